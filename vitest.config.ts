@@ -1,0 +1,69 @@
+import { defineConfig } from 'vitest/config';
+import react from '@vitejs/plugin-react';
+
+// Four projects: browser-side units (jsdom), the engine and worker (node), the server
+// against real databases (node), and end-to-end flows in headless Chromium.
+const serverProjects = [
+  {
+    test: {
+      name: 'server',
+      environment: 'node',
+      include: ['src/server/**/*.test.ts', 'tests/server/**/*.test.ts'],
+      env: { TEST_DB: 'pglite' },
+      globalSetup: ['tests/server/global-setup.ts'],
+      testTimeout: 30_000,
+      hookTimeout: 60_000,
+    },
+  },
+];
+if (process.env.DATABASE_URL) {
+  serverProjects.push({
+    test: {
+      name: 'server-pg',
+      environment: 'node',
+      include: ['src/server/**/*.test.ts', 'tests/server/**/*.test.ts'],
+      env: { TEST_DB: 'postgres' },
+      globalSetup: ['tests/server/global-setup.ts'],
+      testTimeout: 30_000,
+      hookTimeout: 60_000,
+    },
+  });
+}
+
+export default defineConfig({
+  plugins: [react()],
+  test: {
+    reporters: ['default', './tests/summary-reporter.ts'],
+    projects: [
+      {
+        plugins: [react()],
+        test: {
+          name: 'unit',
+          environment: 'jsdom',
+          include: ['src/app/**/*.test.{ts,tsx}', 'src/features/**/*.test.{ts,tsx}'],
+          setupFiles: ['tests/unit-setup.ts'],
+        },
+      },
+      {
+        test: {
+          name: 'node',
+          environment: 'node',
+          include: ['src/engine/**/*.test.ts', 'src/worker/**/*.test.ts', 'tests/lint/**/*.test.ts', 'bench/**/*.test.ts'],
+          testTimeout: 30_000,
+        },
+      },
+      ...serverProjects,
+      {
+        test: {
+          name: 'e2e',
+          environment: 'node',
+          include: ['tests/e2e/**/*.e2e.ts'],
+          globalSetup: ['tests/e2e/global-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 180_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
