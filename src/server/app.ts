@@ -1,0 +1,87 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import rateLimit from '@fastify/rate-limit';
+import type { AppConfig } from './config';
+import type { DatabaseHandle, Db } from './db/database';
+import { localStorage, type FileStorage } from './lib/storage';
+import { installErrorHandler } from './http/error-handler';
+import { installSecurityHeaders } from './http/security-headers';
+import { databaseRateLimitStore } from './http/rate-limit-store';
+import { healthRoutes } from './modules/health/routes';
+import { authRoutes } from './modules/auth/routes';
+import { customerRoutes } from './modules/customer/routes';
+import { baseRoutes } from './modules/base/routes';
+import { messageRoutes } from './modules/messages/routes';
+import { fileRoutes } from './modules/files/routes';
+import { caseRoutes } from './modules/cases/routes';
+import { courseRoutes } from './modules/courses/routes';
+import { mindmapRoutes } from './modules/mindmaps/routes';
+import { studyRoutes } from './modules/study/routes';
+import { examRoutes } from './modules/exams/routes';
+import { taskRoutes } from './modules/tasks/routes';
+import { tutorRoutes } from './modules/tutors/routes';
+import { helpRoutes } from './modules/help/routes';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: AppConfig;
+    db: Db;
+    dbKind: DatabaseHandle['kind'];
+    storage: FileStorage;
+  }
+}
+
+export interface BuildAppOptions {
+  config: AppConfig;
+  /** An opened (and migrated) database; the app closes it when it closes. */
+  database: DatabaseHandle;
+  logger?: boolean;
+}
+
+/** The one app factory, used by `npm start` and by every server test (through inject). */
+export async function buildApp({ config, database, logger = true }: BuildAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger ? { level: config.logLevel } : false,
+    genReqId: () => randomUUID(),
+    bodyLimit: 2 * 1024 * 1024,
+    trustProxy: true,
+    routerOptions: { ignoreTrailingSlash: true },
+    // Unknown fields are stripped everywhere (DESIGN §4); query strings coerce to the declared types.
+    ajv: { customOptions: { removeAdditional: 'all', coerceTypes: 'array', useDefaults: true, allErrors: false } },
+  });
+  app.decorate('config', config);
+  app.decorate('db', database.db);
+  app.decorate('dbKind', database.kind);
+  app.decorate('storage', localStorage(config.storageDir));
+  app.addHook('onClose', async () => database.close());
+
+  app.decorateRequest('auth', null);
+
+  installErrorHandler(app);
+  installSecurityHeaders(app);
+  // Opt-in per route (login); counts live in the database so limits hold across instances.
+  await app.register(rateLimit, { global: false, store: databaseRateLimitStore(database.db) });
+
+  await app.register(healthRoutes);
+  await app.register(authRoutes);
+  await app.register(customerRoutes);
+  await app.register(baseRoutes);
+  await app.register(messageRoutes);
+  await app.register(fileRoutes);
+  await app.register(caseRoutes);
+  await app.register(courseRoutes);
+  await app.register(mindmapRoutes);
+  await app.register(studyRoutes);
+  await app.register(examRoutes);
+  await app.register(taskRoutes);
+  await app.register(tutorRoutes);
+  await app.register(helpRoutes);
+
+  if (config.clientDir && existsSync(join(config.clientDir, 'index.html'))) {
+    await app.register(fastifyStatic, { root: config.clientDir, prefix: '/', wildcard: false, index: ['index.html'] });
+  }
+  return app;
+}

@@ -1,0 +1,46 @@
+import { resolve } from 'node:path';
+
+/** Everything the server reads from the environment, in one place (documented in README). */
+export interface AppConfig {
+  host: string;
+  port: number;
+  /** PGlite data folder, used when no DATABASE_URL is given. */
+  dataDir: string;
+  databaseUrl?: string;
+  /** Built SPA to serve; null disables static serving (API-only tests). */
+  clientDir: string | null;
+  /** Local folder behind the file storage interface. */
+  storageDir: string;
+  logLevel: string;
+  /** `demo` seeds demo content into an empty database; `none` leaves it empty. */
+  seed: 'demo' | 'none';
+  /** The teacher admin site, opened in a new tab from the header. */
+  teacherSiteUrl: string;
+  /** The external online exam site linked from the header. */
+  examSiteUrl: string;
+  /** Session lifetime in milliseconds. */
+  sessionTtlMs: number;
+  /** Login attempts allowed per client address and window (counted in the database). */
+  loginRateLimitMax: number;
+  loginRateLimitWindowMs: number;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const root = process.cwd();
+  const dataDir = resolve(root, env.DATA_DIR ?? 'data');
+  return {
+    host: env.HOST ?? '0.0.0.0',
+    port: Number(env.PORT ?? 8080),
+    dataDir: resolve(dataDir, 'pglite'),
+    databaseUrl: env.DATABASE_URL || undefined,
+    clientDir: env.CLIENT_DIR === '' ? null : resolve(root, env.CLIENT_DIR ?? 'dist/client'),
+    storageDir: resolve(env.STORAGE_DIR ?? resolve(dataDir, 'files')),
+    logLevel: env.LOG_LEVEL ?? 'info',
+    seed: env.SEED === 'none' ? 'none' : 'demo',
+    teacherSiteUrl: env.TEACHER_SITE_URL ?? 'https://teacher.xuetu.example.cn/',
+    examSiteUrl: env.EXAM_SITE_URL ?? 'https://exam.xuetu.example.cn/',
+    sessionTtlMs: Number(env.SESSION_TTL_MS ?? 7 * 24 * 3600 * 1000),
+    loginRateLimitMax: Number(env.LOGIN_RATE_LIMIT ?? 20),
+    loginRateLimitWindowMs: 60 * 1000,
+  };
+}

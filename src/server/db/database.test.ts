@@ -1,0 +1,27 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { openDatabase } from './database';
+import { migrateToLatest } from './migrate';
+import { isEmpty, seedIfEmpty } from '../seed/seed';
+
+const root = mkdtempSync(join(tmpdir(), 'xuetu-db-'));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+// What `npm start` does twice in a row on a fresh machine: the second start finds the data.
+describe.runIf(process.env.TEST_DB !== 'postgres')('PGlite data folder', () => {
+  it('creates missing parent folders, and a reopened database keeps its rows and migrations', async () => {
+    const dataDir = join(root, 'nested', 'data', 'pglite');
+    const first = await openDatabase({ dataDir });
+    expect(await migrateToLatest(first.db)).not.toEqual([]);
+    expect(await seedIfEmpty(first.db)).toBe(true);
+    await first.close();
+
+    const second = await openDatabase({ dataDir });
+    expect(await migrateToLatest(second.db)).toEqual([]);
+    expect(await isEmpty(second.db)).toBe(false);
+    expect(await seedIfEmpty(second.db)).toBe(false);
+    await second.close();
+  });
+});

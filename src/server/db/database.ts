@@ -1,0 +1,61 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { Kysely, PGliteDialect, PostgresDialect, type Transaction } from 'kysely';
+import pg from 'pg';
+import type { DB } from './schema';
+
+export type Db = Kysely<DB>;
+/** Data-access functions take `Db | Trx` first, so they compose inside transactions. */
+export type Trx = Transaction<DB>;
+export type DbOrTrx = Db | Trx;
+
+export interface DatabaseHandle {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** The embedded instance, for dumps (test templates, backups); absent on PostgreSQL. */
+  pglite?: PGlite;
+  close(): Promise<void>;
+}
+
+export interface OpenDatabaseOptions {
+  /** postgres://… — when set, PostgreSQL is used. */
+  databaseUrl?: string;
+  /** PGlite data folder; omit for an in-memory database. */
+  dataDir?: string;
+  /** A PGlite data-dir dump to start from (tests clone a migrated, seeded template). */
+  loadDataDir?: Blob;
+  /** PostgreSQL schema to work in (tests isolate themselves by schema). */
+  searchPath?: string;
+  poolSize?: number;
+}
+
+export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: options.poolSize ?? 10,
+      options: options.searchPath ? `-c search_path=${options.searchPath}` : undefined,
+    });
+    // Fail at start, with the real reason, rather than on the first request.
+    const client = await pool.connect();
+    client.release();
+    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    return { db, kind: 'postgres', close: () => db.destroy() };
+  }
+  // PGlite creates its own folder but not missing parents (a fresh clone has no ./data).
+  if (options.dataDir) mkdirSync(dirname(options.dataDir), { recursive: true });
+  const pglite = new PGlite({ dataDir: options.dataDir, loadDataDir: options.loadDataDir });
+  await pglite.waitReady;
+  const db = new Kysely<DB>({ dialect: new PGliteDialect({ pglite }) });
+  return {
+    db,
+    kind: 'pglite',
+    pglite,
+    // Kysely's destroy closes the PGlite instance, which flushes its WAL to the data folder.
+    close: async () => {
+      await db.destroy();
+      if (!pglite.closed) await pglite.close();
+    },
+  };
+}

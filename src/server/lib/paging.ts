@@ -1,0 +1,37 @@
+import { Type, type Static } from '@fastify/type-provider-typebox';
+
+/** Paging query every list accepts: `currentNum` (1-based) and `currentSize` (capped at 1000). */
+export const PageQuery = {
+  currentNum: Type.Integer({ minimum: 1, maximum: 100000, default: 1 }),
+  currentSize: Type.Integer({ minimum: 1, maximum: 1000, default: 10 }),
+};
+export const PageQuerySchema = Type.Object(PageQuery);
+export type PageQueryType = Static<typeof PageQuerySchema>;
+
+export interface Page<T> {
+  records: T[];
+  total: number;
+  pages: number;
+  current: number;
+  size: number;
+}
+
+// Schema validation bounds these already; clamping again keeps a coercion surprise (e.g. "1e309"
+// becoming Infinity) from ever reaching SQL as a non-integer.
+const clamp = (n: number, min: number, max: number, fallback: number) => (Number.isFinite(n) ? Math.min(max, Math.max(min, Math.floor(n))) : fallback);
+const numOf = (q: { currentNum: number }) => clamp(q.currentNum, 1, 100000, 1);
+const sizeOf = (q: { currentSize: number }) => clamp(q.currentSize, 1, 1000, 10);
+
+export function pageOf<T>(records: T[], total: number, current: number, size: number): Page<T> {
+  const c = clamp(current, 1, 100000, 1);
+  const s = clamp(size, 1, 1000, 10);
+  return { records, total, pages: Math.ceil(total / s), current: c, size: s };
+}
+
+export function offsetOf(q: { currentNum: number; currentSize: number }): number {
+  return (numOf(q) - 1) * sizeOf(q);
+}
+
+export function limitOf(q: { currentSize: number }): number {
+  return sizeOf(q);
+}

@@ -1,0 +1,16 @@
+/** Asia/Shanghai has had no daylight saving since 1991, so a fixed +8 h offset is exact. */
+const SHANGHAI_OFFSET_MS = 8 * 3600 * 1000;
+
+/** `yyyy-MM-dd HH:mm:ss` in Asia/Shanghai, the one date format of every API answer (DESIGN §4). */
+export function formatDateTime(value: unknown): string {
+  if (!(value instanceof Date) && typeof value !== 'string' && typeof value !== 'number') return '';
+  const date = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(date.getTime())) return '';
+  const iso = new Date(date.getTime() + SHANGHAI_OFFSET_MS).toISOString();
+  return `${iso.slice(0, 10)} ${iso.slice(11, 19)}`;
+}
+
+/** `yyyy-MM-dd` in Asia/Shanghai (birthdays and similar day-only fields). */
+export function formatDate(value: unknown): string {
+  return formatDateTime(value).slice(0, 10);
+}

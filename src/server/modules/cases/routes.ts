@@ -1,0 +1,84 @@
+import type { FastifyInstance } from 'fastify';
+import { Type, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { forbidden, notFound, ok } from '../../http/envelope';
+import { requireStudent, studentIdOf } from '../../http/auth';
+import { newId } from '../../lib/ids';
+import { PageQuery } from '../../lib/paging';
+import { assertNotExperience, assertNotGraduated, caseAccess, requireCase } from './access';
+import { classifyTree, findCaseView, pageCases, ranking } from './cases';
+
+const Id = Type.String({ minLength: 1, maxLength: 64 });
+const CasePageQuery = Type.Object({
+  ...PageQuery,
+  name: Type.Optional(Type.String({ maxLength: 100 })),
+  caseType: Type.Optional(Type.Union([Type.Literal(1), Type.Literal(2)])),
+  classifyId: Type.Optional(Type.String({ maxLength: 64 })),
+});
+const CaseIdQuery = Type.Object({ caseId: Id });
+const ApplyBody = Type.Object({ caseId: Id });
+const AccessQuery = Type.Object({ caseId: Id, studentId: Type.Optional(Id) });
+
+/** Project cases and practice items (case type 1/2), their classification, applications and access. */
+export async function caseRoutes(app: FastifyInstance): Promise<void> {
+  // The classification list is fetched before login too (SPEC §4) and holds nothing personal.
+  // data: [{ uuid, name, parentId, children }] (SPEC §3 tree item)
+  app.get('/api/course/caseClassification/getCaseClassifyList', async () => ok(await classifyTree(app.db)));
+
+  await app.register(async (scope) => privateCaseRoutes(scope));
+}
+
+async function privateCaseRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<TypeBoxTypeProvider>();
+  r.addHook('onRequest', requireStudent);
+
+  r.get('/api/course/caseDetails/queryCasePage', { schema: { querystring: CasePageQuery } }, async (request) =>
+    ok(await pageCases(app.db, studentIdOf(request), request.query)),
+  );
+
+  // The student's own cases (applied or graduated).
+  r.get('/api/course/caseDetails/queryUserCase', { schema: { querystring: CasePageQuery } }, async (request) =>
+    ok(await pageCases(app.db, studentIdOf(request), request.query, true)),
+  );
+
+  r.get('/api/course/caseDetails/getCasesDetails', { schema: { querystring: CaseIdQuery } }, async (request) => {
+    const studentId = studentIdOf(request);
+    await requireCase(app.db, request.query.caseId);
+    await assertNotGraduated(app.db, studentId, request.query.caseId);
+    const view = await findCaseView(app.db, studentId, request.query.caseId);
+    if (!view) throw notFound('案例不存在');
+    const resources = await app.db
+      .selectFrom('study_resources')
+      .select(({ fn }) => ['file_suffix_code', fn.countAll<string>().as('n')])
+      .where('case_id', '=', request.query.caseId)
+      .groupBy('file_suffix_code')
+      .execute();
+    return ok({ ...view, resourceCounts: Object.fromEntries(resources.map((x) => [String(x.file_suffix_code), Number(x.n)])) });
+  });
+
+  async function apply(studentId: string, caseId: string, applyType: 1 | 2) {
+    await assertNotExperience(app.db, studentId);
+    await requireCase(app.db, caseId);
+    const access = await caseAccess(app.db, studentId, caseId);
+    if (access === 2) throw forbidden('您已结业，无法再次报名该案例');
+    if (access === 0) {
+      await app.db
+        .insertInto('case_applications')
+        .values({ id: newId(), student_id: studentId, case_id: caseId, status: 1, apply_type: applyType })
+        .onConflict((oc) => oc.columns(['student_id', 'case_id']).doNothing())
+        .execute();
+      await app.db.updateTable('cases').set((eb) => ({ study_count: eb('study_count', '+', 1) })).where('id', '=', caseId).execute();
+    }
+    return ok(1);
+  }
+  r.post('/api/course/caseApply/saveApply', { schema: { body: ApplyBody } }, async (request) => apply(studentIdOf(request), request.body.caseId, 1));
+  r.post('/api/course/caseApply/directApply', { schema: { body: ApplyBody } }, async (request) => apply(studentIdOf(request), request.body.caseId, 2));
+
+  r.get('/api/course/caseApply/getRanking', { schema: { querystring: CaseIdQuery } }, async (request) => ok(await ranking(app.db, request.query.caseId)));
+
+  // Case-access check (SPEC §3): data 0 none, 1 active, 2 graduated. Only one's own access is visible.
+  r.get('/api/course/caseApply/checkCaseAccess', { schema: { querystring: AccessQuery } }, async (request) => {
+    const studentId = studentIdOf(request);
+    if (request.query.studentId && request.query.studentId !== studentId) throw forbidden('无权查看其他学生的信息');
+    return ok(await caseAccess(app.db, studentId, request.query.caseId));
+  });
+}

@@ -1,0 +1,60 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../../tests/server/test-app';
+import { GRADUATED, NORMAL, call, login } from '../../../../tests/server/helpers';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => t.close());
+
+describe('GET /api/customer/login/selectUser', () => {
+  it('returns the signed-in user', async () => {
+    const token = await login(t.app);
+    const body = await call(t.app, token, { method: 'GET', url: '/api/customer/login/selectUser' });
+    expect(body).toMatchObject({ resultCode: 200, data: { userId: 'stu-0001', username: '李明', customerType: 0, token } });
+  });
+  it('answers 40101 without a token', async () => {
+    expect((await call(t.app, null, { method: 'GET', url: '/api/customer/login/selectUser' })).resultCode).toBe(40101);
+  });
+});
+
+describe('POST /api/customer/login/updateUserInfo', () => {
+  const url = '/api/customer/login/updateUserInfo';
+  it('updates only the signed-in student and strips unknown fields', async () => {
+    const token = await login(t.app);
+    const body = await call(t.app, token, { method: 'POST', url, payload: { phone: '13912345678', email: 'liming@xuetu.edu.cn', customerType: 1, userId: 'stu-0003' } });
+    expect(body).toMatchObject({ resultCode: 200, data: { userId: 'stu-0001', phone: '13912345678', email: 'liming@xuetu.edu.cn', customerType: 0 } });
+    const other = await t.database.db.selectFrom('students').select('phone').where('id', '=', 'stu-0003').executeTakeFirstOrThrow();
+    expect(other.phone).toBe(GRADUATED);
+  });
+  it('enforces the phone and email rules of SPEC §5', async () => {
+    const token = await login(t.app);
+    expect(await call(t.app, token, { method: 'POST', url, payload: { phone: '11345678901' } })).toMatchObject({ resultCode: 400, errMsg: '请输入正确的手机号' });
+    expect(await call(t.app, token, { method: 'POST', url, payload: { email: 'not-an-email' } })).toMatchObject({ resultCode: 400, errMsg: '请输入正确的邮箱' });
+    expect((await call(t.app, token, { method: 'POST', url, payload: { sex: 7 } })).resultCode).toBe(400);
+    expect((await call(t.app, token, { method: 'POST', url, payload: {} })).resultCode).toBe(200);
+  });
+  it('answers 40101 without a token', async () => {
+    expect((await call(t.app, null, { method: 'POST', url, payload: { phone: '13912345678' } })).resultCode).toBe(40101);
+  });
+});
+
+describe('POST /api/customer/login/updatePassword', () => {
+  const url = '/api/customer/login/updatePassword';
+  it('needs the old password and the letters+digits rule, then revokes other sessions', async () => {
+    const a = await login(t.app, GRADUATED);
+    const b = await login(t.app, GRADUATED);
+    expect(await call(t.app, a, { method: 'POST', url, payload: { oldPassword: 'Xuetu2026', newPassword: '12345678' } })).toMatchObject({ resultCode: 400, errMsg: '必须含有字母数字,8-20个字符' });
+    expect(await call(t.app, a, { method: 'POST', url, payload: { oldPassword: 'Wrong2026', newPassword: 'NewPass2026' } })).toMatchObject({ resultCode: 400, errMsg: '原密码错误' });
+    expect((await call(t.app, a, { method: 'POST', url, payload: { oldPassword: 'Xuetu2026', newPassword: 'NewPass2026' } })).resultCode).toBe(200);
+    expect((await call(t.app, a, { method: 'GET', url: '/api/customer/login/selectUser' })).resultCode).toBe(200);
+    expect((await call(t.app, b, { method: 'GET', url: '/api/customer/login/selectUser' })).resultCode).toBe(40101);
+    await login(t.app, GRADUATED, 'NewPass2026');
+  });
+  it('rejects a missing field with 400 and no token with 40101', async () => {
+    const token = await login(t.app, NORMAL);
+    expect(await call(t.app, token, { method: 'POST', url, payload: { oldPassword: 'x' } })).toMatchObject({ resultCode: 400, errMsg: '缺少参数：新密码' });
+    expect((await call(t.app, null, { method: 'POST', url, payload: { oldPassword: 'a', newPassword: 'b' } })).resultCode).toBe(40101);
+  });
+});

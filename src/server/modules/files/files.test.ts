@@ -1,0 +1,82 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../../tests/server/test-app';
+import { GRADUATED, login } from '../../../../tests/server/helpers';
+import { parseRange } from './files';
+
+let t: TestApp;
+let normal: string;
+let other: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  [normal, other] = await Promise.all([login(t.app), login(t.app, GRADUATED)]);
+});
+afterAll(async () => t.close());
+
+function multipart(filename: string, content: Buffer, type = 'application/octet-stream') {
+  const boundary = '----xuetu' + Math.random().toString(16).slice(2);
+  const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`);
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  return { payload: Buffer.concat([head, content, tail]), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+const upload = (token: string | null, url: string, filename: string, content: Buffer) => {
+  const m = multipart(filename, content);
+  return t.app.inject({ method: 'POST', url, payload: m.payload, headers: { ...m.headers, ...(token ? { authorization: token } : {}) } });
+};
+
+describe('files', () => {
+  it('uploads a whitelisted file and downloads it by uid with Content-Disposition, owner only', async () => {
+    const res = (await upload(normal, '/api/folder/file/upload', '../../报告<终稿>.pdf', Buffer.from('%PDF-1.4 demo'))).json();
+    expect(res.resultCode).toBe(200);
+    expect(res.data).toMatchObject({ fileName: '报告终稿.pdf', fileSize: 13, contentType: 'application/pdf' });
+    const dl = await t.app.inject({ method: 'GET', url: `/api/folder/resource/file/download?uid=${res.data.uid}`, headers: { authorization: normal } });
+    expect(dl.statusCode).toBe(200);
+    expect(dl.headers['content-disposition']).toMatch(/^attachment; filename="/);
+    expect(dl.headers['content-disposition']).toContain(encodeURIComponent('报告终稿.pdf'));
+    expect(dl.body).toBe('%PDF-1.4 demo');
+    expect((await t.app.inject({ method: 'GET', url: `/api/folder/resource/file/download?uid=${res.data.uid}&token=${encodeURIComponent(normal)}` })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: `/api/folder/resource/file/download?uid=${res.data.uid}`, headers: { authorization: other } })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: `/api/folder/resource/file/download?uid=${res.data.uid}` })).statusCode).toBe(404);
+  });
+
+  it('refuses unknown types, HTML, oversize files, non-multipart bodies and anonymous uploads', async () => {
+    expect((await upload(normal, '/api/folder/file/upload', 'evil.html', Buffer.from('<script>'))).json()).toMatchObject({ resultCode: 400, errMsg: '不支持的文件类型' });
+    expect((await upload(normal, '/api/folder/file/upload', 'x.exe', Buffer.from('MZ'))).json().resultCode).toBe(400);
+    const big = await upload(normal, '/api/folder/file/upload', 'big.zip', Buffer.alloc(20 * 1024 * 1024 + 10, 1));
+    expect(big.json()).toMatchObject({ resultCode: 400, errMsg: '上传内容过大' });
+    const json = await t.app.inject({ method: 'POST', url: '/api/folder/file/upload', payload: { a: 1 }, headers: { authorization: normal } });
+    expect(json.json().resultCode).toBe(400);
+    expect((await upload(null, '/api/folder/file/upload', 'a.png', Buffer.from('x'))).json().resultCode).toBe(40101);
+  });
+
+  it('uploadImage answers { errno: 0, data: { url } } and accepts images only', async () => {
+    const res = (await upload(normal, '/api/folder/file/uploadImage', 'map.png', Buffer.from('png-bytes'))).json();
+    expect(res).toMatchObject({ errno: 0, data: { url: expect.stringMatching(/^\/api\/folder\/resource\/file\/vod\//) } });
+    expect((await upload(normal, '/api/folder/file/uploadImage', 'doc.pdf', Buffer.from('%PDF'))).json().resultCode).toBe(400);
+  });
+
+  it('serves media with HTTP Range (206, suffix ranges, 416) and inline only for safe types', async () => {
+    const full = await t.app.inject({ method: 'GET', url: '/api/folder/resource/file/vod/file-demo-video' });
+    expect(full.statusCode).toBe(200);
+    expect(full.headers['content-type']).toBe('video/mp4');
+    expect(full.headers['accept-ranges']).toBe('bytes');
+    expect(full.headers['content-disposition']).toMatch(/^inline/);
+    expect(full.rawPayload.length).toBe(2429);
+    const part = await t.app.inject({ method: 'GET', url: '/api/folder/resource/file/vod/file-demo-video', headers: { range: 'bytes=100-199' } });
+    expect(part.statusCode).toBe(206);
+    expect(part.headers['content-range']).toBe('bytes 100-199/2429');
+    expect(part.rawPayload).toEqual(full.rawPayload.subarray(100, 200));
+    const tail = await t.app.inject({ method: 'GET', url: '/api/folder/resource/file/vod/file-demo-video', headers: { range: 'bytes=-29' } });
+    expect(tail.headers['content-range']).toBe('bytes 2400-2428/2429');
+    const bad = await t.app.inject({ method: 'GET', url: '/api/folder/resource/file/vod/file-demo-video', headers: { range: 'bytes=5000-' } });
+    expect(bad.statusCode).toBe(416);
+    expect((await t.app.inject({ method: 'GET', url: '/api/folder/resource/file/vod/nope' })).statusCode).toBe(404);
+    expect(parseRange('bytes=0-', 10)).toEqual({ start: 0, end: 9 });
+    expect(parseRange('items=1-2', 10)).toBeUndefined();
+  });
+
+  it('getVideoUrl answers the URL of a video', async () => {
+    const res = (await t.app.inject({ method: 'GET', url: '/api/folder/resource/file/getVideoUrl?videoId=file-tutor-video', headers: { authorization: normal } })).json();
+    expect(res).toMatchObject({ resultCode: 200, data: '/api/folder/resource/file/vod/file-tutor-video' });
+    expect((await t.app.inject({ method: 'GET', url: '/api/folder/resource/file/getVideoUrl?videoId=file-demo-pdf', headers: { authorization: normal } })).json().resultCode).toBe(404);
+  });
+});

@@ -1,0 +1,29 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../../tests/server/test-app';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => t.close());
+
+describe('GET /api/health', () => {
+  it('reports the database as reachable in the envelope', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body).toMatchObject({ resultCode: 200, errMsg: '', data: { status: 'ok', database: 'ok', databaseKind: t.database.kind } });
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(String(res.headers['content-security-policy'])).toContain("frame-ancestors 'none'");
+  });
+
+  it('answers unknown API paths with a 404 envelope', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/nope' });
+    expect(res.json()).toMatchObject({ resultCode: 404, errMsg: '接口不存在' });
+  });
+
+  it('sees the seeded demo accounts', async () => {
+    const n = await t.database.db.selectFrom('students').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    expect(Number(n.n)).toBeGreaterThanOrEqual(3);
+  });
+});

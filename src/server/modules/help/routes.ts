@@ -1,0 +1,23 @@
+import type { FastifyInstance } from 'fastify';
+import { Type, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { sql } from 'kysely';
+import { ok } from '../../http/envelope';
+import { PageQuery, offsetOf, limitOf, pageOf } from '../../lib/paging';
+import { formatDateTime } from '../../lib/time';
+import { escapeLike } from '../messages/messages';
+
+/** Help-centre entries. Public: the help screen holds no personal data. */
+export async function helpRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<TypeBoxTypeProvider>();
+  r.get('/api/basic/helpCenter/helpCenterPage', { schema: { querystring: Type.Object({ ...PageQuery, title: Type.Optional(Type.String({ maxLength: 100 })) }) } }, async (request) => {
+    const q = request.query;
+    let base = app.db.selectFrom('help_entries');
+    if (q.title) base = base.where('title', 'ilike', `%${escapeLike(q.title)}%`);
+    const [rows, count] = await Promise.all([
+      base.selectAll().orderBy('sort').orderBy('id').limit(limitOf(q)).offset(offsetOf(q)).execute(),
+      base.select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow(),
+    ]);
+    const records = rows.map((h) => ({ uuid: h.id, title: h.title, content: h.content, category: h.category, createTime: formatDateTime(h.created_at) }));
+    return ok(pageOf(records, Number(count.n), q.currentNum, q.currentSize));
+  });
+}

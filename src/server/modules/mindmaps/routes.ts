@@ -1,0 +1,120 @@
+import type { FastifyInstance } from 'fastify';
+import { Type, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { ApiError, ResultCode, badRequest, forbidden, notFound, ok } from '../../http/envelope';
+import { requireStudent, studentIdOf } from '../../http/auth';
+import { assertNotGraduated, requireCase } from '../cases/access';
+import { MAX_DOCUMENT_BYTES, checkDocument, markProgress, toOutline, walk, type KmDocument } from './document';
+import { caseProgress, currentVersion, officialMap, saveStudentMap, studentMap } from './maps';
+
+const Id = Type.String({ minLength: 1, maxLength: 64 });
+const CaseQuery = Type.Object({ caseId: Id, studentId: Type.Optional(Id) });
+const SaveBody = Type.Object({
+  caseId: Id,
+  // The .km document as JSON, or the same serialised as a string.
+  document: Type.Union([Type.Unsafe<Record<string, unknown>>({ type: 'object' }), Type.String({ maxLength: MAX_DOCUMENT_BYTES })]),
+  version: Type.Integer({ minimum: 0 }),
+});
+const OutlineBody = Type.Object({ caseId: Id, outline: Type.String({ maxLength: 1024 * 1024 }) });
+
+/** Official and personal study maps of a case (SPEC §7 mindStudent/*, mindDetails/*). */
+export async function mindmapRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<TypeBoxTypeProvider>();
+  r.addHook('onRequest', requireStudent);
+
+  async function guard(studentId: string, caseId: string, askedFor?: string) {
+    if (askedFor && askedFor !== studentId) throw forbidden('无权查看其他学生的思维导图');
+    await requireCase(app.db, caseId);
+    await assertNotGraduated(app.db, studentId, caseId);
+  }
+
+  // data: { caseId, document, version (0 = official map, not yet saved), isOfficial, updateTime }
+  r.get('/api/course/mindStudent/showMind', { schema: { querystring: CaseQuery } }, async (request) => {
+    const studentId = studentIdOf(request);
+    const { caseId } = request.query;
+    await guard(studentId, caseId, request.query.studentId);
+    const own = await studentMap(app.db, studentId, caseId);
+    const document = own?.document ?? (await officialMap(app.db, caseId));
+    if (!document) throw notFound('该案例暂无思维导图');
+    const { learnt, now } = await caseProgress(app.db, studentId, caseId);
+    return ok({ caseId, document: markProgress(document, learnt, now), version: own?.version ?? 0, isOfficial: own ? 0 : 1, updateTime: own?.updateTime ?? '' });
+  });
+
+  // Whether the case has a published map and whether the student has their own copy.
+  r.get('/api/course/mindStudent/checkIssue', { schema: { querystring: CaseQuery } }, async (request) => {
+    const studentId = studentIdOf(request);
+    await guard(studentId, request.query.caseId, request.query.studentId);
+    const official = await officialMap(app.db, request.query.caseId);
+    const version = await currentVersion(app.db, studentId, request.query.caseId);
+    return ok({ issued: official ? 1 : 0, hasOwn: version > 0 ? 1 : 0, version });
+  });
+
+  r.get('/api/course/mindStudent/getMindOutline', { schema: { querystring: CaseQuery } }, async (request) => {
+    const studentId = studentIdOf(request);
+    await guard(studentId, request.query.caseId, request.query.studentId);
+    const own = await studentMap(app.db, studentId, request.query.caseId);
+    const document = own?.document ?? (await officialMap(app.db, request.query.caseId));
+    if (!document) throw notFound('该案例暂无思维导图');
+    return ok({ outline: own?.outline || toOutline(document), version: own?.version ?? 0 });
+  });
+
+  r.post('/api/course/mindStudent/saveStuMind', { schema: { body: SaveBody }, bodyLimit: MAX_DOCUMENT_BYTES + 64 * 1024 }, async (request) => {
+    const studentId = studentIdOf(request);
+    const { caseId, version } = request.body;
+    await guard(studentId, caseId);
+    let doc: unknown = request.body.document;
+    if (typeof doc === 'string') {
+      try {
+        doc = JSON.parse(doc);
+      } catch {
+        throw badRequest('思维导图格式错误：不是有效的 JSON');
+      }
+    }
+    const problem = checkDocument(doc);
+    if (problem) throw badRequest(problem);
+    const text = JSON.stringify(doc);
+    if (Buffer.byteLength(text) > MAX_DOCUMENT_BYTES) throw badRequest('思维导图过大（最多 5 MB）');
+    const saved = await saveStudentMap(app.db, studentId, caseId, version, text, toOutline(doc as KmDocument));
+    if (saved === undefined) {
+      const latest = await currentVersion(app.db, studentId, caseId);
+      throw new ApiError(ResultCode.conflict, '思维导图已在其他页面更新，请刷新后再保存', { version: latest });
+    }
+    return ok({ version: saved });
+  });
+
+  // Saves the outline text beside the map (the map itself is unchanged; no version bump needed by the client).
+  r.post('/api/course/mindStudent/saveOutline', { schema: { body: OutlineBody } }, async (request) => {
+    const studentId = studentIdOf(request);
+    const { caseId, outline } = request.body;
+    await guard(studentId, caseId);
+    const res = await app.db.updateTable('student_maps').set({ outline, updated_at: new Date() }).where('student_id', '=', studentId).where('case_id', '=', caseId).executeTakeFirst();
+    if (Number(res.numUpdatedRows) === 0) {
+      const official = await officialMap(app.db, caseId);
+      if (!official) throw notFound('该案例暂无思维导图');
+      await saveStudentMap(app.db, studentId, caseId, 0, JSON.stringify(official), outline);
+    }
+    return ok(null);
+  });
+
+  // Per-node study state of the official map: [{ nodeId, text, level, isStudy, isNow, resourceCount }]
+  r.get('/api/course/mindDetails/queryNodeBasicByStudentId', { schema: { querystring: CaseQuery } }, async (request) => {
+    const studentId = studentIdOf(request);
+    const { caseId } = request.query;
+    await guard(studentId, caseId, request.query.studentId);
+    const doc = await officialMap(app.db, caseId);
+    if (!doc) throw notFound('该案例暂无思维导图');
+    const { learnt, now } = await caseProgress(app.db, studentId, caseId);
+    const counts = await app.db
+      .selectFrom('study_resources')
+      .select(({ fn }) => ['node_id', fn.countAll<string>().as('n')])
+      .where('case_id', '=', caseId)
+      .groupBy('node_id')
+      .execute();
+    const byNode = new Map(counts.map((c) => [c.node_id, Number(c.n)]));
+    const nodes: unknown[] = [];
+    walk(doc.root, (n, level) => {
+      const id = String(n.data.id ?? '');
+      nodes.push({ nodeId: id, text: n.data.text ?? '', level, isStudy: learnt.has(id) ? 1 : 0, isNow: id === now ? 1 : 0, resourceCount: byNode.get(id) ?? 0 });
+    });
+    return ok(nodes);
+  });
+}

@@ -1,0 +1,47 @@
+import type { DbOrTrx } from '../../db/database';
+import { fileUrl } from '../files/files';
+import { officialMap } from '../mindmaps/maps';
+import { walk } from '../mindmaps/document';
+
+/** The study centre's last-record card, in SPEC §3 field names; null when nothing was studied. */
+export async function lastRecord(db: DbOrTrx, studentId: string) {
+  const rec = await db.selectFrom('study_records').selectAll().where('student_id', '=', studentId).orderBy('updated_at', 'desc').orderBy('id').limit(1).executeTakeFirst();
+  if (!rec) return null;
+  const base = { isType: rec.is_type, nodeId: rec.node_id, isStudy: rec.is_study, uuid: rec.id };
+  if (rec.is_type === 0) {
+    const c = await db.selectFrom('cases').select(['id', 'name']).where('id', '=', rec.target_id).executeTakeFirst();
+    const res = rec.resource_id ? await db.selectFrom('study_resources').selectAll().where('id', '=', rec.resource_id).executeTakeFirst() : undefined;
+    let nodeName = '';
+    const doc = await officialMap(db, rec.target_id);
+    if (doc) walk(doc.root, (n) => (String(n.data.id) === rec.node_id ? (nodeName = String(n.data.text ?? '')) : undefined));
+    return {
+      ...base,
+      caseId: rec.target_id,
+      name: c?.name ?? '',
+      nodeName,
+      resourceId: res?.id ?? '',
+      fileId: res?.file_id ?? '',
+      fileName: res?.file_name ?? '',
+      fileUrl: res ? (res.file_id ? fileUrl(res.file_id) : res.file_url) : '',
+      fileSuffixCode: res?.file_suffix_code ?? 0,
+      duration: res?.duration ?? 0,
+      videoId: res?.file_suffix_code === 3 ? (res.file_id ?? '') : '',
+      recommendUrl: '',
+    };
+  }
+  const course = await db.selectFrom('courses').select(['id', 'name']).where('id', '=', rec.target_id).executeTakeFirst();
+  const node = await db.selectFrom('course_nodes').selectAll().where('id', '=', rec.node_id).executeTakeFirst();
+  return {
+    ...base,
+    courseId: rec.target_id,
+    name: course?.name ?? '',
+    nodeName: node?.name ?? '',
+    fileId: node?.video_id ?? '',
+    fileName: '',
+    fileUrl: node?.video_id ? fileUrl(node.video_id) : '',
+    fileSuffixCode: 3,
+    duration: node?.duration ?? 0,
+    videoId: node?.video_id ?? '',
+    recommendUrl: node?.recommend_url ?? '',
+  };
+}

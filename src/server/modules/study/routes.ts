@@ -1,0 +1,86 @@
+import type { FastifyInstance } from 'fastify';
+import { Type, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { forbidden, notFound, ok } from '../../http/envelope';
+import { requireStudent, studentIdOf } from '../../http/auth';
+import { assertNotGraduated, requireCase } from '../cases/access';
+import { fileUrl } from '../files/files';
+import { lastRecord } from './last-record';
+import { recordCaseStudy, reportVideoProgress } from './progress';
+
+const Id = Type.String({ minLength: 1, maxLength: 64 });
+const Flag = Type.Union([Type.Integer({ minimum: 0, maximum: 2 }), Type.String({ maxLength: 2 })]);
+const UserRecordBody = Type.Object({ courseId: Id, nodeId: Id, position: Type.Number({ minimum: 0, maximum: 86400 }), watched: Type.Optional(Type.Number({ minimum: 0, maximum: 86400 })) });
+// SPEC §3 add-study-record payload: resourceId, nodeId, fileSuffix '2', studentId, isStudy '1', caseId.
+const AddRecordBody = Type.Object({
+  caseId: Id,
+  nodeId: Id,
+  resourceId: Type.Optional(Type.String({ maxLength: 64 })),
+  fileSuffix: Type.Optional(Flag),
+  studentId: Type.Optional(Id),
+  isStudy: Type.Optional(Flag),
+});
+
+/** Study progress, the last study record and case resources (SPEC §7 Course service). */
+export async function studyRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<TypeBoxTypeProvider>();
+  r.addHook('onRequest', requireStudent);
+
+  const own = (studentId: string, asked?: string) => {
+    if (asked && asked !== studentId) throw forbidden('无权操作其他学生的学习记录');
+  };
+
+  r.post('/api/course/userModelRecord/saveUserRecord', { schema: { body: UserRecordBody } }, async (request) => {
+    const studentId = studentIdOf(request);
+    const b = request.body;
+    const node = await app.db.selectFrom('course_nodes').select(['duration']).where('id', '=', b.nodeId).where('course_id', '=', b.courseId).executeTakeFirst();
+    if (!node) throw notFound('课程节点不存在');
+    return ok(await reportVideoProgress(app.db, studentId, b.courseId, b.nodeId, node.duration, Math.floor(b.position), Math.floor(b.watched ?? b.position)));
+  });
+
+  // Where the student left off in a course: { courseId, nodeId, videoId, position, watched, isStudy } or null.
+  r.get('/api/course/userModelRecord/selectLearnLocation', { schema: { querystring: Type.Object({ courseId: Id }) } }, async (request) => {
+    const row = await app.db
+      .selectFrom('learn_locations as l')
+      .innerJoin('course_nodes as n', 'n.id', 'l.node_id')
+      .select(['l.course_id', 'l.node_id', 'l.position', 'l.watched', 'l.is_study', 'n.video_id', 'n.name', 'n.duration'])
+      .where('l.student_id', '=', studentIdOf(request))
+      .where('l.course_id', '=', request.query.courseId)
+      .orderBy('l.updated_at', 'desc')
+      .executeTakeFirst();
+    return ok(row ? { courseId: row.course_id, nodeId: row.node_id, nodeName: row.name, videoId: row.video_id ?? '', duration: row.duration, position: row.position, watched: row.watched, isStudy: row.is_study } : null);
+  });
+
+  async function addCaseRecord(studentId: string, b: { caseId: string; nodeId: string; resourceId?: string; studentId?: string; isStudy?: number | string }) {
+    own(studentId, b.studentId);
+    await requireCase(app.db, b.caseId);
+    await assertNotGraduated(app.db, studentId, b.caseId);
+    return ok(await recordCaseStudy(app.db, studentId, b.caseId, b.nodeId, b.resourceId ?? '', String(b.isStudy ?? '1') === '1'));
+  }
+  r.post('/api/course/studyRecord/addRecord', { schema: { body: AddRecordBody } }, async (request) => addCaseRecord(studentIdOf(request), request.body));
+  r.post('/api/course/caseRecord/addRecord', { schema: { body: AddRecordBody } }, async (request) => addCaseRecord(studentIdOf(request), request.body));
+
+  r.get('/api/course/studyRecord/querLastRecord', { schema: { querystring: Type.Object({ userId: Type.Optional(Id) }) } }, async (request) => {
+    const studentId = studentIdOf(request);
+    own(studentId, request.query.userId);
+    return ok(await lastRecord(app.db, studentId));
+  });
+
+  // One study resource of a case node (project content screen).
+  r.get('/api/course/studyResourceFile/getResourceByUUId', { schema: { querystring: Type.Object({ uuid: Id }) } }, async (request) => {
+    const studentId = studentIdOf(request);
+    const res = await app.db.selectFrom('study_resources').selectAll().where('id', '=', request.query.uuid).executeTakeFirst();
+    if (!res) throw notFound('资源不存在');
+    await assertNotGraduated(app.db, studentId, res.case_id);
+    return ok({
+      uuid: res.id, resourceId: res.id, caseId: res.case_id, nodeId: res.node_id, fileName: res.file_name, fileSuffixCode: res.file_suffix_code,
+      fileId: res.file_id ?? '', fileUrl: res.file_id ? fileUrl(res.file_id) : res.file_url, content: res.content, duration: res.duration,
+    });
+  });
+
+  // All resources of one node: [{ uuid, fileName, fileSuffixCode, fileUrl, duration }]
+  r.get('/api/course/studyResourceFile/getResourceByNodeId', { schema: { querystring: Type.Object({ caseId: Id, nodeId: Id }) } }, async (request) => {
+    await assertNotGraduated(app.db, studentIdOf(request), request.query.caseId);
+    const rows = await app.db.selectFrom('study_resources').selectAll().where('case_id', '=', request.query.caseId).where('node_id', '=', request.query.nodeId).orderBy('sort').execute();
+    return ok(rows.map((x) => ({ uuid: x.id, fileName: x.file_name, fileSuffixCode: x.file_suffix_code, fileId: x.file_id ?? '', fileUrl: x.file_id ? fileUrl(x.file_id) : x.file_url, duration: x.duration })));
+  });
+}

@@ -1,0 +1,72 @@
+import { sql, type Selectable } from 'kysely';
+import type { DbOrTrx } from '../../db/database';
+import type { TutorsTable } from '../../db/schema';
+import { offsetOf, limitOf, pageOf } from '../../lib/paging';
+
+/** The student's latest sign-up per tutor (status 0–3), and whether any is active (0 or 1). */
+async function signupState(db: DbOrTrx, studentId: string) {
+  const rows = await db
+    .selectFrom('tutor_signups')
+    .select(['id', 'tutor_id', 'status', 'updated_at'])
+    .where('student_id', '=', studentId)
+    .orderBy('updated_at', 'asc')
+    .execute();
+  const latest = new Map(rows.map((r) => [r.tutor_id, r]));
+  return { latest, active: rows.some((r) => r.status === 0 || r.status === 1) };
+}
+
+function listItem(t: Selectable<TutorsTable>, state: Awaited<ReturnType<typeof signupState>>) {
+  const mine = state.latest.get(t.id);
+  return {
+    userId: t.id,
+    uuid: t.id,
+    name: t.name,
+    avatar: t.avatar,
+    sex: t.sex,
+    technicalPosition: t.technical_position,
+    intro: t.intro,
+    awardInfo: t.award_info,
+    projectInfo: t.project_info,
+    workExperience: t.work_experience,
+    signStatus: t.sign_status,
+    /** 1 when the student already holds an active sign-up (with any tutor). */
+    isSignIn: state.active ? 1 : 0,
+    /** The student's sign-up status with this tutor; absent when never signed up (SPEC §4). */
+    status: mine?.status,
+    signUpId: mine?.id,
+  };
+}
+
+export async function pageTutors(db: DbOrTrx, studentId: string, q: { currentNum: number; currentSize: number; name?: string }) {
+  let base = db.selectFrom('tutors');
+  if (q.name) base = base.where('name', 'like', `%${q.name.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+  const [rows, count, state] = await Promise.all([
+    base.selectAll().orderBy('sort').orderBy('id').limit(limitOf(q)).offset(offsetOf(q)).execute(),
+    base.select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow(),
+    signupState(db, studentId),
+  ]);
+  return pageOf(rows.map((t) => listItem(t, state)), Number(count.n), q.currentNum, q.currentSize);
+}
+
+export async function tutorDetail(db: DbOrTrx, studentId: string, id: string) {
+  const t = await db.selectFrom('tutors').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!t) return undefined;
+  return {
+    ...listItem(t, await signupState(db, studentId)),
+    birthday: t.birthday,
+    education: t.education,
+    degree: t.degree,
+    firstDiscipline: t.first_discipline,
+    secondaryDiscipline: t.secondary_discipline,
+    /** A video file id: the client asks getVideoUrl for its URL. Empty when the tutor has none. */
+    videoIntro: t.video_intro,
+    field: t.field,
+    patentWorks: t.patent_works,
+    phone: t.phone,
+    email: t.email,
+  };
+}
+
+export async function hasActiveSignup(db: DbOrTrx, studentId: string): Promise<boolean> {
+  return (await signupState(db, studentId)).active;
+}

@@ -1,0 +1,58 @@
+import type { Db } from '../db/database';
+import { hashPassword } from '../lib/password';
+import { DEMO_PASSWORD, demoAccounts } from './demo-accounts';
+import { seedBase } from './base-data';
+import { seedMessages } from './messages-data';
+import { seedFiles } from './files-data';
+import { seedCases } from './cases-data';
+import { seedCourses } from './courses-data';
+import { seedHelp } from './help-data';
+import { seedStudyHistory, seedTasks } from './study-data';
+import { seedTutorSignups, seedTutors } from './tutors-data';
+
+/** True when the database has no students yet (a fresh install). */
+export async function isEmpty(db: Db): Promise<boolean> {
+  const row = await db.selectFrom('students').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  return Number(row.n) === 0;
+}
+
+/** Inserts the demo content in one transaction: either all of it lands or none. */
+export async function seedDemo(db: Db): Promise<void> {
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  await db.transaction().execute(async (trx) => {
+    for (const a of demoAccounts) {
+      await trx
+        .insertInto('students')
+        .values({
+          id: a.id,
+          login_name: a.loginName,
+          password_hash: passwordHash,
+          username: a.username,
+          student_no: a.studentNo,
+          sex: a.sex,
+          specialty: a.specialty,
+          classmate: a.classmate,
+          phone: a.loginName,
+          customer_type: a.customerType,
+        })
+        .execute();
+    }
+    await seedBase(trx);
+    await seedMessages(trx, demoAccounts.map((a) => a.id));
+    await seedFiles(trx);
+    const topics = await seedCases(trx);
+    await seedCourses(trx);
+    await seedTutors(trx);
+    const [normal, , graduated] = demoAccounts;
+    await seedTutorSignups(trx, { ...normal, phone: normal.loginName });
+    await seedStudyHistory(trx, topics, normal.id, graduated.id);
+    await seedTasks(trx, normal.id, graduated.id);
+    await seedHelp(trx);
+  });
+}
+
+export async function seedIfEmpty(db: Db): Promise<boolean> {
+  if (!(await isEmpty(db))) return false;
+  await seedDemo(db);
+  return true;
+}

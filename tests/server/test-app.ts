@@ -1,0 +1,52 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { inject } from 'vitest';
+import { buildApp } from '../../src/server/app';
+import { loadConfig } from '../../src/server/config';
+import { openDatabase, type DatabaseHandle } from '../../src/server/db/database';
+import { migrateToLatest } from '../../src/server/db/migrate';
+import { seedDemo } from '../../src/server/seed/seed';
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: DatabaseHandle;
+  close(): Promise<void>;
+}
+
+/** A real app on a real, migrated and seeded database of its own (PGlite, or a PostgreSQL schema). */
+export async function createTestApp(): Promise<TestApp> {
+  const storageDir = mkdtempSync(join(tmpdir(), 'xuetu-files-'));
+  const config = { ...loadConfig({}), clientDir: null, storageDir, logLevel: 'silent' };
+  let database: DatabaseHandle;
+  let dropSchema = async () => {};
+  if (process.env.TEST_DB === 'postgres') {
+    const url = process.env.DATABASE_URL!;
+    const schema = `t_${randomBytes(6).toString('hex')}`;
+    const admin = await openDatabase({ databaseUrl: url, poolSize: 1 });
+    await admin.db.schema.createSchema(schema).execute();
+    database = await openDatabase({ databaseUrl: url, searchPath: schema });
+    await migrateToLatest(database.db);
+    await seedDemo(database.db);
+    dropSchema = async () => {
+      await admin.db.schema.dropSchema(schema).cascade().execute();
+      await admin.close();
+    };
+  } else {
+    const template = readFileSync(inject('pgliteTemplate'));
+    database = await openDatabase({ loadDataDir: new Blob([template]) });
+  }
+  const app = await buildApp({ config, database, logger: false });
+  await app.ready();
+  return {
+    app,
+    database,
+    close: async () => {
+      await app.close();
+      await dropSchema();
+      rmSync(storageDir, { recursive: true, force: true });
+    },
+  };
+}
