@@ -1,0 +1,157 @@
+// Engine benchmark: npx tsx bench/engine/run.ts (also called from bench/run.ts via runEngineBench).
+// Budgets (DESIGN §6): full layout 10k ≤ 15 ms / 100k ≤ 150 ms, one edit on 100k ≤ 4 ms,
+// 20k .km import + layout ≤ 100 ms. Numbers are medians of several runs, in ms.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { performance } from 'node:perf_hooks';
+import ELK from 'elkjs/lib/elk.bundled.js';
+import { flextree, type FlexNode } from 'd3-flextree';
+import { MindEditor } from '../../src/engine/editor';
+import { encodeKm } from '../../src/engine/protocols/km';
+import { exportDocument, type TextFormat } from '../../src/engine/protocols/formats';
+import type { KmDocument, KmNode } from '../../src/engine/model/types';
+import { deepMap, wideMap } from './generate';
+
+export interface BenchRow {
+  case: string;
+  nodes: number;
+  shape: string;
+  ms: number;
+  budget?: number;
+  ok?: boolean;
+}
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return Math.round(s[Math.floor(s.length / 2)] * 1000) / 1000;
+}
+
+function time(runs: number, fn: () => void, setup?: () => void): number {
+  const xs: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    setup?.();
+    const t = performance.now();
+    fn();
+    xs.push(performance.now() - t);
+  }
+  return median(xs);
+}
+
+const TEMPLATES = ['default', 'right', 'structure', 'filetree', 'fish-bone', 'tianpan'];
+
+let peakHeap = 0;
+const sample = (): void => {
+  peakHeap = Math.max(peakHeap, process.memoryUsage().heapUsed);
+};
+
+function flexCompare(doc: KmDocument, ed: MindEditor): number {
+  // Sizes looked up once, outside the timed part, so flextree is measured on its own.
+  const size = new Map<KmNode, [number, number]>();
+  const stack = [doc.root];
+  while (stack.length) {
+    const n = stack.pop()!;
+    const [, , w, h] = ed.boxOf(n.data.id as string);
+    size.set(n, [h + 20, w + 40]);
+    for (const c of n.children ?? []) stack.push(c);
+  }
+  const layout = flextree<KmNode>({ nodeSize: (n) => size.get(n.data)!, spacing: 0 });
+  return time(3, () => {
+    const tree = layout.hierarchy(doc.root, (d) => d.children);
+    layout(tree);
+  });
+}
+
+async function elkCompare(doc: KmDocument, ed: MindEditor): Promise<number> {
+  const elk = new ELK();
+  const children: Array<{ id: string; width: number; height: number }> = [];
+  const edges: Array<{ id: string; sources: string[]; targets: string[] }> = [];
+  const stack = [doc.root];
+  while (stack.length) {
+    const n = stack.pop()!;
+    const [, , w, h] = ed.boxOf(n.data.id as string);
+    children.push({ id: n.data.id as string, width: w, height: h });
+    for (const c of n.children ?? []) {
+      edges.push({ id: `e${edges.length}`, sources: [n.data.id as string], targets: [c.data.id as string] });
+      stack.push(c);
+    }
+  }
+  const t = performance.now();
+  await elk.layout({ id: 'g', layoutOptions: { 'elk.algorithm': 'mrtree' }, children, edges });
+  return Math.round((performance.now() - t) * 1000) / 1000;
+}
+
+export async function runEngineBench(opts: { sizes?: number[]; elkMax?: number; write?: boolean } = {}): Promise<BenchRow[]> {
+  const sizes = opts.sizes ?? [1000, 10000, 100000];
+  const elkMax = opts.elkMax ?? 1000;
+  const rows: BenchRow[] = [];
+  const add = (r: BenchRow): void => {
+    if (r.budget !== undefined) r.ok = r.ms <= r.budget;
+    rows.push(r);
+    sample();
+  };
+  // The DESIGN budget case first, on a clean heap: a 20k-node .km file imported and laid out
+  // (parse, restore, validate, measure, layout and the full render patch with styles).
+  const km20 = encodeKm(wideMap(20000));
+  add({ case: 'import 20k .km + layout (1st run, cold JIT)', nodes: 20000, shape: 'wide', ms: time(1, () => new MindEditor().load(km20)) });
+  add({ case: 'import 20k .km + layout', nodes: 20000, shape: 'wide', ms: time(7, () => new MindEditor().load(km20)), budget: 100 });
+  for (const n of sizes) {
+    for (const [shape, gen] of [['wide', wideMap], ['deep', deepMap]] as const) {
+      const doc = gen(n);
+      const km = encodeKm(doc);
+      const ed = new MindEditor();
+      add({ case: 'import .km + layout (cold measure)', nodes: n, shape, ms: time(3, () => ed.load(km)) });
+      for (const t of TEMPLATES) {
+        ed.execute('template', [t]);
+        const budget = shape === 'wide' ? (n === 10000 ? 15 : n === 100000 ? 150 : undefined) : undefined;
+        add({ case: `full layout ${t} (sizes cached)`, nodes: n, shape, ms: time(5, () => ed.layout.full(ed.doc, false)), budget });
+      }
+      // Reload with the default template: clears history so the edit loop below only undoes its own edits.
+      const current = ed.toKm();
+      current.template = 'default';
+      ed.load(current);
+      add({ case: 'full layout default (with measuring)', nodes: n, shape, ms: time(3, () => ed.layout.full(ed.doc, true)) });
+      for (const f of ['km', 'md', 'txt'] as TextFormat[]) {
+        let text = '';
+        add({ case: `export ${f}`, nodes: n, shape, ms: time(3, () => (text = exportDocument(f, current))) });
+        const ed2 = new MindEditor();
+        add({ case: `import ${f} + layout`, nodes: n, shape, ms: time(3, () => ed2.importData(f, text)) });
+      }
+      // Single edits with incremental relayout + render patch, each undone again.
+      const nodes = [...ed.doc.byId.values()];
+      const leafParent = nodes.find((x) => x.parent && x.children.length > 0 && x.children.every((c) => c.children.length === 0)) ?? nodes[1];
+      const branch = ed.doc.root.children[0];
+      const target = ed.doc.root.children[ed.doc.root.children.length - 1];
+      const edits: Array<[string, string, unknown[]]> = [
+        ['insert', 'appendChild', [(branch.children[0] ?? branch).id, '新节点']],
+        ['rename', 'editText', [leafParent.children[0]?.id ?? leafParent.id, '改名后的节点 renamed']],
+        ['move subtree', 'moveNode', [leafParent.children[0]?.id ?? leafParent.id, target.id, 0]],
+        ['collapse', 'collapse', [branch.id]],
+      ];
+      for (const [label, cmd, args] of edits) {
+        const budget = n === 100000 && shape === 'wide' ? 4 : undefined;
+        add({ case: `edit: ${label} (relayout+patch)`, nodes: n, shape, ms: time(9, () => ed.execute(cmd, args), () => ed.undo()), budget });
+      }
+      add({ case: 'd3-flextree (same tree, reference)', nodes: n, shape, ms: flexCompare(current, ed) });
+      if (n <= elkMax) add({ case: 'elkjs mrtree (same tree)', nodes: n, shape, ms: await elkCompare(current, ed) });
+    }
+  }
+  if (opts.write !== false) {
+    const out = resolve(dirname(fileURLToPath(import.meta.url)), '../results/engine.json');
+    mkdirSync(dirname(out), { recursive: true });
+    writeFileSync(out, JSON.stringify({ date: new Date().toISOString(), node: process.version, peakHeapMB: Math.round(peakHeap / 1048576), rows }, null, 2));
+  }
+  return rows;
+}
+
+export function printTable(rows: BenchRow[]): void {
+  const lines = rows.map((r) => `${r.case.padEnd(40)} ${String(r.nodes).padStart(7)} ${r.shape.padEnd(5)} ${r.ms.toFixed(2).padStart(10)} ms ${r.budget !== undefined ? `(budget ${r.budget}: ${r.ok ? 'ok' : 'OVER'})` : ''}`);
+  console.log(`${'case'.padEnd(40)} ${'nodes'.padStart(7)} shape ${'median'.padStart(13)}\n${lines.join('\n')}\npeak heap ${Math.round(peakHeap / 1048576)} MB`);
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === resolve(process.argv[1])) {
+  const rows = await runEngineBench();
+  printTable(rows);
+}
+
+export type { FlexNode };

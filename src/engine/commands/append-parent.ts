@@ -1,0 +1,19 @@
+import type { CommandDef } from './command';
+import { checkDepth, levelOf, newNodeData, subtreeHeight } from './helpers';
+import type { MindDoc } from '../model/doc';
+
+/** New node at the node's index; the node moves into it (its subtree gets one level deeper). */
+export const appendParent = {
+  name: 'appendParent',
+  edits: true,
+  run(doc: MindDoc, id: string, text?: string): string {
+    const node = doc.get(id);
+    const parent = node.parent;
+    if (!parent) throw new Error('The root cannot get a parent');
+    checkDepth(levelOf(node), subtreeHeight(node) + 1);
+    const data = newNodeData(text);
+    doc.insert(parent.id, parent.children.indexOf(node), { data, children: [] });
+    doc.move(id, data.id as string, 0);
+    return data.id as string;
+  },
+} satisfies CommandDef;

@@ -1,0 +1,39 @@
+import type { Change } from '../model/change';
+import type { MindDoc } from '../model/doc';
+import { invertChanges } from '../model/change';
+
+/**
+ * One command = one file exporting a CommandDef. `run` mutates the document only through the
+ * MindDoc primitives, which record Changes; undo is the inverted recording, never hand-written.
+ */
+export interface CommandDef {
+  name: string;
+  /** false for the few commands kityminder allows in read-only mode (expandToLevel, resetLayout). */
+  edits: boolean;
+  run(doc: MindDoc, ...args: never[]): unknown;
+}
+
+export const READ_ONLY_ERROR = 'Document is read-only';
+
+export interface CommandOutcome {
+  result: unknown;
+  changes: Change[];
+}
+
+/** Runs a command atomically: on error every change already made is rolled back, then rethrown. */
+export function runCommand(doc: MindDoc, cmd: CommandDef, args: readonly unknown[]): CommandOutcome {
+  if (doc.readOnly && cmd.edits) throw new Error(READ_ONLY_ERROR);
+  const changes: Change[] = [];
+  const saved = doc.recorder;
+  doc.recorder = changes;
+  try {
+    const result = (cmd.run as (d: MindDoc, ...a: unknown[]) => unknown)(doc, ...args);
+    return { result, changes };
+  } catch (e) {
+    doc.recorder = null;
+    for (const c of invertChanges(changes)) doc.apply(c);
+    throw e;
+  } finally {
+    doc.recorder = saved;
+  }
+}

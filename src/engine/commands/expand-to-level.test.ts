@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest';
+import { checkUndoRedo, run, sampleDoc } from './test-kit';
+
+describe('expandToLevel', () => {
+  it('expands above the level and collapses non-leaves at it; undo → redo', () => {
+    const doc = sampleDoc();
+    checkUndoRedo(doc, 'expandToLevel', [1]);
+    expect(doc.get('A').data.expandState).toBe('collapse');
+    expect(doc.get('B').data.expandState).toBeUndefined();
+    checkUndoRedo(doc, 'expandToLevel', [9999]);
+    expect(doc.get('C').data.expandState).toBe('expand');
+  });
+  it('works in read-only mode', () => {
+    const doc = sampleDoc();
+    doc.readOnly = true;
+    run(doc, 'expandToLevel', 1);
+    expect(doc.get('A').data.expandState).toBe('collapse');
+  });
+});

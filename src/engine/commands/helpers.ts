@@ -1,0 +1,66 @@
+import { newId } from '../model/ids';
+import { levelOf, subtreeHeight, type MindDoc, type NodeRec } from '../model/doc';
+import { DEFAULT_TEXT, DEPTH_ERROR, MAX_LEVEL, type KmNode, type KmNodeData } from '../model/types';
+
+export function asIds(ids: string | readonly string[]): string[] {
+  return typeof ids === 'string' ? [ids] : [...ids];
+}
+
+/** The depth rule: the deepest node of a subtree placed at `level` must stay within MAX_LEVEL. */
+export function checkDepth(level: number, height = 1): void {
+  if (level + height - 1 > MAX_LEVEL) throw new Error(DEPTH_ERROR);
+}
+
+export function checkChildDepth(parent: NodeRec, height = 1): void {
+  checkDepth(levelOf(parent) + 1, height);
+}
+
+export function newNodeData(textOrData?: string | KmNodeData): KmNodeData {
+  const base: KmNodeData = { id: newId(), created: Date.now(), text: DEFAULT_TEXT };
+  if (typeof textOrData === 'string') base.text = textOrData;
+  else if (textOrData) for (const k of Object.keys(textOrData)) if (k !== 'id' && k !== 'created') base[k] = textOrData[k];
+  return base;
+}
+
+/** Drops nodes whose ancestor is also listed, so a subtree is handled once. */
+export function topMost(doc: MindDoc, ids: readonly string[]): NodeRec[] {
+  const set = new Set(ids);
+  const out: NodeRec[] = [];
+  for (const id of ids) {
+    const n = doc.get(id);
+    let covered = false;
+    for (let p = n.parent; p; p = p.parent) if (set.has(p.id)) covered = true;
+    if (!covered && !out.includes(n)) out.push(n);
+  }
+  return out;
+}
+
+function isOffsetKey(k: string): boolean {
+  return k.startsWith('layout_') && k.endsWith('_offset');
+}
+
+/**
+ * Deep clone for paste: fresh ids everywhere (kityminder kept the copied ids, creating duplicates)
+ * and manual offsets cleared, as kityminder's Paste does.
+ */
+export function cloneFresh(node: KmNode, doc: MindDoc): KmNode {
+  const copy = JSON.parse(JSON.stringify(node)) as KmNode;
+  const stack = [copy];
+  while (stack.length) {
+    const n = stack.pop()!;
+    let id = newId();
+    while (doc.byId.has(id)) id = newId();
+    const data: KmNodeData = { id };
+    for (const k of Object.keys(n.data)) if (k !== 'id' && !isOffsetKey(k)) data[k] = n.data[k];
+    n.data = data;
+    n.children ??= [];
+    for (const c of n.children) stack.push(c);
+  }
+  return copy;
+}
+
+export function offsetKeys(data: KmNodeData): string[] {
+  return Object.keys(data).filter(isOffsetKey);
+}
+
+export { subtreeHeight, levelOf };

@@ -1,0 +1,22 @@
+import type { CommandDef } from './command';
+import { checkChildDepth, subtreeHeight } from './helpers';
+import { isAncestorOrSelf, type MindDoc } from '../model/doc';
+
+/**
+ * Reparent and/or reorder. `index` is the position among the new parent's children after the
+ * move (default: last). Moving into the node's own subtree is refused; the target is expanded.
+ */
+export const moveNode = {
+  name: 'moveNode',
+  edits: true,
+  run(doc: MindDoc, id: string, parentId: string, index?: number): void {
+    const node = doc.get(id);
+    const target = doc.get(parentId);
+    if (!node.parent) throw new Error('The root cannot be moved');
+    if (isAncestorOrSelf(node, target)) throw new Error('Cannot move a node into its own subtree');
+    if (target !== node.parent) checkChildDepth(target, subtreeHeight(node));
+    const last = target === node.parent ? target.children.length - 1 : target.children.length;
+    doc.move(id, parentId, index === undefined ? last : Math.max(0, Math.min(index, last)));
+    if (target.data.expandState === 'collapse') doc.set(parentId, 'expandState', 'expand');
+  },
+} satisfies CommandDef;

@@ -1,0 +1,44 @@
+import type { CommandDef } from './command';
+import { appendChild } from './append-child';
+import { appendParent } from './append-parent';
+import { appendSibling } from './append-sibling';
+import { background } from './background';
+import { bold } from './bold';
+import { collapse } from './collapse';
+import { cut } from './cut';
+import { editText } from './edit-text';
+import { expand } from './expand';
+import { expandToLevel } from './expand-to-level';
+import { fontFamily } from './font-family';
+import { fontSize } from './font-size';
+import { foreColor } from './fore-color';
+import { hyperlink } from './hyperlink';
+import { image } from './image';
+import { italic } from './italic';
+import { moveNode } from './move-node';
+import { paste } from './paste';
+import { priority } from './priority';
+import { removeNode } from './remove-node';
+import { resetLayout } from './reset-layout';
+import { setLayout } from './set-layout';
+import { setNote } from './set-note';
+import { setNow } from './set-now';
+import { setStudy } from './set-study';
+import { template } from './template';
+import { theme } from './theme';
+
+// The one list of commands: the editor facade, the worker protocol and the UI action registry
+// all refer to commands by these names.
+const ALL: CommandDef[] = [
+  appendChild, appendSibling, appendParent, removeNode, moveNode, editText, priority, setStudy, setNow,
+  setNote, hyperlink, image, bold, italic, fontFamily, fontSize, foreColor, background, expand, collapse,
+  expandToLevel, template, theme, setLayout, resetLayout, cut, paste,
+];
+
+export const COMMANDS: ReadonlyMap<string, CommandDef> = new Map(ALL.map((c) => [c.name, c]));
+
+export function getCommand(name: string): CommandDef {
+  const c = COMMANDS.get(name);
+  if (!c) throw new Error(`Unknown command: ${name}`);
+  return c;
+}

@@ -1,0 +1,12 @@
+import type { CommandDef } from './command';
+import { isKnownTemplate } from '../layout/layout-names';
+import type { MindDoc } from '../model/doc';
+
+export const template = {
+  name: 'template',
+  edits: true,
+  run(doc: MindDoc, name: string): void {
+    if (!isKnownTemplate(name)) throw new Error(`Missing Layout: ${name}`);
+    doc.setMeta('template', name);
+  },
+} satisfies CommandDef;

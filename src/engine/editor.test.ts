@@ -1,0 +1,89 @@
+import { describe, expect, it } from 'vitest';
+import { MindEditor } from './editor';
+
+const KM = '{"root":{"data":{"id":"r","text":"学习"},"children":[{"data":{"id":"a","text":"A"},"children":[{"data":{"id":"a1","text":"A1"},"children":[]}]},{"data":{"id":"b","text":"B"},"children":[]}]},"template":"default","theme":"fresh-blue","version":"1.4.43"}';
+
+describe('MindEditor facade', () => {
+  it('loads .km (not an undo step) and exports it byte for byte', () => {
+    const ed = new MindEditor();
+    const patch = ed.load(KM);
+    expect(patch.full).toBe(true);
+    expect(patch.ids).toHaveLength(4);
+    expect(patch.styles.every((s) => s !== null)).toBe(true);
+    expect(ed.canUndo).toBe(false);
+    expect(ed.exportData('km')).toBe(KM);
+    expect(ed.exportData('txt')).toBe('学习\r\tA\r\t\tA1\r\tB\r');
+    expect(ed.exportData('md')).toBe('# 学习\n\n## A\n\n### A1\n\n## B\n');
+  });
+
+  it('a failed import leaves the current document untouched', () => {
+    const ed = new MindEditor();
+    ed.load(KM);
+    expect(() => ed.importData('txt', 'R1\nR2')).toThrow('Invalid local format');
+    expect(() => ed.importData('km', '{"root":{"data":{}},"theme":"nope"}')).toThrow('Theme nope not exists!');
+    expect(() => ed.importData('md', 'plain')).toThrow('Invalid local format');
+    expect(ed.exportData('km')).toBe(KM);
+  });
+
+  it('executes commands, groups gestures, merges typing, undoes and redoes with patches', () => {
+    const ed = new MindEditor();
+    ed.load(KM);
+    for (const t of ['x', 'xy', 'xyz']) ed.execute('editText', ['b', t], { mergeKey: 'text:b' });
+    ed.beginGesture();
+    ed.execute('moveNode', ['b', 'a', 0]);
+    ed.execute('priority', ['b', 2]);
+    ed.endGesture();
+    expect(ed.getNodeData('b')).toMatchObject({ text: 'xyz', priority: 2 });
+    const u = ed.undo()!;
+    expect(u.ids).toContain('b');
+    expect(ed.doc.get('b').parent!.id).toBe('r');
+    ed.undo();
+    expect(ed.getNodeData('b').text).toBe('B');
+    expect(ed.exportData('km')).toBe(KM);
+    ed.redo();
+    ed.redo();
+    expect(ed.getNodeData('b')).toMatchObject({ text: 'xyz', priority: 2 });
+    expect(ed.undo()).not.toBeNull();
+  });
+
+  it('theme and template switches produce full patches; unknown names are refused', () => {
+    const ed = new MindEditor();
+    ed.load(KM);
+    const p = ed.execute('theme', ['classic']).patch;
+    expect(p.full).toBe(true);
+    expect(p.background).toBe('#3A4144');
+    expect(() => ed.execute('theme', ['nope'])).toThrow('Theme nope not exists!');
+    expect(ed.execute('template', ['structure']).patch.template).toBe('structure');
+  });
+
+  it('read-only refuses edits but allows expandToLevel and resetLayout', () => {
+    const ed = new MindEditor();
+    ed.load(KM);
+    ed.setReadOnly(true);
+    expect(() => ed.execute('appendChild', ['r'])).toThrow('read-only');
+    ed.execute('expandToLevel', [1]);
+    expect(ed.getNodeData('a').expandState).toBe('collapse');
+  });
+
+  it('exports SVG with a 20 px margin on every side', () => {
+    const ed = new MindEditor();
+    ed.load(KM);
+    const svg = ed.exportData('svg');
+    let [x0, y0, x1, y1] = [Infinity, Infinity, -Infinity, -Infinity];
+    for (const id of ['r', 'a', 'a1', 'b']) {
+      const [x, y, w, h] = ed.boxOf(id);
+      [x0, y0, x1, y1] = [Math.min(x0, x), Math.min(y0, y), Math.max(x1, x + w), Math.max(y1, y + h)];
+    }
+    expect(svg).toContain(`width="${Math.trunc(x1 - x0 + 40)}"`);
+    expect(svg).toContain(`height="${Math.trunc(y1 - y0 + 40)}"`);
+    expect(svg).toContain(`translate(${20 - x0},${20 - y0})`);
+    expect(svg).toContain('>A1</tspan>');
+  });
+
+  it('hyperlinks render with a whitelisted href only', () => {
+    const ed = new MindEditor();
+    ed.load(KM);
+    const p = ed.execute('hyperlink', ['a', 'javascript:alert(1)', 't']).patch;
+    expect(p.styles[p.ids.indexOf('a')]!.href).toBe('#');
+  });
+});

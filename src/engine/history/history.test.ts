@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { History } from './history';
+import { runCommand } from '../commands/command';
+import { getCommand } from '../commands/registry';
+import { dump, sampleDoc } from '../commands/test-kit';
+import type { MindDoc } from '../model/doc';
+
+function exec(doc: MindDoc, h: History, name: string, args: unknown[], mergeKey?: string): unknown {
+  const o = runCommand(doc, getCommand(name), args);
+  h.record(o.changes, mergeKey);
+  return o.result;
+}
+
+describe('History', () => {
+  it('groups a gesture between begin and end into one step', () => {
+    const doc = sampleDoc();
+    const h = new History();
+    const start = dump(doc);
+    h.begin();
+    exec(doc, h, 'appendChild', ['B', 'x']);
+    exec(doc, h, 'priority', ['B', 2]);
+    h.end();
+    expect(h.undoDepth).toBe(1);
+    h.undo(doc);
+    expect(dump(doc)).toBe(start);
+  });
+
+  it('folds a typing burst into one step and seals it when something else happens', () => {
+    const doc = sampleDoc();
+    const h = new History();
+    const start = dump(doc);
+    for (const t of ['a', 'ab', 'abc']) exec(doc, h, 'editText', ['A', t], 'text:A');
+    expect(h.undoDepth).toBe(1);
+    exec(doc, h, 'bold', ['A']);
+    exec(doc, h, 'editText', ['A', 'abcd'], 'text:A');
+    expect(h.undoDepth).toBe(3);
+    h.undo(doc);
+    h.undo(doc);
+    h.undo(doc);
+    expect(dump(doc)).toBe(start);
+  });
+
+  it('keeps at least 200 steps and a new edit clears redo', () => {
+    const doc = sampleDoc();
+    const h = new History();
+    const start = dump(doc);
+    for (let i = 0; i < 250; i++) exec(doc, h, 'editText', ['B', `t${i}`]);
+    let n = 0;
+    while (h.undo(doc)) n++;
+    expect(n).toBe(250);
+    expect(dump(doc)).toBe(start);
+    h.redo(doc);
+    expect(h.canRedo).toBe(true);
+    exec(doc, h, 'bold', ['A']);
+    expect(h.canRedo).toBe(false);
+  });
+
+  it('a failed command is rolled back and records nothing', () => {
+    const doc = sampleDoc();
+    const h = new History();
+    const start = dump(doc);
+    expect(() => exec(doc, h, 'paste', [['B', 'A1a'], [{ data: { text: 'x' }, children: [] }]])).toThrow();
+    expect(dump(doc)).toBe(start);
+    expect(h.canUndo).toBe(false);
+  });
+});

@@ -1,0 +1,73 @@
+// Text width behind one interface. In the worker the factory wraps OffscreenCanvas measureText;
+// in Node (tests, bench, CLI) a deterministic width table stands in. Both are cached by
+// (font, text) because a map re-measures the same strings on every theme/template change.
+
+export interface TextMeasurer {
+  /** Width in px of one line of text in a CSS font shorthand such as "bold 14px sans-serif". */
+  width(font: string, text: string): number;
+}
+
+export type MeasureFn = (font: string, text: string) => number;
+
+export function createMeasurer(measure: MeasureFn): TextMeasurer {
+  const cache = new Map<string, Map<string, number>>();
+  return {
+    width(font, text) {
+      let byText = cache.get(font);
+      if (!byText) cache.set(font, (byText = new Map()));
+      let w = byText.get(text);
+      if (w === undefined) {
+        w = measure(font, text);
+        byText.set(text, w);
+      }
+      return w;
+    },
+  };
+}
+
+export function fontSizeOf(font: string): number {
+  const m = /(\d+(?:\.\d+)?)px/.exec(font);
+  return m ? Number(m[1]) : 14;
+}
+
+// Advance widths as a fraction of the font size, roughly Arial/Helvetica; CJK and other wide
+// characters are one em. Exactness does not matter in Node, determinism (and speed: this runs
+// for every node of a 100k map on first open) does.
+const ASCII_EM = new Float32Array(128).fill(0.52);
+for (let c = 65; c <= 90; c++) ASCII_EM[c] = 0.67;
+for (let c = 48; c <= 57; c++) ASCII_EM[c] = 0.56;
+for (const ch of "il.,:;|!'`ijtf()[]{}") ASCII_EM[ch.charCodeAt(0)] = 0.3;
+for (const ch of 'mwMW@%') ASCII_EM[ch.charCodeAt(0)] = 0.85;
+ASCII_EM[32] = 0.28;
+
+function charEm(code: number): number {
+  if (code < 128) return ASCII_EM[code];
+  if (code >= 0x2e80 && code <= 0x9fff) return 1;
+  if (code >= 0xac00 && code <= 0xd7af) return 1;
+  if (code >= 0xff00 && code <= 0xffef) return 1;
+  if (code >= 0xd800 && code <= 0xdfff) return 0.5; // each half of a surrogate pair
+  return 0.6;
+}
+
+const fontScale = new Map<string, number>();
+
+function scaleOf(font: string): number {
+  let s = fontScale.get(font);
+  if (s === undefined) {
+    const bold = /\bbold\b|\b[6-9]00\b/.test(font) ? 1.06 : 1;
+    s = fontSizeOf(font) * bold;
+    fontScale.set(font, s);
+  }
+  return s;
+}
+
+export function tableWidth(font: string, text: string): number {
+  let em = 0;
+  for (let i = 0; i < text.length; i++) em += charEm(text.charCodeAt(i));
+  return Math.round(em * scaleOf(font) * 100) / 100;
+}
+
+export function createTableMeasurer(): TextMeasurer {
+  // No (font, text) cache here: computing the table width is cheaper than a Map lookup.
+  return { width: tableWidth };
+}

@@ -1,0 +1,59 @@
+// The .km document shape (kityminder 1.4.x) plus the Xuetu node fields of SPEC §3.
+// Unknown keys are allowed on purpose: they must survive a .km round trip untouched.
+
+export interface Offset {
+  x: number;
+  y: number;
+}
+
+export interface ImageSize {
+  width: number;
+  height: number;
+}
+
+export interface KmNodeData {
+  id?: string;
+  created?: number;
+  text?: string;
+  note?: string | null;
+  hyperlink?: string | null;
+  hyperlinkTitle?: string | null;
+  image?: string;
+  imageTitle?: string;
+  imageSize?: ImageSize | '' | null;
+  isContent?: number | string | null;
+  priority?: number | string | null;
+  progress?: number | string | null;
+  isNow?: number | string | null;
+  isStudy?: number | string | null;
+  layout?: string | null;
+  color?: string;
+  background?: string;
+  'font-family'?: string;
+  'font-size'?: number;
+  'font-weight'?: string;
+  'font-style'?: string;
+  expandState?: 'expand' | 'collapse';
+  resource?: string[] | null;
+  // layout_<L>_offset keys and any unknown custom key.
+  [key: string]: unknown;
+}
+
+export interface KmNode {
+  data: KmNodeData;
+  children?: KmNode[];
+}
+
+export interface KmDocument {
+  root: KmNode;
+  template: string;
+  theme: string;
+  version: string;
+}
+
+export const KM_VERSION = '1.4.43';
+export const DEFAULT_TEXT = '分支主题';
+export const ROOT_TEXT = '中心主题';
+/** Levels count from the root = 1 (Xuetu convention): a map holds at most 4 levels. */
+export const MAX_LEVEL = 4;
+export const DEPTH_ERROR = '不能插入4级主题以下的节点';
