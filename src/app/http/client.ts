@@ -1,0 +1,158 @@
+import axios, { type AxiosAdapter, type AxiosInstance, type AxiosRequestConfig, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
+
+/** Every API answer: HTTP 200 with this body (DESIGN §4). */
+export interface Envelope<T = unknown> {
+  resultCode: number;
+  errMsg: string;
+  data: T;
+}
+
+export const RESULT_OK = 200;
+export const SESSION_EXPIRED = 40101;
+
+declare module 'axios' {
+  interface AxiosRequestConfig {
+    /** false: do not abort an earlier pending request to the same URL (default true). */
+    dedupe?: boolean;
+    /** true for the login call itself: never waits for, nor triggers, a silent re-login. */
+    skipAuthRefresh?: boolean;
+  }
+}
+
+/** What the client needs from the session, injected so the client has no import cycle with it. */
+export interface AuthHooks {
+  getToken(): string | null;
+  /** Logs in again with remembered credentials; resolves true once a fresh token is stored. */
+  reLogin(): Promise<boolean>;
+  /** No credentials or the re-login failed: forget token and user. */
+  onAuthLost(): void;
+}
+
+interface Tracked extends InternalAxiosRequestConfig {
+  _key?: string;
+  _controller?: AbortController;
+  /** The token the request went out with; tells a stale 40101 from a fresh one. */
+  _token?: string | null;
+  _retried?: boolean;
+}
+
+const noAuth: AuthHooks = { getToken: () => null, reLogin: async () => false, onAuthLost: () => {} };
+
+export interface HttpClient {
+  http: AxiosInstance;
+  setAuthHooks(hooks: AuthHooks): void;
+}
+
+/**
+ * The one axios instance (DESIGN §2): base '/', 10 s timeout, JSON, the token in `Authorization`
+ * (raw, as the API expects). Two behaviours live here so no screen re-implements them:
+ *
+ * - De-duplication: a new request to the same method+URL aborts the earlier pending one (the
+ *   earlier promise rejects with a CanceledError, see `isCanceled`). Typing in a search box or
+ *   paging quickly therefore never renders an older answer over a newer one.
+ * - Session refresh (SPEC §4): a 40101 answer starts exactly one silent re-login; requests that
+ *   get 40101 meanwhile, and requests started meanwhile, wait for it and then go out (again) with
+ *   the new token. A 40101 for a token that was already replaced is simply retried, so a late
+ *   answer to a parallel request never causes a second login.
+ */
+export function createHttpClient(adapter?: AxiosAdapter): HttpClient {
+  const http = axios.create({ baseURL: '/', timeout: 10_000, headers: { 'Content-Type': 'application/json' }, adapter });
+  let hooks = noAuth;
+  const pending = new Map<string, AbortController>();
+  let refreshing: Promise<boolean> | null = null;
+  let failedToken: string | null | undefined;
+
+  const release = (config: Tracked | undefined) => {
+    if (config?._key && pending.get(config._key) === config._controller) pending.delete(config._key);
+  };
+
+  const refreshOnce = (usedToken: string | null | undefined): Promise<boolean> => {
+    const current = hooks.getToken();
+    if (current && current !== usedToken) return Promise.resolve(true);
+    if (refreshing) return refreshing;
+    if (failedToken !== undefined && failedToken === usedToken) return Promise.resolve(false);
+    refreshing = (async () => {
+      let ok = false;
+      try {
+        ok = await hooks.reLogin();
+      } catch {
+        ok = false;
+      }
+      if (!ok) {
+        failedToken = usedToken;
+        hooks.onAuthLost();
+      }
+      return ok;
+    })().finally(() => {
+      refreshing = null;
+    });
+    return refreshing;
+  };
+
+  http.interceptors.request.use(async (config: Tracked) => {
+    if (config.dedupe !== false) {
+      const key = `${(config.method ?? 'get').toUpperCase()} ${config.url ?? ''}`;
+      pending.get(key)?.abort();
+      const controller = new AbortController();
+      const outer = config.signal as AbortSignal | undefined;
+      outer?.addEventListener?.('abort', () => controller.abort());
+      pending.set(key, controller);
+      config._key = key;
+      config._controller = controller;
+      config.signal = controller.signal;
+    }
+    if (!config.skipAuthRefresh && refreshing) await refreshing;
+    const token = hooks.getToken();
+    config._token = token;
+    if (token) config.headers.set('Authorization', token);
+    else config.headers.delete('Authorization');
+    return config;
+  });
+
+  http.interceptors.response.use(
+    async (response: AxiosResponse) => {
+      const config = response.config as Tracked;
+      release(config);
+      const body = response.data as Partial<Envelope> | undefined;
+      if (body?.resultCode !== SESSION_EXPIRED || config.skipAuthRefresh || config._retried) return response;
+      if (!(await refreshOnce(config._token))) return response;
+      const retry: Tracked = { ...config, _retried: true, signal: undefined };
+      return http.request(retry);
+    },
+    (error: unknown) => {
+      release(axios.isAxiosError(error) ? (error.config as Tracked | undefined) : undefined);
+      return Promise.reject(error);
+    },
+  );
+
+  return {
+    http,
+    setAuthHooks(next) {
+      hooks = next;
+      failedToken = undefined;
+    },
+  };
+}
+
+const client = createHttpClient();
+
+/** The app's axios instance. Prefer the helpers below, which return the envelope. */
+export const http = client.http;
+
+/** Called once by the session module at start-up. */
+export const setAuthHooks = client.setAuthHooks;
+
+/** True for a request aborted by a newer one to the same URL: ignore it, a newer answer is coming. */
+export const isCanceled = (error: unknown): boolean => axios.isCancel(error);
+
+export async function apiGet<T>(url: string, params?: object, config?: AxiosRequestConfig): Promise<Envelope<T>> {
+  return (await http.get<Envelope<T>>(url, { ...config, params })).data;
+}
+
+export async function apiPost<T>(url: string, body?: unknown, config?: AxiosRequestConfig): Promise<Envelope<T>> {
+  return (await http.post<Envelope<T>>(url, body, config)).data;
+}
+
+export async function apiPut<T>(url: string, body?: unknown, config?: AxiosRequestConfig): Promise<Envelope<T>> {
+  return (await http.put<Envelope<T>>(url, body, config)).data;
+}

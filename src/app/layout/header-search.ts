@@ -1,0 +1,16 @@
+import { withQuery } from '../router/hash-location';
+
+/** Header search types (SPEC §2): value → list route. */
+export const SEARCH_TYPES = [
+  { value: '1', label: '项目案例', path: '/project/list' },
+  { value: '2', label: '专业课程', path: '/course/list' },
+  { value: '3', label: '实践训练', path: '/practice' },
+] as const;
+
+export type SearchType = (typeof SEARCH_TYPES)[number]['value'];
+
+/** Where a header search goes: the type's list with ?name= (omitted when empty). */
+export function searchTarget(type: SearchType, name: string): string {
+  const t = SEARCH_TYPES.find((s) => s.value === type) ?? SEARCH_TYPES[0];
+  return withQuery(t.path, { name: name.trim() });
+}

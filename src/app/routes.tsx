@@ -1,0 +1,41 @@
+import { Home } from '../features/home/Home';
+import { fileRoutes } from './router/file-routes';
+import { lazyScreen } from './router/lazy-screen';
+import type { AppRoute } from './router/route-types';
+
+/**
+ * The route table (SPEC §2). Adding a screen is one entry:
+ *
+ *   { path: '/course/list', screen: lazyScreen(() => import('../features/course/CourseList'), (m) => m.CourseList) },
+ *
+ * Routes need login unless `protected: false`; `layout: 'none'` renders without header/footer
+ * (the /course/content and /project/content players). Order matters only between patterns that
+ * match the same path: put the more specific first. Unknown paths fall through to the 404 page.
+ */
+export const routes: AppRoute[] = [
+  { path: '/', screen: Home, protected: false },
+  { path: '/forget', screen: lazyScreen(() => import('../features/auth/Forget'), (m) => m.Forget), protected: false },
+
+  // Default children (SPEC §2)
+  { path: '/project', redirect: '/project/list' },
+  { path: '/course', redirect: '/course/list' },
+  { path: '/exam', redirect: '/exam/exam' },
+
+  // Feature screens: one line each, added by the feature that owns the screen.
+  { path: '/course/list', screen: lazyScreen(() => import('../features/course/CourseList'), (m) => m.CourseList) },
+  { path: '/course/detail', screen: lazyScreen(() => import('../features/course/CourseDetail'), (m) => m.CourseDetail) },
+  { path: '/project/list', screen: lazyScreen(() => import('../features/project/ProjectList'), (m) => m.ProjectList) },
+  { path: '/project/detail', screen: lazyScreen(() => import('../features/project/ProjectDetail'), (m) => m.ProjectDetail) },
+  { path: '/practice', screen: lazyScreen(() => import('../features/practice/PracticeList'), (m) => m.PracticeList) },
+  { path: '/practiceDetail', screen: lazyScreen(() => import('../features/practice/PracticeDetail'), (m) => m.PracticeDetail) },
+
+  { path: '/personal/myNews', screen: lazyScreen(() => import('../features/personal/MyNews'), (m) => m.MyNews) },
+  { path: '/personal/newsDetail', screen: lazyScreen(() => import('../features/personal/NewsDetail'), (m) => m.NewsDetail) },
+  { path: '/personal/myTask', screen: lazyScreen(() => import('../features/personal/MyTask'), (m) => m.MyTask) },
+  { path: '/task', screen: lazyScreen(() => import('../features/personal/MyTaskDetail'), (m) => m.MyTaskDetail) },
+  { path: '/set', screen: lazyScreen(() => import('../features/personal/MySet'), (m) => m.MySet) },
+  { path: '/help', screen: lazyScreen(() => import('../features/help/Help'), (m) => m.Help) },
+
+  // Activity area: generated from src/features/activity/routes/** (see router/file-routes.ts).
+  ...fileRoutes(import.meta.glob(['../features/activity/routes/**/*.tsx', '!**/*.test.tsx']), '../features/activity/routes/'),
+];

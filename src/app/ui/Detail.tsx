@@ -1,0 +1,50 @@
+import type { ReactNode } from 'react';
+import './detail.css';
+
+export interface DetailHeroProps {
+  id: string;
+  title: string;
+  cover?: string | null;
+  crumbs: ReactNode;
+  /** Short facts (teacher, counts …), one list item each. */
+  facts: ReactNode[];
+  actions?: ReactNode;
+}
+
+/** Top card of a detail screen: cover, breadcrumbs, title (the page's h1), facts and the main actions. */
+export function DetailHero({ id, title, cover, crumbs, facts, actions }: DetailHeroProps) {
+  return (
+    <section className="detail__hero" aria-labelledby={id}>
+      <div className="detail__cover" aria-hidden="true">
+        {cover ? <img src={cover} alt="" /> : [...title][0]}
+      </div>
+      <div className="detail__info">
+        <nav className="detail__crumbs" aria-label="位置">
+          {crumbs}
+        </nav>
+        <h1 id={id} className="detail__title">
+          {title}
+        </h1>
+        <ul className="detail__facts">
+          {facts.map((f, i) => (f ? <li key={i}>{f}</li> : null))}
+        </ul>
+        {actions && <div className="detail__actions">{actions}</div>}
+      </div>
+    </section>
+  );
+}
+
+/** A titled white panel; the title labels the region. */
+export function Panel({ id, title, children, extra }: { id: string; title: string; children: ReactNode; extra?: ReactNode }) {
+  return (
+    <section className="panel" aria-labelledby={id}>
+      <div className="panel__head">
+        <h2 id={id} className="panel__title">
+          {title}
+        </h2>
+        {extra}
+      </div>
+      {children}
+    </section>
+  );
+}

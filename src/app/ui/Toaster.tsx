@@ -1,0 +1,32 @@
+import { Toast } from 'radix-ui';
+import { useSnapshot } from 'valtio';
+import { dismissToast, toasts } from './toast-store';
+import './toast.css';
+
+const ICON = { success: '✓', warning: '!', error: '×' } as const;
+
+/** Renders the toast queue with radix Toast (announced politely; errors assertively). */
+export function Toaster() {
+  const { items } = useSnapshot(toasts);
+  return (
+    <Toast.Provider swipeDirection="up" label="通知">
+      {items.map((t) => (
+        <Toast.Root
+          key={t.id}
+          className={`toast toast--${t.kind}`}
+          duration={t.duration}
+          type={t.kind === 'error' ? 'foreground' : 'background'}
+          onOpenChange={(open) => {
+            if (!open) dismissToast(t.id);
+          }}
+        >
+          <span className="toast__icon" aria-hidden="true">
+            {ICON[t.kind]}
+          </span>
+          <Toast.Description className="toast__text">{t.message}</Toast.Description>
+        </Toast.Root>
+      ))}
+      <Toast.Viewport className="toast-viewport" />
+    </Toast.Provider>
+  );
+}
