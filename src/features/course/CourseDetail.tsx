@@ -1,0 +1,128 @@
+import { useState } from 'react';
+import { Link, useSearchParams } from 'wouter';
+import { formatDuration } from '../../app/lib/format';
+import { navigate, withQuery } from '../../app/router/hash-location';
+import { DetailHero, Panel } from '../../app/ui/Detail';
+import { ListStatus } from '../../app/ui/ListStatus';
+import { toast } from '../../app/ui/toast-store';
+import { errorText, useRemote } from '../../app/ui/use-remote';
+import { checkSignedUp, fetchCourse, fetchCourseTree, fetchRecommendations, signUpCourse, type CourseNode } from './api';
+import { contentQuery, courseProgress, externalUrl } from './course-tree';
+import { CourseTree } from './CourseTree';
+import './course.css';
+
+export const NEED_SIGN_UP = '请先报名该课程，再开始学习';
+
+/** /course/detail?id= : intro, teacher, chapter tree, sign-up, the checkout guard and recommendations. */
+export function CourseDetail() {
+  const [params] = useSearchParams();
+  const id = params.get('id') ?? '';
+  const detail = useRemote(async () => {
+    const [course, tree, signedUp] = await Promise.all([fetchCourse(id), fetchCourseTree(id), checkSignedUp(id)]);
+    return { course, tree, signedUp };
+  }, [id]);
+  const recs = useRemote(fetchRecommendations, []);
+  const [busy, setBusy] = useState(false);
+
+  if (!detail.data) {
+    return (
+      <div className="container detail-page">
+        <ListStatus label="课程详情" status={detail.status} hasData={false} error={detail.error} onRetry={detail.reload} emptyText="课程不存在">
+          {null}
+        </ListStatus>
+      </div>
+    );
+  }
+  const { course, tree, signedUp } = detail.data;
+  const progress = courseProgress(tree);
+
+  const signUp = async () => {
+    setBusy(true);
+    try {
+      await signUpCourse(course.courseId);
+      toast.success('报名成功，开始学习吧！');
+      detail.reload();
+    } catch (e) {
+      toast.error(errorText(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  // The checkout guard: only signed-up students study. Synchronous, so window.open stays a direct
+  // response to the click and is not blocked as a popup.
+  const open = (s: CourseNode | undefined) => {
+    if (!s) return;
+    if (!signedUp) {
+      toast.warning(NEED_SIGN_UP);
+      return;
+    }
+    if (s.recommendUrl) window.open(externalUrl(s.recommendUrl), '_blank', 'noopener');
+    else navigate(withQuery('/course/content', contentQuery(course.courseId, s)));
+  };
+
+  const others = (recs.data ?? []).filter((r) => r.courseId !== course.courseId).slice(0, 5);
+
+  return (
+    <div className="container detail">
+      <DetailHero
+        id="course-title"
+        title={course.name}
+        cover={course.cover}
+        crumbs={
+          <>
+            <Link href="/course/list">专业课程</Link> / {course.category || '课程'}
+          </>
+        }
+        facts={[
+          `授课教师：${course.teacherName || '—'}`,
+          `${progress.sections} 节`,
+          `总时长 ${formatDuration(progress.duration)}`,
+          `${course.studyCount} 人在学`,
+          signedUp ? `已学 ${progress.done}/${progress.sections}` : null,
+        ]}
+        actions={
+          signedUp ? (
+            <>
+              <span className="detail__signed">已报名</span>
+              <button type="button" className="btn btn--primary" onClick={() => open(progress.next)} disabled={!progress.next}>
+                {progress.done > 0 ? '继续学习' : '开始学习'}
+              </button>
+            </>
+          ) : (
+            <button type="button" className="btn btn--primary" onClick={signUp} disabled={busy}>
+              {busy ? '报名中…' : '立即报名'}
+            </button>
+          )
+        }
+      />
+
+      <div>
+        <Panel id="course-intro" title="课程介绍">
+          <p className="panel__text">{course.intro || '暂无介绍'}</p>
+        </Panel>
+        <Panel id="course-outline" title="课程目录">
+          {tree.length ? <CourseTree tree={tree} onOpen={open} /> : <p className="panel__text">课程目录正在建设中</p>}
+        </Panel>
+      </div>
+
+      <aside>
+        <Panel id="course-teacher" title="授课教师">
+          <p className="panel__text">{course.teacherName || '—'}</p>
+        </Panel>
+        {others.length > 0 && (
+          <Panel id="course-recs" title="相关推荐">
+            <ul className="rec-list">
+              {others.map((r) => (
+                <li key={r.uuid}>
+                  <Link href={withQuery('/course/detail', { id: r.courseId })}>{r.name}</Link>
+                  {r.reason && <p>{r.reason}</p>}
+                </li>
+              ))}
+            </ul>
+          </Panel>
+        )}
+      </aside>
+    </div>
+  );
+}

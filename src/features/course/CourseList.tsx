@@ -1,0 +1,73 @@
+import { useSnapshot } from 'valtio';
+import { reference, dictItems } from '../../app/session/reference-store';
+import { FilterChips } from '../../app/ui/FilterChips';
+import { Catalog } from '../../app/ui/Catalog';
+import { ListStatus } from '../../app/ui/ListStatus';
+import { CardGrid, CardGridItem, MediaCard } from '../../app/ui/MediaCard';
+import { Pager } from '../../app/ui/Pager';
+import { useListQuery } from '../../app/ui/list-query';
+import { useRemote } from '../../app/ui/use-remote';
+import { formatDuration } from '../../app/lib/format';
+import { withQuery } from '../../app/router/hash-location';
+import { fetchCourseCategories, fetchCourses } from './api';
+
+const KEYS = ['name', 'category', 'year'] as const;
+
+/** Course categories come from the dictionary `course_category` (dictValue is what the API filters on). */
+export const COURSE_CATEGORY_DICT = 'course_category';
+
+/** 专业课程 catalogue (SPEC §2 /course/list): category and year filters, ?name= search, pager; all in the URL. */
+export function CourseList() {
+  const [q, setQuery] = useListQuery(KEYS);
+  const { dicts, years } = useSnapshot(reference);
+  const fromDict = dictItems(dicts as typeof reference.dicts, COURSE_CATEGORY_DICT).map((d) => ({ value: d.dictValue, label: d.dictLabel }));
+  const collected = useRemote(() => (fromDict.length ? Promise.resolve([]) : fetchCourseCategories()), [fromDict.length > 0]);
+  const categories = fromDict.length ? fromDict : (collected.data ?? []).map((c) => ({ value: c, label: c }));
+  const list = useRemote(() => fetchCourses(q), [q.page, q.name, q.category, q.year]);
+  const records = list.data?.records ?? [];
+
+  return (
+    <Catalog
+      title="专业课程"
+      searchLabel="搜索课程"
+      searchPlaceholder="搜索课程名称"
+      onSearch={(name) => setQuery({ name, page: 1 }, { replace: true })}
+      name={q.name}
+      total={list.data?.total}
+      unit="门课程"
+      filters={
+        categories.length + years.length > 0 && (
+          <>
+            {categories.length > 0 && <FilterChips label="分类" options={categories} value={q.category} onChange={(category) => setQuery({ category })} />}
+            {years.length > 0 && <FilterChips label="年份" options={years.map((y) => ({ value: y.dictValue, label: y.dictLabel }))} value={q.year} onChange={(year) => setQuery({ year })} />}
+          </>
+        )
+      }
+    >
+      <ListStatus label="课程列表" status={list.status} hasData={records.length > 0} error={list.error} onRetry={list.reload} emptyText={q.name ? '没有找到相关课程，换个关键词试试' : '暂无课程'}>
+        <CardGrid label="课程">
+          {records.map((c) => (
+            <CardGridItem key={c.courseId}>
+              <MediaCard
+                href={withQuery('/course/detail', { id: c.courseId })}
+                title={c.name}
+                cover={c.cover}
+                tag={c.isSignUp === 1 ? '已报名' : undefined}
+                desc={c.intro}
+                meta={
+                  <>
+                    {c.teacherName && <span>{c.teacherName}</span>}
+                    <span>{c.sectionCount} 节</span>
+                    {c.totalDuration > 0 && <span>{formatDuration(c.totalDuration)}</span>}
+                    <span>{c.studyCount} 人在学</span>
+                  </>
+                }
+              />
+            </CardGridItem>
+          ))}
+        </CardGrid>
+      </ListStatus>
+      <Pager page={q.page} pages={list.data?.pages ?? 0} onChange={(page) => setQuery({ page })} label="课程分页" />
+    </Catalog>
+  );
+}

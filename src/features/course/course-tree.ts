@@ -1,0 +1,42 @@
+import { studyState } from '../../app/ui/StudyMark';
+import type { CourseNode } from './api';
+
+/** Sections (leaves that can be studied) in reading order: chapter by chapter. */
+export function sectionsOf(tree: readonly CourseNode[]): CourseNode[] {
+  const out: CourseNode[] = [];
+  const walk = (nodes: readonly CourseNode[]) => {
+    for (const n of nodes) {
+      if (n.children?.length) walk(n.children);
+      else if (n.nodeType !== 1) out.push(n);
+    }
+  };
+  walk(tree);
+  return out;
+}
+
+export interface CourseProgress {
+  sections: number;
+  done: number;
+  /** seconds over all sections */
+  duration: number;
+  /** The section to continue with: the first in progress, else the first not done, else the first. */
+  next: CourseNode | undefined;
+}
+
+export function courseProgress(tree: readonly CourseNode[]): CourseProgress {
+  const sections = sectionsOf(tree);
+  const done = sections.filter((s) => studyState(s.isStudy) === 'done').length;
+  const next = sections.find((s) => studyState(s.isStudy) === 'doing') ?? sections.find((s) => studyState(s.isStudy) === 'todo') ?? sections[0];
+  return { sections: sections.length, done, duration: sections.reduce((t, s) => t + (Number(s.duration) || 0), 0), next };
+}
+
+/** The CourseContent query of SPEC §2: courseId, videoId, nodeId, name, duration. */
+export function contentQuery(courseId: string, s: CourseNode): Record<string, string> {
+  return { courseId, videoId: s.videoId ?? '', nodeId: s.nodeId ?? s.uuid, name: s.name, duration: String(s.duration ?? 0) };
+}
+
+/** A recommend URL opens in a new tab with http:// put in front unless it is already http(s), so a stored `javascript:` never runs. */
+export function externalUrl(url: string): string {
+  const u = url.trim();
+  return /^https?:\/\//i.test(u) ? u : `http://${u}`;
+}

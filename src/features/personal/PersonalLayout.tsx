@@ -1,0 +1,70 @@
+import type { ReactNode } from 'react';
+import { useSnapshot } from 'valtio';
+import { Link, useLocation } from 'wouter';
+import { navigate } from '../../app/router/hash-location';
+import { logout } from '../../app/session/auth-actions';
+import { session } from '../../app/session/session-store';
+import { avatarUrl } from '../../app/ui/avatar';
+import './personal.css';
+
+/** The four study-centre entries (SPEC §2 study centre panel). */
+export const PERSONAL_MENU = [
+  { label: '我的学习', to: '/personal/myStudy' },
+  { label: '我的任务', to: '/personal/myTask', also: ['/task'] },
+  { label: '消息通知', to: '/personal/myNews', also: ['/personal/newsDetail'] },
+  { label: '个人设置', to: '/set' },
+] as const;
+
+/** The entry a path belongs to: detail screens light up their list's entry. */
+export function activeEntry(path: string): string | undefined {
+  return PERSONAL_MENU.find((m) => m.to === path || ('also' in m && (m.also as readonly string[]).includes(path)))?.to;
+}
+
+/**
+ * Study-centre layout shared by the personal screens: the panel (photo, name, student number,
+ * exit, the four entries) on the left, the screen on the right; stacked on narrow screens.
+ */
+export function PersonalLayout({ title, children, actions }: { title: string; children: ReactNode; actions?: ReactNode }) {
+  const { user } = useSnapshot(session);
+  const [location] = useLocation();
+  const active = activeEntry(location);
+
+  // SPEC §2: exit clears the stored user and login state and goes Home.
+  const exit = async () => {
+    await logout();
+    navigate('/');
+  };
+
+  return (
+    <div className="container personal">
+      <aside className="personal__side" aria-label="学习中心">
+        <div className="personal__card">
+          <img className="personal__photo" src={avatarUrl(user?.userPicUrl, user?.sex)} alt="" width={72} height={72} />
+          <p className="personal__name">{user?.username ?? ''}</p>
+          <p className="personal__no">学号：{user?.studentNo || '无'}</p>
+          <button type="button" className="personal__exit" onClick={() => void exit()}>
+            退出
+          </button>
+        </div>
+        <nav aria-label="学习中心菜单">
+          <ul className="personal__menu">
+            {PERSONAL_MENU.map((m) => (
+              <li key={m.to}>
+                <Link href={m.to} className="personal__link" aria-current={active === m.to ? 'page' : undefined}>
+                  {m.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </aside>
+      <section className="personal__main" aria-labelledby="personal-title">
+        <header className="personal__head">
+          <h1 id="personal-title">{title}</h1>
+          {actions}
+        </header>
+        {children}
+      </section>
+    </div>
+  );
+}

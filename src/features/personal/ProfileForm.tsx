@@ -1,0 +1,89 @@
+import { useState, type FormEvent } from 'react';
+import { useSnapshot } from 'valtio';
+import { RESULT_OK } from '../../app/http/client';
+import { session, setUser, type User } from '../../app/session/session-store';
+import { toast } from '../../app/ui/toast-store';
+import { updateUserInfo } from './api';
+import { Field } from './Field';
+import { profileFieldError, validateAll, type Errors, type ProfileField, type ProfileValues } from './set-rules';
+
+const FIELDS: ProfileField[] = ['username', 'phone', 'email'];
+
+function valuesOf(user: User | null): ProfileValues {
+  return {
+    username: user?.username ?? '',
+    sex: String(user?.sex) === '1' ? '1' : '0',
+    phone: user?.phone ?? '',
+    email: user?.email ?? '',
+    specialty: user?.specialty ?? '',
+    classmate: user?.classmate ?? '',
+  };
+}
+
+/** Profile edit: checked on blur and on submit; the saved user replaces the session's copy. */
+export function ProfileForm() {
+  const { user } = useSnapshot(session);
+  const [values, setValues] = useState<ProfileValues>(() => valuesOf(user as User | null));
+  const [errors, setErrors] = useState<Errors<ProfileField>>({});
+  const [saving, setSaving] = useState(false);
+
+  const set = (field: ProfileField) => (e: { target: { value: string } }) => {
+    const next = { ...values, [field]: e.target.value };
+    setValues(next);
+    // Once a message shows, it follows the typing so it disappears as soon as the value is right.
+    if (errors[field]) setErrors({ ...errors, [field]: profileFieldError(field, next) ?? undefined });
+  };
+  const blur = (field: ProfileField) => () => setErrors({ ...errors, [field]: profileFieldError(field, values) ?? undefined });
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const found = validateAll(FIELDS, values, profileFieldError);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    setSaving(true);
+    try {
+      const res = await updateUserInfo({ ...values, username: values.username.trim(), phone: values.phone.trim(), email: values.email.trim() });
+      if (res.resultCode === RESULT_OK && res.data) {
+        const { token: _token, ...saved } = res.data;
+        setUser(saved);
+        toast.success('个人信息保存成功');
+      } else toast.error(res.errMsg);
+    } catch {
+      toast.error('保存失败，请稍后重试');
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <form className="set-form" onSubmit={(e) => void submit(e)} noValidate aria-label="基本资料">
+      <Field label="用户名" value={values.username} onChange={set('username')} onBlur={blur('username')} error={errors.username} maxLength={32} autoComplete="name" />
+      <div className="field">
+        <span className="field__label">学号</span>
+        <div className="field__control field__static">{user?.studentNo || '无'}</div>
+      </div>
+      <div className="field">
+        <span className="field__label" id="set-sex-label">
+          性别
+        </span>
+        <div className="field__control" role="radiogroup" aria-labelledby="set-sex-label">
+          {(['0', '1'] as const).map((sex) => (
+            <label key={sex} className="radio">
+              <input type="radio" name="sex" value={sex} checked={values.sex === sex} onChange={() => setValues({ ...values, sex })} />
+              {sex === '0' ? '男' : '女'}
+            </label>
+          ))}
+        </div>
+      </div>
+      <Field label="手机号" value={values.phone} onChange={set('phone')} onBlur={blur('phone')} error={errors.phone} inputMode="tel" autoComplete="tel" maxLength={11} />
+      <Field label="邮箱" value={values.email} onChange={set('email')} onBlur={blur('email')} error={errors.email} type="email" autoComplete="email" maxLength={128} />
+      <Field label="专业" value={values.specialty} onChange={set('specialty')} maxLength={64} />
+      <Field label="班级" value={values.classmate} onChange={set('classmate')} maxLength={64} />
+      <div className="set-form__actions">
+        <button type="submit" className="btn" disabled={saving}>
+          {saving ? '保存中…' : '保存'}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,62 @@
+import { MESSAGES, validateEmail, validatePassword, validatePhone } from '../../app/lib/validators';
+
+export type Errors<K extends string> = Partial<Record<K, string>>;
+
+export interface ProfileValues {
+  username: string;
+  sex: '0' | '1';
+  phone: string;
+  email: string;
+  specialty: string;
+  classmate: string;
+}
+
+export type ProfileField = keyof ProfileValues;
+
+/** One profile field's message, or null. Phone and email are optional (SPEC §5). */
+export function profileFieldError(field: ProfileField, values: ProfileValues): string | null {
+  switch (field) {
+    case 'username':
+      return values.username.trim() === '' ? MESSAGES.required : null;
+    case 'phone':
+      return validatePhone(values.phone.trim());
+    case 'email':
+      return validateEmail(values.email.trim());
+    default:
+      return null;
+  }
+}
+
+export interface PasswordValues {
+  oldPassword: string;
+  newPassword: string;
+  confirm: string;
+}
+
+export type PasswordField = keyof PasswordValues;
+
+export const PASSWORD_MISMATCH = '两次输入的新密码不一致';
+export const PASSWORD_SAME = '新密码不能与原密码相同';
+
+/** SPEC §5: required (输入不可以为空), and the new one must mix letters and digits. */
+export function passwordFieldError(field: PasswordField, v: PasswordValues): string | null {
+  switch (field) {
+    case 'oldPassword':
+      return v.oldPassword === '' ? MESSAGES.required : null;
+    case 'newPassword':
+      return validatePassword(v.newPassword) ?? (v.newPassword === v.oldPassword ? PASSWORD_SAME : null);
+    case 'confirm':
+      if (v.confirm === '') return MESSAGES.required;
+      return v.confirm === v.newPassword ? null : PASSWORD_MISMATCH;
+  }
+}
+
+/** Every field's message; empty when the form may be sent. */
+export function validateAll<K extends string, V>(fields: readonly K[], values: V, one: (f: K, v: V) => string | null): Errors<K> {
+  const errors: Errors<K> = {};
+  for (const f of fields) {
+    const e = one(f, values);
+    if (e) errors[f] = e;
+  }
+  return errors;
+}

@@ -1,0 +1,156 @@
+import { useState } from 'react';
+import { useSnapshot } from 'valtio';
+import { Link, useSearchParams } from 'wouter';
+import { navigate, withQuery } from '../../app/router/hash-location';
+import { session } from '../../app/session/session-store';
+import { DetailHero, Panel } from '../../app/ui/Detail';
+import { ListStatus } from '../../app/ui/ListStatus';
+import { toast } from '../../app/ui/toast-store';
+import { errorText, useRemote } from '../../app/ui/use-remote';
+import { GRADUATED_MSG, EXPERIENCE_MSG, GraduatedError, isExperienceAccount } from './access';
+import { ACCESS_GRADUATED, addStudyRecord, applyCase, checkCaseAccess, fetchCase, fetchCaseNodes, fetchRanking, type CaseNode, type Resource } from './api';
+import { FILE_TYPE_LABEL, resourceAction, visibleNodes } from './case-helpers';
+import { ProjectNodes } from './ProjectNodes';
+import { Ranking } from './Ranking';
+import './project.css';
+
+const DIFFICULTY = ['', '入门', '初级', '中级', '高级', '专家'];
+
+/** /project/detail?id= : intro, knowledge points with resources, apply, ranking; graduated students are refused. */
+export function ProjectDetail() {
+  const [params] = useSearchParams();
+  const id = params.get('id') ?? '';
+  const { user } = useSnapshot(session);
+  const studentId = user?.userId;
+  const detail = useRemote(async () => {
+    // The access check runs first: a graduated student must not even load the case (SPEC §6).
+    if ((await checkCaseAccess(id, studentId)) === ACCESS_GRADUATED) {
+      toast.warning(GRADUATED_MSG);
+      throw new GraduatedError();
+    }
+    const [info, nodes, ranking] = await Promise.all([fetchCase(id), fetchCaseNodes(id), fetchRanking(id)]);
+    return { info, nodes, ranking };
+  }, [id, studentId]);
+  const [busy, setBusy] = useState(false);
+
+  if (!detail.data) {
+    if (detail.status === 'error' && detail.error === GRADUATED_MSG) {
+      return (
+        <div className="container detail-page">
+          <section className="refusal" aria-labelledby="refusal-title">
+            <h1 id="refusal-title">{GRADUATED_MSG}</h1>
+            <p>你已完成该案例的学习并结业，可以浏览其他项目案例继续学习。</p>
+            <Link href="/project/list" className="btn btn--primary">
+              返回案例列表
+            </Link>
+          </section>
+        </div>
+      );
+    }
+    return (
+      <div className="container detail-page">
+        <ListStatus label="案例详情" status={detail.status} hasData={false} error={detail.error} onRetry={detail.reload}>
+          {null}
+        </ListStatus>
+      </div>
+    );
+  }
+  const { info, ranking } = detail.data;
+  const nodes = visibleNodes(detail.data.nodes);
+  const applied = info.applyStatus === 1;
+
+  /** Joins the case (saveApply from the button, directApply when starting from a resource). */
+  const join = async (direct: boolean): Promise<boolean> => {
+    if (isExperienceAccount(user)) {
+      toast.warning(EXPERIENCE_MSG);
+      return false;
+    }
+    setBusy(true);
+    try {
+      await applyCase(info.caseId, direct);
+      if (!direct) toast.success('报名成功，开始学习吧！');
+      detail.reload();
+      return true;
+    } catch (e) {
+      toast.error(errorText(e));
+      return false;
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const openResource = async (node: CaseNode, r: Resource) => {
+    const action = resourceAction(info.caseId, node.nodeId, node.text, r);
+    // A link must open in the click itself or the browser blocks it, so take the tab first.
+    const tab = action.kind === 'link' ? window.open('about:blank', '_blank') : null;
+    if (!applied && !(await join(true))) {
+      tab?.close();
+      return;
+    }
+    if (action.kind === 'content') {
+      navigate(action.to);
+      return;
+    }
+    if (tab) {
+      tab.opener = null;
+      tab.location.href = action.url;
+    }
+    if (studentId) addStudyRecord({ caseId: info.caseId, nodeId: node.nodeId, resourceId: r.uuid, studentId }).catch(() => {});
+  };
+
+  const counts = Object.entries(info.resourceCounts ?? {})
+    .map(([code, n]) => `${FILE_TYPE_LABEL[Number(code)] ?? '文件'} ${n}`)
+    .join(' · ');
+
+  return (
+    <div className="container detail">
+      <DetailHero
+        id="case-title"
+        title={info.name}
+        cover={info.cover}
+        crumbs={
+          <>
+            <Link href="/project/list">项目案例</Link>
+            {info.classifyName && (
+              <>
+                {' / '}
+                <Link href={withQuery('/project/list', { classify: info.classifyId })}>{info.classifyName}</Link>
+              </>
+            )}
+          </>
+        }
+        facts={[`指导教师：${info.teacherName || '—'}`, `难度：${DIFFICULTY[info.difficulty] ?? info.difficulty}`, `${info.nodeCount} 个知识点`, `${info.studyCount} 人在学`, counts ? `资源：${counts}` : null]}
+        actions={
+          applied ? (
+            <>
+              <span className="detail__signed">学习中 · 进度 {info.progress}%</span>
+              <Link href={withQuery('/project/minder', { caseId: info.caseId })} className="btn btn--primary">
+                我的学习导图
+              </Link>
+              <Link href={withQuery('/project/mindDetail', { caseId: info.caseId })} className="btn">
+                知识点详情
+              </Link>
+            </>
+          ) : (
+            <button type="button" className="btn btn--primary" onClick={() => void join(false)} disabled={busy}>
+              {busy ? '报名中…' : '报名学习'}
+            </button>
+          )
+        }
+      />
+      <div>
+        <Panel id="case-intro" title="案例介绍">
+          <p className="panel__text">{info.intro || '暂无介绍'}</p>
+        </Panel>
+        <Panel id="case-nodes" title="知识点与学习资源">
+          {nodes.length ? <ProjectNodes caseId={info.caseId} nodes={nodes} onOpen={(n, r) => void openResource(n, r)} /> : <p className="panel__text">该案例暂未发布知识点</p>}
+        </Panel>
+      </div>
+      <aside>
+        <Panel id="case-ranking" title="学习排行">
+          <Ranking items={ranking} />
+        </Panel>
+      </aside>
+    </div>
+  );
+}

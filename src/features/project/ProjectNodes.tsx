@@ -1,0 +1,78 @@
+import { useState } from 'react';
+import { formatDuration } from '../../app/lib/format';
+import { StudyMark } from '../../app/ui/StudyMark';
+import { errorText } from '../../app/ui/use-remote';
+import { fetchNodeResources, type CaseNode, type Resource } from './api';
+import { FILE_TYPE_LABEL } from './case-helpers';
+
+type Loaded = { status: 'loading' } | { status: 'ok'; items: Resource[] } | { status: 'error'; error: string };
+
+export interface ProjectNodesProps {
+  caseId: string;
+  nodes: readonly CaseNode[];
+  onOpen(node: CaseNode, resource: Resource): void;
+}
+
+/**
+ * The case's knowledge points (nodes of the official map, indented by level) with study markers;
+ * opening a node loads its resources on demand, since most students open only a few.
+ */
+export function ProjectNodes({ caseId, nodes, onOpen }: ProjectNodesProps) {
+  const [open, setOpen] = useState<Record<string, Loaded | undefined>>({});
+
+  const toggle = async (n: CaseNode) => {
+    if (open[n.nodeId]) {
+      setOpen((o) => ({ ...o, [n.nodeId]: undefined }));
+      return;
+    }
+    setOpen((o) => ({ ...o, [n.nodeId]: { status: 'loading' } }));
+    try {
+      const items = await fetchNodeResources(caseId, n.nodeId);
+      setOpen((o) => (o[n.nodeId] ? { ...o, [n.nodeId]: { status: 'ok', items } } : o));
+    } catch (e) {
+      setOpen((o) => (o[n.nodeId] ? { ...o, [n.nodeId]: { status: 'error', error: errorText(e) } } : o));
+    }
+  };
+
+  return (
+    <ul className="case-nodes">
+      {nodes.map((n) => {
+        const state = open[n.nodeId];
+        const listId = `node-res-${n.nodeId}`;
+        return (
+          <li key={n.nodeId} className="case-node" data-level={n.level} style={{ paddingLeft: `${Math.max(0, n.level - 2) * 20}px` }}>
+            <button type="button" className="case-node__toggle" aria-expanded={n.resourceCount > 0 ? !!state : undefined} aria-controls={state ? listId : undefined} disabled={n.resourceCount === 0} onClick={() => void toggle(n)}>
+              <StudyMark isStudy={n.isStudy} />
+              <span className="case-node__name">{n.text || '未命名节点'}</span>
+              {n.isNow === 1 && <span className="case-node__now">正在学</span>}
+              <span className="case-node__count">{n.resourceCount > 0 ? `${n.resourceCount} 个资源` : '暂无资源'}</span>
+            </button>
+            {state && (
+              <div id={listId}>
+                {state.status === 'loading' && <p className="resource__meta" role="status">资源加载中…</p>}
+                {state.status === 'error' && (
+                  <p className="resource__meta" role="alert">
+                    {state.error}
+                  </p>
+                )}
+                {state.status === 'ok' && (
+                  <ul className="resources" aria-label={`${n.text} 的学习资源`}>
+                    {state.items.map((r) => (
+                      <li key={r.uuid} className="resource">
+                        <span className="resource__type">{FILE_TYPE_LABEL[r.fileSuffixCode] ?? '文件'}</span>
+                        <button type="button" className="resource__open" onClick={() => onOpen(n, r)}>
+                          {r.fileName}
+                        </button>
+                        {Number(r.fileSuffixCode) === 3 && r.duration > 0 && <span className="resource__meta">{formatDuration(r.duration)}</span>}
+                      </li>
+                    ))}
+                  </ul>
+                )}
+              </div>
+            )}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

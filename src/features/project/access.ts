@@ -1,0 +1,17 @@
+import { ApiFailure } from '../../app/ui/use-remote';
+
+/** Exact wording of SPEC §8 / §6; the server sends the same texts. */
+export const GRADUATED_MSG = '您已结业，无法进入学习';
+export const EXPERIENCE_MSG = '您正在进行学生端体验，管理案例课程请登录教师端进行。';
+
+/** customerType 1 is the student-side trial account: applying to (managing) cases is refused before any request. */
+export function isExperienceAccount(user: { customerType?: number | string | null } | null | undefined): boolean {
+  return Number(user?.customerType) === 1;
+}
+
+/** Marker thrown by the detail load when the case-access check says graduated. */
+export class GraduatedError extends ApiFailure {
+  constructor() {
+    super(GRADUATED_MSG, 403);
+  }
+}
