@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { clampZoom, ensureVisible, screenToWorld, stepZoom, viewRect, worldToScreen, zoomAround, ZOOM_STEPS, type Camera } from './camera';
+
+describe('camera', () => {
+  it('zooms along the 25–200 % ladder in steps of 25', () => {
+    expect(ZOOM_STEPS).toEqual([0.25, 0.5, 0.75, 1, 1.25, 1.5, 1.75, 2]);
+    expect(stepZoom(1, 1)).toBe(1.25);
+    expect(stepZoom(1, -1)).toBe(0.75);
+    expect(stepZoom(2, 1)).toBe(2);
+    expect(stepZoom(0.25, -1)).toBe(0.25);
+    // Off-ladder values (mid-animation) snap to the next rung in the asked direction.
+    expect(stepZoom(0.6, 1)).toBe(0.75);
+    expect(stepZoom(0.6, -1)).toBe(0.5);
+  });
+
+  it('clamps zoom to 25–200 %', () => {
+    expect(clampZoom(0.1)).toBe(0.25);
+    expect(clampZoom(3)).toBe(2);
+    expect(clampZoom(1.1)).toBe(1.1);
+  });
+
+  it('round-trips screen and world coordinates', () => {
+    const c: Camera = { tx: 120, ty: -40, zoom: 1.5 };
+    const [sx, sy] = worldToScreen(c, 33, 77);
+    expect(screenToWorld(c, sx, sy)).toEqual([33, 77]);
+  });
+
+  it('keeps the anchor point fixed when zooming around it', () => {
+    const c: Camera = { tx: 10, ty: 20, zoom: 1 };
+    const z = zoomAround(c, 2, 400, 300);
+    expect(worldToScreen(z, ...screenToWorld(c, 400, 300))).toEqual([400, 300]);
+    expect(zoomAround(c, 9, 0, 0).zoom).toBe(2);
+  });
+
+  it('computes the visible world rectangle with a screen margin', () => {
+    const r = viewRect({ tx: -100, ty: -50, zoom: 0.5 }, 800, 600, 10);
+    expect(r).toEqual({ x: 180, y: 80, w: 1640, h: 1240 });
+  });
+
+  it('scrolls just enough (plus 50 px) to reveal a box, and not at all when visible', () => {
+    const c: Camera = { tx: 0, ty: 0, zoom: 1 };
+    expect(ensureVisible(c, { x: 10, y: 10, w: 50, h: 20 }, 800, 600)).toBe(c);
+    const moved = ensureVisible(c, { x: 900, y: 700, w: 100, h: 20 }, 800, 600);
+    expect(moved).toEqual({ zoom: 1, tx: 800 - 1000 - 50, ty: 600 - 720 - 50 });
+    expect(ensureVisible(c, { x: -300, y: 10, w: 100, h: 20 }, 800, 600).tx).toBe(350);
+  });
+});

@@ -1,0 +1,80 @@
+import type { Rect } from './scene-types';
+
+// Camera math, pure. screen = world * zoom + t (CSS pixels). Zoom is restricted to the
+// SPEC §9 ladder 25–200 % in steps of 25; callers step along it rather than scaling freely
+// so that label textures are only ever needed at eight sizes.
+
+export interface Camera {
+  tx: number;
+  ty: number;
+  zoom: number;
+}
+
+export const MIN_ZOOM = 0.25;
+export const MAX_ZOOM = 2;
+export const ZOOM_STEPS: readonly number[] = [0.25, 0.5, 0.75, 1, 1.25, 1.5, 1.75, 2];
+
+export function clampZoom(z: number): number {
+  return Math.min(MAX_ZOOM, Math.max(MIN_ZOOM, z));
+}
+
+/** Next ladder value above (dir > 0) or below (dir < 0) `z`; stays put at the ends. */
+export function stepZoom(z: number, dir: number): number {
+  const eps = 1e-6;
+  if (dir > 0) {
+    for (const s of ZOOM_STEPS) if (s > z + eps) return s;
+    return MAX_ZOOM;
+  }
+  for (let i = ZOOM_STEPS.length - 1; i >= 0; i--) if (ZOOM_STEPS[i] < z - eps) return ZOOM_STEPS[i];
+  return MIN_ZOOM;
+}
+
+export function worldToScreen(c: Camera, wx: number, wy: number): [number, number] {
+  return [wx * c.zoom + c.tx, wy * c.zoom + c.ty];
+}
+
+export function screenToWorld(c: Camera, sx: number, sy: number): [number, number] {
+  return [(sx - c.tx) / c.zoom, (sy - c.ty) / c.zoom];
+}
+
+/** Zoom to `zoom` keeping the world point under screen point (sx, sy) fixed. */
+export function zoomAround(c: Camera, zoom: number, sx: number, sy: number): Camera {
+  const z = clampZoom(zoom);
+  const [wx, wy] = screenToWorld(c, sx, sy);
+  return { zoom: z, tx: sx - wx * z, ty: sy - wy * z };
+}
+
+export function panCamera(c: Camera, dx: number, dy: number): Camera {
+  return { zoom: c.zoom, tx: c.tx + dx, ty: c.ty + dy };
+}
+
+/** Place world point (wx, wy) at the screen point (sx, sy). */
+export function centerOn(c: Camera, wx: number, wy: number, sx: number, sy: number): Camera {
+  return { zoom: c.zoom, tx: sx - wx * c.zoom, ty: sy - wy * c.zoom };
+}
+
+/** World rectangle seen through a viewport of vw×vh CSS px, grown by `marginPx` screen px per side. */
+export function viewRect(c: Camera, vw: number, vh: number, marginPx = 0): Rect {
+  const [x, y] = screenToWorld(c, -marginPx, -marginPx);
+  return { x, y, w: (vw + 2 * marginPx) / c.zoom, h: (vh + 2 * marginPx) / c.zoom };
+}
+
+/**
+ * Smallest pan that brings world rect `r` inside the viewport with `pad` px to spare
+ * (kityminder scrolls by the overflow + 50 px). Returns the same camera when already visible.
+ */
+export function ensureVisible(c: Camera, r: Rect, vw: number, vh: number, pad = 50): Camera {
+  const [x0, y0] = worldToScreen(c, r.x, r.y);
+  const x1 = x0 + r.w * c.zoom, y1 = y0 + r.h * c.zoom;
+  let dx = 0, dy = 0;
+  if (x0 < 0) dx = -x0 + pad;
+  else if (x1 > vw) dx = vw - x1 - pad;
+  if (y0 < 0) dy = -y0 + pad;
+  else if (y1 > vh) dy = vh - y1 - pad;
+  return dx === 0 && dy === 0 ? c : panCamera(c, dx, dy);
+}
+
+/** easeInOutSine, kityminder's zoom easing. */
+export function easeInOutSine(t: number): number {
+  return -(Math.cos(Math.PI * Math.min(1, Math.max(0, t))) - 1) / 2;
+}

@@ -1,0 +1,24 @@
+// Theme colours are CSS strings (engine themes); Pixi's Canvas renderer is fastest with
+// numeric colours, so they are parsed once here. Alpha is dropped: themes use it only for
+// shadows and marquee fills, which the core scene does not draw.
+
+const NAMED: Record<string, number> = { white: 0xffffff, black: 0x000000, red: 0xff0000, yellow: 0xffff00, gray: 0x808080, grey: 0x808080 };
+
+export function parseColor(css: string | null | undefined): number | null {
+  if (!css) return null;
+  const s = css.trim().toLowerCase();
+  if (s === 'transparent' || s === 'none') return null;
+  if (s in NAMED) return NAMED[s];
+  if (s[0] === '#') {
+    const h = s.slice(1);
+    if (h.length === 3 || h.length === 4) return parseInt(h[0] + h[0] + h[1] + h[1] + h[2] + h[2], 16);
+    if (h.length === 6 || h.length === 8) return parseInt(h.slice(0, 6), 16);
+    return null;
+  }
+  const m = /^rgba?\(\s*(\d+)\s*,\s*(\d+)\s*,\s*(\d+)/.exec(s);
+  if (m) {
+    if (/^rgba/.test(s) && /,\s*0\s*\)$/.test(s)) return null;
+    return (Number(m[1]) << 16) | (Number(m[2]) << 8) | Number(m[3]);
+  }
+  return null;
+}

@@ -1,0 +1,67 @@
+import { PathOp, type ConnectorKind } from './scene-types';
+
+// Connector geometry from the parent and child boxes (kityminder §3.6), computed only for
+// connectors that are drawn. Appends opcodes to `out` (reused across connectors).
+
+export interface Box {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+}
+
+const K = 0.5523; // cubic approximation of a quarter ellipse
+
+export function connectorPath(kind: ConnectorKind, p: Box, c: Box, out: number[], parentIsRoot = false): number[] {
+  const right = c.x >= p.x + p.w / 2;
+  const pcy = p.y + p.h / 2, ccy = c.y + c.h / 2;
+  const x1 = right ? c.x - 2 : c.x + c.w + 2;
+  switch (kind) {
+    case 'arc': {
+      // From the parent's centre, leaving vertically and arriving horizontally, with a dot.
+      const x0 = p.x + p.w / 2, y0 = pcy;
+      out.push(PathOp.Move, x0, y0, PathOp.Cubic, x0, y0 + (ccy - y0) * K, x1 - (x1 - x0) * K, ccy, x1, ccy, PathOp.Dot, x1, ccy, 3);
+      return out;
+    }
+    case 'bezier': {
+      const x0 = right ? p.x + p.w : p.x;
+      const mx = (x0 + x1) / 2;
+      out.push(PathOp.Move, x0, pcy, PathOp.Cubic, mx, pcy, mx, ccy, x1, ccy);
+      return out;
+    }
+    case 'under': {
+      // S-curve to just before the child's near bottom corner, then an underline.
+      const y0 = parentIsRoot ? pcy : p.y + p.h + 3;
+      const x0 = right ? p.x + p.w : p.x;
+      const yb = c.y + c.h + 3;
+      const xe = right ? c.x : c.x + c.w;
+      // The curve ends 10 px before the child's near bottom corner; the underline takes over.
+      const xs = right ? xe - 10 : xe + 10;
+      const mx = (x0 + xs) / 2;
+      out.push(PathOp.Move, x0, y0, PathOp.Cubic, mx, y0, mx, yb, xs, yb, PathOp.Line, right ? c.x + c.w : c.x, yb);
+      return out;
+    }
+    case 'poly': {
+      const x0 = right ? p.x + p.w : p.x;
+      const xm = (x0 + x1) / 2;
+      out.push(PathOp.Move, x0, pcy, PathOp.Line, xm, pcy, PathOp.Line, xm, ccy, PathOp.Line, x1, ccy);
+      return out;
+    }
+    case 'l': {
+      const x0 = p.x + 20, y0 = p.y + p.h;
+      out.push(PathOp.Move, x0, y0, PathOp.Line, x0, ccy, PathOp.Line, c.x, ccy);
+      return out;
+    }
+    default: {
+      out.push(PathOp.Move, right ? p.x + p.w : p.x, pcy, PathOp.Line, x1, ccy);
+      return out;
+    }
+  }
+}
+
+/** Culling box of a connector: the span between the two boxes' facing sides. */
+export function connectorBounds(p: Box, c: Box): Box {
+  const x0 = Math.min(p.x + p.w / 2, c.x), x1 = Math.max(p.x + p.w / 2, c.x + c.w);
+  const y0 = Math.min(p.y, c.y), y1 = Math.max(p.y + p.h, c.y + c.h) + 4;
+  return { x: x0, y: y0, w: x1 - x0, h: y1 - y0 };
+}

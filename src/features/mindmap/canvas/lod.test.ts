@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { lodFor, sameGeometry, showsLabel } from './lod';
+
+describe('level of detail', () => {
+  it('drops glyphs that would be smaller than 7 CSS px', () => {
+    expect(showsLabel(lodFor(1), 12)).toBe(true);
+    expect(showsLabel(lodFor(0.5), 12)).toBe(false);
+    expect(showsLabel(lodFor(0.5), 14)).toBe(true);
+    expect(showsLabel(lodFor(0.25), 24)).toBe(false);
+    expect(showsLabel(lodFor(0.25), 28)).toBe(true);
+    expect(showsLabel(lodFor(0.75), 9)).toBe(false);
+    expect(lodFor(1).labelScale).toBe(1);
+    expect(lodFor(1.25).labelScale).toBe(2);
+  });
+
+  it('simplifies geometry only below 50 %', () => {
+    expect(lodFor(0.25)).toMatchObject({ markers: false, rounded: false, straightConnectors: true });
+    expect(lodFor(0.5)).toMatchObject({ markers: true, rounded: true, straightConnectors: false });
+    expect(sameGeometry(lodFor(1), lodFor(2))).toBe(true);
+    expect(sameGeometry(lodFor(1), lodFor(0.25))).toBe(false);
+  });
+});

@@ -1,0 +1,246 @@
+import { Application } from 'pixi.js';
+import { centerOn, easeInOutSine, ensureVisible, panCamera, screenToWorld, stepZoom, zoomAround, type Camera } from './camera';
+import { cullRect, needsRequery, type CullState } from './culling';
+import type { LabelMode } from './label-factory';
+import { lodFor } from './lod';
+import { pickRenderer, type RendererKind } from './renderer-probe';
+import { ScenePainter } from './scene-painter';
+import { SceneStore } from './scene-store';
+import type { ScenePatch } from './scene-types';
+import { WheelZoomGate, ZOOM_ANIMATION_MS } from './zoom-input';
+
+// The imperative canvas of the mind-map editor. It owns the Pixi application, the camera and
+// the paint schedule; document state stays outside (patches in, hit tests out).
+// Painting is on demand: any change sets a dirty flag and asks for one animation frame; an
+// idle editor runs no ticker and burns no CPU.
+
+export interface CanvasOptions {
+  labels?: LabelMode;
+  renderer?: RendererKind;
+}
+
+export const DRAG_START_PX = 10;
+
+export class MindmapCanvas {
+  readonly store = new SceneStore();
+  camera: Camera = { tx: 0, ty: 0, zoom: 1 };
+  rendererKind: RendererKind = 'canvas';
+  rendererInfo = '';
+  private app = new Application();
+  private painter!: ScenePainter;
+  private cull: CullState | null = null;
+  private frame = 0;
+  private waiters: (() => void)[] = [];
+  private anim: { from: Camera; to: Camera; start: number } | null = null;
+  private gate = new WheelZoomGate((dir) => this.zoomStep(dir));
+  private detach: (() => void)[] = [];
+  private forceRepaint = false;
+  /** Duration of the last frame's work (camera + culling + Pixi render), ms. */
+  lastFrameMs = 0;
+  /** Frames painted so far: stays flat while the editor is idle (no ticker). */
+  framesPainted = 0;
+  width = 0;
+  height = 0;
+
+  async init(host: HTMLElement, opts: CanvasOptions = {}): Promise<void> {
+    const pick = pickRenderer();
+    this.rendererKind = opts.renderer ?? pick.kind;
+    this.rendererInfo = pick.probe?.rendererString ?? 'no webgl';
+    this.width = host.clientWidth || 1;
+    this.height = host.clientHeight || 1;
+    const resolution = globalThis.devicePixelRatio || 1;
+    await this.app.init({
+      preference: this.rendererKind,
+      width: this.width,
+      height: this.height,
+      resolution,
+      autoDensity: true,
+      antialias: true,
+      autoStart: false,
+      sharedTicker: false,
+      background: this.store.background,
+    });
+    this.app.ticker?.stop();
+    host.appendChild(this.app.canvas);
+    this.painter = new ScenePainter(opts.labels ?? 'text', resolution);
+    this.app.stage.addChild(this.painter.root);
+    this.bindInput(this.app.canvas);
+    const ro = new ResizeObserver(() => this.resize(host.clientWidth, host.clientHeight));
+    ro.observe(host);
+    this.detach.push(() => ro.disconnect());
+  }
+
+  /** Name of the renderer Pixi actually created. */
+  get activeRenderer(): string {
+    return this.app.renderer.name;
+  }
+
+  setScene(p: ScenePatch): void {
+    this.store.replace(p);
+    this.app.renderer.background.color = this.store.background;
+    this.repaint();
+  }
+
+  applyPatch(p: ScenePatch): void {
+    this.store.apply(p);
+    this.repaint();
+  }
+
+  /** Scene content changed: re-query and redraw on the next frame. */
+  repaint(): void {
+    this.forceRepaint = true;
+    this.invalidate();
+  }
+
+  invalidate(): void {
+    if (this.frame) return;
+    this.frame = requestAnimationFrame((t) => this.onFrame(t));
+  }
+
+  /** Resolves after the next painted frame. */
+  nextPaint(): Promise<void> {
+    this.invalidate();
+    return new Promise((r) => this.waiters.push(r));
+  }
+
+  /** Paint now, synchronously (used when a caller must know the frame is on the canvas). */
+  paintNow(): void {
+    if (this.frame) cancelAnimationFrame(this.frame);
+    this.onFrame(performance.now());
+  }
+
+  panBy(dx: number, dy: number): void {
+    this.anim = null;
+    this.camera = panCamera(this.camera, dx, dy);
+    this.invalidate();
+  }
+
+  centerWorld(wx: number, wy: number): void {
+    this.camera = centerOn(this.camera, wx, wy, this.width / 2, this.height / 2);
+    this.invalidate();
+  }
+
+  /** Scroll so that node `id` is visible; true when the camera moved. */
+  reveal(id: string): boolean {
+    const n = this.store.boxOf(id);
+    if (!n) return false;
+    const next = ensureVisible(this.camera, n, this.width, this.height);
+    if (next === this.camera) return false;
+    this.camera = next;
+    this.invalidate();
+    return true;
+  }
+
+  zoomStep(dir: 1 | -1): void {
+    const target = this.anim ? this.anim.to.zoom : this.camera.zoom;
+    this.zoomTo(stepZoom(target, dir));
+  }
+
+  /** Animated zoom about the viewport centre (300 ms, easeInOutSine). */
+  zoomTo(zoom: number, animate = true): void {
+    const to = zoomAround(this.camera, zoom, this.width / 2, this.height / 2);
+    if (!animate) {
+      this.anim = null;
+      this.camera = to;
+    } else this.anim = { from: this.camera, to, start: performance.now() };
+    this.invalidate();
+  }
+
+  /** Node id under a canvas-relative CSS pixel, via the spatial index. */
+  hitTest(sx: number, sy: number): string | null {
+    const [wx, wy] = screenToWorld(this.camera, sx, sy);
+    const s = this.store.hitTest(wx, wy);
+    return s < 0 ? null : (this.store.records[s]?.id ?? null);
+  }
+
+  resize(w: number, h: number): void {
+    if (!w || !h || (w === this.width && h === this.height)) return;
+    // Keep the content centred, as kityminder does on window resize.
+    this.camera = panCamera(this.camera, (w - this.width) / 2, (h - this.height) / 2);
+    this.width = w;
+    this.height = h;
+    this.app.renderer.resize(w, h);
+    this.repaint();
+  }
+
+  get stats() {
+    return { ...this.painter.last, pool: this.painter.poolStats, renderer: this.activeRenderer, zoom: this.camera.zoom };
+  }
+
+  destroy(): void {
+    this.gate.dispose();
+    for (const d of this.detach) d();
+    if (this.frame) cancelAnimationFrame(this.frame);
+    this.app.destroy(true, { children: true });
+  }
+
+  private onFrame(now: number): void {
+    this.frame = 0;
+    const t0 = performance.now();
+    if (this.anim) {
+      const t = Math.min(1, (now - this.anim.start) / ZOOM_ANIMATION_MS);
+      const e = easeInOutSine(t);
+      const { from, to } = this.anim;
+      this.camera = { zoom: from.zoom + (to.zoom - from.zoom) * e, tx: from.tx + (to.tx - from.tx) * e, ty: from.ty + (to.ty - from.ty) * e };
+      if (t >= 1) this.anim = null;
+      else this.invalidate();
+    }
+    const c = this.camera;
+    if (this.forceRepaint || needsRequery(this.cull, c, this.width, this.height)) {
+      const rect = cullRect(c, this.width, this.height);
+      this.painter.paint(this.store, rect, lodFor(c.zoom));
+      this.cull = { rect, zoom: c.zoom };
+      this.forceRepaint = false;
+    }
+    this.painter.root.position.set(c.tx, c.ty);
+    this.painter.root.scale.set(c.zoom);
+    this.app.renderer.render(this.app.stage);
+    this.lastFrameMs = performance.now() - t0;
+    this.framesPainted++;
+    this.store.reindexWhenIdle();
+    const w = this.waiters;
+    this.waiters = [];
+    for (const r of w) r();
+  }
+
+  private bindInput(el: HTMLCanvasElement): void {
+    const onWheel = (e: WheelEvent) => {
+      if (this.gate.wheel(e.deltaY, e.ctrlKey || e.metaKey)) {
+        e.preventDefault();
+        return;
+      }
+      e.preventDefault();
+      this.panBy(-e.deltaX / 2.5, -e.deltaY / 2.5);
+    };
+    let down: { x: number; y: number; panning: boolean } | null = null;
+    const onDown = (e: PointerEvent) => {
+      if (e.button !== 0 && e.button !== 2) return;
+      if (this.hitTest(e.offsetX, e.offsetY) !== null && e.button === 0) return;
+      down = { x: e.clientX, y: e.clientY, panning: false };
+      el.setPointerCapture(e.pointerId);
+    };
+    const onMove = (e: PointerEvent) => {
+      if (!down) return;
+      if (!down.panning && Math.hypot(e.clientX - down.x, e.clientY - down.y) < DRAG_START_PX) return;
+      down.panning = true;
+      this.panBy(e.clientX - down.x, e.clientY - down.y);
+      down.x = e.clientX;
+      down.y = e.clientY;
+    };
+    const onUp = () => {
+      down = null;
+    };
+    el.addEventListener('wheel', onWheel, { passive: false });
+    el.addEventListener('pointerdown', onDown);
+    el.addEventListener('pointermove', onMove);
+    el.addEventListener('pointerup', onUp);
+    el.addEventListener('pointercancel', onUp);
+    this.detach.push(() => {
+      el.removeEventListener('wheel', onWheel);
+      el.removeEventListener('pointerdown', onDown);
+      el.removeEventListener('pointermove', onMove);
+      el.removeEventListener('pointerup', onUp);
+      el.removeEventListener('pointercancel', onUp);
+    });
+  }
+}

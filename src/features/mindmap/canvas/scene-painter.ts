@@ -1,0 +1,229 @@
+import { Container, Graphics } from 'pixi.js';
+import { diffVisible } from './culling';
+import { createLabel, type LabelMode, type LabelView } from './label-factory';
+import { showsLabel, type Lod } from './lod';
+import { drawCollapsedBubble, drawMarker, markerLayout, markerText } from './markers';
+import { Pool } from './pool';
+import type { SceneStore } from './scene-store';
+import { connectorPath } from './connector-path';
+import { PathOp, type Rect, type SceneNode } from './scene-types';
+
+// Rebuilds the world layer for one culling rect. Boxes, markers and connectors are batched
+// into three Graphics (one draw list each, connectors grouped per stroke style); labels are
+// pooled per-node views, created only for nodes inside the rect whose font is readable.
+// Called on re-query only: panning inside the rect just moves the world container.
+
+interface Dressed {
+  view: LabelView;
+  rec: SceneNode;
+}
+
+export class ScenePainter {
+  readonly root = new Container({ isRenderGroup: true });
+  private connectors = new Graphics();
+  private boxes = new Graphics();
+  private marks = new Graphics();
+  private labelLayer = new Container();
+  private labels = new Map<number, Dressed>();
+  private badges = new Map<string, LabelView>();
+  private pool: Pool<LabelView>;
+  private visible = new Set<number>();
+  private scratch: number[] = [];
+  /** Stats of the last paint, read by the bench. */
+  last = { nodes: 0, connectors: 0, labels: 0, ms: 0 };
+
+  private resolution: number;
+  private labelScale = 1;
+
+  constructor(mode: LabelMode, resolution: number) {
+    this.resolution = resolution;
+    this.pool = new Pool(
+      () => {
+        const v = createLabel(mode, this.resolution * this.labelScale);
+        this.labelLayer.addChild(v.obj);
+        return v;
+      },
+      (v) => {
+        v.obj.visible = false;
+      },
+    );
+    this.root.addChild(this.connectors, this.boxes, this.marks, this.labelLayer);
+    // Hit tests use the spatial index, never Pixi's event tree.
+    this.root.interactiveChildren = false;
+  }
+
+  paint(store: SceneStore, rect: Rect, lod: Lod): void {
+    const t0 = performance.now();
+    const slots = store.queryNodes(rect, this.scratch);
+    const next = new Set<number>();
+    const recs = store.records;
+    for (const s of slots) {
+      const r = recs[s];
+      if (r && showsLabel(lod, r.style.fontSize)) next.add(s);
+    }
+    this.paintBoxes(store, slots, lod, next);
+    this.paintLabels(store, next, lod);
+    this.paintConnectors(store, rect, lod);
+    this.last = { nodes: slots.length, connectors: this.last.connectors, labels: next.size, ms: performance.now() - t0 };
+  }
+
+  private paintBoxes(store: SceneStore, slots: readonly number[], lod: Lod, labelled: ReadonlySet<number>): void {
+    const g = this.boxes.clear();
+    const m = this.marks.clear();
+    const { x: X, y: Y, w: W, h: H } = store.boxes;
+    for (const s of slots) {
+      const n = store.records[s];
+      if (!n) continue;
+      const st = n.style;
+      const x = X[s], y = Y[s], w = W[s], h = H[s];
+      if (st.fill === null && (st.stroke === null || st.strokeWidth <= 0)) {
+        // Borderless sub nodes are just text; without a label (LOD) a grey bar stands in.
+        if (!labelled.has(s)) g.rect(x + st.paddingX, y + h / 2 - st.fontSize / 3, w - 2 * st.paddingX, (st.fontSize * 2) / 3).fill(0xd8d8d8);
+        continue;
+      }
+      if (lod.rounded && st.radius > 0) g.roundRect(x, y, w, h, st.radius);
+      else g.rect(x, y, w, h);
+      if (st.fill !== null) g.fill(st.fill);
+      if (st.stroke !== null && st.strokeWidth > 0) g.stroke({ color: st.stroke, width: st.strokeWidth });
+      if (!lod.markers || !n.markers) continue;
+      const ml = markerLayout(n.markers);
+      const cy = y + h / 2;
+      let mx = x + st.paddingX;
+      for (const it of ml.left) {
+        drawMarker(m, it.kind, n.markers, mx, cy, st.textColor);
+        mx += it.w + 4;
+      }
+      mx = x + w - st.paddingX - ml.rightWidth + 4;
+      for (const it of ml.right) {
+        drawMarker(m, it.kind, n.markers, mx, cy, st.textColor);
+        mx += it.w + 4;
+      }
+      if (n.markers.collapsedCount) drawCollapsedBubble(m, x + w + 2, cy);
+    }
+  }
+
+  private paintLabels(store: SceneStore, next: Set<number>, lod: Lod): void {
+    const recs = store.records;
+    if (lod.labelScale !== this.labelScale) {
+      this.labelScale = lod.labelScale;
+      for (const d of this.labels.values()) d.view.setResolution(this.resolution * this.labelScale);
+    }
+    const { exit } = diffVisible(this.visible, next);
+    for (const s of exit) {
+      const d = this.labels.get(s);
+      if (d) this.pool.release(d.view);
+      this.labels.delete(s);
+    }
+    for (const [key, v] of this.badges) {
+      this.pool.release(v);
+      this.badges.delete(key);
+    }
+    const { x: X, y: Y, h: H } = store.boxes;
+    for (const s of next) {
+      const n = recs[s] as SceneNode;
+      let d = this.labels.get(s);
+      if (!d) {
+        d = { view: this.pool.acquire(), rec: n };
+        d.view.setResolution(this.resolution * this.labelScale);
+        this.labels.set(s, d);
+        this.dress(d.view, n);
+      } else if (d.rec !== n) {
+        d.rec = n;
+        this.dress(d.view, n);
+      }
+      d.view.obj.visible = true;
+      // Positions always come from the box arrays: packed moves never replace the record.
+      const st = n.style;
+      d.view.obj.position.set(X[s] + st.paddingX + markerLayout(n.markers).leftWidth, Y[s] + (H[s] - st.fontSize * 1.25) / 2);
+      if (lod.markers && n.markers) this.paintBadges(store, s, n);
+    }
+    this.visible = next;
+  }
+
+  private dress(v: LabelView, n: SceneNode): void {
+    const st = n.style;
+    v.dress(n.text, { fontSize: st.fontSize, color: st.textColor, bold: st.bold, italic: st.italic });
+  }
+
+  private paintBadges(store: SceneStore, slot: number, n: SceneNode): void {
+    const m = n.markers!;
+    const ml = markerLayout(m);
+    const b = store.box(slot);
+    const cy = b.y + b.h / 2;
+    let x = b.x + n.style.paddingX;
+    for (const it of ml.left) {
+      const text = markerText(it.kind, m);
+      if (text) this.badge(`${slot}:${it.kind}`, text, it.kind === 'priority' ? 12 : 10, x + it.w / 2, cy, it.kind === 'priority');
+      x += it.w + 4;
+    }
+    if (m.collapsedCount) this.badge(`${slot}:count`, String(m.collapsedCount), 9, b.x + b.w + 11, cy, false, 0x666666);
+  }
+
+  private badge(key: string, text: string, size: number, cx: number, cy: number, italic: boolean, color = 0xffffff): void {
+    const v = this.pool.acquire();
+    v.setResolution(this.resolution * this.labelScale);
+    v.dress(text, { fontSize: size, color, bold: false, italic });
+    v.obj.visible = true;
+    v.obj.position.set(cx - v.obj.width / 2, cy - v.obj.height / 2);
+    this.badges.set(key, v);
+  }
+
+  private paintConnectors(store: SceneStore, rect: Rect, lod: Lod): void {
+    const g = this.connectors.clear();
+    const slots = store.queryLinks(rect, this.scratch);
+    const recs = store.records;
+    // Group per stroke style so each style is one stroke instruction.
+    const groups = new Map<string, number[]>();
+    for (const s of slots) {
+      const c = recs[s]?.connector;
+      if (!c) continue;
+      const key = `${c.color}|${c.width}`;
+      const list = groups.get(key);
+      if (list) list.push(s);
+      else groups.set(key, [s]);
+    }
+    const dots: number[] = [];
+    const path: number[] = [];
+    for (const list of groups.values()) {
+      const { color, width } = recs[list[0]]!.connector!;
+      for (const s of list) {
+        const ps = store.parentSlot[s];
+        path.length = 0;
+        connectorPath(recs[s]!.connector!.kind, store.box(ps), store.box(s), path, recs[ps]?.level === 1);
+        traceConnector(g, path, lod.straightConnectors, dots);
+      }
+      g.stroke({ color, width, alignment: 0.5 });
+      if (dots.length) {
+        for (let i = 0; i < dots.length; i += 3) g.circle(dots[i], dots[i + 1], dots[i + 2]);
+        g.fill(color);
+        dots.length = 0;
+      }
+    }
+    this.last.connectors = slots.length;
+  }
+
+  /** Pool size, for the bench and tests of reuse. */
+  get poolStats(): { created: number; idle: number; live: number } {
+    return { created: this.pool.created, idle: this.pool.idle, live: this.labels.size + this.badges.size };
+  }
+}
+
+function traceConnector(g: Graphics, p: ArrayLike<number>, straight: boolean, dots: number[]): void {
+  for (let i = 0; i < p.length; ) {
+    const op = p[i++];
+    if (op === PathOp.Move) {
+      g.moveTo(p[i], p[i + 1]);
+      i += 2;
+    } else if (op === PathOp.Line) {
+      g.lineTo(p[i], p[i + 1]);
+      i += 2;
+    } else if (op === PathOp.Cubic) {
+      if (straight) g.lineTo(p[i + 4], p[i + 5]);
+      else g.bezierCurveTo(p[i], p[i + 1], p[i + 2], p[i + 3], p[i + 4], p[i + 5]);
+      i += 6;
+    } else {
+      if (!straight) dots.push(p[i], p[i + 1], p[i + 2]);
+      i += 3;
+    }
+  }
+}

@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { SceneStore } from './scene-store';
+import type { NodeStyle, SceneNode } from './scene-types';
+
+const style: NodeStyle = { fill: 0xffffff, stroke: null, strokeWidth: 0, textColor: 0, fontSize: 12, bold: false, italic: false, radius: 3, paddingX: 10 };
+const conn = { kind: 'bezier' as const, color: 0x73a1bf, width: 1 };
+const mk = (i: number, x: number, y: number): SceneNode => ({ id: `n${i}`, x, y, w: 60, h: 20, text: `t${i}`, level: i ? 2 : 1, style, parent: i ? 'n0' : undefined, connector: i ? conn : undefined });
+
+function brute(s: SceneStore, r: { x: number; y: number; w: number; h: number }): string[] {
+  const out: string[] = [];
+  for (const [id, slot] of s.slotOf) {
+    const b = s.box(slot);
+    if (b.x <= r.x + r.w && b.x + b.w >= r.x && b.y <= r.y + r.h && b.y + b.h >= r.y) out.push(id);
+  }
+  return out.sort();
+}
+
+describe('SceneStore', () => {
+  const view = { x: 0, y: 0, w: 500, h: 400 };
+
+  it('answers culling queries exactly after packed moves, before the idle re-index', () => {
+    const s = new SceneStore();
+    s.replace({ nodes: [...Array(200).keys()].map((i) => mk(i, 100 + (i % 5) * 100, i * 30 - 3000)) });
+    const ids = (slots: number[]) => slots.map((k) => s.records[k]!.id).sort();
+    expect(ids(s.queryNodes(view, []))).toEqual(brute(s, view));
+    // Shift everything down by 45 px, as an insert above does.
+    const moved = [...Array(200).keys()].map((i) => `n${i}`);
+    const xy = new Float64Array(moved.flatMap((_, i) => [100 + (i % 5) * 100, i * 30 - 3000 + 45]));
+    s.apply({ moves: { ids: moved, xy }, nodes: [mk(500, 150, 150)] });
+    expect(ids(s.queryNodes(view, []))).toEqual(brute(s, view));
+    expect(ids(s.queryNodes(view, []))).toContain('n500');
+    // Connector culling returns at least every connector whose child is in view.
+    const links = new Set(ids(s.queryLinks(view, [])));
+    for (const id of brute(s, view)) if (id !== 'n0') expect(links.has(id)).toBe(true);
+  });
+
+  it('removes nodes from queries and hit tests, and recycles their slots', () => {
+    const s = new SceneStore();
+    s.replace({ nodes: [mk(0, 0, 0), mk(1, 100, 0)] });
+    expect(s.records[s.hitTest(110, 10)]!.id).toBe('n1');
+    s.apply({ removeNodes: ['n1'] });
+    expect(s.hitTest(110, 10)).toBe(-1);
+    s.apply({ nodes: [mk(2, 300, 0)] });
+    expect(s.slotOf.get('n2')).toBe(1);
+    expect(s.bounds()).toEqual({ x: 0, y: 0, w: 360, h: 20 });
+  });
+});

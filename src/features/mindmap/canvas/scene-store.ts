@@ -1,0 +1,301 @@
+import { GridIndex, type Boxes } from './spatial-grid';
+import type { PackedMoves, PackedShifts, Rect, SceneNode, ScenePatch } from './scene-types';
+
+// Slot-addressed copy of the scene. Geometry lives in typed arrays (read by the grid index,
+// the culler and the painter); records carry identity, text and style. Slots of removed
+// nodes are recycled. Index rebuilds are deferred to the next query, so a patch that moves
+// 25k nodes costs one linear rebuild rather than 25k incremental updates.
+
+class SlotBoxes implements Boxes {
+  count = 0;
+  x = new Float64Array(1024);
+  y = new Float64Array(1024);
+  w = new Float64Array(1024);
+  h = new Float64Array(1024);
+
+  ensure(n: number): void {
+    if (n <= this.x.length) return;
+    const cap = Math.max(n, this.x.length * 2);
+    for (const k of ['x', 'y', 'w', 'h'] as const) {
+      const next = new Float64Array(cap);
+      next.set(this[k]);
+      this[k] = next;
+    }
+  }
+
+  set(i: number, x: number, y: number, w: number, h: number): void {
+    this.x[i] = x;
+    this.y[i] = y;
+    this.w[i] = w;
+    this.h[i] = h;
+  }
+}
+
+export class SceneStore {
+  readonly boxes = new SlotBoxes();
+  readonly records: (SceneNode | undefined)[] = [];
+  readonly slotOf = new Map<string, number>();
+  /** Parent slot per slot; -1 none. */
+  parentSlot = new Int32Array(1024).fill(-1);
+  /** Child slots per slot, for subtree shifts. */
+  private kids: (number[] | undefined)[] = [];
+  /** Connector culling boxes, derived from node boxes at index time (slot of the child). */
+  readonly links = new SlotBoxes();
+  readonly nodeIndex = new GridIndex(512);
+  readonly linkIndex = new GridIndex(512);
+  background = 0xfbfbfb;
+  /** Bumped on every patch; the canvas repaints when it changes. */
+  version = 0;
+  private freeSlots: number[] = [];
+  private dirty = true;
+  private built = false;
+  /** Largest displacement of any node since the last build (stale-index query padding). */
+  private slack = 0;
+  /** Slots upserted since the last build: not (or wrongly) binned, scanned linearly. */
+  private fresh: number[] = [];
+
+  apply(p: ScenePatch): void {
+    for (const id of p.removeNodes ?? []) this.remove(id);
+    const nodes = p.nodes ?? [];
+    for (const n of nodes) this.upsert(n);
+    for (const n of nodes) this.link(this.slotOf.get(n.id)!, n);
+    if (p.shifts) {
+      this.shift(p.shifts);
+      for (const n of nodes) this.boxes.set(this.slotOf.get(n.id)!, n.x, n.y, n.w, n.h);
+    }
+    if (p.moves) this.move(p.moves);
+    if (p.background !== undefined) this.background = p.background;
+    this.version++;
+  }
+
+  replace(p: ScenePatch): void {
+    this.boxes.count = 0;
+    this.records.length = 0;
+    this.slotOf.clear();
+    this.freeSlots = [];
+    this.kids = [];
+    this.parentSlot.fill(-1);
+    this.built = false;
+    this.fresh = [];
+    this.slack = 0;
+    // Size the arrays once: growing them by doubling during a 50k-node load showed up in profiles.
+    this.ensure(p.nodes?.length ?? 0);
+    this.apply(p);
+  }
+
+  node(id: string): SceneNode | undefined {
+    const s = this.slotOf.get(id);
+    return s === undefined ? undefined : this.records[s];
+  }
+
+  /** Current box of a node by id: records keep their upsert-time x/y, packed moves do not touch them. */
+  boxOf(id: string): Rect | undefined {
+    const s = this.slotOf.get(id);
+    return s === undefined ? undefined : this.box(s);
+  }
+
+  box(slot: number): Rect {
+    const b = this.boxes;
+    return { x: b.x[slot], y: b.y[slot], w: b.w[slot], h: b.h[slot] };
+  }
+
+  // An edit in a kityminder layout shifts half the map by a few pixels. Rather than
+  // rebuilding the grid before the next frame, queries run on the stale grid padded by the
+  // largest displacement (a superset, filtered against current boxes) plus a linear scan of
+  // fresh slots; the real rebuild happens when the main thread is idle (reindexWhenIdle).
+  queryNodes(r: Rect, out: number[]): number[] {
+    this.ensureIndex();
+    const b = this.boxes;
+    this.nodeIndex.query(this.pad(r), out);
+    if (this.slack > 0) filterInPlace(out, (i) => intersects(b, i, r));
+    this.addFresh(out, b, r);
+    return out;
+  }
+
+  queryLinks(r: Rect, out: number[]): number[] {
+    this.ensureIndex();
+    this.linkIndex.query(this.pad(r), out);
+    if (this.fresh.length) {
+      const have = new Set(out);
+      for (const s of this.fresh) if (!have.has(s) && this.parentSlot[s] >= 0) out.push(s);
+    }
+    return out;
+  }
+
+  /** Rebuild a stale index off the critical path. */
+  reindexWhenIdle(): void {
+    if (!this.dirty || this.idlePending) return;
+    this.idlePending = true;
+    const run = () => {
+      this.idlePending = false;
+      this.reindex();
+    };
+    if (typeof requestIdleCallback === 'function') requestIdleCallback(run, { timeout: 500 });
+    else setTimeout(run, 50);
+  }
+
+  private idlePending = false;
+
+  private pad(r: Rect): Rect {
+    const k = this.slack;
+    return k > 0 ? { x: r.x - k, y: r.y - k, w: r.w + 2 * k, h: r.h + 2 * k } : r;
+  }
+
+  private addFresh(out: number[], b: SlotBoxes, r: Rect): void {
+    if (!this.fresh.length) return;
+    const have = new Set(out);
+    for (const s of this.fresh) if (this.records[s] && intersects(b, s, r) && !have.has(s)) out.push(s);
+  }
+
+  private ensureIndex(): void {
+    if (!this.dirty) return;
+    if (!this.built || this.slack > this.nodeIndex.cellSize / 2 || this.fresh.length > 256) this.reindex();
+  }
+
+  hitTest(x: number, y: number): number {
+    // Hit tests are rare (pointer events): exactness beats the stale-index shortcut.
+    this.reindex();
+    return this.nodeIndex.hitTest(x, y);
+  }
+
+  bounds(): Rect {
+    const b = this.boxes;
+    let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
+    for (let i = 0; i < b.count; i++) {
+      if (!this.records[i]) continue;
+      x0 = Math.min(x0, b.x[i]);
+      y0 = Math.min(y0, b.y[i]);
+      x1 = Math.max(x1, b.x[i] + b.w[i]);
+      y1 = Math.max(y1, b.y[i] + b.h[i]);
+    }
+    return x0 === Infinity ? { x: 0, y: 0, w: 0, h: 0 } : { x: x0, y: y0, w: x1 - x0, h: y1 - y0 };
+  }
+
+  private upsert(n: SceneNode): void {
+    let s = this.slotOf.get(n.id);
+    if (s === undefined) {
+      s = this.freeSlots.pop() ?? this.boxes.count++;
+      this.ensure(this.boxes.count);
+      this.slotOf.set(n.id, s);
+    }
+    this.records[s] = n;
+    this.boxes.set(s, n.x, n.y, n.w, n.h);
+    this.dirty = true;
+    if (this.built) this.fresh.push(s);
+  }
+
+  /** (Re)links slot `s` under its parent; runs after all upserts of a patch (parents may come later). */
+  private link(s: number, n: SceneNode): void {
+    const ps = n.parent !== undefined ? (this.slotOf.get(n.parent) ?? -1) : -1;
+    const old = this.parentSlot[s];
+    if (old === ps) return;
+    if (old >= 0) this.unlinkFrom(old, s);
+    this.parentSlot[s] = ps;
+    if (ps >= 0) (this.kids[ps] ??= []).push(s);
+  }
+
+  private unlinkFrom(parent: number, s: number): void {
+    const list = this.kids[parent];
+    const i = list ? list.indexOf(s) : -1;
+    if (i >= 0) list!.splice(i, 1);
+  }
+
+  private shift(sh: PackedShifts): void {
+    const b = this.boxes;
+    const stack: number[] = [];
+    let slack = this.slack;
+    for (let i = 0; i < sh.ids.length; i++) {
+      const root = this.slotOf.get(sh.ids[i]);
+      if (root === undefined) continue;
+      const dx = sh.deltas[2 * i], dy = sh.deltas[2 * i + 1];
+      slack = Math.max(slack, Math.abs(dx), Math.abs(dy));
+      stack.push(root);
+      while (stack.length) {
+        const s = stack.pop()!;
+        b.x[s] += dx;
+        b.y[s] += dy;
+        const ch = this.kids[s];
+        if (ch) for (let k = 0; k < ch.length; k++) stack.push(ch[k]);
+      }
+    }
+    this.slack = slack;
+    this.dirty = true;
+  }
+
+  private move(m: PackedMoves): void {
+    const { ids, xy } = m;
+    const b = this.boxes;
+    let slack = this.slack;
+    for (let i = 0; i < ids.length; i++) {
+      const s = this.slotOf.get(ids[i]);
+      if (s === undefined) continue;
+      const x = xy[2 * i], y = xy[2 * i + 1];
+      const d = Math.max(Math.abs(x - b.x[s]), Math.abs(y - b.y[s]));
+      if (d > slack) slack = d;
+      b.x[s] = x;
+      b.y[s] = y;
+    }
+    this.slack = slack;
+    this.dirty = true;
+  }
+
+  private remove(id: string): void {
+    const s = this.slotOf.get(id);
+    if (s === undefined) return;
+    this.slotOf.delete(id);
+    this.records[s] = undefined;
+    if (this.parentSlot[s] >= 0) this.unlinkFrom(this.parentSlot[s], s);
+    this.parentSlot[s] = -1;
+    // Orphaned children keep their slots until their own removal arrives in the same patch.
+    for (const c of this.kids[s] ?? []) this.parentSlot[c] = -1;
+    this.kids[s] = undefined;
+    // NaN fails every comparison: a dead slot is skipped by index builds and queries.
+    this.boxes.set(s, NaN, NaN, 0, 0);
+    this.freeSlots.push(s);
+    this.dirty = true;
+  }
+
+  private ensure(n: number): void {
+    this.boxes.ensure(n);
+    this.links.ensure(n);
+    if (n > this.parentSlot.length) {
+      const next = new Int32Array(Math.max(n, this.parentSlot.length * 2)).fill(-1);
+      next.set(this.parentSlot);
+      this.parentSlot = next;
+    }
+  }
+
+  private reindex(): void {
+    if (!this.dirty) return;
+    const b = this.boxes, l = this.links;
+    l.count = b.count;
+    for (let s = 0; s < b.count; s++) {
+      const ps = this.parentSlot[s];
+      if (ps < 0 || !this.records[s]) {
+        l.set(s, NaN, NaN, 0, 0);
+        continue;
+      }
+      // Same span as connectorBounds(), inlined: this loop runs over every node per rebuild.
+      const pcx = b.x[ps] + b.w[ps] / 2;
+      const x0 = Math.min(pcx, b.x[s]), x1 = Math.max(pcx, b.x[s] + b.w[s]);
+      const y0 = Math.min(b.y[ps], b.y[s]), y1 = Math.max(b.y[ps] + b.h[ps], b.y[s] + b.h[s]) + 4;
+      l.set(s, x0, y0, x1 - x0, y1 - y0);
+    }
+    this.nodeIndex.build(b);
+    this.linkIndex.build(l);
+    this.dirty = false;
+    this.built = true;
+    this.slack = 0;
+    this.fresh = [];
+  }
+}
+
+function intersects(b: SlotBoxes, i: number, r: Rect): boolean {
+  return b.x[i] <= r.x + r.w && b.x[i] + b.w[i] >= r.x && b.y[i] <= r.y + r.h && b.y[i] + b.h[i] >= r.y;
+}
+
+function filterInPlace(a: number[], keep: (i: number) => boolean): void {
+  let k = 0;
+  for (const v of a) if (keep(v)) a[k++] = v;
+  a.length = k;
+}

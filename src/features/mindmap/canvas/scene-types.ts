@@ -1,0 +1,117 @@
+// The renderer's input: plain data, no document semantics. The engine (today directly, later
+// through the worker client) produces these; the canvas only reconciles them into pooled views
+// (STYLE 6: the renderer never owns document state).
+//
+// Alignment with the engine: node styles come from `src/engine/theme/themes.ts` TypeStyle
+// values resolved per node (see fallback-layout.ts `styleFor`); positions of moved nodes travel
+// packed (PackedMoves), matching DESIGN §3's typed-array render patches. Connector geometry is
+// not sent at all: the canvas derives it from the two boxes and the connector kind, only for
+// connectors it actually draws.
+
+/** 0xRRGGBB colours; `null` means "not painted" (transparent fill, no stroke). */
+export type Rgb = number | null;
+
+export interface NodeStyle {
+  fill: Rgb;
+  stroke: Rgb;
+  strokeWidth: number;
+  textColor: number;
+  fontSize: number;
+  bold: boolean;
+  italic: boolean;
+  radius: number;
+  /** Horizontal padding inside the box; markers and text start after it. */
+  paddingX: number;
+}
+
+export interface NodeMarkers {
+  /** 1–9, kityminder priority badge colours. */
+  priority?: number;
+  /** Learnt tick (isStudy = 1). */
+  isStudy?: boolean;
+  /** 正在学 badge (isNow = 1). */
+  isNow?: boolean;
+  note?: boolean;
+  link?: boolean;
+  image?: boolean;
+  resource?: boolean;
+  /** Number of hidden descendants when collapsed; 0/undefined = expanded or leaf. */
+  collapsedCount?: number;
+}
+
+/** Connector templates of kityminder §3.6 that the canvas computes from the two boxes. */
+export type ConnectorKind = 'bezier' | 'arc' | 'poly' | 'l' | 'under' | 'line';
+
+export interface ConnectorStyle {
+  kind: ConnectorKind;
+  color: number;
+  width: number;
+}
+
+/** One node box in world coordinates (top-left origin, y down). */
+export interface SceneNode {
+  id: string;
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+  text: string;
+  /** 1 = root (Xuetu convention, engine MAX_LEVEL = 4). */
+  level: number;
+  style: NodeStyle;
+  markers?: NodeMarkers;
+  /** Parent id; the connector into this node runs from the parent's box to this one. */
+  parent?: string;
+  connector?: ConnectorStyle;
+}
+
+/** Path opcodes of computed connector geometry (flat, allocation-light). */
+export const PathOp = {
+  /** x y */
+  Move: 0,
+  /** x y */
+  Line: 1,
+  /** c1x c1y c2x c2y x y */
+  Cubic: 2,
+  /** x y r — filled end dot of kityminder's arc connector */
+  Dot: 4,
+} as const;
+
+/**
+ * Packed moves: node `ids[i]` now has its top-left at (xy[2i], xy[2i+1]), size unchanged.
+ * An insert in a kityminder layout shifts half the map; sending those as typed arrays (the
+ * worker transfers the buffer) instead of 25k node records keeps an edit inside one frame.
+ */
+export interface PackedMoves {
+  ids: string[];
+  xy: Float64Array;
+}
+
+/**
+ * Subtree translations (the engine's RenderPatch `shifts`): node `ids[i]` and every
+ * descendant the scene knows (through `parent` links) move by (deltas[2i], deltas[2i+1]).
+ */
+export interface PackedShifts {
+  ids: string[];
+  deltas: Float64Array;
+}
+
+/**
+ * Reconciliation unit, applied in this order: removals; upserts (records and parent links);
+ * shifts; then the upserted boxes again and `moves` (absolute positions win over shifts).
+ */
+export interface ScenePatch {
+  nodes?: SceneNode[];
+  shifts?: PackedShifts;
+  moves?: PackedMoves;
+  removeNodes?: string[];
+  background?: number;
+}
+
+/** Axis-aligned rectangle in world or screen units. */
+export interface Rect {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+}
