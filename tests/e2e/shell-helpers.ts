@@ -1,0 +1,71 @@
+import type { BrowserContext, Page, Request } from 'playwright-core';
+
+export const DEMO = { loginName: '13800000001', password: 'Xuetu2026' };
+
+/**
+ * Lets a test read the captcha the way a person does, from what is painted: every fillText on a
+ * canvas is recorded on that canvas (reset by clearRect, which starts each new drawing). Installed
+ * in the test's browser context only; the production bundle exposes nothing.
+ */
+export async function watchCanvasText(context: BrowserContext): Promise<void> {
+  await context.addInitScript(() => {
+    type Painted = HTMLCanvasElement & { __painted?: string };
+    const proto = CanvasRenderingContext2D.prototype;
+    const fillText = proto.fillText;
+    const clearRect = proto.clearRect;
+    proto.clearRect = function (this: CanvasRenderingContext2D, ...args: Parameters<typeof clearRect>) {
+      (this.canvas as Painted).__painted = '';
+      return clearRect.apply(this, args);
+    };
+    proto.fillText = function (this: CanvasRenderingContext2D, ...args: Parameters<typeof fillText>) {
+      const c = this.canvas as Painted;
+      c.__painted = (c.__painted ?? '') + args[0];
+      return fillText.apply(this, args);
+    };
+  });
+}
+
+export async function readCaptcha(page: Page): Promise<string> {
+  const canvas = page.getByRole('img', { name: '验证码图片' });
+  await canvas.waitFor();
+  return canvas.evaluate((el) => (el as HTMLCanvasElement & { __painted?: string }).__painted ?? '');
+}
+
+/** Records API calls by path (query stripped) for the rest of the page's life. */
+export function recordApi(page: Page): { calls: string[]; count(path: string): number } {
+  const calls: string[] = [];
+  page.on('request', (r: Request) => {
+    const url = new URL(r.url());
+    if (url.pathname.startsWith('/api/')) calls.push(url.pathname);
+  });
+  return { calls, count: (path) => calls.filter((c) => c === path).length };
+}
+
+export async function openLoginDialog(page: Page) {
+  await page.getByRole('button', { name: '学生登录' }).first().click();
+  const dialog = page.getByRole('dialog', { name: '登录' });
+  await dialog.waitFor();
+  return dialog;
+}
+
+/** Fills and submits the dialog with the right captcha. */
+export async function logIn(page: Page, opts: { loginName?: string; password?: string; remember?: boolean } = {}): Promise<void> {
+  const dialog = await openLoginDialog(page);
+  await dialog.getByLabel('手机号').fill(opts.loginName ?? DEMO.loginName);
+  await dialog.getByLabel('密码', { exact: true }).fill(opts.password ?? DEMO.password);
+  if (opts.remember) await dialog.getByLabel('记住密码').check();
+  await dialog.getByLabel('验证码', { exact: true }).fill(await readCaptcha(page));
+  await dialog.getByRole('button', { name: '登录' }).click();
+  await dialog.waitFor({ state: 'detached' });
+}
+
+/** Console noise a flow may legitimately produce: HTTP errors of endpoints other features have not built yet. */
+export function unexpectedErrors(errors: readonly string[]): string[] {
+  return errors.filter((e) => !/Failed to load resource: the server responded with a status of 404/.test(e));
+}
+
+/** The decoded hash; no hash at all is Home ('#/'). */
+export const hashOf = (page: Page) => decodeURIComponent(new URL(page.url()).hash) || '#/';
+
+/** A toast on screen (radix also copies the text into a hidden live region, which this skips). */
+export const toastWith = (page: Page, text: string) => page.locator('.toast', { hasText: text });
