@@ -65,5 +65,10 @@ export const routes: RouteCase[] = [
   { method: 'GET', url: '/api/course/nodeTestUser/getUserExam' },
   { method: 'GET', url: '/api/course/nodeTestUser/getExamByNodeId' },
   { method: 'POST', url: '/api/course/nodeTestUser/submitExam' },
+  { method: 'POST', url: '/api/course/nodeTestUser/startExam' },
+  { method: 'GET', url: '/api/course/nodeTestUser/queryExamPage' },
+  { method: 'GET', url: '/api/course/nodeTestUser/getExamByCourseId' },
+  { method: 'GET', url: '/api/course/nodeTestUser/getCourseExam' },
+  { method: 'GET', url: '/api/course/studyRecord/studyStats' },
   { method: 'POST', url: '/api/course/caseRecord/addRecord' },
 ];

@@ -115,3 +115,42 @@ export function uploadFile(file: File, onProgress?: (percent: number) => void) {
     },
   });
 }
+
+export interface MyCourse {
+  courseId: string;
+  name: string;
+  cover: string;
+  teacherName: string;
+  sectionCount: number;
+}
+
+export interface MyCase {
+  caseId: string;
+  name: string;
+  caseType: number;
+  cover: string;
+  teacherName: string;
+  nodeCount: number;
+  /** 0 not applied, 1 studying, 2 graduated */
+  applyStatus: number;
+  /** percent 0–100 */
+  progress: number;
+}
+
+export interface StudyStats {
+  /** the last 28 days, oldest first */
+  days: { day: string; minutes: number }[];
+  totalMinutes: number;
+  studyDays: number;
+  courses: { courseId: string; name: string; learnt: number; total: number; percent: number }[];
+}
+
+/** MyStudy shows every course and case at once; a student follows a handful, 100 is a safe ceiling. */
+const ALL = { currentNum: 1, currentSize: 100 };
+
+export const myCourses = () => apiGet<Page<MyCourse>>('/api/course/custOfficialCourseSign/pageCourseSignUp', ALL);
+
+/** caseType 1 project cases, 2 practice items; both load together, so neither may abort the other. */
+export const myCases = (caseType: 1 | 2) => apiGet<Page<MyCase>>('/api/course/caseDetails/queryUserCase', { ...ALL, caseType }, { dedupe: false });
+
+export const studyStats = () => apiGet<StudyStats>('/api/course/studyRecord/studyStats');

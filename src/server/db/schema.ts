@@ -98,9 +98,18 @@ export interface TasksTable { id: string; case_id: string | null; title: string;
 export interface TaskStudentsTable {
   id: string; student_id: string; task_id: string; status: G<number>; answer: G<string>; file_id: string | null; score: number | null; comment: G<string>; submitted_at: NullableTimestamp;
 }
-export interface NodeExamsTable { id: string; case_id: string; node_id: string; title: string; pass_score: G<number> }
+/** exam_type 1: node exam (case_id + node_id); 2: course exam (course_id). time_limit in minutes, 0 = untimed. */
+export interface ExamsTable {
+  id: string; exam_type: G<number>; case_id: string | null; node_id: string | null; course_id: G<string | null>; title: string; intro: G<string>;
+  pass_score: G<number>; time_limit: G<number>; max_attempts: G<number>; sort: G<number>;
+}
 export interface ExamQuestionsTable { id: string; exam_id: string; q_type: number; stem: string; options: string; answer: string; analysis: G<string>; score: number; sort: G<number> }
-export interface ExamAttemptsTable { id: string; student_id: string; exam_id: string; answers: string; score: number; total: number; passed: number; created_at: Timestamp }
+/** An attempt is open while submitted_at is null; score, total and passed are set when it is graded. */
+export interface ExamAttemptsTable {
+  id: string; student_id: string; exam_id: string; attempt_no: G<number>; answers: string; score: number | null; total: number | null; passed: number | null;
+  started_at: Timestamp; deadline_at: NullableTimestamp; submitted_at: NullableTimestamp; overtime: G<number>; created_at: Timestamp;
+}
+export interface StudyDailyTable { student_id: string; day: string; seconds: G<number> }
 export interface HelpEntriesTable { id: string; title: string; content: string; category: G<string>; sort: G<number>; created_at: Timestamp }
 export interface TutorsTable {
   id: string; name: string; sex: G<string>; avatar: G<string>; technical_position: G<string>; birthday: G<string>; education: G<string>; degree: G<string>;
@@ -135,9 +144,10 @@ export interface DB {
   recommendations: RecommendationsTable;
   tasks: TasksTable;
   task_students: TaskStudentsTable;
-  node_exams: NodeExamsTable;
+  exams: ExamsTable;
   exam_questions: ExamQuestionsTable;
   exam_attempts: ExamAttemptsTable;
+  study_daily: StudyDailyTable;
   help_entries: HelpEntriesTable;
   tutors: TutorsTable;
   tutor_signups: TutorSignupsTable;

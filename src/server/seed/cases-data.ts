@@ -44,7 +44,7 @@ export async function seedCases(trx: Trx): Promise<CaseTopics> {
     });
   }
   await trx.insertInto('study_resources').values(resources).execute();
-  await trx.insertInto('node_exams').values(exams).execute();
+  await trx.insertInto('exams').values(exams).execute();
   await trx.insertInto('exam_questions').values(questions).execute();
   // Topic node ids per case, for the study history seeder.
   return caseTopics;

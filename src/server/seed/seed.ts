@@ -9,6 +9,8 @@ import { seedCourses } from './courses-data';
 import { seedHelp } from './help-data';
 import { seedStudyHistory, seedTasks } from './study-data';
 import { seedTutorSignups, seedTutors } from './tutors-data';
+import { seedExams } from './exam-history-data';
+import { seedStudyTime } from './study-time-data';
 
 /** True when the database has no students yet (a fresh install). */
 export async function isEmpty(db: Db): Promise<boolean> {
@@ -47,6 +49,8 @@ export async function seedDemo(db: Db): Promise<void> {
     await seedTutorSignups(trx, { ...normal, phone: normal.loginName });
     await seedStudyHistory(trx, topics, normal.id, graduated.id);
     await seedTasks(trx, normal.id, graduated.id);
+    await seedExams(trx, normal.id, graduated.id);
+    await seedStudyTime(trx, normal.id, graduated.id);
     await seedHelp(trx);
   });
 }

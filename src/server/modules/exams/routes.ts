@@ -2,73 +2,82 @@ import type { FastifyInstance } from 'fastify';
 import { Type, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { notFound, ok } from '../../http/envelope';
 import { requireStudent, studentIdOf } from '../../http/auth';
-import { newId } from '../../lib/ids';
-import { formatDateTime } from '../../lib/time';
+import { PageQuery } from '../../lib/paging';
 import { assertNotGraduated } from '../cases/access';
-import { grade } from './grading';
+import { assertMayTake, courseExams, findExam, findNodeExam, pageExams, paperOf, reviewOf, startAttempt, submitAttempt } from './exams';
+import { ANSWER_PATTERN } from './policy';
 
 const Id = Type.String({ minLength: 1, maxLength: 64 });
+const ExamIdBody = Type.Object({ examId: Id });
 const SubmitBody = Type.Object({
   examId: Id,
-  answers: Type.Array(Type.Object({ questionId: Id, answer: Type.String({ maxLength: 16 }) }), { maxItems: 200 }),
+  answers: Type.Array(Type.Object({ questionId: Id, answer: Type.String({ maxLength: 16, pattern: ANSWER_PATTERN }) }), { maxItems: 200 }),
+});
+const ExamPageQuery = Type.Object({
+  ...PageQuery,
+  examType: Type.Optional(Type.Union([Type.Literal(1), Type.Literal(2)])),
+  courseId: Type.Optional(Id),
 });
 
-/** Node exams: served without answers, graded on the server, results only after submission. */
+/**
+ * Node exams (a case node) and course exams (an official course): papers without answers, a
+ * server-side clock for timed exams, grading on the server, the review only after submission and
+ * only of one's own attempts. Rules: ./policy.ts.
+ */
 export async function examRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
   r.addHook('onRequest', requireStudent);
 
-  const questionsOf = (examId: string) => app.db.selectFrom('exam_questions').selectAll().where('exam_id', '=', examId).orderBy('sort').orderBy('id').execute();
-  const lastAttempt = (studentId: string, examId: string) =>
-    app.db.selectFrom('exam_attempts').selectAll().where('student_id', '=', studentId).where('exam_id', '=', examId).orderBy('created_at', 'desc').limit(1).executeTakeFirst();
+  const takeable = async (studentId: string, examId: string) => {
+    const exam = await findExam(app.db, examId);
+    if (!exam) throw notFound('考试不存在');
+    await assertMayTake(app.db, studentId, exam);
+    return exam;
+  };
 
-  // data: { examId, title, passScore, totalScore, isSubmit, questions: [{ questionId, qType, stem, options:[{key,text}], score }] } — no answers.
+  // Paper: { examId, examType, title, sourceName, passScore, totalScore, timeLimit, maxAttempts, attemptCount, status,
+  // isSubmit, score, attempt: { deadline, remainingSeconds } | null, questions: [{ questionId, qType, stem, options, score }] }
   r.get('/api/course/nodeTestUser/getExamByNodeId', { schema: { querystring: Type.Object({ caseId: Id, nodeId: Id }) } }, async (request) => {
     const studentId = studentIdOf(request);
     await assertNotGraduated(app.db, studentId, request.query.caseId);
-    const exam = await app.db.selectFrom('node_exams').selectAll().where('case_id', '=', request.query.caseId).where('node_id', '=', request.query.nodeId).executeTakeFirst();
+    const exam = await findNodeExam(app.db, request.query.caseId, request.query.nodeId);
     if (!exam) throw notFound('该节点暂无测验');
-    const questions = await questionsOf(exam.id);
-    const attempt = await lastAttempt(studentId, exam.id);
-    return ok({
-      examId: exam.id,
-      title: exam.title,
-      passScore: exam.pass_score,
-      totalScore: questions.reduce((s, q) => s + q.score, 0),
-      isSubmit: attempt ? 1 : 0,
-      questions: questions.map((q) => ({ questionId: q.id, qType: q.q_type, stem: q.stem, options: JSON.parse(q.options) as unknown, score: q.score })),
-    });
+    return ok(await paperOf(app.db, studentId, exam));
   });
 
+  // A course exam's paper (same shape), for students signed up for the course.
+  r.get('/api/course/nodeTestUser/getCourseExam', { schema: { querystring: Type.Object({ examId: Id }) } }, async (request) => {
+    const studentId = studentIdOf(request);
+    const exam = await takeable(studentId, request.query.examId);
+    return ok(await paperOf(app.db, studentId, exam));
+  });
+
+  // A course's exams with the student's standing: { courseId, courseName, isSignUp, exams: [summary] }.
+  r.get('/api/course/nodeTestUser/getExamByCourseId', { schema: { querystring: Type.Object({ courseId: Id }) } }, async (request) =>
+    ok(await courseExams(app.db, studentIdOf(request), request.query.courseId)),
+  );
+
+  // The student's exams page: records are summaries (status 0 未开始, 1 进行中, 2 已完成, 3 已超时).
+  r.get('/api/course/nodeTestUser/queryExamPage', { schema: { querystring: ExamPageQuery } }, async (request) => ok(await pageExams(app.db, studentIdOf(request), request.query)));
+
+  // Starts (or resumes) an attempt; answers the paper with its server deadline.
+  r.post('/api/course/nodeTestUser/startExam', { schema: { body: ExamIdBody } }, async (request) => {
+    const studentId = studentIdOf(request);
+    const exam = await takeable(studentId, request.body.examId);
+    await startAttempt(app.db, studentId, exam);
+    return ok(await paperOf(app.db, studentId, exam));
+  });
+
+  // Grades the open attempt: { examId, score, totalScore, isPass, isOvertime, attemptNo, submitTime }.
   r.post('/api/course/nodeTestUser/submitExam', { schema: { body: SubmitBody } }, async (request) => {
     const studentId = studentIdOf(request);
-    const exam = await app.db.selectFrom('node_exams').selectAll().where('id', '=', request.body.examId).executeTakeFirst();
-    if (!exam) throw notFound('测验不存在');
-    await assertNotGraduated(app.db, studentId, exam.case_id);
+    const exam = await takeable(studentId, request.body.examId);
     const answers = Object.fromEntries(request.body.answers.map((a) => [a.questionId, a.answer]));
-    const { score, total } = grade(await questionsOf(exam.id), answers);
-    const passed = score >= exam.pass_score ? 1 : 0;
-    await app.db.insertInto('exam_attempts').values({ id: newId(), student_id: studentId, exam_id: exam.id, answers: JSON.stringify(answers), score, total, passed }).execute();
-    return ok({ examId: exam.id, score, totalScore: total, isPass: passed });
+    return ok(await submitAttempt(app.db, studentId, exam, answers));
   });
 
-  // The graded result of the student's latest attempt, with correct answers and analysis.
-  r.get('/api/course/nodeTestUser/getUserExam', { schema: { querystring: Type.Object({ examId: Id }) } }, async (request) => {
-    const studentId = studentIdOf(request);
-    const attempt = await lastAttempt(studentId, request.query.examId);
-    if (!attempt) throw notFound('尚未提交该测验');
-    const questions = await questionsOf(attempt.exam_id);
-    const { results } = grade(questions, JSON.parse(attempt.answers) as Record<string, string>);
-    return ok({
-      examId: attempt.exam_id,
-      score: attempt.score,
-      totalScore: attempt.total,
-      isPass: attempt.passed,
-      submitTime: formatDateTime(attempt.created_at),
-      questions: questions.map((q, i) => ({
-        questionId: q.id, qType: q.q_type, stem: q.stem, options: JSON.parse(q.options) as unknown, score: q.score,
-        rightAnswer: q.answer, analysis: q.analysis, userAnswer: results[i]!.userAnswer, isRight: results[i]!.isRight,
-      })),
-    });
-  });
+  // The review of the student's latest graded attempt, with correct answers and analysis.
+  r.get('/api/course/nodeTestUser/getUserExam', { schema: { querystring: Type.Object({ examId: Id }) } }, async (request) =>
+    ok(await reviewOf(app.db, studentIdOf(request), request.query.examId)),
+  );
 }

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { DbOrTrx } from '../../db/database';
 import { newId } from '../../lib/ids';
+import { addStudySeconds } from './study-time';
 
 /** Seconds of slack per report for network jitter; anything beyond wall-clock time is not believed. */
 const SLACK_SECONDS = 3;
@@ -30,6 +31,8 @@ export async function reportVideoProgress(db: DbOrTrx, studentId: string, course
     .onConflict((oc) => oc.columns(['student_id', 'course_id', 'node_id']).doUpdateSet({ position: pos, watched, is_study: isStudy, updated_at: new Date() }))
     .execute();
   await touchStudyRecord(db, studentId, 1, courseId, nodeId, '', isStudy);
+  // Only the seconds the cap above accepted count towards the student's daily study time.
+  await addStudySeconds(db, studentId, watched - before);
   return { courseId, nodeId, position: pos, watched, isStudy };
 }
 

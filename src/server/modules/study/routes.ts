@@ -6,6 +6,7 @@ import { assertNotGraduated, requireCase } from '../cases/access';
 import { fileUrl } from '../files/files';
 import { lastRecord } from './last-record';
 import { recordCaseStudy, reportVideoProgress } from './progress';
+import { studyStats } from './study-time';
 
 const Id = Type.String({ minLength: 1, maxLength: 64 });
 const Flag = Type.Union([Type.Integer({ minimum: 0, maximum: 2 }), Type.String({ maxLength: 2 })]);
@@ -64,6 +65,9 @@ export async function studyRoutes(app: FastifyInstance): Promise<void> {
     own(studentId, request.query.userId);
     return ok(await lastRecord(app.db, studentId));
   });
+
+  // MyStudy charts: { days: [{ day, minutes }] (last 28 days), totalMinutes, studyDays, courses: [{ courseId, name, learnt, total, percent }] }
+  r.get('/api/course/studyRecord/studyStats', async (request) => ok(await studyStats(app.db, studentIdOf(request))));
 
   // One study resource of a case node (project content screen).
   r.get('/api/course/studyResourceFile/getResourceByUUId', { schema: { querystring: Type.Object({ uuid: Id }) } }, async (request) => {

@@ -1,0 +1,80 @@
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { submitExam, type Paper } from './api';
+import { draftKey } from './answer-state';
+import { AnswerForm } from './AnswerForm';
+
+vi.mock('./api', () => ({ submitExam: vi.fn() }));
+
+const tf = [{ key: 'A', text: '正确' }, { key: 'B', text: '错误' }];
+const paper = (remainingSeconds: number | null): Paper => ({
+  examId: 'e1', examType: 1, title: '测验', intro: '', sourceName: '案例', caseId: 'c', nodeId: 'n', courseId: '', questionCount: 2, totalScore: 50, passScore: 30,
+  timeLimit: remainingSeconds === null ? 0 : 1, maxAttempts: 1, attemptCount: 0, status: 1, canStart: 1, isSubmit: 0, score: null, isPass: null, isOvertime: 0, submitTime: '',
+  attempt: { attemptNo: 1, startTime: '', deadline: '', remainingSeconds },
+  questions: [
+    { questionId: 'q1', qType: 3, stem: '第一题', options: tf, score: 25 },
+    { questionId: 'q2', qType: 2, stem: '第二题', options: [{ key: 'A', text: '甲' }, { key: 'B', text: '乙' }], score: 25 },
+  ],
+});
+const KEY = draftKey('anon', 'e1', 1);
+const ok = { resultCode: 200, errMsg: '', data: { examId: 'e1', score: 25, totalScore: 50, isPass: 0 as const, isOvertime: 0 as const, attemptNo: 1, submitTime: '' } };
+
+beforeEach(() => {
+  localStorage.clear();
+  vi.mocked(submitExam).mockReset();
+});
+afterEach(() => vi.useRealTimers());
+
+describe('AnswerForm', () => {
+  it('restores saved answers and saves each change', () => {
+    localStorage.setItem(KEY, JSON.stringify({ q2: 'B' }));
+    render(<AnswerForm paper={paper(null)} onSubmitted={vi.fn()} />);
+    expect((screen.getByRole('checkbox', { name: /乙/ }) as HTMLInputElement).checked).toBe(true);
+    expect(screen.getByText('已答 1 / 2 题')).toBeTruthy();
+    fireEvent.click(screen.getByRole('radio', { name: '错误' }));
+    fireEvent.click(screen.getByRole('checkbox', { name: /甲/ }));
+    expect(JSON.parse(localStorage.getItem(KEY)!)).toEqual({ q1: 'B', q2: 'AB' });
+    expect(screen.queryByRole('timer')).toBeNull();
+  });
+
+  it('asks before submitting, then submits every answer and clears the draft', async () => {
+    vi.mocked(submitExam).mockResolvedValue(ok);
+    const onSubmitted = vi.fn();
+    render(<AnswerForm paper={paper(null)} onSubmitted={onSubmitted} />);
+    fireEvent.click(screen.getByRole('radio', { name: '正确' }));
+    fireEvent.click(screen.getByRole('button', { name: '交卷' }));
+    const dialog = screen.getByRole('alertdialog', { name: '确认交卷' });
+    expect(within(dialog).getByText(/还有 1 道题未作答/)).toBeTruthy();
+    expect(submitExam).not.toHaveBeenCalled();
+    await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: '确认交卷' })));
+    expect(submitExam).toHaveBeenCalledWith('e1', [{ questionId: 'q1', answer: 'A' }, { questionId: 'q2', answer: '' }]);
+    expect(onSubmitted).toHaveBeenCalled();
+    expect(localStorage.getItem(KEY)).toBeNull();
+  });
+
+  it('keeps the answers and explains when submitting fails', async () => {
+    vi.mocked(submitExam).mockResolvedValue({ resultCode: 403, errMsg: '您已完成该考试，不能再次作答', data: null as never });
+    const onSubmitted = vi.fn();
+    render(<AnswerForm paper={paper(null)} onSubmitted={onSubmitted} />);
+    fireEvent.click(screen.getByRole('radio', { name: '正确' }));
+    fireEvent.click(screen.getByRole('button', { name: '交卷' }));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: '确认交卷' })));
+    expect(screen.getByRole('alert').textContent).toBe('您已完成该考试，不能再次作答');
+    expect(onSubmitted).not.toHaveBeenCalled();
+    expect(JSON.parse(localStorage.getItem(KEY)!)).toEqual({ q1: 'A' });
+  });
+
+  it('counts down to the server deadline and hands in without asking at zero', async () => {
+    vi.useFakeTimers();
+    vi.mocked(submitExam).mockResolvedValue(ok);
+    const onSubmitted = vi.fn();
+    render(<AnswerForm paper={paper(65)} onSubmitted={onSubmitted} />);
+    expect(screen.getByRole('timer', { name: '剩余时间 1 分 5 秒' }).textContent).toContain('01:05');
+    fireEvent.click(screen.getByRole('checkbox', { name: /乙/ }));
+    await act(async () => void vi.advanceTimersByTime(65_000));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(submitExam).toHaveBeenCalledTimes(1);
+    expect(submitExam).toHaveBeenCalledWith('e1', [{ questionId: 'q1', answer: '' }, { questionId: 'q2', answer: 'B' }]);
+    expect(onSubmitted).toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,103 @@
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useSnapshot } from 'valtio';
+import { RESULT_OK } from '../../app/http/client';
+import { session } from '../../app/session/session-store';
+import { toast } from '../../app/ui/toast-store';
+import { submitExam, type Paper } from './api';
+import { answeredCount, clearDraft, draftKey, loadDraft, saveDraft, toSubmission, type Answers } from './answer-state';
+import { announcement, formatClock, localDeadline, spokenClock, useCountdown } from './countdown';
+import { QuestionCard } from './QuestionCard';
+import { SubmitConfirm } from './SubmitConfirm';
+
+/**
+ * Answering an open attempt: questions, countdown to the server deadline, answers saved locally
+ * on every change, a confirmation before handing in, and an automatic hand-in at time-out.
+ */
+export function AnswerForm({ paper, onSubmitted }: { paper: Paper; onSubmitted(): void }) {
+  const { user } = useSnapshot(session);
+  const attempt = paper.attempt!;
+  const key = draftKey(user?.userId ?? 'anon', paper.examId, attempt.attemptNo);
+  const [answers, setAnswers] = useState<Answers>(() => loadDraft(key, paper.questions));
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [failed, setFailed] = useState('');
+  const sending = useRef(false);
+  const latest = useRef(answers);
+  latest.current = answers;
+
+  useEffect(() => saveDraft(key, answers), [key, answers]);
+
+  const submit = async (auto: boolean) => {
+    if (sending.current) return;
+    sending.current = true;
+    setBusy(true);
+    setFailed('');
+    try {
+      const res = await submitExam(paper.examId, toSubmission(paper.questions, latest.current));
+      // 409: this attempt was already handed in (another tab, a retried request) — show its result.
+      if (res.resultCode === RESULT_OK || res.resultCode === 409) {
+        clearDraft(key);
+        toast.success(auto ? '考试时间已到，已自动交卷' : '交卷成功');
+        onSubmitted();
+        return;
+      }
+      setFailed(res.errMsg || '交卷失败，请重试');
+      toast.error(res.errMsg || '交卷失败，请重试');
+    } catch {
+      setFailed('网络异常，答案已保存在本机，请重试交卷');
+      toast.error('网络异常，答案已保存在本机，请重试交卷');
+    } finally {
+      sending.current = false;
+      setBusy(false);
+    }
+  };
+
+  const deadline = useMemo(() => (attempt.remainingSeconds === null ? null : localDeadline(attempt.remainingSeconds)), [attempt.remainingSeconds]);
+  const left = useCountdown(deadline, () => void submit(true));
+  const done = answeredCount(paper.questions, answers);
+  const timeUp = left === 0;
+
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!busy && !timeUp) setConfirming(true);
+  };
+
+  return (
+    <form className="exam-sheet" onSubmit={onSubmit} aria-labelledby="exam-title">
+      <div className="exam-bar" role="group" aria-label="答题进度">
+        <span>
+          已答 {done} / {paper.questions.length} 题
+        </span>
+        {left !== null && (
+          <span className={`exam-clock${left <= 60 ? ' exam-clock--urgent' : ''}`} role="timer" aria-label={`剩余时间 ${spokenClock(left)}`}>
+            剩余时间 <strong>{formatClock(left)}</strong>
+          </span>
+        )}
+        <span className="exam-bar__saved">答案已自动保存</span>
+      </div>
+      <p className="visually-hidden" aria-live="polite">
+        {left !== null ? announcement(left) : ''}
+      </p>
+      {paper.questions.map((q, i) => (
+        <QuestionCard key={q.questionId} question={q} index={i} value={answers[q.questionId] ?? ''} disabled={busy || timeUp} onChange={(v) => setAnswers((a) => ({ ...a, [q.questionId]: v }))} />
+      ))}
+      {failed && (
+        <p className="exam-error" role="alert">
+          {failed}
+        </p>
+      )}
+      <div className="exam-actions">
+        {timeUp ? (
+          <button type="button" className="exam-btn exam-btn--primary exam-btn--lg" onClick={() => void submit(true)} disabled={busy}>
+            {busy ? '正在交卷…' : '重新交卷'}
+          </button>
+        ) : (
+          <button type="submit" className="exam-btn exam-btn--primary exam-btn--lg" disabled={busy}>
+            {busy ? '正在交卷…' : '交卷'}
+          </button>
+        )}
+      </div>
+      <SubmitConfirm open={confirming} onOpenChange={setConfirming} unanswered={paper.questions.length - done} onConfirm={() => void submit(false)} />
+    </form>
+  );
+}

@@ -1,0 +1,73 @@
+import { useEffect, useState, type DependencyList } from 'react';
+import { Link } from 'wouter';
+import { ListStatus } from '../../app/ui/ListStatus';
+import { toast } from '../../app/ui/toast-store';
+import { errorText, unwrap, useRemote } from '../../app/ui/use-remote';
+import { examReview, startExam, type Paper } from './api';
+import { AnswerForm } from './AnswerForm';
+import { ExamIntro } from './ExamIntro';
+import { STATUS_LABELS, timeLimitText } from './exam-status';
+import { ReviewView } from './ReviewView';
+import './exam.css';
+
+/**
+ * The whole life of one exam on one screen, shared by Answer (node exams) and CourseAnswer (course
+ * exams): intro → start → answering → graded review (→ retake when allowed).
+ */
+export function AnswerSheet({ load, deps, back }: { load: () => Promise<Paper>; deps: DependencyList; back: { href: string; label: string } }) {
+  const remote = useRemote(load, deps);
+  const [started, setStarted] = useState<Paper | null>(null);
+  const [busy, setBusy] = useState(false);
+  useEffect(() => setStarted(null), [remote.data]);
+  const paper = started ?? remote.data;
+
+  const start = async () => {
+    if (!paper || busy) return;
+    setBusy(true);
+    try {
+      setStarted(unwrap(await startExam(paper.examId)));
+    } catch (e) {
+      toast.error(errorText(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  let body = null;
+  if (paper?.attempt) body = <AnswerForm key={`${paper.examId}-${paper.attempt.attemptNo}`} paper={paper} onSubmitted={remote.reload} />;
+  else if (paper?.isSubmit) body = <ReviewLoader examId={paper.examId} onRetake={() => void start()} />;
+  else if (paper) body = <ExamIntro paper={paper} busy={busy} onStart={() => void start()} />;
+
+  return (
+    <div className="container exam-page">
+      <nav className="exam-crumbs" aria-label="面包屑">
+        <Link href="/exam/exam">在线考试</Link> <span aria-hidden="true">/</span> <Link href={back.href}>{back.label}</Link>
+      </nav>
+      <ListStatus status={remote.status} hasData={!!paper} error={remote.error} onRetry={remote.reload} label="考试">
+        {paper && (
+          <>
+            <header className="exam-head">
+              <h1 id="exam-title">{paper.title}</h1>
+              <p className="exam-head__meta">
+                <span>{paper.examType === 1 ? '节点测验' : '课程考试'}</span>
+                <span>{paper.sourceName}</span>
+                <span>{timeLimitText(paper.timeLimit)}</span>
+                <span className={`exam-badge exam-badge--s${paper.status}`}>{STATUS_LABELS[paper.status]}</span>
+              </p>
+            </header>
+            {body}
+          </>
+        )}
+      </ListStatus>
+    </div>
+  );
+}
+
+function ReviewLoader({ examId, onRetake }: { examId: string; onRetake(): void }) {
+  const review = useRemote(() => examReview(examId).then(unwrap), [examId]);
+  return (
+    <ListStatus status={review.status} hasData={!!review.data} error={review.error} onRetry={review.reload} label="考试结果">
+      {review.data && <ReviewView review={review.data} onRetake={onRetake} />}
+    </ListStatus>
+  );
+}

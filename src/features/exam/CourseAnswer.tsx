@@ -1,0 +1,15 @@
+import { useSearchParams } from 'wouter';
+import { withQuery } from '../../app/router/hash-location';
+import { Empty } from '../../app/ui/Empty';
+import { unwrap } from '../../app/ui/use-remote';
+import { courseExam } from './api';
+import { AnswerSheet } from './AnswerSheet';
+
+/** CourseAnswer (`/exam/courseAnswer?courseId=&examId=`): take a course exam; same sheet as Answer. */
+export function CourseAnswer() {
+  const [params] = useSearchParams();
+  const courseId = params.get('courseId') ?? '';
+  const examId = params.get('examId') ?? '';
+  if (!examId) return <Empty text="缺少考试信息，请从考试列表进入" />;
+  return <AnswerSheet load={() => courseExam(examId).then(unwrap)} deps={[examId]} back={{ href: withQuery('/exam/courseExam', { courseId }), label: '课程考试' }} />;
+}

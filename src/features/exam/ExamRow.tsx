@@ -1,0 +1,35 @@
+import type { ReactNode } from 'react';
+import { Link } from 'wouter';
+import type { ExamSummary } from './api';
+import { actionLabel, answerHref, resultText, STATUS_LABELS, timeLimitText } from './exam-status';
+
+/** One exam in a list: title, where it belongs, its rules, the student's status and the next action. */
+export function ExamRow({ exam, showSource = true, children }: { exam: ExamSummary; showSource?: boolean; children?: ReactNode }) {
+  const result = resultText(exam);
+  return (
+    <li className="exam-row">
+      <div className="exam-row__main">
+        <h2 className="exam-row__title">
+          <Link href={answerHref(exam)}>{exam.title}</Link>
+        </h2>
+        <p className="exam-row__meta">
+          <span className="exam-kind">{exam.examType === 1 ? '节点测验' : '课程考试'}</span>
+          {showSource && <span>{exam.examType === 1 ? `项目案例：${exam.sourceName}` : `课程：${exam.sourceName}`}</span>}
+          <span>{exam.questionCount} 题</span>
+          <span>总分 {exam.totalScore}</span>
+          <span>{timeLimitText(exam.timeLimit)}</span>
+          {exam.maxAttempts > 1 && <span>可作答 {exam.maxAttempts} 次</span>}
+        </p>
+        {exam.status === 2 && exam.submitTime && <p className="exam-row__meta">提交时间：{exam.submitTime}</p>}
+        {children}
+      </div>
+      <div className="exam-row__side">
+        <span className={`exam-badge exam-badge--s${exam.status}`}>{STATUS_LABELS[exam.status]}</span>
+        {result && <span className={`exam-row__result${exam.isPass ? ' exam-row__result--pass' : ''}`}>{result}</span>}
+        <Link href={answerHref(exam)} className="exam-btn exam-btn--small" aria-label={`${actionLabel(exam)}：${exam.title}`}>
+          {actionLabel(exam)}
+        </Link>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,205 @@
+import { sql } from 'kysely';
+import type { DbOrTrx } from '../../db/database';
+import { ApiError, forbidden, notFound, ResultCode } from '../../http/envelope';
+import { newId } from '../../lib/ids';
+import { limitOf, offsetOf, pageOf } from '../../lib/paging';
+import { formatDateTime } from '../../lib/time';
+import { assertNotGraduated } from '../cases/access';
+import { addStudySeconds } from '../study/study-time';
+import { grade } from './grading';
+import { deadlineOf, isOvertime, remainingSeconds, summarise, type AttemptLike } from './policy';
+
+export const NOT_SIGNED_UP = '请先报名该课程，再参加课程考试';
+export const NO_ATTEMPTS_LEFT = '您已完成该考试，不能再次作答';
+
+/** Exams with their source (case or course) name and question totals. */
+function examSelect(db: DbOrTrx) {
+  return db
+    .selectFrom('exams as e')
+    .leftJoin('cases as c', 'c.id', 'e.case_id')
+    .leftJoin('courses as co', 'co.id', 'e.course_id')
+    .selectAll('e')
+    .select([
+      sql<string>`coalesce(c.name, co.name, '')`.as('source_name'),
+      sql<string>`(select count(*) from exam_questions q where q.exam_id = e.id)`.as('question_count'),
+      sql<string>`(select coalesce(sum(q.score), 0) from exam_questions q where q.exam_id = e.id)`.as('total_score'),
+    ]);
+}
+export type ExamRow = Awaited<ReturnType<ReturnType<typeof examSelect>['execute']>>[number];
+
+export const findExam = (db: DbOrTrx, examId: string) => examSelect(db).where('e.id', '=', examId).executeTakeFirst();
+export const findNodeExam = (db: DbOrTrx, caseId: string, nodeId: string) =>
+  examSelect(db).where('e.exam_type', '=', 1).where('e.case_id', '=', caseId).where('e.node_id', '=', nodeId).executeTakeFirst();
+
+export const questionsOf = (db: DbOrTrx, examId: string) => db.selectFrom('exam_questions').selectAll().where('exam_id', '=', examId).orderBy('sort').orderBy('id').execute();
+
+const attemptsOf = (db: DbOrTrx, studentId: string, examIds: string[]) =>
+  examIds.length === 0 ? Promise.resolve([]) : db.selectFrom('exam_attempts').selectAll().where('student_id', '=', studentId).where('exam_id', 'in', examIds).orderBy('attempt_no').execute();
+
+/** Node exams: not for a graduated case (SPEC §6). Course exams: only for signed-up students. */
+export async function assertMayTake(db: DbOrTrx, studentId: string, exam: ExamRow): Promise<void> {
+  if (exam.exam_type === 1) return assertNotGraduated(db, studentId, exam.case_id!);
+  const signed = await db.selectFrom('course_signups').select('id').where('student_id', '=', studentId).where('course_id', '=', exam.course_id!).executeTakeFirst();
+  if (!signed) throw forbidden(NOT_SIGNED_UP);
+}
+
+/** One exam as a list row or paper header, with the student's standing on it. */
+export function examSummary(exam: ExamRow, attempts: AttemptLike[], now: Date) {
+  const s = summarise(attempts, exam.max_attempts, now);
+  return {
+    examId: exam.id,
+    examType: exam.exam_type,
+    title: exam.title,
+    intro: exam.intro,
+    sourceName: exam.source_name,
+    caseId: exam.case_id ?? '',
+    nodeId: exam.node_id ?? '',
+    courseId: exam.course_id ?? '',
+    questionCount: Number(exam.question_count),
+    totalScore: Number(exam.total_score),
+    passScore: exam.pass_score,
+    timeLimit: exam.time_limit,
+    maxAttempts: exam.max_attempts,
+    attemptCount: s.attemptCount,
+    status: s.status,
+    canStart: s.canStart ? 1 : 0,
+    isSubmit: s.last ? 1 : 0,
+    score: s.last?.score ?? null,
+    isPass: s.last?.passed ?? null,
+    isOvertime: s.last?.overtime ?? 0,
+    submitTime: s.last ? formatDateTime(s.last.submitted_at) : '',
+    attempt: s.open
+      ? { attemptNo: s.open.attempt_no, startTime: formatDateTime(s.open.started_at), deadline: formatDateTime(s.open.deadline_at), remainingSeconds: remainingSeconds(s.open.deadline_at, now) }
+      : null,
+  };
+}
+
+/**
+ * The paper a student answers: header plus questions without answers. A timed exam shows its
+ * questions only once the student has started it (the clock runs from the first sight of them).
+ */
+export async function paperOf(db: DbOrTrx, studentId: string, exam: ExamRow) {
+  const attempts = await attemptsOf(db, studentId, [exam.id]);
+  const summary = examSummary(exam, attempts, new Date());
+  const hidden = exam.time_limit > 0 && !summary.attempt;
+  const questions = hidden ? [] : await questionsOf(db, exam.id);
+  return {
+    ...summary,
+    questions: questions.map((q) => ({ questionId: q.id, qType: q.q_type, stem: q.stem, options: JSON.parse(q.options) as unknown, score: q.score })),
+  };
+}
+
+/** Starts an attempt, or resumes the open one. The deadline is set here, by the server's clock. */
+export async function startAttempt(db: DbOrTrx, studentId: string, exam: ExamRow) {
+  const attempts = await attemptsOf(db, studentId, [exam.id]);
+  const s = summarise(attempts, exam.max_attempts, new Date());
+  if (s.open) return s.open;
+  if (!s.canStart) throw forbidden(NO_ATTEMPTS_LEFT);
+  const started = new Date();
+  // The unique indexes turn a concurrent second start into a no-op; re-read whichever row won.
+  await db
+    .insertInto('exam_attempts')
+    .values({ id: newId(), student_id: studentId, exam_id: exam.id, attempt_no: attempts.length + 1, answers: '{}', started_at: started, deadline_at: deadlineOf(started, exam.time_limit), created_at: started })
+    .onConflict((oc) => oc.doNothing())
+    .execute();
+  const open = await db.selectFrom('exam_attempts').selectAll().where('student_id', '=', studentId).where('exam_id', '=', exam.id).where('submitted_at', 'is', null).executeTakeFirst();
+  if (!open) throw new ApiError(ResultCode.conflict, '考试状态已变化，请刷新后重试');
+  return open;
+}
+
+/**
+ * Grades the open attempt. An untimed exam may be submitted without an explicit start (the attempt
+ * starts and ends now); a timed one must have been started, so its deadline exists.
+ */
+export async function submitAttempt(db: DbOrTrx, studentId: string, exam: ExamRow, given: Record<string, string>) {
+  const attempts = await attemptsOf(db, studentId, [exam.id]);
+  const s = summarise(attempts, exam.max_attempts, new Date());
+  if (!s.open && exam.time_limit > 0) throw new ApiError(ResultCode.badRequest, '请先开始考试');
+  const attempt = s.open ?? (await startAttempt(db, studentId, exam));
+  const now = new Date();
+  const overtime = isOvertime(attempt.deadline_at, now) ? 1 : 0;
+  const { score, total } = grade(await questionsOf(db, exam.id), given);
+  const passed = !overtime && score >= exam.pass_score ? 1 : 0;
+  // Only an attempt still open is graded: a double submit finds nothing to update.
+  const done = await db
+    .updateTable('exam_attempts')
+    .set({ answers: JSON.stringify(given), score, total, passed, overtime, submitted_at: now })
+    .where('id', '=', attempt.id)
+    .where('student_id', '=', studentId)
+    .where('submitted_at', 'is', null)
+    .returning('id')
+    .executeTakeFirst();
+  if (!done) throw new ApiError(ResultCode.conflict, '该次作答已提交');
+  // Answering counts as study time, bounded by the limit (or two hours) so an abandoned tab does not.
+  const spent = Math.min((now.getTime() - new Date(attempt.started_at).getTime()) / 1000, exam.time_limit > 0 ? exam.time_limit * 60 + 30 : 7200);
+  await addStudySeconds(db, studentId, spent, now);
+  return { examId: exam.id, score, totalScore: total, isPass: passed, isOvertime: overtime, attemptNo: attempt.attempt_no, submitTime: formatDateTime(now) };
+}
+
+/** The latest graded attempt with correct answers and analysis (the review), or 404. */
+export async function reviewOf(db: DbOrTrx, studentId: string, examId: string) {
+  const exam = await findExam(db, examId);
+  const attempts = await attemptsOf(db, studentId, [examId]);
+  const last = attempts.filter((a) => a.submitted_at !== null).at(-1);
+  if (!exam || !last) throw notFound('尚未提交该测验');
+  const questions = await questionsOf(db, examId);
+  const { results } = grade(questions, JSON.parse(last.answers) as Record<string, string>);
+  return {
+    ...examSummary(exam, attempts, new Date()),
+    score: last.score,
+    totalScore: last.total,
+    isPass: last.passed,
+    isOvertime: last.overtime,
+    attemptNo: last.attempt_no,
+    startTime: formatDateTime(last.started_at),
+    submitTime: formatDateTime(last.submitted_at),
+    questions: questions.map((q, i) => ({
+      questionId: q.id, qType: q.q_type, stem: q.stem, options: JSON.parse(q.options) as unknown, score: q.score,
+      rightAnswer: q.answer, analysis: q.analysis, userAnswer: results[i]!.userAnswer, isRight: results[i]!.isRight,
+    })),
+  };
+}
+
+export interface ExamPageQuery {
+  currentNum: number;
+  currentSize: number;
+  examType?: number;
+  courseId?: string;
+}
+
+/** The student's exams: node exams of the cases they study (not graduated) and exams of their courses. */
+export async function pageExams(db: DbOrTrx, studentId: string, q: ExamPageQuery) {
+  let base = examSelect(db).where((eb) =>
+    eb.or([
+      eb.and([eb('e.exam_type', '=', 1), eb('e.case_id', 'in', eb.selectFrom('case_applications').select('case_id').where('student_id', '=', studentId).where('status', '<>', 2))]),
+      eb.and([eb('e.exam_type', '=', 2), eb('e.course_id', 'in', eb.selectFrom('course_signups').select('course_id').where('student_id', '=', studentId))]),
+    ]),
+  );
+  if (q.examType) base = base.where('e.exam_type', '=', q.examType);
+  if (q.courseId) base = base.where('e.course_id', '=', q.courseId);
+  const [rows, count] = await Promise.all([
+    base.orderBy('e.exam_type').orderBy(sql`coalesce(c.sort, co.sort)`).orderBy('e.sort').orderBy('e.id').limit(limitOf(q)).offset(offsetOf(q)).execute(),
+    base.clearSelect().select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow(),
+  ]);
+  const attempts = await attemptsOf(db, studentId, rows.map((r) => r.id));
+  const now = new Date();
+  const records = rows.map((r) => examSummary(r, attempts.filter((a) => a.exam_id === r.id), now));
+  return pageOf(records, Number(count.n), q.currentNum, q.currentSize);
+}
+
+/** A course's exams with the student's standing (the CourseExam intro), whether signed up or not. */
+export async function courseExams(db: DbOrTrx, studentId: string, courseId: string) {
+  const course = await db.selectFrom('courses').select(['id', 'name', 'intro', 'teacher_name']).where('id', '=', courseId).executeTakeFirst();
+  if (!course) throw notFound('课程不存在');
+  const signed = await db.selectFrom('course_signups').select('id').where('student_id', '=', studentId).where('course_id', '=', courseId).executeTakeFirst();
+  const rows = await examSelect(db).where('e.exam_type', '=', 2).where('e.course_id', '=', courseId).orderBy('e.sort').orderBy('e.id').execute();
+  const attempts = await attemptsOf(db, studentId, rows.map((r) => r.id));
+  const now = new Date();
+  return {
+    courseId: course.id,
+    courseName: course.name,
+    teacherName: course.teacher_name,
+    isSignUp: signed ? 1 : 0,
+    exams: rows.map((r) => examSummary(r, attempts.filter((a) => a.exam_id === r.id), now)),
+  };
+}
