@@ -1,11 +1,12 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ui } from '../../app/ui-store';
+import * as api from './api';
 import { pageTutors, wholeTutorList, type Page, type TutorItem } from './api';
 import { activity } from './activity-store';
 import { ActivityArea } from './ActivityArea';
 
-vi.mock('./api', async (orig) => ({ ...(await orig<typeof import('./api')>()), pageTutors: vi.fn(), wholeTutorList: vi.fn() }));
+vi.mock('./api', async (orig) => ({ ...(await orig<typeof api>()), pageTutors: vi.fn(), wholeTutorList: vi.fn() }));
 
 const item = (n: number, extra: Partial<TutorItem> = {}): TutorItem => ({
   userId: `t${n}`, uuid: `t${n}`, name: `导师${n}`, avatar: null, sex: n % 2 ? '1' : '0', technicalPosition: '教授', intro: `简介${n}`,
