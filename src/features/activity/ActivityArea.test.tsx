@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ui } from '../../app/ui-store';
-import * as api from './api';
+import type * as api from './api';
 import { pageTutors, wholeTutorList, type Page, type TutorItem } from './api';
 import { activity } from './activity-store';
 import { ActivityArea } from './ActivityArea';
