@@ -109,7 +109,7 @@ function SignUpFormBody({ teacherId, onSubmitted }: { teacherId: string; onSubmi
         {TEXT_FIELDS.slice(0, 1).map(textField)}
         <div className={errors.sex ? 'signup-row signup-row--invalid' : 'signup-row'}>
           <span className="signup-row__label" id={sexLabel}>
-            <span aria-hidden="true">* </span>性别
+            性别
           </span>
           <div
             className="signup-row__control signup-radios"
@@ -163,7 +163,6 @@ function FormRow({ label, error, wide, children }: { label: string; error?: stri
   return (
     <div className={`signup-row${wide ? ' signup-row--wide' : ''}${error ? ' signup-row--invalid' : ''}`}>
       <label htmlFor={id} className="signup-row__label">
-        <span aria-hidden="true">* </span>
         {label}
       </label>
       <div className="signup-row__control">
