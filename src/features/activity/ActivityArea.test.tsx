@@ -37,10 +37,11 @@ describe('ActivityArea', () => {
   it('cards show name, position, intro and the full badge, and link to TutorDetail with the query', async () => {
     vi.mocked(pageTutors).mockResolvedValue(ok([item(1, { signStatus: 1 }), item(2, { status: 1, isSignIn: 1 })]));
     render(<ActivityArea />);
-    const full = await screen.findByRole('link', { name: '导师1（已满）' });
-    expect(full.textContent).toContain('简介1');
-    expect(full.textContent).toContain('查看详情');
-    expect(full.querySelector('img')!.getAttribute('src')).toBe('/avatar-female.svg');
+    const full = await screen.findByRole('link', { name: '导师1 已满' });
+    const card = full.closest('li')!;
+    expect(card.textContent).toContain('简介1');
+    expect(card.textContent).toContain('查看详情');
+    expect(card.querySelector('img')!.getAttribute('src')).toBe('/avatar-female.svg');
     await screen.findByText(/您已报名导师/);
     expect(screen.getByRole('link', { name: '导师2' }).getAttribute('href')).toMatch(/\/tutorDetail\?id=t2&uid=t2&isSignIn=1&isDone=1$/);
     expect(wholeTutorList).not.toHaveBeenCalled();
