@@ -241,6 +241,7 @@ describe('tutor activity area', () => {
     await dialog.getByRole('button', { name: '提交' }).click();
     await toastWith(s.page, '您已有申请中或报名成功的导师，不能同时报名其他导师').waitFor();
     expect(await dialog.isVisible()).toBe(true);
+    expect(unexpectedErrors(s.errors)).toEqual([]);
   });
 
   it('has no serious or critical accessibility violations on both screens', async () => {
