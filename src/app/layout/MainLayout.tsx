@@ -1,10 +1,13 @@
 import type { MouseEvent, ReactNode } from 'react';
+import { useSnapshot } from 'valtio';
 import { siteConfig } from '../site-config';
+import { ui } from '../ui-store';
 import { Footer } from './Footer';
 import { Header } from './Header';
 
 /** Header, content and footer (SPEC §2). Content screens outside the layout do not use it. */
 export function MainLayout({ children, examSiteUrl = siteConfig.examSiteUrl }: { children: ReactNode; examSiteUrl?: string }) {
+  const { footerHeld } = useSnapshot(ui);
   return (
     <div className="main-layout">
       <a href="#main" className="skip-link" onClick={skipToMain}>
@@ -14,7 +17,7 @@ export function MainLayout({ children, examSiteUrl = siteConfig.examSiteUrl }: {
       <main id="main" tabIndex={-1}>
         {children}
       </main>
-      <Footer />
+      {!footerHeld && <Footer />}
     </div>
   );
 }

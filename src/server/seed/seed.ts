@@ -46,7 +46,7 @@ export async function seedDemo(db: Db): Promise<void> {
     await seedCourses(trx);
     await seedTutors(trx);
     const [normal, , graduated] = demoAccounts;
-    await seedTutorSignups(trx, { ...normal, phone: normal.loginName });
+    await seedTutorSignups(trx, { ...normal, phone: normal.loginName }, { ...graduated, phone: graduated.loginName });
     await seedStudyHistory(trx, topics, normal.id, graduated.id);
     await seedTasks(trx, normal.id, graduated.id);
     await seedExams(trx, normal.id, graduated.id);

@@ -21,7 +21,13 @@ const people: [string, string, string, string, string, string, string, string][]
   ['邓文博', '0', '高级工程师', '本科', '学士', '工学', '软件工程', '云原生、DevOps'],
 ];
 
-/** 16 tutors with full résumés; three are full (signStatus 1), four have intro videos. */
+/** Intro video id of tutor-04 with no file behind it: the detail screen's "video unavailable" path. */
+export const MISSING_TUTOR_VIDEO = 'file-tutor-video-missing';
+
+/**
+ * 16 tutors with full résumés; three are full (signStatus 1). tutor-01..03 have a playable intro
+ * video, tutor-04 one whose source cannot be fetched.
+ */
 export async function seedTutors(trx: Trx): Promise<void> {
   await trx
     .insertInto('tutors')
@@ -37,7 +43,7 @@ export async function seedTutors(trx: Trx): Promise<void> {
         award_info: `获省级教学成果奖二等奖；${i % 2 ? '校级优秀教师' : '指导学生获“互联网+”大赛省赛金奖'}。`,
         phone: `0571-8868${String(1000 + i * 17).slice(-4)}`,
         email: `tutor${i + 1}@xuetu.edu.cn`,
-        video_intro: i < 4 ? FILE_IDS.tutorVideo : '',
+        video_intro: i < 3 ? FILE_IDS.tutorVideo : i === 3 ? MISSING_TUTOR_VIDEO : '',
         sign_status: i === 4 || i === 9 || i === 13 ? 1 : 0,
         sort: i,
       })),
@@ -45,21 +51,29 @@ export async function seedTutors(trx: Trx): Promise<void> {
     .execute();
 }
 
-/** The normal demo student has a sign-up in every status (0 applying, 1 ok, 2 failed, 3 cancelled). */
-export async function seedTutorSignups(trx: Trx, student: { id: string; username: string; studentNo: string; specialty: string; classmate: string; phone: string }): Promise<void> {
-  const form = {
-    student_id: student.id, name: student.username, sex: '0', identity_number: '330106200301011234', phone: student.phone, student_no: student.studentNo,
-    specialty: student.specialty, classmate: student.classmate, introduction: '计算机专业大三学生，做过两个课程项目，对后端开发兴趣浓厚。',
+type Student = { id: string; username: string; studentNo: string; specialty: string; classmate: string; phone: string; sex: string };
+
+/**
+ * Sign-ups in every status, keeping the server rule that a student holds at most one active
+ * (0 applying or 1 accepted) sign-up: 李明 (normal) failed with tutor-06 (2), cancelled with
+ * tutor-07 (3) and is applying with tutor-12 (0) — on the list's second page, so the activity
+ * screen must check the whole list to find it. 王芳 (graduated) was accepted by tutor-01 (1).
+ */
+export async function seedTutorSignups(trx: Trx, normal: Student, graduated: Student): Promise<void> {
+  const form = (s: Student) => ({
+    student_id: s.id, name: s.username, sex: s.sex, identity_number: '330106200301011234', phone: s.phone, student_no: s.studentNo,
+    specialty: s.specialty, classmate: s.classmate, introduction: '计算机专业大三学生，做过两个课程项目，对后端开发兴趣浓厚。',
     specialty_hobby: '编程、篮球、摄影', goals_ideas: '希望在导师指导下参与科研项目，毕业后从事软件研发工作。',
-  };
+  });
   const day = 86400_000;
+  const ago = (days: number) => new Date(Date.now() - days * day);
   await trx
     .insertInto('tutor_signups')
     .values([
-      { ...form, id: 'signup-1', tutor_id: 'tutor-01', status: 1, created_at: new Date(Date.now() - 40 * day), updated_at: new Date(Date.now() - 35 * day) },
-      { ...form, id: 'signup-2', tutor_id: 'tutor-06', status: 2, created_at: new Date(Date.now() - 30 * day), updated_at: new Date(Date.now() - 25 * day) },
-      { ...form, id: 'signup-3', tutor_id: 'tutor-07', status: 3, created_at: new Date(Date.now() - 20 * day), updated_at: new Date(Date.now() - 19 * day) },
-      { ...form, id: 'signup-4', tutor_id: 'tutor-02', status: 0, created_at: new Date(Date.now() - 2 * day), updated_at: new Date(Date.now() - 2 * day) },
+      { ...form(normal), id: 'signup-1', tutor_id: 'tutor-06', status: 2, created_at: ago(30), updated_at: ago(25) },
+      { ...form(normal), id: 'signup-2', tutor_id: 'tutor-07', status: 3, created_at: ago(20), updated_at: ago(19) },
+      { ...form(normal), id: 'signup-3', tutor_id: 'tutor-12', status: 0, created_at: ago(2), updated_at: ago(2) },
+      { ...form(graduated), id: 'signup-4', tutor_id: 'tutor-01', status: 1, created_at: ago(40), updated_at: ago(35) },
     ])
     .execute();
 }

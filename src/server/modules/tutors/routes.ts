@@ -17,6 +17,8 @@ const REQUIRED: [keyof Static<typeof SignUpBody>, string][] = [
   ['name', '请输入姓名'], ['sex', '请选择性别'], ['identityNumber', '请输入身份证号'], ['phone', '请输入手机号'], ['studentNo', '请输入学号'],
   ['specialty', '请输入专业'], ['classmate', '请输入班级'], ['introduction', '请输入自我介绍'], ['specialtyHobby', '请输入特长爱好'], ['goalsIdeas', '请输入目标理想'],
 ];
+/** A student holds at most one sign-up that is applying (0) or accepted (1). */
+export const ACTIVE_SIGNUP_MSG = '您已有申请中或报名成功的导师，不能同时报名其他导师';
 const UidQuery = Type.Object({ uid: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })), id: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })) });
 
 /** Tutor activity area: tutor list and résumé, sign-up and cancel (SPEC §7 Tutor). */
@@ -47,16 +49,21 @@ export async function tutorRoutes(app: FastifyInstance): Promise<void> {
     const tutor = await app.db.selectFrom('tutors').select(['id', 'sign_status']).where('id', '=', b.teacherId).executeTakeFirst();
     if (!tutor) throw notFound('导师不存在');
     if (tutor.sign_status === 1) throw badRequest('该导师报名人数已满');
-    if (await hasActiveSignup(app.db, studentId)) throw badRequest('您已提交过导师报名，请勿重复报名');
     const id = newId();
-    await app.db
-      .insertInto('tutor_signups')
-      .values({
-        id, student_id: studentId, tutor_id: tutor.id, name: b.name!.trim(), sex: b.sex, identity_number: b.identityNumber!.trim(), phone: b.phone!.trim(),
-        student_no: b.studentNo!.trim(), specialty: b.specialty!.trim(), classmate: b.classmate!.trim(), introduction: b.introduction!.trim(),
-        specialty_hobby: b.specialtyHobby!.trim(), goals_ideas: b.goalsIdeas!.trim(), status: 0, updated_at: new Date(),
-      })
-      .execute();
+    // One active (0 or 1) sign-up per student. Locking the student's row makes two submissions at
+    // once (two tabs, a double click on PostgreSQL) queue up, so the second sees the first.
+    await app.db.transaction().execute(async (trx) => {
+      await trx.selectFrom('students').select('id').where('id', '=', studentId).forUpdate().execute();
+      if (await hasActiveSignup(trx, studentId)) throw badRequest(ACTIVE_SIGNUP_MSG);
+      await trx
+        .insertInto('tutor_signups')
+        .values({
+          id, student_id: studentId, tutor_id: tutor.id, name: b.name!.trim(), sex: b.sex!, identity_number: b.identityNumber!.trim(), phone: b.phone!.trim(),
+          student_no: b.studentNo!.trim(), specialty: b.specialty!.trim(), classmate: b.classmate!.trim(), introduction: b.introduction!.trim(),
+          specialty_hobby: b.specialtyHobby!.trim(), goals_ideas: b.goalsIdeas!.trim(), status: 0, updated_at: new Date(),
+        })
+        .execute();
+    });
     return ok({ signUpId: id, status: 0 });
   });
 

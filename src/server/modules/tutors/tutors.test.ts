@@ -1,13 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../tests/server/test-app';
-import { GRADUATED, call, login } from '../../../../tests/server/helpers';
+import { EXPERIENCE, GRADUATED, call, login } from '../../../../tests/server/helpers';
+import { ACTIVE_SIGNUP_MSG } from './routes';
 
 let t: TestApp;
 let normal: string;
 let graduated: string;
+let experience: string;
 beforeAll(async () => {
   t = await createTestApp();
-  [normal, graduated] = await Promise.all([login(t.app), login(t.app, GRADUATED)]);
+  [normal, graduated, experience] = await Promise.all([login(t.app), login(t.app, GRADUATED), login(t.app, EXPERIENCE)]);
 });
 afterAll(async () => t.close());
 
@@ -22,42 +24,68 @@ describe('tutors', () => {
     const body = await get(normal, '/api/customer/teacherResume/getTeacherPage?currentNum=1&currentSize=10');
     expect(body.data).toMatchObject({ total: 16, pages: 2, current: 1, size: 10 });
     const byId = Object.fromEntries(body.data.records.map((r: { uuid: string }) => [r.uuid, r]));
-    expect(byId['tutor-01']).toMatchObject({ status: 1, isSignIn: 1, name: '张建国', technicalPosition: '教授' });
+    expect(byId['tutor-01']).toMatchObject({ isSignIn: 1, name: '张建国', technicalPosition: '教授' });
+    expect(byId['tutor-01']).not.toHaveProperty('status');
     expect(byId['tutor-06']).toMatchObject({ status: 2 });
     expect(byId['tutor-07']).toMatchObject({ status: 3 });
-    expect(byId['tutor-02']).toMatchObject({ status: 0 });
     expect(byId['tutor-05']).toMatchObject({ signStatus: 1 });
     expect(byId['tutor-03']).not.toHaveProperty('status');
     for (const k of ['userId', 'avatar', 'sex', 'awardInfo', 'projectInfo', 'workExperience']) expect(byId['tutor-03']).toHaveProperty(k);
-    expect((await get(graduated, '/api/customer/teacherResume/getTeacherList')).data.records[0].isSignIn).toBe(0);
+    // The active (applying) sign-up sits on the second page: only the whole list shows it.
+    const page2 = await get(normal, '/api/customer/teacherResume/getTeacherPage?currentNum=2&currentSize=10');
+    expect(page2.data.records.find((r: { uuid: string }) => r.uuid === 'tutor-12')).toMatchObject({ status: 0, name: '何振宇' });
+    const whole = await get(normal, '/api/customer/teacherResume/getTeacherList?currentNum=1&currentSize=16');
+    expect(whole.data.records.filter((r: { status?: number }) => r.status === 0 || r.status === 1).map((r: { uuid: string }) => r.uuid)).toEqual(['tutor-12']);
+    // 王芳 holds one accepted sign-up; the experience account none.
+    const wang = (await get(graduated, '/api/customer/teacherResume/getTeacherList')).data.records;
+    expect(wang[0]).toMatchObject({ uuid: 'tutor-01', status: 1, isSignIn: 1 });
+    expect((await get(experience, '/api/customer/teacherResume/getTeacherList')).data.records[0].isSignIn).toBe(0);
     expect((await get(null, '/api/customer/teacherResume/getTeacherPage')).resultCode).toBe(40101);
   });
 
   it('getResumeDetails answers every tutor field', async () => {
-    const body = await get(normal, '/api/customer/teacherResume/getResumeDetails?uid=tutor-01');
+    const body = await get(graduated, '/api/customer/teacherResume/getResumeDetails?uid=tutor-01');
+    expect(body.data.status).toBe(1);
     for (const k of ['name', 'sex', 'avatar', 'technicalPosition', 'birthday', 'education', 'degree', 'firstDiscipline', 'secondaryDiscipline', 'videoIntro', 'workExperience', 'field', 'projectInfo', 'patentWorks', 'awardInfo', 'phone', 'email', 'signStatus', 'status']) {
       expect(body.data).toHaveProperty(k);
     }
     expect(body.data.videoIntro).toBe('file-tutor-video');
+    // tutor-04's intro video has no file: getVideoUrl refuses it (the screen's "cannot play" path).
+    const missing = (await get(normal, '/api/customer/teacherResume/getResumeDetails?uid=tutor-04')).data.videoIntro;
+    expect(await get(normal, `/api/folder/resource/file/getVideoUrl?videoId=${missing}`)).toMatchObject({ resultCode: 404, errMsg: '视频不存在' });
     expect((await get(normal, '/api/customer/teacherResume/getResumeDetails?uid=nope')).resultCode).toBe(404);
   });
 
+  const submit = (tok: string, payload: object) => call(t.app, tok, { method: 'POST', url: '/api/customer/teacherSignUp/submitTeacherInfo', payload });
+
   it('submitTeacherInfo validates the form with its messages and refuses full tutors and duplicates', async () => {
-    const url = '/api/customer/teacherSignUp/submitTeacherInfo';
-    const post = (tok: string, payload: object) => call(t.app, tok, { method: 'POST', url, payload });
-    expect(await post(graduated, { ...form, introduction: ' ' })).toMatchObject({ resultCode: 400, errMsg: '请输入自我介绍' });
-    expect(await post(graduated, { ...form, goalsIdeas: undefined })).toMatchObject({ resultCode: 400, errMsg: '请输入目标理想' });
-    expect(await post(graduated, { ...form, phone: '123' })).toMatchObject({ resultCode: 400, errMsg: '请输入正确的手机号' });
-    expect(await post(graduated, { ...form, teacherId: 'tutor-05' })).toMatchObject({ resultCode: 400, errMsg: '该导师报名人数已满' });
-    expect(await post(graduated, form)).toMatchObject({ resultCode: 200, data: { status: 0 } });
-    expect((await post(graduated, { ...form, teacherId: 'tutor-04' })).resultCode).toBe(400);
-    expect((await get(graduated, '/api/customer/teacherResume/getResumeDetails?uid=tutor-03')).data).toMatchObject({ status: 0, isSignIn: 1 });
+    expect(await submit(experience, { ...form, introduction: ' ' })).toMatchObject({ resultCode: 400, errMsg: '请输入自我介绍' });
+    expect(await submit(experience, { ...form, goalsIdeas: undefined })).toMatchObject({ resultCode: 400, errMsg: '请输入目标理想' });
+    expect(await submit(experience, { ...form, phone: '123' })).toMatchObject({ resultCode: 400, errMsg: '请输入正确的手机号' });
+    expect(await submit(experience, { ...form, sex: '2' })).toMatchObject({ resultCode: 400, errMsg: '请选择性别' });
+    expect(await submit(experience, { ...form, teacherId: 'tutor-05' })).toMatchObject({ resultCode: 400, errMsg: '该导师报名人数已满' });
+    expect(await submit(experience, form)).toMatchObject({ resultCode: 200, data: { status: 0 } });
+    expect(await submit(experience, { ...form, teacherId: 'tutor-04' })).toMatchObject({ resultCode: 400, errMsg: ACTIVE_SIGNUP_MSG });
+    expect((await get(experience, '/api/customer/teacherResume/getResumeDetails?uid=tutor-03')).data).toMatchObject({ status: 0, isSignIn: 1 });
+    expect((await get(experience, '/api/customer/teacherResume/getResumeDetails?uid=tutor-04')).data).not.toHaveProperty('status');
   });
 
-  it('cancelSignIn cancels one’s own pending application only', async () => {
-    expect((await get(graduated, '/api/customer/teacherSignUp/cancelSignIn?uid=tutor-02')).resultCode).toBe(400);
-    expect((await get(normal, '/api/customer/teacherSignUp/cancelSignIn?uid=tutor-01')).resultCode).toBe(400);
-    expect(await get(normal, '/api/customer/teacherSignUp/cancelSignIn?uid=tutor-02')).toMatchObject({ resultCode: 200, data: { status: 3 } });
-    expect((await get(normal, '/api/customer/teacherResume/getResumeDetails?uid=tutor-02')).data.status).toBe(3);
+  it('refuses a second tutor while one sign-up is active, whether applying (0) or accepted (1)', async () => {
+    // 王芳 was accepted by tutor-01; 李明 is applying with tutor-12.
+    expect(await submit(graduated, { ...form, teacherId: 'tutor-08' })).toMatchObject({ resultCode: 400, errMsg: ACTIVE_SIGNUP_MSG });
+    expect(await submit(normal, { ...form, teacherId: 'tutor-07' })).toMatchObject({ resultCode: 400, errMsg: ACTIVE_SIGNUP_MSG });
+    // Two submissions at once: exactly one gets through.
+    const [a, b] = await Promise.all([submit(normal, { ...form, teacherId: 'tutor-08' }), submit(normal, { ...form, teacherId: 'tutor-09' })]);
+    expect([a.resultCode, b.resultCode]).toEqual([400, 400]);
+  });
+
+  it('cancelSignIn cancels one’s own pending application only; afterwards another tutor is open', async () => {
+    expect((await get(graduated, '/api/customer/teacherSignUp/cancelSignIn?uid=tutor-12')).resultCode).toBe(400);
+    expect((await get(graduated, '/api/customer/teacherSignUp/cancelSignIn?uid=tutor-01')).resultCode).toBe(400); // accepted, not pending
+    expect((await get(normal, '/api/customer/teacherSignUp/cancelSignIn?uid=tutor-06')).resultCode).toBe(400); // failed, not pending
+    expect(await get(normal, '/api/customer/teacherSignUp/cancelSignIn?uid=tutor-12')).toMatchObject({ resultCode: 200, data: { status: 3 } });
+    expect((await get(normal, '/api/customer/teacherResume/getResumeDetails?uid=tutor-12')).data).toMatchObject({ status: 3, isSignIn: 0 });
+    const [a, b] = await Promise.all([submit(normal, { ...form, teacherId: 'tutor-08' }), submit(normal, { ...form, teacherId: 'tutor-09' })]);
+    expect([a.resultCode, b.resultCode].sort()).toEqual([200, 400]);
   });
 });

@@ -1,0 +1,178 @@
+import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { Dialog } from 'radix-ui';
+import { useSnapshot } from 'valtio';
+import { RESULT_OK } from '../../app/http/client';
+import { session, type User } from '../../app/session/session-store';
+import { toast } from '../../app/ui/toast-store';
+import { submitSignUp, type SignUpForm } from './api';
+import { prefillSignUp, signUpFieldError, SIGNUP_FIELDS, type SignUpField } from './signup-rules';
+
+export interface SignUpDialogProps {
+  open: boolean;
+  onOpenChange(open: boolean): void;
+  /** The tutor's id: the form's teacherId (SPEC §5). */
+  teacherId: string;
+  onSubmitted(): void;
+}
+
+/** The 填写信息 dialog (SPEC §2, 646px) holding the tutor sign-up form. */
+export function SignUpDialog({ open, onOpenChange, teacherId, onSubmitted }: SignUpDialogProps) {
+  return (
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="signup-overlay" />
+        <Dialog.Content className="signup-dialog" aria-describedby={undefined}>
+          <Dialog.Title className="signup-dialog__title">填写信息</Dialog.Title>
+          <Dialog.Close className="signup-dialog__close" aria-label="关闭">
+            ×
+          </Dialog.Close>
+          {/* Mounted only while open, so each opening starts from the profile again. */}
+          <SignUpFormBody teacherId={teacherId} onSubmitted={onSubmitted} />
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
+
+type Errors = Partial<Record<SignUpField, string>>;
+
+const TEXT_FIELDS: { field: Exclude<SignUpField, 'sex'>; label: string; multiline?: boolean; max: number; autoComplete?: string; inputMode?: 'tel' | 'numeric' }[] = [
+  { field: 'name', label: '姓名', max: 32, autoComplete: 'name' },
+  { field: 'identityNumber', label: '身份证号', max: 18 },
+  { field: 'phone', label: '手机号', max: 11, autoComplete: 'tel', inputMode: 'tel' },
+  { field: 'studentNo', label: '学号', max: 32 },
+  { field: 'specialty', label: '专业', max: 64 },
+  { field: 'classmate', label: '班级', max: 64 },
+  { field: 'introduction', label: '自我介绍', multiline: true, max: 2000 },
+  { field: 'specialtyHobby', label: '特长爱好', multiline: true, max: 2000 },
+  { field: 'goalsIdeas', label: '目标理想', multiline: true, max: 2000 },
+];
+
+function SignUpFormBody({ teacherId, onSubmitted }: { teacherId: string; onSubmitted(): void }) {
+  const { user } = useSnapshot(session);
+  const [form, setForm] = useState<SignUpForm>(() => prefillSignUp(user as User | null));
+  const [errors, setErrors] = useState<Errors>({});
+  const [busy, setBusy] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  const sexLabel = useId();
+
+  const check = (field: SignUpField, next = form) => setErrors((e) => ({ ...e, [field]: signUpFieldError(field, next) ?? undefined }));
+  const set = (field: SignUpField, value: string) => {
+    const next = { ...form, [field]: value };
+    setForm(next);
+    // A message already shown follows the typing, so it goes as soon as the value is right.
+    if (errors[field]) check(field, next);
+  };
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const found: Errors = {};
+    for (const f of SIGNUP_FIELDS) {
+      const msg = signUpFieldError(f, form);
+      if (msg) found[f] = msg;
+    }
+    setErrors(found);
+    const first = SIGNUP_FIELDS.find((f) => found[f]);
+    if (first) {
+      formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
+      return;
+    }
+    setBusy(true);
+    try {
+      const trimmed = Object.fromEntries(Object.entries(form).map(([k, v]) => [k, v.trim()])) as SignUpForm;
+      const res = await submitSignUp({ ...trimmed, teacherId });
+      if (res.resultCode === RESULT_OK) onSubmitted();
+      else toast.error(res.errMsg);
+    } catch {
+      toast.error('提交失败，请检查网络后重试');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const textField = (f: (typeof TEXT_FIELDS)[number]) => (
+    <FormRow key={f.field} label={f.label} error={errors[f.field]} wide={f.multiline}>
+      {(props) => {
+        const common = { ...props, name: f.field, value: form[f.field], maxLength: f.max, onBlur: () => check(f.field), 'aria-required': true };
+        return f.multiline ? (
+          <textarea {...common} rows={3} onChange={(e) => set(f.field, e.target.value)} />
+        ) : (
+          <input {...common} type="text" autoComplete={f.autoComplete} inputMode={f.inputMode} onChange={(e) => set(f.field, e.target.value)} />
+        );
+      }}
+    </FormRow>
+  );
+
+  return (
+    <form ref={formRef} className="signup-form" onSubmit={(e) => void submit(e)} noValidate aria-label="导师报名信息">
+      <div className="signup-form__grid">
+        {TEXT_FIELDS.slice(0, 1).map(textField)}
+        <div className={errors.sex ? 'signup-row signup-row--invalid' : 'signup-row'}>
+          <span className="signup-row__label" id={sexLabel}>
+            性别
+          </span>
+          <div
+            className="signup-row__control signup-radios"
+            role="radiogroup"
+            aria-labelledby={sexLabel}
+            aria-required="true"
+            aria-invalid={errors.sex ? true : undefined}
+            aria-describedby={errors.sex ? `${sexLabel}-err` : undefined}
+            // Checked when focus leaves the group, not when it moves between the two radios.
+            onBlur={(e) => {
+              if (!e.currentTarget.contains(e.relatedTarget as Node | null)) check('sex');
+            }}
+          >
+            {(['0', '1'] as const).map((v) => (
+              <label key={v} className="radio">
+                <input type="radio" name="sex" value={v} checked={form.sex === v} onChange={() => set('sex', v)} />
+                {v === '0' ? '男' : '女'}
+              </label>
+            ))}
+            {errors.sex && (
+              <p id={`${sexLabel}-err`} className="signup-row__error" role="alert">
+                {errors.sex}
+              </p>
+            )}
+          </div>
+        </div>
+        {TEXT_FIELDS.slice(1).map(textField)}
+      </div>
+      <div className="signup-form__actions">
+        <Dialog.Close className="btn" type="button">
+          取消
+        </Dialog.Close>
+        <button type="submit" className="btn btn--primary" disabled={busy}>
+          {busy ? '提交中…' : '提交'}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+interface ControlProps {
+  id: string;
+  className: string;
+  'aria-invalid': true | undefined;
+  'aria-describedby': string | undefined;
+}
+
+/** A labelled, required row whose message is tied to its control and announced when it appears. */
+function FormRow({ label, error, wide, children }: { label: string; error?: string; wide?: boolean; children(props: ControlProps): ReactNode }) {
+  const id = useId();
+  return (
+    <div className={`signup-row${wide ? ' signup-row--wide' : ''}${error ? ' signup-row--invalid' : ''}`}>
+      <label htmlFor={id} className="signup-row__label">
+        {label}
+      </label>
+      <div className="signup-row__control">
+        {children({ id, className: 'signup-row__input', 'aria-invalid': error ? true : undefined, 'aria-describedby': error ? `${id}-err` : undefined })}
+        {error && (
+          <p id={`${id}-err`} className="signup-row__error" role="alert">
+            {error}
+          </p>
+        )}
+      </div>
+    </div>
+  );
+}
