@@ -2,7 +2,7 @@ import type { Insertable } from 'kysely';
 import type { Trx } from '../db/database';
 import type { StudyResourcesTable } from '../db/schema';
 import { cases, classifications } from './cases-catalog';
-import { FILE_IDS } from './files-data';
+import { FILE_IDS, LESSON_SECONDS } from './files-data';
 import { buildMap } from './map-builder';
 import { examQuestions } from './exams-data';
 
@@ -33,7 +33,7 @@ export async function seedCases(trx: Trx): Promise<CaseTopics> {
       if (code === 0) resources.push({ ...common, file_name: `${t.text}要点.txt`, content: `${t.text}：本节围绕“${t.chapter}”展开，先理解目标，再按步骤完成练习，最后对照检查清单自查。` });
       else if (code === 1) resources.push({ ...common, file_name: `${t.text}示意图.png`, file_id: FILE_IDS.image });
       else if (code === 2) resources.push({ ...common, file_name: `${t.text}参考资料`, file_url: 'https://developer.mozilla.org/zh-CN/' });
-      else if (code === 3) resources.push({ ...common, file_name: `${t.text}讲解视频.mp4`, file_id: FILE_IDS.video, duration: 300 + ti * 45 });
+      else if (code === 3) resources.push({ ...common, file_name: `${t.text}讲解视频.webm`, file_id: FILE_IDS.lesson, duration: LESSON_SECONDS });
       else resources.push({ ...common, file_name: `${t.text}讲义.pdf`, file_id: FILE_IDS.pdf });
     });
     const firstTopics = c.outline.chapters.map((_, ci) => built.topics[c.outline.chapters.slice(0, ci).reduce((s, x) => s + x.topics.length, 0)]!);
