@@ -88,8 +88,3 @@ export async function applyCase(caseId: string, direct: boolean): Promise<void> 
 export async function fetchRanking(caseId: string): Promise<RankItem[]> {
   return unwrap(await apiGet<RankItem[]>('/api/course/caseApply/getRanking', { caseId }));
 }
-
-/** SPEC §3 add-study-record payload, posted when a link resource is opened in a new tab. */
-export async function addStudyRecord(r: { caseId: string; nodeId: string; resourceId: string; studentId: string }): Promise<void> {
-  unwrap(await apiPost('/api/course/studyRecord/addRecord', { ...r, fileSuffix: '2', isStudy: '1' }));
-}
