@@ -24,8 +24,10 @@ export const routes: AppRoute[] = [
   // Feature screens: one line each, added by the feature that owns the screen.
   { path: '/course/list', screen: lazyScreen(() => import('../features/course/CourseList'), (m) => m.CourseList) },
   { path: '/course/detail', screen: lazyScreen(() => import('../features/course/CourseDetail'), (m) => m.CourseDetail) },
+  { path: '/course/content', screen: lazyScreen(() => import('../features/course/CourseContent'), (m) => m.CourseContent), layout: 'none' },
   { path: '/project/list', screen: lazyScreen(() => import('../features/project/ProjectList'), (m) => m.ProjectList) },
   { path: '/project/detail', screen: lazyScreen(() => import('../features/project/ProjectDetail'), (m) => m.ProjectDetail) },
+  { path: '/project/content', screen: lazyScreen(() => import('../features/project/ProjectContent'), (m) => m.ProjectContent), layout: 'none' },
   { path: '/practice', screen: lazyScreen(() => import('../features/practice/PracticeList'), (m) => m.PracticeList) },
   { path: '/practiceDetail', screen: lazyScreen(() => import('../features/practice/PracticeDetail'), (m) => m.PracticeDetail) },
 

@@ -78,7 +78,7 @@ describe('project cases (normal student)', () => {
     await popup.close();
 
     await nodes.locator('.resource', { hasText: '视频' }).first().getByRole('button').click();
-    await expect.poll(() => hashOf(s.page)).toMatch(/^#\/project\/content\?nodeId=.+&caseId=case-01&nodeName=.+&resourceId=.+&fileSuffix=3&fileName=.+mp4$/);
+    await expect.poll(() => hashOf(s.page)).toMatch(/^#\/project\/content\?nodeId=.+&caseId=case-01&nodeName=.+&resourceId=.+&fileSuffix=3&fileName=.+webm$/);
   });
 
   it('applies to a case and then studies it', async () => {

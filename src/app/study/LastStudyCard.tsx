@@ -46,7 +46,7 @@ export function LastStudyCard({ compact = false }: { compact?: boolean }) {
       </p>
       <div className="last-study__foot">
         <span className={`last-study__marker last-study__marker--${view.marker === '已完成' ? 'done' : view.marker === '未开始' ? 'todo' : 'doing'}`}>{view.marker}</span>
-        <button type="button" className="btn last-study__go" onClick={() => resume(record)} aria-label={`继续学习：${view.title}`}>
+        <button type="button" className="last-study__go" onClick={() => resume(record)} aria-label={`继续学习：${view.title}`}>
           继续学习
         </button>
       </div>

@@ -8,11 +8,10 @@ import { ListStatus } from '../../app/ui/ListStatus';
 import { toast } from '../../app/ui/toast-store';
 import { errorText, useRemote } from '../../app/ui/use-remote';
 import { checkSignedUp, fetchCourse, fetchCourseTree, fetchRecommendations, signUpCourse, type CourseNode } from './api';
-import { courseProgress, sectionPath } from './course-tree';
+import { courseProgress, NEED_SIGN_UP, sectionPath } from './course-tree';
 import { CourseTree } from './CourseTree';
 import './course.css';
 
-export const NEED_SIGN_UP = '请先报名该课程，再开始学习';
 
 /** /course/detail?id= : intro, teacher, chapter tree, sign-up, the checkout guard and recommendations. */
 export function CourseDetail() {

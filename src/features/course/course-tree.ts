@@ -2,6 +2,9 @@ import { courseContentPath } from '../../app/study/content-links';
 import { studyState } from '../../app/ui/StudyMark';
 import type { CourseNode } from './api';
 
+/** The checkout guard's refusal: only signed-up students study a course. */
+export const NEED_SIGN_UP = '请先报名该课程，再开始学习';
+
 /** Sections (leaves that can be studied) in reading order: chapter by chapter. */
 export function sectionsOf(tree: readonly CourseNode[]): CourseNode[] {
   const out: CourseNode[] = [];

@@ -40,6 +40,14 @@ export interface Resource {
   duration: number;
 }
 
+/** One resource as getResourceByUUId answers it: the text itself for type 0, the stored file's id. */
+export interface ResourceDetail extends Resource {
+  caseId: string;
+  nodeId: string;
+  fileId: string;
+  content: string;
+}
+
 export interface RankItem {
   rank: number;
   username: string;
@@ -79,6 +87,15 @@ export async function fetchCaseNodes(caseId: string): Promise<CaseNode[]> {
 // dedupe off: several nodes' resources may load at once and must not cancel each other.
 export async function fetchNodeResources(caseId: string, nodeId: string): Promise<Resource[]> {
   return unwrap(await apiGet<Resource[]>('/api/course/studyResourceFile/getResourceByNodeId', { caseId, nodeId }, { dedupe: false }));
+}
+
+export async function fetchResource(uuid: string): Promise<ResourceDetail> {
+  return unwrap(await apiGet<ResourceDetail>('/api/course/studyResourceFile/getResourceByUUId', { uuid }));
+}
+
+/** The node studied with this resource (SPEC §7 caseRecord/addRecord). */
+export async function addCaseRecord(r: { caseId: string; nodeId: string; resourceId: string }): Promise<void> {
+  unwrap(await apiPost('/api/course/caseRecord/addRecord', r, { dedupe: false }));
 }
 
 export async function applyCase(caseId: string, direct: boolean): Promise<void> {
