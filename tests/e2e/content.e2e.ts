@@ -84,3 +84,115 @@ describe('course content player', () => {
     await expect.poll(() => hashOf(s.page)).toBe('#/course/detail?id=course-01');
   });
 });
+
+/** Opens the case's first five knowledge points (one resource of each type) and clicks the resource of this type. */
+async function openFromDetail(page: Page, caseId: string, typeLabel: string): Promise<string> {
+  await page.goto(`/#/project/detail?id=${caseId}`);
+  const nodes = page.getByRole('region', { name: '知识点与学习资源' });
+  const withResources = nodes.getByRole('button', { name: /1 个资源/ });
+  await withResources.first().waitFor();
+  for (let i = 0; i < 5; i++) await withResources.nth(i).click();
+  const button = nodes.locator('.resource', { hasText: typeLabel }).first().getByRole('button');
+  const name = (await button.textContent()) ?? '';
+  await button.click();
+  return name;
+}
+
+/** The study-centre card, read from the panel of a personal screen. */
+async function studyCard(page: Page) {
+  await page.goto('/#/personal/myTask');
+  const card = page.getByRole('region', { name: '最近学习' });
+  await card.waitFor();
+  return card;
+}
+
+describe('project content and the study-centre card', () => {
+  let s: BrowserSession;
+  beforeAll(async () => {
+    s = await signedIn();
+  });
+  afterAll(async () => s?.close());
+
+  it('shows each resource type and records the study; the card reopens a case video in ProjectContent', async () => {
+    const api = recordApi(s.page);
+    const video = await openFromDetail(s.page, 'case-01', '视频');
+    await expect.poll(() => query(s.page)).toMatchObject({ caseId: 'case-01', fileSuffix: '3', fileName: video });
+    const node = query(s.page).nodeName;
+    await s.page.getByRole('heading', { level: 1, name: video }).waitFor();
+    await s.page.getByRole('region', { name: `视频：${video}` }).locator('video').waitFor();
+    await s.page.getByRole('complementary', { name: '节点资源' }).getByRole('button', { name: video }).and(s.page.locator('[aria-current="true"]')).waitFor();
+    await expect.poll(() => api.count('/api/course/caseRecord/addRecord')).toBe(1);
+    await expect.poll(() => api.count('/api/course/studyRecord/addRecord')).toBe(1);
+
+    let card = await studyCard(s.page);
+    await card.getByText('项目案例').waitFor();
+    await card.getByText('校园二手交易平台').waitFor();
+    await card.getByText(`节点：${node}`).waitFor();
+    await card.getByText(`视频：${video}00:30`).waitFor();
+    await card.getByRole('button', { name: /继续学习/ }).click();
+    await expect.poll(() => query(s.page)).toMatchObject({ caseId: 'case-01', nodeName: node, fileSuffix: '3', fileName: video });
+    expect(Object.keys(query(s.page))).toEqual(['nodeId', 'caseId', 'nodeName', 'resourceId', 'fileSuffix', 'fileName']);
+    await s.page.getByRole('link', { name: '返回案例详情' }).click();
+    await expect.poll(() => hashOf(s.page)).toBe('#/project/detail?id=case-01');
+
+    const text = await openFromDetail(s.page, 'case-01', '文本');
+    await s.page.getByRole('article', { name: '文本资料' }).getByText(/本节围绕/).waitFor();
+    const image = await openFromDetail(s.page, 'case-01', '图片');
+    await expect.poll(() => s.page.getByRole('img', { name: image }).evaluate((i: HTMLImageElement) => i.naturalWidth)).toBeGreaterThan(0);
+    const pdf = await openFromDetail(s.page, 'case-01', 'PDF');
+    await s.page.locator(`iframe[title="PDF：${pdf}"]`).waitFor();
+    expect(await s.page.getByRole('link', { name: '下载 PDF' }).getAttribute('href')).toMatch(/^\/api\/folder\/resource\/file\/download\?uid=/);
+
+    // a PDF (any file that is not a link or video) shows on the card as a text/image line and opens in ProjectContent
+    card = await studyCard(s.page);
+    await card.getByText(`图文：${pdf}`).waitFor();
+    await card.getByRole('button', { name: /继续学习/ }).click();
+    await expect.poll(() => query(s.page)).toMatchObject({ caseId: 'case-01', fileSuffix: '4', fileName: pdf });
+    expect(text).not.toBe('');
+  });
+
+  it('the card opens a case link in a new tab and posts a study record', async () => {
+    const [popup] = await Promise.all([s.context.waitForEvent('page'), openFromDetail(s.page, 'case-01', '链接')]);
+    await popup.close();
+    const card = await studyCard(s.page);
+    await card.getByText(/^链接：/).waitFor();
+    await card.getByText('已完成').waitFor();
+    const api = recordApi(s.page);
+    const [tab] = await Promise.all([s.context.waitForEvent('page'), card.getByRole('button', { name: /继续学习/ }).click()]);
+    await expect.poll(() => tab.url()).toBe('https://developer.mozilla.org/zh-CN/');
+    await tab.close();
+    await expect.poll(() => api.count('/api/course/studyRecord/addRecord')).toBe(1);
+    expect(hashOf(s.page)).toBe('#/personal/myTask');
+  });
+
+  it('shows the card on Home with 继续学习', async () => {
+    await s.page.goto('/');
+    const card = s.page.getByRole('region', { name: '最近学习' });
+    await card.getByText('项目案例').waitFor();
+    await card.getByRole('button', { name: /继续学习/ }).waitFor();
+    expect(unexpectedErrors(s.errors)).toEqual([]);
+  });
+});
+
+describe('refusals and the course-link card', () => {
+  it('refuses a graduated case in ProjectContent; a course link record opens its recommend URL in a new tab', async () => {
+    const g = await signedIn('13800000003');
+    try {
+      await g.page.goto('/#/project/content?nodeId=case-01-n001&caseId=case-01&nodeName=x&resourceId=case-01-r00&fileSuffix=0&fileName=x');
+      await g.page.getByRole('heading', { name: '您已结业，无法进入学习' }).waitFor();
+      await toastWith(g.page, '您已结业，无法进入学习').waitFor();
+      expect(await g.page.getByRole('article', { name: '文本资料' }).count()).toBe(0);
+
+      const card = await studyCard(g.page);
+      await card.getByText('专业课程').waitFor();
+      await card.getByText('数据库原理与应用').waitFor();
+      await card.getByText('链接：3.3 事务与并发').waitFor();
+      await card.getByText('已完成').waitFor();
+      const [tab] = await Promise.all([g.context.waitForEvent('page'), card.getByRole('button', { name: /继续学习/ }).click()]);
+      await expect.poll(() => tab.url()).toContain('icourse163.org');
+      expect(hashOf(g.page)).toBe('#/personal/myTask');
+    } finally {
+      await g.close();
+    }
+  });
+});
