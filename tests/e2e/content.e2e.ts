@@ -165,6 +165,40 @@ describe('project content and the study-centre card', () => {
     expect(hashOf(s.page)).toBe('#/personal/myTask');
   });
 
+  it('switches between the resources of one knowledge point from the list beside the content', async () => {
+    await s.page.goto('/#/project/detail?id=case-01');
+    const nodes = s.page.getByRole('region', { name: '知识点与学习资源' });
+    await nodes.getByRole('button', { name: /2 个资源/ }).first().click();
+    await nodes.locator('.resource', { hasText: '文本' }).first().getByRole('button').click();
+    await expect.poll(() => query(s.page).fileSuffix).toBe('0');
+    const list = s.page.getByRole('complementary', { name: '节点资源' });
+    await list.getByRole('listitem').nth(1).waitFor();
+    expect(await list.getByRole('listitem').count()).toBe(2);
+    await list.getByRole('button', { name: /演示视频\.webm$/ }).click();
+    await expect.poll(() => query(s.page).fileSuffix).toBe('3');
+    await s.page.getByRole('region', { name: /^视频：.+演示视频\.webm$/ }).locator('video').waitFor();
+    expect(await list.getByRole('button', { name: /要点\.txt$/ }).getAttribute('aria-current')).toBeNull();
+  });
+
+  it('fits a 375 px phone without sideways scrolling: study-centre panel with the card, every resource type', async () => {
+    await s.page.setViewportSize({ width: 375, height: 800 });
+    try {
+      const card = await studyCard(s.page);
+      await card.getByRole('button', { name: /继续学习/ }).waitFor();
+      const overflow = () => s.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(await overflow(), 'study centre').toBeLessThanOrEqual(0);
+      const shown = { 视频: 'video', PDF: 'iframe', 图片: '.resource-view img', 文本: 'article' };
+      for (const [type, selector] of Object.entries(shown)) {
+        await openFromDetail(s.page, 'case-01', type);
+        await s.page.getByRole('complementary', { name: '节点资源' }).waitFor();
+        await s.page.locator(selector).waitFor();
+        expect(await overflow(), type).toBeLessThanOrEqual(0);
+      }
+    } finally {
+      await s.page.setViewportSize({ width: 1280, height: 800 });
+    }
+  });
+
   it('shows the card on Home with 继续学习', async () => {
     await s.page.goto('/');
     const card = s.page.getByRole('region', { name: '最近学习' });
