@@ -1,15 +1,12 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { openSession, type BrowserSession } from './browser';
-import { hashOf, logIn, recordApi, toastWith, unexpectedErrors, watchCanvasText } from './shell-helpers';
+import type { BrowserSession } from './browser';
+import { hashOf, openSignedIn, recordApi, toastWith, unexpectedErrors } from './shell-helpers';
 
 async function signedIn(loginName?: string): Promise<BrowserSession> {
-  const session = await openSession(inject('baseURL'));
-  await watchCanvasText(session.context);
+  const session = await openSignedIn(inject('baseURL'), loginName);
   // External sites are not reachable here: answer them locally so a new tab has something to show.
   await session.context.route(/^https?:\/\/(developer\.mozilla\.org|www\.icourse163\.org)\//, (r) => r.fulfill({ body: 'external', contentType: 'text/plain' }));
-  await session.page.goto('/');
-  await logIn(session.page, { loginName });
   return session;
 }
 
@@ -64,6 +61,20 @@ describe('course content player', () => {
     await card.getByRole('button', { name: /继续学习/ }).click();
     await expect.poll(() => query(s.page)).toMatchObject({ courseId: 'course-02', nodeId: 'course-02-c1-s1', videoId: 'file-lesson-video', duration: '30' });
     await s.page.getByText(/^已从上次学到的/).waitFor();
+  });
+
+  it('marks a section learnt once it has really been watched to the end', { timeout: 120_000 }, async () => {
+    await s.page.goto('/#/course/content?courseId=course-02&videoId=file-lesson-video&nodeId=course-02-c1-s2&name=x&duration=30');
+    const outline = s.page.getByRole('complementary', { name: '课程目录' });
+    const row = outline.getByRole('listitem').filter({ has: s.page.locator('[aria-current="true"]') });
+    await row.getByRole('img', { name: '未开始' }).waitFor();
+    const player = s.page.getByRole('region', { name: /^视频：1\.2 / });
+    await player.getByRole('button', { name: '播放视频' }).click();
+    // the 30 s lesson at normal speed: the server believes no more watching than real time allows
+    await row.getByRole('img', { name: '已学完' }).waitFor({ timeout: 90_000 });
+    const card = await studyCard(s.page);
+    await card.getByText(/^视频：1\.2 /).waitFor();
+    await card.getByText('已完成').waitFor();
   });
 
   it('moves to the next and previous section; a recommend link opens in a new tab', async () => {

@@ -10,7 +10,7 @@ import { ContentRefusal, ContentShell } from '../../app/ui/ContentShell';
 import { ListStatus } from '../../app/ui/ListStatus';
 import { toast } from '../../app/ui/toast-store';
 import { useRemote } from '../../app/ui/use-remote';
-import { GRADUATED_MSG, GraduatedError } from './access';
+import { GRADUATED_HINT, GRADUATED_MSG, GraduatedError } from './access';
 import { ACCESS_GRADUATED, addCaseRecord, checkCaseAccess, fetchCase, fetchNodeResources, fetchResource, type Resource } from './api';
 import { FILE_TYPE_LABEL, resourceAction } from './case-helpers';
 import { ResourceView } from './ResourceView';
@@ -62,7 +62,7 @@ export function ProjectContent() {
     if (page.status === 'error' && page.error === GRADUATED_MSG) {
       return (
         <ContentShell back={back} title={title} context={nodeName}>
-          <ContentRefusal title={GRADUATED_MSG} text="你已完成该案例的学习并结业，可以浏览其他项目案例继续学习。">
+          <ContentRefusal title={GRADUATED_MSG} text={GRADUATED_HINT}>
             <Link href="/project/list" className="btn">
               返回案例列表
             </Link>
