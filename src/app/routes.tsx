@@ -24,8 +24,10 @@ export const routes: AppRoute[] = [
   // Feature screens: one line each, added by the feature that owns the screen.
   { path: '/course/list', screen: lazyScreen(() => import('../features/course/CourseList'), (m) => m.CourseList) },
   { path: '/course/detail', screen: lazyScreen(() => import('../features/course/CourseDetail'), (m) => m.CourseDetail) },
+  { path: '/course/content', screen: lazyScreen(() => import('../features/course/CourseContent'), (m) => m.CourseContent), layout: 'none' },
   { path: '/project/list', screen: lazyScreen(() => import('../features/project/ProjectList'), (m) => m.ProjectList) },
   { path: '/project/detail', screen: lazyScreen(() => import('../features/project/ProjectDetail'), (m) => m.ProjectDetail) },
+  { path: '/project/content', screen: lazyScreen(() => import('../features/project/ProjectContent'), (m) => m.ProjectContent), layout: 'none' },
   { path: '/exam/exam', screen: lazyScreen(() => import('../features/exam/Exam'), (m) => m.Exam) },
   { path: '/exam/answer', screen: lazyScreen(() => import('../features/exam/Answer'), (m) => m.Answer) },
   { path: '/exam/courseExam', screen: lazyScreen(() => import('../features/exam/CourseExam'), (m) => m.CourseExam) },

@@ -20,5 +20,14 @@ export async function ensureClientBuilt(clientDir: string): Promise<void> {
   if (builtAt >= sourcesAt) return;
   console.log(builtAt ? '前端代码有更新，正在重新构建…' : '首次启动，正在构建前端…');
   const { build } = await import('vite');
-  await build({ logLevel: 'warn' });
+  // Vite keeps an inherited NODE_ENV (Vitest sets 'test'), which would ship React's development
+  // build: the app is always built for production, whoever starts it.
+  const inherited = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
+    await build({ logLevel: 'warn', mode: 'production' });
+  } finally {
+    if (inherited === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = inherited;
+  }
 }

@@ -1,59 +1,18 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { ensureClientBuilt } from '../../src/server/client-build';
-
-async function freePort(): Promise<number> {
-  return new Promise((res, rej) => {
-    const srv = createServer();
-    srv.unref();
-    srv.on('error', rej);
-    srv.listen(0, '127.0.0.1', () => {
-      const port = (srv.address() as { port: number }).port;
-      srv.close(() => res(port));
-    });
-  });
-}
-
-async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited with code ${child.exitCode}`);
-    try {
-      const res = await fetch(`${url}/api/health`);
-      if (res.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error('server did not become healthy in time');
-}
+import { startServer } from './server';
 
 /**
- * Builds the real app, starts the real server (`npm start`'s entry) on a free port with a fresh
- * seeded embedded database, and hands its URL to the tests. E2E always uses PGlite: the server
- * suites cover PostgreSQL.
+ * Builds the real app and starts the real server on a free port with a fresh seeded embedded
+ * database (see server.ts), and hands its URL to the tests.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   await ensureClientBuilt(resolve('dist/client'));
-  const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'xuetu-e2e-'));
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', SEED: 'demo' };
-  delete env.DATABASE_URL;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/start.ts'], { env, stdio: ['ignore', 'inherit', 'inherit'] });
-  const url = `http://127.0.0.1:${port}`;
-  await waitForHealth(url, child, 120_000);
-  project.provide('baseURL', url);
-  project.provide('e2eDataDir', dataDir);
-  return async () => {
-    child.kill('SIGTERM');
-    await new Promise((r) => child.once('exit', r));
-    rmSync(dataDir, { recursive: true, force: true });
-  };
+  const server = await startServer();
+  project.provide('baseURL', server.url);
+  project.provide('e2eDataDir', server.dataDir);
+  return server.stop;
 }
 
 declare module 'vitest' {

@@ -1,18 +1,12 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { openSession, type BrowserSession } from './browser';
-import { hashOf, logIn, recordApi, toastWith, unexpectedErrors, watchCanvasText } from './shell-helpers';
+import type { BrowserSession } from './browser';
+import { hashOf, openSignedIn, recordApi, toastWith, unexpectedErrors } from './shell-helpers';
 
 const GRADUATED = '您已结业，无法进入学习';
 const EXPERIENCE = '您正在进行学生端体验，管理案例课程请登录教师端进行。';
 
-async function signedIn(loginName?: string): Promise<BrowserSession> {
-  const session = await openSession(inject('baseURL'));
-  await watchCanvasText(session.context);
-  await session.page.goto('/');
-  await logIn(session.page, { loginName });
-  return session;
-}
+const signedIn = (loginName?: string) => openSignedIn(inject('baseURL'), loginName);
 
 async function cardTitles(page: Page, region: string): Promise<string[]> {
   const list = page.getByRole('region', { name: region });
@@ -78,7 +72,7 @@ describe('project cases (normal student)', () => {
     await popup.close();
 
     await nodes.locator('.resource', { hasText: '视频' }).first().getByRole('button').click();
-    await expect.poll(() => hashOf(s.page)).toMatch(/^#\/project\/content\?nodeId=.+&caseId=case-01&nodeName=.+&resourceId=.+&fileSuffix=3&fileName=.+mp4$/);
+    await expect.poll(() => hashOf(s.page)).toMatch(/^#\/project\/content\?nodeId=.+&caseId=case-01&nodeName=.+&resourceId=.+&fileSuffix=3&fileName=.+webm$/);
   });
 
   it('applies to a case and then studies it', async () => {

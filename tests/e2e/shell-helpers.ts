@@ -1,4 +1,5 @@
 import type { BrowserContext, Page, Request } from 'playwright-core';
+import { openSession, type BrowserSession } from './browser';
 
 export const DEMO = { loginName: '13800000001', password: 'Xuetu2026' };
 
@@ -69,3 +70,12 @@ export const hashOf = (page: Page) => decodeURIComponent(new URL(page.url()).has
 
 /** A toast on screen (radix also copies the text into a hidden live region, which this skips). */
 export const toastWith = (page: Page, text: string) => page.locator('.toast', { hasText: text });
+
+/** A fresh browser on the app, signed in through the login dialog (default: the demo student). */
+export async function openSignedIn(baseURL: string, loginName?: string): Promise<BrowserSession> {
+  const session = await openSession(baseURL);
+  await watchCanvasText(session.context);
+  await session.page.goto('/');
+  await logIn(session.page, { loginName });
+  return session;
+}

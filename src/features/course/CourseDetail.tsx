@@ -1,17 +1,17 @@
 import { useState } from 'react';
 import { Link, useSearchParams } from 'wouter';
 import { formatDuration } from '../../app/lib/format';
+import { openExternal } from '../../app/lib/external-url';
 import { navigate, withQuery } from '../../app/router/hash-location';
 import { DetailHero, Panel } from '../../app/ui/Detail';
 import { ListStatus } from '../../app/ui/ListStatus';
 import { toast } from '../../app/ui/toast-store';
 import { errorText, useRemote } from '../../app/ui/use-remote';
 import { checkSignedUp, fetchCourse, fetchCourseTree, fetchRecommendations, signUpCourse, type CourseNode } from './api';
-import { contentQuery, courseProgress, externalUrl } from './course-tree';
+import { courseProgress, NEED_SIGN_UP, sectionPath } from './course-tree';
 import { CourseTree } from './CourseTree';
 import './course.css';
 
-export const NEED_SIGN_UP = '请先报名该课程，再开始学习';
 
 /** /course/detail?id= : intro, teacher, chapter tree, sign-up, the checkout guard and recommendations. */
 export function CourseDetail() {
@@ -57,8 +57,8 @@ export function CourseDetail() {
       toast.warning(NEED_SIGN_UP);
       return;
     }
-    if (s.recommendUrl) window.open(externalUrl(s.recommendUrl), '_blank', 'noopener');
-    else navigate(withQuery('/course/content', contentQuery(course.courseId, s)));
+    if (s.recommendUrl) openExternal(s.recommendUrl);
+    else navigate(sectionPath(course.courseId, s));
   };
 
   const others = (recs.data ?? []).filter((r) => r.courseId !== course.courseId).slice(0, 5);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CourseNode } from './api';
-import { contentQuery, courseProgress, externalUrl, sectionsOf } from './course-tree';
+import { courseProgress, sectionPath, sectionsOf } from './course-tree';
 
 const section = (id: string, isStudy: number, duration = 60, recommendUrl = ''): CourseNode => ({ uuid: id, nodeId: id, name: `节 ${id}`, parentId: 'c', nodeType: 2, videoId: `v-${id}`, duration, recommendUrl, isStudy, children: [] });
 const chapter = (id: string, children: CourseNode[]): CourseNode => ({ uuid: id, nodeId: id, name: `章 ${id}`, parentId: '0', nodeType: 1, videoId: '', duration: 0, recommendUrl: '', isStudy: 0, children });
@@ -22,12 +22,8 @@ describe('course tree helpers', () => {
   });
 
   it('builds the CourseContent query of SPEC §2', () => {
-    expect(contentQuery('course-1', section('s2', 2, 120))).toEqual({ courseId: 'course-1', videoId: 'v-s2', nodeId: 's2', name: '节 s2', duration: '120' });
-  });
-
-  it('prefixes http:// unless the URL is http(s), so other schemes never run', () => {
-    expect(externalUrl('www.icourse163.org')).toBe('http://www.icourse163.org');
-    expect(externalUrl('https://a.cn/x')).toBe('https://a.cn/x');
-    expect(externalUrl('javascript:alert(1)')).toBe('http://javascript:alert(1)');
+    const [path, query] = sectionPath('course-1', section('s2', 2, 120)).split('?');
+    expect(path).toBe('/course/content');
+    expect(Object.fromEntries(new URLSearchParams(query))).toEqual({ courseId: 'course-1', videoId: 'v-s2', nodeId: 's2', name: '节 s2', duration: '120' });
   });
 });

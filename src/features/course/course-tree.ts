@@ -1,5 +1,9 @@
+import { courseContentPath } from '../../app/study/content-links';
 import { studyState } from '../../app/ui/StudyMark';
 import type { CourseNode } from './api';
+
+/** The checkout guard's refusal: only signed-up students study a course. */
+export const NEED_SIGN_UP = '请先报名该课程，再开始学习';
 
 /** Sections (leaves that can be studied) in reading order: chapter by chapter. */
 export function sectionsOf(tree: readonly CourseNode[]): CourseNode[] {
@@ -30,13 +34,7 @@ export function courseProgress(tree: readonly CourseNode[]): CourseProgress {
   return { sections: sections.length, done, duration: sections.reduce((t, s) => t + (Number(s.duration) || 0), 0), next };
 }
 
-/** The CourseContent query of SPEC §2: courseId, videoId, nodeId, name, duration. */
-export function contentQuery(courseId: string, s: CourseNode): Record<string, string> {
-  return { courseId, videoId: s.videoId ?? '', nodeId: s.nodeId ?? s.uuid, name: s.name, duration: String(s.duration ?? 0) };
-}
-
-/** A recommend URL opens in a new tab with http:// put in front unless it is already http(s), so a stored `javascript:` never runs. */
-export function externalUrl(url: string): string {
-  const u = url.trim();
-  return /^https?:\/\//i.test(u) ? u : `http://${u}`;
+/** The CourseContent URL of SPEC §2 for a section: courseId, videoId, nodeId, name, duration. */
+export function sectionPath(courseId: string, s: CourseNode): string {
+  return courseContentPath({ courseId, videoId: s.videoId ?? '', nodeId: s.nodeId ?? s.uuid, name: s.name, duration: s.duration ?? 0 });
 }

@@ -4,6 +4,7 @@ import { withQuery } from '../../app/router/hash-location';
 import { session } from '../../app/session/session-store';
 import { openLogin } from '../../app/ui-store';
 import { ListStatus } from '../../app/ui/ListStatus';
+import { LastStudyCard } from '../../app/study/LastStudyCard';
 import { CardGrid, CardGridItem, MediaCard } from '../../app/ui/MediaCard';
 import { useRemote } from '../../app/ui/use-remote';
 import { FEATURED_CASES, fetchFeaturedCases, fetchHomeCourses } from './api';
@@ -12,7 +13,7 @@ import { FEATURED_CASES, fetchFeaturedCases, fetchHomeCourses } from './api';
 const SHELF_SIZE = FEATURED_CASES;
 
 /**
- * Home's two shelves: recommended courses (homeCourse) and featured project cases. The course
+ * Home's last-study-record card and two shelves: recommended courses (homeCourse) and featured project cases. The course
  * service answers signed-in students only, so a visitor sees an invitation to log in instead.
  */
 export function HomeShelves() {
@@ -35,6 +36,9 @@ function SignedInShelves({ token }: { token: string }) {
   const cases = useRemote(fetchFeaturedCases, [token]);
   return (
     <>
+      <div className="container home__last">
+        <LastStudyCard />
+      </div>
       <section className="container home__shelf" aria-labelledby="home-courses">
         <div className="home__shelf-head">
           <h2 id="home-courses">推荐课程</h2>

@@ -4,6 +4,7 @@ import { Link, useLocation } from 'wouter';
 import { navigate } from '../../app/router/hash-location';
 import { logout } from '../../app/session/auth-actions';
 import { session } from '../../app/session/session-store';
+import { LastStudyCard } from '../../app/study/LastStudyCard';
 import { avatarUrl } from '../../app/ui/avatar';
 import './personal.css';
 
@@ -22,7 +23,7 @@ export function activeEntry(path: string): string | undefined {
 
 /**
  * Study-centre layout shared by the personal screens: the panel (photo, name, student number,
- * exit, the four entries) on the left, the screen on the right; stacked on narrow screens.
+ * exit, the four entries, the last-study-record card) on the left, the screen on the right; stacked on narrow screens.
  */
 export function PersonalLayout({ title, children, actions }: { title: string; children: ReactNode; actions?: ReactNode }) {
   const { user } = useSnapshot(session);
@@ -57,6 +58,7 @@ export function PersonalLayout({ title, children, actions }: { title: string; ch
             ))}
           </ul>
         </nav>
+        <LastStudyCard compact />
       </aside>
       <section className="personal__main" aria-labelledby="personal-title">
         <header className="personal__head">

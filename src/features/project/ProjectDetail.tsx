@@ -3,12 +3,13 @@ import { useSnapshot } from 'valtio';
 import { Link, useSearchParams } from 'wouter';
 import { navigate, withQuery } from '../../app/router/hash-location';
 import { session } from '../../app/session/session-store';
+import { addStudyRecord } from '../../app/study/study-api';
 import { DetailHero, Panel } from '../../app/ui/Detail';
 import { ListStatus } from '../../app/ui/ListStatus';
 import { toast } from '../../app/ui/toast-store';
 import { errorText, useRemote } from '../../app/ui/use-remote';
-import { GRADUATED_MSG, EXPERIENCE_MSG, GraduatedError, isExperienceAccount } from './access';
-import { ACCESS_GRADUATED, addStudyRecord, applyCase, checkCaseAccess, fetchCase, fetchCaseNodes, fetchRanking, type CaseNode, type Resource } from './api';
+import { GRADUATED_HINT, GRADUATED_MSG, EXPERIENCE_MSG, GraduatedError, isExperienceAccount } from './access';
+import { ACCESS_GRADUATED, applyCase, checkCaseAccess, fetchCase, fetchCaseNodes, fetchRanking, type CaseNode, type Resource } from './api';
 import { FILE_TYPE_LABEL, resourceAction, visibleNodes } from './case-helpers';
 import { ProjectNodes } from './ProjectNodes';
 import { Ranking } from './Ranking';
@@ -39,7 +40,7 @@ export function ProjectDetail() {
         <div className="container detail-page">
           <section className="refusal" aria-labelledby="refusal-title">
             <h1 id="refusal-title">{GRADUATED_MSG}</h1>
-            <p>你已完成该案例的学习并结业，可以浏览其他项目案例继续学习。</p>
+            <p>{GRADUATED_HINT}</p>
             <Link href="/project/list" className="btn btn--primary">
               返回案例列表
             </Link>

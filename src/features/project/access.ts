@@ -2,6 +2,8 @@ import { ApiFailure } from '../../app/ui/use-remote';
 
 /** Exact wording of SPEC §8 / §6; the server sends the same texts. */
 export const GRADUATED_MSG = '您已结业，无法进入学习';
+/** What a graduated student can do instead (detail and content refusals). */
+export const GRADUATED_HINT = '你已完成该案例的学习并结业，可以浏览其他项目案例继续学习。';
 export const EXPERIENCE_MSG = '您正在进行学生端体验，管理案例课程请登录教师端进行。';
 
 /** customerType 1 is the student-side trial account: applying to (managing) cases is refused before any request. */

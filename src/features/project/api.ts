@@ -40,6 +40,14 @@ export interface Resource {
   duration: number;
 }
 
+/** One resource as getResourceByUUId answers it: the text itself for type 0, the stored file's id. */
+export interface ResourceDetail extends Resource {
+  caseId: string;
+  nodeId: string;
+  fileId: string;
+  content: string;
+}
+
 export interface RankItem {
   rank: number;
   username: string;
@@ -81,15 +89,19 @@ export async function fetchNodeResources(caseId: string, nodeId: string): Promis
   return unwrap(await apiGet<Resource[]>('/api/course/studyResourceFile/getResourceByNodeId', { caseId, nodeId }, { dedupe: false }));
 }
 
+export async function fetchResource(uuid: string): Promise<ResourceDetail> {
+  return unwrap(await apiGet<ResourceDetail>('/api/course/studyResourceFile/getResourceByUUId', { uuid }));
+}
+
+/** The node studied with this resource (SPEC §7 caseRecord/addRecord). */
+export async function addCaseRecord(r: { caseId: string; nodeId: string; resourceId: string }): Promise<void> {
+  unwrap(await apiPost('/api/course/caseRecord/addRecord', r, { dedupe: false }));
+}
+
 export async function applyCase(caseId: string, direct: boolean): Promise<void> {
   unwrap(await apiPost<number>(direct ? '/api/course/caseApply/directApply' : '/api/course/caseApply/saveApply', { caseId }));
 }
 
 export async function fetchRanking(caseId: string): Promise<RankItem[]> {
   return unwrap(await apiGet<RankItem[]>('/api/course/caseApply/getRanking', { caseId }));
-}
-
-/** SPEC §3 add-study-record payload, posted when a link resource is opened in a new tab. */
-export async function addStudyRecord(r: { caseId: string; nodeId: string; resourceId: string; studentId: string }): Promise<void> {
-  unwrap(await apiPost('/api/course/studyRecord/addRecord', { ...r, fileSuffix: '2', isStudy: '1' }));
 }

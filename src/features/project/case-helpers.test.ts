@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { classifyPath, classifyRows, linkUrl, resourceAction, visibleNodes } from './case-helpers';
+import { classifyPath, classifyRows, resourceAction, visibleNodes } from './case-helpers';
 import { isExperienceAccount } from './access';
 
 const tree = [
@@ -23,7 +23,7 @@ describe('classification filter', () => {
 
 describe('resource actions (SPEC §2)', () => {
   it('opens a link (type 2) in a new tab with http:// prefixed', () => {
-    expect(linkUrl('example.com/a')).toBe('http://example.com/a');
+    expect(resourceAction('c', 'n', '节点', { uuid: 'r', fileName: '参考', fileSuffixCode: 2, fileUrl: 'example.com/a', duration: 0 })).toEqual({ kind: 'link', url: 'http://example.com/a' });
     expect(resourceAction('c', 'n', '节点', { uuid: 'r', fileName: '参考', fileSuffixCode: 2, fileUrl: 'HTTPS://x.cn', duration: 0 })).toEqual({ kind: 'link', url: 'HTTPS://x.cn' });
   });
 

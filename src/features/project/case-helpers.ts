@@ -1,5 +1,6 @@
 import type { TreeItem } from '../../app/session/reference-store';
-import { withQuery } from '../../app/router/hash-location';
+import { externalUrl } from '../../app/lib/external-url';
+import { projectContentPath } from '../../app/study/content-links';
 import type { Resource } from './api';
 
 /** The chain of classification items from a root down to `id` ([] when unknown). */
@@ -31,21 +32,12 @@ export function classifyRows(tree: readonly TreeItem[], selected: string) {
 
 export const FILE_TYPE_LABEL: Record<number, string> = { 0: '文本', 1: '图片', 2: '链接', 3: '视频', 4: 'PDF' };
 
-/** A link resource's URL as opened: http:// put in front unless it is already http(s) (SPEC §2). */
-export function linkUrl(url: string): string {
-  const u = url.trim();
-  return /^https?:\/\//i.test(u) ? u : `http://${u}`;
-}
-
 export type ResourceAction = { kind: 'link'; url: string } | { kind: 'content'; to: string };
 
 /** SPEC §2: file type 2 opens in a new tab; every other type goes to ProjectContent with this query. */
 export function resourceAction(caseId: string, nodeId: string, nodeName: string, r: Resource): ResourceAction {
-  if (Number(r.fileSuffixCode) === 2) return { kind: 'link', url: linkUrl(r.fileUrl) };
-  return {
-    kind: 'content',
-    to: withQuery('/project/content', { nodeId, caseId, nodeName, resourceId: r.uuid, fileSuffix: String(r.fileSuffixCode), fileName: r.fileName }),
-  };
+  if (Number(r.fileSuffixCode) === 2) return { kind: 'link', url: externalUrl(r.fileUrl) };
+  return { kind: 'content', to: projectContentPath({ nodeId, caseId, nodeName, resourceId: r.uuid, fileSuffix: r.fileSuffixCode, fileName: r.fileName }) };
 }
 
 /**

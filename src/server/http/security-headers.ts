@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 
 // No inline script anywhere in the app; inline styles are needed by radix (positioning) and
 // video.js. Media and images may come from teachers' external links, so http(s) is allowed there.
-const CSP = [
+const directives = [
   "default-src 'self'",
   "script-src 'self'",
   "worker-src 'self' blob:",
@@ -15,14 +15,19 @@ const CSP = [
   "base-uri 'self'",
   "frame-ancestors 'none'",
   "form-action 'self'",
-].join('; ');
+];
+const CSP = directives.join('; ');
+// Stored files served inline (PDF handouts, images) may be shown in a frame of our own pages (the
+// ProjectContent PDF viewer); everything else may not be framed at all.
+const INLINE_FILE_CSP = directives.map((d) => (d.startsWith('frame-ancestors') ? "frame-ancestors 'self'" : d)).join('; ');
 
 export function installSecurityHeaders(app: FastifyInstance): void {
   app.addHook('onSend', async (_request, reply, payload) => {
-    reply.header('Content-Security-Policy', CSP);
+    const inlineFile = String(reply.getHeader('Content-Disposition') ?? '').startsWith('inline');
+    reply.header('Content-Security-Policy', inlineFile ? INLINE_FILE_CSP : CSP);
     reply.header('X-Content-Type-Options', 'nosniff');
     reply.header('Referrer-Policy', 'strict-origin-when-cross-origin');
-    reply.header('X-Frame-Options', 'DENY');
+    reply.header('X-Frame-Options', inlineFile ? 'SAMEORIGIN' : 'DENY');
     reply.header('Cross-Origin-Opener-Policy', 'same-origin');
     return payload;
   });

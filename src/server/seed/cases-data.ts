@@ -2,7 +2,7 @@ import type { Insertable } from 'kysely';
 import type { Trx } from '../db/database';
 import type { StudyResourcesTable } from '../db/schema';
 import { cases, classifications } from './cases-catalog';
-import { FILE_IDS } from './files-data';
+import { FILE_IDS, LESSON_SECONDS } from './files-data';
 import { buildMap } from './map-builder';
 import { examQuestions } from './exams-data';
 
@@ -10,7 +10,7 @@ export type CaseTopics = Map<string, { id: string; text: string }[]>;
 
 /**
  * Cases with official maps; every topic node carries a resource, cycling through every file type
- * (0 text, 1 image, 2 link, 3 video, 4 PDF); the first topics of the first two chapters have exams.
+ * (0 text, 1 image, 2 link, 3 video, 4 PDF), and the sixth topic a second one (a video); the first topics of the first two chapters have exams.
  */
 export async function seedCases(trx: Trx): Promise<CaseTopics> {
   const caseTopics: CaseTopics = new Map();
@@ -33,8 +33,10 @@ export async function seedCases(trx: Trx): Promise<CaseTopics> {
       if (code === 0) resources.push({ ...common, file_name: `${t.text}要点.txt`, content: `${t.text}：本节围绕“${t.chapter}”展开，先理解目标，再按步骤完成练习，最后对照检查清单自查。` });
       else if (code === 1) resources.push({ ...common, file_name: `${t.text}示意图.png`, file_id: FILE_IDS.image });
       else if (code === 2) resources.push({ ...common, file_name: `${t.text}参考资料`, file_url: 'https://developer.mozilla.org/zh-CN/' });
-      else if (code === 3) resources.push({ ...common, file_name: `${t.text}讲解视频.mp4`, file_id: FILE_IDS.video, duration: 300 + ti * 45 });
+      else if (code === 3) resources.push({ ...common, file_name: `${t.text}讲解视频.webm`, file_id: FILE_IDS.lesson, duration: LESSON_SECONDS });
       else resources.push({ ...common, file_name: `${t.text}讲义.pdf`, file_id: FILE_IDS.pdf });
+      // The sixth topic also has a video, so a node with several resources exists to switch between.
+      if (ti === 5) resources.push({ ...common, id: `${id}b`, sort: 1, file_suffix_code: 3, file_name: `${t.text}演示视频.webm`, file_id: FILE_IDS.lesson, duration: LESSON_SECONDS });
     });
     const firstTopics = c.outline.chapters.map((_, ci) => built.topics[c.outline.chapters.slice(0, ci).reduce((s, x) => s + x.topics.length, 0)]!);
     firstTopics.slice(0, 2).forEach((t, k) => {

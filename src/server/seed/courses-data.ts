@@ -1,7 +1,7 @@
 import type { Insertable } from 'kysely';
 import type { Trx } from '../db/database';
 import type { CourseNodesTable } from '../db/schema';
-import { FILE_IDS } from './files-data';
+import { FILE_IDS, LESSON_SECONDS } from './files-data';
 
 type Course = { id: string; category: string; name: string; teacher: string; intro: string; home?: boolean; chapters: [string, string[]][] };
 
@@ -37,7 +37,7 @@ export async function seedCourses(trx: Trx): Promise<void> {
         const isLink = ci === c.chapters.length - 1 && si === sections.length - 1;
         nodes.push({
           id: `${chapterId}-s${si + 1}`, course_id: c.id, parent_id: chapterId, name: `${ci + 1}.${si + 1} ${s}`, node_type: 2, sort: si,
-          video_id: isLink ? null : FILE_IDS.video, duration: isLink ? 0 : 360 + ((ci * 7 + si * 13) % 20) * 60,
+          video_id: isLink ? null : FILE_IDS.lesson, duration: isLink ? 0 : LESSON_SECONDS,
           recommend_url: isLink ? 'https://www.icourse163.org/' : '',
         });
       });

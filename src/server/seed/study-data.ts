@@ -1,7 +1,10 @@
 import type { Trx } from '../db/database';
 import type { CaseTopics } from './cases-data';
+import { LESSON_SECONDS } from './files-data';
 
 const day = 86400_000;
+/** course-08's last section is its external recommend link (see courses-data). */
+const LINK_SECTION = 'course-08-c3-s3';
 const ago = (days: number, hours = 0) => new Date(Date.now() - days * day - hours * 3600_000);
 
 /**
@@ -42,18 +45,24 @@ export async function seedStudyHistory(trx: Trx, caseTopics: CaseTopics, normal:
   await trx
     .insertInto('learn_locations')
     .values([
-      { student_id: normal, course_id: 'course-01', node_id: 'course-01-c1-s1', position: 420, watched: 420, is_study: 1, updated_at: ago(24) },
-      { student_id: normal, course_id: 'course-01', node_id: 'course-01-c1-s2', position: 380, watched: 380, is_study: 1, updated_at: ago(23) },
-      { student_id: normal, course_id: 'course-01', node_id: 'course-01-c1-s3', position: 150, watched: 150, is_study: 2, updated_at: ago(2) },
+      { student_id: normal, course_id: 'course-01', node_id: 'course-01-c1-s1', position: LESSON_SECONDS, watched: LESSON_SECONDS, is_study: 1, updated_at: ago(24) },
+      { student_id: normal, course_id: 'course-01', node_id: 'course-01-c1-s2', position: LESSON_SECONDS, watched: LESSON_SECONDS, is_study: 1, updated_at: ago(23) },
+      { student_id: normal, course_id: 'course-01', node_id: 'course-01-c1-s3', position: 12, watched: 12, is_study: 2, updated_at: ago(2) },
+      { student_id: graduated, course_id: 'course-08', node_id: 'course-08-c1-s1', position: LESSON_SECONDS, watched: LESSON_SECONDS, is_study: 1, updated_at: ago(50) },
     ])
     .execute();
-  // The last study record is the case video the student is in the middle of (study centre card).
+  // Study-centre card: the normal student's last record is the case video in progress; older rows
+  // are a course video and a case link. The graduated student's last record is a course's external
+  // recommend link (the section opened in a new tab), so each card type has a seeded example.
   await trx
     .insertInto('study_records')
     .values([
       { id: 'srec-1', student_id: normal, is_type: 1, target_id: 'course-01', node_id: 'course-01-c1-s3', resource_id: '', is_study: 2, updated_at: ago(2) },
       { id: 'srec-2', student_id: normal, is_type: 0, target_id: 'case-01', node_id: topics[3]!.id, resource_id: 'case-01-r03', is_study: 2, updated_at: ago(0, 5) },
+      { id: 'srec-4', student_id: normal, is_type: 0, target_id: 'case-01', node_id: topics[2]!.id, resource_id: 'case-01-r02', is_study: 1, updated_at: ago(3) },
       { id: 'srec-3', student_id: graduated, is_type: 0, target_id: 'case-01', node_id: topics[0]!.id, resource_id: 'case-01-r00', is_study: 1, updated_at: ago(90) },
+      { id: 'srec-5', student_id: graduated, is_type: 1, target_id: 'course-08', node_id: 'course-08-c1-s1', resource_id: '', is_study: 1, updated_at: ago(50) },
+      { id: 'srec-6', student_id: graduated, is_type: 1, target_id: 'course-08', node_id: LINK_SECTION, resource_id: '', is_study: 1, updated_at: ago(1) },
     ])
     .execute();
 }

@@ -30,7 +30,7 @@ describe('official courses', () => {
     const tree = await get(normal, '/api/course/officialCourse/courseNodeTree?courseId=course-01');
     expect(tree.data).toHaveLength(3);
     expect(tree.data[0]).toMatchObject({ nodeType: 1, name: '第1章 Python入门' });
-    expect(tree.data[0].children[0]).toMatchObject({ nodeType: 2, isStudy: 1, videoId: 'file-demo-video', duration: expect.any(Number) });
+    expect(tree.data[0].children[0]).toMatchObject({ nodeType: 2, isStudy: 1, videoId: 'file-lesson-video', duration: expect.any(Number) });
     expect(tree.data[2].children.at(-1)).toMatchObject({ recommendUrl: 'https://www.icourse163.org/', videoId: '' });
     const ware = await get(normal, '/api/course/officialCourse/getWareByCourseId?courseId=course-01');
     expect(ware.data).toHaveLength(9);
@@ -60,11 +60,11 @@ describe('study progress', () => {
     // Backdating the last report by 10 minutes lets that much watching count (capped at the 6-minute video).
     await t.database.db.updateTable('learn_locations').set({ updated_at: new Date(Date.now() - 600_000) }).where('student_id', '=', 'stu-0003').execute();
     const later = await call(t.app, other, { method: 'POST', url, payload: { courseId: 'course-02', nodeId: 'course-02-c1-s1', position: 590, watched: 590 } });
-    expect(later.data).toMatchObject({ watched: 360, isStudy: 1 });
+    expect(later.data).toMatchObject({ watched: 30, isStudy: 1 });
     expect((await call(t.app, other, { method: 'POST', url, payload: { courseId: 'course-02', nodeId: 'nope', position: 1 } })).resultCode).toBe(404);
     expect((await call(t.app, other, { method: 'POST', url, payload: { courseId: 'course-02', nodeId: 'x', position: 'far' } })).resultCode).toBe(400);
     const loc = await get(other, '/api/course/userModelRecord/selectLearnLocation?courseId=course-02');
-    expect(loc.data).toMatchObject({ nodeId: 'course-02-c1-s1', videoId: 'file-demo-video' });
+    expect(loc.data).toMatchObject({ nodeId: 'course-02-c1-s1', videoId: 'file-lesson-video' });
     expect((await get(normal, '/api/course/userModelRecord/selectLearnLocation?courseId=course-02')).data).toBeNull();
   });
 });

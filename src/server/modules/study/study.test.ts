@@ -17,8 +17,10 @@ const post = (tok: string | null, url: string, payload: object) => call(t.app, t
 describe('study records', () => {
   it('querLastRecord answers the SPEC §3 last-record fields, for oneself only', async () => {
     const body = await get(normal, '/api/course/studyRecord/querLastRecord?userId=stu-0001');
-    expect(body.data).toMatchObject({ isType: 0, name: '校园二手交易平台', nodeName: '原型设计', fileSuffixCode: 3, isStudy: 2, videoId: 'file-demo-video', fileName: expect.stringContaining('.mp4') });
+    expect(body.data).toMatchObject({ isType: 0, name: '校园二手交易平台', nodeName: '原型设计', fileSuffixCode: 3, isStudy: 2, videoId: 'file-lesson-video', fileName: expect.stringContaining('.webm') });
     for (const k of ['nodeId', 'uuid', 'fileId', 'fileUrl', 'duration', 'recommendUrl']) expect(body.data).toHaveProperty(k);
+    // the graduated student's seeded last record is a course section that is an external link
+    expect((await get(graduated, '/api/course/studyRecord/querLastRecord')).data).toMatchObject({ isType: 1, courseId: 'course-08', nodeName: '3.3 事务与并发', recommendUrl: expect.stringMatching(/^https:/), isStudy: 1 });
     expect((await get(normal, '/api/course/studyRecord/querLastRecord?userId=stu-0003')).resultCode).toBe(403);
     expect((await get(null, '/api/course/studyRecord/querLastRecord?userId=stu-0001')).resultCode).toBe(40101);
   });

@@ -1,0 +1,55 @@
+import { useSnapshot } from 'valtio';
+import { navigate } from '../router/hash-location';
+import { session } from '../session/session-store';
+import { useRemote } from '../ui/use-remote';
+import { describeLastRecord, LINE_LABEL, lastRecordAction, type LastRecord } from './last-study';
+import { addStudyRecord, fetchLastRecord } from './study-api';
+import './last-study.css';
+
+/**
+ * The last-study-record card (SPEC §2 study centre panel), shown at the bottom of the study-centre
+ * panel and on Home. It appears once the record has loaded; a fetch error is silently ignored
+ * (SPEC §8), so the card simply stays away.
+ */
+export function LastStudyCard({ compact = false }: { compact?: boolean }) {
+  const { user } = useSnapshot(session);
+  const userId = user?.userId ?? '';
+  const last = useRemote(() => (userId ? fetchLastRecord(userId) : Promise.resolve(null)), [userId]);
+  const record = last.data;
+  if (!record) return null;
+  const view = describeLastRecord(record);
+
+  // Synchronous up to window.open, so the new tab is a direct answer to the click (no popup block).
+  const resume = (r: LastRecord) => {
+    const action = lastRecordAction(r);
+    if (action.kind === 'go') {
+      navigate(action.to);
+      return;
+    }
+    window.open(action.url, '_blank', 'noopener');
+    if (action.record && userId) addStudyRecord({ ...action.record, studentId: userId }).then(last.reload, () => {});
+  };
+
+  return (
+    <section className={`last-study${compact ? ' last-study--compact' : ''}`} aria-labelledby="last-study-title">
+      <h2 id="last-study-title" className="last-study__head">
+        最近学习
+      </h2>
+      <p className="last-study__title">
+        <span className="last-study__label">{view.label}</span>
+        <span className="last-study__name">{view.title}</span>
+      </p>
+      {view.node && <p className="last-study__row">节点：{view.node}</p>}
+      <p className="last-study__row">
+        {LINE_LABEL[view.line.kind]}：{view.line.text}
+        {view.line.duration && <span className="last-study__time">{view.line.duration}</span>}
+      </p>
+      <div className="last-study__foot">
+        <span className={`last-study__marker last-study__marker--${view.marker === '已完成' ? 'done' : view.marker === '未开始' ? 'todo' : 'doing'}`}>{view.marker}</span>
+        <button type="button" className="last-study__go" onClick={() => resume(record)} aria-label={`继续学习：${view.title}`}>
+          继续学习
+        </button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,118 @@
+import { useEffect } from 'react';
+import { useSnapshot } from 'valtio';
+import { Link, useSearchParams } from 'wouter';
+import { formatDuration } from '../../app/lib/format';
+import { openExternal } from '../../app/lib/external-url';
+import { navigate, withQuery } from '../../app/router/hash-location';
+import { session } from '../../app/session/session-store';
+import { addStudyRecord } from '../../app/study/study-api';
+import { ContentRefusal, ContentShell } from '../../app/ui/ContentShell';
+import { ListStatus } from '../../app/ui/ListStatus';
+import { toast } from '../../app/ui/toast-store';
+import { useRemote } from '../../app/ui/use-remote';
+import { GRADUATED_HINT, GRADUATED_MSG, GraduatedError } from './access';
+import { ACCESS_GRADUATED, addCaseRecord, checkCaseAccess, fetchCase, fetchNodeResources, fetchResource, type Resource } from './api';
+import { FILE_TYPE_LABEL, resourceAction } from './case-helpers';
+import { ResourceView } from './ResourceView';
+import './project.css';
+
+/**
+ * /project/content?nodeId&caseId&nodeName&resourceId&fileSuffix&fileName (SPEC §2, outside the
+ * main layout): one study resource of a case node, shown by its file type, beside the node's other
+ * resources. Opening it records the study (caseRecord and studyRecord); graduated students are
+ * refused (SPEC §8).
+ */
+export function ProjectContent() {
+  const [params] = useSearchParams();
+  const caseId = params.get('caseId') ?? '';
+  const nodeId = params.get('nodeId') ?? '';
+  const nodeName = params.get('nodeName') ?? '';
+  const resourceId = params.get('resourceId') ?? '';
+  const { user } = useSnapshot(session);
+  const studentId = user?.userId ?? '';
+
+  const page = useRemote(async () => {
+    if ((await checkCaseAccess(caseId, studentId || undefined)) === ACCESS_GRADUATED) {
+      toast.warning(GRADUATED_MSG);
+      throw new GraduatedError();
+    }
+    const [info, resource, siblings] = await Promise.all([fetchCase(caseId), fetchResource(resourceId), fetchNodeResources(caseId, nodeId)]);
+    return { info, resource, siblings };
+  }, [caseId, nodeId, resourceId, studentId]);
+
+  const record = (r: { uuid: string }) => {
+    if (!studentId) return;
+    const ids = { caseId, nodeId, resourceId: r.uuid };
+    // Both records of SPEC §7: the node studied with this resource, and the last-study record.
+    void addCaseRecord(ids).catch(() => {});
+    void addStudyRecord({ ...ids, studentId }).catch(() => {});
+  };
+
+  const loaded = page.data?.resource;
+  const loadedIsLink = loaded ? Number(loaded.fileSuffixCode) === 2 : true;
+  useEffect(() => {
+    // Shown = studied, except a link, which counts once it is opened.
+    if (loaded && !loadedIsLink) record(loaded);
+  }, [loaded?.uuid, loadedIsLink, studentId]);
+
+  const back = { href: withQuery('/project/detail', { id: caseId }), label: '返回案例详情' };
+  const title = params.get('fileName') ?? '学习资源';
+
+  if (!page.data) {
+    if (page.status === 'error' && page.error === GRADUATED_MSG) {
+      return (
+        <ContentShell back={back} title={title} context={nodeName}>
+          <ContentRefusal title={GRADUATED_MSG} text={GRADUATED_HINT}>
+            <Link href="/project/list" className="btn">
+              返回案例列表
+            </Link>
+          </ContentRefusal>
+        </ContentShell>
+      );
+    }
+    return (
+      <ContentShell back={back} title={title} context={nodeName}>
+        <ListStatus label="学习资源" status={page.status} hasData={false} error={page.error} onRetry={page.reload}>
+          {null}
+        </ListStatus>
+      </ContentShell>
+    );
+  }
+
+  const { info, resource, siblings } = page.data;
+  const openLink = (r: { uuid: string; fileUrl: string }) => {
+    openExternal(r.fileUrl);
+    record(r);
+  };
+  const switchTo = (r: Resource) => {
+    const action = resourceAction(caseId, nodeId, nodeName, r);
+    if (action.kind === 'link') openLink(r);
+    else navigate(action.to);
+  };
+
+  const aside = (
+    <>
+      <h2 className="content-list__title">{nodeName || '本节点'}的学习资源</h2>
+      <ul className="content-list">
+        {siblings.map((r) => {
+          const current = r.uuid === resource.uuid;
+          return (
+            <li key={r.uuid} className={current ? 'content-list__item content-list__item--current' : 'content-list__item'}>
+              <span className="resource__type">{FILE_TYPE_LABEL[r.fileSuffixCode] ?? '文件'}</span>
+              <button type="button" className="content-list__open" onClick={() => switchTo(r)} aria-current={current ? 'true' : undefined}>
+                {r.fileName}
+              </button>
+              {Number(r.fileSuffixCode) === 3 && r.duration > 0 && <span className="resource__meta">{formatDuration(r.duration)}</span>}
+            </li>
+          );
+        })}
+      </ul>
+    </>
+  );
+
+  return (
+    <ContentShell back={back} title={resource.fileName} context={`${info.name}${nodeName ? ` · ${nodeName}` : ''}`} aside={aside} asideLabel="节点资源">
+      <ResourceView resource={resource} onOpenLink={() => openLink(resource)} onVideoEnded={() => record(resource)} />
+    </ContentShell>
+  );
+}

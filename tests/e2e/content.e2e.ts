@@ -1,0 +1,243 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import type { BrowserSession } from './browser';
+import { hashOf, openSignedIn, recordApi, toastWith, unexpectedErrors } from './shell-helpers';
+
+async function signedIn(loginName?: string): Promise<BrowserSession> {
+  const session = await openSignedIn(inject('baseURL'), loginName);
+  // External sites are not reachable here: answer them locally so a new tab has something to show.
+  await session.context.route(/^https?:\/\/(developer\.mozilla\.org|www\.icourse163\.org)\//, (r) => r.fulfill({ body: 'external', contentType: 'text/plain' }));
+  return session;
+}
+
+const videoTime = (page: Page) => page.locator('video').evaluate((v: HTMLVideoElement) => v.currentTime);
+const query = (page: Page) => Object.fromEntries(new URLSearchParams(hashOf(page).split('?')[1] ?? ''));
+
+describe('course content player', () => {
+  let s: BrowserSession;
+  beforeAll(async () => {
+    s = await signedIn();
+  });
+  afterAll(async () => s?.close());
+
+  it('refuses a course the student has not signed up for, with a way to sign up', async () => {
+    await s.page.goto('/#/course/content?courseId=course-05&videoId=file-lesson-video&nodeId=course-05-c1-s1&name=x&duration=30');
+    await s.page.getByRole('heading', { name: '请先报名该课程，再开始学习' }).waitFor();
+    expect(await s.page.locator('video').count()).toBe(0);
+    await s.page.getByRole('link', { name: '去报名' }).click();
+    await expect.poll(() => hashOf(s.page)).toBe('#/course/detail?id=course-05');
+  });
+
+  it('signs up, plays a section, and resumes where it stopped after a reload', async () => {
+    const api = recordApi(s.page);
+    await s.page.goto('/#/course/detail?id=course-02');
+    await s.page.getByRole('button', { name: '立即报名' }).click();
+    await toastWith(s.page, '报名成功').waitFor();
+    await s.page.getByRole('button', { name: '开始学习' }).click();
+    await expect.poll(() => query(s.page)).toMatchObject({ courseId: 'course-02', nodeId: 'course-02-c1-s1', videoId: 'file-lesson-video', duration: '30' });
+    // Outside the main layout: no site header, a back link instead.
+    expect(await s.page.getByRole('banner').getByRole('link', { name: '返回课程详情' }).count()).toBe(1);
+    await s.page.getByRole('complementary', { name: '课程目录' }).getByRole('button', { name: /1\.1 / }).and(s.page.locator('[aria-current="true"]')).waitFor();
+
+    const player = s.page.getByRole('region', { name: /^视频：1\.1 / });
+    await player.getByRole('button', { name: '播放视频' }).click();
+    await expect.poll(() => videoTime(s.page), { timeout: 15_000 }).toBeGreaterThan(3);
+    // the control bar fades (and ignores the pointer) while playing: pause from the keyboard
+    await player.getByRole('button', { name: '暂停' }).press('Enter');
+    const stoppedAt = await videoTime(s.page);
+    await expect.poll(() => api.count('/api/course/userModelRecord/saveUserRecord')).toBeGreaterThanOrEqual(2);
+
+    await s.page.reload();
+    await s.page.getByText(/^已从上次学到的 00:0\d 处继续$/).waitFor();
+    await expect.poll(() => videoTime(s.page)).toBeGreaterThanOrEqual(Math.floor(stoppedAt) - 1);
+
+    // the section is now in progress in the tree, and the study-centre card leads back here
+    expect(await s.page.getByRole('complementary', { name: '课程目录' }).getByRole('img', { name: '学习中' }).count()).toBe(1);
+    await s.page.goto('/#/personal/myNews');
+    const card = s.page.getByRole('region', { name: '最近学习' });
+    await card.getByText('C语言程序设计').waitFor();
+    await card.getByText(/^视频：1\.1 .+00:30$/).waitFor();
+    await card.getByText('学习中').waitFor();
+    await card.getByRole('button', { name: /继续学习/ }).click();
+    await expect.poll(() => query(s.page)).toMatchObject({ courseId: 'course-02', nodeId: 'course-02-c1-s1', videoId: 'file-lesson-video', duration: '30' });
+    await s.page.getByText(/^已从上次学到的/).waitFor();
+  });
+
+  it('marks a section learnt once it has really been watched to the end', { timeout: 120_000 }, async () => {
+    await s.page.goto('/#/course/content?courseId=course-02&videoId=file-lesson-video&nodeId=course-02-c1-s2&name=x&duration=30');
+    const outline = s.page.getByRole('complementary', { name: '课程目录' });
+    const row = outline.getByRole('listitem').filter({ has: s.page.locator('[aria-current="true"]') });
+    await row.getByRole('img', { name: '未开始' }).waitFor();
+    const player = s.page.getByRole('region', { name: /^视频：1\.2 / });
+    await player.getByRole('button', { name: '播放视频' }).click();
+    // the 30 s lesson at normal speed: the server believes no more watching than real time allows
+    await row.getByRole('img', { name: '已学完' }).waitFor({ timeout: 90_000 });
+    const card = await studyCard(s.page);
+    await card.getByText(/^视频：1\.2 /).waitFor();
+    await card.getByText('已完成').waitFor();
+  });
+
+  it('moves to the next and previous section; a recommend link opens in a new tab', async () => {
+    await s.page.goto('/#/course/content?courseId=course-01&videoId=file-lesson-video&nodeId=course-01-c1-s1&name=x&duration=30');
+    await s.page.getByRole('heading', { level: 1, name: /^1\.1 / }).waitFor();
+    expect(await s.page.getByRole('button', { name: '上一节' }).isDisabled()).toBe(true);
+    await s.page.getByRole('button', { name: '下一节' }).click();
+    await expect.poll(() => query(s.page).nodeId).toBe('course-01-c1-s2');
+    await s.page.getByRole('button', { name: '上一节' }).click();
+    await expect.poll(() => query(s.page).nodeId).toBe('course-01-c1-s1');
+    const outline = s.page.getByRole('complementary', { name: '课程目录' });
+    const last = outline.getByRole('listitem').filter({ hasText: '外链' }).getByRole('button');
+    const [popup] = await Promise.all([s.context.waitForEvent('page'), last.click()]);
+    await expect.poll(() => popup.url()).toContain('icourse163.org');
+    await popup.close();
+    expect(query(s.page).nodeId).toBe('course-01-c1-s1');
+    await s.page.getByRole('link', { name: '返回课程详情' }).click();
+    await expect.poll(() => hashOf(s.page)).toBe('#/course/detail?id=course-01');
+  });
+});
+
+/** Opens the case's first five knowledge points (one resource of each type) and clicks the resource of this type. */
+async function openFromDetail(page: Page, caseId: string, typeLabel: string): Promise<string> {
+  await page.goto(`/#/project/detail?id=${caseId}`);
+  const nodes = page.getByRole('region', { name: '知识点与学习资源' });
+  const withResources = nodes.getByRole('button', { name: /1 个资源/ });
+  await withResources.first().waitFor();
+  for (let i = 0; i < 5; i++) await withResources.nth(i).click();
+  const button = nodes.locator('.resource', { hasText: typeLabel }).first().getByRole('button');
+  const name = (await button.textContent()) ?? '';
+  await button.click();
+  return name;
+}
+
+/** The study-centre card, read from the panel of a personal screen. */
+async function studyCard(page: Page) {
+  await page.goto('/#/personal/myTask');
+  const card = page.getByRole('region', { name: '最近学习' });
+  await card.waitFor();
+  return card;
+}
+
+describe('project content and the study-centre card', () => {
+  let s: BrowserSession;
+  beforeAll(async () => {
+    s = await signedIn();
+  });
+  afterAll(async () => s?.close());
+
+  it('shows each resource type and records the study; the card reopens a case video in ProjectContent', async () => {
+    const api = recordApi(s.page);
+    const video = await openFromDetail(s.page, 'case-01', '视频');
+    await expect.poll(() => query(s.page)).toMatchObject({ caseId: 'case-01', fileSuffix: '3', fileName: video });
+    const node = query(s.page).nodeName;
+    await s.page.getByRole('heading', { level: 1, name: video }).waitFor();
+    await s.page.getByRole('region', { name: `视频：${video}` }).locator('video').waitFor();
+    await s.page.getByRole('complementary', { name: '节点资源' }).getByRole('button', { name: video }).and(s.page.locator('[aria-current="true"]')).waitFor();
+    await expect.poll(() => api.count('/api/course/caseRecord/addRecord')).toBe(1);
+    await expect.poll(() => api.count('/api/course/studyRecord/addRecord')).toBe(1);
+
+    let card = await studyCard(s.page);
+    await card.getByText('项目案例').waitFor();
+    await card.getByText('校园二手交易平台').waitFor();
+    await card.getByText(`节点：${node}`).waitFor();
+    await card.getByText(`视频：${video}00:30`).waitFor();
+    await card.getByRole('button', { name: /继续学习/ }).click();
+    await expect.poll(() => query(s.page)).toMatchObject({ caseId: 'case-01', nodeName: node, fileSuffix: '3', fileName: video });
+    expect(Object.keys(query(s.page))).toEqual(['nodeId', 'caseId', 'nodeName', 'resourceId', 'fileSuffix', 'fileName']);
+    await s.page.getByRole('link', { name: '返回案例详情' }).click();
+    await expect.poll(() => hashOf(s.page)).toBe('#/project/detail?id=case-01');
+
+    const text = await openFromDetail(s.page, 'case-01', '文本');
+    await s.page.getByRole('article', { name: '文本资料' }).getByText(/本节围绕/).waitFor();
+    const image = await openFromDetail(s.page, 'case-01', '图片');
+    await expect.poll(() => s.page.getByRole('img', { name: image }).evaluate((i: HTMLImageElement) => i.naturalWidth)).toBeGreaterThan(0);
+    const pdf = await openFromDetail(s.page, 'case-01', 'PDF');
+    await s.page.locator(`iframe[title="PDF：${pdf}"]`).waitFor();
+    expect(await s.page.getByRole('link', { name: '下载 PDF' }).getAttribute('href')).toMatch(/^\/api\/folder\/resource\/file\/download\?uid=/);
+
+    // a PDF (any file that is not a link or video) shows on the card as a text/image line and opens in ProjectContent
+    card = await studyCard(s.page);
+    await card.getByText(`图文：${pdf}`).waitFor();
+    await card.getByRole('button', { name: /继续学习/ }).click();
+    await expect.poll(() => query(s.page)).toMatchObject({ caseId: 'case-01', fileSuffix: '4', fileName: pdf });
+    expect(text).not.toBe('');
+  });
+
+  it('the card opens a case link in a new tab and posts a study record', async () => {
+    const [popup] = await Promise.all([s.context.waitForEvent('page'), openFromDetail(s.page, 'case-01', '链接')]);
+    await popup.close();
+    const card = await studyCard(s.page);
+    await card.getByText(/^链接：/).waitFor();
+    await card.getByText('已完成').waitFor();
+    const api = recordApi(s.page);
+    const [tab] = await Promise.all([s.context.waitForEvent('page'), card.getByRole('button', { name: /继续学习/ }).click()]);
+    await expect.poll(() => tab.url()).toBe('https://developer.mozilla.org/zh-CN/');
+    await tab.close();
+    await expect.poll(() => api.count('/api/course/studyRecord/addRecord')).toBe(1);
+    expect(hashOf(s.page)).toBe('#/personal/myTask');
+  });
+
+  it('switches between the resources of one knowledge point from the list beside the content', async () => {
+    await s.page.goto('/#/project/detail?id=case-01');
+    const nodes = s.page.getByRole('region', { name: '知识点与学习资源' });
+    await nodes.getByRole('button', { name: /2 个资源/ }).first().click();
+    await nodes.locator('.resource', { hasText: '文本' }).first().getByRole('button').click();
+    await expect.poll(() => query(s.page).fileSuffix).toBe('0');
+    const list = s.page.getByRole('complementary', { name: '节点资源' });
+    await list.getByRole('listitem').nth(1).waitFor();
+    expect(await list.getByRole('listitem').count()).toBe(2);
+    await list.getByRole('button', { name: /演示视频\.webm$/ }).click();
+    await expect.poll(() => query(s.page).fileSuffix).toBe('3');
+    await s.page.getByRole('region', { name: /^视频：.+演示视频\.webm$/ }).locator('video').waitFor();
+    expect(await list.getByRole('button', { name: /要点\.txt$/ }).getAttribute('aria-current')).toBeNull();
+  });
+
+  it('fits a 375 px phone without sideways scrolling: study-centre panel with the card, every resource type', async () => {
+    await s.page.setViewportSize({ width: 375, height: 800 });
+    try {
+      const card = await studyCard(s.page);
+      await card.getByRole('button', { name: /继续学习/ }).waitFor();
+      const overflow = () => s.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(await overflow(), 'study centre').toBeLessThanOrEqual(0);
+      const shown = { 视频: 'video', PDF: 'iframe', 图片: '.resource-view img', 文本: 'article' };
+      for (const [type, selector] of Object.entries(shown)) {
+        await openFromDetail(s.page, 'case-01', type);
+        await s.page.getByRole('complementary', { name: '节点资源' }).waitFor();
+        await s.page.locator(selector).waitFor();
+        expect(await overflow(), type).toBeLessThanOrEqual(0);
+      }
+    } finally {
+      await s.page.setViewportSize({ width: 1280, height: 800 });
+    }
+  });
+
+  it('shows the card on Home with 继续学习', async () => {
+    await s.page.goto('/');
+    const card = s.page.getByRole('region', { name: '最近学习' });
+    await card.getByText('项目案例').waitFor();
+    await card.getByRole('button', { name: /继续学习/ }).waitFor();
+    expect(unexpectedErrors(s.errors)).toEqual([]);
+  });
+});
+
+describe('refusals and the course-link card', () => {
+  it('refuses a graduated case in ProjectContent; a course link record opens its recommend URL in a new tab', async () => {
+    const g = await signedIn('13800000003');
+    try {
+      await g.page.goto('/#/project/content?nodeId=case-01-n001&caseId=case-01&nodeName=x&resourceId=case-01-r00&fileSuffix=0&fileName=x');
+      await g.page.getByRole('heading', { name: '您已结业，无法进入学习' }).waitFor();
+      await toastWith(g.page, '您已结业，无法进入学习').waitFor();
+      expect(await g.page.getByRole('article', { name: '文本资料' }).count()).toBe(0);
+
+      const card = await studyCard(g.page);
+      await card.getByText('专业课程').waitFor();
+      await card.getByText('数据库原理与应用').waitFor();
+      await card.getByText('链接：3.3 事务与并发').waitFor();
+      await card.getByText('已完成').waitFor();
+      const [tab] = await Promise.all([g.context.waitForEvent('page'), card.getByRole('button', { name: /继续学习/ }).click()]);
+      await expect.poll(() => tab.url()).toContain('icourse163.org');
+      expect(hashOf(g.page)).toBe('#/personal/myTask');
+    } finally {
+      await g.close();
+    }
+  });
+});

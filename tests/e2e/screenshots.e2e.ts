@@ -1,0 +1,130 @@
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import pixelmatch from 'pixelmatch';
+import { PNG } from 'pngjs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { openSession, type BrowserSession } from './browser';
+import { startServer, type RunningServer } from './server';
+import { logIn, watchCanvasText } from './shell-helpers';
+
+/**
+ * Visual references of the learning screens at a phone and a desktop width. The screens run
+ * against their own freshly seeded server (other e2e files change study data), with a fixed clock,
+ * animations off, and the moving video frame masked. A missing reference is written; outside CI
+ * that passes (so new references can be committed), in CI it fails.
+ */
+const REFERENCES = resolve('tests/e2e/screenshots');
+const WIDTHS = [375, 1440] as const;
+/** share of pixels allowed to differ (font hinting, image decoding) */
+const TOLERANCE = 0.01;
+const FIXED_NOW = new Date('2026-11-23T09:00:00+08:00');
+
+interface Screen {
+  name: string;
+  path: string;
+  ready(page: Page): Promise<unknown>;
+  mask?(page: Page): Locator[];
+}
+
+const SCREENS: Screen[] = [
+  { name: 'home', path: '/', ready: (p) => p.getByRole('region', { name: '最近学习' }).getByText('校园二手交易平台').waitFor() },
+  {
+    name: 'course-detail',
+    path: '/course/detail?id=course-01',
+    ready: async (p) => {
+      await p.getByText('已学 2/9').waitFor();
+      await p.getByRole('region', { name: '相关推荐' }).getByRole('listitem').first().waitFor();
+    },
+  },
+  {
+    name: 'course-content',
+    path: '/course/content?courseId=course-01&videoId=file-lesson-video&nodeId=course-01-c1-s3&name=1.3+输入与输出&duration=30',
+    ready: async (p) => {
+      await p.locator('video').waitFor();
+      await p.getByText('已从上次学到的 00:12 处继续').waitFor();
+    },
+    mask: (p) => [p.locator('.video-player')],
+  },
+  { name: 'project-detail', path: '/project/detail?id=case-01', ready: (p) => p.getByRole('region', { name: '学习排行' }).getByRole('listitem').first().waitFor() },
+  {
+    name: 'project-content',
+    path: '/project/content?nodeId=case-01-n002&caseId=case-01&nodeName=用户调研&resourceId=case-01-r00&fileSuffix=0&fileName=用户调研要点.txt',
+    ready: (p) => p.getByRole('article', { name: '文本资料' }).waitFor(),
+  },
+];
+
+let server: RunningServer;
+let s: BrowserSession;
+beforeAll(async () => {
+  server = await startServer();
+  s = await openSession(server.url);
+  await s.page.clock.setFixedTime(FIXED_NOW);
+  await watchCanvasText(s.context);
+  await s.page.goto('/');
+  await logIn(s.page);
+});
+afterAll(async () => {
+  await s?.close();
+  await server?.stop();
+});
+
+async function capture(page: Page, screen: Screen, width: number): Promise<Buffer> {
+  await page.setViewportSize({ width, height: 900 });
+  await page.goto(`/#${screen.path}`);
+  await screen.ready(page);
+  await page.waitForLoadState('networkidle');
+  // every image loaded (lazy ones too, the shot is full-page), so none is caught half-painted
+  await page.evaluate(() =>
+    Promise.all(
+      [...document.images].map((img) => {
+        img.loading = 'eager';
+        return img.complete ? null : new Promise((r) => (img.addEventListener('load', r, { once: true }), img.addEventListener('error', r, { once: true })));
+      }),
+    ),
+  );
+  await page.evaluate(() => document.fonts.ready);
+  return page.screenshot({ fullPage: true, animations: 'disabled', caret: 'hide', mask: screen.mask?.(page) ?? [], maskColor: '#333333' });
+}
+
+/** Differing pixels compared with the stored reference; the reference is written when missing. */
+function compare(file: string, actual: Buffer): { missing: boolean; ratio: number; detail: string } {
+  const path = join(REFERENCES, file);
+  if (!existsSync(path)) {
+    mkdirSync(REFERENCES, { recursive: true });
+    writeFileSync(path, actual);
+    return { missing: true, ratio: 0, detail: `wrote new reference ${path}` };
+  }
+  const want = PNG.sync.read(readFileSync(path));
+  const got = PNG.sync.read(actual);
+  const out = join(tmpdir(), `xuetu-shot-${file}`);
+  if (want.width !== got.width || want.height !== got.height) {
+    writeFileSync(out, actual);
+    return { missing: false, ratio: 1, detail: `size ${got.width}x${got.height} instead of ${want.width}x${want.height}; actual in ${out}` };
+  }
+  const diff = new PNG({ width: want.width, height: want.height });
+  const differing = pixelmatch(want.data, got.data, diff.data, want.width, want.height, { threshold: 0.1 });
+  const ratio = differing / (want.width * want.height);
+  if (ratio > TOLERANCE) {
+    writeFileSync(out, actual);
+    writeFileSync(out.replace(/\.png$/, '.diff.png'), PNG.sync.write(diff));
+    return { missing: false, ratio, detail: `${(ratio * 100).toFixed(2)}% of pixels differ; actual and diff in ${out}` };
+  }
+  return { missing: false, ratio, detail: '' };
+}
+
+describe('screenshots of the learning screens', () => {
+  for (const screen of SCREENS) {
+    it(`${screen.name} at ${WIDTHS.join(' and ')} px matches its reference`, async () => {
+      for (const width of WIDTHS) {
+        const shot = await capture(s.page, screen, width);
+        const overflow = await s.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        expect(overflow, `${screen.name} scrolls sideways at ${width}px`).toBeLessThanOrEqual(0);
+        const result = compare(`${screen.name}-${width}.png`, shot);
+        if (result.missing) expect(process.env.CI, result.detail).toBeFalsy();
+        else expect(result.ratio, result.detail).toBeLessThanOrEqual(TOLERANCE);
+      }
+    });
+  }
+});
