@@ -156,3 +156,14 @@ describe('SQL-injection strings', () => {
     expect(q.json().resultCode).not.toBe(500);
   });
 });
+
+describe('URL fields', () => {
+  it('the avatar accepts our own paths and http(s) only, never javascript: or data:', async () => {
+    for (const bad of ['javascript:alert(1)', ' JavaScript:alert(1)', 'data:text/html,<script>alert(1)</script>', '//evil.example/x.png', 'vbscript:x']) {
+      expect(await call(t.app, token, { method: 'POST', url: '/api/customer/login/updateUserInfo', payload: { userPicUrl: bad } }), bad).toMatchObject({ resultCode: 400, errMsg: '头像地址格式错误' });
+    }
+    for (const good of ['/api/folder/resource/file/vod/abc', 'https://cdn.example.cn/a.png', '']) {
+      expect((await call(t.app, token, { method: 'POST', url: '/api/customer/login/updateUserInfo', payload: { userPicUrl: good } })).resultCode, good).toBe(200);
+    }
+  });
+});

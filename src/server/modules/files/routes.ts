@@ -5,7 +5,7 @@ import { badRequest, notFound, ok } from '../../http/envelope';
 import { requireStudent, studentIdOf, tokenOf } from '../../http/auth';
 import { newId } from '../../lib/ids';
 import { findSessionStudent } from '../auth/sessions';
-import { ALLOWED_TYPES, IMAGE_EXTENSIONS, extensionOf, sanitizeFileName } from './file-types';
+import { ALLOWED_TYPES, IMAGE_EXTENSIONS, contentMatchesType, extensionOf, sanitizeFileName } from './file-types';
 import { fileUrl, fileView, findReadableFile, sendStoredFile } from './files';
 
 export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
@@ -41,7 +41,11 @@ export async function fileRoutes(app: FastifyInstance): Promise<void> {
       throw badRequest(imagesOnly ? '只能上传 jpg、png、gif、webp 图片' : '不支持的文件类型');
     }
     const data = await part.toBuffer(); // throws past MAX_UPLOAD_BYTES → 400 上传内容过大
+    // toBuffer only notices the limit when a chunk arrives after it; a body streamed in pieces can
+    // end right at the cut and come back silently truncated to 20 MB. Never store a cut file.
+    if (part.file.truncated) throw badRequest('上传内容过大');
     if (data.length === 0) throw badRequest('文件内容为空');
+    if (!contentMatchesType(ext, data)) throw badRequest('文件内容与类型不符');
     const id = newId();
     const key = `uploads/${studentId}/${id}`;
     await app.storage.put(key, data);
