@@ -167,3 +167,15 @@ describe('URL fields', () => {
     }
   });
 });
+
+describe('numbers out of any column’s range', () => {
+  it('Infinity in a query and 1e309 in a body are a clean 400', async () => {
+    for (const url of ['/api/course/task/queryTaskPage?status=Infinity', '/api/course/task/queryTaskPage?currentNum=1e309', '/api/course/officialCourse/pages?currentSize=-Infinity']) {
+      const res = await t.app.inject({ method: 'GET', url, headers: { authorization: token } });
+      expect(res.json().resultCode, url).toBe(400);
+    }
+    const body = '{"courseId":"course-01","nodeId":"course-01-c1-s1","position":1e309}';
+    const res = await t.app.inject({ method: 'POST', url: '/api/course/userModelRecord/saveUserRecord', payload: body, headers: { authorization: token, 'content-type': 'application/json' } });
+    expect(res.json().resultCode).toBe(400);
+  });
+});

@@ -124,3 +124,12 @@ describe('serving', () => {
     expect(String(asDownload.headers['content-disposition'])).toMatch(/^attachment;/);
   });
 });
+
+describe('broken multipart bodies', () => {
+  it('a body cut before its closing boundary or with a malformed part header is a 400, not a 500', async () => {
+    for (const payload of ['{}', '--x\r\nContent-Disposition: form-data; name="file"; filename="a.txt"\r\n\r\nabc', '--x\r\nGarbage\r\n\r\n', '--x\r\n\r\n']) {
+      const res = await t.app.inject({ method: 'POST', url: '/api/folder/file/upload', headers: { authorization: token, 'content-type': 'multipart/form-data; boundary=x' }, payload });
+      expect(res.json().resultCode, JSON.stringify(payload)).toBe(400);
+    }
+  });
+});
