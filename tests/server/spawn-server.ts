@@ -29,12 +29,14 @@ export async function freePort(): Promise<number> {
  * Starts `node --import tsx src/server/start.ts` on a free loopback port, API only (no client
  * build), and resolves once /api/health reports the database reachable. `env` adds to (and with
  * `undefined` removes from) the parent's environment; DATABASE_URL is dropped unless given.
+ * `nodeArgs` go to node itself (e.g. --cpu-prof, which NODE_OPTIONS refuses).
  */
-export async function spawnServer(env: Record<string, string | undefined>, timeoutMs = 120_000): Promise<SpawnedServer> {
+export async function spawnServer(env: Record<string, string | undefined>, opts: { timeoutMs?: number; nodeArgs?: string[] } = {}): Promise<SpawnedServer> {
+  const timeoutMs = opts.timeoutMs ?? 120_000;
   const port = await freePort();
   const full: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: undefined, PORT: String(port), HOST: '127.0.0.1', CLIENT_DIR: '', LOG_LEVEL: 'warn', SEED: 'demo', ...env };
   for (const k of Object.keys(full)) if (full[k] === undefined) delete full[k];
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/start.ts'], { env: full, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), '--import', 'tsx', 'src/server/start.ts'], { env: full, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   child.stdout!.on('data', (d: Buffer) => (out = (out + d.toString()).slice(-20_000)));
   child.stderr!.on('data', (d: Buffer) => (out = (out + d.toString()).slice(-20_000)));

@@ -3,6 +3,7 @@ import * as m20261122_001_init from './2026-11-22-001-init';
 import * as m20261122_002_rate_limits from './2026-11-22-002-rate-limits';
 import * as m20261122_003_base_messages from './2026-11-22-003-base-messages';
 import * as m20261122_004_learning from './2026-11-22-004-learning';
+import * as m20261123_load_indexes from './2026-11-23-load-indexes';
 
 /** Date-prefixed names; order is lexical. Migrations never import application code. */
 export const migrations: Record<string, Migration> = {
@@ -10,4 +11,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22-002-rate-limits': m20261122_002_rate_limits,
   '2026-11-22-003-base-messages': m20261122_003_base_messages,
   '2026-11-22-004-learning': m20261122_004_learning,
+  '2026-11-23-load-indexes': m20261123_load_indexes,
 };
