@@ -179,3 +179,24 @@ describe('numbers out of any column’s range', () => {
     expect(res.json().resultCode).toBe(400);
   });
 });
+
+describe('SQL-injection strings in exam answers and study records', () => {
+  it('are stored verbatim as data', async () => {
+    for (const s of PAYLOADS.filter(storable)) {
+      const questionId = s.slice(0, 64);
+      const answer = s.slice(0, 16);
+      const submit = await call(t.app, token, { method: 'POST', url: '/api/course/nodeTestUser/submitExam', payload: { examId: 'exam-case-02-1', answers: [{ questionId, answer }] } });
+      expect(submit.resultCode, `${s} ${submit.errMsg}`).toBe(200);
+      const row = await t.database.db.selectFrom('exam_attempts').select('answers').where('student_id', '=', 'stu-sqli').orderBy('created_at', 'desc').executeTakeFirstOrThrow();
+      expect(JSON.parse(row.answers)).toEqual({ [questionId]: answer });
+
+      const nodeId = s.slice(0, 64);
+      const rec = await call(t.app, token, { method: 'POST', url: '/api/course/caseRecord/addRecord', payload: { caseId: 'case-02', nodeId, isStudy: '1' } });
+      expect(rec.resultCode, `${s} ${rec.errMsg}`).toBe(200);
+      expect(await t.database.db.selectFrom('case_records').select('node_id').where('student_id', '=', 'stu-sqli').where('node_id', '=', nodeId).executeTakeFirst()).toEqual({ node_id: nodeId });
+
+      const hb = await call(t.app, token, { method: 'POST', url: '/api/course/userModelRecord/saveUserRecord', payload: { courseId: s.slice(0, 64), nodeId, position: 1 } });
+      expect(hb.resultCode, s).toBe(404);
+    }
+  });
+});
