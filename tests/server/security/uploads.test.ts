@@ -133,3 +133,23 @@ describe('broken multipart bodies', () => {
     }
   });
 });
+
+describe('platform files of risky types (e.g. added later by the teacher site)', () => {
+  it('HTML and SVG rows are still served as opaque attachments, never inline', async () => {
+    for (const [id, type, body] of [
+      ['risky-html', 'text/html; charset=utf-8', '<script>window.__xss=1</script>'],
+      ['risky-svg', 'image/svg+xml', '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>'],
+      ['risky-xml', 'application/xhtml+xml', '<html xmlns="http://www.w3.org/1999/xhtml"><script>1</script></html>'],
+    ] as const) {
+      await t.app.storage.put(`platform/${id}`, Buffer.from(body));
+      await t.database.db.insertInto('files').values({ id, owner_id: null, file_name: `${id}.html`, content_type: type, size: body.length, storage_key: `platform/${id}` }).execute();
+      for (const url of [`/api/folder/resource/file/vod/${id}`, `/api/folder/resource/file/download?uid=${id}`]) {
+        const res = await t.app.inject({ method: 'GET', url });
+        expect(res.statusCode, url).toBe(200);
+        expect(res.headers['content-type'], url).toBe('application/octet-stream');
+        expect(String(res.headers['content-disposition']), url).toMatch(/^attachment;/);
+        expect(res.headers['x-content-type-options'], url).toBe('nosniff');
+      }
+    }
+  });
+});
