@@ -3,7 +3,7 @@ import react from '@vitejs/plugin-react';
 
 // Four projects: browser-side units (jsdom), the engine and worker (node), the server
 // against real databases (node), and end-to-end flows in headless Chromium.
-const serverProjects = [
+const serverProjects: { test: Record<string, unknown> & { name: string } }[] = [
   {
     test: {
       name: 'server',
@@ -22,6 +22,8 @@ if (process.env.DATABASE_URL) {
       name: 'server-pg',
       environment: 'node',
       include: ['src/server/**/*.test.ts', 'tests/server/**/*.test.ts'],
+      // The PGlite data-folder test has nothing to check on PostgreSQL.
+      exclude: ['src/server/db/database.test.ts'],
       env: { TEST_DB: 'postgres' },
       globalSetup: ['tests/server/global-setup.ts'],
       testTimeout: 30_000,

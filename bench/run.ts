@@ -1,31 +1,24 @@
-// `npm run bench`: every benchmark in one go — engine (Node), browser (headless Chromium on the
-// built bench page) and server load (when bench/server exists). Each part prints its own table
-// and writes JSON under bench/results/. `npm run bench -- engine` (or browser, server) runs one.
-import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
+// `npm run bench`: every benchmark in turn — engine (Node), browser (headless Chromium on the built
+// bench page) and server load (real processes on loopback). Each prints its table and writes
+// bench/results/*.json. Pick a subset with arguments or BENCH_ONLY: `npm run bench -- engine server`.
 import { printTable, runEngineBench } from './engine/run';
 import { runBrowserBench } from './browser/run';
+import { printServerTable, runServerBench } from './server/run';
 
-type Part = 'engine' | 'browser' | 'server';
-const ALL: Part[] = ['engine', 'browser', 'server'];
+const PARTS = {
+  engine: async () => printTable(await runEngineBench()),
+  browser: async () => void (await runBrowserBench()), // prints its own table
+  server: async () => printServerTable(await runServerBench()),
+};
+type Part = keyof typeof PARTS;
+const isPart = (s: string): s is Part => s in PARTS;
 
-async function runPart(part: Part): Promise<void> {
-  console.log(`\n=== ${part} ===`);
-  if (part === 'engine') printTable(await runEngineBench());
-  else if (part === 'browser') await runBrowserBench();
-  else {
-    const file = resolve(import.meta.dirname, 'server/run.ts');
-    if (!existsSync(file)) throw new Error('bench/server/run.ts is missing');
-    const mod = (await import(file)) as { runServerBench(): Promise<unknown> };
-    await mod.runServerBench();
-  }
-}
-
-const asked = process.argv.slice(2).filter((a): a is Part => (ALL as string[]).includes(a));
+const asked = [...process.argv.slice(2), ...(process.env.BENCH_ONLY ?? '').split(',')].map((s) => s.trim()).filter(isPart);
 const failures: string[] = [];
-for (const part of asked.length ? asked : ALL) {
+for (const part of asked.length ? asked : (Object.keys(PARTS) as Part[])) {
+  console.log(`\n== ${part} ==`);
   try {
-    await runPart(part);
+    await PARTS[part]();
   } catch (err) {
     // One broken part must not hide the others' figures.
     failures.push(`${part}: ${(err as Error).message}`);

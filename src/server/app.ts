@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
+import type { Server } from 'node:http';
+import Fastify, { type FastifyHttpOptions, type FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import rateLimit from '@fastify/rate-limit';
 import type { AppConfig } from './config';
@@ -9,6 +10,7 @@ import type { DatabaseHandle, Db } from './db/database';
 import { localStorage, type FileStorage } from './lib/storage';
 import { installErrorHandler } from './http/error-handler';
 import { installSecurityHeaders } from './http/security-headers';
+import { installInputGuard } from './http/input-guard';
 import { databaseRateLimitStore } from './http/rate-limit-store';
 import { healthRoutes } from './modules/health/routes';
 import { authRoutes } from './modules/auth/routes';
@@ -43,15 +45,16 @@ export interface BuildAppOptions {
 
 /** The one app factory, used by `npm start` and by every server test (through inject). */
 export async function buildApp({ config, database, logger = true }: BuildAppOptions): Promise<FastifyInstance> {
-  const app = Fastify({
+  const options: FastifyHttpOptions<Server> = {
     logger: logger ? { level: config.logLevel } : false,
     genReqId: () => randomUUID(),
     bodyLimit: 2 * 1024 * 1024,
-    trustProxy: true,
+    trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
     // Unknown fields are stripped everywhere (DESIGN §4); query strings coerce to the declared types.
     ajv: { customOptions: { removeAdditional: 'all', coerceTypes: 'array', useDefaults: true, allErrors: false } },
-  });
+  };
+  const app = Fastify(options);
   app.decorate('config', config);
   app.decorate('db', database.db);
   app.decorate('dbKind', database.kind);
@@ -62,6 +65,7 @@ export async function buildApp({ config, database, logger = true }: BuildAppOpti
 
   installErrorHandler(app);
   installSecurityHeaders(app);
+  installInputGuard(app);
   // Opt-in per route (login); counts live in the database so limits hold across instances.
   await app.register(rateLimit, { global: false, store: databaseRateLimitStore(database.db) });
 

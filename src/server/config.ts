@@ -23,6 +23,30 @@ export interface AppConfig {
   /** Login attempts allowed per client address and window (counted in the database). */
   loginRateLimitMax: number;
   loginRateLimitWindowMs: number;
+  /**
+   * Which peers may set X-Forwarded-For (Fastify trustProxy). The default trusts only loopback and
+   * private-network peers (a load balancer); a client on the internet cannot pick its own address
+   * and so cannot dodge the login rate limit by inventing one.
+   */
+  trustProxy: boolean | string;
+  /** PostgreSQL schema to work in (search_path); unset uses the server's default (public). */
+  databaseSchema?: string;
+  /** PostgreSQL connections per server process. */
+  databasePoolSize: number;
+}
+
+/** DATABASE_SCHEMA must be a plain identifier: it goes into the connection's search_path. */
+function schemaOf(value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  if (!/^[a-z_][a-z0-9_]{0,62}$/.test(value)) throw new Error(`DATABASE_SCHEMA must be a lower-case identifier, got ${value}`);
+  return value;
+}
+
+/** TRUST_PROXY: `true`/`false`, or comma-separated addresses/CIDRs/`loopback,linklocal,uniquelocal`. */
+function trustProxyOf(value: string | undefined): boolean | string {
+  if (value === undefined || value === '') return 'loopback,linklocal,uniquelocal';
+  if (value === 'true' || value === 'false') return value === 'true';
+  return value;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -42,5 +66,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     sessionTtlMs: Number(env.SESSION_TTL_MS ?? 7 * 24 * 3600 * 1000),
     loginRateLimitMax: Number(env.LOGIN_RATE_LIMIT ?? 20),
     loginRateLimitWindowMs: 60 * 1000,
+    trustProxy: trustProxyOf(env.TRUST_PROXY),
+    databaseSchema: schemaOf(env.DATABASE_SCHEMA),
+    databasePoolSize: Number(env.DATABASE_POOL_SIZE ?? 10),
   };
 }

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { loadConfig } from './config';
 import { openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
@@ -10,7 +11,13 @@ import { DEMO_PASSWORD, demoAccounts } from './seed/demo-accounts';
 const config = loadConfig();
 if (config.clientDir) await ensureClientBuilt(config.clientDir);
 
-const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+const database = await openDatabase({
+  databaseUrl: config.databaseUrl,
+  dataDir: config.dataDir,
+  searchPath: config.databaseSchema,
+  poolSize: config.databasePoolSize,
+});
+if (config.databaseUrl && config.databaseSchema) await sql`create schema if not exists ${sql.id(config.databaseSchema)}`.execute(database.db);
 await migrateToLatest(database.db);
 const seeded = config.seed === 'demo' ? await seedIfEmpty(database.db) : false;
 

@@ -1,6 +1,7 @@
-import { AxiosHeaders, CanceledError, type AxiosAdapter, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
-import { describe, expect, it, vi } from 'vitest';
-import { createHttpClient, isCanceled, type AuthHooks } from './client';
+import { AxiosError, AxiosHeaders, CanceledError, type AxiosAdapter, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { NETWORK_FAILED, SERVER_UNAVAILABLE, TIMED_OUT, createHttpClient, isCanceled, type AuthHooks } from './client';
+import { toasts } from '../ui/toast-store';
 
 interface Call {
   url: string;
@@ -138,5 +139,79 @@ describe('http client', () => {
     expect(res.data.resultCode).toBe(40101);
     expect(reLogin).toHaveBeenCalledTimes(1);
     expect(onAuthLost).toHaveBeenCalledTimes(1);
+  });
+});
+
+/** An adapter whose server is unreachable, times out, or sits behind a proxy answering 502. */
+function brokenServer(kind: 'down' | 'timeout' | '502' | 'ok') {
+  let calls = 0;
+  const adapter: AxiosAdapter = async (config) => {
+    calls++;
+    if (kind === 'down') throw new AxiosError('Network Error', AxiosError.ERR_NETWORK, config);
+    if (kind === 'timeout') throw new AxiosError('timeout of 10000ms exceeded', AxiosError.ECONNABORTED, config);
+    if (kind === '502') {
+      const response = { data: '<html>Bad Gateway</html>', status: 502, statusText: 'Bad Gateway', headers: {}, config };
+      throw new AxiosError('Request failed with status code 502', AxiosError.ERR_BAD_RESPONSE, config, undefined, response);
+    }
+    return { data: { resultCode: 200, errMsg: '', data: null }, status: 200, statusText: 'OK', headers: {}, config };
+  };
+  return { adapter, calls: () => calls };
+}
+
+describe('transport failures', () => {
+  beforeEach(() => {
+    toasts.items.splice(0);
+  });
+  const messages = () => toasts.items.map((t) => [t.kind, t.message]);
+
+  it('an unreachable server shows 网络连接失败 once, however many requests fail together', async () => {
+    const { http } = createHttpClient(brokenServer('down').adapter);
+    const results = await Promise.allSettled([http.get('/api/a'), http.get('/api/b'), http.post('/api/c')]);
+    expect(results.every((r) => r.status === 'rejected')).toBe(true);
+    expect(messages()).toEqual([['error', NETWORK_FAILED]]);
+  });
+
+  it('the 10 s timeout shows 请求超时, a proxy 5xx page shows 服务暂时不可用', async () => {
+    await expect(createHttpClient(brokenServer('timeout').adapter).http.get('/api/a')).rejects.toThrow();
+    await expect(createHttpClient(brokenServer('502').adapter).http.get('/api/a')).rejects.toThrow();
+    expect(messages()).toEqual([
+      ['error', TIMED_OUT],
+      ['error', SERVER_UNAVAILABLE],
+    ]);
+  });
+
+  it('login and logout failures stay silent (SPEC §8), and so do calls marked silent', async () => {
+    const { http } = createHttpClient(brokenServer('down').adapter);
+    await expect(http.post('/api/authcust/login/token', {}, { skipAuthRefresh: true })).rejects.toThrow();
+    await expect(http.get('/api/course/studyRecord/querLastRecord', { silent: true })).rejects.toThrow();
+    expect(messages()).toEqual([]);
+  });
+
+  it('a cancelled request and an API error envelope are not transport failures', async () => {
+    const server = fakeServer({ validToken: () => 'never', delay: 20 });
+    const { http } = createHttpClient(server.adapter);
+    const first = http.get('/api/list');
+    const second = http.get('/api/list');
+    await expect(first).rejects.toSatisfy(isCanceled);
+    await second;
+    // A 40101 with no way to re-login is the session flow's business, not a network toast.
+    expect((await http.get('/api/private/x')).data.resultCode).toBe(40101);
+    expect(messages()).toEqual([]);
+  });
+
+  it('the 40101 re-login still works after the network came back', async () => {
+    let down = true;
+    let valid = 'old';
+    const live = fakeServer({ validToken: () => valid });
+    const adapter: AxiosAdapter = (config) => (down ? brokenServer('down').adapter(config) : live.adapter(config));
+    const { http, setAuthHooks } = createHttpClient(adapter);
+    let token = 'stale';
+    setAuthHooks({ getToken: () => token, reLogin: async () => ((token = valid = 'fresh'), true), onAuthLost: () => {} });
+    await expect(http.get('/api/private/a')).rejects.toThrow();
+    down = false;
+    const res = await http.get('/api/private/a');
+    expect(res.data).toMatchObject({ resultCode: 200 });
+    expect(live.calls.map((c) => c.auth)).toEqual(['stale', 'fresh']);
+    expect(messages()).toEqual([['error', NETWORK_FAILED]]);
   });
 });

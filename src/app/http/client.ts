@@ -1,4 +1,5 @@
 import axios, { type AxiosAdapter, type AxiosInstance, type AxiosRequestConfig, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
+import { toast, toasts } from '../ui/toast-store';
 
 /** Every API answer: HTTP 200 with this body (DESIGN §4). */
 export interface Envelope<T = unknown> {
@@ -14,8 +15,13 @@ declare module 'axios' {
   interface AxiosRequestConfig {
     /** false: do not abort an earlier pending request to the same URL (default true). */
     dedupe?: boolean;
-    /** true for the login call itself: never waits for, nor triggers, a silent re-login. */
+    /**
+     * true for the login call itself: never waits for, nor triggers, a silent re-login, and a
+     * transport failure stays silent (SPEC §8: login request failure is silently ignored).
+     */
     skipAuthRefresh?: boolean;
+    /** true: a transport failure shows no toast (calls whose failure SPEC §8 says to ignore). */
+    silent?: boolean;
   }
 }
 
@@ -36,6 +42,27 @@ interface Tracked extends InternalAxiosRequestConfig {
   _retried?: boolean;
 }
 
+export const NETWORK_FAILED = '网络连接失败，请检查网络后重试';
+export const TIMED_OUT = '请求超时，请稍后再试';
+export const SERVER_UNAVAILABLE = '服务暂时不可用，请稍后再试';
+
+/**
+ * The Chinese message for a request that never got an API answer (server unreachable, the 10 s
+ * timeout, a proxy's 5xx page), or null when it did get one or was cancelled on purpose.
+ */
+export function transportFailureMessage(error: unknown): string | null {
+  if (!axios.isAxiosError(error) || axios.isCancel(error)) return null;
+  if (error.code === 'ECONNABORTED' || error.code === 'ETIMEDOUT') return TIMED_OUT;
+  if (!error.response) return NETWORK_FAILED;
+  if (error.response.status >= 500) return SERVER_UNAVAILABLE;
+  return null;
+}
+
+/** One toast per message on screen: ten parallel requests failing together say it once. */
+function notifyTransportFailure(message: string): void {
+  if (!toasts.items.some((t) => t.message === message)) toast.error(message);
+}
+
 const noAuth: AuthHooks = { getToken: () => null, reLogin: async () => false, onAuthLost: () => {} };
 
 export interface HttpClient {
@@ -50,6 +77,9 @@ export interface HttpClient {
  * - De-duplication: a new request to the same method+URL aborts the earlier pending one (the
  *   earlier promise rejects with a CanceledError, see `isCanceled`). Typing in a search box or
  *   paging quickly therefore never renders an older answer over a newer one.
+ * - Transport failures (server unreachable, 10 s timeout, a 5xx from a proxy) show one clear
+ *   Chinese toast, except for login/logout and calls marked `silent`; callers still get the
+ *   rejection and keep their own error state (e.g. ListStatus with 重试).
  * - Session refresh (SPEC §4): a 40101 answer starts exactly one silent re-login; requests that
  *   get 40101 meanwhile, and requests started meanwhile, wait for it and then go out (again) with
  *   the new token. A 40101 for a token that was already replaced is simply retried, so a late
@@ -120,7 +150,10 @@ export function createHttpClient(adapter?: AxiosAdapter): HttpClient {
       return http.request(retry);
     },
     (error: unknown) => {
-      release(axios.isAxiosError(error) ? (error.config as Tracked | undefined) : undefined);
+      const config = axios.isAxiosError(error) ? (error.config as Tracked | undefined) : undefined;
+      release(config);
+      const message = transportFailureMessage(error);
+      if (message && !config?.skipAuthRefresh && !config?.silent) notifyTransportFailure(message);
       return Promise.reject(error);
     },
   );

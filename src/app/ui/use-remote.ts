@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState, type DependencyList } from 'react';
-import { isCanceled, RESULT_OK, type Envelope } from '../http/client';
+import { isCanceled, RESULT_OK, transportFailureMessage, type Envelope } from '../http/client';
 
 /** A non-200 envelope, carried as an error so callers can show its errMsg. */
 export class ApiFailure extends Error {
@@ -20,7 +20,7 @@ export function unwrap<T>(res: Envelope<T>): T {
 /** What a failed load shows: the server's errMsg, else a generic network message. */
 export function errorText(error: unknown): string {
   if (error instanceof ApiFailure) return error.message;
-  return '网络异常，请检查网络后重试';
+  return transportFailureMessage(error) ?? '网络异常，请检查网络后重试';
 }
 
 export type RemoteState<T> =

@@ -10,7 +10,8 @@ const root = mkdtempSync(join(tmpdir(), 'xuetu-db-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 // What `npm start` does twice in a row on a fresh machine: the second start finds the data.
-describe.runIf(process.env.TEST_DB !== 'postgres')('PGlite data folder', () => {
+// PGlite only: the server-pg project excludes this file (vitest.config.ts).
+describe('PGlite data folder', () => {
   it('creates missing parent folders, and a reopened database keeps its rows and migrations', async () => {
     const dataDir = join(root, 'nested', 'data', 'pglite');
     const first = await openDatabase({ dataDir });

@@ -4,6 +4,7 @@ import * as m20261122_002_rate_limits from './2026-11-22-002-rate-limits';
 import * as m20261122_003_base_messages from './2026-11-22-003-base-messages';
 import * as m20261122_004_learning from './2026-11-22-004-learning';
 import * as m20261123_exams from './2026-11-23-exams';
+import * as m20261123_load_indexes from './2026-11-23-load-indexes';
 
 /** Date-prefixed names; order is lexical. Migrations never import application code. */
 export const migrations: Record<string, Migration> = {
@@ -12,4 +13,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22-003-base-messages': m20261122_003_base_messages,
   '2026-11-22-004-learning': m20261122_004_learning,
   '2026-11-23-exams': m20261123_exams,
+  '2026-11-23-load-indexes': m20261123_load_indexes,
 };

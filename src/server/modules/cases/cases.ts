@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { DbOrTrx } from '../../db/database';
 import { formatDateTime } from '../../lib/time';
-import { offsetOf, limitOf, pageOf } from '../../lib/paging';
+import { offsetOf, limitOf, pageOf, totalCount, totalOf } from '../../lib/paging';
 import { escapeLike } from '../messages/messages';
 
 export interface CaseQuery {
@@ -53,11 +53,9 @@ export async function pageCases(db: DbOrTrx, studentId: string, q: CaseQuery, on
   if (q.name) base = base.where('c.name', 'ilike', `%${escapeLike(q.name)}%`);
   if (q.classifyId) base = base.where((eb) => eb.or([eb('c.classify_id', '=', q.classifyId!), eb('k.parent_id', '=', q.classifyId!)]));
   if (onlyMine) base = base.where('a.id', 'is not', null);
-  const [rows, count] = await Promise.all([
-    base.orderBy('c.sort').orderBy('c.id').limit(limitOf(q)).offset(offsetOf(q)).execute(),
-    base.clearSelect().select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return pageOf(rows.map(caseView), Number(count.n), q.currentNum, q.currentSize);
+  const rows = await base.select(totalCount()).orderBy('c.sort').orderBy('c.id').limit(limitOf(q)).offset(offsetOf(q)).execute();
+  const total = await totalOf(rows, q, async () => Number((await base.clearSelect().select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow()).n));
+  return pageOf(rows.map(caseView), total, q.currentNum, q.currentSize);
 }
 
 export async function findCaseView(db: DbOrTrx, studentId: string, caseId: string) {

@@ -4,7 +4,7 @@ import { forbidden, notFound, ok } from '../../http/envelope';
 import { requireStudent, studentIdOf } from '../../http/auth';
 import { newId } from '../../lib/ids';
 import { PageQuery } from '../../lib/paging';
-import { assertNotExperience, assertNotGraduated, caseAccess, requireCase } from './access';
+import { GRADUATED_MSG, assertNotExperience, caseAccess, requireCase } from './access';
 import { classifyTree, findCaseView, pageCases, ranking } from './cases';
 
 const Id = Type.String({ minLength: 1, maxLength: 64 });
@@ -42,10 +42,10 @@ async function privateCaseRoutes(app: FastifyInstance): Promise<void> {
 
   r.get('/api/course/caseDetails/getCasesDetails', { schema: { querystring: CaseIdQuery } }, async (request) => {
     const studentId = studentIdOf(request);
-    await requireCase(app.db, request.query.caseId);
-    await assertNotGraduated(app.db, studentId, request.query.caseId);
+    // One query answers existence, the student's access (applyStatus) and the case itself.
     const view = await findCaseView(app.db, studentId, request.query.caseId);
     if (!view) throw notFound('案例不存在');
+    if (view.applyStatus === 2) throw forbidden(GRADUATED_MSG);
     const resources = await app.db
       .selectFrom('study_resources')
       .select(({ fn }) => ['file_suffix_code', fn.countAll<string>().as('n')])

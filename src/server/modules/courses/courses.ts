@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { DbOrTrx } from '../../db/database';
 import { formatDateTime } from '../../lib/time';
-import { offsetOf, limitOf, pageOf } from '../../lib/paging';
+import { offsetOf, limitOf, pageOf, totalCount, totalOf } from '../../lib/paging';
 import { escapeLike } from '../messages/messages';
 
 function courseSelect(db: DbOrTrx, studentId: string) {
@@ -47,11 +47,9 @@ export async function pageCourses(db: DbOrTrx, studentId: string, q: CourseQuery
   if (q.name) base = base.where('c.name', 'ilike', `%${escapeLike(q.name)}%`);
   if (q.category) base = base.where('c.category', '=', q.category);
   if (onlyMine) base = base.where('s.id', 'is not', null);
-  const [rows, count] = await Promise.all([
-    base.orderBy('c.sort').orderBy('c.id').limit(limitOf(q)).offset(offsetOf(q)).execute(),
-    base.clearSelect().select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return pageOf(rows.map(courseView), Number(count.n), q.currentNum, q.currentSize);
+  const rows = await base.select(totalCount()).orderBy('c.sort').orderBy('c.id').limit(limitOf(q)).offset(offsetOf(q)).execute();
+  const total = await totalOf(rows, q, async () => Number((await base.clearSelect().select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow()).n));
+  return pageOf(rows.map(courseView), total, q.currentNum, q.currentSize);
 }
 
 export async function findCourse(db: DbOrTrx, studentId: string, courseId: string) {

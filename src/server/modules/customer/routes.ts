@@ -60,6 +60,8 @@ export async function customerRoutes(app: FastifyInstance): Promise<void> {
     // Both are optional (SPEC §5): empty clears, anything else must match the rule.
     if (phone && !PHONE_RE.test(phone)) throw badRequest(PHONE_MSG);
     if (email && !EMAIL_RE.test(email)) throw badRequest(EMAIL_MSG);
+    // The avatar ends up in <img src>: only our own paths and http(s) URLs, never javascript:/data:.
+    if (b.userPicUrl && !/^(\/(?!\/)|https?:\/\/)/i.test(b.userPicUrl.trim())) throw badRequest('头像地址格式错误');
     const patch = Object.fromEntries(
       Object.entries({
         username: b.username?.trim() || undefined,

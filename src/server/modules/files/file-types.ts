@@ -43,3 +43,21 @@ export function sanitizeFileName(name: string): string {
   const clean = base.replace(/[\u0000-\u001f\u007f"<>|:*?]/g, '').trim();
   return (clean || 'file').slice(-120);
 }
+
+/**
+ * Types served inline must be what their name says (ASVS 12.2.1): an "image" or "PDF" that is
+ * really HTML or SVG is refused rather than stored, checked by the leading magic bytes.
+ */
+const SIGNATURES: Record<string, (b: Buffer) => boolean> = {
+  jpg: (b) => b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff,
+  jpeg: (b) => b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff,
+  png: (b) => b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])),
+  gif: (b) => /^GIF8[79]a/.test(b.subarray(0, 6).toString('latin1')),
+  webp: (b) => b.subarray(0, 4).toString('latin1') === 'RIFF' && b.subarray(8, 12).toString('latin1') === 'WEBP',
+  pdf: (b) => b.subarray(0, 1024).toString('latin1').includes('%PDF-'),
+};
+
+export function contentMatchesType(ext: string, data: Buffer): boolean {
+  const check = SIGNATURES[ext];
+  return check ? check(data) : true;
+}

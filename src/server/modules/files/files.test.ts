@@ -49,7 +49,7 @@ describe('files', () => {
   });
 
   it('uploadImage answers { errno: 0, data: { url } } and accepts images only', async () => {
-    const res = (await upload(normal, '/api/folder/file/uploadImage', 'map.png', Buffer.from('png-bytes'))).json();
+    const res = (await upload(normal, '/api/folder/file/uploadImage', 'map.png', Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), Buffer.from('png-bytes')]))).json();
     expect(res).toMatchObject({ errno: 0, data: { url: expect.stringMatching(/^\/api\/folder\/resource\/file\/vod\//) } });
     expect((await upload(normal, '/api/folder/file/uploadImage', 'doc.pdf', Buffer.from('%PDF'))).json().resultCode).toBe(400);
   });

@@ -1,11 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
 import { Type, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { badRequest, notFound, ok } from '../../http/envelope';
+import { ApiError, badRequest, notFound, ok } from '../../http/envelope';
 import { requireStudent, studentIdOf, tokenOf } from '../../http/auth';
 import { newId } from '../../lib/ids';
 import { findSessionStudent } from '../auth/sessions';
-import { ALLOWED_TYPES, IMAGE_EXTENSIONS, extensionOf, sanitizeFileName } from './file-types';
+import { ALLOWED_TYPES, IMAGE_EXTENSIONS, contentMatchesType, extensionOf, sanitizeFileName } from './file-types';
 import { fileUrl, fileView, findReadableFile, sendStoredFile } from './files';
 
 export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
@@ -24,6 +24,20 @@ async function optionalStudent(request: FastifyRequest, queryToken?: string): Pr
   return token ? findSessionStudent(request.server.db, token) : undefined;
 }
 
+/**
+ * busboy reports a broken multipart body (no closing boundary, a malformed part header) as a plain
+ * Error, which read as a 500; it is the client's mistake. Plugin errors (FST_*, e.g. too large)
+ * keep their own code and the error handler maps them.
+ */
+async function clientFault<T>(step: () => Promise<T>): Promise<T> {
+  try {
+    return await step();
+  } catch (err) {
+    if (err instanceof ApiError || String((err as { code?: unknown }).code ?? '').startsWith('FST_')) throw err;
+    throw badRequest('上传格式错误');
+  }
+}
+
 /** Upload, download, media (SPEC §7 Help and files) and the mind-map image upload. */
 export async function fileRoutes(app: FastifyInstance): Promise<void> {
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10, fieldSize: 1024 } });
@@ -31,7 +45,7 @@ export async function fileRoutes(app: FastifyInstance): Promise<void> {
 
   async function storeUpload(request: FastifyRequest, imagesOnly: boolean) {
     const studentId = studentIdOf(request);
-    const part = await request.file();
+    const part = await clientFault(() => request.file());
     if (!part) throw badRequest('缺少参数：文件');
     const fileName = sanitizeFileName(part.filename);
     const ext = extensionOf(fileName);
@@ -40,8 +54,12 @@ export async function fileRoutes(app: FastifyInstance): Promise<void> {
       part.file.resume();
       throw badRequest(imagesOnly ? '只能上传 jpg、png、gif、webp 图片' : '不支持的文件类型');
     }
-    const data = await part.toBuffer(); // throws past MAX_UPLOAD_BYTES → 400 上传内容过大
+    const data = await clientFault(() => part.toBuffer()); // throws past MAX_UPLOAD_BYTES → 400 上传内容过大
+    // toBuffer only notices the limit when a chunk arrives after it; a body streamed in pieces can
+    // end right at the cut and come back silently truncated to 20 MB. Never store a cut file.
+    if (part.file.truncated) throw badRequest('上传内容过大');
     if (data.length === 0) throw badRequest('文件内容为空');
+    if (!contentMatchesType(ext, data)) throw badRequest('文件内容与类型不符');
     const id = newId();
     const key = `uploads/${studentId}/${id}`;
     await app.storage.put(key, data);

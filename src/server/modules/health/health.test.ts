@@ -27,3 +27,22 @@ describe('GET /api/health', () => {
     expect(Number(n.n)).toBeGreaterThanOrEqual(3);
   });
 });
+
+describe('GET /api/health without a database', () => {
+  it('answers 503 with database unreachable when the database does not answer', async () => {
+    const { Kysely, PostgresDialect } = await import('kysely');
+    const pg = (await import('pg')).default;
+    const { buildApp } = await import('../../app');
+    // Nothing listens on port 1: every connection attempt fails.
+    const pool = new pg.Pool({ host: '127.0.0.1', port: 1, user: 'x', database: 'x', connectionTimeoutMillis: 1000 });
+    const db = new Kysely<never>({ dialect: new PostgresDialect({ pool }) });
+    const down = await buildApp({ config: t.app.config, database: { db: db as never, kind: 'postgres', close: () => db.destroy() }, logger: false });
+    try {
+      const res = await down.inject({ method: 'GET', url: '/api/health' });
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toMatchObject({ resultCode: 200, data: { status: 'degraded', database: 'unreachable', databaseKind: 'postgres' } });
+    } finally {
+      await down.close();
+    }
+  });
+});

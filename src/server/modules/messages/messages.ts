@@ -2,7 +2,7 @@ import type { Selectable } from 'kysely';
 import type { DbOrTrx } from '../../db/database';
 import type { UserMessagesTable } from '../../db/schema';
 import { formatDateTime } from '../../lib/time';
-import { offsetOf, limitOf, pageOf, type Page } from '../../lib/paging';
+import { offsetOf, limitOf, pageOf, totalCount, totalOf, type Page } from '../../lib/paging';
 
 export interface MessageView {
   uuid: string;
@@ -40,11 +40,9 @@ export async function pageMessages(db: DbOrTrx, studentId: string, q: MessageQue
   let base = db.selectFrom('user_messages').where('student_id', '=', studentId);
   if (q.isLook === 0 || q.isLook === 1) base = base.where('is_look', '=', q.isLook);
   if (q.title) base = base.where('title', 'ilike', `%${escapeLike(q.title)}%`);
-  const [rows, count] = await Promise.all([
-    base.selectAll().orderBy('created_at', 'desc').orderBy('id').limit(limitOf(q)).offset(offsetOf(q)).execute(),
-    base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return pageOf(rows.map(view), Number(count.n), q.currentNum, q.currentSize);
+  const rows = await base.selectAll().select(totalCount()).orderBy('created_at', 'desc').orderBy('id').limit(limitOf(q)).offset(offsetOf(q)).execute();
+  const total = await totalOf(rows, q, async () => Number((await base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n));
+  return pageOf(rows.map(view), total, q.currentNum, q.currentSize);
 }
 
 export async function findMessage(db: DbOrTrx, studentId: string, id: string): Promise<MessageView | undefined> {

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { Type, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { sql } from 'kysely';
 import { forbidden, notFound, ok } from '../../http/envelope';
 import { requireStudent, studentIdOf } from '../../http/auth';
 import { assertNotGraduated, requireCase } from '../cases/access';
@@ -51,10 +52,21 @@ export async function studyRoutes(app: FastifyInstance): Promise<void> {
     return ok(row ? { courseId: row.course_id, nodeId: row.node_id, nodeName: row.name, videoId: row.video_id ?? '', duration: row.duration, position: row.position, watched: row.watched, isStudy: row.is_study } : null);
   });
 
+  // jsonpath over the stored document: independent of how the JSON text is formatted.
+  async function isMapNode(caseId: string, nodeId: string): Promise<boolean> {
+    const { rows } = await sql<{ found: boolean }>`
+      select jsonb_path_exists(document::jsonb, '$.root.** ? (@.data.id == $id)', jsonb_build_object('id', ${nodeId}::text)) as found
+      from official_maps where case_id = ${caseId}`.execute(app.db);
+    return rows[0]?.found === true;
+  }
+
   async function addCaseRecord(studentId: string, b: { caseId: string; nodeId: string; resourceId?: string; studentId?: string; isStudy?: number | string }) {
     own(studentId, b.studentId);
     await requireCase(app.db, b.caseId);
     await assertNotGraduated(app.db, studentId, b.caseId);
+    // Only nodes of the case's map can be learnt: made-up node ids would otherwise count as
+    // learnt nodes and lift the student in the case ranking (count of distinct learnt nodes).
+    if (!(await isMapNode(b.caseId, b.nodeId))) throw notFound('知识点不存在');
     return ok(await recordCaseStudy(app.db, studentId, b.caseId, b.nodeId, b.resourceId ?? '', String(b.isStudy ?? '1') === '1'));
   }
   r.post('/api/course/studyRecord/addRecord', { schema: { body: AddRecordBody } }, async (request) => addCaseRecord(studentIdOf(request), request.body));

@@ -1,7 +1,7 @@
 import { sql, type Selectable } from 'kysely';
 import type { DbOrTrx } from '../../db/database';
 import type { TutorsTable } from '../../db/schema';
-import { offsetOf, limitOf, pageOf } from '../../lib/paging';
+import { offsetOf, limitOf, pageOf, totalCount, totalOf } from '../../lib/paging';
 
 /** The student's latest sign-up per tutor (status 0–3), and whether any is active (0 or 1). */
 async function signupState(db: DbOrTrx, studentId: string) {
@@ -40,12 +40,9 @@ function listItem(t: Selectable<TutorsTable>, state: Awaited<ReturnType<typeof s
 export async function pageTutors(db: DbOrTrx, studentId: string, q: { currentNum: number; currentSize: number; name?: string }) {
   let base = db.selectFrom('tutors');
   if (q.name) base = base.where('name', 'like', `%${q.name.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
-  const [rows, count, state] = await Promise.all([
-    base.selectAll().orderBy('sort').orderBy('id').limit(limitOf(q)).offset(offsetOf(q)).execute(),
-    base.select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow(),
-    signupState(db, studentId),
-  ]);
-  return pageOf(rows.map((t) => listItem(t, state)), Number(count.n), q.currentNum, q.currentSize);
+  const [rows, state] = await Promise.all([base.selectAll().select(totalCount()).orderBy('sort').orderBy('id').limit(limitOf(q)).offset(offsetOf(q)).execute(), signupState(db, studentId)]);
+  const total = await totalOf(rows, q, async () => Number((await base.select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow()).n));
+  return pageOf(rows.map((t) => listItem(t, state)), total, q.currentNum, q.currentSize);
 }
 
 export async function tutorDetail(db: DbOrTrx, studentId: string, id: string) {

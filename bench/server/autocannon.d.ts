@@ -1,0 +1,42 @@
+// The part of autocannon 8's API the server benchmark uses (the package ships no types).
+declare module 'autocannon' {
+  export interface Request {
+    method?: string;
+    path?: string;
+    headers?: Record<string, string>;
+    body?: string;
+    setupRequest?: (req: Request, context: Record<string, unknown>) => Request;
+    onResponse?: (status: number, body: string, context: Record<string, unknown>) => void;
+  }
+  export interface Client {
+    setHeaders(headers: Record<string, string>): void;
+    setRequests(requests: Request[]): void;
+  }
+  export interface Options {
+    url: string | string[];
+    connections?: number;
+    duration?: number;
+    timeout?: number;
+    requests?: Request[];
+    setupClient?: (client: Client) => void;
+  }
+  export interface Histogram {
+    average: number;
+    mean: number;
+    p50: number;
+    p90: number;
+    p99: number;
+    max: number;
+    total: number;
+  }
+  export interface Result {
+    requests: Histogram;
+    latency: Histogram;
+    errors: number;
+    timeouts: number;
+    non2xx: number;
+    duration: number;
+  }
+  function autocannon(options: Options): Promise<Result>;
+  export default autocannon;
+}

@@ -1,0 +1,146 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import { openDatabase } from '../../src/server/db/database';
+import { migrateToLatest } from '../../src/server/db/migrate';
+import { seedDemo } from '../../src/server/seed/seed';
+import { freshSchema, spawnServer, type SpawnedServer } from '../../tests/server/spawn-server';
+import { browse, examStampede, heartbeat, mapSaves, type Mix } from './mixes';
+import { seedLoadStudents } from './seed-load';
+
+/**
+ * Load benchmark of the real server process on loopback: browse, video heartbeat, exam stampede
+ * and map-save mixes, on PGlite and on PostgreSQL with one and with two server processes sharing
+ * one schema. Prints a table and writes bench/results/server.json.
+ */
+export interface ServerBenchRow {
+  database: 'PGlite' | 'PostgreSQL';
+  processes: number;
+  mix: string;
+  connections: number;
+  requests: number;
+  reqPerSec: number;
+  p50Ms: number;
+  p99Ms: number;
+  /** Socket errors + timeouts + non-2xx HTTP answers + enveloped failures (resultCode ≠ 200). */
+  errors: number;
+}
+
+export interface ServerBenchOptions {
+  /** Seconds per mix (BENCH_DURATION, default 8). */
+  durationSec?: number;
+  /** PostgreSQL to use; default DATABASE_URL, else postgres://postgres@127.0.0.1:5432/test; null skips it. */
+  databaseUrl?: string | null;
+  /** Extra students with a live session each (default 400). */
+  students?: number;
+  write?: boolean;
+}
+
+interface Target {
+  database: ServerBenchRow['database'];
+  processes: number;
+  env: Record<string, string | undefined>;
+  cleanup(): Promise<void>;
+}
+
+async function pgliteTarget(students: number): Promise<Target & { tokens: string[] }> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'xuetu-bench-'));
+  const handle = await openDatabase({ dataDir: join(dataDir, 'pglite') });
+  await migrateToLatest(handle.db);
+  await seedDemo(handle.db);
+  const tokens = await seedLoadStudents(handle.db, students);
+  await handle.close();
+  return { database: 'PGlite', processes: 1, env: { DATA_DIR: dataDir }, tokens, cleanup: async () => rmSync(dataDir, { recursive: true, force: true }) };
+}
+
+async function postgresTarget(url: string, processes: number, students: number): Promise<Target & { tokens: string[] }> {
+  const s = await freshSchema(url, 'bench');
+  const handle = await openDatabase({ databaseUrl: url, searchPath: s.schema, poolSize: 2 });
+  await migrateToLatest(handle.db);
+  await seedDemo(handle.db);
+  const tokens = await seedLoadStudents(handle.db, students);
+  await handle.close();
+  const dataDir = mkdtempSync(join(tmpdir(), 'xuetu-bench-'));
+  return {
+    database: 'PostgreSQL',
+    processes,
+    env: { DATABASE_URL: url, DATABASE_SCHEMA: s.schema, DATA_DIR: dataDir },
+    tokens,
+    cleanup: async () => {
+      await s.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function apiGet(base: string, token: string, path: string) {
+  const res = await fetch(`${base}${path}`, { headers: { authorization: token } });
+  return ((await res.json()) as { data: any }).data; // eslint-disable-line @typescript-eslint/no-explicit-any
+}
+
+async function runMix(urls: string[], tokens: string[], mix: Mix, durationSec: number): Promise<Omit<ServerBenchRow, 'database' | 'processes'>> {
+  const r = await autocannon({ url: urls, connections: mix.connections, duration: durationSec, timeout: 10, setupClient: mix.setupClient(tokens) });
+  return {
+    mix: mix.name,
+    connections: mix.connections,
+    requests: r.requests.total,
+    reqPerSec: Math.round(r.requests.average),
+    p50Ms: r.latency.p50,
+    p99Ms: r.latency.p99,
+    errors: r.errors + r.timeouts + r.non2xx + mix.appErrors,
+  };
+}
+
+export async function runServerBench(opts: ServerBenchOptions = {}): Promise<ServerBenchRow[]> {
+  const durationSec = opts.durationSec ?? Number(process.env.BENCH_DURATION ?? 8);
+  const students = opts.students ?? 400;
+  const url = opts.databaseUrl === null ? undefined : (opts.databaseUrl ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test');
+  const rows: ServerBenchRow[] = [];
+  const plans: (() => Promise<Target & { tokens: string[] }>)[] = [() => pgliteTarget(students)];
+  if (url) plans.push(() => postgresTarget(url, 1, students), () => postgresTarget(url, 2, students));
+
+  for (const plan of plans) {
+    const target = await plan();
+    const servers: SpawnedServer[] = [];
+    try {
+      for (let i = 0; i < target.processes; i++) servers.push(await spawnServer({ ...target.env, SEED: 'none', LOG_LEVEL: 'warn' }));
+      const urls = servers.map((s) => s.url);
+      // What the exam and map mixes need from the seeded content, read through the API.
+      const token = target.tokens[0]!;
+      const shown = await apiGet(urls[0]!, token, '/api/course/mindStudent/showMind?caseId=case-02');
+      const nodeId = shown.document.root.children[0].children[0].data.id as string;
+      const exam = await apiGet(urls[0]!, token, `/api/course/nodeTestUser/getExamByNodeId?caseId=case-02&nodeId=${nodeId}`);
+      const questionIds = (exam.questions as { questionId: string }[]).map((q) => q.questionId);
+      await runMix(urls, target.tokens, browse(10), 2); // warm-up: JIT, pools, caches
+      for (const mix of [browse(100), heartbeat(100), examStampede(100, { caseId: 'case-02', nodeId, examId: exam.examId, questionIds }), mapSaves(50, 'case-02', shown.document)]) {
+        const row = { database: target.database, processes: target.processes, ...(await runMix(urls, target.tokens, mix, durationSec)) };
+        rows.push(row);
+        console.error(`  ${formatRow(row)}`);
+      }
+    } finally {
+      for (const s of servers) await s.stop('SIGTERM');
+      await target.cleanup();
+    }
+  }
+  if (opts.write !== false) {
+    const out = resolve(dirname(fileURLToPath(import.meta.url)), '../results/server.json');
+    mkdirSync(dirname(out), { recursive: true });
+    writeFileSync(out, JSON.stringify({ date: new Date().toISOString(), node: process.version, durationSec, students, rows }, null, 2));
+  }
+  return rows;
+}
+
+function formatRow(r: ServerBenchRow): string {
+  return `${r.database.padEnd(10)} ${String(r.processes).padStart(5)}  ${r.mix.padEnd(34)} ${String(r.connections).padStart(5)} ${String(r.reqPerSec).padStart(8)} ${String(r.p50Ms).padStart(8)} ${String(r.p99Ms).padStart(8)} ${String(r.errors).padStart(7)}`;
+}
+
+export function printServerTable(rows: ServerBenchRow[]): void {
+  const head = `${'database'.padEnd(10)} ${'procs'.padStart(5)}  ${'mix'.padEnd(34)} ${'conns'.padStart(5)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'errors'.padStart(7)}`;
+  console.log([head, ...rows.map(formatRow)].join('\n'));
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === resolve(process.argv[1])) {
+  printServerTable(await runServerBench());
+}

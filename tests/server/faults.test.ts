@@ -1,0 +1,151 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type DatabaseHandle } from '../../src/server/db/database';
+import { DEMO_PASSWORD } from '../../src/server/seed/demo-accounts';
+import { NORMAL } from './helpers';
+import { freshSchema, spawnServer, type SpawnedServer } from './spawn-server';
+
+/**
+ * Crash safety of the real server process: SIGKILL in the middle of a burst of mind-map saves and
+ * exam submissions, restart on the same data, and every acknowledged write must be there, whole.
+ * Runs on PGlite in the server project and on PostgreSQL (a fresh schema) in server-pg.
+ */
+const onPostgres = process.env.TEST_DB === 'postgres';
+const dataDir = mkdtempSync(join(tmpdir(), 'xuetu-faults-'));
+let env: Record<string, string | undefined>;
+let dropSchema = async () => {};
+let server: SpawnedServer | undefined;
+beforeAll(async () => {
+  env = { DATA_DIR: dataDir };
+  if (onPostgres) {
+    const s = await freshSchema(process.env.DATABASE_URL!, 'faults');
+    env = { ...env, DATABASE_URL: process.env.DATABASE_URL, DATABASE_SCHEMA: s.schema };
+    dropSchema = s.drop;
+  }
+});
+afterAll(async () => {
+  await server?.stop('SIGKILL');
+  await dropSchema();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function api(base: string, token: string | null, method: string, path: string, body?: unknown) {
+  const res = await fetch(`${base}${path}`, {
+    method,
+    headers: { ...(token ? { authorization: token } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return (await res.json()) as { resultCode: number; errMsg: string; data: any }; // eslint-disable-line @typescript-eslint/no-explicit-any
+}
+
+const CASES = ['case-01', 'case-02', 'case-03', 'case-04'];
+// A marker naming the version a document was saved as, and padding so each write is sizeable.
+const PAD = '思维导图内容'.repeat(4000);
+const docFor = (official: { root: { data: Record<string, unknown> } }, caseId: string, version: number) => {
+  const doc = structuredClone(official);
+  doc.root.data.note = `save ${caseId} v${version}\n${PAD}`;
+  return doc;
+};
+
+async function openData(): Promise<DatabaseHandle> {
+  return onPostgres ? openDatabase({ databaseUrl: process.env.DATABASE_URL!, searchPath: env.DATABASE_SCHEMA, poolSize: 2 }) : openDatabase({ dataDir: join(dataDir, 'pglite') });
+}
+
+describe(`SIGKILL during writes (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
+  it('every acknowledged map save and exam submission survives, nothing is half-written', { timeout: 240_000 }, async () => {
+    server = await spawnServer(env);
+    const base = server.url;
+    const token = (await api(base, null, 'POST', '/api/authcust/login/token', { loginName: NORMAL, password: DEMO_PASSWORD })).data.token as string;
+    const officials = Object.fromEntries(await Promise.all(CASES.map(async (c) => [c, (await api(base, token, 'GET', `/api/course/mindStudent/showMind?caseId=${c}`)).data.document] as const)));
+    const exams = await Promise.all(
+      CASES.map(async (c) => {
+        const node = officials[c].root.children[0].children[0].data.id as string;
+        const exam = (await api(base, token, 'GET', `/api/course/nodeTestUser/getExamByNodeId?caseId=${c}&nodeId=${node}`)).data;
+        return { examId: exam.examId as string, answers: exam.questions.map((q: { questionId: string }) => ({ questionId: q.questionId, answer: 'A' })) };
+      }),
+    );
+
+    let killed = false;
+    let acks = 0;
+    const ackedVersion = new Map<string, number>();
+    const ackedSubmits = new Map<string, number>();
+    const sentSubmits = new Map<string, number>();
+    const saveChain = async (caseId: string) => {
+      let version = 0;
+      while (!killed) {
+        try {
+          const res = await api(base, token, 'POST', '/api/course/mindStudent/saveStuMind', { caseId, version, document: docFor(officials[caseId], caseId, version + 1) });
+          if (res.resultCode !== 200) throw new Error(`save ${caseId}: ${res.resultCode} ${res.errMsg}`);
+          version = res.data.version;
+          ackedVersion.set(caseId, version);
+          acks++;
+        } catch (e) {
+          if (killed) return;
+          throw e;
+        }
+      }
+    };
+    const submitLoop = async (exam: { examId: string; answers: unknown[] }) => {
+      while (!killed) {
+        sentSubmits.set(exam.examId, (sentSubmits.get(exam.examId) ?? 0) + 1);
+        try {
+          const res = await api(base, token, 'POST', '/api/course/nodeTestUser/submitExam', { examId: exam.examId, answers: exam.answers });
+          if (res.resultCode !== 200) throw new Error(`submit ${exam.examId}: ${res.resultCode} ${res.errMsg}`);
+          ackedSubmits.set(exam.examId, (ackedSubmits.get(exam.examId) ?? 0) + 1);
+          acks++;
+        } catch (e) {
+          if (killed) return;
+          throw e;
+        }
+      }
+    };
+    const burst = Promise.all([...CASES.map(saveChain), ...exams.map(submitLoop), ...exams.map(submitLoop)]);
+    // Kill once the burst is well under way, with requests certainly in flight.
+    while (acks < 60) await new Promise((r) => setTimeout(r, 5));
+    killed = true;
+    await server.stop('SIGKILL');
+    await burst;
+    expect(ackedVersion.size).toBe(CASES.length);
+
+    // Same data, new process.
+    server = await spawnServer(env);
+    const token2 = (await api(server.url, null, 'POST', '/api/authcust/login/token', { loginName: NORMAL, password: DEMO_PASSWORD })).data.token as string;
+    for (const caseId of CASES) {
+      const shown = await api(server.url, token2, 'GET', `/api/course/mindStudent/showMind?caseId=${caseId}`);
+      expect(shown.resultCode, server.output()).toBe(200);
+      const acked = ackedVersion.get(caseId)!;
+      // One save may have committed without its answer reaching us; never fewer than acknowledged.
+      expect(shown.data.version, caseId).toBeGreaterThanOrEqual(acked);
+      expect(shown.data.version, caseId).toBeLessThanOrEqual(acked + 1);
+      // The stored document is exactly the one saved as that version: complete, not torn.
+      expect(shown.data.document.root.data.note).toBe(`save ${caseId} v${shown.data.version}\n${PAD}`);
+      expect(JSON.stringify(shown.data.document.root.children)).toBe(JSON.stringify(officials[caseId].root.children));
+      // And the server keeps accepting saves on top of it.
+      const next = await api(server.url, token2, 'POST', '/api/course/mindStudent/saveStuMind', { caseId, version: shown.data.version, document: docFor(officials[caseId], caseId, shown.data.version + 1) });
+      expect(next.resultCode).toBe(200);
+    }
+    await server.stop('SIGTERM');
+    server = undefined;
+
+    const db = await openData();
+    try {
+      for (const exam of exams) {
+        const rows = await db.db.selectFrom('exam_attempts').selectAll().where('student_id', '=', 'stu-0001').where('exam_id', '=', exam.examId).execute();
+        const acked = ackedSubmits.get(exam.examId) ?? 0;
+        expect(rows.length, exam.examId).toBeGreaterThanOrEqual(acked);
+        expect(rows.length, exam.examId).toBeLessThanOrEqual(sentSubmits.get(exam.examId) ?? 0);
+        for (const row of rows) {
+          expect(JSON.parse(row.answers)).toEqual(Object.fromEntries(exam.answers.map((a: { questionId: string; answer: string }) => [a.questionId, a.answer])));
+          expect(row.total).toBe(100);
+          expect(row.score).toBeGreaterThanOrEqual(0);
+          expect(row.score).toBeLessThanOrEqual(row.total);
+        }
+      }
+      expect(Number((await db.db.selectFrom('students').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n)).toBe(3);
+    } finally {
+      await db.close();
+    }
+  });
+});
