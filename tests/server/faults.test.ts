@@ -55,6 +55,16 @@ async function openData(): Promise<DatabaseHandle> {
 
 describe(`SIGKILL during writes (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
   it('every acknowledged map save and exam submission survives, nothing is half-written', { timeout: 240_000 }, async () => {
+    // First start migrates and seeds; then let the burst's exams take unlimited untimed attempts
+    // (seeded exams allow one or two), so every submission is a real graded write.
+    server = await spawnServer(env);
+    await server.stop('SIGTERM');
+    const setup = await openData();
+    try {
+      await setup.db.updateTable('exams').set({ max_attempts: 1_000_000, time_limit: 0 }).where('case_id', 'in', CASES).execute();
+    } finally {
+      await setup.close();
+    }
     server = await spawnServer(env);
     const base = server.url;
     const token = (await api(base, null, 'POST', '/api/authcust/login/token', { loginName: NORMAL, password: DEMO_PASSWORD })).data.token as string;
@@ -67,6 +77,7 @@ describe(`SIGKILL during writes (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () =
       }),
     );
 
+    const burstStart = new Date();
     let killed = false;
     let acks = 0;
     const ackedVersion = new Map<string, number>();
@@ -132,15 +143,16 @@ describe(`SIGKILL during writes (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () =
     const db = await openData();
     try {
       for (const exam of exams) {
-        const rows = await db.db.selectFrom('exam_attempts').selectAll().where('student_id', '=', 'stu-0001').where('exam_id', '=', exam.examId).execute();
+        const rows = await db.db.selectFrom('exam_attempts').selectAll().where('student_id', '=', 'stu-0001').where('exam_id', '=', exam.examId).where('created_at', '>=', burstStart).execute();
         const acked = ackedSubmits.get(exam.examId) ?? 0;
         expect(rows.length, exam.examId).toBeGreaterThanOrEqual(acked);
         expect(rows.length, exam.examId).toBeLessThanOrEqual(sentSubmits.get(exam.examId) ?? 0);
         for (const row of rows) {
           expect(JSON.parse(row.answers)).toEqual(Object.fromEntries(exam.answers.map((a: { questionId: string; answer: string }) => [a.questionId, a.answer])));
           expect(row.total).toBe(100);
+          expect(row.submitted_at, 'graded attempts only: a submission is written whole').not.toBeNull();
           expect(row.score).toBeGreaterThanOrEqual(0);
-          expect(row.score).toBeLessThanOrEqual(row.total);
+          expect(row.score!).toBeLessThanOrEqual(row.total!);
         }
       }
       expect(Number((await db.db.selectFrom('students').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n)).toBe(3);

@@ -30,13 +30,25 @@ beforeAll(async () => {
     id: 'signup-a-open', student_id: A, tutor_id: 'tutor-02', name: SECRET, sex: '0', identity_number: '330106200301011234', phone: '13800000001',
     student_no: '2023010101', specialty: 'x', classmate: 'x', introduction: SECRET, specialty_hobby: 'x', goals_ideas: 'x', status: 0, updated_at: new Date(),
   }).execute();
-  const exam = await call(t.app, a, { method: 'GET', url: `/api/course/nodeTestUser/getExamByNodeId?caseId=case-01&nodeId=${await firstExamNode()}` });
+  examNode = await firstExamNode();
+  const exam = await call(t.app, a, { method: 'GET', url: `/api/course/nodeTestUser/getExamByNodeId?caseId=case-01&nodeId=${examNode}` });
   expect((await call(t.app, a, { method: 'POST', url: '/api/course/nodeTestUser/submitExam', payload: { examId: exam.data.examId, answers: [{ questionId: exam.data.questions[0].questionId, answer: 'B' }] } })).resultCode).toBe(200);
 });
 afterAll(async () => t.close());
 
+/** The node whose exam A submitted in beforeAll. */
+let examNode: string | null = null;
 async function firstExamNode() {
-  const row = await t.database.db.selectFrom('node_exams').select('node_id').where('case_id', '=', 'case-01').orderBy('id').executeTakeFirstOrThrow();
+  // An untimed node exam A has not taken yet (the seed has some taken and some timed).
+  const row = await t.database.db
+    .selectFrom('exams')
+    .select('node_id')
+    .where('case_id', '=', 'case-01')
+    .where('node_id', 'is not', null)
+    .where('time_limit', '=', 0)
+    .where(({ not, exists, selectFrom }) => not(exists(selectFrom('exam_attempts').select('id').whereRef('exam_attempts.exam_id', '=', 'exams.id').where('student_id', '=', A))))
+    .orderBy('id')
+    .executeTakeFirstOrThrow();
   return row.node_id;
 }
 
@@ -153,7 +165,7 @@ describe('B cannot see A’s exam attempts', () => {
     const res = await call(t.app, b, { method: 'GET', url: `/api/course/nodeTestUser/getUserExam?examId=${examId}&studentId=${A}` });
     expect(res.resultCode).toBe(404);
     leaksNothing(res);
-    const exam = await call(t.app, b, { method: 'GET', url: `/api/course/nodeTestUser/getExamByNodeId?caseId=case-01&nodeId=${await firstExamNode()}` });
+    const exam = await call(t.app, b, { method: 'GET', url: `/api/course/nodeTestUser/getExamByNodeId?caseId=case-01&nodeId=${examNode}` });
     expect(exam.data.isSubmit).toBe(0);
     expect(JSON.stringify(exam.data)).not.toMatch(/rightAnswer|"answer"/);
   });

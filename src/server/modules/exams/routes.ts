@@ -73,7 +73,9 @@ export async function examRoutes(app: FastifyInstance): Promise<void> {
     const studentId = studentIdOf(request);
     const exam = await takeable(studentId, request.body.examId);
     const answers = Object.fromEntries(request.body.answers.map((a) => [a.questionId, a.answer]));
-    return ok(await submitAttempt(app.db, studentId, exam, answers));
+    // One transaction: an untimed exam's attempt is opened, graded and counted as study time
+    // together, so a crash never leaves an opened-but-ungraded attempt behind a submission.
+    return ok(await app.db.transaction().execute((trx) => submitAttempt(trx, studentId, exam, answers)));
   });
 
   // The review of the student's latest graded attempt, with correct answers and analysis.
