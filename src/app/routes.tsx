@@ -26,6 +26,8 @@ export const routes: AppRoute[] = [
   { path: '/course/detail', screen: lazyScreen(() => import('../features/course/CourseDetail'), (m) => m.CourseDetail) },
   { path: '/project/list', screen: lazyScreen(() => import('../features/project/ProjectList'), (m) => m.ProjectList) },
   { path: '/project/detail', screen: lazyScreen(() => import('../features/project/ProjectDetail'), (m) => m.ProjectDetail) },
+  { path: '/project/minder', screen: lazyScreen(() => import('../features/mindmap/ProjectMinder'), (m) => m.ProjectMinder) },
+  { path: '/project/mindDetail', screen: lazyScreen(() => import('../features/mindmap/MindDetail'), (m) => m.MindDetail) },
   { path: '/practice', screen: lazyScreen(() => import('../features/practice/PracticeList'), (m) => m.PracticeList) },
   { path: '/practiceDetail', screen: lazyScreen(() => import('../features/practice/PracticeDetail'), (m) => m.PracticeDetail) },
 
