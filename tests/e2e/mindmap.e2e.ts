@@ -38,7 +38,7 @@ async function saved(page: Page, action: () => Promise<unknown>): Promise<void> 
   await expect.poll(() => saveState(page).textContent()).toBe('已保存');
 }
 
-async function downloadOf(page: Page, menuItem: string): Promise<{ name: string; text: string }> {
+async function downloadOf(page: Page, menuItem: RegExp): Promise<{ name: string; text: string }> {
   await page.getByRole('button', { name: '导入 / 导出' }).click();
   const dl = page.waitForEvent('download');
   await page.getByRole('menuitem', { name: menuItem }).click();
@@ -151,3 +151,169 @@ async function nodePoint(page: Page, text: string): Promise<{ x: number; y: numb
   await page.keyboard.press('Escape');
   return { x: bb.x + 10, y: bb.y + bb.height / 2 };
 }
+
+async function importFile(page: Page, name: string, content: string): Promise<void> {
+  await page.getByRole('button', { name: '导入 / 导出' }).click();
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('menuitem', { name: /从文件导入/ }).click();
+  await (await chooser).setFiles({ name, mimeType: 'text/plain', buffer: Buffer.from(content) });
+}
+
+describe('import and export', () => {
+  let s: BrowserSession;
+  beforeAll(async () => {
+    s = await signedIn();
+  });
+  afterAll(async () => s?.close());
+
+  it('exports .km, .md, outline text, SVG and PNG as downloads', async () => {
+    const { page } = s;
+    await openMinder(page, 'case-04');
+    const km = await downloadOf(page, /JSON/);
+    expect(km.name).toBe('零售门店销售数据分析.km');
+    const doc = JSON.parse(Buffer.from(km.text, 'latin1').toString('utf8'));
+    expect(doc.root.data.text).toBe('零售门店销售数据分析');
+    expect(doc.version).toBe('1.4.43');
+    const md = await downloadOf(page, /Markdown/);
+    expect(md.name).toBe('零售门店销售数据分析.md');
+    expect(Buffer.from(md.text, 'latin1').toString('utf8')).toMatch(/^# 零售门店销售数据分析\n/);
+    const txt = await downloadOf(page, /导出 大纲文本/);
+    expect(Buffer.from(txt.text, 'latin1').toString('utf8').split(/\r\n?|\n/).slice(0, 2)).toEqual(['零售门店销售数据分析', '\t数据获取']);
+    const svg = await downloadOf(page, /SVG/);
+    expect(svg.text.startsWith('<svg')).toBe(true);
+    const png = await downloadOf(page, /PNG/);
+    expect(png.name).toBe('零售门店销售数据分析.png');
+    expect(png.text.slice(0, 4)).toBe('\x89PNG');
+  });
+
+  it('imports outline text, markdown and .km files and pasted text; refuses unknown types', async () => {
+    const { page } = s;
+    await openMinder(page, 'case-04');
+    await importFile(page, '计划.txt', '学习计划\n\t第一周\n\t\t阅读\n\t第二周\n');
+    await expect.poll(() => outline(page)).toEqual(['学习计划', '第一周', '阅读', '第二周']);
+    expect(await item(page, '阅读').getAttribute('aria-level')).toBe('3');
+    await importFile(page, '笔记.md', '# 读书笔记\n## 第一章\n## 第二章\n');
+    await expect.poll(() => outline(page)).toEqual(['读书笔记', '第一章', '第二章']);
+    await importFile(page, '图.km', JSON.stringify({ root: { data: { text: '导入的图' }, children: [{ data: { text: '子主题' } }] }, template: 'default', theme: 'classic', version: '1.4.43' }));
+    await expect.poll(() => outline(page)).toEqual(['导入的图', '子主题']);
+    expect(await page.getByRole('combobox', { name: '主题' }).inputValue()).toBe('classic');
+    await importFile(page, '报告.docx', 'x');
+    await toastWith(page, 'Not supported protocol').waitFor();
+    await importFile(page, '坏.txt', '根一\n根二\n');
+    await toastWith(page, 'Invalid local format').waitFor();
+    expect(await outline(page)).toEqual(['导入的图', '子主题']);
+
+    await page.getByRole('button', { name: '导入 / 导出' }).click();
+    await page.getByRole('menuitem', { name: '粘贴大纲文本导入' }).click();
+    const dialog = page.getByRole('dialog', { name: '粘贴导入' });
+    await dialog.getByLabel('内容').fill('粘贴的图\n    四空格子项\n');
+    await dialog.getByRole('button', { name: '导入' }).click();
+    await expect.poll(() => outline(page)).toEqual(['粘贴的图', '四空格子项']);
+  });
+});
+
+describe('MindDetail (read-only) and access rules', () => {
+  it('shows progress markers, refuses edits, opens ProjectContent from a resource node', async () => {
+    const s = await signedIn();
+    try {
+      const { page } = s;
+      await page.goto('/#/project/mindDetail?caseId=case-01');
+      await page.locator('.mind-editor[aria-busy="false"]').waitFor();
+      expect(await tree(page).getAttribute('aria-readonly')).toBe('true');
+      expect(await tree(page).getByRole('treeitem', { name: /已学/ }).count()).toBeGreaterThan(0);
+      expect(await tree(page).getByRole('treeitem', { name: /正在学/ }).count()).toBe(1);
+      expect(await page.getByRole('button', { name: /^插入下级主题/ }).isDisabled()).toBe(true);
+      const before = (await outline(page)).length;
+      await item(page, '用户调研').click();
+      await page.keyboard.press('Tab');
+      await page.keyboard.press('Delete');
+      expect((await outline(page)).length).toBe(before);
+      await page.getByRole('button', { name: /查看学习资源/ }).click();
+      await expect.poll(() => hashOf(page)).toMatch(/^#\/project\/content\?/);
+      const q = new URLSearchParams(hashOf(page).split('?')[1]);
+      expect(Object.fromEntries(q)).toMatchObject({ caseId: 'case-01', nodeName: '用户调研', fileSuffix: '0', fileName: '用户调研要点.txt' });
+      expect(q.get('nodeId')).toBeTruthy();
+      expect(q.get('resourceId')).toBeTruthy();
+    } finally {
+      await s.close();
+    }
+  });
+
+  it('refuses graduated students and stops the experience account from saving', async () => {
+    const g = await signedIn('13800000003');
+    try {
+      await g.page.goto('/#/project/minder?caseId=case-01');
+      await g.page.getByRole('heading', { name: '您已结业，无法进入学习' }).waitFor();
+      await g.page.goto('/#/project/mindDetail?caseId=case-01');
+      await g.page.getByRole('heading', { name: '您已结业，无法进入学习' }).waitFor();
+    } finally {
+      await g.close();
+    }
+    const x = await signedIn('13800000002');
+    try {
+      await openMinder(x.page, 'case-02');
+      await item(x.page, '电商订单管理系统').focus();
+      await x.page.keyboard.press('Tab');
+      await x.page.keyboard.press('Enter');
+      await toastWith(x.page, '您正在进行学生端体验，管理案例课程请登录教师端进行。').waitFor();
+      expect(await saveState(x.page).textContent()).toBe('未保存');
+    } finally {
+      await x.close();
+    }
+  });
+});
+
+describe('saving: conflicts and drafts', () => {
+  it('a stale save offers the choice and keeps the other version as a download', async () => {
+    const s = await signedIn();
+    try {
+      const a = s.page;
+      await openMinder(a, 'case-02');
+      const b = await s.context.newPage();
+      await openMinder(b, 'case-02');
+      await item(b, '电商订单管理系统').focus();
+      await b.keyboard.press('Tab');
+      await b.keyboard.type('另一页的修改');
+      await saved(b, () => b.keyboard.press('Enter'));
+      await b.close();
+
+      await item(a, '电商订单管理系统').focus();
+      await a.keyboard.press('Tab');
+      await a.keyboard.type('本页的修改');
+      await a.keyboard.press('Enter');
+      const dialog = a.getByRole('dialog', { name: '导图已在其他页面更新' });
+      await dialog.waitFor();
+      const dl = a.waitForEvent('download');
+      await saved(a, () => dialog.getByRole('button', { name: '保留我的版本' }).click());
+      expect((await dl).suggestedFilename()).toBe('电商订单管理系统-服务器版本.km');
+      await a.reload();
+      await a.locator('.mind-editor[aria-busy="false"]').waitFor();
+      await expect.poll(() => outline(a)).toContain('本页的修改');
+    } finally {
+      await s.close();
+    }
+  });
+
+  it('work done offline and a page closed before saving come back from the draft', async () => {
+    const s = await signedIn();
+    try {
+      const { page, context } = s;
+      await openMinder(page, 'case-03');
+      await context.setOffline(true);
+      await item(page, '健康打卡小程序').focus();
+      await page.keyboard.press('Tab');
+      await page.keyboard.type('离线笔记');
+      await page.keyboard.press('Enter');
+      await expect.poll(() => saveState(page).textContent(), { timeout: 10_000 }).toBe('离线');
+      await page.close();
+      await context.setOffline(false);
+      const again = await context.newPage();
+      await openMinder(again, 'case-03');
+      await toastWith(again, '已恢复上次未保存的修改').waitFor();
+      await expect.poll(() => outline(again)).toContain('离线笔记');
+      await expect.poll(() => saveState(again).textContent(), { timeout: 10_000 }).toBe('已保存');
+    } finally {
+      await s.close();
+    }
+  });
+});

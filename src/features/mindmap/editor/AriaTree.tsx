@@ -46,6 +46,8 @@ export function AriaTree({ ctl, onKeyDown, onToggle, onActivate }: Props) {
   // Keep DOM focus on the selected item while the user works in the tree.
   useEffect(() => {
     if (!focusTree.current && !ref.current?.contains(document.activeElement)) return;
+    // never take the focus from the text edit field (IME input goes there)
+    if (document.activeElement instanceof HTMLTextAreaElement || ctl.state.status === 'textedit') return;
     const el = ref.current?.querySelector<HTMLElement>('[role=treeitem][tabindex="0"]');
     if (el && document.activeElement !== el) el.focus({ preventScroll: false });
   }, [primary, state.selection, ctl.model.version]);

@@ -35,6 +35,10 @@ export function MindEditorView({ ctl, load, toolbarExtra, onActivate, onError }:
   const [ready, setReady] = useState(false);
   const state = useSyncExternalStore(ctl.subscribe, ctl.getState);
   const editSeq = useRef(0);
+  // An insert opens the edit field at once (id '' until the worker answers), so text typed or
+  // composed with an IME right after Tab/Enter lands in it; the live value is mirrored here.
+  const liveText = useRef('');
+  const pendingCommit = useRef<string | null>(null);
   const focusTree = () => requestAnimationFrame(() => document.querySelector<HTMLElement>('.mind-tree [role=treeitem][tabindex="0"]')?.focus());
 
   ctl.onError = (msg) => (msg === DEPTH_ERROR ? window.alert(msg) : onError(msg));
@@ -50,6 +54,7 @@ export function MindEditorView({ ctl, load, toolbarExtra, onActivate, onError }:
     const fontSize = (c.store.node(id)?.style.fontSize ?? 14) * zoom;
     ctl.select([id], false);
     ctl.setStatus('textedit');
+    liveText.current = initial ?? n.text;
     setEdit({ id, text: initial ?? n.text, left: b.x * zoom + tx, top: b.y * zoom + ty, width: b.w * zoom, height: b.h * zoom, fontSize, selectAll: initial === undefined });
   };
 
@@ -57,7 +62,26 @@ export function MindEditorView({ ctl, load, toolbarExtra, onActivate, onError }:
     () => ({
       ctl,
       ui: {
-        editText: (id) => startEdit(id),
+        editText: (id) => {
+          const committed = pendingCommit.current;
+          pendingCommit.current = null;
+          if (!id) return (setEdit(null), ctl.setStatus('inputready'));
+          if (committed !== null) {
+            ctl.select([id]);
+            if (committed !== '分支主题') void ctl.run('editText', [id, committed], { mergeKey: `text:${id}:${++editSeq.current}` });
+            return;
+          }
+          startEdit(id, liveText.current);
+        },
+        beginInsert: () => {
+          const c = canvasRef.current;
+          const b = ctl.primary && c?.store.boxOf(ctl.primary);
+          if (!c || !b) return;
+          const { zoom, tx, ty } = c.camera;
+          liveText.current = '分支主题';
+          ctl.setStatus('textedit');
+          setEdit({ id: '', text: '分支主题', left: (b.x + b.w + 30) * zoom + tx, top: (b.y + b.h) * zoom + ty, width: 120, height: b.h * zoom, fontSize: 14 * zoom, selectAll: true });
+        },
         openDialog: setDialog,
         fit: () => {
           const c = canvasRef.current;
@@ -142,6 +166,12 @@ export function MindEditorView({ ctl, load, toolbarExtra, onActivate, onError }:
 
   const commitEdit = (text: string) => {
     const t = edit!;
+    if (!t.id) {
+      // Enter before the worker answered the insert: apply when the node exists.
+      pendingCommit.current = text;
+      setEdit(null);
+      return;
+    }
     setEdit(null);
     ctl.setStatus('inputready');
     if (text !== ctl.model.get(t.id)?.text) void ctl.run('editText', [t.id, text], { mergeKey: `text:${t.id}:${++editSeq.current}` });
@@ -167,7 +197,7 @@ export function MindEditorView({ ctl, load, toolbarExtra, onActivate, onError }:
             >
               <div ref={host} className="mind-editor__canvas" role="img" aria-label="思维导图画布（可使用右侧大纲进行键盘操作）" />
               <div ref={marquee} className="mind-editor__marquee" aria-hidden="true" />
-              {edit && <TextEditOverlay target={edit} onCommit={commitEdit} onCancel={() => (setEdit(null), ctl.setStatus('inputready'), focusTree())} />}
+              {edit && <TextEditOverlay target={edit} onInput={(v) => (liveText.current = v)} onCommit={commitEdit} onCancel={() => (setEdit(null), ctl.setStatus('inputready'), focusTree())} />}
             </div>
           </ContextMenu.Trigger>
           <ContextMenu.Portal>

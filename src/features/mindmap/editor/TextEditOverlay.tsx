@@ -16,7 +16,7 @@ export interface EditTarget {
   selectAll: boolean;
 }
 
-export function TextEditOverlay({ target, onCommit, onCancel }: { target: EditTarget; onCommit(text: string): void; onCancel(): void }) {
+export function TextEditOverlay({ target, onInput, onCommit, onCancel }: { target: EditTarget; onInput(text: string): void; onCommit(text: string): void; onCancel(): void }) {
   const [value, setValue] = useState(target.text);
   const ref = useRef<HTMLTextAreaElement>(null);
   const closed = useRef(false);
@@ -40,7 +40,7 @@ export function TextEditOverlay({ target, onCommit, onCancel }: { target: EditTa
       value={value}
       rows={Math.max(1, value.split('\n').length)}
       style={{ left: target.left, top: target.top, minWidth: Math.max(120, target.width), minHeight: target.height, fontSize: target.fontSize }}
-      onChange={(e) => setValue(e.target.value)}
+      onChange={(e) => (setValue(e.target.value), onInput(e.target.value))}
       onKeyDown={(e) => {
         e.stopPropagation();
         if (e.nativeEvent.isComposing || e.key === 'Process') return;

@@ -8,6 +8,8 @@ export type DialogKind = 'hyperlink' | 'note' | 'image';
 /** UI services an action may need beyond the controller. */
 export interface ActionUi {
   editText(id: string): void;
+  /** An insert was sent: keys typed until its node exists are kept for its text. */
+  beginInsert(): void;
   openDialog(kind: DialogKind): void;
   fit(): void;
   zoom(dir: 1 | -1): void;
@@ -65,11 +67,11 @@ for (let p = 0; p <= 9; p++) {
 }
 
 async function insert(c: ActionContext, name: 'appendChild' | 'appendSibling' | 'appendParent'): Promise<void> {
+  c.ui.beginInsert();
   const id = await c.ctl.run(name, [primary(c), '分支主题']);
-  if (typeof id === 'string') {
-    c.ctl.select([id]);
-    c.ui.editText(id);
-  }
+  if (typeof id === 'string') c.ctl.select([id]);
+  // Also on failure (depth limit): ends the type-ahead; the edit then opens on nothing.
+  c.ui.editText(typeof id === 'string' ? id : '');
 }
 
 function toggle(c: ActionContext): Promise<unknown> {
