@@ -39,6 +39,7 @@ export function MindEditorView({ ctl, load, toolbarExtra, onActivate, onError }:
   // composed with an IME right after Tab/Enter lands in it; the live value is mirrored here.
   const liveText = useRef('');
   const pendingCommit = useRef<string | null>(null);
+  const pasteFallback = useRef(0);
   const focusTree = () => requestAnimationFrame(() => document.querySelector<HTMLElement>('.mind-tree [role=treeitem][tabindex="0"]')?.focus());
 
   ctl.onError = (msg) => (msg === DEPTH_ERROR ? window.alert(msg) : onError(msg));
@@ -139,8 +140,13 @@ export function MindEditorView({ ctl, load, toolbarExtra, onActivate, onError }:
       return;
     }
     const a = actionForKey(e);
-    // Ctrl+V goes through the paste event (it may carry an image from the system clipboard).
-    if (a && a.name !== 'paste') {
+    // Ctrl+V: the paste event may carry an image from the system clipboard; browsers that send
+    // no paste event to a non-editable element get the map's own clipboard after a moment.
+    if (a?.name === 'paste') {
+      if (isEnabled(a, ctx)) pasteFallback.current = window.setTimeout(() => void a.perform(ctx), 80);
+      return;
+    }
+    if (a) {
       e.preventDefault();
       if (isEnabled(a, ctx)) void a.perform(ctx);
       return;
@@ -152,6 +158,7 @@ export function MindEditorView({ ctl, load, toolbarExtra, onActivate, onError }:
   };
 
   const onPaste = (e: React.ClipboardEvent) => {
+    window.clearTimeout(pasteFallback.current);
     if (ctl.state.status === 'textedit' || dialog || ctl.state.readOnly) return;
     const item = [...e.clipboardData.items].find((i) => i.type.startsWith('image/'));
     const file = item?.getAsFile();
