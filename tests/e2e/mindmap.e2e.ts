@@ -7,6 +7,7 @@ import { hashOf, logIn, toastWith, unexpectedErrors, watchCanvasText } from './s
 // The mind-map editor through its ARIA tree and real keyboard / pointer input on the canvas.
 
 const DEPTH = '不能插入4级主题以下的节点';
+const PNG_1PX = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 
 async function signedIn(loginName?: string): Promise<BrowserSession> {
   const session = await openSession(inject('baseURL'));
@@ -140,6 +141,43 @@ describe('ProjectMinder editing', () => {
 
     await page.getByRole('combobox', { name: '优先级' }).selectOption('3');
     await item(page, /^用户调研，优先级3/).waitFor();
+
+    // Note and image dialogs; an image from another site makes PNG export warn (SPEC §8).
+    await page.getByRole('button', { name: /^备注/ }).click();
+    const note = page.getByRole('dialog', { name: '备注' });
+    await note.getByLabel('备注内容').fill('调研问卷不少于 50 份');
+    await note.getByRole('button', { name: '确定' }).click();
+    await item(page, /^用户调研，.*有备注/).waitFor();
+    await page.getByRole('button', { name: /^图片/ }).click();
+    const image = page.getByRole('dialog', { name: '图片' });
+    await image.getByLabel('上传图片').setInputFiles({ name: 'dot.png', mimeType: 'image/png', buffer: PNG_1PX });
+    await image.waitFor({ state: 'detached' });
+    await item(page, /^用户调研，.*有图片/).waitFor();
+    await item(page, '需求分析').click();
+    await page.getByRole('button', { name: /^图片/ }).click();
+    await image.getByLabel('或图片地址').fill('https://images.example.org/x.png');
+    await image.getByRole('button', { name: '确定' }).click();
+    await item(page, /^需求分析，.*有图片/).waitFor();
+    let warned = '';
+    page.once('dialog', (d) => ((warned = d.message()), void d.accept()));
+    const dl = page.waitForEvent('download');
+    await page.getByRole('button', { name: '导入 / 导出' }).click();
+    await page.getByRole('menuitem', { name: /PNG/ }).click();
+    expect((await dl).suggestedFilename()).toBe('校园二手交易平台.png');
+    expect(warned).toContain('PNG 中将不会显示');
+
+    // Ctrl+B, copy / paste, cut; Ctrl+Shift+L keeps the map.
+    await item(page, '需求分析').click();
+    await page.keyboard.press('Control+b');
+    await page.keyboard.press('Control+c');
+    await item(page, '校园二手交易平台').click();
+    await page.keyboard.press('Control+v');
+    await expect.poll(async () => tree(page).getByRole('treeitem', { name: /^需求分析/ }).count()).toBe(2);
+    await page.keyboard.press('Control+x');
+    await expect.poll(async () => tree(page).getByRole('treeitem', { name: /^需求分析/ }).count()).toBe(1);
+    await page.keyboard.press('Control+Shift+L');
+    expect(await item(page, '系统设计').count()).toBe(1);
+    expect(unexpectedErrors(s.errors).filter((e) => !/ERR_NAME_NOT_RESOLVED/.test(e))).toEqual([]);
   });
 });
 
