@@ -266,6 +266,7 @@ describe('MindDetail (read-only) and access rules', () => {
       await page.keyboard.press('Tab');
       await page.keyboard.press('Delete');
       expect((await outline(page)).length).toBe(before);
+      expect(await item(page, /^用户调研，.*学习资源1个/).count()).toBe(1);
       await page.getByRole('button', { name: /查看学习资源/ }).click();
       await expect.poll(() => hashOf(page)).toMatch(/^#\/project\/content\?/);
       const q = new URLSearchParams(hashOf(page).split('?')[1]);

@@ -71,7 +71,7 @@ function DetailView({ ctl, caseId, mind, counts }: Props & { ctl: EditorControll
         <Link href={withQuery('/project/minder', { caseId })}>我的学习导图</Link>
         <Link href={withQuery('/project/detail', { id: caseId })}>返回案例</Link>
       </div>
-      <MindEditorView ctl={ctl} load={() => ctl.open(mind.document, true)} onActivate={(id) => void activate(id)} onError={(m) => toast.error(m)} />
+      <MindEditorView ctl={ctl} load={() => ctl.open(mind.document, true)} onActivate={(id) => void activate(id)} onError={(m) => toast.error(m)} extraMarks={(id) => (counts.get(id) ? [`学习资源${counts.get(id)}个`] : [])} />
       {choices && (
         <EditorDialog title={`${choices.nodeName} 的学习资源`} open onClose={() => setChoices(null)}>
           <ul className="mind-resources">

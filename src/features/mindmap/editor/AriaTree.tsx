@@ -21,18 +21,16 @@ export function markersText(n: NodeInfo): string[] {
   return out;
 }
 
-export function nodeLabel(n: NodeInfo): string {
-  return [n.text || '分支主题', ...markersText(n)].join('，');
-}
-
 interface Props {
   ctl: EditorController;
   onKeyDown(e: KeyboardEvent): void;
   onToggle(id: string): void;
   onActivate?(id: string): void;
+  /** Extra marks per node from the screen (MindDetail: resource counts). */
+  extraMarks?(id: string): string[];
 }
 
-export function AriaTree({ ctl, onKeyDown, onToggle, onActivate }: Props) {
+export function AriaTree({ ctl, onKeyDown, onToggle, onActivate, extraMarks }: Props) {
   useSyncExternalStore(ctl.model.subscribe, ctl.model.getVersion);
   const state = useSyncExternalStore(ctl.subscribe, ctl.getState);
   const rows = ctl.model.flatten();
@@ -71,6 +69,7 @@ export function AriaTree({ ctl, onKeyDown, onToggle, onActivate }: Props) {
         const expandable = ctl.model.hasChildren(n);
         const selected = state.selection.includes(n.id);
         const parent = n.parentId ? ctl.model.get(n.parentId) : undefined;
+        const marks = [...markersText(n), ...(extraMarks?.(n.id) ?? [])];
         return (
           <div
             key={n.id}
@@ -80,7 +79,7 @@ export function AriaTree({ ctl, onKeyDown, onToggle, onActivate }: Props) {
             aria-expanded={expandable ? !n.collapsed : undefined}
             aria-setsize={parent ? parent.children.length : 1}
             aria-posinset={parent ? parent.children.indexOf(n.id) + 1 : 1}
-            aria-label={nodeLabel(n)}
+            aria-label={[n.text || '分支主题', ...marks].join('，')}
             tabIndex={n.id === (primary ?? ctl.model.rootId) ? 0 : -1}
             className={`mind-tree__item${selected ? ' is-selected' : ''}`}
             style={{ paddingLeft: `${(n.level - 1) * 16 + 6}px` }}
@@ -99,7 +98,7 @@ export function AriaTree({ ctl, onKeyDown, onToggle, onActivate }: Props) {
               <span className="mind-tree__toggle" aria-hidden="true" />
             )}
             <span className="mind-tree__text">{n.text || '分支主题'}</span>
-            {markersText(n).map((m) => (
+            {marks.map((m) => (
               <span key={m} className={`mind-tree__mark${m === '已学' ? ' is-study' : m === '正在学' ? ' is-now' : ''}`} aria-hidden="true">
                 {m === '已学' ? '✓' : m}
               </span>

@@ -24,9 +24,10 @@ interface Props {
   /** Enter / double click on a node in a read-only map (MindDetail opens its resources). */
   onActivate?(id: string): void;
   onError(message: string): void;
+  extraMarks?(id: string): string[];
 }
 
-export function MindEditorView({ ctl, load, toolbarExtra, onActivate, onError }: Props) {
+export function MindEditorView({ ctl, load, toolbarExtra, onActivate, onError, extraMarks }: Props) {
   const host = useRef<HTMLDivElement>(null);
   const marquee = useRef<HTMLDivElement>(null);
   const canvasRef = useRef<MindmapCanvas | null>(null);
@@ -219,7 +220,7 @@ export function MindEditorView({ ctl, load, toolbarExtra, onActivate, onError }:
           </ContextMenu.Portal>
         </ContextMenu.Root>
         <aside className="mind-editor__outline" aria-label="大纲">
-          <AriaTree ctl={ctl} onKeyDown={onKey} onToggle={(id) => void ctl.run(ctl.model.get(id)?.collapsed ? 'expand' : 'collapse', [[id]])} onActivate={onActivate ?? ((id) => startEdit(id))} />
+          <AriaTree ctl={ctl} extraMarks={extraMarks} onKeyDown={onKey} onToggle={(id) => void ctl.run(ctl.model.get(id)?.collapsed ? 'expand' : 'collapse', [[id]])} onActivate={onActivate ?? ((id) => startEdit(id))} />
         </aside>
       </div>
       <NodeDialog ctl={ctl} kind={dialog} onClose={() => (setDialog(null), focusTree())} onError={onError} />

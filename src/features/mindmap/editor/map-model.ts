@@ -5,22 +5,10 @@ import type { EnginePatch } from '../../../worker/protocol';
 // tree, keyboard navigation and menus read. Nodes hidden under a collapse are not mirrored
 // (the worker sends them as removed), exactly like the canvas.
 
-export interface NodeInfo {
-  id: string;
-  parentId: string | null;
-  level: number;
-  text: string;
-  priority: number | null;
-  isStudy: boolean;
-  isNow: boolean;
-  hasNote: boolean;
-  href: string | null;
-  image: string | null;
-  resource: string[];
-  collapsed: boolean;
-  childCount: number;
+export type NodeInfo = Pick<NodeStyle, 'id' | 'parentId' | 'level' | 'text' | 'priority' | 'isStudy' | 'isNow' | 'hasNote' | 'href' | 'image' | 'resource' | 'collapsed' | 'childCount'> & {
+  /** Visible children in order. */
   children: string[];
-}
+};
 
 function infoOf(s: NodeStyle, children: string[]): NodeInfo {
   return { id: s.id, parentId: s.parentId, level: s.level, text: s.text, priority: s.priority, isStudy: s.isStudy, isNow: s.isNow, hasNote: s.hasNote, href: s.href, image: s.image, resource: s.resource, collapsed: s.collapsed, childCount: s.childCount, children };
