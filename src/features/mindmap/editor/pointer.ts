@@ -45,10 +45,23 @@ export function bindPointer(canvas: MindmapCanvas, ctl: EditorController, marque
       else if (!ctl.state.selection.includes(hit)) ctl.select([hit], false);
       mode = { kind: 'node', id: hit, x: e.offsetX, y: e.offsetY, dragging: false, drop: null };
       el.setPointerCapture(e.pointerId);
+    } else if (expandBubbleAt(e.offsetX, e.offsetY)) {
+      return;
     } else if (e.shiftKey) {
       mode = { kind: 'marquee', x: e.offsetX, y: e.offsetY, active: false };
       el.setPointerCapture(e.pointerId);
     } else mode = { kind: 'empty', x: e.offsetX, y: e.offsetY, moved: false };
+  };
+
+  /** The "+n" bubble right of a collapsed node (drawn outside its box) expands it. */
+  const expandBubbleAt = (sx: number, sy: number): boolean => {
+    const [wx, wy] = screenToWorld(canvas.camera, sx, sy);
+    const near = canvas.hitTest(sx - 20 * canvas.camera.zoom, sy);
+    const b = near ? canvas.store.boxOf(near) : undefined;
+    if (!near || !b || !ctl.model.get(near)?.collapsed) return false;
+    if (Math.hypot(wx - (b.x + b.w + 11), wy - (b.y + b.h / 2)) > 10) return false;
+    void ctl.run('expand', [[near]]);
+    return true;
   };
 
   const move = (e: PointerEvent) => {
