@@ -197,6 +197,44 @@ async function importFile(page: Page, name: string, content: string): Promise<vo
   await (await chooser).setFiles({ name, mimeType: 'text/plain', buffer: Buffer.from(content) });
 }
 
+describe('view controls', () => {
+  it('zooms in steps of 25 % between 25 and 200, fits the map, marquee-selects with shift-drag, hand mode', async () => {
+    const s = await signedIn();
+    try {
+      const { page } = s;
+      await openMinder(page, 'case-05');
+      const zoom = page.getByRole('status', { name: '缩放比例' });
+      expect(await zoom.textContent()).toBe('100%');
+      await page.getByRole('button', { name: '放大' }).click();
+      expect(await zoom.textContent()).toBe('125%');
+      for (let i = 0; i < 4; i++) await page.getByRole('button', { name: '缩小' }).click();
+      expect(await zoom.textContent()).toBe('25%');
+      expect(await page.getByRole('button', { name: '缩小' }).isDisabled()).toBe(true);
+      await page.getByRole('button', { name: /^适应画布/ }).click();
+      const fitted = Number((await zoom.textContent())!.replace('%', ''));
+      expect(fitted % 25).toBe(0);
+
+      // Shift-drag over the whole canvas (starting on empty space) selects every node inside.
+      const canvas = (await page.locator('.mind-editor__canvas canvas').boundingBox())!;
+      await page.keyboard.down('Shift');
+      await page.mouse.move(canvas.x + 3, canvas.y + 3);
+      await page.mouse.down();
+      await page.mouse.move(canvas.x + canvas.width / 2, canvas.y + canvas.height / 2, { steps: 3 });
+      await page.mouse.move(canvas.x + canvas.width - 3, canvas.y + canvas.height - 3, { steps: 3 });
+      await page.mouse.up();
+      await page.keyboard.up('Shift');
+      expect(await tree(page).locator('[role=treeitem][aria-selected=true]').count()).toBeGreaterThan(10);
+
+      const hand = page.getByRole('button', { name: '拖动画布' });
+      await hand.click();
+      expect(await hand.getAttribute('aria-pressed')).toBe('true');
+      expect(unexpectedErrors(s.errors)).toEqual([]);
+    } finally {
+      await s.close();
+    }
+  });
+});
+
 describe('import and export', () => {
   let s: BrowserSession;
   beforeAll(async () => {
