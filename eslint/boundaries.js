@@ -1,6 +1,6 @@
 // Layer boundaries of DESIGN §1 and STYLE "What to absorb" 1, enforced on every import:
 //   engine  → itself only; no DOM/UI libraries; Node built-ins only in its CLI and tests
-//   worker  → engine and itself
+//   worker  → engine and itself; comlink only in worker/client.ts and worker/engine.worker.ts
 //   server  → never client code (app, features, worker)
 //   feature → app, worker client, engine; never another feature; never the server
 //   app     → features (routes compose them), worker, engine; never the server
@@ -46,6 +46,8 @@ function check(from, spec, target, filename) {
     if (isNodeBuiltin && !nodeAllowed) return `src/engine must run in a worker: ${spec} is allowed only in the CLI and tests.`;
   }
   if (from.layer === 'server' && isUiPackage(spec)) return `The server never imports client libraries (${spec}).`;
+  // Comlink stays behind the worker's two ends: the typed client and the worker entry.
+  if ((spec === 'comlink' || spec.startsWith('comlink/')) && !/src[/\\]worker[/\\](client|engine\.worker)\.ts$/.test(filename)) return 'Only src/worker/client.ts (and the worker entry) import comlink; use the EngineClient.';
   return null;
 }
 

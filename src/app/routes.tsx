@@ -27,6 +27,8 @@ export const routes: AppRoute[] = [
   { path: '/course/content', screen: lazyScreen(() => import('../features/course/CourseContent'), (m) => m.CourseContent), layout: 'none' },
   { path: '/project/list', screen: lazyScreen(() => import('../features/project/ProjectList'), (m) => m.ProjectList) },
   { path: '/project/detail', screen: lazyScreen(() => import('../features/project/ProjectDetail'), (m) => m.ProjectDetail) },
+  { path: '/project/minder', screen: lazyScreen(() => import('../features/mindmap/ProjectMinder'), (m) => m.ProjectMinder) },
+  { path: '/project/mindDetail', screen: lazyScreen(() => import('../features/mindmap/MindDetail'), (m) => m.MindDetail) },
   { path: '/project/content', screen: lazyScreen(() => import('../features/project/ProjectContent'), (m) => m.ProjectContent), layout: 'none' },
   { path: '/exam/exam', screen: lazyScreen(() => import('../features/exam/Exam'), (m) => m.Exam) },
   { path: '/exam/answer', screen: lazyScreen(() => import('../features/exam/Answer'), (m) => m.Answer) },

@@ -86,4 +86,12 @@ describe('MindEditor facade', () => {
     const p = ed.execute('hyperlink', ['a', 'javascript:alert(1)', 't']).patch;
     expect(p.styles[p.ids.indexOf('a')]!.href).toBe('#');
   });
+
+  it('expanding sends full styles for the nodes shown again (collapse removed their views)', () => {
+    const ed = new MindEditor();
+    ed.load({ root: { data: { id: 'r', text: '根' }, children: [{ data: { id: 'a', text: '甲' }, children: [{ data: { id: 'a1', text: '甲一' }, children: [{ data: { id: 'a11', text: '子' } }] }] }] }, template: 'default', theme: 'fresh-blue', version: '1.4.43' });
+    expect(ed.execute('collapse', [['a']]).patch.removed.sort()).toEqual(['a1', 'a11']);
+    const p = ed.execute('expand', [['a']]).patch;
+    for (const id of ['a1', 'a11']) expect(p.styles[p.ids.indexOf(id)]?.id).toBe(id);
+  });
 });

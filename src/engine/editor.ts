@@ -166,7 +166,11 @@ export class MindEditor {
       const n = this.doc.byId.get(id);
       if (n) styled.add(n);
     }
-    for (const c of changes) if (c.op === 'move') for (const n of subtree(this.doc.byId.get(c.id))) styled.add(n);
+    for (const c of changes) {
+      if (c.op === 'move') for (const n of subtree(this.doc.byId.get(c.id))) styled.add(n);
+      // Expanding shows nodes the renderer dropped on collapse: they need their full style again.
+      else if (c.op === 'set' && c.key === 'expandState') for (const n of subtree(this.doc.byId.get(c.id))) styled.add(n);
+    }
     const nodes = changed;
     if (styled.size) {
       const inPatch = new Set(changed);

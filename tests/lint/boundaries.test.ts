@@ -26,6 +26,8 @@ describe('layer boundaries', () => {
     ['src/features/courses/list/x.ts', "import { Home } from '../../home/Home';\nexport const h = Home;\n"],
     ['src/features/courses/x.ts', "import { loadConfig } from '../../server/config';\nexport const l = loadConfig;\n"],
     ['src/worker/x.ts', "import { App } from '../app/App';\nexport const a = App;\n"],
+    ['src/worker/x.ts', "import * as Comlink from 'comlink';\nexport const a = Comlink;\n"],
+    ['src/features/mindmap/x.ts', "import * as Comlink from 'comlink';\nexport const a = Comlink;\n"],
   ])('%s rejects: %s', async (path, code) => {
     expect(await violations(path, code)).not.toEqual([]);
   });
@@ -34,7 +36,8 @@ describe('layer boundaries', () => {
     ['src/engine/model/x.ts', "import { y } from './y';\nexport const a = y;\n"],
     ['src/engine/cli.ts', "import { readFileSync } from 'node:fs';\nexport const r = readFileSync;\n"],
     ['src/features/courses/x.ts', "import { navigate } from '../../app/router/hash-location';\nimport { Foo } from './Foo';\nexport const a = [navigate, Foo];\n"],
-    ['src/worker/x.ts', "import * as Comlink from 'comlink';\nimport { e } from '../engine/e';\nexport const a = [Comlink, e];\n"],
+    ['src/worker/client.ts', "import * as Comlink from 'comlink';\nimport { e } from '../engine/e';\nexport const a = [Comlink, e];\n"],
+    ['src/features/mindmap/x.ts', "import { startEngineWorker } from '../../worker/client';\nexport const a = startEngineWorker;\n"],
     ['src/server/modules/x.ts', "import { e } from '../../engine/e';\nexport const a = e;\n"],
     ['src/app/App.tsx', "import { Home } from '../features/home/Home';\nexport const a = Home;\n"],
   ])('%s allows: %s', async (path, code) => {

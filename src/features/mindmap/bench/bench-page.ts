@@ -1,15 +1,15 @@
 import { MindmapCanvas } from '../canvas/mindmap-canvas';
 import type { LabelMode } from '../canvas/label-factory';
 import { GlyphMeasurer } from '../canvas/text-measure';
-import { engineBackend, fallbackBackend, type BenchBackend } from './backends';
+import { fallbackBackend, workerBackend, type BenchBackend } from './backends';
 import type { BenchTree } from './bench-doc';
 
 // Standalone editor canvas for outside harnesses (issue 6): globals load / addChild / panBy /
 // exportText, measured the same way other mind-map libraries are. `?layout=fallback` swaps
 // the engine for the canvas's own layout, `?labels=bitmap` and `?renderer=webgl|canvas`
 // switch rendering strategies for comparison.
-// NOTE: this page imports the engine directly and runs it on the main thread; the editor
-// reaches it only through the worker client.
+// By default the map opens through the engine worker (src/worker/client.ts), exactly as the
+// editor screens do, so the numbers include Comlink messaging and patch transfer.
 
 interface PanResult {
   intervals: number[];
@@ -39,14 +39,14 @@ declare global {
 const params = new URLSearchParams(location.search);
 const canvas = new MindmapCanvas();
 const glyphs = new GlyphMeasurer();
-const backend: BenchBackend = params.get('layout') === 'fallback' ? fallbackBackend(glyphs) : engineBackend(canvas.store, glyphs);
+const backend: BenchBackend = params.get('layout') === 'fallback' ? fallbackBackend(glyphs) : workerBackend(canvas.store);
 const ready = canvas.init(document.getElementById('map')!, { labels: (params.get('labels') as LabelMode) ?? 'text' });
 let lastEdit = {};
 
 window.load = async (tree) => {
   await ready;
   const t0 = performance.now();
-  const { patch, rootId } = backend.load(tree);
+  const { patch, rootId } = await backend.load(tree);
   const t1 = performance.now();
   canvas.setScene(patch);
   // kityminder opens with the root centred in the view.
@@ -59,7 +59,7 @@ let lastOpen = {};
 
 window.addChild = async (i) => {
   const t0 = performance.now();
-  const { patch, id } = backend.addChild(`n${i}`);
+  const { patch, id } = await backend.addChild(`n${i}`);
   const t1 = performance.now();
   canvas.applyPatch(patch);
   canvas.reveal(id);

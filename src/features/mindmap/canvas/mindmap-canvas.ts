@@ -1,4 +1,6 @@
-import { Application } from 'pixi.js';
+// Our CSP forbids eval; Pixi's shader/uniform sync then needs its no-eval polyfills.
+import 'pixi.js/unsafe-eval';
+import { Application, Graphics } from 'pixi.js';
 import { centerOn, easeInOutSine, ensureVisible, panCamera, screenToWorld, stepZoom, zoomAround, type Camera } from './camera';
 import { cullRect, needsRequery, type CullState } from './culling';
 import type { LabelMode } from './label-factory';
@@ -6,7 +8,7 @@ import { lodFor } from './lod';
 import { pickRenderer, type RendererKind } from './renderer-probe';
 import { ScenePainter } from './scene-painter';
 import { SceneStore } from './scene-store';
-import type { ScenePatch } from './scene-types';
+import type { Rect, ScenePatch } from './scene-types';
 import { WheelZoomGate, ZOOM_ANIMATION_MS } from './zoom-input';
 
 // The imperative canvas of the mind-map editor. It owns the Pixi application, the camera and
@@ -41,6 +43,15 @@ export class MindmapCanvas {
   framesPainted = 0;
   width = 0;
   height = 0;
+  /** Editor highlights drawn over the scene in world coordinates (a few rects per frame). */
+  private overlay = new Graphics();
+  private selected: readonly string[] = [];
+  private drop: Rect | null = null;
+  /**
+   * Whether a pointer-down starts a pan. Default: on empty space or with the right button; the
+   * editor swaps it for hand mode (pan everywhere) and marquee (shift on empty space).
+   */
+  panGate: (e: PointerEvent, hit: string | null) => boolean = (e, hit) => hit === null || e.button === 2;
 
   async init(host: HTMLElement, opts: CanvasOptions = {}): Promise<void> {
     const pick = pickRenderer();
@@ -64,10 +75,28 @@ export class MindmapCanvas {
     host.appendChild(this.app.canvas);
     this.painter = new ScenePainter(opts.labels ?? 'text', resolution);
     this.app.stage.addChild(this.painter.root);
+    this.painter.root.addChild(this.overlay);
     this.bindInput(this.app.canvas);
     const ro = new ResizeObserver(() => this.resize(host.clientWidth, host.clientHeight));
     ro.observe(host);
     this.detach.push(() => ro.disconnect());
+  }
+
+  /** The canvas element (pointer input of the editor binds to it). */
+  get element(): HTMLCanvasElement {
+    return this.app.canvas;
+  }
+
+  /** Outlines the selected nodes. */
+  setSelection(ids: readonly string[]): void {
+    this.selected = ids;
+    this.invalidate();
+  }
+
+  /** Drop preview of a tree drag (world rect of the target slot), or null. */
+  setDropPreview(r: Rect | null): void {
+    this.drop = r;
+    this.invalidate();
   }
 
   /** Name of the renderer Pixi actually created. */
@@ -192,6 +221,7 @@ export class MindmapCanvas {
       this.cull = { rect, zoom: c.zoom };
       this.forceRepaint = false;
     }
+    this.drawOverlay(c.zoom);
     this.painter.root.position.set(c.tx, c.ty);
     this.painter.root.scale.set(c.zoom);
     this.app.renderer.render(this.app.stage);
@@ -201,6 +231,18 @@ export class MindmapCanvas {
     const w = this.waiters;
     this.waiters = [];
     for (const r of w) r();
+  }
+
+  private drawOverlay(zoom: number): void {
+    const g = this.overlay.clear();
+    const px = 1 / zoom;
+    for (const id of this.selected) {
+      const b = this.store.boxOf(id);
+      if (b) g.roundRect(b.x - 3 * px, b.y - 3 * px, b.w + 6 * px, b.h + 6 * px, 4 * px).stroke({ color: 0x1677ff, width: 2 * px });
+    }
+    if (this.drop) g.roundRect(this.drop.x, this.drop.y, this.drop.w, this.drop.h, 4 * px).fill({ color: 0xff9900, alpha: 0.35 }).stroke({ color: 0xff9900, width: 2 * px });
+    // keep the overlay above labels
+    this.painter.root.addChild(this.overlay);
   }
 
   private bindInput(el: HTMLCanvasElement): void {
@@ -215,7 +257,7 @@ export class MindmapCanvas {
     let down: { x: number; y: number; panning: boolean } | null = null;
     const onDown = (e: PointerEvent) => {
       if (e.button !== 0 && e.button !== 2) return;
-      if (this.hitTest(e.offsetX, e.offsetY) !== null && e.button === 0) return;
+      if (!this.panGate(e, this.hitTest(e.offsetX, e.offsetY))) return;
       down = { x: e.clientX, y: e.clientY, panning: false };
       el.setPointerCapture(e.pointerId);
     };

@@ -1,0 +1,31 @@
+import type { ReactNode } from 'react';
+import { Link } from 'wouter';
+import { ListStatus } from '../../app/ui/ListStatus';
+import type { RemoteState } from '../../app/ui/use-remote';
+import { GRADUATED_MSG } from './api';
+import './mindmap.css';
+
+/** Loading / error / graduated refusal in front of a map screen. */
+export function MapGate<T>({ remote, label, children }: { remote: RemoteState<T> & { reload(): void }; label: string; children: (data: T) => ReactNode }) {
+  if (remote.data) return <>{children(remote.data)}</>;
+  if (remote.status === 'error' && remote.error === GRADUATED_MSG) {
+    return (
+      <div className="container mind-gate">
+        <section className="mind-refusal" aria-labelledby="refusal-title">
+          <h1 id="refusal-title">{GRADUATED_MSG}</h1>
+          <p>你已完成该案例的学习并结业，可以浏览其他项目案例继续学习。</p>
+          <Link href="/project/list" className="btn btn--primary">
+            返回案例列表
+          </Link>
+        </section>
+      </div>
+    );
+  }
+  return (
+    <div className="container mind-gate">
+      <ListStatus label={label} status={remote.status} hasData={false} error={remote.error} onRetry={remote.reload}>
+        {null}
+      </ListStatus>
+    </div>
+  );
+}

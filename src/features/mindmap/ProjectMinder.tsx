@@ -1,0 +1,81 @@
+import { useMemo } from 'react';
+import { useSnapshot } from 'valtio';
+import { Link, useSearchParams } from 'wouter';
+import { withQuery } from '../../app/router/hash-location';
+import { session } from '../../app/session/session-store';
+import { toast } from '../../app/ui/toast-store';
+import { ApiFailure, useRemote } from '../../app/ui/use-remote';
+import { checkIssue, EXPERIENCE_MSG, saveStuMind, showMind } from './api';
+import { SAVE_LABEL } from './editor/autosave';
+import type { EditorController } from './editor/controller';
+import { draftKey, type Draft } from './editor/draft-store';
+import { ConflictDialog } from './editor/dialogs';
+import { MindEditorView } from './editor/MindEditorView';
+import { MapGate } from './MapGate';
+import { useController } from './use-controller';
+import { assertCaseOpen } from './use-case-gate';
+import { drafts, useAutosave } from './use-autosave';
+
+/** /project/minder?caseId= : the student's own study map (from the official one until first saved), autosaved. */
+export function ProjectMinder() {
+  const [params] = useSearchParams();
+  const caseId = params.get('caseId') ?? '';
+  const { user } = useSnapshot(session);
+  const studentId = user?.userId ?? '';
+  const remote = useRemote(async () => {
+    await assertCaseOpen(caseId, studentId);
+    const issue = await checkIssue(caseId);
+    if (!issue.issued) throw new ApiFailure('该案例暂未发布思维导图', 404);
+    const [mind, draft] = await Promise.all([showMind(caseId), drafts().get(draftKey(studentId, caseId)).catch(() => undefined)]);
+    return { mind, draft };
+  }, [caseId, studentId]);
+  return (
+    <MapGate remote={remote} label="我的学习导图">
+      {(d) => <MinderScreen key={caseId} caseId={caseId} studentId={studentId} experience={Number(user?.customerType) === 1} {...d} />}
+    </MapGate>
+  );
+}
+
+type Loaded = { caseId: string; studentId: string; experience: boolean; mind: Awaited<ReturnType<typeof showMind>>; draft: Draft | undefined };
+
+function MinderScreen(props: Loaded) {
+  const ctl = useController();
+  return ctl ? <MinderEditor ctl={ctl} {...props} /> : null;
+}
+
+function MinderEditor({ ctl, caseId, studentId, experience, mind, draft }: Loaded & { ctl: EditorController }) {
+  // The experience account (customerType 1) may try the editor, but saving is case management.
+  const save = useMemo(() => (experience ? () => Promise.reject(new ApiFailure(EXPERIENCE_MSG, 403)) : saveStuMind), [experience]);
+  const startVersion = draft ? draft.baseVersion : mind.version;
+  const auto = useAutosave(ctl, caseId, studentId, startVersion, save);
+
+  const load = async () => {
+    if (draft) {
+      await ctl.open(draft.document, false);
+      toast.warning('已恢复上次未保存的修改');
+      auto.markDirty();
+    } else await ctl.open(mind.document, false);
+  };
+
+  return (
+    <div className="mind-page">
+      <div className="mind-page__head">
+        <h1>我的学习导图</h1>
+        <span className="mind-page__note">{mind.isOfficial ? '从官方导图开始，修改后自动保存为你的导图' : '修改会自动保存'}</span>
+        <Link href={withQuery('/project/mindDetail', { caseId })}>知识点详情</Link>
+        <Link href={withQuery('/project/detail', { id: caseId })}>返回案例</Link>
+      </div>
+      <MindEditorView
+        ctl={ctl}
+        load={load}
+        onError={(m) => (m === EXPERIENCE_MSG ? toast.warning(m) : toast.error(m))}
+        toolbarExtra={
+          <span className={`mind-save is-${auto.state}`} role="status" aria-label="保存状态">
+            {SAVE_LABEL[auto.state]}
+          </span>
+        }
+      />
+      <ConflictDialog open={auto.conflict} onServer={() => void auto.takeServer()} onMine={() => void auto.keepMine()} />
+    </div>
+  );
+}

@@ -1,0 +1,102 @@
+import { DropdownMenu } from 'radix-ui';
+import { useSyncExternalStore, type ReactNode } from 'react';
+import { PICKER_THEMES } from '../../../engine/theme/themes';
+import { ACTIONS, isEnabled, shortcutLabel, type ActionContext } from './actions';
+import { EXPORTS, type ExportKind } from './io';
+
+// The editor toolbar: the registry's toolbar actions, zoom (25–200 % in steps of 25), hand
+// mode, priority / theme / template pickers and the import-export menu.
+
+const THEME_LABEL: Record<string, string> = { 'fresh-blue': '清新蓝', wire: '线框', classic: '经典', 'classic-compact': '紧凑经典' };
+const TEMPLATES: Array<[string, string]> = [['default', '思维导图'], ['right', '向右导图'], ['structure', '组织结构图'], ['filetree', '目录组织图'], ['fish-bone', '鱼骨图'], ['tianpan', '天盘图']];
+
+interface Props {
+  ctx: ActionContext;
+  onImportFile(): void;
+  onImportPaste(): void;
+  onExport(kind: ExportKind): void;
+  children?: ReactNode;
+}
+
+export function Toolbar({ ctx, onImportFile, onImportPaste, onExport, children }: Props) {
+  const { ctl } = ctx;
+  const state = useSyncExternalStore(ctl.subscribe, ctl.getState);
+  useSyncExternalStore(ctl.model.subscribe, ctl.model.getVersion);
+  const ro = state.readOnly;
+  const hasSel = state.selection.length > 0;
+  return (
+    <div className="mind-toolbar" role="toolbar" aria-label="导图工具栏">
+      {ACTIONS.filter((a) => a.in.includes('toolbar')).map((a) => (
+        <button key={a.name} type="button" className="mind-toolbar__btn" disabled={!isEnabled(a, ctx)} title={a.shortcut ? `${a.label}（${shortcutLabel(a.shortcut)}）` : a.label} aria-keyshortcuts={a.shortcut?.replace('Mod', 'Control')} onClick={() => void a.perform(ctx)}>
+          {a.label}
+        </button>
+      ))}
+      <label className="mind-toolbar__field">
+        优先级
+        <select disabled={ro || !hasSel} value="" onChange={(e) => void ctl.run('priority', [state.selection, Number(e.target.value) || null])}>
+          <option value="">选择</option>
+          {[1, 2, 3, 4, 5, 6, 7, 8, 9].map((p) => (
+            <option key={p} value={p}>
+              {p}
+            </option>
+          ))}
+          <option value="0">移除</option>
+        </select>
+      </label>
+      <label className="mind-toolbar__field">
+        主题
+        <select disabled={ro} value={ctl.model.theme} onChange={(e) => void ctl.run('theme', [e.target.value])}>
+          {PICKER_THEMES.map((t) => (
+            <option key={t} value={t}>
+              {THEME_LABEL[t] ?? t}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="mind-toolbar__field">
+        结构
+        <select disabled={ro} value={ctl.model.template} onChange={(e) => void ctl.run('template', [e.target.value])}>
+          {TEMPLATES.map(([v, l]) => (
+            <option key={v} value={v}>
+              {l}
+            </option>
+          ))}
+        </select>
+      </label>
+      <span className="mind-toolbar__group" role="group" aria-label="缩放">
+        <button type="button" className="mind-toolbar__btn" aria-label="缩小" disabled={state.zoom <= 0.25} onClick={() => ctx.ui.zoom(-1)}>
+          －
+        </button>
+        <output className="mind-toolbar__zoom" aria-live="polite" aria-label="缩放比例">
+          {Math.round(state.zoom * 100)}%
+        </output>
+        <button type="button" className="mind-toolbar__btn" aria-label="放大" disabled={state.zoom >= 2} onClick={() => ctx.ui.zoom(1)}>
+          ＋
+        </button>
+      </span>
+      <button type="button" className="mind-toolbar__btn" aria-pressed={state.view === 'hand'} disabled={ro} onClick={() => ctl.setView(state.view === 'hand' ? 'normal' : 'hand')}>
+        拖动画布
+      </button>
+      <DropdownMenu.Root>
+        <DropdownMenu.Trigger className="mind-toolbar__btn">导入 / 导出</DropdownMenu.Trigger>
+        <DropdownMenu.Portal>
+          <DropdownMenu.Content className="mind-menu" align="end">
+            <DropdownMenu.Item className="mind-menu__item" disabled={ro} onSelect={onImportFile}>
+              从文件导入（.km / .md / .txt）
+            </DropdownMenu.Item>
+            <DropdownMenu.Item className="mind-menu__item" disabled={ro} onSelect={onImportPaste}>
+              粘贴大纲文本导入
+            </DropdownMenu.Item>
+            <DropdownMenu.Separator className="mind-menu__sep" />
+            {EXPORTS.map((x) => (
+              <DropdownMenu.Item key={x.format} className="mind-menu__item" onSelect={() => onExport(x.format)}>
+                导出 {x.label}
+              </DropdownMenu.Item>
+            ))}
+          </DropdownMenu.Content>
+        </DropdownMenu.Portal>
+      </DropdownMenu.Root>
+      {children}
+    </div>
+  );
+}

@@ -1,0 +1,106 @@
+import { describe, expect, it } from 'vitest';
+import { DEPTH_ERROR } from '../../../engine/model/types';
+import { ACTIONS, actionByName, actionForKey, isEnabled, shortcutOf } from './actions';
+import { testContext, testController } from './test-kit';
+
+const key = (k: string, mods: Partial<{ ctrlKey: boolean; shiftKey: boolean; metaKey: boolean; altKey: boolean }> = {}) => ({ key: k, ctrlKey: false, metaKey: false, shiftKey: false, altKey: false, ...mods });
+
+describe('action registry', () => {
+  it('has unique names and shortcuts, and maps keys to them', () => {
+    expect(new Set(ACTIONS.map((a) => a.name)).size).toBe(ACTIONS.length);
+    const keys = ACTIONS.flatMap((a) => (a.shortcut ? [a.shortcut] : []));
+    expect(new Set(keys).size).toBe(keys.length);
+    expect(actionForKey(key('Tab'))?.name).toBe('appendChild');
+    expect(actionForKey(key('Enter'))?.name).toBe('appendSibling');
+    expect(actionForKey(key('F2'))?.name).toBe('editText');
+    expect(actionForKey(key('Delete'))?.name).toBe('removeNode');
+    expect(actionForKey(key('Backspace'))?.name).toBe('removeNode');
+    expect(actionForKey(key('z', { ctrlKey: true }))?.name).toBe('undo');
+    expect(actionForKey(key('y', { ctrlKey: true }))?.name).toBe('redo');
+    expect(actionForKey(key('Z', { ctrlKey: true, shiftKey: true }))?.name).toBe('redo');
+    expect(actionForKey(key('b', { metaKey: true }))?.name).toBe('bold');
+    expect(actionForKey(key('i', { ctrlKey: true }))?.name).toBe('italic');
+    expect(actionForKey(key('L', { ctrlKey: true, shiftKey: true }))?.name).toBe('resetLayout');
+    expect(shortcutOf(key(' '))).toBe('Space');
+    expect(actionForKey(key('q'))).toBeUndefined();
+  });
+
+  it('inserts a child, then undo and redo through the registry', async () => {
+    const ctl = await testController();
+    const ctx = testContext(ctl);
+    ctl.select(['b']);
+    await actionByName('appendChild').perform(ctx);
+    const id = ctl.primary!;
+    expect(ctl.model.get(id)?.parentId).toBe('b');
+    expect(ctx.edits).toEqual([id]);
+    expect(isEnabled(actionByName('undo'), ctx)).toBe(true);
+    await actionByName('undo').perform(ctx);
+    expect(ctl.model.get('b')?.children).toEqual([]);
+    await actionByName('redo').perform(ctx);
+    expect(ctl.model.get('b')?.children).toEqual([id]);
+  });
+
+  it('the root cannot be deleted or cut; Delete removes the selection', async () => {
+    const ctl = await testController();
+    const ctx = testContext(ctl);
+    ctl.select(['r']);
+    expect(isEnabled(actionByName('removeNode'), ctx)).toBe(false);
+    expect(isEnabled(actionByName('cut'), ctx)).toBe(false);
+    ctl.select(['a', 'b']);
+    await actionByName('removeNode').perform(ctx);
+    expect(ctl.model.get('r')?.children).toEqual([]);
+    expect(ctl.model.nodes.has('a1')).toBe(false);
+  });
+
+  it('reports the depth limit through onError', async () => {
+    const ctl = await testController();
+    const errors: string[] = [];
+    ctl.onError = (m) => errors.push(m);
+    ctl.select(['a11']);
+    await actionByName('appendChild').perform(testContext(ctl));
+    expect(errors).toEqual([DEPTH_ERROR]);
+  });
+
+  it('copy / paste and priority, bold markers reach the mirror', async () => {
+    const ctl = await testController();
+    const ctx = testContext(ctl);
+    ctl.select(['b']);
+    await actionByName('copy').perform(ctx);
+    expect(isEnabled(actionByName('paste'), ctx)).toBe(true);
+    ctl.select(['r']);
+    await actionByName('paste').perform(ctx);
+    expect(ctl.model.get('r')?.children.length).toBe(3);
+    ctl.select(['a']);
+    await actionByName('priority3').perform(ctx);
+    expect(ctl.model.get('a')?.priority).toBe(3);
+    await actionByName('setStudy').perform(ctx);
+    expect(ctl.model.get('a')?.isStudy).toBe(true);
+  });
+
+  it('read-only disables every editing action but keeps navigation and export', async () => {
+    const ctl = await testController(true);
+    const ctx = testContext(ctl);
+    ctl.select(['a']);
+    for (const a of ACTIONS) if (a.edits) expect(isEnabled(a, ctx), a.name).toBe(false);
+    expect(isEnabled(actionByName('copy'), ctx)).toBe(true);
+    expect(isEnabled(actionByName('fit'), ctx)).toBe(true);
+    ctl.navigate('right');
+    expect(ctl.primary).toBe('a1');
+    ctl.navigate('left');
+    ctl.navigate('down');
+    expect(ctl.primary).toBe('b');
+    expect(await ctl.exportData('txt')).toContain('甲一一');
+  });
+
+  it('collapse hides the subtree in the mirror; expand brings it back in order', async () => {
+    const ctl = await testController();
+    const ctx = testContext(ctl);
+    ctl.select(['a']);
+    await actionByName('toggleExpand').perform(ctx);
+    expect(ctl.model.get('a')?.collapsed).toBe(true);
+    expect(ctl.model.nodes.has('a1')).toBe(false);
+    expect(ctl.model.flatten().map((n) => n.id)).toEqual(['r', 'a', 'b']);
+    await actionByName('toggleExpand').perform(ctx);
+    expect(ctl.model.flatten().map((n) => n.id)).toEqual(['r', 'a', 'a1', 'a11', 'b']);
+  });
+});

@@ -1,0 +1,124 @@
+import type { EditorController } from './controller';
+
+// The ONE action registry: toolbar buttons, the context menu and keyboard shortcuts all come
+// from this list, so a command's label, shortcut and enabled rule are written once.
+
+export type DialogKind = 'hyperlink' | 'note' | 'image';
+
+/** UI services an action may need beyond the controller. */
+export interface ActionUi {
+  editText(id: string): void;
+  /** An insert was sent: keys typed until its node exists are kept for its text. */
+  beginInsert(): void;
+  openDialog(kind: DialogKind): void;
+  fit(): void;
+  zoom(dir: 1 | -1): void;
+}
+
+export interface ActionContext {
+  ctl: EditorController;
+  ui: ActionUi;
+}
+
+export interface Action {
+  name: string;
+  label: string;
+  /** 'Mod' = Ctrl (Cmd on macOS). Shown in menus and tooltips. */
+  shortcut?: string;
+  /** Where it shows: toolbar, context menu, or keyboard only. */
+  in: Array<'toolbar' | 'menu'>;
+  /** true for document edits: disabled whenever the map is read-only. */
+  edits: boolean;
+  enabled(ctx: ActionContext): boolean;
+  perform(ctx: ActionContext): void | Promise<unknown>;
+}
+
+const sel = (c: ActionContext) => c.ctl.state.selection;
+const one = (c: ActionContext) => sel(c).length > 0;
+const notRoot = (c: ActionContext) => one(c) && !sel(c).includes(c.ctl.model.rootId);
+const primary = (c: ActionContext) => c.ctl.primary!;
+const firstData = (c: ActionContext) => c.ctl.model.get(primary(c));
+
+export const ACTIONS: Action[] = [
+  { name: 'appendChild', label: '插入下级主题', shortcut: 'Tab', in: ['toolbar', 'menu'], edits: true, enabled: one, perform: (c) => insert(c, 'appendChild') },
+  { name: 'appendSibling', label: '插入同级主题', shortcut: 'Enter', in: ['toolbar', 'menu'], edits: true, enabled: one, perform: (c) => insert(c, 'appendSibling') },
+  { name: 'appendParent', label: '插入上级主题', shortcut: 'Shift+Tab', in: ['menu'], edits: true, enabled: notRoot, perform: (c) => insert(c, 'appendParent') },
+  { name: 'editText', label: '编辑文字', shortcut: 'F2', in: ['menu'], edits: true, enabled: one, perform: (c) => c.ui.editText(primary(c)) },
+  { name: 'removeNode', label: '删除', shortcut: 'Delete', in: ['toolbar', 'menu'], edits: true, enabled: notRoot, perform: (c) => c.ctl.run('removeNode', [sel(c)]) },
+  { name: 'undo', label: '撤销', shortcut: 'Mod+Z', in: ['toolbar'], edits: true, enabled: (c) => c.ctl.state.canUndo, perform: (c) => c.ctl.undo() },
+  { name: 'redo', label: '重做', shortcut: 'Mod+Y', in: ['toolbar'], edits: true, enabled: (c) => c.ctl.state.canRedo, perform: (c) => c.ctl.redo() },
+  { name: 'copy', label: '复制', shortcut: 'Mod+C', in: ['menu'], edits: false, enabled: one, perform: (c) => c.ctl.copy() },
+  { name: 'cut', label: '剪切', shortcut: 'Mod+X', in: ['menu'], edits: true, enabled: notRoot, perform: (c) => c.ctl.cut() },
+  { name: 'paste', label: '粘贴', shortcut: 'Mod+V', in: ['menu'], edits: true, enabled: (c) => one(c) && c.ctl.state.hasClipboard, perform: (c) => c.ctl.paste() },
+  { name: 'bold', label: '加粗', shortcut: 'Mod+B', in: ['toolbar'], edits: true, enabled: one, perform: (c) => c.ctl.run('bold', [sel(c)]) },
+  { name: 'italic', label: '斜体', shortcut: 'Mod+I', in: ['toolbar'], edits: true, enabled: one, perform: (c) => c.ctl.run('italic', [sel(c)]) },
+  { name: 'hyperlink', label: '链接', in: ['toolbar', 'menu'], edits: true, enabled: one, perform: (c) => c.ui.openDialog('hyperlink') },
+  { name: 'note', label: '备注', in: ['toolbar', 'menu'], edits: true, enabled: one, perform: (c) => c.ui.openDialog('note') },
+  { name: 'image', label: '图片', in: ['toolbar', 'menu'], edits: true, enabled: one, perform: (c) => c.ui.openDialog('image') },
+  { name: 'setStudy', label: '标记已学', in: ['menu'], edits: true, enabled: one, perform: (c) => c.ctl.run('setStudy', [sel(c), !firstData(c)?.isStudy]) },
+  { name: 'setNow', label: '标记正在学', in: ['menu'], edits: true, enabled: one, perform: (c) => c.ctl.run('setNow', [sel(c), !firstData(c)?.isNow]) },
+  { name: 'toggleExpand', label: '展开/收起', shortcut: 'Space', in: ['menu'], edits: false, enabled: (c) => one(c) && !!firstData(c) && c.ctl.model.hasChildren(firstData(c)!) && primary(c) !== c.ctl.model.rootId, perform: (c) => toggle(c) },
+  { name: 'resetLayout', label: '整理布局', shortcut: 'Mod+Shift+L', in: ['toolbar', 'menu'], edits: false, enabled: () => true, perform: (c) => c.ctl.run('resetLayout', []) },
+  { name: 'fit', label: '适应画布', in: ['toolbar'], edits: false, enabled: () => true, perform: (c) => c.ui.fit() },
+];
+
+for (let p = 0; p <= 9; p++) {
+  ACTIONS.push({ name: `priority${p}`, label: p ? `优先级 ${p}` : '移除优先级', shortcut: p ? `Mod+${p}` : 'Mod+0', in: [], edits: true, enabled: one, perform: (c) => c.ctl.run('priority', [sel(c), p || null]) });
+}
+
+async function insert(c: ActionContext, name: 'appendChild' | 'appendSibling' | 'appendParent'): Promise<void> {
+  c.ui.beginInsert();
+  const id = await c.ctl.run(name, [primary(c), '分支主题']);
+  if (typeof id === 'string') c.ctl.select([id]);
+  // Also on failure (depth limit): ends the type-ahead; the edit then opens on nothing.
+  c.ui.editText(typeof id === 'string' ? id : '');
+}
+
+function toggle(c: ActionContext): Promise<unknown> {
+  const n = firstData(c)!;
+  return c.ctl.run(n.collapsed ? 'expand' : 'collapse', [[n.id]]);
+}
+
+export function actionByName(name: string): Action {
+  const a = ACTIONS.find((x) => x.name === name);
+  if (!a) throw new Error(`Unknown action ${name}`);
+  return a;
+}
+
+/** Enabled = its own rule and, for edits, a writable map. Read-only disables every edit. */
+export function isEnabled(a: Action, ctx: ActionContext): boolean {
+  if (a.edits && ctx.ctl.state.readOnly) return false;
+  return a.enabled(ctx);
+}
+
+export interface KeyLike {
+  key: string;
+  ctrlKey: boolean;
+  metaKey: boolean;
+  shiftKey: boolean;
+  altKey: boolean;
+}
+
+/** "Mod+Shift+L" for a key event (Mod = Ctrl or Cmd). */
+export function shortcutOf(e: KeyLike): string {
+  const parts: string[] = [];
+  if (e.ctrlKey || e.metaKey) parts.push('Mod');
+  if (e.shiftKey) parts.push('Shift');
+  if (e.altKey) parts.push('Alt');
+  const k = e.key === ' ' ? 'Space' : e.key === 'Del' ? 'Delete' : e.key.length === 1 ? e.key.toUpperCase() : e.key;
+  parts.push(k);
+  return parts.join('+');
+}
+
+/** The action a key press triggers; Mod+Shift+Z also redoes, Backspace also deletes. */
+export function actionForKey(e: KeyLike): Action | undefined {
+  let s = shortcutOf(e);
+  if (s === 'Mod+Shift+Z') s = 'Mod+Y';
+  if (s === 'Backspace') s = 'Delete';
+  return ACTIONS.find((a) => a.shortcut === s);
+}
+
+/** Display form: Mod → Ctrl. */
+export function shortcutLabel(s: string | undefined): string {
+  return s ? s.replace('Mod', 'Ctrl') : '';
+}

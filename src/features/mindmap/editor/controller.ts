@@ -1,0 +1,197 @@
+import type { ExportFormat } from '../../../engine/editor';
+import type { KmDocument, KmNode } from '../../../engine/model/types';
+import type { TextFormat } from '../../../engine/protocols/formats';
+import type { EngineClient } from '../../../worker/client';
+import type { EnginePatch } from '../../../worker/protocol';
+import { EnginePatchAdapter } from '../canvas/engine-adapter';
+import type { MindmapCanvas } from '../canvas/mindmap-canvas';
+import { SceneStore } from '../canvas/scene-store';
+import { MapModel } from './map-model';
+
+// The editor's main-thread state: the worker client, the canvas fed by its patches, the tree
+// mirror, selection and the SPEC §4 statuses. UI pieces (toolbar, menus, keyboard, ARIA tree,
+// dialogs) act only through this object and the action registry.
+
+export type EditorStatus = 'normal' | 'readonly' | 'textedit' | 'inputready' | 'dragtree';
+export type ViewState = 'normal' | 'hand' | 'readonly';
+
+export interface EditorState {
+  status: EditorStatus;
+  view: ViewState;
+  readOnly: boolean;
+  selection: string[];
+  canUndo: boolean;
+  canRedo: boolean;
+  zoom: number;
+  hasClipboard: boolean;
+}
+
+/** The part of MindmapCanvas the controller drives (absent in jsdom tests). */
+export type CanvasView = Pick<MindmapCanvas, 'setScene' | 'applyPatch' | 'setSelection' | 'reveal' | 'store' | 'zoomTo' | 'zoomStep' | 'centerWorld' | 'camera' | 'width' | 'height'>;
+
+export class EditorController {
+  readonly model = new MapModel();
+  state: EditorState = { status: 'normal', view: 'normal', readOnly: false, selection: [], canUndo: false, canRedo: false, zoom: 1, hasClipboard: false };
+  clipboard: KmNode[] = [];
+  /** Called after every user change of the document (autosave marks itself dirty). */
+  onChange: () => void = () => {};
+  /** Engine errors (depth limit, bad import) shown to the user. */
+  onError: (message: string) => void = () => {};
+  private adapter: EnginePatchAdapter;
+  private listeners = new Set<() => void>();
+  private canvas: CanvasView | null = null;
+
+  constructor(readonly engine: EngineClient) {
+    this.adapter = new EnginePatchAdapter(new SceneStore());
+  }
+
+  attach(canvas: CanvasView): void {
+    this.canvas = canvas;
+    this.adapter = new EnginePatchAdapter(canvas.store);
+  }
+
+  subscribe = (fn: () => void): (() => void) => {
+    this.listeners.add(fn);
+    return () => this.listeners.delete(fn);
+  };
+
+  getState = (): EditorState => this.state;
+
+  private set(partial: Partial<EditorState>): void {
+    this.state = { ...this.state, ...partial };
+    this.state.view = this.state.readOnly ? 'readonly' : this.state.view === 'readonly' ? 'normal' : this.state.view;
+    for (const fn of this.listeners) fn();
+  }
+
+  /** Opens a document; never an undo step, never "changed". */
+  async open(km: KmDocument | string, readOnly: boolean): Promise<void> {
+    const p = await this.engine.load(km, readOnly);
+    this.set({ readOnly, status: readOnly ? 'readonly' : 'normal', selection: [] });
+    this.apply(p, false);
+    const root = this.canvas?.store.boxOf(this.model.rootId);
+    if (root) this.canvas!.centerWorld(root.x + root.w / 2, root.y + root.h / 2);
+    this.select([this.model.rootId]);
+  }
+
+  apply(p: EnginePatch, changed = true): void {
+    this.model.apply(p);
+    const { patch } = this.adapter.convert(p);
+    if (this.canvas) {
+      if (p.full) this.canvas.setScene(patch);
+      else this.canvas.applyPatch(patch);
+    }
+    const selection = this.state.selection.filter((id) => this.model.nodes.has(id));
+    this.set({ canUndo: p.canUndo, canRedo: p.canRedo, selection: selection.length || !this.model.rootId ? selection : [this.model.rootId] });
+    this.canvas?.setSelection(this.state.selection);
+    if (changed) this.onChange();
+  }
+
+  /** Runs an engine command; engine errors go to onError and resolve undefined. */
+  async run(name: string, args: unknown[] = [], opts: { mergeKey?: string } = {}): Promise<unknown> {
+    try {
+      const { result, patch } = await this.engine.execute(name, args, opts);
+      this.apply(patch);
+      return result;
+    } catch (e) {
+      this.onError(e instanceof Error ? e.message : String(e));
+      return undefined;
+    }
+  }
+
+  async undo(): Promise<void> {
+    const p = await this.engine.undo();
+    if (p) this.apply(p);
+  }
+
+  async redo(): Promise<void> {
+    const p = await this.engine.redo();
+    if (p) this.apply(p);
+  }
+
+  async importData(format: TextFormat, text: string): Promise<boolean> {
+    try {
+      this.apply(await this.engine.importData(format, text));
+      this.select([this.model.rootId]);
+      return true;
+    } catch (e) {
+      this.onError(e instanceof Error ? e.message : String(e));
+      return false;
+    }
+  }
+
+  exportData(format: ExportFormat): Promise<string> {
+    return this.engine.exportData(format);
+  }
+
+  select(ids: string[], reveal = true): void {
+    const sel = ids.filter((id) => this.model.nodes.has(id));
+    this.set({ selection: sel, status: this.state.readOnly ? 'readonly' : this.state.status === 'textedit' ? 'textedit' : sel.length ? 'inputready' : 'normal' });
+    this.canvas?.setSelection(sel);
+    if (reveal && sel.length) this.canvas?.reveal(sel[sel.length - 1]);
+  }
+
+  toggleSelect(id: string): void {
+    const s = this.state.selection;
+    this.select(s.includes(id) ? s.filter((x) => x !== id) : [...s, id], false);
+  }
+
+  get primary(): string | null {
+    const s = this.state.selection;
+    return s.length ? s[s.length - 1] : null;
+  }
+
+  setStatus(status: EditorStatus): void {
+    this.set({ status: this.state.readOnly ? 'readonly' : status });
+  }
+
+  setView(view: ViewState): void {
+    this.set({ view });
+  }
+
+  setZoom(zoom: number): void {
+    this.set({ zoom });
+  }
+
+  async copy(): Promise<void> {
+    if (!this.state.selection.length) return;
+    this.clipboard = await this.engine.copy(this.state.selection);
+    this.set({ hasClipboard: true });
+  }
+
+  async cut(): Promise<void> {
+    const ids = this.state.selection.filter((id) => id !== this.model.rootId);
+    if (!ids.length) return;
+    const nodes = (await this.run('cut', [ids])) as KmNode[] | undefined;
+    if (nodes) {
+      this.clipboard = nodes;
+      this.set({ hasClipboard: true });
+    }
+  }
+
+  async paste(): Promise<void> {
+    if (!this.clipboard.length || !this.state.selection.length) return;
+    const ids = (await this.run('paste', [this.state.selection, this.clipboard])) as string[] | undefined;
+    if (ids?.length) this.select(ids);
+  }
+
+  /** Arrow-key navigation over the visible tree: up/down siblings, left parent, right first child. */
+  navigate(dir: 'up' | 'down' | 'left' | 'right'): void {
+    const id = this.primary ?? this.model.rootId;
+    const n = this.model.get(id);
+    if (!n) return;
+    let next: string | undefined;
+    if (dir === 'left') next = n.parentId ?? undefined;
+    else if (dir === 'right') next = n.children[0];
+    else if (n.parentId) {
+      const sibs = this.model.get(n.parentId)!.children;
+      const i = sibs.indexOf(id) + (dir === 'up' ? -1 : 1);
+      next = sibs[i];
+    }
+    if (next) this.select([next]);
+  }
+
+  dispose(): void {
+    this.listeners.clear();
+    this.engine.close();
+  }
+}

@@ -1,0 +1,155 @@
+import { Dialog } from 'radix-ui';
+import { useEffect, useState, type ReactNode } from 'react';
+import { safeHref } from '../../../engine/commands/hyperlink';
+import { uploadImage } from '../api';
+import type { DialogKind } from './actions';
+import type { EditorController } from './controller';
+
+// Node dialogs (hyperlink, note, image) and the save-conflict choice. Each edit is one
+// engine command on the selected nodes.
+
+export function EditorDialog({ title, open, onClose, children }: { title: string; open: boolean; onClose(): void; children: ReactNode }) {
+  return (
+    <Dialog.Root open={open} onOpenChange={(o) => !o && onClose()}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="mind-dialog__overlay" />
+        <Dialog.Content className="mind-dialog" aria-describedby={undefined}>
+          <Dialog.Title className="mind-dialog__title">{title}</Dialog.Title>
+          {children}
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
+
+const TITLES: Record<DialogKind, string> = { hyperlink: '链接', note: '备注', image: '图片' };
+
+/** Natural size of an image URL (the engine fits it into 200×200). */
+function naturalSize(url: string): Promise<[number, number]> {
+  return new Promise((resolve) => {
+    const img = new Image();
+    img.onload = () => resolve([img.naturalWidth, img.naturalHeight]);
+    img.onerror = () => resolve([200, 200]);
+    img.src = url;
+  });
+}
+
+/** Uploads an image file and puts it on the given nodes. */
+export async function putImage(ctl: EditorController, ids: string[], file: Blob, name: string): Promise<void> {
+  const url = await uploadImage(file, name);
+  const [w, h] = await naturalSize(url);
+  await ctl.run('image', [ids, url, name, w, h]);
+}
+
+export function NodeDialog({ ctl, kind, onClose, onError }: { ctl: EditorController; kind: DialogKind | null; onClose(): void; onError(msg: string): void }) {
+  const ids = ctl.state.selection;
+  const [a, setA] = useState('');
+  const [b, setB] = useState('');
+  const [busy, setBusy] = useState(false);
+  useEffect(() => {
+    if (!kind || !ctl.primary) return;
+    void ctl.engine.getNodeData(ctl.primary).then((d) => {
+      const [first, second] = kind === 'hyperlink' ? [d.hyperlink, d.hyperlinkTitle] : kind === 'note' ? [d.note, ''] : [d.image, d.imageTitle];
+      setA(first ?? '');
+      setB(second ?? '');
+    });
+  }, [kind, ctl]);
+  if (!kind) return null;
+  const submit = async (e: React.FormEvent) => {
+    e.preventDefault();
+    setBusy(true);
+    try {
+      if (kind === 'hyperlink') await ctl.run('hyperlink', [ids, a.trim() || null, b.trim()]);
+      if (kind === 'note') await ctl.run('setNote', [ctl.primary, a]);
+      if (kind === 'image') {
+        if (!a.trim()) await ctl.run('image', [ids, '']);
+        else {
+          const [w, h] = await naturalSize(a.trim());
+          await ctl.run('image', [ids, a.trim(), b.trim(), w, h]);
+        }
+      }
+      onClose();
+    } finally {
+      setBusy(false);
+    }
+  };
+  const upload = async (file: File | undefined) => {
+    if (!file) return;
+    setBusy(true);
+    try {
+      await putImage(ctl, ids, file, file.name);
+      onClose();
+    } catch (err) {
+      onError(err instanceof Error ? err.message : '图片上传失败');
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <EditorDialog title={TITLES[kind]} open onClose={onClose}>
+      <form className="mind-dialog__form" onSubmit={(e) => void submit(e)}>
+        {kind === 'hyperlink' && (
+          <>
+            <label>
+              链接地址
+              <input value={a} onChange={(e) => setA(e.target.value)} placeholder="https://" />
+            </label>
+            <label>
+              提示文字
+              <input value={b} onChange={(e) => setB(e.target.value)} />
+            </label>
+            {a.trim() && safeHref(a.trim()) === '#' && <p className="mind-dialog__hint" role="note">只支持 http、https、ftp、mailto 开头的链接，其他链接将不会打开</p>}
+          </>
+        )}
+        {kind === 'note' && (
+          <label>
+            备注内容
+            <textarea value={a} rows={6} onChange={(e) => setA(e.target.value)} />
+          </label>
+        )}
+        {kind === 'image' && (
+          <>
+            <label>
+              上传图片
+              <input type="file" accept="image/*" disabled={busy} onChange={(e) => void upload(e.target.files?.[0])} />
+            </label>
+            <label>
+              或图片地址
+              <input value={a} onChange={(e) => setA(e.target.value)} placeholder="https://" />
+            </label>
+            <label>
+              图片说明
+              <input value={b} onChange={(e) => setB(e.target.value)} />
+            </label>
+            <p className="mind-dialog__hint">图片将按比例缩放到 200×200 以内；地址留空即移除图片。</p>
+          </>
+        )}
+        <div className="mind-dialog__actions">
+          <button type="button" className="btn" onClick={onClose}>
+            取消
+          </button>
+          <button type="submit" className="btn btn--primary" disabled={busy}>
+            确定
+          </button>
+        </div>
+      </form>
+    </EditorDialog>
+  );
+}
+
+/** 409 on save: the user picks a side; the other side is downloaded as a .km copy, never lost. */
+export function ConflictDialog({ open, onServer, onMine }: { open: boolean; onServer(): void; onMine(): void }) {
+  return (
+    <EditorDialog title="导图已在其他页面更新" open={open} onClose={() => {}}>
+      <p className="mind-dialog__text">服务器上有更新的版本（可能在另一个页面或设备上保存过）。请选择要继续使用的版本，另一个版本会作为副本（.km 文件）下载保存，不会丢失。</p>
+      <div className="mind-dialog__actions">
+        <button type="button" className="btn" onClick={onServer}>
+          载入服务器版本
+        </button>
+        <button type="button" className="btn btn--primary" onClick={onMine}>
+          保留我的版本
+        </button>
+      </div>
+    </EditorDialog>
+  );
+}

@@ -1,0 +1,89 @@
+import { useRef, useState } from 'react';
+import type { TextFormat } from '../../../engine/protocols/formats';
+import type { EditorController } from './controller';
+import { EditorDialog } from './dialogs';
+import { download, EXPORTS, fileBase, formatOfFile, isCrossOrigin, svgToPng, UNSUPPORTED, type ExportKind } from './io';
+
+// Import (file picker or pasted text) and export (download) of the editor menu.
+
+export const CROSS_ORIGIN_PNG = '导图中有来自其他网站的节点图片，导出的 PNG 中将不会显示这些图片。';
+
+export function useImportExport(ctl: EditorController, onError: (msg: string) => void) {
+  const fileInput = useRef<HTMLInputElement>(null);
+  const [pasteOpen, setPasteOpen] = useState(false);
+
+  const exportAs = async (kind: ExportKind) => {
+    const spec = EXPORTS.find((x) => x.format === kind)!;
+    const base = fileBase(ctl.model.get(ctl.model.rootId)?.text ?? '');
+    try {
+      if (kind === 'png') {
+        // SPEC §8: images from other sites cannot be drawn into an exportable canvas.
+        if ([...ctl.model.nodes.values()].some((n) => n.image && isCrossOrigin(n.image))) window.alert(CROSS_ORIGIN_PNG);
+        const parts = await svgToPng(await ctl.exportData('svg'));
+        for (const p of parts) download(p.tile ? `${base}-${p.tile.row + 1}-${p.tile.col + 1}.png` : `${base}.png`, p.blob);
+        return;
+      }
+      const text = await ctl.exportData(kind);
+      download(`${base}.${spec.ext}`, new Blob([text], { type: `${spec.mime};charset=utf-8` }));
+    } catch (e) {
+      onError(e instanceof Error ? e.message : '导出失败');
+    }
+  };
+
+  const importFile = async (file: File | undefined) => {
+    if (!file) return;
+    let format: TextFormat;
+    try {
+      format = formatOfFile(file.name);
+    } catch {
+      onError(UNSUPPORTED);
+      return;
+    }
+    await ctl.importData(format, await file.text());
+  };
+
+  const elements = (
+    <>
+      <input ref={fileInput} type="file" hidden accept=".km,.json,.md,.txt" aria-label="选择导入文件" onChange={(e) => (void importFile(e.target.files?.[0]), (e.target.value = ''))} />
+      {pasteOpen && <PasteImport ctl={ctl} onClose={() => setPasteOpen(false)} />}
+    </>
+  );
+  return { elements, exportAs, pickFile: () => fileInput.current?.click(), pasteImport: () => setPasteOpen(true) };
+}
+
+function PasteImport({ ctl, onClose }: { ctl: EditorController; onClose(): void }) {
+  const [text, setText] = useState('');
+  const [format, setFormat] = useState<TextFormat>('txt');
+  return (
+    <EditorDialog title="粘贴导入" open onClose={onClose}>
+      <form
+        className="mind-dialog__form"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void ctl.importData(format, text).then((ok) => ok && onClose());
+        }}
+      >
+        <label>
+          格式
+          <select value={format} onChange={(e) => setFormat(e.target.value as TextFormat)}>
+            <option value="txt">大纲文本（Tab 或四个空格缩进）</option>
+            <option value="md">Markdown</option>
+            <option value="km">JSON (.km)</option>
+          </select>
+        </label>
+        <label>
+          内容
+          <textarea value={text} rows={10} onChange={(e) => setText(e.target.value)} />
+        </label>
+        <div className="mind-dialog__actions">
+          <button type="button" className="btn" onClick={onClose}>
+            取消
+          </button>
+          <button type="submit" className="btn btn--primary" disabled={!text.trim()}>
+            导入
+          </button>
+        </div>
+      </form>
+    </EditorDialog>
+  );
+}

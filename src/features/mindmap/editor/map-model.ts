@@ -1,0 +1,112 @@
+import type { NodeStyle } from '../../../engine/render/node-style';
+import type { EnginePatch } from '../../../worker/protocol';
+
+// The main thread's mirror of the visible tree, kept from worker patches alone: what the ARIA
+// tree, keyboard navigation and menus read. Nodes hidden under a collapse are not mirrored
+// (the worker sends them as removed), exactly like the canvas.
+
+export type NodeInfo = Pick<NodeStyle, 'id' | 'parentId' | 'level' | 'text' | 'priority' | 'isStudy' | 'isNow' | 'hasNote' | 'href' | 'image' | 'resource' | 'collapsed' | 'childCount'> & {
+  /** Visible children in order. */
+  children: string[];
+};
+
+function infoOf(s: NodeStyle, children: string[]): NodeInfo {
+  return { id: s.id, parentId: s.parentId, level: s.level, text: s.text, priority: s.priority, isStudy: s.isStudy, isNow: s.isNow, hasNote: s.hasNote, href: s.href, image: s.image, resource: s.resource, collapsed: s.collapsed, childCount: s.childCount, children };
+}
+
+export class MapModel {
+  nodes = new Map<string, NodeInfo>();
+  rootId = '';
+  theme = 'fresh-blue';
+  template = 'default';
+  /** Bumped on every applied patch (useSyncExternalStore snapshot). */
+  version = 0;
+  private listeners = new Set<() => void>();
+
+  subscribe = (fn: () => void): (() => void) => {
+    this.listeners.add(fn);
+    return () => this.listeners.delete(fn);
+  };
+
+  getVersion = (): number => this.version;
+
+  apply(p: EnginePatch): void {
+    this.theme = p.theme;
+    this.template = p.template;
+    if (p.full) {
+      this.nodes.clear();
+      const order: Array<[string, string, number]> = [];
+      p.styles.forEach((s) => {
+        if (!s) return;
+        this.nodes.set(s.id, infoOf(s, []));
+        if (s.parentId) order.push([s.parentId, s.id, s.index]);
+        else this.rootId = s.id;
+      });
+      order.sort((a, b) => a[2] - b[2]);
+      for (const [pid, id] of order) this.nodes.get(pid)?.children.push(id);
+    } else {
+      for (const id of p.removed) this.drop(id);
+      for (const s of p.styles) {
+        if (!s) continue;
+        const old = this.nodes.get(s.id);
+        if (old && old.parentId !== s.parentId && old.parentId) this.detach(old.parentId, s.id);
+        this.nodes.set(s.id, infoOf(s, old?.children ?? []));
+        if (!s.parentId) this.rootId = s.id;
+        else if (!old || old.parentId !== s.parentId) {
+          const parent = this.nodes.get(s.parentId);
+          if (parent && !parent.children.includes(s.id)) parent.children.splice(s.index, 0, s.id);
+        }
+      }
+      for (const [pid, kids] of p.structure) {
+        const parent = this.nodes.get(pid);
+        if (parent) parent.children = kids.filter((k) => this.nodes.has(k));
+      }
+    }
+    this.version++;
+    for (const fn of this.listeners) fn();
+  }
+
+  get(id: string): NodeInfo | undefined {
+    return this.nodes.get(id);
+  }
+
+  /** Pre-order list of visible nodes (ARIA tree rows). */
+  flatten(): NodeInfo[] {
+    const out: NodeInfo[] = [];
+    const root = this.nodes.get(this.rootId);
+    if (!root) return out;
+    const stack = [root];
+    while (stack.length) {
+      const n = stack.pop()!;
+      out.push(n);
+      for (let i = n.children.length - 1; i >= 0; i--) {
+        const c = this.nodes.get(n.children[i]);
+        if (c) stack.push(c);
+      }
+    }
+    return out;
+  }
+
+  /** True when `id` is `ancestor` or lies inside its subtree. */
+  isInside(id: string, ancestor: string): boolean {
+    for (let n = this.nodes.get(id); n; n = n.parentId ? this.nodes.get(n.parentId) : undefined) if (n.id === ancestor) return true;
+    return false;
+  }
+
+  hasChildren(n: NodeInfo): boolean {
+    return n.children.length > 0 || (n.collapsed && n.childCount > 0);
+  }
+
+  private detach(parentId: string, id: string): void {
+    const p = this.nodes.get(parentId);
+    if (p) p.children = p.children.filter((c) => c !== id);
+  }
+
+  private drop(id: string): void {
+    const n = this.nodes.get(id);
+    if (!n) return;
+    for (const c of n.children) this.drop(c);
+    if (n.parentId) this.detach(n.parentId, id);
+    this.nodes.delete(id);
+  }
+}

@@ -1,0 +1,125 @@
+import { screenToWorld } from '../canvas/camera';
+import { DRAG_START_PX, type MindmapCanvas } from '../canvas/mindmap-canvas';
+import type { Rect } from '../canvas/scene-types';
+import type { EditorController } from './controller';
+
+// Pointer input on the canvas (SPEC §4): click / shift-click selection, marquee after 10 px
+// (shift-drag on empty space), drag-tree after 10 px on a node (reparent, or reorder when the
+// pointer is on the top or bottom quarter of a sibling), pan on empty space and in hand mode.
+
+export interface Drop {
+  parentId: string;
+  index: number;
+  preview: Rect;
+}
+
+/** Where dropping `dragId` at world point (wx, wy) over node `overId` puts it; null = not allowed. */
+export function dropAt(ctl: EditorController, canvas: Pick<MindmapCanvas, 'store'>, dragId: string, overId: string | null, wy: number): Drop | null {
+  if (!overId || ctl.model.isInside(overId, dragId)) return null;
+  const over = ctl.model.get(overId);
+  const box = canvas.store.boxOf(overId);
+  if (!over || !box) return null;
+  const q = (wy - box.y) / box.h;
+  if (over.parentId && (q < 0.25 || q > 0.75)) {
+    const parent = ctl.model.get(over.parentId)!;
+    let index = parent.children.indexOf(overId) + (q > 0.75 ? 1 : 0);
+    const cur = parent.children.indexOf(dragId);
+    if (cur >= 0 && cur < index) index--;
+    const y = q < 0.25 ? box.y - 4 : box.y + box.h;
+    return { parentId: over.parentId, index, preview: { x: box.x, y, w: box.w, h: 4 } };
+  }
+  return { parentId: overId, index: over.children.length, preview: box };
+}
+
+export function bindPointer(canvas: MindmapCanvas, ctl: EditorController, marquee: HTMLElement, onDoubleClick: (id: string) => void): () => void {
+  const el = canvas.element;
+  canvas.panGate = (e, hit) => ctl.state.view === 'hand' || e.button === 2 || (hit === null && !e.shiftKey);
+  type Mode = { kind: 'node'; id: string; x: number; y: number; dragging: boolean; drop: Drop | null } | { kind: 'marquee'; x: number; y: number; active: boolean } | { kind: 'empty'; x: number; y: number; moved: boolean };
+  let mode: Mode | null = null;
+
+  const down = (e: PointerEvent) => {
+    if (e.button !== 0 || ctl.state.view === 'hand') return;
+    const hit = canvas.hitTest(e.offsetX, e.offsetY);
+    if (hit) {
+      if (e.shiftKey || e.ctrlKey || e.metaKey) ctl.toggleSelect(hit);
+      else if (!ctl.state.selection.includes(hit)) ctl.select([hit], false);
+      mode = { kind: 'node', id: hit, x: e.offsetX, y: e.offsetY, dragging: false, drop: null };
+      el.setPointerCapture(e.pointerId);
+    } else if (expandBubbleAt(e.offsetX, e.offsetY)) {
+      return;
+    } else if (e.shiftKey) {
+      mode = { kind: 'marquee', x: e.offsetX, y: e.offsetY, active: false };
+      el.setPointerCapture(e.pointerId);
+    } else mode = { kind: 'empty', x: e.offsetX, y: e.offsetY, moved: false };
+  };
+
+  /** The "+n" bubble right of a collapsed node (drawn outside its box) expands it. */
+  const expandBubbleAt = (sx: number, sy: number): boolean => {
+    const [wx, wy] = screenToWorld(canvas.camera, sx, sy);
+    const near = canvas.hitTest(sx - 20 * canvas.camera.zoom, sy);
+    const b = near ? canvas.store.boxOf(near) : undefined;
+    if (!near || !b || !ctl.model.get(near)?.collapsed) return false;
+    if (Math.hypot(wx - (b.x + b.w + 11), wy - (b.y + b.h / 2)) > 10) return false;
+    void ctl.run('expand', [[near]]);
+    return true;
+  };
+
+  const move = (e: PointerEvent) => {
+    if (!mode) return;
+    const far = Math.hypot(e.offsetX - mode.x, e.offsetY - mode.y) >= DRAG_START_PX;
+    if (mode.kind === 'empty') mode.moved ||= far;
+    else if (mode.kind === 'marquee') {
+      if (!mode.active && !far) return;
+      mode.active = true;
+      Object.assign(marquee.style, { display: 'block', left: `${Math.min(mode.x, e.offsetX)}px`, top: `${Math.min(mode.y, e.offsetY)}px`, width: `${Math.abs(e.offsetX - mode.x)}px`, height: `${Math.abs(e.offsetY - mode.y)}px` });
+    } else {
+      if (ctl.state.readOnly || mode.id === ctl.model.rootId) return;
+      if (!mode.dragging && !far) return;
+      if (!mode.dragging) ctl.setStatus('dragtree');
+      mode.dragging = true;
+      const [, wy] = screenToWorld(canvas.camera, e.offsetX, e.offsetY);
+      mode.drop = dropAt(ctl, canvas, mode.id, canvas.hitTest(e.offsetX, e.offsetY), wy);
+      canvas.setDropPreview(mode.drop?.preview ?? null);
+    }
+  };
+
+  const up = (e: PointerEvent) => {
+    const m = mode;
+    mode = null;
+    if (!m) return;
+    if (m.kind === 'empty' && !m.moved) ctl.select([], false);
+    if (m.kind === 'marquee' && m.active) {
+      marquee.style.display = 'none';
+      const [x0, y0] = screenToWorld(canvas.camera, Math.min(m.x, e.offsetX), Math.min(m.y, e.offsetY));
+      const [x1, y1] = screenToWorld(canvas.camera, Math.max(m.x, e.offsetX), Math.max(m.y, e.offsetY));
+      const slots = canvas.store.queryNodes({ x: x0, y: y0, w: x1 - x0, h: y1 - y0 }, []);
+      const ids: string[] = [];
+      for (const s of slots) {
+        const b = canvas.store.box(s);
+        if (b.x >= x0 && b.y >= y0 && b.x + b.w <= x1 && b.y + b.h <= y1) ids.push(canvas.store.records[s]!.id);
+      }
+      ctl.select(ids, false);
+    }
+    if (m.kind === 'node' && m.dragging) {
+      canvas.setDropPreview(null);
+      ctl.setStatus('inputready');
+      if (m.drop) void ctl.run('moveNode', [m.id, m.drop.parentId, m.drop.index]);
+    }
+  };
+
+  const dbl = (e: MouseEvent) => {
+    const hit = canvas.hitTest(e.offsetX, e.offsetY);
+    if (hit) onDoubleClick(hit);
+  };
+
+  el.addEventListener('pointerdown', down);
+  el.addEventListener('pointermove', move);
+  el.addEventListener('pointerup', up);
+  el.addEventListener('dblclick', dbl);
+  return () => {
+    el.removeEventListener('pointerdown', down);
+    el.removeEventListener('pointermove', move);
+    el.removeEventListener('pointerup', up);
+    el.removeEventListener('dblclick', dbl);
+  };
+}

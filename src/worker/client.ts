@@ -1,0 +1,80 @@
+import * as Comlink from 'comlink';
+import type { ExportFormat } from '../engine/editor';
+import type { KmDocument, KmNode, KmNodeData } from '../engine/model/types';
+import type { TextFormat } from '../engine/protocols/formats';
+import { unpackPatch, type EngineApi, type EnginePatch } from './protocol';
+
+// The main thread's only door to the engine, and the only client module importing Comlink.
+// Every method is async; patches arrive unpacked (ids as arrays, typed arrays transferred).
+
+type Remote = { [K in keyof EngineApi]: (...a: Parameters<EngineApi[K]>) => Promise<ReturnType<EngineApi[K]>> };
+
+export class EngineClient {
+  constructor(
+    private readonly api: Remote,
+    private readonly onClose: () => void = () => {},
+  ) {}
+
+  async load(km: KmDocument | string, readOnly = false): Promise<EnginePatch> {
+    return unpackPatch(await this.api.load(km, readOnly));
+  }
+  async importData(format: TextFormat, text: string): Promise<EnginePatch> {
+    return unpackPatch(await this.api.importData(format, text));
+  }
+  exportData(format: ExportFormat): Promise<string> {
+    return this.api.exportData(format);
+  }
+  toKm(): Promise<KmDocument> {
+    return this.api.toKm();
+  }
+  async execute(name: string, args: unknown[] = [], opts: { mergeKey?: string } = {}): Promise<{ result: unknown; patch: EnginePatch }> {
+    const r = await this.api.execute(name, args, opts);
+    return { result: r.result, patch: unpackPatch(r.patch) };
+  }
+  beginGesture(): Promise<void> {
+    return this.api.beginGesture();
+  }
+  endGesture(): Promise<void> {
+    return this.api.endGesture();
+  }
+  async undo(): Promise<EnginePatch | null> {
+    const p = await this.api.undo();
+    return p && unpackPatch(p);
+  }
+  async redo(): Promise<EnginePatch | null> {
+    const p = await this.api.redo();
+    return p && unpackPatch(p);
+  }
+  setReadOnly(on: boolean): Promise<void> {
+    return this.api.setReadOnly(on);
+  }
+  getNodeData(id: string): Promise<KmNodeData> {
+    return this.api.getNodeData(id);
+  }
+  copy(ids: string[]): Promise<KmNode[]> {
+    return this.api.copy(ids);
+  }
+  boxOf(id: string): Promise<[number, number, number, number]> {
+    return this.api.boxOf(id);
+  }
+  /** Ends the worker (the editor screen unmounted). */
+  close(): void {
+    this.onClose();
+  }
+}
+
+/** Starts a dedicated engine worker (one per open editor). */
+export function startEngineWorker(): EngineClient {
+  const worker = new Worker(new URL('./engine.worker.ts', import.meta.url), { type: 'module' });
+  const proxy = Comlink.wrap<EngineApi>(worker);
+  return new EngineClient(proxy as unknown as Remote, () => {
+    proxy[Comlink.releaseProxy]();
+    worker.terminate();
+  });
+}
+
+/** The same client around an in-process host (unit tests; no Worker in jsdom). */
+export function localEngine(host: EngineApi): EngineClient {
+  const remote = Object.fromEntries(Object.entries(host).map(([k, f]) => [k, (...a: unknown[]) => Promise.resolve().then(() => (f as (...x: unknown[]) => unknown)(...a))])) as unknown as Remote;
+  return new EngineClient(remote);
+}

@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { DEPTH_ERROR } from '../engine/model/types';
+import { localEngine } from './client';
+import { createEngineHost } from './host';
+
+const km = { root: { data: { id: 'r', text: '根' }, children: [{ data: { id: 'a', text: '甲' }, children: [{ data: { id: 'a1', text: '甲一' } }] }, { data: { id: 'b', text: '乙' } }] }, template: 'default', theme: 'fresh-blue', version: '1.4.43' };
+
+describe('engine host (no Worker needed)', () => {
+  it('loads, edits, undoes and redoes through the client API', async () => {
+    const eng = localEngine(createEngineHost());
+    const p = await eng.load(km);
+    expect(p.full).toBe(true);
+    expect(p.ids.sort()).toEqual(['a', 'a1', 'b', 'r']);
+    expect(p.boxes.length).toBe(16);
+    const { result, patch } = await eng.execute('appendChild', ['b', '丙']);
+    expect(patch.full).toBe(false);
+    expect(patch.ids).toContain(result);
+    expect(patch.structure).toContainEqual(['b', [result]]);
+    expect(patch.canUndo).toBe(true);
+    const u = (await eng.undo())!;
+    expect(u.removed).toEqual([result]);
+    expect(u.canRedo).toBe(true);
+    expect((await eng.redo())!.ids).toContain(result);
+    expect(await eng.exportData('txt')).toContain('\t丙');
+  });
+
+  it('reports the structure of a reorder and a typing burst is one undo step', async () => {
+    const eng = localEngine(createEngineHost());
+    await eng.load(km);
+    const mv = await eng.execute('moveNode', ['b', 'r', 0]);
+    expect(mv.patch.structure).toContainEqual(['r', ['b', 'a']]);
+    await eng.execute('editText', ['b', '乙1'], { mergeKey: 'text:b' });
+    await eng.execute('editText', ['b', '乙12'], { mergeKey: 'text:b' });
+    await eng.undo();
+    expect((await eng.getNodeData('b')).text).toBe('乙');
+  });
+
+  it('rejects with the engine message: depth limit, read-only, bad import', async () => {
+    const eng = localEngine(createEngineHost());
+    await eng.load(km);
+    const { result: l3 } = await eng.execute('appendChild', ['a1', '三']);
+    await expect(eng.execute('appendChild', [String(l3), '四'])).rejects.toThrow(DEPTH_ERROR);
+    await eng.setReadOnly(true);
+    await expect(eng.execute('editText', ['a', 'x'])).rejects.toThrow(/read-only/);
+    await expect(eng.importData('txt', '根\n根2')).rejects.toThrow('Invalid local format');
+    expect((await eng.toKm()).root.children?.length).toBe(2);
+  });
+
+  it('opens read-only from load', async () => {
+    const eng = localEngine(createEngineHost());
+    await eng.load(km, true);
+    await expect(eng.execute('appendChild', ['r', 'x'])).rejects.toThrow(/read-only/);
+  });
+
+  it('uses the measurer it is given', async () => {
+    const eng = localEngine(createEngineHost({ width: (_f, t) => t.length * 100 }));
+    const p = await eng.load(km);
+    const i = p.ids.indexOf('a1');
+    expect(p.boxes[i * 4 + 2]).toBeGreaterThan(200);
+  });
+});

@@ -1,0 +1,67 @@
+import { MindEditor, type ExportFormat, type RenderPatch } from '../engine/editor';
+import type { TextMeasurer } from '../engine/measure/text-measurer';
+import type { KmDocument } from '../engine/model/types';
+import type { TextFormat } from '../engine/protocols/formats';
+import { packPatch, type EngineApi, type Structure, type TransferFn, type WirePatch } from './protocol';
+
+/**
+ * The engine behind the protocol, without any messaging: engine.worker.ts exposes it with
+ * Comlink, node tests call it directly. One MindEditor per host (one open map per worker).
+ */
+export function createEngineHost(measurer?: TextMeasurer, transfer: TransferFn = (v) => v): EngineApi {
+  const editor = new MindEditor({ measurer });
+
+  const wire = (p: RenderPatch): WirePatch => {
+    const { wire: w, transfer: t } = packPatch({ ...p, structure: p.full ? [] : structureOf(editor, p), canUndo: editor.canUndo, canRedo: editor.canRedo });
+    return transfer(w, t);
+  };
+
+  return {
+    load(km: KmDocument | string, readOnly = false) {
+      editor.setReadOnly(readOnly);
+      return wire(editor.load(km));
+    },
+    importData: (format: TextFormat, text: string) => wire(editor.importData(format, text)),
+    exportData: (format: ExportFormat) => editor.exportData(format),
+    toKm: () => editor.toKm(),
+    execute(name, args = [], opts = {}) {
+      const { result, patch } = editor.execute(name, args, opts);
+      const w = wire(patch);
+      return transfer({ result, patch: w }, []);
+    },
+    beginGesture: () => editor.beginGesture(),
+    endGesture: () => editor.endGesture(),
+    undo() {
+      const p = editor.undo();
+      return p ? wire(p) : null;
+    },
+    redo() {
+      const p = editor.redo();
+      return p ? wire(p) : null;
+    },
+    setReadOnly: (on) => editor.setReadOnly(on),
+    getNodeData: (id) => editor.getNodeData(id),
+    copy: (ids) => editor.copy(ids),
+    boxOf: (id) => editor.boxOf(id),
+  };
+}
+
+/**
+ * Child order of every parent a patch touched: parents of restyled (added, edited, moved) nodes
+ * and nodes that were shown again. Removals need nothing: the mirror drops them itself.
+ */
+function structureOf(editor: MindEditor, p: RenderPatch): Structure {
+  const parents = new Set<string>();
+  p.styles.forEach((s, i) => {
+    if (!s) return;
+    if (s.parentId) parents.add(s.parentId);
+    // a node whose children were shown or reordered
+    parents.add(p.ids[i]);
+  });
+  const out: Structure = [];
+  for (const id of parents) {
+    const n = editor.doc.byId.get(id);
+    if (n) out.push([id, n.children.map((c) => c.id)]);
+  }
+  return out;
+}

@@ -1,0 +1,396 @@
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { openSession, type BrowserSession } from './browser';
+import { hashOf, logIn, toastWith, unexpectedErrors, watchCanvasText } from './shell-helpers';
+
+// The mind-map editor through its ARIA tree and real keyboard / pointer input on the canvas.
+
+const DEPTH = '不能插入4级主题以下的节点';
+const PNG_1PX = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+
+async function signedIn(loginName?: string): Promise<BrowserSession> {
+  const session = await openSession(inject('baseURL'));
+  await watchCanvasText(session.context);
+  await session.page.goto('/');
+  await logIn(session.page, { loginName });
+  return session;
+}
+
+const tree = (page: Page) => page.getByRole('tree', { name: '思维导图大纲' });
+const item = (page: Page, name: string | RegExp) => tree(page).getByRole('treeitem', { name: typeof name === 'string' ? new RegExp(`^${name}(，|$)`) : name });
+const saveState = (page: Page) => page.getByRole('status', { name: '保存状态' });
+
+async function openMinder(page: Page, caseId: string): Promise<void> {
+  await page.goto(`/#/project/minder?caseId=${caseId}`);
+  await page.locator('.mind-editor[aria-busy="false"]').waitFor();
+  await item(page, /^.+/).first().waitFor();
+}
+
+/** Treeitem texts in order (names without the marker suffixes). */
+async function outline(page: Page): Promise<string[]> {
+  return tree(page).locator('[role=treeitem] .mind-tree__text').allTextContents();
+}
+
+async function saved(page: Page, action: () => Promise<unknown>): Promise<void> {
+  const res = page.waitForResponse((r) => r.url().includes('/mindStudent/saveStuMind'));
+  await action();
+  await res;
+  await expect.poll(() => saveState(page).textContent()).toBe('已保存');
+}
+
+async function downloadOf(page: Page, menuItem: RegExp): Promise<{ name: string; text: string }> {
+  await page.getByRole('button', { name: '导入 / 导出' }).click();
+  const dl = page.waitForEvent('download');
+  await page.getByRole('menuitem', { name: menuItem }).click();
+  const d = await dl;
+  return { name: d.suggestedFilename(), text: readFileSync((await d.path())!, 'latin1') };
+}
+
+describe('ProjectMinder editing', () => {
+  let s: BrowserSession;
+  beforeAll(async () => {
+    s = await signedIn();
+  });
+  afterAll(async () => s?.close());
+
+  it('adds, edits, moves and deletes nodes with undo/redo; autosaves; reload shows the same map', async () => {
+    const { page } = s;
+    await openMinder(page, 'case-01');
+    expect((await outline(page)).slice(0, 3)).toEqual(['校园二手交易平台', '需求分析', '用户调研']);
+    const root = item(page, '校园二手交易平台');
+    expect(await root.getAttribute('aria-level')).toBe('1');
+    expect(await root.getAttribute('aria-selected')).toBe('true');
+
+    // Tab: child of the root, then type its text in the overlay textarea (Enter commits).
+    await root.focus();
+    await page.keyboard.press('Tab');
+    const box = page.getByRole('textbox', { name: '编辑主题文字' });
+    await box.waitFor();
+    await box.fill('');
+    await page.keyboard.type('项目复盘');
+    await saved(page, () => page.keyboard.press('Enter'));
+    await expect.poll(() => outline(page)).toContain('项目复盘');
+    expect(await item(page, '项目复盘').getAttribute('aria-level')).toBe('2');
+
+    // Enter: a sibling; F2 renames it.
+    await page.keyboard.press('Enter');
+    await box.waitFor();
+    await page.keyboard.type('经验总结');
+    await page.keyboard.press('Enter');
+    await item(page, '经验总结').waitFor();
+    await page.keyboard.press('F2');
+    await box.waitFor();
+    await box.fill('经验与教训');
+    await page.keyboard.press('Enter');
+    await item(page, '经验与教训').waitFor();
+
+    // Undo the rename and the insert, redo both.
+    await page.keyboard.press('Control+z');
+    await item(page, '经验总结').waitFor();
+    await page.keyboard.press('Control+z');
+    await expect.poll(() => outline(page)).not.toContain('经验总结');
+    await page.keyboard.press('Control+y');
+    await page.keyboard.press('Control+y');
+    await item(page, '经验与教训').waitFor();
+
+    // Drag 经验与教训 onto 项目复盘 on the canvas: it becomes its child (drag starts after 10 px).
+    const target = await nodePoint(page, '项目复盘');
+    const from = await nodePoint(page, '经验与教训');
+    await page.mouse.move(from.x, from.y);
+    await page.mouse.down();
+    await page.mouse.move(from.x + 6, from.y + 4);
+    await page.mouse.move(target.x, target.y, { steps: 4 });
+    await saved(page, () => page.mouse.up());
+    await expect.poll(async () => item(page, '经验与教训').getAttribute('aria-level')).toBe('3');
+
+    // Delete removes it; the map autosaves; a reload shows the saved map.
+    await item(page, '经验与教训').click();
+    await saved(page, () => page.keyboard.press('Delete'));
+    await expect.poll(() => outline(page)).not.toContain('经验与教训');
+    await page.reload();
+    await page.locator('.mind-editor[aria-busy="false"]').waitFor();
+    await expect.poll(() => outline(page)).toContain('项目复盘');
+    expect(await outline(page)).not.toContain('经验与教训');
+    expect(unexpectedErrors(s.errors)).toEqual([]);
+  });
+
+  it('refuses a fifth level with the depth alert; Ctrl+B / priority / hyperlink whitelist', async () => {
+    const { page } = s;
+    await openMinder(page, 'case-01');
+    const point = item(page, '核心概念').first();
+    await point.click();
+    expect(await point.getAttribute('aria-level')).toBe('4');
+    const alert = page.waitForEvent('dialog');
+    await page.keyboard.press('Tab');
+    const d = await alert;
+    expect(d.message()).toBe(DEPTH);
+    await d.accept();
+
+    await item(page, '用户调研').click();
+    await page.getByRole('button', { name: /^链接/ }).click();
+    const dialog = page.getByRole('dialog', { name: '链接' });
+    await dialog.getByLabel('链接地址').fill('javascript:alert(1)');
+    await expect.poll(() => dialog.getByRole('note').textContent()).toContain('只支持');
+    await dialog.getByRole('button', { name: '确定' }).click();
+    await expect.poll(() => item(page, /^用户调研，.*有链接/).locator('a').getAttribute('href')).toBe('#');
+    await page.getByRole('button', { name: /^链接/ }).click();
+    await dialog.getByLabel('链接地址').fill('https://example.org/a');
+    await dialog.getByRole('button', { name: '确定' }).click();
+    await expect.poll(() => item(page, /^用户调研，/).locator('a').getAttribute('href')).toBe('https://example.org/a');
+
+    await page.getByRole('combobox', { name: '优先级' }).selectOption('3');
+    await item(page, /^用户调研，优先级3/).waitFor();
+
+    // Note and image dialogs; an image from another site makes PNG export warn (SPEC §8).
+    await page.getByRole('button', { name: /^备注/ }).click();
+    const note = page.getByRole('dialog', { name: '备注' });
+    await note.getByLabel('备注内容').fill('调研问卷不少于 50 份');
+    await note.getByRole('button', { name: '确定' }).click();
+    await item(page, /^用户调研，.*有备注/).waitFor();
+    await page.getByRole('button', { name: /^图片/ }).click();
+    const image = page.getByRole('dialog', { name: '图片' });
+    await image.getByLabel('上传图片').setInputFiles({ name: 'dot.png', mimeType: 'image/png', buffer: PNG_1PX });
+    await image.waitFor({ state: 'detached' });
+    await item(page, /^用户调研，.*有图片/).waitFor();
+    await item(page, '需求分析').click();
+    await page.getByRole('button', { name: /^图片/ }).click();
+    await image.getByLabel('或图片地址').fill('https://images.example.org/x.png');
+    await image.getByRole('button', { name: '确定' }).click();
+    await item(page, /^需求分析，.*有图片/).waitFor();
+    let warned = '';
+    page.once('dialog', (d) => ((warned = d.message()), void d.accept()));
+    const dl = page.waitForEvent('download');
+    await page.getByRole('button', { name: '导入 / 导出' }).click();
+    await page.getByRole('menuitem', { name: /PNG/ }).click();
+    expect((await dl).suggestedFilename()).toBe('校园二手交易平台.png');
+    expect(warned).toContain('PNG 中将不会显示');
+
+    // Ctrl+B, copy / paste, cut; Ctrl+Shift+L keeps the map.
+    await item(page, '需求分析').click();
+    await page.keyboard.press('Control+b');
+    await page.keyboard.press('Control+c');
+    await item(page, '校园二手交易平台').click();
+    await page.keyboard.press('Control+v');
+    await expect.poll(async () => tree(page).getByRole('treeitem', { name: /^需求分析/ }).count()).toBe(2);
+    await page.keyboard.press('Control+x');
+    await expect.poll(async () => tree(page).getByRole('treeitem', { name: /^需求分析/ }).count()).toBe(1);
+    await page.keyboard.press('Control+Shift+L');
+    expect(await item(page, '系统设计').count()).toBe(1);
+    expect(unexpectedErrors(s.errors).filter((e) => !/ERR_NAME_NOT_RESOLVED/.test(e))).toEqual([]);
+  });
+});
+
+/** A point inside a node's box on the canvas, where a person sees it: the edit field opens exactly over it. */
+async function nodePoint(page: Page, text: string): Promise<{ x: number; y: number }> {
+  await item(page, text).click();
+  await page.keyboard.press('F2');
+  const bb = (await page.getByRole('textbox', { name: '编辑主题文字' }).boundingBox())!;
+  await page.keyboard.press('Escape');
+  return { x: bb.x + 10, y: bb.y + bb.height / 2 };
+}
+
+async function importFile(page: Page, name: string, content: string): Promise<void> {
+  await page.getByRole('button', { name: '导入 / 导出' }).click();
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('menuitem', { name: /从文件导入/ }).click();
+  await (await chooser).setFiles({ name, mimeType: 'text/plain', buffer: Buffer.from(content) });
+}
+
+describe('view controls', () => {
+  it('zooms in steps of 25 % between 25 and 200, fits the map, marquee-selects with shift-drag, hand mode', async () => {
+    const s = await signedIn();
+    try {
+      const { page } = s;
+      await openMinder(page, 'case-05');
+      const zoom = page.getByRole('status', { name: '缩放比例' });
+      expect(await zoom.textContent()).toBe('100%');
+      await page.getByRole('button', { name: '放大' }).click();
+      expect(await zoom.textContent()).toBe('125%');
+      for (let i = 0; i < 4; i++) await page.getByRole('button', { name: '缩小' }).click();
+      expect(await zoom.textContent()).toBe('25%');
+      expect(await page.getByRole('button', { name: '缩小' }).isDisabled()).toBe(true);
+      await page.getByRole('button', { name: /^适应画布/ }).click();
+      const fitted = Number((await zoom.textContent())!.replace('%', ''));
+      expect(fitted % 25).toBe(0);
+
+      // Shift-drag over the whole canvas (starting on empty space) selects every node inside.
+      const canvas = (await page.locator('.mind-editor__canvas canvas').boundingBox())!;
+      await page.keyboard.down('Shift');
+      await page.mouse.move(canvas.x + 3, canvas.y + 3);
+      await page.mouse.down();
+      await page.mouse.move(canvas.x + canvas.width / 2, canvas.y + canvas.height / 2, { steps: 3 });
+      await page.mouse.move(canvas.x + canvas.width - 3, canvas.y + canvas.height - 3, { steps: 3 });
+      await page.mouse.up();
+      await page.keyboard.up('Shift');
+      expect(await tree(page).locator('[role=treeitem][aria-selected=true]').count()).toBeGreaterThan(10);
+
+      const hand = page.getByRole('button', { name: '拖动画布' });
+      await hand.click();
+      expect(await hand.getAttribute('aria-pressed')).toBe('true');
+      expect(unexpectedErrors(s.errors)).toEqual([]);
+    } finally {
+      await s.close();
+    }
+  });
+});
+
+describe('import and export', () => {
+  let s: BrowserSession;
+  beforeAll(async () => {
+    s = await signedIn();
+  });
+  afterAll(async () => s?.close());
+
+  it('exports .km, .md, outline text, SVG and PNG as downloads', async () => {
+    const { page } = s;
+    await openMinder(page, 'case-04');
+    const km = await downloadOf(page, /JSON/);
+    expect(km.name).toBe('零售门店销售数据分析.km');
+    const doc = JSON.parse(Buffer.from(km.text, 'latin1').toString('utf8'));
+    expect(doc.root.data.text).toBe('零售门店销售数据分析');
+    expect(doc.version).toBe('1.4.43');
+    const md = await downloadOf(page, /Markdown/);
+    expect(md.name).toBe('零售门店销售数据分析.md');
+    expect(Buffer.from(md.text, 'latin1').toString('utf8')).toMatch(/^# 零售门店销售数据分析\n/);
+    const txt = await downloadOf(page, /导出 大纲文本/);
+    expect(Buffer.from(txt.text, 'latin1').toString('utf8').split(/\r\n?|\n/).slice(0, 2)).toEqual(['零售门店销售数据分析', '\t数据获取']);
+    const svg = await downloadOf(page, /SVG/);
+    expect(svg.text.startsWith('<svg')).toBe(true);
+    const png = await downloadOf(page, /PNG/);
+    expect(png.name).toBe('零售门店销售数据分析.png');
+    expect(png.text.slice(0, 4)).toBe('\x89PNG');
+  });
+
+  it('imports outline text, markdown and .km files and pasted text; refuses unknown types', async () => {
+    const { page } = s;
+    await openMinder(page, 'case-04');
+    await importFile(page, '计划.txt', '学习计划\n\t第一周\n\t\t阅读\n\t第二周\n');
+    await expect.poll(() => outline(page)).toEqual(['学习计划', '第一周', '阅读', '第二周']);
+    expect(await item(page, '阅读').getAttribute('aria-level')).toBe('3');
+    await importFile(page, '笔记.md', '# 读书笔记\n## 第一章\n## 第二章\n');
+    await expect.poll(() => outline(page)).toEqual(['读书笔记', '第一章', '第二章']);
+    await importFile(page, '图.km', JSON.stringify({ root: { data: { text: '导入的图' }, children: [{ data: { text: '子主题' } }] }, template: 'default', theme: 'classic', version: '1.4.43' }));
+    await expect.poll(() => outline(page)).toEqual(['导入的图', '子主题']);
+    expect(await page.getByRole('combobox', { name: '主题' }).inputValue()).toBe('classic');
+    await importFile(page, '报告.docx', 'x');
+    await toastWith(page, 'Not supported protocol').waitFor();
+    await importFile(page, '坏.txt', '根一\n根二\n');
+    await toastWith(page, 'Invalid local format').waitFor();
+    expect(await outline(page)).toEqual(['导入的图', '子主题']);
+
+    await page.getByRole('button', { name: '导入 / 导出' }).click();
+    await page.getByRole('menuitem', { name: '粘贴大纲文本导入' }).click();
+    const dialog = page.getByRole('dialog', { name: '粘贴导入' });
+    await dialog.getByLabel('内容').fill('粘贴的图\n    四空格子项\n');
+    await dialog.getByRole('button', { name: '导入' }).click();
+    await expect.poll(() => outline(page)).toEqual(['粘贴的图', '四空格子项']);
+  });
+});
+
+describe('MindDetail (read-only) and access rules', () => {
+  it('shows progress markers, refuses edits, opens ProjectContent from a resource node', async () => {
+    const s = await signedIn();
+    try {
+      const { page } = s;
+      await page.goto('/#/project/mindDetail?caseId=case-01');
+      await page.locator('.mind-editor[aria-busy="false"]').waitFor();
+      expect(await tree(page).getAttribute('aria-readonly')).toBe('true');
+      expect(await tree(page).getByRole('treeitem', { name: /已学/ }).count()).toBeGreaterThan(0);
+      expect(await tree(page).getByRole('treeitem', { name: /正在学/ }).count()).toBe(1);
+      expect(await page.getByRole('button', { name: /^插入下级主题/ }).isDisabled()).toBe(true);
+      const before = (await outline(page)).length;
+      await item(page, '用户调研').click();
+      await page.keyboard.press('Tab');
+      await page.keyboard.press('Delete');
+      expect((await outline(page)).length).toBe(before);
+      expect(await item(page, /^用户调研，.*学习资源1个/).count()).toBe(1);
+      await page.getByRole('button', { name: /查看学习资源/ }).click();
+      await expect.poll(() => hashOf(page)).toMatch(/^#\/project\/content\?/);
+      const q = new URLSearchParams(hashOf(page).split('?')[1]);
+      expect(Object.fromEntries(q)).toMatchObject({ caseId: 'case-01', nodeName: '用户调研', fileSuffix: '0', fileName: '用户调研要点.txt' });
+      expect(q.get('nodeId')).toBeTruthy();
+      expect(q.get('resourceId')).toBeTruthy();
+    } finally {
+      await s.close();
+    }
+  });
+
+  it('refuses graduated students and stops the experience account from saving', async () => {
+    const g = await signedIn('13800000003');
+    try {
+      await g.page.goto('/#/project/minder?caseId=case-01');
+      await g.page.getByRole('heading', { name: '您已结业，无法进入学习' }).waitFor();
+      await g.page.goto('/#/project/mindDetail?caseId=case-01');
+      await g.page.getByRole('heading', { name: '您已结业，无法进入学习' }).waitFor();
+    } finally {
+      await g.close();
+    }
+    const x = await signedIn('13800000002');
+    try {
+      await openMinder(x.page, 'case-02');
+      await item(x.page, '电商订单管理系统').focus();
+      await x.page.keyboard.press('Tab');
+      await x.page.keyboard.press('Enter');
+      await toastWith(x.page, '您正在进行学生端体验，管理案例课程请登录教师端进行。').waitFor();
+      expect(await saveState(x.page).textContent()).toBe('未保存');
+    } finally {
+      await x.close();
+    }
+  });
+});
+
+describe('saving: conflicts and drafts', () => {
+  it('a stale save offers the choice and keeps the other version as a download', async () => {
+    const s = await signedIn();
+    try {
+      const a = s.page;
+      await openMinder(a, 'case-02');
+      const b = await s.context.newPage();
+      await openMinder(b, 'case-02');
+      await item(b, '电商订单管理系统').focus();
+      await b.keyboard.press('Tab');
+      await b.keyboard.type('另一页的修改');
+      await saved(b, () => b.keyboard.press('Enter'));
+      await b.close();
+
+      await item(a, '电商订单管理系统').focus();
+      await a.keyboard.press('Tab');
+      await a.keyboard.type('本页的修改');
+      await a.keyboard.press('Enter');
+      const dialog = a.getByRole('dialog', { name: '导图已在其他页面更新' });
+      await dialog.waitFor();
+      const dl = a.waitForEvent('download');
+      await saved(a, () => dialog.getByRole('button', { name: '保留我的版本' }).click());
+      expect((await dl).suggestedFilename()).toBe('电商订单管理系统-服务器版本.km');
+      await a.reload();
+      await a.locator('.mind-editor[aria-busy="false"]').waitFor();
+      await expect.poll(() => outline(a)).toContain('本页的修改');
+    } finally {
+      await s.close();
+    }
+  });
+
+  it('work done offline and a page closed before saving come back from the draft', async () => {
+    const s = await signedIn();
+    try {
+      const { page, context } = s;
+      await openMinder(page, 'case-03');
+      await context.setOffline(true);
+      await item(page, '健康打卡小程序').focus();
+      await page.keyboard.press('Tab');
+      await page.keyboard.type('离线笔记');
+      await page.keyboard.press('Enter');
+      await expect.poll(() => saveState(page).textContent(), { timeout: 10_000 }).toBe('离线');
+      await page.close();
+      await context.setOffline(false);
+      const again = await context.newPage();
+      await openMinder(again, 'case-03');
+      await toastWith(again, '已恢复上次未保存的修改').waitFor();
+      await expect.poll(() => outline(again)).toContain('离线笔记');
+      await expect.poll(() => saveState(again).textContent(), { timeout: 10_000 }).toBe('已保存');
+    } finally {
+      await s.close();
+    }
+  });
+});
