@@ -103,6 +103,9 @@ describe(`SIGKILL during writes (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () =
         sentSubmits.set(exam.examId, (sentSubmits.get(exam.examId) ?? 0) + 1);
         try {
           const res = await api(base, token, 'POST', '/api/course/nodeTestUser/submitExam', { examId: exam.examId, answers: exam.answers });
+          // Two loops submit each exam at once: the loser of a race for the same attempt is told
+          // 409 and wrote nothing; anything else is a failure.
+          if (res.resultCode === 409) continue;
           if (res.resultCode !== 200) throw new Error(`submit ${exam.examId}: ${res.resultCode} ${res.errMsg}`);
           ackedSubmits.set(exam.examId, (ackedSubmits.get(exam.examId) ?? 0) + 1);
           acks++;

@@ -32,7 +32,8 @@ function directives(csp: string): Map<string, string[]> {
   return new Map(csp.split(';').map((d) => d.trim().split(/\s+/)).filter((p) => p[0]).map(([name, ...values]) => [name!, values]));
 }
 
-function expectSecurityHeaders(headers: Record<string, unknown>, label: string) {
+/** `framing` 'self': stored files shown inline may sit in a frame of our own pages (the PDF viewer), nothing else. */
+function expectSecurityHeaders(headers: Record<string, unknown>, label: string, framing: 'none' | 'self' = 'none') {
   const csp = directives(String(headers['content-security-policy'] ?? ''));
   const script = csp.get('script-src') ?? csp.get('default-src')!;
   expect(script, label).toContain("'self'");
@@ -43,9 +44,9 @@ function expectSecurityHeaders(headers: Record<string, unknown>, label: string) 
   expect(csp.get('img-src'), label).toEqual(expect.arrayContaining(["'self'", 'data:', 'blob:']));
   expect(csp.get('media-src'), label).toContain("'self'");
   expect(csp.get('object-src'), label).toEqual(["'none'"]);
-  expect(csp.get('frame-ancestors'), label).toEqual(["'none'"]);
+  expect(csp.get('frame-ancestors'), label).toEqual([`'${framing}'`]);
   expect(csp.get('base-uri'), label).toEqual(["'self'"]);
-  expect(headers['x-frame-options'], label).toBe('DENY');
+  expect(headers['x-frame-options'], label).toBe(framing === 'self' ? 'SAMEORIGIN' : 'DENY');
   expect(headers['x-content-type-options'], label).toBe('nosniff');
   expect(headers['referrer-policy'], label).toBe('strict-origin-when-cross-origin');
 }
@@ -77,7 +78,7 @@ describe('security headers', () => {
     ] as const;
     for (const [url, auth] of urls) {
       const res = await spa.inject({ method: 'GET', url, headers: auth ? { authorization: auth } : {} });
-      expectSecurityHeaders(res.headers, url);
+      expectSecurityHeaders(res.headers, url, url.includes('/file/vod/') ? 'self' : 'none');
     }
     const bad = await spa.inject({ method: 'POST', url: '/api/authcust/login/token', payload: '{"x":', headers: { 'content-type': 'application/json' } });
     expectSecurityHeaders(bad.headers, 'bad json');

@@ -182,13 +182,21 @@ describe('numbers out of any column’s range', () => {
 
 describe('SQL-injection strings in exam answers and study records', () => {
   it('are data: stored verbatim, or looked up and not found', async () => {
+    // Every payload gets a graded attempt of its own (the seed allows one per exam).
+    await t.database.db.updateTable('exams').set({ max_attempts: 1000 }).where('id', '=', 'exam-case-02-1').execute();
+    const attempts = async () => (await t.database.db.selectFrom('exam_attempts').select('id').where('student_id', '=', 'stu-sqli').execute()).length;
     for (const s of PAYLOADS.filter(storable)) {
       const questionId = s.slice(0, 64);
-      const answer = s.slice(0, 16);
-      const submit = await call(t.app, token, { method: 'POST', url: '/api/course/nodeTestUser/submitExam', payload: { examId: 'exam-case-02-1', answers: [{ questionId, answer }] } });
+      // An answer is option letters only: anything else is refused by the schema, nothing stored.
+      const before = await attempts();
+      const refused = await call(t.app, token, { method: 'POST', url: '/api/course/nodeTestUser/submitExam', payload: { examId: 'exam-case-02-1', answers: [{ questionId, answer: s.slice(0, 16) }] } });
+      expect(refused, s).toMatchObject({ resultCode: 400, errMsg: expect.stringContaining('answer') });
+      expect(await attempts()).toBe(before);
+      // A question id is free text: stored verbatim in the graded attempt.
+      const submit = await call(t.app, token, { method: 'POST', url: '/api/course/nodeTestUser/submitExam', payload: { examId: 'exam-case-02-1', answers: [{ questionId, answer: 'A' }] } });
       expect(submit.resultCode, `${s} ${submit.errMsg}`).toBe(200);
       const row = await t.database.db.selectFrom('exam_attempts').select('answers').where('student_id', '=', 'stu-sqli').orderBy('created_at', 'desc').executeTakeFirstOrThrow();
-      expect(JSON.parse(row.answers)).toEqual({ [questionId]: answer });
+      expect(JSON.parse(row.answers)).toEqual({ [questionId]: 'A' });
 
       const nodeId = s.slice(0, 64);
       // Not a node of the case's map: refused (and nothing recorded), whatever the string does.

@@ -43,6 +43,8 @@ describe('study stats', () => {
 
   it('counts only video seconds the server accepted towards today', async () => {
     const today = () => stats(normal).then((b) => b.data.days.at(-1).minutes as number);
+    // A 6-minute section, so the accepted time shows in whole minutes (the seeded clip is 30 s).
+    await t.database.db.updateTable('course_nodes').set({ duration: 360 }).where('id', '=', 'course-13-c1-s1').execute();
     const before = await today();
     const save = (position: number) => call(t.app, normal, { method: 'POST', url: '/api/course/userModelRecord/saveUserRecord', payload: { courseId: 'course-13', nodeId: 'course-13-c1-s1', position, watched: position } });
     await save(0);
