@@ -1,5 +1,6 @@
 import { apiGet, apiPost } from '../../app/http/client';
 import { unwrap } from '../../app/ui/use-remote';
+import type { Page } from '../../app/http/page';
 
 /** A project case as the course service returns it (list and detail). */
 export interface Case {
@@ -53,12 +54,6 @@ export interface RankItem {
   username: string;
   userPicUrl: string | null;
   studyCount: number;
-}
-
-export interface Page<T> {
-  records: T[];
-  total: number;
-  pages: number;
 }
 
 export const CASE_PAGE_SIZE = 12;
