@@ -1,8 +1,9 @@
-import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { Dialog } from 'radix-ui';
 import { useSnapshot } from 'valtio';
 import { RESULT_OK } from '../../app/http/client';
 import { session, type User } from '../../app/session/session-store';
+import { FormRow } from '../../app/ui/FormRow';
 import { toast } from '../../app/ui/toast-store';
 import { submitSignUp, type SignUpForm } from './api';
 import { prefillSignUp, signUpFieldError, SIGNUP_FIELDS, type SignUpField } from './signup-rules';
@@ -91,7 +92,7 @@ function SignUpFormBody({ teacherId, onSubmitted }: { teacherId: string; onSubmi
   };
 
   const textField = (f: (typeof TEXT_FIELDS)[number]) => (
-    <FormRow key={f.field} label={f.label} error={errors[f.field]} wide={f.multiline}>
+    <FormRow key={f.field} label={f.label} error={errors[f.field]} className={f.multiline ? 'signup-row--wide' : undefined}>
       {(props) => {
         const common = { ...props, name: f.field, value: form[f.field], maxLength: f.max, onBlur: () => check(f.field), 'aria-required': true };
         return f.multiline ? (
@@ -107,12 +108,12 @@ function SignUpFormBody({ teacherId, onSubmitted }: { teacherId: string; onSubmi
     <form ref={formRef} className="signup-form" onSubmit={(e) => void submit(e)} noValidate aria-label="导师报名信息">
       <div className="signup-form__grid">
         {TEXT_FIELDS.slice(0, 1).map(textField)}
-        <div className={errors.sex ? 'signup-row signup-row--invalid' : 'signup-row'}>
-          <span className="signup-row__label" id={sexLabel}>
+        <div className={errors.sex ? 'field field--invalid' : 'field'}>
+          <span className="field__label" id={sexLabel}>
             性别
           </span>
           <div
-            className="signup-row__control signup-radios"
+            className="field__control signup-radios"
             role="radiogroup"
             aria-labelledby={sexLabel}
             aria-required="true"
@@ -130,7 +131,7 @@ function SignUpFormBody({ teacherId, onSubmitted }: { teacherId: string; onSubmi
               </label>
             ))}
             {errors.sex && (
-              <p id={`${sexLabel}-err`} className="signup-row__error" role="alert">
+              <p id={`${sexLabel}-err`} className="field__error" role="alert">
                 {errors.sex}
               </p>
             )}
@@ -147,32 +148,5 @@ function SignUpFormBody({ teacherId, onSubmitted }: { teacherId: string; onSubmi
         </button>
       </div>
     </form>
-  );
-}
-
-interface ControlProps {
-  id: string;
-  className: string;
-  'aria-invalid': true | undefined;
-  'aria-describedby': string | undefined;
-}
-
-/** A labelled, required row whose message is tied to its control and announced when it appears. */
-function FormRow({ label, error, wide, children }: { label: string; error?: string; wide?: boolean; children(props: ControlProps): ReactNode }) {
-  const id = useId();
-  return (
-    <div className={`signup-row${wide ? ' signup-row--wide' : ''}${error ? ' signup-row--invalid' : ''}`}>
-      <label htmlFor={id} className="signup-row__label">
-        {label}
-      </label>
-      <div className="signup-row__control">
-        {children({ id, className: 'signup-row__input', 'aria-invalid': error ? true : undefined, 'aria-describedby': error ? `${id}-err` : undefined })}
-        {error && (
-          <p id={`${id}-err`} className="signup-row__error" role="alert">
-            {error}
-          </p>
-        )}
-      </div>
-    </div>
   );
 }

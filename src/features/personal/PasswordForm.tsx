@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { RESULT_OK } from '../../app/http/client';
 import { toast } from '../../app/ui/toast-store';
 import { updatePassword } from './api';
-import { Field } from './Field';
+import { Field } from '../../app/ui/FormRow';
 import { passwordFieldError, validateAll, type Errors, type PasswordField, type PasswordValues } from './set-rules';
 
 const FIELDS: PasswordField[] = ['oldPassword', 'newPassword', 'confirm'];

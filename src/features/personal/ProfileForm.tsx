@@ -4,7 +4,7 @@ import { RESULT_OK } from '../../app/http/client';
 import { session, setUser, type User } from '../../app/session/session-store';
 import { toast } from '../../app/ui/toast-store';
 import { updateUserInfo } from './api';
-import { Field } from './Field';
+import { Field } from '../../app/ui/FormRow';
 import { profileFieldError, validateAll, type Errors, type ProfileField, type ProfileValues } from './set-rules';
 
 const FIELDS: ProfileField[] = ['username', 'phone', 'email'];
