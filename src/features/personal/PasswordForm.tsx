@@ -71,7 +71,7 @@ export function PasswordForm() {
         </p>
       )}
       <div className="set-form__actions">
-        <button type="submit" className="btn" disabled={saving}>
+        <button type="submit" className="btn btn--primary" disabled={saving}>
           {saving ? '提交中…' : '修改密码'}
         </button>
       </div>

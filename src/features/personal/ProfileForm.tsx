@@ -80,7 +80,7 @@ export function ProfileForm() {
       <Field label="专业" value={values.specialty} onChange={set('specialty')} maxLength={64} />
       <Field label="班级" value={values.classmate} onChange={set('classmate')} maxLength={64} />
       <div className="set-form__actions">
-        <button type="submit" className="btn" disabled={saving}>
+        <button type="submit" className="btn btn--primary" disabled={saving}>
           {saving ? '保存中…' : '保存'}
         </button>
       </div>

@@ -63,7 +63,7 @@ export function ProjectContent() {
       return (
         <ContentShell back={back} title={title} context={nodeName}>
           <ContentRefusal title={GRADUATED_MSG} text={GRADUATED_HINT}>
-            <Link href="/project/list" className="btn">
+            <Link href="/project/list" className="btn btn--primary">
               返回案例列表
             </Link>
           </ContentRefusal>
