@@ -30,6 +30,8 @@ export interface CaseNode {
   isStudy: number;
   isNow: number;
   resourceCount: number;
+  /** 1 when the node has a node exam (taken at /exam/answer?caseId&nodeId) */
+  hasExam: number;
 }
 
 export interface Resource {
