@@ -4,8 +4,7 @@ import { Link, useSearchParams } from 'wouter';
 import { navigate, withQuery } from '../../app/router/hash-location';
 import { session } from '../../app/session/session-store';
 import { addStudyRecord } from '../../app/study/study-api';
-import { DetailHero, Panel } from '../../app/ui/Detail';
-import { ListStatus } from '../../app/ui/ListStatus';
+import { DetailHero, Panel, DetailStatus } from '../../app/ui/Detail';
 import { toast } from '../../app/ui/toast-store';
 import { errorText, useRemote } from '../../app/ui/use-remote';
 import { GRADUATED_MSG, EXPERIENCE_MSG, isExperienceAccount, refuseGraduated } from './access';
@@ -40,13 +39,7 @@ export function ProjectDetail() {
         </div>
       );
     }
-    return (
-      <div className="container detail-page">
-        <ListStatus label="案例详情" status={detail.status} hasData={false} error={detail.error} onRetry={detail.reload}>
-          {null}
-        </ListStatus>
-      </div>
-    );
+    return <DetailStatus label="案例详情" remote={detail} />;
   }
   const { info, ranking } = detail.data;
   const nodes = visibleNodes(detail.data.nodes);
