@@ -5,6 +5,7 @@ import { RESULT_OK } from '../../app/http/client';
 import { session, type User } from '../../app/session/session-store';
 import { FormRow } from '../../app/ui/FormRow';
 import { toast } from '../../app/ui/toast-store';
+import { useFieldChecks } from '../../app/ui/use-field-checks';
 import { submitSignUp, type SignUpForm } from './api';
 import { prefillSignUp, signUpFieldError, SIGNUP_FIELDS, type SignUpField } from './signup-rules';
 
@@ -35,8 +36,6 @@ export function SignUpDialog({ open, onOpenChange, teacherId, onSubmitted }: Sig
   );
 }
 
-type Errors = Partial<Record<SignUpField, string>>;
-
 const TEXT_FIELDS: { field: Exclude<SignUpField, 'sex'>; label: string; multiline?: boolean; max: number; autoComplete?: string; inputMode?: 'tel' | 'numeric' }[] = [
   { field: 'name', label: '姓名', max: 32, autoComplete: 'name' },
   { field: 'identityNumber', label: '身份证号', max: 18 },
@@ -51,29 +50,14 @@ const TEXT_FIELDS: { field: Exclude<SignUpField, 'sex'>; label: string; multilin
 
 function SignUpFormBody({ teacherId, onSubmitted }: { teacherId: string; onSubmitted(): void }) {
   const { user } = useSnapshot(session);
-  const [form, setForm] = useState<SignUpForm>(() => prefillSignUp(user as User | null));
-  const [errors, setErrors] = useState<Errors>({});
+  const { values: form, errors, change: set, check, checkAll } = useFieldChecks<SignUpField, SignUpForm>(() => prefillSignUp(user as User | null), SIGNUP_FIELDS, signUpFieldError);
   const [busy, setBusy] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
   const sexLabel = useId();
 
-  const check = (field: SignUpField, next = form) => setErrors((e) => ({ ...e, [field]: signUpFieldError(field, next) ?? undefined }));
-  const set = (field: SignUpField, value: string) => {
-    const next = { ...form, [field]: value };
-    setForm(next);
-    // A message already shown follows the typing, so it goes as soon as the value is right.
-    if (errors[field]) check(field, next);
-  };
-
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const found: Errors = {};
-    for (const f of SIGNUP_FIELDS) {
-      const msg = signUpFieldError(f, form);
-      if (msg) found[f] = msg;
-    }
-    setErrors(found);
-    const first = SIGNUP_FIELDS.find((f) => found[f]);
+    const first = checkAll();
     if (first) {
       formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
       return;
