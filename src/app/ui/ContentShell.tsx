@@ -44,11 +44,15 @@ export function ContentShell({ back, title, context, children, aside, asideLabel
   );
 }
 
-/** A refusal in place of the content (not signed up, graduated), with the way forward. */
-export function ContentRefusal({ title, text, children }: { title: string; text: string; children?: ReactNode }) {
+/**
+ * A refusal in place of the content (not signed up, graduated), with the way forward. `level` 1
+ * when the refusal is the whole page (no other page heading), 2 under the content shell's title.
+ */
+export function ContentRefusal({ title, text, level = 2, children }: { title: string; text: string; level?: 1 | 2; children?: ReactNode }) {
+  const Heading = level === 1 ? 'h1' : 'h2';
   return (
     <section className="content-refusal" aria-labelledby="content-refusal-title">
-      <h2 id="content-refusal-title">{title}</h2>
+      <Heading id="content-refusal-title">{title}</Heading>
       <p>{text}</p>
       {children}
     </section>

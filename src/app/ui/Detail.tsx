@@ -1,4 +1,6 @@
 import type { ReactNode } from 'react';
+import { ListStatus } from './ListStatus';
+import type { RemoteState } from './use-remote';
 import './detail.css';
 
 export interface DetailHeroProps {
@@ -46,5 +48,19 @@ export function Panel({ id, title, children, extra }: { id: string; title: strin
       </div>
       {children}
     </section>
+  );
+}
+
+/**
+ * What a detail screen shows until its data is there: loading, or the error (or emptyText) with
+ * a retry, in the same page frame the detail will use.
+ */
+export function DetailStatus({ label, remote, emptyText }: { label: string; remote: Pick<RemoteState<unknown>, 'status' | 'error'> & { reload(): void }; emptyText?: string }) {
+  return (
+    <div className="container detail-page">
+      <ListStatus label={label} status={remote.status} hasData={false} error={remote.error} onRetry={remote.reload} emptyText={emptyText}>
+        {null}
+      </ListStatus>
+    </div>
   );
 }

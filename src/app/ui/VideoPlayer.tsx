@@ -5,7 +5,8 @@ import './video-player.css';
 export const VIDEO_UNAVAILABLE = '此视频暂无法播放，请稍后再试';
 
 export interface VideoPlayerProps {
-  src: string;
+  /** null: the source could not be had (e.g. its URL request failed), so say the video cannot play */
+  src: string | null;
   /** the file's name, when known, spares the media-type request */
   fileName?: string;
   /** accessible name of the player region */
@@ -32,7 +33,8 @@ export function VideoPlayer({ src, fileName, label, startAt, onTime, onPause, on
   useEffect(() => {
     let player: Player | undefined;
     let gone = false;
-    setFailed(false);
+    setFailed(!src);
+    if (!src) return;
     void (async () => {
       try {
         const [videojs, type] = await Promise.all([loadVideoJs(), mediaType(src, fileName)]);

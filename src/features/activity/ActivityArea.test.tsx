@@ -2,7 +2,8 @@ import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ui } from '../../app/ui-store';
 import type * as api from './api';
-import { pageTutors, wholeTutorList, type Page, type TutorItem } from './api';
+import type { Page } from '../../app/http/page';
+import { pageTutors, wholeTutorList, type TutorItem } from './api';
 import { activity } from './activity-store';
 import { ActivityArea } from './ActivityArea';
 

@@ -1,9 +1,11 @@
-import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { Dialog } from 'radix-ui';
 import { useSnapshot } from 'valtio';
 import { RESULT_OK } from '../../app/http/client';
 import { session, type User } from '../../app/session/session-store';
+import { FormRow } from '../../app/ui/FormRow';
 import { toast } from '../../app/ui/toast-store';
+import { useFieldChecks } from '../../app/ui/use-field-checks';
 import { submitSignUp, type SignUpForm } from './api';
 import { prefillSignUp, signUpFieldError, SIGNUP_FIELDS, type SignUpField } from './signup-rules';
 
@@ -34,8 +36,6 @@ export function SignUpDialog({ open, onOpenChange, teacherId, onSubmitted }: Sig
   );
 }
 
-type Errors = Partial<Record<SignUpField, string>>;
-
 const TEXT_FIELDS: { field: Exclude<SignUpField, 'sex'>; label: string; multiline?: boolean; max: number; autoComplete?: string; inputMode?: 'tel' | 'numeric' }[] = [
   { field: 'name', label: '姓名', max: 32, autoComplete: 'name' },
   { field: 'identityNumber', label: '身份证号', max: 18 },
@@ -50,29 +50,14 @@ const TEXT_FIELDS: { field: Exclude<SignUpField, 'sex'>; label: string; multilin
 
 function SignUpFormBody({ teacherId, onSubmitted }: { teacherId: string; onSubmitted(): void }) {
   const { user } = useSnapshot(session);
-  const [form, setForm] = useState<SignUpForm>(() => prefillSignUp(user as User | null));
-  const [errors, setErrors] = useState<Errors>({});
+  const { values: form, errors, change: set, check, checkAll } = useFieldChecks<SignUpField, SignUpForm>(() => prefillSignUp(user as User | null), SIGNUP_FIELDS, signUpFieldError);
   const [busy, setBusy] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
   const sexLabel = useId();
 
-  const check = (field: SignUpField, next = form) => setErrors((e) => ({ ...e, [field]: signUpFieldError(field, next) ?? undefined }));
-  const set = (field: SignUpField, value: string) => {
-    const next = { ...form, [field]: value };
-    setForm(next);
-    // A message already shown follows the typing, so it goes as soon as the value is right.
-    if (errors[field]) check(field, next);
-  };
-
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const found: Errors = {};
-    for (const f of SIGNUP_FIELDS) {
-      const msg = signUpFieldError(f, form);
-      if (msg) found[f] = msg;
-    }
-    setErrors(found);
-    const first = SIGNUP_FIELDS.find((f) => found[f]);
+    const first = checkAll();
     if (first) {
       formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
       return;
@@ -91,7 +76,7 @@ function SignUpFormBody({ teacherId, onSubmitted }: { teacherId: string; onSubmi
   };
 
   const textField = (f: (typeof TEXT_FIELDS)[number]) => (
-    <FormRow key={f.field} label={f.label} error={errors[f.field]} wide={f.multiline}>
+    <FormRow key={f.field} label={f.label} error={errors[f.field]} className={f.multiline ? 'signup-row--wide' : undefined}>
       {(props) => {
         const common = { ...props, name: f.field, value: form[f.field], maxLength: f.max, onBlur: () => check(f.field), 'aria-required': true };
         return f.multiline ? (
@@ -107,12 +92,12 @@ function SignUpFormBody({ teacherId, onSubmitted }: { teacherId: string; onSubmi
     <form ref={formRef} className="signup-form" onSubmit={(e) => void submit(e)} noValidate aria-label="导师报名信息">
       <div className="signup-form__grid">
         {TEXT_FIELDS.slice(0, 1).map(textField)}
-        <div className={errors.sex ? 'signup-row signup-row--invalid' : 'signup-row'}>
-          <span className="signup-row__label" id={sexLabel}>
+        <div className={errors.sex ? 'field field--invalid' : 'field'}>
+          <span className="field__label" id={sexLabel}>
             性别
           </span>
           <div
-            className="signup-row__control signup-radios"
+            className="field__control signup-radios"
             role="radiogroup"
             aria-labelledby={sexLabel}
             aria-required="true"
@@ -130,7 +115,7 @@ function SignUpFormBody({ teacherId, onSubmitted }: { teacherId: string; onSubmi
               </label>
             ))}
             {errors.sex && (
-              <p id={`${sexLabel}-err`} className="signup-row__error" role="alert">
+              <p id={`${sexLabel}-err`} className="field__error" role="alert">
                 {errors.sex}
               </p>
             )}
@@ -147,32 +132,5 @@ function SignUpFormBody({ teacherId, onSubmitted }: { teacherId: string; onSubmi
         </button>
       </div>
     </form>
-  );
-}
-
-interface ControlProps {
-  id: string;
-  className: string;
-  'aria-invalid': true | undefined;
-  'aria-describedby': string | undefined;
-}
-
-/** A labelled, required row whose message is tied to its control and announced when it appears. */
-function FormRow({ label, error, wide, children }: { label: string; error?: string; wide?: boolean; children(props: ControlProps): ReactNode }) {
-  const id = useId();
-  return (
-    <div className={`signup-row${wide ? ' signup-row--wide' : ''}${error ? ' signup-row--invalid' : ''}`}>
-      <label htmlFor={id} className="signup-row__label">
-        {label}
-      </label>
-      <div className="signup-row__control">
-        {children({ id, className: 'signup-row__input', 'aria-invalid': error ? true : undefined, 'aria-describedby': error ? `${id}-err` : undefined })}
-        {error && (
-          <p id={`${id}-err`} className="signup-row__error" role="alert">
-            {error}
-          </p>
-        )}
-      </div>
-    </div>
   );
 }

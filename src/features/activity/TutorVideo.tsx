@@ -1,74 +1,36 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { isCanceled, RESULT_OK } from '../../app/http/client';
 import { toast } from '../../app/ui/toast-store';
+import { VIDEO_UNAVAILABLE, VideoPlayer } from '../../app/ui/VideoPlayer';
 import { videoUrl } from './api';
-// Type only: the library itself is imported lazily below.
-import type videojs from 'video.js';
-
-export const VIDEO_FAILED = '此视频暂无法播放，请稍后再试';
-
-type Player = ReturnType<typeof videojs>;
 
 /**
- * The tutor's intro video in video.js (SPEC §2: rates 1–2×, fluid 16:9, preload auto, zh-CN, no
- * autoplay). video.js and its styles load here, on first use, so no other screen pays for them.
- * The source comes from getVideoUrl; a non-200 answer shows its errMsg, and any failure (answer,
- * network or the media itself) clears the source and says the video cannot play.
+ * The tutor's intro video in the shared player (SPEC §2 options). The source comes from
+ * getVideoUrl; a non-200 answer shows its errMsg as a toast, and any failure (answer, network or
+ * the media itself) leaves no source and the player says the video cannot play (SPEC §8).
  */
 export function TutorVideo({ videoId, title }: { videoId: string; title: string }) {
-  const host = useRef<HTMLDivElement>(null);
-  const [failed, setFailed] = useState(false);
+  // undefined while asking, null when there is no playable source
+  const [src, setSrc] = useState<string | null | undefined>(undefined);
 
   useEffect(() => {
-    let disposed = false;
-    let player: Player | undefined;
-    setFailed(false);
-    const fail = () => {
-      player?.dispose();
-      player = undefined;
-      if (!disposed) setFailed(true);
-    };
+    let gone = false;
+    setSrc(undefined);
     void (async () => {
-      let src: string | undefined;
+      let url: string | null = null;
       try {
         const res = await videoUrl(videoId);
-        if (res.resultCode === RESULT_OK && res.data) src = res.data;
-        else if (res.resultCode !== RESULT_OK) toast.error(res.errMsg || VIDEO_FAILED);
+        if (res.resultCode === RESULT_OK && res.data) url = res.data;
+        else if (res.resultCode !== RESULT_OK) toast.error(res.errMsg || VIDEO_UNAVAILABLE);
       } catch (e) {
         if (isCanceled(e)) return;
       }
-      if (disposed) return;
-      if (!src) return fail();
-      const [{ default: load }, zh] = await Promise.all([import('video.js'), import('video.js/dist/lang/zh-CN.json'), import('video.js/dist/video-js.css')]);
-      if (disposed || !host.current) return;
-      load.addLanguage('zh-CN', zh.default);
-      const el = document.createElement('video-js');
-      el.setAttribute('title', title);
-      host.current.appendChild(el);
-      player = load(el, {
-        controls: true,
-        autoplay: false,
-        preload: 'auto',
-        fluid: true,
-        aspectRatio: '16:9',
-        playbackRates: [1, 1.25, 1.5, 2],
-        language: 'zh-CN',
-        // The URL has no file extension for video.js to guess from; intro videos are MP4.
-        sources: [{ src, type: 'video/mp4' }],
-      });
-      player.on('error', fail);
-    })().catch(fail);
+      if (!gone) setSrc(url);
+    })();
     return () => {
-      disposed = true;
-      player?.dispose();
+      gone = true;
     };
-  }, [videoId, title]);
+  }, [videoId]);
 
-  return failed ? (
-    <p className="tutor-video__failed" role="alert">
-      {VIDEO_FAILED}
-    </p>
-  ) : (
-    <div className="tutor-video" ref={host} aria-label={title} role="region" />
-  );
+  return <div className="tutor-video">{src !== undefined && <VideoPlayer src={src} label={title} />}</div>;
 }

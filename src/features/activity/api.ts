@@ -1,19 +1,11 @@
 import { apiGet, apiPost } from '../../app/http/client';
+import type { Page } from '../../app/http/page';
 
 /** Tutor page size (SPEC §9). */
 export const PAGE_SIZE = 10;
 
 /** The student's own sign-up status with a tutor (SPEC §4); absent when never signed up. */
 export type SignUpStatus = 0 | 1 | 2 | 3;
-
-/** A paged answer (DESIGN §4). */
-export interface Page<T> {
-  records: T[];
-  total: number;
-  pages: number;
-  current: number;
-  size: number;
-}
 
 /** Tutor list item (SPEC §3). */
 export interface TutorItem {

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { Page, SignUpForm, TutorItem } from './api';
+import type { Page } from '../../app/http/page';
+import type { SignUpForm, TutorItem } from './api';
 import { findActiveSignUp, prefillSignUp, REQUIRED_MSG, signUpFieldError, SIGNUP_FIELDS, statusActions } from './signup-rules';
 
 describe('statusActions (SPEC §4)', () => {

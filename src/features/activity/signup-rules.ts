@@ -1,7 +1,8 @@
 import { RESULT_OK, type Envelope } from '../../app/http/client';
 import { validatePhone } from '../../app/lib/validators';
 import type { User } from '../../app/session/session-store';
-import { PAGE_SIZE, type Page, type SignUpForm, type SignUpStatus, type TutorItem } from './api';
+import type { Page } from '../../app/http/page';
+import { PAGE_SIZE, type SignUpForm, type SignUpStatus, type TutorItem } from './api';
 
 export const STATUS_LABEL: Record<SignUpStatus, string> = { 0: '申请中', 1: '报名成功', 2: '报名失败', 3: '已取消' };
 

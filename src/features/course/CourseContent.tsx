@@ -65,7 +65,7 @@ export function CourseContent() {
     return (
       <ContentShell back={back} title={title} context={course.name}>
         <ContentRefusal title={NEED_SIGN_UP} text="报名后即可观看课程视频，学习进度会自动保存。">
-          <Link href={back.href} className="btn">
+          <Link href={back.href} className="btn btn--primary">
             去报名
           </Link>
         </ContentRefusal>
@@ -88,7 +88,7 @@ export function CourseContent() {
         <ContentRefusal title="该小节不存在" text="课程目录可能已经调整，请从目录中重新选择要学习的小节。" />
       ) : section.recommendUrl ? (
         <ContentRefusal title="本节为外部推荐资源" text="该小节的学习内容在外部网站，将在新标签页中打开。">
-          <button type="button" className="btn" onClick={() => openExternal(section.recommendUrl)}>
+          <button type="button" className="btn btn--primary" onClick={() => openExternal(section.recommendUrl)}>
             打开学习资源
           </button>
         </ContentRefusal>
@@ -99,10 +99,10 @@ export function CourseContent() {
         </>
       )}
       <nav className="content-shell__nav" aria-label="小节切换">
-        <button type="button" className="btn btn--ghost" onClick={() => open(prev)} disabled={!prev}>
+        <button type="button" className="btn" onClick={() => open(prev)} disabled={!prev}>
           上一节
         </button>
-        <button type="button" className="btn btn--ghost" onClick={() => open(next)} disabled={!next}>
+        <button type="button" className="btn" onClick={() => open(next)} disabled={!next}>
           下一节
         </button>
       </nav>

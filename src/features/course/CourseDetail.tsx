@@ -3,8 +3,7 @@ import { Link, useSearchParams } from 'wouter';
 import { formatDuration } from '../../app/lib/format';
 import { openExternal } from '../../app/lib/external-url';
 import { navigate, withQuery } from '../../app/router/hash-location';
-import { DetailHero, Panel } from '../../app/ui/Detail';
-import { ListStatus } from '../../app/ui/ListStatus';
+import { DetailHero, Panel, DetailStatus } from '../../app/ui/Detail';
 import { toast } from '../../app/ui/toast-store';
 import { errorText, useRemote } from '../../app/ui/use-remote';
 import { checkSignedUp, fetchCourse, fetchCourseTree, fetchRecommendations, signUpCourse, type CourseNode } from './api';
@@ -25,13 +24,7 @@ export function CourseDetail() {
   const [busy, setBusy] = useState(false);
 
   if (!detail.data) {
-    return (
-      <div className="container detail-page">
-        <ListStatus label="课程详情" status={detail.status} hasData={false} error={detail.error} onRetry={detail.reload} emptyText="课程不存在">
-          {null}
-        </ListStatus>
-      </div>
-    );
+    return <DetailStatus label="课程详情" remote={detail} emptyText="课程不存在" />;
   }
   const { course, tree, signedUp } = detail.data;
   const progress = courseProgress(tree);

@@ -1,10 +1,7 @@
 import { useSnapshot } from 'valtio';
 import { reference, dictItems } from '../../app/session/reference-store';
 import { FilterChips } from '../../app/ui/FilterChips';
-import { Catalog } from '../../app/ui/Catalog';
-import { ListStatus } from '../../app/ui/ListStatus';
-import { CardGrid, CardGridItem, MediaCard } from '../../app/ui/MediaCard';
-import { Pager } from '../../app/ui/Pager';
+import { Catalog, CatalogCards } from '../../app/ui/Catalog';
 import { useListQuery } from '../../app/ui/list-query';
 import { useRemote } from '../../app/ui/use-remote';
 import { formatDuration } from '../../app/lib/format';
@@ -24,7 +21,6 @@ export function CourseList() {
   const collected = useRemote(() => (fromDict.length ? Promise.resolve([]) : fetchCourseCategories()), [fromDict.length > 0]);
   const categories = fromDict.length ? fromDict : (collected.data ?? []).map((c) => ({ value: c, label: c }));
   const list = useRemote(() => fetchCourses(q), [q.page, q.name, q.category, q.year]);
-  const records = list.data?.records ?? [];
 
   return (
     <Catalog
@@ -44,30 +40,29 @@ export function CourseList() {
         )
       }
     >
-      <ListStatus label="课程列表" status={list.status} hasData={records.length > 0} error={list.error} onRetry={list.reload} emptyText={q.name ? '没有找到相关课程，换个关键词试试' : '暂无课程'}>
-        <CardGrid label="课程">
-          {records.map((c) => (
-            <CardGridItem key={c.courseId}>
-              <MediaCard
-                href={withQuery('/course/detail', { id: c.courseId })}
-                title={c.name}
-                cover={c.cover}
-                tag={c.isSignUp === 1 ? '已报名' : undefined}
-                desc={c.intro}
-                meta={
-                  <>
-                    {c.teacherName && <span>{c.teacherName}</span>}
-                    <span>{c.sectionCount} 节</span>
-                    {c.totalDuration > 0 && <span>{formatDuration(c.totalDuration)}</span>}
-                    <span>{c.studyCount} 人在学</span>
-                  </>
-                }
-              />
-            </CardGridItem>
-          ))}
-        </CardGrid>
-      </ListStatus>
-      <Pager page={q.page} pages={list.data?.pages ?? 0} onChange={(page) => setQuery({ page })} label="课程分页" />
+      <CatalogCards
+        list={list}
+        labels={{ list: '课程列表', grid: '课程', pager: '课程分页' }}
+        emptyText={q.name ? '没有找到相关课程，换个关键词试试' : '暂无课程'}
+        page={q.page}
+        onPage={(page) => setQuery({ page })}
+        keyOf={(c) => c.courseId}
+        card={(c) => ({
+          href: withQuery('/course/detail', { id: c.courseId }),
+          title: c.name,
+          cover: c.cover,
+          tag: c.isSignUp === 1 ? '已报名' : undefined,
+          desc: c.intro,
+          meta: (
+            <>
+              {c.teacherName && <span>{c.teacherName}</span>}
+              <span>{c.sectionCount} 节</span>
+              {c.totalDuration > 0 && <span>{formatDuration(c.totalDuration)}</span>}
+              <span>{c.studyCount} 人在学</span>
+            </>
+          ),
+        })}
+      />
     </Catalog>
   );
 }

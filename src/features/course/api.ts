@@ -1,5 +1,6 @@
 import { apiGet, apiPost, apiPut } from '../../app/http/client';
 import { unwrap } from '../../app/ui/use-remote';
+import type { Page } from '../../app/http/page';
 
 /** One official course as the course service returns it (list, detail, home). */
 export interface Course {
@@ -42,12 +43,6 @@ export interface Recommendation {
   cover: string;
   category: string;
   reason: string;
-}
-
-export interface Page<T> {
-  records: T[];
-  total: number;
-  pages: number;
 }
 
 export const COURSE_PAGE_SIZE = 12;

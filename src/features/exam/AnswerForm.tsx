@@ -88,11 +88,11 @@ export function AnswerForm({ paper, onSubmitted }: { paper: Paper; onSubmitted()
       )}
       <div className="exam-actions">
         {timeUp ? (
-          <button type="button" className="exam-btn exam-btn--primary exam-btn--lg" onClick={() => void submit(true)} disabled={busy}>
+          <button type="button" className="btn btn--primary btn--lg" onClick={() => void submit(true)} disabled={busy}>
             {busy ? '正在交卷…' : '重新交卷'}
           </button>
         ) : (
-          <button type="submit" className="exam-btn exam-btn--primary exam-btn--lg" disabled={busy}>
+          <button type="submit" className="btn btn--primary btn--lg" disabled={busy}>
             {busy ? '正在交卷…' : '交卷'}
           </button>
         )}

@@ -40,7 +40,7 @@ export function ExamIntro({ paper, busy, onStart }: { paper: Paper; busy: boolea
         <li>交卷后立即评分，可查看每题的正确答案与解析。</li>
       </ul>
       {paper.canStart ? (
-        <button type="button" className="exam-btn exam-btn--primary exam-btn--lg" onClick={onStart} disabled={busy}>
+        <button type="button" className="btn btn--primary btn--lg" onClick={onStart} disabled={busy}>
           {busy ? '正在开始…' : '开始作答'}
         </button>
       ) : (

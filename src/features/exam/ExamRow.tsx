@@ -26,7 +26,7 @@ export function ExamRow({ exam, showSource = true, children }: { exam: ExamSumma
       <div className="exam-row__side">
         <span className={`exam-badge exam-badge--s${exam.status}`}>{STATUS_LABELS[exam.status]}</span>
         {result && <span className={`exam-row__result${exam.isPass ? ' exam-row__result--pass' : ''}`}>{result}</span>}
-        <Link href={answerHref(exam)} className="exam-btn exam-btn--small" aria-label={`${actionLabel(exam)}：${exam.title}`}>
+        <Link href={answerHref(exam)} className="btn btn--small" aria-label={`${actionLabel(exam)}：${exam.title}`}>
           {actionLabel(exam)}
         </Link>
       </div>

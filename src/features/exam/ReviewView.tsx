@@ -22,7 +22,7 @@ export function ReviewView({ review, onRetake }: { review: Review; onRetake?: ()
         </p>
         {review.isOvertime === 1 && <p className="exam-score__note">超过截止时间提交的答卷照常评分，但不计为通过。</p>}
         {onRetake && review.canStart === 1 && left > 0 && (
-          <button type="button" className="exam-btn exam-btn--primary" onClick={onRetake}>
+          <button type="button" className="btn btn--primary" onClick={onRetake}>
             重新作答（还可作答 {left} 次）
           </button>
         )}

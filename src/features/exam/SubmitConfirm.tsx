@@ -12,8 +12,8 @@ export function SubmitConfirm({ open, onOpenChange, unanswered, onConfirm }: { o
             {unanswered > 0 ? `还有 ${unanswered} 道题未作答，` : '所有题目均已作答，'}交卷后将不能修改答案。确定要交卷吗？
           </AlertDialog.Description>
           <div className="exam-dialog__actions">
-            <AlertDialog.Cancel className="exam-btn">继续答题</AlertDialog.Cancel>
-            <AlertDialog.Action className="exam-btn exam-btn--primary" onClick={onConfirm}>
+            <AlertDialog.Cancel className="btn">继续答题</AlertDialog.Cancel>
+            <AlertDialog.Action className="btn btn--primary" onClick={onConfirm}>
               确认交卷
             </AlertDialog.Action>
           </div>

@@ -1,13 +1,5 @@
 import { apiGet, apiPost } from '../../app/http/client';
-
-/** A paged answer (DESIGN §4). */
-export interface Page<T> {
-  records: T[];
-  total: number;
-  pages: number;
-  current: number;
-  size: number;
-}
+import type { Page } from '../../app/http/page';
 
 export const PAGE_SIZE = 10;
 

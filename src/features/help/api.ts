@@ -1,4 +1,5 @@
 import { apiGet } from '../../app/http/client';
+import type { Page } from '../../app/http/page';
 
 export interface HelpEntry {
   uuid: string;
@@ -8,13 +9,7 @@ export interface HelpEntry {
   createTime: string;
 }
 
-export interface HelpPage {
-  records: HelpEntry[];
-  total: number;
-  pages: number;
-  current: number;
-  size: number;
-}
+export type HelpPage = Page<HelpEntry>;
 
 export const HELP_PAGE_SIZE = 10;
 

@@ -47,7 +47,7 @@ export function MyNews() {
     <PersonalLayout
       title="消息通知"
       actions={
-        <button type="button" className="btn btn--ghost" onClick={() => void markAll()} disabled={busy || records.length === 0}>
+        <button type="button" className="btn" onClick={() => void markAll()} disabled={busy || records.length === 0}>
           全部已读
         </button>
       }

@@ -21,7 +21,7 @@ export function MyTaskDetail() {
     <PersonalLayout
       title="任务详情"
       actions={
-        <Link href="/personal/myTask" className="btn btn--ghost">
+        <Link href="/personal/myTask" className="btn">
           返回列表
         </Link>
       }
@@ -87,7 +87,7 @@ function TaskBody({ task: t, editing, onEdit, onSubmitted }: { task: TaskResult;
             )}
             <p className="task-detail__meta">提交时间：{t.submitTime}</p>
             {canSubmit(t.status) && (
-              <button type="button" className="btn btn--ghost" onClick={onEdit}>
+              <button type="button" className="btn" onClick={onEdit}>
                 重新提交
               </button>
             )}

@@ -23,7 +23,7 @@ export function NewsDetail() {
     <PersonalLayout
       title="消息详情"
       actions={
-        <Link href="/personal/myNews" className="btn btn--ghost">
+        <Link href="/personal/myNews" className="btn">
           返回列表
         </Link>
       }

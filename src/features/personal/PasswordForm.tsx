@@ -2,8 +2,9 @@ import { useState, type FormEvent } from 'react';
 import { RESULT_OK } from '../../app/http/client';
 import { toast } from '../../app/ui/toast-store';
 import { updatePassword } from './api';
-import { Field } from './Field';
-import { passwordFieldError, validateAll, type Errors, type PasswordField, type PasswordValues } from './set-rules';
+import { Field } from '../../app/ui/FormRow';
+import { useFieldChecks } from '../../app/ui/use-field-checks';
+import { passwordFieldError, type PasswordField, type PasswordValues } from './set-rules';
 
 const FIELDS: PasswordField[] = ['oldPassword', 'newPassword', 'confirm'];
 const EMPTY: PasswordValues = { oldPassword: '', newPassword: '', confirm: '' };
@@ -17,24 +18,19 @@ type Result = { ok: true } | { ok: false; message: string } | null;
  * here; the result stays on screen (not only a toast) because it says something about other devices.
  */
 export function PasswordForm() {
-  const [values, setValues] = useState<PasswordValues>(EMPTY);
-  const [errors, setErrors] = useState<Errors<PasswordField>>({});
+  const { values, setValues, errors, change, check, checkAll } = useFieldChecks<PasswordField, PasswordValues>(EMPTY, FIELDS, passwordFieldError);
   const [result, setResult] = useState<Result>(null);
   const [saving, setSaving] = useState(false);
 
   const set = (field: PasswordField) => (e: { target: { value: string } }) => {
-    const next = { ...values, [field]: e.target.value };
-    setValues(next);
+    change(field, e.target.value);
     setResult(null);
-    if (errors[field]) setErrors({ ...errors, [field]: passwordFieldError(field, next) ?? undefined });
   };
-  const blur = (field: PasswordField) => () => setErrors({ ...errors, [field]: passwordFieldError(field, values) ?? undefined });
+  const blur = (field: PasswordField) => () => check(field);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const found = validateAll(FIELDS, values, passwordFieldError);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
+    if (checkAll()) return;
     setSaving(true);
     try {
       const res = await updatePassword(values.oldPassword, values.newPassword);
@@ -71,7 +67,7 @@ export function PasswordForm() {
         </p>
       )}
       <div className="set-form__actions">
-        <button type="submit" className="btn" disabled={saving}>
+        <button type="submit" className="btn btn--primary" disabled={saving}>
           {saving ? '提交中…' : '修改密码'}
         </button>
       </div>

@@ -4,8 +4,9 @@ import { RESULT_OK } from '../../app/http/client';
 import { session, setUser, type User } from '../../app/session/session-store';
 import { toast } from '../../app/ui/toast-store';
 import { updateUserInfo } from './api';
-import { Field } from './Field';
-import { profileFieldError, validateAll, type Errors, type ProfileField, type ProfileValues } from './set-rules';
+import { Field } from '../../app/ui/FormRow';
+import { useFieldChecks } from '../../app/ui/use-field-checks';
+import { profileFieldError, type ProfileField, type ProfileValues } from './set-rules';
 
 const FIELDS: ProfileField[] = ['username', 'phone', 'email'];
 
@@ -23,23 +24,15 @@ function valuesOf(user: User | null): ProfileValues {
 /** Profile edit: checked on blur and on submit; the saved user replaces the session's copy. */
 export function ProfileForm() {
   const { user } = useSnapshot(session);
-  const [values, setValues] = useState<ProfileValues>(() => valuesOf(user as User | null));
-  const [errors, setErrors] = useState<Errors<ProfileField>>({});
+  const { values, setValues, errors, change, check, checkAll } = useFieldChecks<ProfileField, ProfileValues>(() => valuesOf(user as User | null), FIELDS, profileFieldError);
   const [saving, setSaving] = useState(false);
 
-  const set = (field: ProfileField) => (e: { target: { value: string } }) => {
-    const next = { ...values, [field]: e.target.value };
-    setValues(next);
-    // Once a message shows, it follows the typing so it disappears as soon as the value is right.
-    if (errors[field]) setErrors({ ...errors, [field]: profileFieldError(field, next) ?? undefined });
-  };
-  const blur = (field: ProfileField) => () => setErrors({ ...errors, [field]: profileFieldError(field, values) ?? undefined });
+  const set = (field: ProfileField) => (e: { target: { value: string } }) => change(field, e.target.value);
+  const blur = (field: ProfileField) => () => check(field);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const found = validateAll(FIELDS, values, profileFieldError);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
+    if (checkAll()) return;
     setSaving(true);
     try {
       const res = await updateUserInfo({ ...values, username: values.username.trim(), phone: values.phone.trim(), email: values.email.trim() });
@@ -80,7 +73,7 @@ export function ProfileForm() {
       <Field label="专业" value={values.specialty} onChange={set('specialty')} maxLength={64} />
       <Field label="班级" value={values.classmate} onChange={set('classmate')} maxLength={64} />
       <div className="set-form__actions">
-        <button type="submit" className="btn" disabled={saving}>
+        <button type="submit" className="btn btn--primary" disabled={saving}>
           {saving ? '保存中…' : '保存'}
         </button>
       </div>

@@ -90,7 +90,7 @@ export function TaskSubmitForm({ taskId, initialAnswer, onSubmitted }: { taskId:
         {upload.state === 'done' && (
           <span role="status">
             已上传：{upload.file.fileName}（{formatFileSize(upload.file.fileSize)}）
-            <button type="button" className="btn btn--ghost" onClick={() => setUpload({ state: 'idle' })} aria-label={`移除附件 ${upload.file.fileName}`}>
+            <button type="button" className="btn" onClick={() => setUpload({ state: 'idle' })} aria-label={`移除附件 ${upload.file.fileName}`}>
               移除
             </button>
           </span>
@@ -101,7 +101,7 @@ export function TaskSubmitForm({ taskId, initialAnswer, onSubmitted }: { taskId:
           </span>
         )}
       </div>
-      <button type="submit" className="btn" disabled={sending || upload.state === 'uploading'}>
+      <button type="submit" className="btn btn--primary" disabled={sending || upload.state === 'uploading'}>
         {sending ? '提交中…' : '提交任务'}
       </button>
     </form>

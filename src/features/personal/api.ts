@@ -1,15 +1,7 @@
 import type { AxiosProgressEvent } from 'axios';
 import { apiGet, apiPost } from '../../app/http/client';
 import type { User } from '../../app/session/session-store';
-
-/** A paged answer (DESIGN §4). */
-export interface Page<T> {
-  records: T[];
-  total: number;
-  pages: number;
-  current: number;
-  size: number;
-}
+import type { Page } from '../../app/http/page';
 
 /** Page size of every personal-centre list (SPEC §9). */
 export const PAGE_SIZE = 10;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { PASSWORD_MISMATCH, PASSWORD_SAME, passwordFieldError, profileFieldError, validateAll, type PasswordValues, type ProfileValues } from './set-rules';
+import { validateAll } from '../../app/ui/use-field-checks';
+import { PASSWORD_MISMATCH, PASSWORD_SAME, passwordFieldError, profileFieldError, type PasswordValues, type ProfileValues } from './set-rules';
 
 const profile: ProfileValues = { username: '李明', sex: '0', phone: '', email: '', specialty: '', classmate: '' };
 

@@ -1,7 +1,5 @@
 import { MESSAGES, validateEmail, validatePassword, validatePhone } from '../../app/lib/validators';
 
-export type Errors<K extends string> = Partial<Record<K, string>>;
-
 export interface ProfileValues {
   username: string;
   sex: '0' | '1';
@@ -49,14 +47,4 @@ export function passwordFieldError(field: PasswordField, v: PasswordValues): str
       if (v.confirm === '') return MESSAGES.required;
       return v.confirm === v.newPassword ? null : PASSWORD_MISMATCH;
   }
-}
-
-/** Every field's message; empty when the form may be sent. */
-export function validateAll<K extends string, V>(fields: readonly K[], values: V, one: (f: K, v: V) => string | null): Errors<K> {
-  const errors: Errors<K> = {};
-  for (const f of fields) {
-    const e = one(f, values);
-    if (e) errors[f] = e;
-  }
-  return errors;
 }

@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { Link, useSearchParams } from 'wouter';
 import { withQuery } from '../../app/router/hash-location';
-import { DetailHero, Panel } from '../../app/ui/Detail';
-import { ListStatus } from '../../app/ui/ListStatus';
+import { DetailHero, Panel, DetailStatus } from '../../app/ui/Detail';
 import { StudyMark } from '../../app/ui/StudyMark';
 import { toast } from '../../app/ui/toast-store';
 import { errorText, useRemote } from '../../app/ui/use-remote';
@@ -20,13 +19,7 @@ export function PracticeDetail() {
   const [busy, setBusy] = useState(false);
 
   if (!detail.data) {
-    return (
-      <div className="container detail-page">
-        <ListStatus label="实践训练详情" status={detail.status} hasData={false} error={detail.error} onRetry={detail.reload}>
-          {null}
-        </ListStatus>
-      </div>
-    );
+    return <DetailStatus label="实践训练详情" remote={detail} />;
   }
   const { info } = detail.data;
   // Steps are the map's chapters and topics; the root repeats the title and deeper nodes are prompts.

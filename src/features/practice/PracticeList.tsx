@@ -1,8 +1,5 @@
 import { withQuery } from '../../app/router/hash-location';
-import { Catalog } from '../../app/ui/Catalog';
-import { ListStatus } from '../../app/ui/ListStatus';
-import { CardGrid, CardGridItem, MediaCard } from '../../app/ui/MediaCard';
-import { Pager } from '../../app/ui/Pager';
+import { Catalog, CatalogCards } from '../../app/ui/Catalog';
 import { useListQuery } from '../../app/ui/list-query';
 import { useRemote } from '../../app/ui/use-remote';
 import { fetchPractices } from './api';
@@ -14,31 +11,29 @@ const STATUS_TAG: Record<number, string | undefined> = { 1: '练习中', 2: '已
 export function PracticeList() {
   const [q, setQuery] = useListQuery(KEYS);
   const list = useRemote(() => fetchPractices(q), [q.page, q.name]);
-  const records = list.data?.records ?? [];
   return (
     <Catalog title="实践训练" searchLabel="搜索实践训练" searchPlaceholder="搜索训练名称" onSearch={(name) => setQuery({ name, page: 1 }, { replace: true })} name={q.name} total={list.data?.total} unit="个训练">
-      <ListStatus label="实践训练列表" status={list.status} hasData={records.length > 0} error={list.error} onRetry={list.reload} emptyText={q.name ? '没有找到相关训练，换个关键词试试' : '暂无实践训练'}>
-        <CardGrid label="实践训练">
-          {records.map((p) => (
-            <CardGridItem key={p.caseId}>
-              <MediaCard
-                href={withQuery('/practiceDetail', { id: p.caseId })}
-                title={p.name}
-                cover={p.cover}
-                tag={STATUS_TAG[p.applyStatus]}
-                desc={p.intro}
-                meta={
-                  <>
-                    <span>{p.nodeCount} 个步骤</span>
-                    <span>{p.studyCount} 人练习</span>
-                  </>
-                }
-              />
-            </CardGridItem>
-          ))}
-        </CardGrid>
-      </ListStatus>
-      <Pager page={q.page} pages={list.data?.pages ?? 0} onChange={(page) => setQuery({ page })} label="实践训练分页" />
+      <CatalogCards
+        list={list}
+        labels={{ list: '实践训练列表', grid: '实践训练', pager: '实践训练分页' }}
+        emptyText={q.name ? '没有找到相关训练，换个关键词试试' : '暂无实践训练'}
+        page={q.page}
+        onPage={(page) => setQuery({ page })}
+        keyOf={(p) => p.caseId}
+        card={(p) => ({
+          href: withQuery('/practiceDetail', { id: p.caseId }),
+          title: p.name,
+          cover: p.cover,
+          tag: STATUS_TAG[p.applyStatus],
+          desc: p.intro,
+          meta: (
+            <>
+              <span>{p.nodeCount} 个步骤</span>
+              <span>{p.studyCount} 人练习</span>
+            </>
+          ),
+        })}
+      />
     </Catalog>
   );
 }

@@ -1,5 +1,6 @@
 import { apiGet, apiPost } from '../../app/http/client';
 import { unwrap } from '../../app/ui/use-remote';
+import type { Page } from '../../app/http/page';
 
 /** Practice items are cases of type 2 in the course service (DESIGN §4). */
 export const PRACTICE_CASE_TYPE = 2;
@@ -27,8 +28,8 @@ export interface PracticeStep {
   isStudy: number;
 }
 
-export async function fetchPractices(q: { page: number; name: string }): Promise<{ records: Practice[]; total: number; pages: number }> {
-  return unwrap(await apiGet('/api/course/caseDetails/queryCasePage', { currentNum: q.page, currentSize: PRACTICE_PAGE_SIZE, caseType: PRACTICE_CASE_TYPE, name: q.name || undefined }));
+export async function fetchPractices(q: { page: number; name: string }): Promise<Page<Practice>> {
+  return unwrap(await apiGet<Page<Practice>>('/api/course/caseDetails/queryCasePage', { currentNum: q.page, currentSize: PRACTICE_PAGE_SIZE, caseType: PRACTICE_CASE_TYPE, name: q.name || undefined }));
 }
 
 export async function fetchPractice(caseId: string): Promise<Practice> {

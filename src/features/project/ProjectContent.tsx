@@ -1,18 +1,18 @@
 import { useEffect } from 'react';
 import { useSnapshot } from 'valtio';
-import { Link, useSearchParams } from 'wouter';
+import { useSearchParams } from 'wouter';
 import { formatDuration } from '../../app/lib/format';
 import { openExternal } from '../../app/lib/external-url';
 import { navigate, withQuery } from '../../app/router/hash-location';
 import { session } from '../../app/session/session-store';
 import { addStudyRecord } from '../../app/study/study-api';
-import { ContentRefusal, ContentShell } from '../../app/ui/ContentShell';
+import { ContentShell } from '../../app/ui/ContentShell';
 import { ListStatus } from '../../app/ui/ListStatus';
-import { toast } from '../../app/ui/toast-store';
 import { useRemote } from '../../app/ui/use-remote';
-import { GRADUATED_HINT, GRADUATED_MSG, GraduatedError } from './access';
-import { ACCESS_GRADUATED, addCaseRecord, checkCaseAccess, fetchCase, fetchNodeResources, fetchResource, type Resource } from './api';
+import { GRADUATED_MSG, refuseGraduated } from './access';
+import { addCaseRecord, fetchCase, fetchNodeResources, fetchResource, type Resource } from './api';
 import { FILE_TYPE_LABEL, resourceAction } from './case-helpers';
+import { GraduatedRefusal } from './GraduatedRefusal';
 import { ResourceView } from './ResourceView';
 import './project.css';
 
@@ -32,10 +32,7 @@ export function ProjectContent() {
   const studentId = user?.userId ?? '';
 
   const page = useRemote(async () => {
-    if ((await checkCaseAccess(caseId, studentId || undefined)) === ACCESS_GRADUATED) {
-      toast.warning(GRADUATED_MSG);
-      throw new GraduatedError();
-    }
+    await refuseGraduated(caseId, studentId || undefined);
     const [info, resource, siblings] = await Promise.all([fetchCase(caseId), fetchResource(resourceId), fetchNodeResources(caseId, nodeId)]);
     return { info, resource, siblings };
   }, [caseId, nodeId, resourceId, studentId]);
@@ -62,11 +59,7 @@ export function ProjectContent() {
     if (page.status === 'error' && page.error === GRADUATED_MSG) {
       return (
         <ContentShell back={back} title={title} context={nodeName}>
-          <ContentRefusal title={GRADUATED_MSG} text={GRADUATED_HINT}>
-            <Link href="/project/list" className="btn">
-              返回案例列表
-            </Link>
-          </ContentRefusal>
+          <GraduatedRefusal />
         </ContentShell>
       );
     }

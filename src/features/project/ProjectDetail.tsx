@@ -4,13 +4,13 @@ import { Link, useSearchParams } from 'wouter';
 import { navigate, withQuery } from '../../app/router/hash-location';
 import { session } from '../../app/session/session-store';
 import { addStudyRecord } from '../../app/study/study-api';
-import { DetailHero, Panel } from '../../app/ui/Detail';
-import { ListStatus } from '../../app/ui/ListStatus';
+import { DetailHero, Panel, DetailStatus } from '../../app/ui/Detail';
 import { toast } from '../../app/ui/toast-store';
 import { errorText, useRemote } from '../../app/ui/use-remote';
-import { GRADUATED_HINT, GRADUATED_MSG, EXPERIENCE_MSG, GraduatedError, isExperienceAccount } from './access';
-import { ACCESS_GRADUATED, applyCase, checkCaseAccess, fetchCase, fetchCaseNodes, fetchRanking, type CaseNode, type Resource } from './api';
+import { GRADUATED_MSG, EXPERIENCE_MSG, isExperienceAccount, refuseGraduated } from './access';
+import { applyCase, fetchCase, fetchCaseNodes, fetchRanking, type CaseNode, type Resource } from './api';
 import { FILE_TYPE_LABEL, resourceAction, visibleNodes } from './case-helpers';
+import { GraduatedRefusal } from './GraduatedRefusal';
 import { ProjectNodes } from './ProjectNodes';
 import { Ranking } from './Ranking';
 import './project.css';
@@ -25,10 +25,7 @@ export function ProjectDetail() {
   const studentId = user?.userId;
   const detail = useRemote(async () => {
     // The access check runs first: a graduated student must not even load the case (SPEC §6).
-    if ((await checkCaseAccess(id, studentId)) === ACCESS_GRADUATED) {
-      toast.warning(GRADUATED_MSG);
-      throw new GraduatedError();
-    }
+    await refuseGraduated(id, studentId);
     const [info, nodes, ranking] = await Promise.all([fetchCase(id), fetchCaseNodes(id), fetchRanking(id)]);
     return { info, nodes, ranking };
   }, [id, studentId]);
@@ -38,23 +35,11 @@ export function ProjectDetail() {
     if (detail.status === 'error' && detail.error === GRADUATED_MSG) {
       return (
         <div className="container detail-page">
-          <section className="refusal" aria-labelledby="refusal-title">
-            <h1 id="refusal-title">{GRADUATED_MSG}</h1>
-            <p>{GRADUATED_HINT}</p>
-            <Link href="/project/list" className="btn btn--primary">
-              返回案例列表
-            </Link>
-          </section>
+          <GraduatedRefusal level={1} />
         </div>
       );
     }
-    return (
-      <div className="container detail-page">
-        <ListStatus label="案例详情" status={detail.status} hasData={false} error={detail.error} onRetry={detail.reload}>
-          {null}
-        </ListStatus>
-      </div>
-    );
+    return <DetailStatus label="案例详情" remote={detail} />;
   }
   const { info, ranking } = detail.data;
   const nodes = visibleNodes(detail.data.nodes);

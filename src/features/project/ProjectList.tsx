@@ -2,11 +2,8 @@ import { useEffect } from 'react';
 import { useSnapshot } from 'valtio';
 import { loadAlwaysFetched, reference, type TreeItem } from '../../app/session/reference-store';
 import { withQuery } from '../../app/router/hash-location';
-import { Catalog } from '../../app/ui/Catalog';
+import { Catalog, CatalogCards } from '../../app/ui/Catalog';
 import { FilterChips } from '../../app/ui/FilterChips';
-import { ListStatus } from '../../app/ui/ListStatus';
-import { CardGrid, CardGridItem, MediaCard } from '../../app/ui/MediaCard';
-import { Pager } from '../../app/ui/Pager';
 import { useListQuery } from '../../app/ui/list-query';
 import { useRemote } from '../../app/ui/use-remote';
 import { fetchCases } from './api';
@@ -28,7 +25,6 @@ export function ProjectList() {
     if (missing) void loadAlwaysFetched();
   }, [missing]);
   const list = useRemote(() => fetchCases(q), [q.page, q.name, q.classify, q.year]);
-  const records = list.data?.records ?? [];
 
   return (
     <Catalog
@@ -49,29 +45,28 @@ export function ProjectList() {
         )
       }
     >
-      <ListStatus label="案例列表" status={list.status} hasData={records.length > 0} error={list.error} onRetry={list.reload} emptyText={q.name ? '没有找到相关案例，换个关键词试试' : '暂无项目案例'}>
-        <CardGrid label="项目案例">
-          {records.map((c) => (
-            <CardGridItem key={c.caseId}>
-              <MediaCard
-                href={withQuery('/project/detail', { id: c.caseId })}
-                title={c.name}
-                cover={c.cover}
-                tag={APPLY_TAG[c.applyStatus] ?? (c.classifyName || undefined)}
-                desc={c.intro}
-                meta={
-                  <>
-                    {c.teacherName && <span>{c.teacherName}</span>}
-                    <span>{c.nodeCount} 个知识点</span>
-                    <span>{c.studyCount} 人在学</span>
-                  </>
-                }
-              />
-            </CardGridItem>
-          ))}
-        </CardGrid>
-      </ListStatus>
-      <Pager page={q.page} pages={list.data?.pages ?? 0} onChange={(page) => setQuery({ page })} label="案例分页" />
+      <CatalogCards
+        list={list}
+        labels={{ list: '案例列表', grid: '项目案例', pager: '案例分页' }}
+        emptyText={q.name ? '没有找到相关案例，换个关键词试试' : '暂无项目案例'}
+        page={q.page}
+        onPage={(page) => setQuery({ page })}
+        keyOf={(c) => c.caseId}
+        card={(c) => ({
+          href: withQuery('/project/detail', { id: c.caseId }),
+          title: c.name,
+          cover: c.cover,
+          tag: APPLY_TAG[c.applyStatus] ?? (c.classifyName || undefined),
+          desc: c.intro,
+          meta: (
+            <>
+              {c.teacherName && <span>{c.teacherName}</span>}
+              <span>{c.nodeCount} 个知识点</span>
+              <span>{c.studyCount} 人在学</span>
+            </>
+          ),
+        })}
+      />
     </Catalog>
   );
 }

@@ -1,5 +1,7 @@
 import { useState } from 'react';
+import { Link } from 'wouter';
 import { formatDuration } from '../../app/lib/format';
+import { withQuery } from '../../app/router/hash-location';
 import { StudyMark } from '../../app/ui/StudyMark';
 import { errorText } from '../../app/ui/use-remote';
 import { fetchNodeResources, type CaseNode, type Resource } from './api';
@@ -15,7 +17,8 @@ export interface ProjectNodesProps {
 
 /**
  * The case's knowledge points (nodes of the official map, indented by level) with study markers;
- * opening a node loads its resources on demand, since most students open only a few.
+ * opening a node loads its resources on demand, since most students open only a few. A node with
+ * a node exam links to its answer screen (节点测试).
  */
 export function ProjectNodes({ caseId, nodes, onOpen }: ProjectNodesProps) {
   const [open, setOpen] = useState<Record<string, Loaded | undefined>>({});
@@ -41,12 +44,19 @@ export function ProjectNodes({ caseId, nodes, onOpen }: ProjectNodesProps) {
         const listId = `node-res-${n.nodeId}`;
         return (
           <li key={n.nodeId} className="case-node" data-level={n.level} style={{ paddingLeft: `${Math.max(0, n.level - 2) * 20}px` }}>
-            <button type="button" className="case-node__toggle" aria-expanded={n.resourceCount > 0 ? !!state : undefined} aria-controls={state ? listId : undefined} disabled={n.resourceCount === 0} onClick={() => void toggle(n)}>
-              <StudyMark isStudy={n.isStudy} />
-              <span className="case-node__name">{n.text || '未命名节点'}</span>
-              {n.isNow === 1 && <span className="case-node__now">正在学</span>}
-              <span className="case-node__count">{n.resourceCount > 0 ? `${n.resourceCount} 个资源` : '暂无资源'}</span>
-            </button>
+            <div className="case-node__row">
+              <button type="button" className="case-node__toggle" aria-expanded={n.resourceCount > 0 ? !!state : undefined} aria-controls={state ? listId : undefined} disabled={n.resourceCount === 0} onClick={() => void toggle(n)}>
+                <StudyMark isStudy={n.isStudy} />
+                <span className="case-node__name">{n.text || '未命名节点'}</span>
+                {n.isNow === 1 && <span className="case-node__now">正在学</span>}
+                <span className="case-node__count">{n.resourceCount > 0 ? `${n.resourceCount} 个资源` : '暂无资源'}</span>
+              </button>
+              {n.hasExam === 1 && (
+                <Link href={withQuery('/exam/answer', { caseId, nodeId: n.nodeId })} className="btn btn--small case-node__exam" aria-label={`节点测试：${n.text || '未命名节点'}`}>
+                  节点测试
+                </Link>
+              )}
+            </div>
             {state && (
               <div id={listId}>
                 {state.status === 'loading' && <p className="resource__meta" role="status">资源加载中…</p>}

@@ -18,7 +18,7 @@ export function ResourceView({ resource: r, onOpenLink, onVideoEnded }: Resource
       return (
         <section className="resource-view resource-view--link" aria-label="外部链接">
           <p>该资源是外部网站上的学习资料，将在新标签页中打开。</p>
-          <button type="button" className="btn" onClick={onOpenLink}>
+          <button type="button" className="btn btn--primary" onClick={onOpenLink}>
             打开链接
           </button>
         </section>

@@ -1,4 +1,6 @@
+import { toast } from '../../app/ui/toast-store';
 import { ApiFailure } from '../../app/ui/use-remote';
+import { ACCESS_GRADUATED, checkCaseAccess } from './api';
 
 /** Exact wording of SPEC §8 / §6; the server sends the same texts. */
 export const GRADUATED_MSG = '您已结业，无法进入学习';
@@ -15,5 +17,16 @@ export function isExperienceAccount(user: { customerType?: number | string | nul
 export class GraduatedError extends ApiFailure {
   constructor() {
     super(GRADUATED_MSG, 403);
+  }
+}
+
+/**
+ * The case-access check every case screen runs before loading anything (SPEC §6): a graduated
+ * student gets the warning toast and the load fails with GraduatedError.
+ */
+export async function refuseGraduated(caseId: string, studentId: string | undefined): Promise<void> {
+  if ((await checkCaseAccess(caseId, studentId)) === ACCESS_GRADUATED) {
+    toast.warning(GRADUATED_MSG);
+    throw new GraduatedError();
   }
 }

@@ -1,5 +1,6 @@
 import { apiGet, apiPost } from '../../app/http/client';
 import { unwrap } from '../../app/ui/use-remote';
+import type { Page } from '../../app/http/page';
 
 /** A project case as the course service returns it (list and detail). */
 export interface Case {
@@ -29,6 +30,8 @@ export interface CaseNode {
   isStudy: number;
   isNow: number;
   resourceCount: number;
+  /** 1 when the node has a node exam (taken at /exam/answer?caseId&nodeId) */
+  hasExam: number;
 }
 
 export interface Resource {
@@ -53,12 +56,6 @@ export interface RankItem {
   username: string;
   userPicUrl: string | null;
   studyCount: number;
-}
-
-export interface Page<T> {
-  records: T[];
-  total: number;
-  pages: number;
 }
 
 export const CASE_PAGE_SIZE = 12;

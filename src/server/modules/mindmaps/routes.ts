@@ -95,7 +95,8 @@ export async function mindmapRoutes(app: FastifyInstance): Promise<void> {
     return ok(null);
   });
 
-  // Per-node study state of the official map: [{ nodeId, text, level, isStudy, isNow, resourceCount }]
+  // Per-node study state of the official map: [{ nodeId, text, level, isStudy, isNow, resourceCount, hasExam }]
+  // hasExam 1: the node has a node exam (getExamByNodeId answers for it), so screens can offer 节点测试.
   r.get('/api/course/mindDetails/queryNodeBasicByStudentId', { schema: { querystring: CaseQuery } }, async (request) => {
     const studentId = studentIdOf(request);
     const { caseId } = request.query;
@@ -110,10 +111,12 @@ export async function mindmapRoutes(app: FastifyInstance): Promise<void> {
       .groupBy('node_id')
       .execute();
     const byNode = new Map(counts.map((c) => [c.node_id, Number(c.n)]));
+    const examNodes = await app.db.selectFrom('exams').select('node_id').where('exam_type', '=', 1).where('case_id', '=', caseId).execute();
+    const withExam = new Set(examNodes.map((e) => e.node_id));
     const nodes: unknown[] = [];
     walk(doc.root, (n, level) => {
       const id = String(n.data.id ?? '');
-      nodes.push({ nodeId: id, text: n.data.text ?? '', level, isStudy: learnt.has(id) ? 1 : 0, isNow: id === now ? 1 : 0, resourceCount: byNode.get(id) ?? 0 });
+      nodes.push({ nodeId: id, text: n.data.text ?? '', level, isStudy: learnt.has(id) ? 1 : 0, isNow: id === now ? 1 : 0, resourceCount: byNode.get(id) ?? 0, hasExam: withExam.has(id) ? 1 : 0 });
     });
     return ok(nodes);
   });
