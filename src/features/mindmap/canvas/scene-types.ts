@@ -40,7 +40,7 @@ export interface NodeMarkers {
 }
 
 /** Connector templates of kityminder §3.6 that the canvas computes from the two boxes. */
-export type ConnectorKind = 'bezier' | 'arc' | 'poly' | 'l' | 'under' | 'line';
+export type ConnectorKind = 'bezier' | 'arc' | 'poly' | 'l' | 'under' | 'line' | 'fish-bone';
 
 export interface ConnectorStyle {
   kind: ConnectorKind;
