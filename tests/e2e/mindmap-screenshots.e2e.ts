@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { afterAll, beforeAll, describe, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { openSession, type BrowserSession } from './browser';
 import { expectMatchesReference } from './screenshot-compare';
@@ -63,5 +63,39 @@ describe('mind-map visual references', () => {
     await pick(s.page, '结构', 'default');
     await pick(s.page, '主题', theme);
     expectMatchesReference(REFERENCES, `theme-${theme}.png`, await canvasShot(s.page), TOLERANCE);
+  });
+});
+
+describe('expand/collapse buttons on the canvas', () => {
+  /** Screen box of a node: where its in-place text field opens (F2), closed again with Esc. */
+  async function boxOf(page: Page, name: string) {
+    await page.getByRole('treeitem', { name: new RegExp(`^${name}`) }).click();
+    await page.keyboard.press('F2');
+    const field = page.locator('.mind-edit');
+    const box = (await field.boundingBox())!;
+    await page.keyboard.press('Escape');
+    await field.waitFor({ state: 'detached' });
+    return box;
+  }
+  const zoomOf = async (page: Page) => Number((await page.getByRole('status', { name: '缩放比例' }).textContent())!.replace('%', '')) / 100;
+
+  it('collapses a branch with its − button and expands it again with its count button', async () => {
+    const { page } = s;
+    await pick(page, '主题', 'fresh-blue');
+    await pick(page, '结构', 'default');
+    await page.getByRole('button', { name: '适应画布' }).click();
+    const item = page.getByRole('treeitem', { name: /^复盘/ });
+    expect(await item.getAttribute('aria-expanded')).toBe('true');
+    const zoom = await zoomOf(page);
+    // 复盘 grows to the left of the root: its button is left of its box (radius 6, 2 px gap).
+    let b = await boxOf(page, '复盘');
+    await page.mouse.click(b.x - 8 * zoom, b.y + b.height / 2);
+    await expect.poll(() => item.getAttribute('aria-expanded')).toBe('false');
+    expect(await page.getByRole('treeitem', { name: /^周总结/ }).count()).toBe(0);
+    // Collapsed: the larger button with the child count (radius 9).
+    b = await boxOf(page, '复盘');
+    await page.mouse.click(b.x - 11 * zoom, b.y + b.height / 2);
+    await expect.poll(() => item.getAttribute('aria-expanded')).toBe('true');
+    await page.getByRole('treeitem', { name: /^周总结/ }).waitFor();
   });
 });

@@ -79,6 +79,7 @@ export class EnginePatchAdapter {
     if (st.image) markers.image = true;
     if (st.resource.length) markers.resource = true;
     if (st.collapsed && st.childCount) markers.collapsedCount = st.childCount;
+    else if (st.childCount && st.parentId) markers.expander = true;
     const node: SceneNode = {
       id: st.id,
       x,

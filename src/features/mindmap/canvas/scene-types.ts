@@ -37,6 +37,8 @@ export interface NodeMarkers {
   resource?: boolean;
   /** Number of hidden descendants when collapsed; 0/undefined = expanded or leaf. */
   collapsedCount?: number;
+  /** Expanded with children: shows the collapse (−) button. */
+  expander?: boolean;
 }
 
 /** Connector templates of kityminder §3.6 that the canvas computes from the two boxes. */
