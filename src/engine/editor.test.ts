@@ -80,6 +80,20 @@ describe('MindEditor facade', () => {
     expect(svg).toContain('>A1</tspan>');
   });
 
+  it('exports a node image at its fitted size above the text', () => {
+    const ed = new MindEditor();
+    ed.load(KM);
+    ed.execute('image', ['a', '/api/folder/resource/file/vod/x.png?a=1&b=2', '图', 400, 200]);
+    const svg = ed.exportData('svg');
+    const [x, y, w] = ed.boxOf('a');
+    const m = /<image href="([^"]+)" x="([\d.-]+)" y="([\d.-]+)" width="(\d+)" height="(\d+)"/.exec(svg)!;
+    expect(m[1]).toBe('/api/folder/resource/file/vod/x.png?a=1&amp;b=2');
+    const [iw, ih] = [Number(m[4]), Number(m[5])];
+    expect(iw / ih).toBeCloseTo(2);
+    expect(Number(m[2])).toBeCloseTo(x + (w - iw) / 2);
+    expect(Number(m[3])).toBeGreaterThanOrEqual(y);
+  });
+
   it('hyperlinks render with a whitelisted href only', () => {
     const ed = new MindEditor();
     ed.load(KM);

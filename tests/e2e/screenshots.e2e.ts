@@ -1,19 +1,15 @@
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import pixelmatch from 'pixelmatch';
-import { PNG } from 'pngjs';
+import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { openSession, type BrowserSession } from './browser';
+import { expectMatchesReference } from './screenshot-compare';
 import { startServer, type RunningServer } from './server';
 import { logIn, watchCanvasText } from './shell-helpers';
 
 /**
  * Visual references of the learning screens at a phone and a desktop width. The screens run
  * against their own freshly seeded server (other e2e files change study data), with a fixed clock,
- * animations off, and the moving video frame masked. A missing reference is written; outside CI
- * that passes (so new references can be committed), in CI it fails.
+ * animations off, and the moving video frame masked (comparison: screenshot-compare.ts).
  */
 const REFERENCES = resolve('tests/e2e/screenshots');
 const WIDTHS = [375, 1440] as const;
@@ -88,32 +84,6 @@ async function capture(page: Page, screen: Screen, width: number): Promise<Buffe
   return page.screenshot({ fullPage: true, animations: 'disabled', caret: 'hide', mask: screen.mask?.(page) ?? [], maskColor: '#333333' });
 }
 
-/** Differing pixels compared with the stored reference; the reference is written when missing. */
-function compare(file: string, actual: Buffer): { missing: boolean; ratio: number; detail: string } {
-  const path = join(REFERENCES, file);
-  if (!existsSync(path)) {
-    mkdirSync(REFERENCES, { recursive: true });
-    writeFileSync(path, actual);
-    return { missing: true, ratio: 0, detail: `wrote new reference ${path}` };
-  }
-  const want = PNG.sync.read(readFileSync(path));
-  const got = PNG.sync.read(actual);
-  const out = join(tmpdir(), `xuetu-shot-${file}`);
-  if (want.width !== got.width || want.height !== got.height) {
-    writeFileSync(out, actual);
-    return { missing: false, ratio: 1, detail: `size ${got.width}x${got.height} instead of ${want.width}x${want.height}; actual in ${out}` };
-  }
-  const diff = new PNG({ width: want.width, height: want.height });
-  const differing = pixelmatch(want.data, got.data, diff.data, want.width, want.height, { threshold: 0.1 });
-  const ratio = differing / (want.width * want.height);
-  if (ratio > TOLERANCE) {
-    writeFileSync(out, actual);
-    writeFileSync(out.replace(/\.png$/, '.diff.png'), PNG.sync.write(diff));
-    return { missing: false, ratio, detail: `${(ratio * 100).toFixed(2)}% of pixels differ; actual and diff in ${out}` };
-  }
-  return { missing: false, ratio, detail: '' };
-}
-
 describe('screenshots of the learning screens', () => {
   for (const screen of SCREENS) {
     it(`${screen.name} at ${WIDTHS.join(' and ')} px matches its reference`, async () => {
@@ -121,9 +91,7 @@ describe('screenshots of the learning screens', () => {
         const shot = await capture(s.page, screen, width);
         const overflow = await s.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
         expect(overflow, `${screen.name} scrolls sideways at ${width}px`).toBeLessThanOrEqual(0);
-        const result = compare(`${screen.name}-${width}.png`, shot);
-        if (result.missing) expect(process.env.CI, result.detail).toBeFalsy();
-        else expect(result.ratio, result.detail).toBeLessThanOrEqual(TOLERANCE);
+        expectMatchesReference(REFERENCES, `${screen.name}-${width}.png`, shot, TOLERANCE);
       }
     });
   }

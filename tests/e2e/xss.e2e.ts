@@ -40,8 +40,11 @@ beforeAll(async () => {
   const shown = await api('GET', '/api/course/mindStudent/showMind?caseId=case-04');
   const doc = shown.document;
   Object.assign(doc.root.data, { text: IMG, note: `${IMG} ${JS_URL}`, hyperlink: JS_URL, hyperlinkTitle: IMG });
-  await api('POST', '/api/course/mindStudent/saveStuMind', { caseId: 'case-04', version: shown.version, document: doc });
-  await api('POST', '/api/course/mindStudent/saveOutline', { caseId: 'case-04', outline: `${IMG}\n\t${JS_URL}` });
+  doc.root.children[0].data.text = JS_URL;
+  const saved = await api('POST', '/api/course/mindStudent/saveStuMind', { caseId: 'case-04', version: shown.version, document: doc });
+  // The stored outline must describe the map: the derived one, in four-space wording.
+  const { outline } = await api('GET', '/api/course/mindStudent/getMindOutline?caseId=case-04');
+  await api('POST', '/api/course/mindStudent/saveOutline', { caseId: 'case-04', outline: outline.replace(/\t/g, '    '), version: saved.version });
 
   s = await openSession(base);
   await watchCanvasText(s.context);

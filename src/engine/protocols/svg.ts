@@ -3,7 +3,7 @@ import type { LayoutEngine } from '../layout/layout-engine';
 import { connectorFor } from '../layout/kinds';
 import { connectorPath, type Box } from '../layout/connectors';
 import { nodeStyle } from '../render/node-style';
-import { getTheme } from '../theme/themes';
+import { getTheme, nodeTypeForLevel } from '../theme/themes';
 
 const MARGIN = 20;
 
@@ -60,9 +60,20 @@ export function exportSvg(doc: MindDoc, layout: LayoutEngine): string {
     const tspans = text
       .map((t, i) => `<tspan x="${b.x + b.w / 2}" dy="${i === 0 ? -((text.length - 1) * st.fontSize * st.lineHeight) / 2 : st.fontSize * st.lineHeight}">${esc(t)}</tspan>`)
       .join('');
+    // The node image sits above the text at its fitted size (node-size.ts reserved the room):
+    // the text is centred in what is left below it.
+    let image = '';
+    let textY = b.y + b.h / 2;
+    if (st.image && st.imageSize && st.imageSize.width > 0) {
+      const type = theme[nodeTypeForLevel(depth + 1)];
+      const { width: iw, height: ih } = st.imageSize;
+      const iy = b.y + type.padding[0];
+      image = `<image href="${esc(st.image)}" x="${b.x + (b.w - iw) / 2}" y="${iy}" width="${iw}" height="${ih}" preserveAspectRatio="xMidYMid meet"/>`;
+      textY = (iy + ih + type.space + b.y + b.h - type.padding[0]) / 2;
+    }
     shapes.push(
-      `<g data-id="${esc(n.id)}"><rect x="${b.x}" y="${b.y}" width="${b.w}" height="${b.h}" rx="${st.radius}" fill="${esc(fill)}"${stroke}/>` +
-        `<text x="${b.x + b.w / 2}" y="${b.y + b.h / 2}" text-anchor="middle" dominant-baseline="middle" font-size="${st.fontSize}" fill="${esc(st.color)}">${tspans}</text></g>`,
+      `<g data-id="${esc(n.id)}"><rect x="${b.x}" y="${b.y}" width="${b.w}" height="${b.h}" rx="${st.radius}" fill="${esc(fill)}"${stroke}/>${image}` +
+        `<text x="${b.x + b.w / 2}" y="${textY}" text-anchor="middle" dominant-baseline="middle" font-size="${st.fontSize}" fill="${esc(st.color)}">${tspans}</text></g>`,
     );
   }
   return (

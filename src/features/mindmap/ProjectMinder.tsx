@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { Link, useSearchParams } from 'wouter';
 import { withQuery } from '../../app/router/hash-location';
@@ -12,6 +12,7 @@ import { draftKey, type Draft } from './editor/draft-store';
 import { ConflictDialog } from './editor/dialogs';
 import { MindEditorView } from './editor/MindEditorView';
 import { MapGate } from './MapGate';
+import { OutlinePanel } from './OutlinePanel';
 import { useController } from './use-controller';
 import { assertCaseOpen } from './use-case-gate';
 import { drafts, useAutosave } from './use-autosave';
@@ -48,6 +49,7 @@ function MinderEditor({ ctl, caseId, studentId, experience, mind, draft }: Loade
   const save = useMemo(() => (experience ? () => Promise.reject(new ApiFailure(EXPERIENCE_MSG, 403)) : saveStuMind), [experience]);
   const startVersion = draft ? draft.baseVersion : mind.version;
   const auto = useAutosave(ctl, caseId, studentId, startVersion, save);
+  const [outline, setOutline] = useState(false);
 
   const load = async () => {
     if (draft) {
@@ -62,19 +64,27 @@ function MinderEditor({ ctl, caseId, studentId, experience, mind, draft }: Loade
       <div className="mind-page__head">
         <h1>我的学习导图</h1>
         <span className="mind-page__note">{mind.isOfficial ? '从官方导图开始，修改后自动保存为你的导图' : '修改会自动保存'}</span>
+        <button type="button" className="mind-toolbar__btn" aria-pressed={outline} aria-controls="mind-outline-panel" onClick={() => setOutline(!outline)}>
+          编辑大纲
+        </button>
         <Link href={withQuery('/project/mindDetail', { caseId })}>知识点详情</Link>
         <Link href={withQuery('/project/detail', { id: caseId })}>返回案例</Link>
       </div>
-      <MindEditorView
-        ctl={ctl}
-        load={load}
-        onError={(m) => (m === EXPERIENCE_MSG ? toast.warning(m) : toast.error(m))}
-        toolbarExtra={
-          <span className={`mind-save is-${auto.state}`} role="status" aria-label="保存状态">
-            {SAVE_LABEL[auto.state]}
-          </span>
-        }
-      />
+      <div className="mind-page__main">
+        <MindEditorView
+          ctl={ctl}
+          load={load}
+          onError={(m) => (m === EXPERIENCE_MSG ? toast.warning(m) : toast.error(m))}
+          toolbarExtra={
+            <span className={`mind-save is-${auto.state}`} role="status" aria-label="保存状态">
+              {SAVE_LABEL[auto.state]}
+            </span>
+          }
+        />
+        <div id="mind-outline-panel" hidden={!outline}>
+          {outline && <OutlinePanel ctl={ctl} caseId={caseId} flush={auto.flush} />}
+        </div>
+      </div>
       <ConflictDialog open={auto.conflict} onServer={() => void auto.takeServer()} onMine={() => void auto.keepMine()} />
     </div>
   );

@@ -54,8 +54,9 @@ export async function saveStuMind(caseId: string, document: KmDocument, version:
   return unwrap(res).version;
 }
 
-export async function saveOutline(caseId: string, outline: string): Promise<void> {
-  unwrap(await apiPost('/api/course/mindStudent/saveOutline', { caseId, outline }, { dedupe: false }));
+/** Stores the student's wording of the outline of map `version`; 409 when it no longer describes the saved map. */
+export async function saveOutline(caseId: string, outline: string, version: number): Promise<number> {
+  return unwrap(await apiPost<{ version: number }>('/api/course/mindStudent/saveOutline', { caseId, outline, version }, { dedupe: false })).version;
 }
 
 export async function queryNodeBasic(caseId: string): Promise<NodeBasic[]> {

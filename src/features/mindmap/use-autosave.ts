@@ -59,5 +59,13 @@ export function useAutosave(ctl: EditorController, caseId: string, studentId: st
     setConflict(null);
   };
 
-  return { state, markDirty: () => ref.current?.markDirty(), conflict: conflict !== null, takeServer, keepMine };
+  /** Saves pending edits now; resolves whether the map on the server is the one on screen, and its version. */
+  const flush = async (): Promise<{ saved: boolean; version: number }> => {
+    const saver = ref.current;
+    if (!saver) return { saved: false, version: version };
+    await saver.flush();
+    return { saved: saver.state === 'saved', version: saver.version };
+  };
+
+  return { state, markDirty: () => ref.current?.markDirty(), flush, conflict: conflict !== null, takeServer, keepMine };
 }

@@ -19,8 +19,10 @@ beforeAll(async () => {
   const shown = await call(t.app, a, { method: 'GET', url: '/api/course/mindStudent/showMind?caseId=case-01' });
   const doc = shown.data.document;
   doc.root.data.note = SECRET;
+  doc.root.data.text = `# ${SECRET}`;
   expect((await call(t.app, a, { method: 'POST', url: '/api/course/mindStudent/saveStuMind', payload: { caseId: 'case-01', version: 0, document: doc } })).resultCode).toBe(200);
-  expect((await call(t.app, a, { method: 'POST', url: '/api/course/mindStudent/saveOutline', payload: { caseId: 'case-01', outline: `# ${SECRET}` } })).resultCode).toBe(200);
+  const outline = (await call(t.app, a, { method: 'GET', url: '/api/course/mindStudent/getMindOutline?caseId=case-01' })).data.outline as string;
+  expect((await call(t.app, a, { method: 'POST', url: '/api/course/mindStudent/saveOutline', payload: { caseId: 'case-01', outline: outline.replace(/\t/g, '    ') } })).resultCode).toBe(200);
   const up = multipart('a-secret.pdf', `%PDF-1.4 ${SECRET}`);
   const uploaded = (await t.app.inject({ method: 'POST', url: '/api/folder/file/upload', headers: { ...up.headers, authorization: a }, payload: up.payload })).json();
   expect(uploaded.resultCode).toBe(200);

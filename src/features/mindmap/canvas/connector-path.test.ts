@@ -21,8 +21,12 @@ describe('connectorPath', () => {
     expect(connectorPath('line', parent, left, [])).toEqual([PathOp.Move, 0, 20, PathOp.Line, -138, 110]);
   });
 
-  it('poly is an orthogonal elbow', () => {
-    expect(connectorPath('poly', parent, child, [])).toEqual([PathOp.Move, 100, 20, PathOp.Line, 149, 20, PathOp.Line, 149, 110, PathOp.Line, 198, 110]);
+  it('poly is a vertical elbow from the parent bottom centre to the child top centre (organisation charts)', () => {
+    expect(connectorPath('poly', parent, child, [])).toEqual([PathOp.Move, 50, 40, PathOp.Line, 50, 70, PathOp.Line, 230, 70, PathOp.Line, 230, 100]);
+  });
+
+  it('fish-bone runs along the parent middle, then 45° into the child corner', () => {
+    expect(connectorPath('fish-bone', parent, child, [])).toEqual([PathOp.Move, 100, 20, PathOp.Line, 120, 20, PathOp.Line, 200, 100]);
   });
 
   it('bounds cover both facing sides', () => {

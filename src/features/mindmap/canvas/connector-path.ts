@@ -42,14 +42,25 @@ export function connectorPath(kind: ConnectorKind, p: Box, c: Box, out: number[]
       return out;
     }
     case 'poly': {
-      const x0 = right ? p.x + p.w : p.x;
-      const xm = (x0 + x1) / 2;
-      out.push(PathOp.Move, x0, pcy, PathOp.Line, xm, pcy, PathOp.Line, xm, ccy, PathOp.Line, x1, ccy);
+      // Organisation charts (structure, filetree level 1): down from the parent's bottom centre,
+      // across at half height, down into the child's top centre — same geometry as the SVG export.
+      const down = ccy >= pcy;
+      const pcx = p.x + p.w / 2, ccx = c.x + c.w / 2;
+      const y0 = down ? p.y + p.h : p.y, y1 = down ? c.y : c.y + c.h;
+      const ym = (y0 + y1) / 2;
+      out.push(PathOp.Move, pcx, y0, PathOp.Line, pcx, ym, PathOp.Line, ccx, ym, PathOp.Line, ccx, y1);
       return out;
     }
     case 'l': {
-      const x0 = p.x + 20, y0 = p.y + p.h;
+      const x0 = p.x + 20, y0 = ccy >= pcy ? p.y + p.h : p.y;
       out.push(PathOp.Move, x0, y0, PathOp.Line, x0, ccy, PathOp.Line, c.x, ccy);
+      return out;
+    }
+    case 'fish-bone': {
+      // The main bone: along the parent's middle, then 45° into the child's near corner.
+      const ey = ccy < pcy ? c.y + c.h : c.y;
+      const dy = Math.abs(ey - pcy);
+      out.push(PathOp.Move, p.x + p.w, pcy, PathOp.Line, c.x - dy, pcy, PathOp.Line, c.x, ey);
       return out;
     }
     default: {
@@ -61,7 +72,9 @@ export function connectorPath(kind: ConnectorKind, p: Box, c: Box, out: number[]
 
 /** Culling box of a connector: the span between the two boxes' facing sides. */
 export function connectorBounds(p: Box, c: Box): Box {
-  const x0 = Math.min(p.x + p.w / 2, c.x), x1 = Math.max(p.x + p.w / 2, c.x + c.w);
+  // (the fish bone's 45° run may start left of the child by up to the vertical distance)
+  const dy = Math.abs(c.y - p.y) + c.h;
+  const x0 = Math.min(p.x + p.w / 2, c.x - dy), x1 = Math.max(p.x + p.w, c.x + c.w);
   const y0 = Math.min(p.y, c.y), y1 = Math.max(p.y + p.h, c.y + c.h) + 4;
   return { x: x0, y: y0, w: x1 - x0, h: y1 - y0 };
 }

@@ -10,7 +10,7 @@ import type { ConnectorKind, ConnectorStyle, NodeMarkers, SceneNode, ScenePatch 
 // numeric colours. Subtree shifts are forwarded; the store expands them over its own
 // slot-indexed child links.
 
-const KINDS: Record<string, ConnectorKind> = { arc: 'arc', under: 'under', bezier: 'bezier', poly: 'poly', l: 'l', line: 'line' };
+const KINDS: Record<string, ConnectorKind> = { arc: 'arc', under: 'under', bezier: 'bezier', poly: 'poly', l: 'l', line: 'line', 'fish-bone': 'fish-bone' };
 
 export class EnginePatchAdapter {
   // Converted styles are shared: a 50k-node load has a handful of distinct looks, and parsing
@@ -79,6 +79,7 @@ export class EnginePatchAdapter {
     if (st.image) markers.image = true;
     if (st.resource.length) markers.resource = true;
     if (st.collapsed && st.childCount) markers.collapsedCount = st.childCount;
+    else if (st.childCount && st.parentId) markers.expander = true;
     const node: SceneNode = {
       id: st.id,
       x,

@@ -96,8 +96,3 @@ export function drawMarker(g: Graphics, kind: MarkerKind, m: NodeMarkers, x: num
       return;
   }
 }
-
-/** Collapsed-count bubble, outside the box on its right edge (does not enlarge the box). */
-export function drawCollapsedBubble(g: Graphics, x: number, cy: number): void {
-  g.circle(x + 9, cy, 9).fill(0xffffff).stroke({ color: 0x999999, width: 1 });
-}

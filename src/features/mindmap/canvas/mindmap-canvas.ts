@@ -1,4 +1,5 @@
 // Our CSP forbids eval; Pixi's shader/uniform sync then needs its no-eval polyfills.
+import { expanderAt } from './expander';
 import 'pixi.js/unsafe-eval';
 import { Application, Graphics } from 'pixi.js';
 import { centerOn, easeInOutSine, ensureVisible, panCamera, screenToWorld, stepZoom, zoomAround, type Camera } from './camera';
@@ -173,6 +174,12 @@ export class MindmapCanvas {
       this.camera = to;
     } else this.anim = { from: this.camera, to, start: performance.now() };
     this.invalidate();
+  }
+
+  /** The node whose expand/collapse button is under a canvas-relative CSS pixel (spatial index). */
+  expanderAt(sx: number, sy: number): { id: string; collapsed: boolean } | null {
+    const [wx, wy] = screenToWorld(this.camera, sx, sy);
+    return expanderAt(this.store, wx, wy);
   }
 
   /** Node id under a canvas-relative CSS pixel, via the spatial index. */

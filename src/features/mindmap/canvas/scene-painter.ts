@@ -2,7 +2,8 @@ import { Container, Graphics } from 'pixi.js';
 import { diffVisible } from './culling';
 import { createLabel, type LabelMode, type LabelView } from './label-factory';
 import { showsLabel, type Lod } from './lod';
-import { drawCollapsedBubble, drawMarker, markerLayout, markerText } from './markers';
+import { drawExpander, expanderOf } from './expander';
+import { drawMarker, markerLayout, markerText } from './markers';
 import { Pool } from './pool';
 import type { SceneStore } from './scene-store';
 import { connectorPath } from './connector-path';
@@ -76,6 +77,8 @@ export class ScenePainter {
       if (!n) continue;
       const st = n.style;
       const x = X[s], y = Y[s], w = W[s], h = H[s];
+      const ex = lod.markers ? expanderOf(store, s) : null;
+      if (ex) drawExpander(m, ex);
       if (st.fill === null && (st.stroke === null || st.strokeWidth <= 0)) {
         // Borderless sub nodes are just text; without a label (LOD) a grey bar stands in.
         if (!labelled.has(s)) g.rect(x + st.paddingX, y + h / 2 - st.fontSize / 3, w - 2 * st.paddingX, (st.fontSize * 2) / 3).fill(0xd8d8d8);
@@ -98,7 +101,6 @@ export class ScenePainter {
         drawMarker(m, it.kind, n.markers, mx, cy, st.textColor);
         mx += it.w + 4;
       }
-      if (n.markers.collapsedCount) drawCollapsedBubble(m, x + w + 2, cy);
     }
   }
 
@@ -156,7 +158,8 @@ export class ScenePainter {
       if (text) this.badge(`${slot}:${it.kind}`, text, it.kind === 'priority' ? 12 : 10, x + it.w / 2, cy, it.kind === 'priority');
       x += it.w + 4;
     }
-    if (m.collapsedCount) this.badge(`${slot}:count`, String(m.collapsedCount), 9, b.x + b.w + 11, cy, false, 0x666666);
+    const ex = m.collapsedCount ? expanderOf(store, slot) : null;
+    if (ex) this.badge(`${slot}:count`, ex.count > 99 ? '+' : String(ex.count), 9, ex.x, ex.y, false, 0x666666);
   }
 
   private badge(key: string, text: string, size: number, cx: number, cy: number, italic: boolean, color = 0xffffff): void {

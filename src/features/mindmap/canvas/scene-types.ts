@@ -37,10 +37,12 @@ export interface NodeMarkers {
   resource?: boolean;
   /** Number of hidden descendants when collapsed; 0/undefined = expanded or leaf. */
   collapsedCount?: number;
+  /** Expanded with children: shows the collapse (−) button. */
+  expander?: boolean;
 }
 
 /** Connector templates of kityminder §3.6 that the canvas computes from the two boxes. */
-export type ConnectorKind = 'bezier' | 'arc' | 'poly' | 'l' | 'under' | 'line';
+export type ConnectorKind = 'bezier' | 'arc' | 'poly' | 'l' | 'under' | 'line' | 'fish-bone';
 
 export interface ConnectorStyle {
   kind: ConnectorKind;

@@ -132,7 +132,7 @@ export function MindEditorView({ ctl, load, toolbarExtra, onActivate, onError, e
     const arrows: Record<string, 'up' | 'down' | 'left' | 'right'> = { ArrowUp: 'up', ArrowDown: 'down', ArrowLeft: 'left', ArrowRight: 'right' };
     if (arrows[e.key] && !e.ctrlKey && !e.metaKey) {
       e.preventDefault();
-      ctl.navigate(arrows[e.key]);
+      ctl.navigate(arrows[e.key], e.shiftKey);
       return;
     }
     if (e.key === 'Enter' && ctl.state.readOnly && ctl.primary && onActivate) {

@@ -92,6 +92,18 @@ describe('action registry', () => {
     expect(await ctl.exportData('txt')).toContain('甲一一');
   });
 
+  it('Shift+arrow extends the selection; the node reached becomes primary; a plain arrow collapses it to one', async () => {
+    const ctl = await testController();
+    ctl.select(['a']);
+    ctl.navigate('down', true);
+    expect(ctl.state.selection).toEqual(['a', 'b']);
+    ctl.navigate('up', true);
+    expect(ctl.state.selection).toEqual(['b', 'a']);
+    expect(ctl.primary).toBe('a');
+    ctl.navigate('down');
+    expect(ctl.state.selection).toEqual(['b']);
+  });
+
   it('collapse hides the subtree in the mirror; expand brings it back in order', async () => {
     const ctl = await testController();
     const ctx = testContext(ctl);

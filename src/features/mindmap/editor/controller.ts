@@ -174,8 +174,11 @@ export class EditorController {
     if (ids?.length) this.select(ids);
   }
 
-  /** Arrow-key navigation over the visible tree: up/down siblings, left parent, right first child. */
-  navigate(dir: 'up' | 'down' | 'left' | 'right'): void {
+  /**
+   * Arrow-key navigation over the visible tree: up/down siblings, left parent, right first child.
+   * With `extend` (Shift+arrow) the node reached is added to the selection and becomes primary.
+   */
+  navigate(dir: 'up' | 'down' | 'left' | 'right', extend = false): void {
     const id = this.primary ?? this.model.rootId;
     const n = this.model.get(id);
     if (!n) return;
@@ -187,7 +190,9 @@ export class EditorController {
       const i = sibs.indexOf(id) + (dir === 'up' ? -1 : 1);
       next = sibs[i];
     }
-    if (next) this.select([next]);
+    if (!next) return;
+    const keep = next;
+    this.select(extend ? [...this.state.selection.filter((x) => x !== keep), keep] : [keep]);
   }
 
   dispose(): void {

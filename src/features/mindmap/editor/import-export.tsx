@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import type { TextFormat } from '../../../engine/protocols/formats';
 import type { EditorController } from './controller';
 import { EditorDialog } from './dialogs';
-import { download, EXPORTS, fileBase, formatOfFile, isCrossOrigin, svgToPng, UNSUPPORTED, type ExportKind } from './io';
+import { download, EXPORTS, fileBase, formatOfFile, inlineImages, isCrossOrigin, svgToPng, UNSUPPORTED, type ExportKind } from './io';
 
 // Import (file picker or pasted text) and export (download) of the editor menu.
 
@@ -19,11 +19,12 @@ export function useImportExport(ctl: EditorController, onError: (msg: string) =>
       if (kind === 'png') {
         // SPEC §8: images from other sites cannot be drawn into an exportable canvas.
         if ([...ctl.model.nodes.values()].some((n) => n.image && isCrossOrigin(n.image))) window.alert(CROSS_ORIGIN_PNG);
-        const parts = await svgToPng(await ctl.exportData('svg'));
+        const parts = await svgToPng(await inlineImages(await ctl.exportData('svg')));
         for (const p of parts) download(p.tile ? `${base}-${p.tile.row + 1}-${p.tile.col + 1}.png` : `${base}.png`, p.blob);
         return;
       }
-      const text = await ctl.exportData(kind);
+      const data = await ctl.exportData(kind);
+      const text = kind === 'svg' ? await inlineImages(data, true) : data;
       download(`${base}.${spec.ext}`, new Blob([text], { type: `${spec.mime};charset=utf-8` }));
     } catch (e) {
       onError(e instanceof Error ? e.message : '导出失败');

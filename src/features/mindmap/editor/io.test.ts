@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { fileBase, formatOfFile, isCrossOrigin, tilesFor, UNSUPPORTED } from './io';
+import { describe, expect, it, vi } from 'vitest';
+import { fileBase, formatOfFile, inlineImages, isCrossOrigin, tilesFor, UNSUPPORTED } from './io';
 
 describe('editor file helpers', () => {
   it('maps file names to formats and refuses others with Not supported protocol', () => {
@@ -25,5 +25,27 @@ describe('editor file helpers', () => {
     expect(isCrossOrigin('data:image/png;base64,AA', 'http://127.0.0.1:8080')).toBe(false);
     expect(fileBase('a/b: c')).toBe('a_b_c');
     expect(fileBase('')).toBe('思维导图');
+  });
+});
+
+describe('images in the SVG / PNG export', () => {
+  const svg = '<svg><g><image href="/img/a.png?x=1&amp;y=2" x="0" y="0" width="10" height="5"/><image href="https://cdn.example.com/b.png" x="0" y="0" width="10" height="5"/><image href="/img/missing.png" x="0" y="0" width="1" height="1"/></g></svg>';
+  it('inlines same-origin images as data URLs, keeps or drops cross-origin ones, drops failed ones', async () => {
+    const seen: string[] = [];
+    vi.stubGlobal('fetch', async (url: string) => {
+      seen.push(url);
+      // (a plain object: jsdom's FileReader reads only jsdom's own Blob)
+      return { ok: !url.includes('missing'), blob: async () => new Blob(['png'], { type: 'image/png' }) };
+    });
+    try {
+      const png = await inlineImages(svg, false, 'http://127.0.0.1:8080');
+      expect(seen.sort()).toEqual(['/img/a.png?x=1&y=2', '/img/missing.png']);
+      expect(png).toMatch(/<image href="data:image\/png;base64,[^"]+" x="0" y="0" width="10" height="5"\/>/);
+      expect(png).not.toContain('cdn.example.com');
+      expect(png.match(/<image /g)).toHaveLength(1);
+      expect(await inlineImages(svg, true, 'http://127.0.0.1:8080')).toContain('<image href="https://cdn.example.com/b.png"');
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });

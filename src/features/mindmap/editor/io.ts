@@ -78,6 +78,45 @@ function loadImage(src: string): Promise<HTMLImageElement> {
   });
 }
 
+function blobToDataUrl(blob: Blob): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const r = new FileReader();
+    r.onload = () => resolve(String(r.result));
+    r.onerror = () => reject(new Error('图片导出失败'));
+    r.readAsDataURL(blob);
+  });
+}
+
+const unescapeAttr = (s: string) => s.replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+
+/**
+ * An SVG drawn as an <img> loads no external resources, and a downloaded .svg cannot resolve
+ * our relative URLs: every same-origin node image is inlined as a data URL. Cross-origin ones
+ * are kept as links when `keepCrossOrigin` (a saved .svg may load them), else dropped (PNG; the
+ * caller warns); an image that fails to load is dropped.
+ */
+export async function inlineImages(svg: string, keepCrossOrigin = false, origin = location.origin): Promise<string> {
+  const hrefs = [...new Set([...svg.matchAll(/<image href="([^"]*)"/g)].map((m) => m[1]))];
+  const inlined = new Map<string, string | null>();
+  await Promise.all(
+    hrefs.map(async (h) => {
+      const url = unescapeAttr(h);
+      if (url.startsWith('data:')) return inlined.set(h, h);
+      if (isCrossOrigin(url, origin)) return inlined.set(h, keepCrossOrigin ? h : null);
+      try {
+        const res = await fetch(url, { credentials: 'same-origin' });
+        inlined.set(h, res.ok ? await blobToDataUrl(await res.blob()) : null);
+      } catch {
+        inlined.set(h, null);
+      }
+    }),
+  );
+  return svg.replace(/<image href="([^"]*)"[^>]*\/>/g, (tag, h: string) => {
+    const data = inlined.get(h);
+    return data ? tag.replace(`href="${h}"`, `href="${data}"`) : '';
+  });
+}
+
 /** PNG blobs of an SVG string: one when it fits a canvas, else one per tile. */
 export async function svgToPng(svg: string): Promise<Array<{ blob: Blob; tile: Tile | null }>> {
   const m = /<svg[^>]*\swidth="([\d.]+)"[^>]*\sheight="([\d.]+)"/.exec(svg);

@@ -39,28 +39,24 @@ export function bindPointer(canvas: MindmapCanvas, ctl: EditorController, marque
 
   const down = (e: PointerEvent) => {
     if (e.button !== 0 || ctl.state.view === 'hand') return;
+    if (toggleAt(e.offsetX, e.offsetY)) return;
     const hit = canvas.hitTest(e.offsetX, e.offsetY);
     if (hit) {
       if (e.shiftKey || e.ctrlKey || e.metaKey) ctl.toggleSelect(hit);
       else if (!ctl.state.selection.includes(hit)) ctl.select([hit], false);
       mode = { kind: 'node', id: hit, x: e.offsetX, y: e.offsetY, dragging: false, drop: null };
       el.setPointerCapture(e.pointerId);
-    } else if (expandBubbleAt(e.offsetX, e.offsetY)) {
-      return;
     } else if (e.shiftKey) {
       mode = { kind: 'marquee', x: e.offsetX, y: e.offsetY, active: false };
       el.setPointerCapture(e.pointerId);
     } else mode = { kind: 'empty', x: e.offsetX, y: e.offsetY, moved: false };
   };
 
-  /** The "+n" bubble right of a collapsed node (drawn outside its box) expands it. */
-  const expandBubbleAt = (sx: number, sy: number): boolean => {
-    const [wx, wy] = screenToWorld(canvas.camera, sx, sy);
-    const near = canvas.hitTest(sx - 20 * canvas.camera.zoom, sy);
-    const b = near ? canvas.store.boxOf(near) : undefined;
-    if (!near || !b || !ctl.model.get(near)?.collapsed) return false;
-    if (Math.hypot(wx - (b.x + b.w + 11), wy - (b.y + b.h / 2)) > 10) return false;
-    void ctl.run('expand', [[near]]);
+  /** The expand/collapse button beside a node with children (− expanded, count collapsed). */
+  const toggleAt = (sx: number, sy: number): boolean => {
+    const hit = canvas.expanderAt(sx, sy);
+    if (!hit) return false;
+    void ctl.run(hit.collapsed ? 'expand' : 'collapse', [[hit.id]]);
     return true;
   };
 

@@ -42,11 +42,32 @@ export function walk(node: KmNode, visit: (n: KmNode, level: number) => void, le
   for (const c of node.children ?? []) walk(c, visit, level + 1);
 }
 
-/** Outline text: one line per node, a tab per level (the editor's text import format). */
+/** Outline text: one line per node, a tab per level (the editor's text import format; a line break in a title is written `\n`). */
 export function toOutline(doc: KmDocument): string {
   const lines: string[] = [];
-  walk(doc.root, (n, level) => lines.push(`${'\t'.repeat(level - 1)}${String(n.data.text ?? '') || '分支主题'}`));
+  walk(doc.root, (n, level) => lines.push(`${'\t'.repeat(level - 1)}${String(n.data.text ?? '').replace(/\r\n|\r|\n/g, '\\n') || '分支主题'}`));
   return lines.join('\n');
+}
+
+/**
+ * The canonical form of outline text as the editor's import reads it: a tab or four spaces per
+ * level, blank lines skipped. Two outlines describe the same map exactly when these are equal.
+ */
+export function normalizeOutline(text: string): string {
+  const out: string[] = [];
+  for (const line of text.split(/\r\n|\r|\n/)) {
+    if (!/\S/.test(line)) continue;
+    let i = 0;
+    let level = 0;
+    for (;;) {
+      if (line[i] === '\t') i += 1;
+      else if (line.startsWith('    ', i)) i += 4;
+      else break;
+      level++;
+    }
+    out.push('\t'.repeat(level) + line.slice(i));
+  }
+  return out.join('\n');
 }
 
 /** Marks learnt nodes (isStudy 1) and the current one (isNow 1) for the student's view. */

@@ -57,14 +57,6 @@ describe('mind maps', () => {
     expect((await get(normal, '/api/course/mindStudent/showMind?caseId=case-05&studentId=stu-0003')).resultCode).toBe(403);
   });
 
-  it('outline: derived from the map, saved with saveOutline', async () => {
-    const derived = await get(normal, '/api/course/mindStudent/getMindOutline?caseId=case-04');
-    expect(derived.data.outline.split('\n')[0]).toBe('零售门店销售数据分析');
-    expect(derived.data.outline).toContain('\t数据获取');
-    expect((await call(t.app, normal, { method: 'POST', url: '/api/course/mindStudent/saveOutline', payload: { caseId: 'case-04', outline: '根\n\t子' } })).resultCode).toBe(200);
-    expect((await get(normal, '/api/course/mindStudent/getMindOutline?caseId=case-04')).data.outline).toBe('根\n\t子');
-  });
-
   it('queryNodeBasicByStudentId lists node states', async () => {
     const body = await get(normal, '/api/course/mindDetails/queryNodeBasicByStudentId?caseId=case-01');
     expect(body.data).toHaveLength(86);

@@ -3,7 +3,7 @@ import { Type, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { ApiError, ResultCode, badRequest, forbidden, notFound, ok } from '../../http/envelope';
 import { requireStudent, studentIdOf } from '../../http/auth';
 import { assertNotGraduated, requireCase } from '../cases/access';
-import { MAX_DOCUMENT_BYTES, checkDocument, markProgress, toOutline, walk, type KmDocument } from './document';
+import { MAX_DOCUMENT_BYTES, checkDocument, markProgress, normalizeOutline, toOutline, walk, type KmDocument } from './document';
 import { caseProgress, currentVersion, officialMap, saveStudentMap, studentMap } from './maps';
 
 const Id = Type.String({ minLength: 1, maxLength: 64 });
@@ -14,7 +14,7 @@ const SaveBody = Type.Object({
   document: Type.Union([Type.Unsafe<Record<string, unknown>>({ type: 'object' }), Type.String({ maxLength: MAX_DOCUMENT_BYTES })]),
   version: Type.Integer({ minimum: 0 }),
 });
-const OutlineBody = Type.Object({ caseId: Id, outline: Type.String({ maxLength: 1024 * 1024 }) });
+const OutlineBody = Type.Object({ caseId: Id, outline: Type.String({ maxLength: 1024 * 1024 }), version: Type.Optional(Type.Integer({ minimum: 0 })) });
 
 /** Official and personal study maps of a case (SPEC §7 mindStudent/*, mindDetails/*). */
 export async function mindmapRoutes(app: FastifyInstance): Promise<void> {
@@ -81,18 +81,27 @@ export async function mindmapRoutes(app: FastifyInstance): Promise<void> {
     return ok({ version: saved });
   });
 
-  // Saves the outline text beside the map (the map itself is unchanged; no version bump needed by the client).
+  // Stores the student's own wording of the outline (tabs or four spaces) beside their map. The
+  // outline must describe the saved map (the client applies it to the map and saves that with
+  // saveStuMind first), and `version`, when sent, must still be current: a stale or different
+  // outline answers 409 and stores nothing, so map and outline never diverge. Saving an outline
+  // never creates or bumps a map version (that would make the editor's next save stale).
   r.post('/api/course/mindStudent/saveOutline', { schema: { body: OutlineBody } }, async (request) => {
     const studentId = studentIdOf(request);
-    const { caseId, outline } = request.body;
+    const { caseId, outline, version } = request.body;
     await guard(studentId, caseId);
-    const res = await app.db.updateTable('student_maps').set({ outline, updated_at: new Date() }).where('student_id', '=', studentId).where('case_id', '=', caseId).executeTakeFirst();
-    if (Number(res.numUpdatedRows) === 0) {
-      const official = await officialMap(app.db, caseId);
-      if (!official) throw notFound('该案例暂无思维导图');
-      await saveStudentMap(app.db, studentId, caseId, 0, JSON.stringify(official), outline);
-    }
-    return ok(null);
+    const saved = await app.db.transaction().execute(async (trx) => {
+      const own = await studentMap(trx, studentId, caseId);
+      const document = own?.document ?? (await officialMap(trx, caseId));
+      if (!document) throw notFound('该案例暂无思维导图');
+      const current = own?.version ?? 0;
+      if (version !== undefined && version !== current) throw new ApiError(ResultCode.conflict, '思维导图已在其他页面更新，请刷新后再保存大纲', { version: current });
+      if (normalizeOutline(outline) !== toOutline(document)) throw new ApiError(ResultCode.conflict, '大纲与导图不一致，请先将大纲应用到导图', { version: current });
+      // Without an own map the derived outline already says the same thing: nothing to store.
+      if (own) await trx.updateTable('student_maps').set({ outline }).where('student_id', '=', studentId).where('case_id', '=', caseId).where('version', '=', current).execute();
+      return current;
+    });
+    return ok({ version: saved });
   });
 
   // Per-node study state of the official map: [{ nodeId, text, level, isStudy, isNow, resourceCount, hasExam }]

@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import type { KmDocument } from '../../../engine/model/types';
+import { badLine, mergeOutline, outlineFromExport, parseOutline } from './outline';
+
+const current: KmDocument = {
+  root: { data: { id: 'r', text: '根', note: '根备注' }, children: [
+    { data: { id: 'a', text: '甲', priority: 2, isStudy: 1 }, children: [{ data: { id: 'a1', text: '甲一', hyperlink: 'http://x' } }] },
+    { data: { id: 'b', text: '乙' } },
+    { data: { id: 'b2', text: '乙' } },
+  ] },
+  template: 'right',
+  theme: 'wire',
+  version: '1.4.43',
+};
+
+describe('outline text view', () => {
+  it('parses tabs and four spaces through the engine import', () => {
+    const doc = parseOutline('根\n    甲\n\t\t甲一\n\n\t乙');
+    expect(doc.root.data.text).toBe('根');
+    expect(doc.root.children!.map((c) => c.data.text)).toEqual(['甲', '乙']);
+    expect(doc.root.children![0].children![0].data.text).toBe('甲一');
+  });
+
+  it('explains refused outlines with the line at fault', () => {
+    expect(() => parseOutline('根\n根2')).toThrow('Invalid local format：第 2 行');
+    expect(() => parseOutline('根\n\t甲\n\t\t\t跳级')).toThrow('第 3 行');
+    expect(() => parseOutline('  \n')).toThrow('大纲为空');
+    expect(() => parseOutline('1\n\t2\n\t\t3\n\t\t\t4\n\t\t\t\t5')).toThrow('不能插入4级主题以下的节点');
+    expect(badLine('根\n\t甲\n\t\t乙\n\t丙')).toBe(0);
+  });
+
+  it('keeps the data of unchanged nodes, pairs duplicate titles in order, and keeps template and theme', () => {
+    const merged = mergeOutline(parseOutline('新根\n\t乙\n\t甲\n\t\t甲一\n\t\t新\n\t乙\n\t乙'), current);
+    expect(merged).toMatchObject({ template: 'right', theme: 'wire' });
+    expect(merged.root.data).toMatchObject({ id: 'r', text: '新根', note: '根备注' });
+    const [b, a, b2, b3] = merged.root.children!;
+    expect([b.data.id, a.data.id, b2.data.id]).toEqual(['b', 'a', 'b2']);
+    expect(a.data).toMatchObject({ priority: 2, isStudy: 1 });
+    expect(a.children![0].data).toMatchObject({ id: 'a1', hyperlink: 'http://x' });
+    expect(a.children![1].data.id).not.toMatch(/^(r|a|a1|b|b2)$/);
+    expect(b3.data.id).toBeTruthy();
+    expect(b3.data.id).not.toBe('b');
+  });
+
+  it('turns the engine export (CR line ends) into editable text', () => {
+    expect(outlineFromExport('根\r\t甲\r')).toBe('根\n\t甲');
+  });
+});

@@ -1,0 +1,101 @@
+import { resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { openSession, type BrowserSession } from './browser';
+import { expectMatchesReference } from './screenshot-compare';
+import { logIn, watchCanvasText } from './shell-helpers';
+
+// Visual references of every mind-map template and every picker theme: one fixed small map,
+// pasted as outline text, at a fixed viewport, fitted to the view, compared with a tolerance.
+
+const REFERENCES = resolve('tests/e2e/screenshots/mindmap');
+/** share of pixels allowed to differ (font rasterisation) */
+const TOLERANCE = 0.01;
+const MAP = ['学习计划', '\t阅读', '\t\t教材第一章', '\t\t论文精读', '\t实践', '\t\t课程项目', '\t复盘', '\t\t周总结', '\t\t错题整理'].join('\n');
+const TEMPLATES = ['default', 'right', 'structure', 'filetree', 'fish-bone', 'tianpan'];
+const THEMES = ['fresh-blue', 'wire', 'classic', 'classic-compact'];
+
+let s: BrowserSession;
+beforeAll(async () => {
+  s = await openSession(inject('baseURL'));
+  await s.page.setViewportSize({ width: 1280, height: 800 });
+  await watchCanvasText(s.context);
+  await s.page.goto('/');
+  await logIn(s.page);
+  await s.page.goto('/#/project/minder?caseId=case-07');
+  await s.page.locator('.mind-editor[aria-busy="false"]').waitFor();
+  await s.page.getByRole('button', { name: '导入 / 导出' }).click();
+  await s.page.getByRole('menuitem', { name: '粘贴大纲文本导入' }).click();
+  const dialog = s.page.getByRole('dialog', { name: '粘贴导入' });
+  await dialog.getByLabel('内容').fill(MAP);
+  await dialog.getByRole('button', { name: '导入' }).click();
+  await s.page.getByRole('treeitem', { name: /^错题整理/ }).waitFor();
+});
+afterAll(async () => s?.close());
+
+/** The canvas once painting has settled (two equal shots in a row), after fitting the map. */
+async function canvasShot(page: Page): Promise<Buffer> {
+  await page.getByRole('button', { name: '适应画布' }).click();
+  const canvas = page.locator('.mind-editor__canvas');
+  let last = await canvas.screenshot({ animations: 'disabled' });
+  for (let i = 0; i < 20; i++) {
+    await page.waitForTimeout(150);
+    const next = await canvas.screenshot({ animations: 'disabled' });
+    if (next.equals(last)) return next;
+    last = next;
+  }
+  return last;
+}
+
+async function pick(page: Page, label: '结构' | '主题', value: string): Promise<void> {
+  const select = page.getByRole('combobox', { name: label });
+  if ((await select.inputValue()) !== value) await select.selectOption(value);
+}
+
+describe('mind-map visual references', () => {
+  it.each(TEMPLATES)('template %s matches its reference', async (template) => {
+    await pick(s.page, '主题', 'fresh-blue');
+    await pick(s.page, '结构', template);
+    expectMatchesReference(REFERENCES, `template-${template}.png`, await canvasShot(s.page), TOLERANCE);
+  });
+
+  it.each(THEMES)('theme %s matches its reference', async (theme) => {
+    await pick(s.page, '结构', 'default');
+    await pick(s.page, '主题', theme);
+    expectMatchesReference(REFERENCES, `theme-${theme}.png`, await canvasShot(s.page), TOLERANCE);
+  });
+});
+
+describe('expand/collapse buttons on the canvas', () => {
+  /** Screen box of a node: where its in-place text field opens (F2), closed again with Esc. */
+  async function boxOf(page: Page, name: string) {
+    await page.getByRole('treeitem', { name: new RegExp(`^${name}`) }).click();
+    await page.keyboard.press('F2');
+    const field = page.locator('.mind-edit');
+    const box = (await field.boundingBox())!;
+    await page.keyboard.press('Escape');
+    await field.waitFor({ state: 'detached' });
+    return box;
+  }
+  const zoomOf = async (page: Page) => Number((await page.getByRole('status', { name: '缩放比例' }).textContent())!.replace('%', '')) / 100;
+
+  it('collapses a branch with its − button and expands it again with its count button', async () => {
+    const { page } = s;
+    await pick(page, '主题', 'fresh-blue');
+    await pick(page, '结构', 'default');
+    await page.getByRole('button', { name: '适应画布' }).click();
+    const item = page.getByRole('treeitem', { name: /^复盘/ });
+    expect(await item.getAttribute('aria-expanded')).toBe('true');
+    const zoom = await zoomOf(page);
+    // 复盘 grows to the left of the root: its button is left of its box (radius 6, 2 px gap).
+    let b = await boxOf(page, '复盘');
+    await page.mouse.click(b.x - 8 * zoom, b.y + b.height / 2);
+    await expect.poll(() => item.getAttribute('aria-expanded')).toBe('false');
+    expect(await page.getByRole('treeitem', { name: /^周总结/ }).count()).toBe(0);
+    // Collapsed: the larger button with the child count (radius 9).
+    b = await boxOf(page, '复盘');
+    await page.mouse.click(b.x - 11 * zoom, b.y + b.height / 2);
+    await expect.poll(() => item.getAttribute('aria-expanded')).toBe('true');
+    await page.getByRole('treeitem', { name: /^周总结/ }).waitFor();
+  });
+});
