@@ -1,16 +1,11 @@
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from './test-app';
-import { login } from './helpers';
+import { describe, expect, it } from 'vitest';
+import { useTestApp, type TestApp } from './test-app';
+import { NORMAL } from './helpers';
 import { routes } from './routes';
 
-let t: TestApp;
-let token: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  token = await login(t.app);
-});
-afterAll(async () => t.close());
+const t = useTestApp({ normal: NORMAL });
+const { tokens } = t;
 
 describe('every route', () => {
   it('exists at its path and method', () => {
@@ -109,7 +104,7 @@ describe('fuzzing every route', () => {
         const headers: Record<string, string> = {};
         if (type) headers['content-type'] = type;
         // logout with the shared token would end the session the other runs use.
-        if (auth === 'valid' && !route.url.endsWith('/logout')) headers.authorization = token;
+        if (auth === 'valid' && !route.url.endsWith('/logout')) headers.authorization = tokens.normal;
         else if (auth !== 'none' && auth !== 'valid') headers.authorization = auth;
         const res = await t.app.inject({
           method: route.method,
@@ -125,6 +120,6 @@ describe('fuzzing every route', () => {
 
   it('the server is still healthy and the shared session alive after all of it', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/health' })).json().data).toMatchObject({ status: 'ok', database: 'ok' });
-    expect((await t.app.inject({ method: 'GET', url: '/api/customer/login/selectUser', headers: { authorization: token } })).json().resultCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: '/api/customer/login/selectUser', headers: { authorization: tokens.normal } })).json().resultCode).toBe(200);
   });
 });

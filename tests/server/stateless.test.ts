@@ -2,21 +2,17 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app';
 import { hashPassword } from '../../src/server/lib/password';
-import { createTestApp, type TestApp } from './test-app';
+import { useTestApp } from './test-app';
 import { call, login } from './helpers';
 
 // Two app instances on one database stand in for N servers behind a load balancer.
-let t: TestApp;
+const t = useTestApp();
 let second: FastifyInstance;
 beforeAll(async () => {
-  t = await createTestApp();
   second = await buildApp({ config: t.app.config, database: { ...t.database, close: async () => {} }, logger: false });
   await second.ready();
 });
-afterAll(async () => {
-  await second.close();
-  await t.close();
-});
+afterAll(async () => second.close());
 
 describe('stateless instances', () => {
   it('a token issued by one instance works on the other, and logout on one ends it on both', async () => {

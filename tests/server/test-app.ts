@@ -3,12 +3,13 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
 import { openDatabase, type DatabaseHandle } from '../../src/server/db/database';
 import { migrateToLatest } from '../../src/server/db/migrate';
 import { seedDemo } from '../../src/server/seed/seed';
+import { call, login } from './helpers';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -48,5 +49,37 @@ export async function createTestApp(): Promise<TestApp> {
       await dropSchema();
       rmSync(storageDir, { recursive: true, force: true });
     },
+  };
+}
+
+/**
+ * One app for the whole test file: registers its beforeAll/afterAll, logs the named demo accounts in
+ * (`{ normal: NORMAL }` gives `tokens.normal`), and offers GET/POST shortcuts on `call`, so server
+ * test files do not each repeat the same setup. `app` and `database` exist once beforeAll has run.
+ */
+export function useTestApp<K extends string = never>(accounts: Record<K, string> = {} as Record<K, string>) {
+  let t: TestApp | undefined;
+  const tokens = {} as Record<K, string>;
+  beforeAll(async () => {
+    t = await createTestApp();
+    const names = Object.keys(accounts) as K[];
+    const issued = await Promise.all(names.map((name) => login(t!.app, accounts[name])));
+    names.forEach((name, i) => (tokens[name] = issued[i]));
+  });
+  afterAll(async () => t?.close());
+  const ready = () => {
+    if (!t) throw new Error('useTestApp: the app exists only once beforeAll has run');
+    return t;
+  };
+  return {
+    get app() {
+      return ready().app;
+    },
+    get database() {
+      return ready().database;
+    },
+    tokens: tokens as Readonly<Record<K, string>>,
+    get: (token: string | null, url: string) => call(ready().app, token, { method: 'GET', url }),
+    post: (token: string | null, url: string, payload: object) => call(ready().app, token, { method: 'POST', url, payload }),
   };
 }

@@ -1,13 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test-app';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../test-app';
 import { addStudent, B_PASSWORD } from './students';
 
 // ASVS 2.2.1: 5 failures in 15 minutes lock the account; every address is rate limited on login.
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => t.close());
+const t = useTestApp();
 
 const attempt = (loginName: string, password: string, remoteAddress = '127.0.0.1', headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'POST', url: '/api/authcust/login/token', remoteAddress, headers, payload: { loginName, password, loginType: 0 } }).then((r) => r.json());

@@ -1,17 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test-app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../test-app';
 import { call } from '../helpers';
 import { addStudent } from './students';
 
 // ASVS 11.1: a student cannot climb the case ranking by reporting nodes that do not exist.
-let t: TestApp;
+const t = useTestApp();
 let token: string;
 beforeAll(async () => {
-  t = await createTestApp();
   token = await addStudent(t, 'stu-rank', '13700000501');
   await t.database.db.insertInto('case_applications').values({ id: 'apply-rank', student_id: 'stu-rank', case_id: 'case-01', status: 1 }).execute();
 });
-afterAll(async () => t.close());
 
 const ranking = async () => (await call(t.app, token, { method: 'GET', url: '/api/course/caseApply/getRanking?caseId=case-01' })).data as { username: string; studyCount: number }[];
 

@@ -4,17 +4,14 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../src/server/app';
-import { createTestApp, type TestApp } from '../test-app';
-import { login } from '../helpers';
+import { useTestApp } from '../test-app';
+import { NORMAL } from '../helpers';
 
 // ASVS 14.4 headers on the SPA and the API; ASVS 13.1 bounded, well-formed request bodies.
-let t: TestApp;
+const t = useTestApp({ normal: NORMAL });
 let spa: FastifyInstance;
-let token: string;
 const clientDir = mkdtempSync(join(tmpdir(), 'xuetu-spa-'));
 beforeAll(async () => {
-  t = await createTestApp();
-  token = await login(t.app);
   // The root index.html is what Vite builds from: it must carry no inline script either.
   writeFileSync(join(clientDir, 'index.html'), readFileSync('index.html', 'utf8').replace('/src/app/main.tsx', '/assets/index.js'));
   mkdirSync(join(clientDir, 'assets'));
@@ -24,7 +21,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await spa.close();
-  await t.close();
   rmSync(clientDir, { recursive: true, force: true });
 });
 
@@ -70,7 +66,7 @@ describe('security headers', () => {
   it('on API answers, errors, 404s, downloads and media', async () => {
     const urls = [
       ['/api/health', undefined],
-      ['/api/customer/login/selectUser', token],
+      ['/api/customer/login/selectUser', t.tokens.normal],
       ['/api/customer/login/selectUser', undefined],
       ['/api/nope', undefined],
       ['/api/folder/resource/file/vod/file-demo-video', undefined],
@@ -85,14 +81,14 @@ describe('security headers', () => {
   });
 
   it('API answers are JSON, never sniffable as HTML', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/course/caseDetails/getCasesDetails?caseId=%3Cscript%3E', headers: { authorization: token } });
+    const res = await t.app.inject({ method: 'GET', url: '/api/course/caseDetails/getCasesDetails?caseId=%3Cscript%3E', headers: { authorization: t.tokens.normal } });
     expect(String(res.headers['content-type'])).toMatch(/^application\/json/);
   });
 });
 
 describe('request bodies', () => {
   const post = (url: string, payload: string, contentType = 'application/json') =>
-    t.app.inject({ method: 'POST', url, payload, headers: { 'content-type': contentType, authorization: token } });
+    t.app.inject({ method: 'POST', url, payload, headers: { 'content-type': contentType, authorization: t.tokens.normal } });
 
   it('an oversized JSON body is a clean 400 envelope on every kind of route', async () => {
     const big = JSON.stringify({ username: 'x', pad: 'y'.repeat(3 * 1024 * 1024) });

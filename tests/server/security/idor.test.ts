@@ -1,30 +1,28 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test-app';
-import { call, login } from '../helpers';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../test-app';
+import { NORMAL, call } from '../helpers';
 import { addStudent, multipart } from './students';
 
 // ASVS 4.2.1: student B, signed in, names student A's records by id and gets nothing of them.
 // A is the demo student stu-0001 (maps, study records, sign-ups, tasks, exams, messages, files).
-let t: TestApp;
-let a: string;
+const t = useTestApp({ a: NORMAL });
+const { tokens } = t;
 let b: string;
 const A = 'stu-0001';
 const SECRET = 'A的私密笔记-7f3a';
 let aFile: string;
 beforeAll(async () => {
-  t = await createTestApp();
-  a = await login(t.app);
   b = await addStudent(t, 'stu-idor-b', '13700000201');
   // A's own records, marked with a secret that must never reach B.
-  const shown = await call(t.app, a, { method: 'GET', url: '/api/course/mindStudent/showMind?caseId=case-01' });
+  const shown = await call(t.app, tokens.a, { method: 'GET', url: '/api/course/mindStudent/showMind?caseId=case-01' });
   const doc = shown.data.document;
   doc.root.data.note = SECRET;
   doc.root.data.text = `# ${SECRET}`;
-  expect((await call(t.app, a, { method: 'POST', url: '/api/course/mindStudent/saveStuMind', payload: { caseId: 'case-01', version: 0, document: doc } })).resultCode).toBe(200);
-  const outline = (await call(t.app, a, { method: 'GET', url: '/api/course/mindStudent/getMindOutline?caseId=case-01' })).data.outline as string;
-  expect((await call(t.app, a, { method: 'POST', url: '/api/course/mindStudent/saveOutline', payload: { caseId: 'case-01', outline: outline.replace(/\t/g, '    ') } })).resultCode).toBe(200);
+  expect((await call(t.app, tokens.a, { method: 'POST', url: '/api/course/mindStudent/saveStuMind', payload: { caseId: 'case-01', version: 0, document: doc } })).resultCode).toBe(200);
+  const outline = (await call(t.app, tokens.a, { method: 'GET', url: '/api/course/mindStudent/getMindOutline?caseId=case-01' })).data.outline as string;
+  expect((await call(t.app, tokens.a, { method: 'POST', url: '/api/course/mindStudent/saveOutline', payload: { caseId: 'case-01', outline: outline.replace(/\t/g, '    ') } })).resultCode).toBe(200);
   const up = multipart('a-secret.pdf', `%PDF-1.4 ${SECRET}`);
-  const uploaded = (await t.app.inject({ method: 'POST', url: '/api/folder/file/upload', headers: { ...up.headers, authorization: a }, payload: up.payload })).json();
+  const uploaded = (await t.app.inject({ method: 'POST', url: '/api/folder/file/upload', headers: { ...up.headers, authorization: tokens.a }, payload: up.payload })).json();
   expect(uploaded.resultCode).toBe(200);
   aFile = uploaded.data.uid;
   await t.database.db.updateTable('task_students').set({ answer: SECRET }).where('id', '=', 'ts-3').execute();
@@ -33,10 +31,9 @@ beforeAll(async () => {
     student_no: '2023010101', specialty: 'x', classmate: 'x', introduction: SECRET, specialty_hobby: 'x', goals_ideas: 'x', status: 0, updated_at: new Date(),
   }).execute();
   examNode = await firstExamNode();
-  const exam = await call(t.app, a, { method: 'GET', url: `/api/course/nodeTestUser/getExamByNodeId?caseId=case-01&nodeId=${examNode}` });
-  expect((await call(t.app, a, { method: 'POST', url: '/api/course/nodeTestUser/submitExam', payload: { examId: exam.data.examId, answers: [{ questionId: exam.data.questions[0].questionId, answer: 'B' }] } })).resultCode).toBe(200);
+  const exam = await call(t.app, tokens.a, { method: 'GET', url: `/api/course/nodeTestUser/getExamByNodeId?caseId=case-01&nodeId=${examNode}` });
+  expect((await call(t.app, tokens.a, { method: 'POST', url: '/api/course/nodeTestUser/submitExam', payload: { examId: exam.data.examId, answers: [{ questionId: exam.data.questions[0].questionId, answer: 'B' }] } })).resultCode).toBe(200);
 });
-afterAll(async () => t.close());
 
 /** The node whose exam A submitted in beforeAll. */
 let examNode: string | null = null;
@@ -201,7 +198,7 @@ describe('B cannot fetch A’s uploaded files', () => {
     const video = await call(t.app, b, { method: 'GET', url: `/api/folder/resource/file/getVideoUrl?videoId=${aFile}` });
     expect(video.resultCode).toBe(404);
     // A still gets the file.
-    const own = await t.app.inject({ method: 'GET', url: urls[0]!, headers: { authorization: a } });
+    const own = await t.app.inject({ method: 'GET', url: urls[0]!, headers: { authorization: tokens.a } });
     expect(own.statusCode).toBe(200);
     expect(own.body).toContain(SECRET);
   });

@@ -1,19 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test-app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../test-app';
 import { call } from '../helpers';
 import { addStudent } from './students';
 
 // ASVS 5.3.4: SQL-injection strings in every string field are data. No 500, nobody else's rows
 // change, and where a field is stored it comes back byte for byte.
-let t: TestApp;
+const t = useTestApp();
 let token: string;
 beforeAll(async () => {
-  t = await createTestApp();
   token = await addStudent(t, 'stu-sqli', '13700000401');
   await t.database.db.insertInto('case_applications').values({ id: 'apply-sqli', student_id: 'stu-sqli', case_id: 'case-02', status: 1 }).execute();
   await t.database.db.insertInto('task_students').values({ id: 'ts-sqli', task_id: 'task-1', student_id: 'stu-sqli', status: 0 }).execute();
 });
-afterAll(async () => t.close());
 
 const PAYLOADS = [
   "' OR '1'='1",

@@ -5,7 +5,7 @@ import { login } from '../helpers';
 export const B_PASSWORD = 'Attacker2026';
 
 /** Adds a fresh student (an attacker with no data of their own) and logs them in. */
-export async function addStudent(t: TestApp, id: string, loginName: string, password = B_PASSWORD): Promise<string> {
+export async function addStudent(t: Pick<TestApp, 'app' | 'database'>, id: string, loginName: string, password = B_PASSWORD): Promise<string> {
   await t.database.db
     .insertInto('students')
     .values({ id, login_name: loginName, password_hash: await hashPassword(password), username: `学生${id}`, phone: loginName })

@@ -1,17 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { hashToken } from '../../../src/server/modules/auth/sessions';
-import { createTestApp, type TestApp } from '../test-app';
+import { useTestApp } from '../test-app';
 import { call, login } from '../helpers';
 import { routes } from '../routes';
 import { addStudent, B_PASSWORD } from './students';
 
 // ASVS V3: every protected route refuses missing, expired, forged and revoked tokens alike.
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => t.close());
+const t = useTestApp();
 
 const protectedRoutes = routes.filter((r) => !r.public);
 const selectUser = { method: 'GET', url: '/api/customer/login/selectUser' } as const;

@@ -1,22 +1,17 @@
 import { Readable } from 'node:stream';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test-app';
-import { login } from '../helpers';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../test-app';
+import { NORMAL } from '../helpers';
 import { multipart } from './students';
 
 // ASVS 12.x: uploads are typed by us, bounded, stored under our own keys, and never run in our origin.
-let t: TestApp;
-let token: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  token = await login(t.app);
-});
-afterAll(async () => t.close());
+const t = useTestApp({ normal: NORMAL });
+const { tokens } = t;
 
 const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
 const upload = (url: string, fileName: string, content: Buffer | string, type?: string) => {
   const m = multipart(fileName, content, type);
-  return t.app.inject({ method: 'POST', url, headers: { ...m.headers, authorization: token }, payload: m.payload }).then((r) => r.json());
+  return t.app.inject({ method: 'POST', url, headers: { ...m.headers, authorization: tokens.normal }, payload: m.payload }).then((r) => r.json());
 };
 
 describe('upload type checks', () => {
@@ -63,7 +58,7 @@ describe('upload type checks', () => {
         }
       },
     });
-    const res = await t.app.inject({ method: 'POST', url: '/api/folder/file/upload', headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, authorization: token }, payload: body });
+    const res = await t.app.inject({ method: 'POST', url: '/api/folder/file/upload', headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, authorization: tokens.normal }, payload: body });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ resultCode: 400, errMsg: '上传内容过大', data: null });
     expect(await t.database.db.selectFrom('files').select('id').execute()).toEqual(before);
@@ -82,7 +77,7 @@ describe('file names', () => {
       expect(res.data.fileName, name).not.toMatch(/[\\/\r\n"]/);
       const row = await t.database.db.selectFrom('files').selectAll().where('id', '=', res.data.uid).executeTakeFirstOrThrow();
       expect(row.storage_key).toBe(`uploads/stu-0001/${row.id}`);
-      const dl = await t.app.inject({ method: 'GET', url: res.data.downloadUrl, headers: { authorization: token } });
+      const dl = await t.app.inject({ method: 'GET', url: res.data.downloadUrl, headers: { authorization: tokens.normal } });
       expect(dl.statusCode).toBe(200);
       expect(dl.body).toBe(content);
       const disposition = String(dl.headers['content-disposition']);
@@ -93,7 +88,7 @@ describe('file names', () => {
 
   it('download and media ids that try to walk the file system are just unknown ids', async () => {
     for (const id of ['..%2F..%2Fetc%2Fpasswd', '%2e%2e', '..', 'fixture:..%2F..%2Fpackage.json']) {
-      const dl = await t.app.inject({ method: 'GET', url: `/api/folder/resource/file/download?uid=${id}`, headers: { authorization: token } });
+      const dl = await t.app.inject({ method: 'GET', url: `/api/folder/resource/file/download?uid=${id}`, headers: { authorization: tokens.normal } });
       expect(dl.statusCode, id).toBe(404);
       const vod = await t.app.inject({ method: 'GET', url: `/api/folder/resource/file/vod/${id}` });
       expect(vod.statusCode, id).toBe(404);
@@ -108,7 +103,7 @@ describe('serving', () => {
     const png = await upload('/api/folder/file/upload', 'p.png', PNG);
     for (const f of [txt.data, md.data]) {
       for (const url of [f.fileUrl, f.downloadUrl]) {
-        const res = await t.app.inject({ method: 'GET', url, headers: { authorization: token } });
+        const res = await t.app.inject({ method: 'GET', url, headers: { authorization: tokens.normal } });
         expect(res.statusCode, url).toBe(200);
         expect(res.headers['content-type'], url).toBe('application/octet-stream');
         expect(String(res.headers['content-disposition']), url).toMatch(/^attachment;/);
@@ -116,11 +111,11 @@ describe('serving', () => {
         expect(String(res.headers['content-security-policy'])).toContain("default-src 'self'");
       }
     }
-    const media = await t.app.inject({ method: 'GET', url: png.data.fileUrl, headers: { authorization: token } });
+    const media = await t.app.inject({ method: 'GET', url: png.data.fileUrl, headers: { authorization: tokens.normal } });
     expect(media.headers['content-type']).toBe('image/png');
     expect(String(media.headers['content-disposition'])).toMatch(/^inline;/);
     expect(media.headers['x-content-type-options']).toBe('nosniff');
-    const asDownload = await t.app.inject({ method: 'GET', url: png.data.downloadUrl, headers: { authorization: token } });
+    const asDownload = await t.app.inject({ method: 'GET', url: png.data.downloadUrl, headers: { authorization: tokens.normal } });
     expect(String(asDownload.headers['content-disposition'])).toMatch(/^attachment;/);
   });
 });
@@ -128,7 +123,7 @@ describe('serving', () => {
 describe('broken multipart bodies', () => {
   it('a body cut before its closing boundary or with a malformed part header is a 400, not a 500', async () => {
     for (const payload of ['{}', '--x\r\nContent-Disposition: form-data; name="file"; filename="a.txt"\r\n\r\nabc', '--x\r\nGarbage\r\n\r\n', '--x\r\n\r\n']) {
-      const res = await t.app.inject({ method: 'POST', url: '/api/folder/file/upload', headers: { authorization: token, 'content-type': 'multipart/form-data; boundary=x' }, payload });
+      const res = await t.app.inject({ method: 'POST', url: '/api/folder/file/upload', headers: { authorization: tokens.normal, 'content-type': 'multipart/form-data; boundary=x' }, payload });
       expect(res.json().resultCode, JSON.stringify(payload)).toBe(400);
     }
   });

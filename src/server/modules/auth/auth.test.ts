@@ -1,12 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../../tests/server/test-app';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../../tests/server/test-app';
 import { EXPERIENCE, GRADUATED, NORMAL, call, login } from '../../../../tests/server/helpers';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => t.close());
+const t = useTestApp();
 
 const loginWith = (loginName: string, password: string) =>
   t.app.inject({ method: 'POST', url: '/api/authcust/login/token', payload: { loginName, password, loginType: 0 } });

@@ -1,35 +1,24 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../../tests/server/test-app';
-import { EXPERIENCE, GRADUATED, call, login } from '../../../../tests/server/helpers';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../../tests/server/test-app';
+import { EXPERIENCE, GRADUATED, NORMAL } from '../../../../tests/server/helpers';
 
-let t: TestApp;
-let normal: string;
-let graduated: string;
-let experience: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  [normal, graduated, experience] = await Promise.all([login(t.app), login(t.app, GRADUATED), login(t.app, EXPERIENCE)]);
-});
-afterAll(async () => t.close());
-
-const get = (tok: string | null, url: string) => call(t.app, tok, { method: 'GET', url });
-const post = (tok: string | null, url: string, payload: object) => call(t.app, tok, { method: 'POST', url, payload });
+const { get, post, tokens } = useTestApp({ normal: NORMAL, graduated: GRADUATED, experience: EXPERIENCE });
 
 describe('case lists', () => {
   it('queryCasePage pages project cases (type 1) and practice (type 2), searchable by name', async () => {
-    const cases = await get(normal, '/api/course/caseDetails/queryCasePage?currentNum=1&currentSize=5');
+    const cases = await get(tokens.normal, '/api/course/caseDetails/queryCasePage?currentNum=1&currentSize=5');
     expect(cases.data).toMatchObject({ total: 8, pages: 2, current: 1, size: 5 });
     expect(cases.data.records[0]).toMatchObject({ uuid: 'case-01', caseType: 1, name: '校园二手交易平台', applyStatus: 1, nodeCount: 86 });
-    const practice = await get(normal, '/api/course/caseDetails/queryCasePage?caseType=2');
+    const practice = await get(tokens.normal, '/api/course/caseDetails/queryCasePage?caseType=2');
     expect(practice.data.total).toBe(4);
-    const search = await get(normal, `/api/course/caseDetails/queryCasePage?name=${encodeURIComponent('订单')}`);
+    const search = await get(tokens.normal, `/api/course/caseDetails/queryCasePage?name=${encodeURIComponent('订单')}`);
     expect(search.data.records.map((c: { name: string }) => c.name)).toEqual(['电商订单管理系统']);
-    expect((await get(normal, '/api/course/caseDetails/queryCasePage?caseType=9')).resultCode).toBe(400);
+    expect((await get(tokens.normal, '/api/course/caseDetails/queryCasePage?caseType=9')).resultCode).toBe(400);
     expect((await get(null, '/api/course/caseDetails/queryCasePage')).resultCode).toBe(40101);
   });
 
   it('queryUserCase lists only the student’s own cases', async () => {
-    const mine = await get(graduated, '/api/course/caseDetails/queryUserCase');
+    const mine = await get(tokens.graduated, '/api/course/caseDetails/queryUserCase');
     expect(mine.data.records.map((c: { uuid: string; applyStatus: number }) => [c.uuid, c.applyStatus])).toEqual([['case-01', 2], ['case-02', 1]]);
   });
 
@@ -42,32 +31,32 @@ describe('case lists', () => {
 
 describe('case detail and access', () => {
   it('getCasesDetails answers the case, but 403 您已结业 for a graduated student', async () => {
-    expect((await get(normal, '/api/course/caseDetails/getCasesDetails?caseId=case-01')).data).toMatchObject({ uuid: 'case-01', applyStatus: 1 });
-    expect(await get(graduated, '/api/course/caseDetails/getCasesDetails?caseId=case-01')).toMatchObject({ resultCode: 403, errMsg: '您已结业，无法进入学习' });
-    expect((await get(normal, '/api/course/caseDetails/getCasesDetails?caseId=nope')).resultCode).toBe(404);
-    expect((await get(normal, '/api/course/caseDetails/getCasesDetails')).errMsg).toContain('caseId');
+    expect((await get(tokens.normal, '/api/course/caseDetails/getCasesDetails?caseId=case-01')).data).toMatchObject({ uuid: 'case-01', applyStatus: 1 });
+    expect(await get(tokens.graduated, '/api/course/caseDetails/getCasesDetails?caseId=case-01')).toMatchObject({ resultCode: 403, errMsg: '您已结业，无法进入学习' });
+    expect((await get(tokens.normal, '/api/course/caseDetails/getCasesDetails?caseId=nope')).resultCode).toBe(404);
+    expect((await get(tokens.normal, '/api/course/caseDetails/getCasesDetails')).errMsg).toContain('caseId');
   });
 
   it('checkCaseAccess answers 0/1/2 for oneself only', async () => {
-    expect((await get(graduated, '/api/course/caseApply/checkCaseAccess?caseId=case-01&studentId=stu-0003')).data).toBe(2);
-    expect((await get(normal, '/api/course/caseApply/checkCaseAccess?caseId=case-01&studentId=stu-0001')).data).toBe(1);
-    expect((await get(normal, '/api/course/caseApply/checkCaseAccess?caseId=case-03')).data).toBe(0);
-    expect((await get(normal, '/api/course/caseApply/checkCaseAccess?caseId=case-01&studentId=stu-0003')).resultCode).toBe(403);
+    expect((await get(tokens.graduated, '/api/course/caseApply/checkCaseAccess?caseId=case-01&studentId=stu-0003')).data).toBe(2);
+    expect((await get(tokens.normal, '/api/course/caseApply/checkCaseAccess?caseId=case-01&studentId=stu-0001')).data).toBe(1);
+    expect((await get(tokens.normal, '/api/course/caseApply/checkCaseAccess?caseId=case-03')).data).toBe(0);
+    expect((await get(tokens.normal, '/api/course/caseApply/checkCaseAccess?caseId=case-01&studentId=stu-0003')).resultCode).toBe(403);
   });
 
   it('saveApply and directApply enrol; customerType 1 is refused', async () => {
-    expect((await post(normal, '/api/course/caseApply/saveApply', { caseId: 'case-03' })).resultCode).toBe(200);
-    expect((await get(normal, '/api/course/caseApply/checkCaseAccess?caseId=case-03')).data).toBe(1);
-    expect((await post(normal, '/api/course/caseApply/directApply', { caseId: 'prac-02' })).resultCode).toBe(200);
+    expect((await post(tokens.normal, '/api/course/caseApply/saveApply', { caseId: 'case-03' })).resultCode).toBe(200);
+    expect((await get(tokens.normal, '/api/course/caseApply/checkCaseAccess?caseId=case-03')).data).toBe(1);
+    expect((await post(tokens.normal, '/api/course/caseApply/directApply', { caseId: 'prac-02' })).resultCode).toBe(200);
     for (const url of ['/api/course/caseApply/saveApply', '/api/course/caseApply/directApply']) {
-      expect(await post(experience, url, { caseId: 'case-05' })).toMatchObject({ resultCode: 403, errMsg: '您正在进行学生端体验，管理案例课程请登录教师端进行。' });
+      expect(await post(tokens.experience, url, { caseId: 'case-05' })).toMatchObject({ resultCode: 403, errMsg: '您正在进行学生端体验，管理案例课程请登录教师端进行。' });
     }
-    expect((await post(graduated, '/api/course/caseApply/saveApply', { caseId: 'case-01' })).resultCode).toBe(403);
-    expect((await post(normal, '/api/course/caseApply/saveApply', {})).resultCode).toBe(400);
+    expect((await post(tokens.graduated, '/api/course/caseApply/saveApply', { caseId: 'case-01' })).resultCode).toBe(403);
+    expect((await post(tokens.normal, '/api/course/caseApply/saveApply', {})).resultCode).toBe(400);
   });
 
   it('getRanking lists learners with masked names', async () => {
-    const body = await get(normal, '/api/course/caseApply/getRanking?caseId=case-01');
+    const body = await get(tokens.normal, '/api/course/caseApply/getRanking?caseId=case-01');
     expect(body.data[0]).toMatchObject({ rank: 1, username: '王*', studyCount: 20 });
     expect(body.data[1]).toMatchObject({ rank: 2, username: '李*', studyCount: 5 });
   });

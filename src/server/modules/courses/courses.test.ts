@@ -1,70 +1,62 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../../tests/server/test-app';
-import { GRADUATED, call, login } from '../../../../tests/server/helpers';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../../tests/server/test-app';
+import { GRADUATED, NORMAL, call } from '../../../../tests/server/helpers';
 
-let t: TestApp;
-let normal: string;
-let other: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  [normal, other] = await Promise.all([login(t.app), login(t.app, GRADUATED)]);
-});
-afterAll(async () => t.close());
-
-const get = (tok: string | null, url: string) => call(t.app, tok, { method: 'GET', url });
+const t = useTestApp({ normal: NORMAL, other: GRADUATED });
+const { get, tokens } = t;
 
 describe('official courses', () => {
   it('pages courses with search by name and category', async () => {
-    const body = await get(normal, '/api/course/officialCourse/pages?currentNum=1&currentSize=10');
+    const body = await get(tokens.normal, '/api/course/officialCourse/pages?currentNum=1&currentSize=10');
     expect(body.data).toMatchObject({ total: 14, pages: 2, current: 1, size: 10 });
     expect(body.data.records[0]).toMatchObject({ uuid: 'course-01', name: 'Python程序设计基础', isSignUp: 1, sectionCount: 9 });
-    expect((await get(normal, `/api/course/officialCourse/pages?name=${encodeURIComponent('Python')}`)).data.total).toBe(1);
-    expect((await get(normal, `/api/course/officialCourse/pages?category=${encodeURIComponent('人工智能')}`)).data.total).toBe(3);
-    expect((await get(normal, '/api/course/officialCourse/pages?currentSize=-1')).resultCode).toBe(400);
+    expect((await get(tokens.normal, `/api/course/officialCourse/pages?name=${encodeURIComponent('Python')}`)).data.total).toBe(1);
+    expect((await get(tokens.normal, `/api/course/officialCourse/pages?category=${encodeURIComponent('人工智能')}`)).data.total).toBe(3);
+    expect((await get(tokens.normal, '/api/course/officialCourse/pages?currentSize=-1')).resultCode).toBe(400);
     expect((await get(null, '/api/course/officialCourse/pages')).resultCode).toBe(40101);
   });
 
   it('detail, node tree, ware, checkout and home courses', async () => {
-    expect((await get(normal, '/api/course/officialCourse/getCourseByOfficialCourseId?officialCourseId=course-07')).data).toMatchObject({ name: '数据分析与可视化', category: '数据科学' });
-    expect((await get(normal, '/api/course/officialCourse/getCourseByOfficialCourseId?officialCourseId=nope')).resultCode).toBe(404);
-    const tree = await get(normal, '/api/course/officialCourse/courseNodeTree?courseId=course-01');
+    expect((await get(tokens.normal, '/api/course/officialCourse/getCourseByOfficialCourseId?officialCourseId=course-07')).data).toMatchObject({ name: '数据分析与可视化', category: '数据科学' });
+    expect((await get(tokens.normal, '/api/course/officialCourse/getCourseByOfficialCourseId?officialCourseId=nope')).resultCode).toBe(404);
+    const tree = await get(tokens.normal, '/api/course/officialCourse/courseNodeTree?courseId=course-01');
     expect(tree.data).toHaveLength(3);
     expect(tree.data[0]).toMatchObject({ nodeType: 1, name: '第1章 Python入门' });
     expect(tree.data[0].children[0]).toMatchObject({ nodeType: 2, isStudy: 1, videoId: 'file-lesson-video', duration: expect.any(Number) });
     expect(tree.data[2].children.at(-1)).toMatchObject({ recommendUrl: 'https://www.icourse163.org/', videoId: '' });
-    const ware = await get(normal, '/api/course/officialCourse/getWareByCourseId?courseId=course-01');
+    const ware = await get(tokens.normal, '/api/course/officialCourse/getWareByCourseId?courseId=course-01');
     expect(ware.data).toHaveLength(9);
-    expect((await get(normal, '/api/course/officialCourse/checkout?courseId=course-02')).data).toBe(0);
-    expect((await get(normal, '/api/course/officialCourse/homeCourse')).data.length).toBeGreaterThanOrEqual(4);
-    expect((await get(normal, '/api/course/recommendMsg/recommendLation')).data[0]).toMatchObject({ courseId: 'course-01', reason: expect.any(String) });
+    expect((await get(tokens.normal, '/api/course/officialCourse/checkout?courseId=course-02')).data).toBe(0);
+    expect((await get(tokens.normal, '/api/course/officialCourse/homeCourse')).data.length).toBeGreaterThanOrEqual(4);
+    expect((await get(tokens.normal, '/api/course/recommendMsg/recommendLation')).data[0]).toMatchObject({ courseId: 'course-01', reason: expect.any(String) });
   });
 
   it('courseSignUp (PUT) signs up once; pageCourseSignUp lists only one’s own', async () => {
-    expect((await call(t.app, normal, { method: 'PUT', url: '/api/course/custOfficialCourseSign/courseSignUp?courseId=course-02' })).resultCode).toBe(200);
-    expect((await call(t.app, normal, { method: 'PUT', url: '/api/course/custOfficialCourseSign/courseSignUp?courseId=course-02' })).resultCode).toBe(200);
-    expect((await get(normal, '/api/course/officialCourse/checkout?courseId=course-02')).data).toBe(1);
-    expect((await get(normal, '/api/course/custOfficialCourseSign/pageCourseSignUp')).data.total).toBe(4);
-    expect((await get(other, '/api/course/custOfficialCourseSign/pageCourseSignUp')).data.records.map((c: { uuid: string }) => c.uuid)).toEqual(['course-08']);
+    expect((await call(t.app, tokens.normal, { method: 'PUT', url: '/api/course/custOfficialCourseSign/courseSignUp?courseId=course-02' })).resultCode).toBe(200);
+    expect((await call(t.app, tokens.normal, { method: 'PUT', url: '/api/course/custOfficialCourseSign/courseSignUp?courseId=course-02' })).resultCode).toBe(200);
+    expect((await get(tokens.normal, '/api/course/officialCourse/checkout?courseId=course-02')).data).toBe(1);
+    expect((await get(tokens.normal, '/api/course/custOfficialCourseSign/pageCourseSignUp')).data.total).toBe(4);
+    expect((await get(tokens.other, '/api/course/custOfficialCourseSign/pageCourseSignUp')).data.records.map((c: { uuid: string }) => c.uuid)).toEqual(['course-08']);
   });
 });
 
 describe('study progress', () => {
   it('saveUserRecord accepts progress no faster than real time', async () => {
     const url = '/api/course/userModelRecord/saveUserRecord';
-    const claim = await call(t.app, other, { method: 'POST', url, payload: { courseId: 'course-02', nodeId: 'course-02-c1-s1', position: 3600, watched: 3600 } });
+    const claim = await call(t.app, tokens.other, { method: 'POST', url, payload: { courseId: 'course-02', nodeId: 'course-02-c1-s1', position: 3600, watched: 3600 } });
     expect(claim.resultCode).toBe(200);
     expect(claim.data.watched).toBeLessThanOrEqual(5);
     expect(claim.data.isStudy).toBe(2);
-    const again = await call(t.app, other, { method: 'POST', url, payload: { courseId: 'course-02', nodeId: 'course-02-c1-s1', position: 3600, watched: 3600 } });
+    const again = await call(t.app, tokens.other, { method: 'POST', url, payload: { courseId: 'course-02', nodeId: 'course-02-c1-s1', position: 3600, watched: 3600 } });
     expect(again.data.watched).toBeLessThanOrEqual(10);
     // Backdating the last report by 10 minutes lets that much watching count (capped at the 6-minute video).
     await t.database.db.updateTable('learn_locations').set({ updated_at: new Date(Date.now() - 600_000) }).where('student_id', '=', 'stu-0003').execute();
-    const later = await call(t.app, other, { method: 'POST', url, payload: { courseId: 'course-02', nodeId: 'course-02-c1-s1', position: 590, watched: 590 } });
+    const later = await call(t.app, tokens.other, { method: 'POST', url, payload: { courseId: 'course-02', nodeId: 'course-02-c1-s1', position: 590, watched: 590 } });
     expect(later.data).toMatchObject({ watched: 30, isStudy: 1 });
-    expect((await call(t.app, other, { method: 'POST', url, payload: { courseId: 'course-02', nodeId: 'nope', position: 1 } })).resultCode).toBe(404);
-    expect((await call(t.app, other, { method: 'POST', url, payload: { courseId: 'course-02', nodeId: 'x', position: 'far' } })).resultCode).toBe(400);
-    const loc = await get(other, '/api/course/userModelRecord/selectLearnLocation?courseId=course-02');
+    expect((await call(t.app, tokens.other, { method: 'POST', url, payload: { courseId: 'course-02', nodeId: 'nope', position: 1 } })).resultCode).toBe(404);
+    expect((await call(t.app, tokens.other, { method: 'POST', url, payload: { courseId: 'course-02', nodeId: 'x', position: 'far' } })).resultCode).toBe(400);
+    const loc = await get(tokens.other, '/api/course/userModelRecord/selectLearnLocation?courseId=course-02');
     expect(loc.data).toMatchObject({ nodeId: 'course-02-c1-s1', videoId: 'file-lesson-video' });
-    expect((await get(normal, '/api/course/userModelRecord/selectLearnLocation?courseId=course-02')).data).toBeNull();
+    expect((await get(tokens.normal, '/api/course/userModelRecord/selectLearnLocation?courseId=course-02')).data).toBeNull();
   });
 });

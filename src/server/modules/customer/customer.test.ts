@@ -1,12 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../../tests/server/test-app';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../../tests/server/test-app';
 import { GRADUATED, NORMAL, call, login } from '../../../../tests/server/helpers';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => t.close());
+const t = useTestApp();
 
 describe('GET /api/customer/login/selectUser', () => {
   it('returns the signed-in user', async () => {

@@ -1,19 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../../tests/server/test-app';
-import { GRADUATED, call, login } from '../../../../tests/server/helpers';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../../tests/server/test-app';
+import { GRADUATED, NORMAL, call } from '../../../../tests/server/helpers';
 import { grade, normalise } from './grading';
 import { GRACE_SECONDS, isOvertime, remainingSeconds, summarise } from './policy';
 
-let t: TestApp;
-let normal: string;
-let graduated: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  [normal, graduated] = await Promise.all([login(t.app), login(t.app, GRADUATED)]);
-});
-afterAll(async () => t.close());
+const t = useTestApp({ normal: NORMAL, graduated: GRADUATED });
+const { get, tokens } = t;
 
-const get = (tok: string | null, url: string) => call(t.app, tok, { method: 'GET', url });
 const submit = (tok: string | null, payload: object) => call(t.app, tok, { method: 'POST', url: '/api/course/nodeTestUser/submitExam', payload });
 const start = (tok: string | null, examId: string) => call(t.app, tok, { method: 'POST', url: '/api/course/nodeTestUser/startExam', payload: { examId } });
 
@@ -49,53 +42,53 @@ describe('grading and policy', () => {
 
 describe('node exams', () => {
   it('serves questions without answers', async () => {
-    const body = await get(normal, '/api/course/nodeTestUser/getExamByNodeId?caseId=case-02&nodeId=case-02-n002');
+    const body = await get(tokens.normal, '/api/course/nodeTestUser/getExamByNodeId?caseId=case-02&nodeId=case-02-n002');
     expect(body.data).toMatchObject({ examId: 'exam-case-02-1', examType: 1, totalScore: 100, isSubmit: 0, status: 0, timeLimit: 0, maxAttempts: 1, attempt: null });
     expect(body.data.questions).toHaveLength(4);
     expect(JSON.stringify(body.data)).not.toMatch(/"(answer|rightAnswer|analysis)"/);
     expect(body.data.questions.map((q: { qType: number }) => q.qType)).toEqual([1, 2, 3, 3]);
-    expect((await get(normal, '/api/course/nodeTestUser/getExamByNodeId?caseId=case-02&nodeId=nope')).resultCode).toBe(404);
-    expect((await get(normal, '/api/course/nodeTestUser/getExamByNodeId?caseId=case-02')).resultCode).toBe(400);
+    expect((await get(tokens.normal, '/api/course/nodeTestUser/getExamByNodeId?caseId=case-02&nodeId=nope')).resultCode).toBe(404);
+    expect((await get(tokens.normal, '/api/course/nodeTestUser/getExamByNodeId?caseId=case-02')).resultCode).toBe(400);
     expect((await get(null, '/api/course/nodeTestUser/getExamByNodeId?caseId=case-02&nodeId=case-02-n002')).resultCode).toBe(40101);
   });
 
   it('grades on the server; the result (with answers) only after submission, only for the submitter; one attempt', async () => {
-    expect((await get(normal, '/api/course/nodeTestUser/getUserExam?examId=exam-case-02-1')).resultCode).toBe(404);
+    expect((await get(tokens.normal, '/api/course/nodeTestUser/getUserExam?examId=exam-case-02-1')).resultCode).toBe(404);
     const answers = [
       { questionId: 'exam-case-02-1-q1', answer: 'B' },
       { questionId: 'exam-case-02-1-q2', answer: 'DCA' },
       { questionId: 'exam-case-02-1-q3', answer: 'B' },
       { questionId: 'exam-case-02-1-q4', answer: 'B' },
     ];
-    expect((await submit(normal, { examId: 'exam-case-02-1', answers })).data).toMatchObject({ examId: 'exam-case-02-1', score: 75, totalScore: 100, isPass: 1, isOvertime: 0, attemptNo: 1 });
-    const result = await get(normal, '/api/course/nodeTestUser/getUserExam?examId=exam-case-02-1');
+    expect((await submit(tokens.normal, { examId: 'exam-case-02-1', answers })).data).toMatchObject({ examId: 'exam-case-02-1', score: 75, totalScore: 100, isPass: 1, isOvertime: 0, attemptNo: 1 });
+    const result = await get(tokens.normal, '/api/course/nodeTestUser/getUserExam?examId=exam-case-02-1');
     expect(result.data).toMatchObject({ score: 75, isPass: 1, status: 2, attemptCount: 1, canStart: 0 });
     expect(result.data.questions[1]).toMatchObject({ rightAnswer: 'ACD', userAnswer: 'ACD', isRight: 1 });
     expect(result.data.questions[2]).toMatchObject({ rightAnswer: 'A', userAnswer: 'B', isRight: 0, analysis: expect.any(String) });
     // Another student sees nothing of it, and their own paper is untouched by it.
-    expect((await get(graduated, '/api/course/nodeTestUser/getUserExam?examId=exam-case-02-1')).resultCode).toBe(404);
-    expect((await get(graduated, '/api/course/nodeTestUser/getExamByNodeId?caseId=case-02&nodeId=case-02-n002')).data).toMatchObject({ status: 0, isSubmit: 0 });
+    expect((await get(tokens.graduated, '/api/course/nodeTestUser/getUserExam?examId=exam-case-02-1')).resultCode).toBe(404);
+    expect((await get(tokens.graduated, '/api/course/nodeTestUser/getExamByNodeId?caseId=case-02&nodeId=case-02-n002')).data).toMatchObject({ status: 0, isSubmit: 0 });
     // One graded attempt: a second submit or start is refused.
-    expect(await submit(normal, { examId: 'exam-case-02-1', answers })).toMatchObject({ resultCode: 403, errMsg: '您已完成该考试，不能再次作答' });
-    expect((await start(normal, 'exam-case-02-1')).resultCode).toBe(403);
-    expect((await submit(normal, { examId: 'exam-case-02-1', answers: 'all A' })).resultCode).toBe(400);
-    expect((await submit(normal, { examId: 'exam-case-02-1', answers: [{ questionId: 'x', answer: '<script>' }] })).resultCode).toBe(400);
-    expect((await submit(normal, { examId: 'nope', answers: [] })).resultCode).toBe(404);
+    expect(await submit(tokens.normal, { examId: 'exam-case-02-1', answers })).toMatchObject({ resultCode: 403, errMsg: '您已完成该考试，不能再次作答' });
+    expect((await start(tokens.normal, 'exam-case-02-1')).resultCode).toBe(403);
+    expect((await submit(tokens.normal, { examId: 'exam-case-02-1', answers: 'all A' })).resultCode).toBe(400);
+    expect((await submit(tokens.normal, { examId: 'exam-case-02-1', answers: [{ questionId: 'x', answer: '<script>' }] })).resultCode).toBe(400);
+    expect((await submit(tokens.normal, { examId: 'nope', answers: [] })).resultCode).toBe(404);
   });
 
   it('allows a retake where the exam says so, and reviews the latest attempt', async () => {
-    const before = await get(normal, '/api/course/nodeTestUser/getUserExam?examId=exam-case-04-2');
+    const before = await get(tokens.normal, '/api/course/nodeTestUser/getUserExam?examId=exam-case-04-2');
     expect(before.data).toMatchObject({ score: 50, isPass: 0, attemptCount: 1, maxAttempts: 2, canStart: 1 });
     const all = ['q1', 'q2', 'q3', 'q4'].map((q, i) => ({ questionId: `exam-case-04-2-${q}`, answer: ['B', 'ACD', 'A', 'B'][i]! }));
-    expect((await start(normal, 'exam-case-04-2')).data).toMatchObject({ status: 1, attempt: { attemptNo: 2, remainingSeconds: null } });
-    expect((await submit(normal, { examId: 'exam-case-04-2', answers: all })).data).toMatchObject({ score: 100, isPass: 1, attemptNo: 2 });
-    expect((await get(normal, '/api/course/nodeTestUser/getUserExam?examId=exam-case-04-2')).data).toMatchObject({ score: 100, attemptNo: 2, attemptCount: 2, canStart: 0 });
-    expect((await start(normal, 'exam-case-04-2')).resultCode).toBe(403);
+    expect((await start(tokens.normal, 'exam-case-04-2')).data).toMatchObject({ status: 1, attempt: { attemptNo: 2, remainingSeconds: null } });
+    expect((await submit(tokens.normal, { examId: 'exam-case-04-2', answers: all })).data).toMatchObject({ score: 100, isPass: 1, attemptNo: 2 });
+    expect((await get(tokens.normal, '/api/course/nodeTestUser/getUserExam?examId=exam-case-04-2')).data).toMatchObject({ score: 100, attemptNo: 2, attemptCount: 2, canStart: 0 });
+    expect((await start(tokens.normal, 'exam-case-04-2')).resultCode).toBe(403);
   });
 
   it('refuses graduated students', async () => {
-    expect((await get(graduated, '/api/course/nodeTestUser/getExamByNodeId?caseId=case-01&nodeId=case-01-n002')).resultCode).toBe(403);
-    expect((await submit(graduated, { examId: 'exam-case-01-1', answers: [] })).resultCode).toBe(403);
-    expect((await start(graduated, 'exam-case-01-1')).resultCode).toBe(403);
+    expect((await get(tokens.graduated, '/api/course/nodeTestUser/getExamByNodeId?caseId=case-01&nodeId=case-01-n002')).resultCode).toBe(403);
+    expect((await submit(tokens.graduated, { examId: 'exam-case-01-1', answers: [] })).resultCode).toBe(403);
+    expect((await start(tokens.graduated, 'exam-case-01-1')).resultCode).toBe(403);
   });
 });

@@ -1,16 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../../tests/server/test-app';
-import { GRADUATED, login } from '../../../../tests/server/helpers';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../../tests/server/test-app';
+import { GRADUATED, NORMAL } from '../../../../tests/server/helpers';
 import { parseRange } from './files';
 
-let t: TestApp;
-let normal: string;
-let other: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  [normal, other] = await Promise.all([login(t.app), login(t.app, GRADUATED)]);
-});
-afterAll(async () => t.close());
+const t = useTestApp({ normal: NORMAL, other: GRADUATED });
+const { tokens } = t;
 
 function multipart(filename: string, content: Buffer, type = 'application/octet-stream') {
   const boundary = '----xuetu' + Math.random().toString(16).slice(2);
@@ -25,33 +19,33 @@ const upload = (token: string | null, url: string, filename: string, content: Bu
 
 describe('files', () => {
   it('uploads a whitelisted file and downloads it by uid with Content-Disposition, owner only', async () => {
-    const res = (await upload(normal, '/api/folder/file/upload', '../../报告<终稿>.pdf', Buffer.from('%PDF-1.4 demo'))).json();
+    const res = (await upload(tokens.normal, '/api/folder/file/upload', '../../报告<终稿>.pdf', Buffer.from('%PDF-1.4 demo'))).json();
     expect(res.resultCode).toBe(200);
     expect(res.data).toMatchObject({ fileName: '报告终稿.pdf', fileSize: 13, contentType: 'application/pdf' });
-    const dl = await t.app.inject({ method: 'GET', url: `/api/folder/resource/file/download?uid=${res.data.uid}`, headers: { authorization: normal } });
+    const dl = await t.app.inject({ method: 'GET', url: `/api/folder/resource/file/download?uid=${res.data.uid}`, headers: { authorization: tokens.normal } });
     expect(dl.statusCode).toBe(200);
     expect(dl.headers['content-disposition']).toMatch(/^attachment; filename="/);
     expect(dl.headers['content-disposition']).toContain(encodeURIComponent('报告终稿.pdf'));
     expect(dl.body).toBe('%PDF-1.4 demo');
-    expect((await t.app.inject({ method: 'GET', url: `/api/folder/resource/file/download?uid=${res.data.uid}&token=${encodeURIComponent(normal)}` })).statusCode).toBe(200);
-    expect((await t.app.inject({ method: 'GET', url: `/api/folder/resource/file/download?uid=${res.data.uid}`, headers: { authorization: other } })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: `/api/folder/resource/file/download?uid=${res.data.uid}&token=${encodeURIComponent(tokens.normal)}` })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: `/api/folder/resource/file/download?uid=${res.data.uid}`, headers: { authorization: tokens.other } })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: `/api/folder/resource/file/download?uid=${res.data.uid}` })).statusCode).toBe(404);
   });
 
   it('refuses unknown types, HTML, oversize files, non-multipart bodies and anonymous uploads', async () => {
-    expect((await upload(normal, '/api/folder/file/upload', 'evil.html', Buffer.from('<script>'))).json()).toMatchObject({ resultCode: 400, errMsg: '不支持的文件类型' });
-    expect((await upload(normal, '/api/folder/file/upload', 'x.exe', Buffer.from('MZ'))).json().resultCode).toBe(400);
-    const big = await upload(normal, '/api/folder/file/upload', 'big.zip', Buffer.alloc(20 * 1024 * 1024 + 10, 1));
+    expect((await upload(tokens.normal, '/api/folder/file/upload', 'evil.html', Buffer.from('<script>'))).json()).toMatchObject({ resultCode: 400, errMsg: '不支持的文件类型' });
+    expect((await upload(tokens.normal, '/api/folder/file/upload', 'x.exe', Buffer.from('MZ'))).json().resultCode).toBe(400);
+    const big = await upload(tokens.normal, '/api/folder/file/upload', 'big.zip', Buffer.alloc(20 * 1024 * 1024 + 10, 1));
     expect(big.json()).toMatchObject({ resultCode: 400, errMsg: '上传内容过大' });
-    const json = await t.app.inject({ method: 'POST', url: '/api/folder/file/upload', payload: { a: 1 }, headers: { authorization: normal } });
+    const json = await t.app.inject({ method: 'POST', url: '/api/folder/file/upload', payload: { a: 1 }, headers: { authorization: tokens.normal } });
     expect(json.json().resultCode).toBe(400);
     expect((await upload(null, '/api/folder/file/upload', 'a.png', Buffer.from('x'))).json().resultCode).toBe(40101);
   });
 
   it('uploadImage answers { errno: 0, data: { url } } and accepts images only', async () => {
-    const res = (await upload(normal, '/api/folder/file/uploadImage', 'map.png', Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), Buffer.from('png-bytes')]))).json();
+    const res = (await upload(tokens.normal, '/api/folder/file/uploadImage', 'map.png', Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), Buffer.from('png-bytes')]))).json();
     expect(res).toMatchObject({ errno: 0, data: { url: expect.stringMatching(/^\/api\/folder\/resource\/file\/vod\//) } });
-    expect((await upload(normal, '/api/folder/file/uploadImage', 'doc.pdf', Buffer.from('%PDF'))).json().resultCode).toBe(400);
+    expect((await upload(tokens.normal, '/api/folder/file/uploadImage', 'doc.pdf', Buffer.from('%PDF'))).json().resultCode).toBe(400);
   });
 
   it('serves media with HTTP Range (206, suffix ranges, 416) and inline only for safe types', async () => {
@@ -81,8 +75,8 @@ describe('files', () => {
   });
 
   it('getVideoUrl answers the URL of a video', async () => {
-    const res = (await t.app.inject({ method: 'GET', url: '/api/folder/resource/file/getVideoUrl?videoId=file-tutor-video', headers: { authorization: normal } })).json();
+    const res = (await t.app.inject({ method: 'GET', url: '/api/folder/resource/file/getVideoUrl?videoId=file-tutor-video', headers: { authorization: tokens.normal } })).json();
     expect(res).toMatchObject({ resultCode: 200, data: '/api/folder/resource/file/vod/file-tutor-video' });
-    expect((await t.app.inject({ method: 'GET', url: '/api/folder/resource/file/getVideoUrl?videoId=file-demo-pdf', headers: { authorization: normal } })).json().resultCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: '/api/folder/resource/file/getVideoUrl?videoId=file-demo-pdf', headers: { authorization: tokens.normal } })).json().resultCode).toBe(404);
   });
 });

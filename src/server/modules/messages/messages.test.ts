@@ -1,22 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../../tests/server/test-app';
-import { GRADUATED, call, login } from '../../../../tests/server/helpers';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../../tests/server/test-app';
+import { GRADUATED, NORMAL, call } from '../../../../tests/server/helpers';
 
-let t: TestApp;
-let token: string;
-let other: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  token = await login(t.app);
-  other = await login(t.app, GRADUATED);
-});
-afterAll(async () => t.close());
-
-const get = (tok: string | null, url: string) => call(t.app, tok, { method: 'GET', url });
+const t = useTestApp({ normal: NORMAL, other: GRADUATED });
+const { get, tokens } = t;
 
 describe('user messages', () => {
   it('newsCheck answers data.list as a page of unread messages', async () => {
-    const body = await get(token, '/api/customer/userMessage/newsCheck?currentNum=1&currentSize=10&isLook=0');
+    const body = await get(tokens.normal, '/api/customer/userMessage/newsCheck?currentNum=1&currentSize=10&isLook=0');
     expect(body.resultCode).toBe(200);
     expect(body.data.list).toMatchObject({ current: 1, size: 10, pages: 1 });
     expect(body.data.list.total).toBe(4);
@@ -25,31 +16,31 @@ describe('user messages', () => {
   });
 
   it('pageMsg pages all messages, newest first', async () => {
-    const body = await get(token, '/api/customer/userMessage/pageMsg?currentNum=2&currentSize=3');
+    const body = await get(tokens.normal, '/api/customer/userMessage/pageMsg?currentNum=2&currentSize=3');
     expect(body.data).toMatchObject({ total: 7, pages: 3, current: 2, size: 3 });
     expect(body.data.records).toHaveLength(3);
-    expect((await get(token, '/api/customer/userMessage/pageMsg?currentNum=0')).resultCode).toBe(400);
-    expect((await get(token, '/api/customer/userMessage/pageMsg?currentSize=abc')).errMsg).toContain('每页条数');
+    expect((await get(tokens.normal, '/api/customer/userMessage/pageMsg?currentNum=0')).resultCode).toBe(400);
+    expect((await get(tokens.normal, '/api/customer/userMessage/pageMsg?currentSize=abc')).errMsg).toContain('每页条数');
   });
 
   it('detailsMsg reads a message; another student gets 404', async () => {
-    const list = await get(token, '/api/customer/userMessage/newsCheck?isLook=0');
+    const list = await get(tokens.normal, '/api/customer/userMessage/newsCheck?isLook=0');
     const id = list.data.list.records[0].uuid as string;
-    expect((await get(other, `/api/customer/userMessage/detailsMsg?uuid=${id}`)).resultCode).toBe(404);
-    const body = await get(token, `/api/customer/userMessage/detailsMsg?uuid=${id}`);
+    expect((await get(tokens.other, `/api/customer/userMessage/detailsMsg?uuid=${id}`)).resultCode).toBe(404);
+    const body = await get(tokens.normal, `/api/customer/userMessage/detailsMsg?uuid=${id}`);
     expect(body.data).toMatchObject({ uuid: id, isLook: 1 });
-    expect((await get(token, '/api/customer/userMessage/newsCheck?isLook=0')).data.list.total).toBe(3);
+    expect((await get(tokens.normal, '/api/customer/userMessage/newsCheck?isLook=0')).data.list.total).toBe(3);
   });
 
   it('changeIsLook marks one, setIsLook marks all; both scoped to the student', async () => {
-    const list = await get(token, '/api/customer/userMessage/newsCheck?isLook=0');
+    const list = await get(tokens.normal, '/api/customer/userMessage/newsCheck?isLook=0');
     const id = list.data.list.records[0].uuid as string;
-    expect((await call(t.app, other, { method: 'POST', url: '/api/customer/userMessage/changeIsLook', payload: { uuid: id } })).resultCode).toBe(404);
-    expect((await call(t.app, token, { method: 'POST', url: '/api/customer/userMessage/changeIsLook', payload: { uuid: id } })).resultCode).toBe(200);
-    expect((await call(t.app, token, { method: 'POST', url: '/api/customer/userMessage/changeIsLook', payload: {} })).resultCode).toBe(400);
-    expect((await call(t.app, token, { method: 'POST', url: '/api/customer/userMessage/setIsLook' })).data).toBe(2);
-    expect((await get(token, '/api/customer/userMessage/newsCheck?isLook=0')).data.list.total).toBe(0);
-    expect((await get(other, '/api/customer/userMessage/newsCheck?isLook=0')).data.list.total).toBe(4);
+    expect((await call(t.app, tokens.other, { method: 'POST', url: '/api/customer/userMessage/changeIsLook', payload: { uuid: id } })).resultCode).toBe(404);
+    expect((await call(t.app, tokens.normal, { method: 'POST', url: '/api/customer/userMessage/changeIsLook', payload: { uuid: id } })).resultCode).toBe(200);
+    expect((await call(t.app, tokens.normal, { method: 'POST', url: '/api/customer/userMessage/changeIsLook', payload: {} })).resultCode).toBe(400);
+    expect((await call(t.app, tokens.normal, { method: 'POST', url: '/api/customer/userMessage/setIsLook' })).data).toBe(2);
+    expect((await get(tokens.normal, '/api/customer/userMessage/newsCheck?isLook=0')).data.list.total).toBe(0);
+    expect((await get(tokens.other, '/api/customer/userMessage/newsCheck?isLook=0')).data.list.total).toBe(4);
   });
 
   it('answers 40101 without a token on every message call', async () => {

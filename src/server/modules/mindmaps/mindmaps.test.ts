@@ -1,17 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../../tests/server/test-app';
-import { GRADUATED, call, login } from '../../../../tests/server/helpers';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../../tests/server/test-app';
+import { GRADUATED, NORMAL, call } from '../../../../tests/server/helpers';
 
-let t: TestApp;
-let normal: string;
-let graduated: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  [normal, graduated] = await Promise.all([login(t.app), login(t.app, GRADUATED)]);
-});
-afterAll(async () => t.close());
+const t = useTestApp({ normal: NORMAL, graduated: GRADUATED });
+const { get, tokens } = t;
 
-const get = (tok: string | null, url: string) => call(t.app, tok, { method: 'GET', url });
 const save = (tok: string | null, payload: object) => call(t.app, tok, { method: 'POST', url: '/api/course/mindStudent/saveStuMind', payload });
 const doc = (text: string, depth = 2) => {
   let node: { data: object; children: unknown[] } = { data: { id: `d${depth}`, text: `L${depth}` }, children: [] };
@@ -21,44 +14,44 @@ const doc = (text: string, depth = 2) => {
 
 describe('mind maps', () => {
   it('showMind serves the official map (version 0) with the student’s progress marked', async () => {
-    const body = await get(normal, '/api/course/mindStudent/showMind?caseId=case-01');
+    const body = await get(tokens.normal, '/api/course/mindStudent/showMind?caseId=case-01');
     expect(body.data).toMatchObject({ caseId: 'case-01', version: 0, isOfficial: 1 });
     expect(body.data.document).toMatchObject({ version: '1.4.43', theme: 'fresh-blue', root: { data: { text: '校园二手交易平台' } } });
     const topic = body.data.document.root.children[0].children[0];
     expect(topic.data).toMatchObject({ isStudy: 1, id: expect.any(String), created: expect.any(Number) });
-    expect(await get(graduated, '/api/course/mindStudent/showMind?caseId=case-01')).toMatchObject({ resultCode: 403, errMsg: '您已结业，无法进入学习' });
+    expect(await get(tokens.graduated, '/api/course/mindStudent/showMind?caseId=case-01')).toMatchObject({ resultCode: 403, errMsg: '您已结业，无法进入学习' });
     expect((await get(null, '/api/course/mindStudent/showMind?caseId=case-01')).resultCode).toBe(40101);
   });
 
   it('saveStuMind saves with versions and rejects a stale save with 409', async () => {
-    const first = await save(normal, { caseId: 'case-02', document: doc('我的导图'), version: 0 });
+    const first = await save(tokens.normal, { caseId: 'case-02', document: doc('我的导图'), version: 0 });
     expect(first).toMatchObject({ resultCode: 200, data: { version: 1 } });
-    expect((await save(normal, { caseId: 'case-02', document: JSON.stringify(doc('第二版')), version: 1 })).data.version).toBe(2);
-    const stale = await save(normal, { caseId: 'case-02', document: doc('过期'), version: 1 });
+    expect((await save(tokens.normal, { caseId: 'case-02', document: JSON.stringify(doc('第二版')), version: 1 })).data.version).toBe(2);
+    const stale = await save(tokens.normal, { caseId: 'case-02', document: doc('过期'), version: 1 });
     expect(stale).toMatchObject({ resultCode: 409, data: { version: 2 } });
     expect(stale.errMsg).toContain('刷新');
-    const shown = await get(normal, '/api/course/mindStudent/showMind?caseId=case-02');
+    const shown = await get(tokens.normal, '/api/course/mindStudent/showMind?caseId=case-02');
     expect(shown.data).toMatchObject({ version: 2, isOfficial: 0, document: { root: { data: { text: '第二版' } } } });
-    expect((await get(normal, '/api/course/mindStudent/checkIssue?caseId=case-02')).data).toEqual({ issued: 1, hasOwn: 1, version: 2 });
+    expect((await get(tokens.normal, '/api/course/mindStudent/checkIssue?caseId=case-02')).data).toEqual({ issued: 1, hasOwn: 1, version: 2 });
   });
 
   it('rejects maps deeper than 4 levels, malformed documents and bad types', async () => {
-    expect((await save(normal, { caseId: 'case-03', document: doc('四级', 4), version: 0 })).resultCode).toBe(200);
-    expect(await save(normal, { caseId: 'case-03', document: doc('五级', 5), version: 1 })).toMatchObject({ resultCode: 400, errMsg: '不能插入4级主题以下的节点' });
-    expect((await save(normal, { caseId: 'case-03', document: { nope: 1 }, version: 1 })).resultCode).toBe(400);
-    expect((await save(normal, { caseId: 'case-03', document: '{not json', version: 1 })).resultCode).toBe(400);
-    expect((await save(normal, { caseId: 'case-03', document: doc('x'), version: 'abc' })).errMsg).toContain('version');
+    expect((await save(tokens.normal, { caseId: 'case-03', document: doc('四级', 4), version: 0 })).resultCode).toBe(200);
+    expect(await save(tokens.normal, { caseId: 'case-03', document: doc('五级', 5), version: 1 })).toMatchObject({ resultCode: 400, errMsg: '不能插入4级主题以下的节点' });
+    expect((await save(tokens.normal, { caseId: 'case-03', document: { nope: 1 }, version: 1 })).resultCode).toBe(400);
+    expect((await save(tokens.normal, { caseId: 'case-03', document: '{not json', version: 1 })).resultCode).toBe(400);
+    expect((await save(tokens.normal, { caseId: 'case-03', document: doc('x'), version: 'abc' })).errMsg).toContain('version');
   });
 
   it('keeps each student’s map private: another student still sees the official map', async () => {
-    await save(normal, { caseId: 'case-05', document: doc('李明的导图'), version: 0 });
-    const other = await get(graduated, '/api/course/mindStudent/showMind?caseId=case-05');
+    await save(tokens.normal, { caseId: 'case-05', document: doc('李明的导图'), version: 0 });
+    const other = await get(tokens.graduated, '/api/course/mindStudent/showMind?caseId=case-05');
     expect(other.data).toMatchObject({ version: 0, isOfficial: 1 });
-    expect((await get(normal, '/api/course/mindStudent/showMind?caseId=case-05&studentId=stu-0003')).resultCode).toBe(403);
+    expect((await get(tokens.normal, '/api/course/mindStudent/showMind?caseId=case-05&studentId=stu-0003')).resultCode).toBe(403);
   });
 
   it('queryNodeBasicByStudentId lists node states', async () => {
-    const body = await get(normal, '/api/course/mindDetails/queryNodeBasicByStudentId?caseId=case-01');
+    const body = await get(tokens.normal, '/api/course/mindDetails/queryNodeBasicByStudentId?caseId=case-01');
     expect(body.data).toHaveLength(86);
     expect(body.data.filter((n: { isStudy: number }) => n.isStudy === 1)).toHaveLength(5);
     expect(body.data.filter((n: { isNow: number }) => n.isNow === 1)).toHaveLength(1);

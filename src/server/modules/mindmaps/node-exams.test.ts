@@ -1,16 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../../tests/server/test-app';
-import { call, login } from '../../../../tests/server/helpers';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../../tests/server/test-app';
+import { NORMAL } from '../../../../tests/server/helpers';
 
-let t: TestApp;
-let normal: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  normal = await login(t.app);
-});
-afterAll(async () => t.close());
+const t = useTestApp({ normal: NORMAL });
+const { tokens } = t;
 
-const get = (url: string) => call(t.app, normal, { method: 'GET', url });
+const get = (url: string) => t.get(tokens.normal, url);
 type Node = { nodeId: string; text: string; hasExam: number };
 
 describe('node exams on the node payload', () => {

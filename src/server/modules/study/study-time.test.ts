@@ -1,17 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../../tests/server/test-app';
-import { GRADUATED, call, login } from '../../../../tests/server/helpers';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../../tests/server/test-app';
+import { GRADUATED, NORMAL, call } from '../../../../tests/server/helpers';
 import { formatDate } from '../../lib/time';
 import { lastDays, STATS_DAYS } from './study-time';
 
-let t: TestApp;
-let normal: string;
-let graduated: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  [normal, graduated] = await Promise.all([login(t.app), login(t.app, GRADUATED)]);
-});
-afterAll(async () => t.close());
+const t = useTestApp({ normal: NORMAL, graduated: GRADUATED });
+const { tokens } = t;
 
 const stats = (tok: string | null) => call(t.app, tok, { method: 'GET', url: '/api/course/studyRecord/studyStats' });
 
@@ -24,7 +18,7 @@ describe('study stats', () => {
   });
 
   it('answers minutes per day and completion per course for the signed-in student only', async () => {
-    const body = await stats(normal);
+    const body = await stats(tokens.normal);
     expect(body.resultCode).toBe(200);
     expect(body.data.days).toHaveLength(28);
     expect(body.data.days.at(-1).day).toBe(formatDate(new Date()));
@@ -35,18 +29,18 @@ describe('study stats', () => {
       { courseId: 'course-07', name: '数据分析与可视化', learnt: 3, total: 6, percent: 50 },
       { courseId: 'course-13', name: '软件工程导论', learnt: 0, total: 7, percent: 0 },
     ]);
-    const other = await stats(graduated);
+    const other = await stats(tokens.graduated);
     expect(other.data.courses.map((c: { courseId: string }) => c.courseId)).toEqual(['course-08']);
     expect(other.data.totalMinutes).toBeLessThan(body.data.totalMinutes);
     expect((await stats(null)).resultCode).toBe(40101);
   });
 
   it('counts only video seconds the server accepted towards today', async () => {
-    const today = () => stats(normal).then((b) => b.data.days.at(-1).minutes as number);
+    const today = () => stats(tokens.normal).then((b) => b.data.days.at(-1).minutes as number);
     // A 6-minute section, so the accepted time shows in whole minutes (the seeded clip is 30 s).
     await t.database.db.updateTable('course_nodes').set({ duration: 360 }).where('id', '=', 'course-13-c1-s1').execute();
     const before = await today();
-    const save = (position: number) => call(t.app, normal, { method: 'POST', url: '/api/course/userModelRecord/saveUserRecord', payload: { courseId: 'course-13', nodeId: 'course-13-c1-s1', position, watched: position } });
+    const save = (position: number) => call(t.app, tokens.normal, { method: 'POST', url: '/api/course/userModelRecord/saveUserRecord', payload: { courseId: 'course-13', nodeId: 'course-13-c1-s1', position, watched: position } });
     await save(0);
     await save(3000); // claims 50 minutes at once: capped at wall-clock time
     expect(await today()).toBe(before);

@@ -1,54 +1,45 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../../tests/server/test-app';
-import { GRADUATED, call, login } from '../../../../tests/server/helpers';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../../tests/server/test-app';
+import { GRADUATED, NORMAL } from '../../../../tests/server/helpers';
 
-let t: TestApp;
-let normal: string;
-let graduated: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  [normal, graduated] = await Promise.all([login(t.app), login(t.app, GRADUATED)]);
-});
-afterAll(async () => t.close());
-
-const get = (tok: string | null, url: string) => call(t.app, tok, { method: 'GET', url });
-const post = (tok: string | null, url: string, payload: object) => call(t.app, tok, { method: 'POST', url, payload });
+const t = useTestApp({ normal: NORMAL, graduated: GRADUATED });
+const { get, post, tokens } = t;
 
 describe('study records', () => {
   it('querLastRecord answers the SPEC §3 last-record fields, for oneself only', async () => {
-    const body = await get(normal, '/api/course/studyRecord/querLastRecord?userId=stu-0001');
+    const body = await get(tokens.normal, '/api/course/studyRecord/querLastRecord?userId=stu-0001');
     expect(body.data).toMatchObject({ isType: 0, name: '校园二手交易平台', nodeName: '原型设计', fileSuffixCode: 3, isStudy: 2, videoId: 'file-lesson-video', fileName: expect.stringContaining('.webm') });
     for (const k of ['nodeId', 'uuid', 'fileId', 'fileUrl', 'duration', 'recommendUrl']) expect(body.data).toHaveProperty(k);
     // the graduated student's seeded last record is a course section that is an external link
-    expect((await get(graduated, '/api/course/studyRecord/querLastRecord')).data).toMatchObject({ isType: 1, courseId: 'course-08', nodeName: '3.3 事务与并发', recommendUrl: expect.stringMatching(/^https:/), isStudy: 1 });
-    expect((await get(normal, '/api/course/studyRecord/querLastRecord?userId=stu-0003')).resultCode).toBe(403);
+    expect((await get(tokens.graduated, '/api/course/studyRecord/querLastRecord')).data).toMatchObject({ isType: 1, courseId: 'course-08', nodeName: '3.3 事务与并发', recommendUrl: expect.stringMatching(/^https:/), isStudy: 1 });
+    expect((await get(tokens.normal, '/api/course/studyRecord/querLastRecord?userId=stu-0003')).resultCode).toBe(403);
     expect((await get(null, '/api/course/studyRecord/querLastRecord?userId=stu-0001')).resultCode).toBe(40101);
   });
 
   it('addRecord with the SPEC payload marks a link learnt at once and becomes the last record', async () => {
     const payload = { resourceId: 'case-01-r07', nodeId: 'case-01-n000', fileSuffix: '2', studentId: 'stu-0001', isStudy: '1', caseId: 'case-01' };
-    const res = await post(normal, '/api/course/studyRecord/addRecord', payload);
+    const res = await post(tokens.normal, '/api/course/studyRecord/addRecord', payload);
     expect(res).toMatchObject({ resultCode: 200, data: { isStudy: 1 } });
-    expect((await get(normal, '/api/course/studyRecord/querLastRecord')).data).toMatchObject({ isType: 0, resourceId: 'case-01-r07' });
-    expect((await post(normal, '/api/course/studyRecord/addRecord', { ...payload, studentId: 'stu-0003' })).resultCode).toBe(403);
-    expect((await post(graduated, '/api/course/studyRecord/addRecord', { ...payload, studentId: undefined })).resultCode).toBe(403);
-    expect((await post(normal, '/api/course/studyRecord/addRecord', { nodeId: 1 })).resultCode).toBe(400);
+    expect((await get(tokens.normal, '/api/course/studyRecord/querLastRecord')).data).toMatchObject({ isType: 0, resourceId: 'case-01-r07' });
+    expect((await post(tokens.normal, '/api/course/studyRecord/addRecord', { ...payload, studentId: 'stu-0003' })).resultCode).toBe(403);
+    expect((await post(tokens.graduated, '/api/course/studyRecord/addRecord', { ...payload, studentId: undefined })).resultCode).toBe(403);
+    expect((await post(tokens.normal, '/api/course/studyRecord/addRecord', { nodeId: 1 })).resultCode).toBe(400);
   });
 
   it('a case video counts as learnt only after its duration has really passed', async () => {
     const payload = { caseId: 'case-04', nodeId: 'case-04-n004', resourceId: 'case-04-r03', isStudy: '1' };
-    expect((await post(normal, '/api/course/caseRecord/addRecord', payload)).data.isStudy).toBe(2);
-    expect((await post(normal, '/api/course/caseRecord/addRecord', payload)).data.isStudy).toBe(2);
+    expect((await post(tokens.normal, '/api/course/caseRecord/addRecord', payload)).data.isStudy).toBe(2);
+    expect((await post(tokens.normal, '/api/course/caseRecord/addRecord', payload)).data.isStudy).toBe(2);
     await t.database.db.updateTable('study_records').set({ updated_at: new Date(Date.now() - 3600_000) }).where('resource_id', '=', 'case-04-r03').execute();
-    expect((await post(normal, '/api/course/caseRecord/addRecord', payload)).data.isStudy).toBe(1);
+    expect((await post(tokens.normal, '/api/course/caseRecord/addRecord', payload)).data.isStudy).toBe(1);
   });
 
   it('getResourceByUUId serves a resource, refusing graduated students', async () => {
-    const body = await get(normal, '/api/course/studyResourceFile/getResourceByUUId?uuid=case-01-r04');
+    const body = await get(tokens.normal, '/api/course/studyResourceFile/getResourceByUUId?uuid=case-01-r04');
     expect(body.data).toMatchObject({ uuid: 'case-01-r04', fileSuffixCode: 4, fileUrl: '/api/folder/resource/file/vod/file-demo-pdf' });
-    expect(await get(graduated, '/api/course/studyResourceFile/getResourceByUUId?uuid=case-01-r04')).toMatchObject({ resultCode: 403, errMsg: '您已结业，无法进入学习' });
-    expect((await get(normal, '/api/course/studyResourceFile/getResourceByUUId?uuid=nope')).resultCode).toBe(404);
-    const list = await get(normal, '/api/course/studyResourceFile/getResourceByNodeId?caseId=case-01&nodeId=case-01-n002');
+    expect(await get(tokens.graduated, '/api/course/studyResourceFile/getResourceByUUId?uuid=case-01-r04')).toMatchObject({ resultCode: 403, errMsg: '您已结业，无法进入学习' });
+    expect((await get(tokens.normal, '/api/course/studyResourceFile/getResourceByUUId?uuid=nope')).resultCode).toBe(404);
+    const list = await get(tokens.normal, '/api/course/studyResourceFile/getResourceByNodeId?caseId=case-01&nodeId=case-01-n002');
     expect(list.data[0]).toMatchObject({ fileSuffixCode: 0 });
   });
 });
