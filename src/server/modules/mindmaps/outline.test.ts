@@ -1,21 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../../tests/server/test-app';
-import { call, login } from '../../../../tests/server/helpers';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../../tests/server/test-app';
+import { NORMAL } from '../../../../tests/server/helpers';
 import { normalizeOutline } from './document';
 
 // getMindOutline / saveOutline: the stored outline always describes the stored map.
 
-let t: TestApp;
-let tok: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  tok = await login(t.app);
-});
-afterAll(async () => t.close());
+const t = useTestApp({ normal: NORMAL });
 
-const outlineOf = async (caseId: string) => (await call(t.app, tok, { method: 'GET', url: `/api/course/mindStudent/getMindOutline?caseId=${caseId}` })).data;
-const saveOutline = (payload: object) => call(t.app, tok, { method: 'POST', url: '/api/course/mindStudent/saveOutline', payload });
-const saveMap = (payload: object) => call(t.app, tok, { method: 'POST', url: '/api/course/mindStudent/saveStuMind', payload });
+const outlineOf = async (caseId: string) => (await t.get(t.tokens.normal, `/api/course/mindStudent/getMindOutline?caseId=${caseId}`)).data;
+const saveOutline = (payload: object) => t.post(t.tokens.normal, '/api/course/mindStudent/saveOutline', payload);
+const saveMap = (payload: object) => t.post(t.tokens.normal, '/api/course/mindStudent/saveStuMind', payload);
 const doc = { root: { data: { id: 'r', text: '根' }, children: [{ data: { id: 'a', text: '甲' }, children: [{ data: { id: 'b', text: '乙' } }] }, { data: { id: 'c', text: '丙\n续' } }] }, template: 'default', theme: 'fresh-blue', version: '1.4.43' };
 
 describe('mind-map outline', () => {
@@ -30,7 +24,7 @@ describe('mind-map outline', () => {
     expect(o.outline).toContain('\t数据获取');
     // Saving the same outline on the official map stores nothing and creates no version.
     expect(await saveOutline({ caseId: 'case-04', outline: o.outline.replace(/\t/g, '    '), version: 0 })).toMatchObject({ resultCode: 200, data: { version: 0 } });
-    expect((await call(t.app, tok, { method: 'GET', url: '/api/course/mindStudent/checkIssue?caseId=case-04' })).data.hasOwn).toBe(0);
+    expect((await t.get(t.tokens.normal, '/api/course/mindStudent/checkIssue?caseId=case-04')).data.hasOwn).toBe(0);
   });
 
   it('keeps the student’s wording of an outline that describes the saved map', async () => {
