@@ -41,7 +41,17 @@ export function MindEditorView({ ctl, load, toolbarExtra, onActivate, onError, e
   const liveText = useRef('');
   const pendingCommit = useRef<string | null>(null);
   const pasteFallback = useRef(0);
-  const focusTree = () => requestAnimationFrame(() => document.querySelector<HTMLElement>('.mind-tree [role=treeitem][tabindex="0"]')?.focus());
+  // Keys reach the editor through the tree: after an edit field or dialog closes, focus goes back
+  // to it (retrying a few frames while a new node's row renders), unless the user moved elsewhere.
+  const focusTree = (tries = 10): void => {
+    requestAnimationFrame(() => {
+      const active = document.activeElement;
+      if (active && active !== document.body && !active.closest('.mind-editor')) return;
+      const row = document.querySelector<HTMLElement>('.mind-tree [role=treeitem][tabindex="0"]');
+      if (row) row.focus();
+      else if (tries > 0) focusTree(tries - 1);
+    });
+  };
 
   ctl.onError = (msg) => (msg === DEPTH_ERROR ? window.alert(msg) : onError(msg));
 
@@ -71,6 +81,7 @@ export function MindEditorView({ ctl, load, toolbarExtra, onActivate, onError, e
           if (committed !== null) {
             ctl.select([id]);
             if (committed !== '分支主题') void ctl.run('editText', [id, committed], { mergeKey: `text:${id}:${++editSeq.current}` });
+            focusTree();
             return;
           }
           startEdit(id, liveText.current);
@@ -115,7 +126,7 @@ export function MindEditorView({ ctl, load, toolbarExtra, onActivate, onError, e
       off = bindPointer(canvas, ctl, marquee.current!, (id) => (ctl.state.readOnly ? onActivate?.(id) : startEdit(id)));
       const syncZoom = () => setTimeout(() => ctl.setZoom(canvas.camera.zoom), 350);
       canvas.element.addEventListener('wheel', syncZoom);
-      canvas.element.addEventListener('pointerup', focusTree);
+      canvas.element.addEventListener('pointerup', () => focusTree());
       await load();
       setReady(true);
     });
@@ -175,9 +186,12 @@ export function MindEditorView({ ctl, load, toolbarExtra, onActivate, onError, e
   const commitEdit = (text: string) => {
     const t = edit!;
     if (!t.id) {
-      // Enter before the worker answered the insert: apply when the node exists.
+      // Enter before the worker answered the insert: apply when the node exists. The editor is
+      // out of text editing now, so the next keys (F2, Enter, arrows) must already work.
       pendingCommit.current = text;
       setEdit(null);
+      ctl.setStatus('inputready');
+      focusTree();
       return;
     }
     setEdit(null);
