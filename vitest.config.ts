@@ -61,7 +61,9 @@ export default defineConfig({
           environment: 'node',
           include: ['tests/e2e/**/*.e2e.ts'],
           globalSetup: ['tests/e2e/global-setup.ts'],
-          testTimeout: 60_000,
+          // A bound on hangs, not a speed check: SwiftShader flows on a busy 2-core CI box can take
+          // several times their usual 5-10 s.
+          testTimeout: 120_000,
           hookTimeout: 180_000,
           fileParallelism: false,
         },

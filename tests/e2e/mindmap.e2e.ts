@@ -385,8 +385,10 @@ describe('saving: conflicts and drafts', () => {
       await page.close();
       await context.setOffline(false);
       const again = await context.newPage();
+      // The notice can come and go while the map is still opening: watch for it from the start.
+      const restored = toastWith(again, '已恢复上次未保存的修改').waitFor();
       await openMinder(again, 'case-03');
-      await toastWith(again, '已恢复上次未保存的修改').waitFor();
+      await restored;
       await expect.poll(() => outline(again)).toContain('离线笔记');
       await expect.poll(() => saveState(again).textContent(), { timeout: 10_000 }).toBe('已保存');
     } finally {

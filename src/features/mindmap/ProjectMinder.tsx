@@ -54,7 +54,7 @@ function MinderEditor({ ctl, caseId, studentId, experience, mind, draft }: Loade
   const load = async () => {
     if (draft) {
       await ctl.open(draft.document, false);
-      toast.warning('已恢复上次未保存的修改');
+      toast.warning('已恢复上次未保存的修改', 6000);
       auto.markDirty();
     } else await ctl.open(mind.document, false);
   };
