@@ -1,8 +1,8 @@
 import { resolve } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { openSession, type BrowserSession } from './browser';
-import { DEMO, hashOf, logIn, toastWith, unexpectedErrors, watchCanvasText } from './shell-helpers';
+import type { BrowserSession } from './browser';
+import { DEMO, hashOf, logIn, openSignedIn, toastWith, unexpectedErrors, watchCanvasText } from './shell-helpers';
 
 // Seed (src/server/seed/tutors-data.ts): 16 tutors, full: 刘洋 (05), 郑凯 (10), 韩磊 (14).
 // 李明: 赵海峰 (06) failed, 孙丽华 (07) cancelled, 何振宇 (12, page 2) applying. 王芳: 张建国 (01) accepted.
@@ -11,10 +11,7 @@ const WANG = { loginName: '13800000003', password: DEMO.password };
 
 let s: BrowserSession;
 beforeAll(async () => {
-  s = await openSession(inject('baseURL'));
-  await watchCanvasText(s.context);
-  await s.page.goto('/');
-  await logIn(s.page);
+  s = await openSignedIn(inject('baseURL'));
   await s.page.getByRole('button', { name: '李明的账户菜单' }).waitFor();
 });
 afterAll(async () => s?.close());

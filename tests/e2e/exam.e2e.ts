@@ -2,18 +2,15 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { openSession, type BrowserSession } from './browser';
-import { logIn, toastWith, unexpectedErrors, watchCanvasText } from './shell-helpers';
+import type { BrowserSession } from './browser';
+import { openSignedIn, toastWith, unexpectedErrors } from './shell-helpers';
 
 // Runs as the main demo student (13800000001), on exams no other suite touches:
 // 总体架构节点测验 (untimed) is taken by hand, 数据来源节点测验 (20 minutes) times out.
 
 let s: BrowserSession;
 beforeAll(async () => {
-  s = await openSession(inject('baseURL'));
-  await watchCanvasText(s.context);
-  await s.page.goto('/');
-  await logIn(s.page);
+  s = await openSignedIn(inject('baseURL'));
   await s.page.getByRole('button', { name: '李明的账户菜单' }).waitFor();
 });
 afterAll(async () => s?.close());

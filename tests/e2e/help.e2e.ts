@@ -1,13 +1,10 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { openSession, type BrowserSession } from './browser';
-import { hashOf, logIn, unexpectedErrors, watchCanvasText } from './shell-helpers';
+import type { BrowserSession } from './browser';
+import { hashOf, openSignedIn, unexpectedErrors } from './shell-helpers';
 
 let s: BrowserSession;
 beforeAll(async () => {
-  s = await openSession(inject('baseURL'));
-  await watchCanvasText(s.context);
-  await s.page.goto('/');
-  await logIn(s.page);
+  s = await openSignedIn(inject('baseURL'));
 });
 afterAll(async () => s?.close());
 

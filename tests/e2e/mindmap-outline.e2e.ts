@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { openSession, type BrowserSession } from './browser';
-import { logIn, unexpectedErrors, watchCanvasText } from './shell-helpers';
+import type { BrowserSession } from './browser';
+import { openSignedIn, unexpectedErrors } from './shell-helpers';
 
 // The 大纲 view of ProjectMinder: loaded with getMindOutline, edited as text, a refused outline
 // leaves map and text alone, an accepted one replaces the map (saveStuMind) and is then stored in
@@ -24,10 +24,7 @@ async function openOutline(page: Page, reload = false): Promise<string> {
 describe('ProjectMinder outline text', () => {
   let s: BrowserSession;
   beforeAll(async () => {
-    s = await openSession(inject('baseURL'));
-    await watchCanvasText(s.context);
-    await s.page.goto('/');
-    await logIn(s.page);
+    s = await openSignedIn(inject('baseURL'));
   });
   afterAll(async () => s?.close());
 

@@ -1,15 +1,12 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { openSession, type BrowserSession } from './browser';
-import { logIn, toastWith, watchCanvasText } from './shell-helpers';
+import type { BrowserSession } from './browser';
+import { openSignedIn, toastWith } from './shell-helpers';
 
 // The server stops answering (connection refused, then a request hanging past the 10 s timeout):
 // the student sees a clear Chinese message, and the screen recovers once the server is back.
 let s: BrowserSession;
 beforeAll(async () => {
-  s = await openSession(inject('baseURL'));
-  await watchCanvasText(s.context);
-  await s.page.goto('/');
-  await logIn(s.page);
+  s = await openSignedIn(inject('baseURL'));
   await s.page.getByRole('button', { name: '李明的账户菜单' }).waitFor();
 });
 afterAll(async () => s?.close());
