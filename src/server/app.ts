@@ -8,6 +8,8 @@ import rateLimit from '@fastify/rate-limit';
 import type { AppConfig } from './config';
 import type { DatabaseHandle, Db } from './db/database';
 import { localStorage, type FileStorage } from './lib/storage';
+import { SessionCache } from './modules/auth/session-cache';
+import { ContentCache } from './lib/content-cache';
 import { installErrorHandler } from './http/error-handler';
 import { installSecurityHeaders } from './http/security-headers';
 import { installInputGuard } from './http/input-guard';
@@ -33,6 +35,8 @@ declare module 'fastify' {
     db: Db;
     dbKind: DatabaseHandle['kind'];
     storage: FileStorage;
+    sessionCache: SessionCache;
+    contentCache: ContentCache;
   }
 }
 
@@ -59,7 +63,20 @@ export async function buildApp({ config, database, logger = true }: BuildAppOpti
   app.decorate('db', database.db);
   app.decorate('dbKind', database.kind);
   app.decorate('storage', localStorage(config.storageDir));
-  app.addHook('onClose', async () => database.close());
+  // Sessions and platform content are cached per process while the database's NOTIFYs about
+  // them can be heard (triggers on their tables; see the two caches).
+  const sessionCache = new SessionCache({ ttlMs: config.sessionCacheTtlMs });
+  const contentCache = new ContentCache({ ttlMs: config.contentCacheTtlMs });
+  app.decorate('sessionCache', sessionCache);
+  app.decorate('contentCache', contentCache);
+  const listeners = [
+    await database.listen('xuetu_sessions', { onMessage: (tokenHash) => sessionCache.forget(tokenHash), onLive: (live) => sessionCache.setLive(live) }),
+    await database.listen('xuetu_content', { onMessage: (table) => contentCache.invalidate(table), onLive: (live) => contentCache.setLive(live) }),
+  ];
+  app.addHook('onClose', async () => {
+    for (const listener of listeners) await listener.close();
+    await database.close();
+  });
 
   app.decorateRequest('auth', null);
 

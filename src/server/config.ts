@@ -33,6 +33,12 @@ export interface AppConfig {
   databaseSchema?: string;
   /** PostgreSQL connections per server process. */
   databasePoolSize: number;
+  /** DATABASE_PREPARED_STATEMENTS=off sends every query unnamed (for poolers that cannot keep them). */
+  databasePreparedStatements: boolean;
+  /** SESSION_CACHE_TTL_MS: how long a process may trust a looked-up session (0: always ask the database). */
+  sessionCacheTtlMs: number;
+  /** CONTENT_CACHE_TTL_MS: how long a process may reuse platform content it read (0: never cache). */
+  contentCacheTtlMs: number;
 }
 
 /** DATABASE_SCHEMA must be a plain identifier: it goes into the connection's search_path. */
@@ -69,5 +75,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: trustProxyOf(env.TRUST_PROXY),
     databaseSchema: schemaOf(env.DATABASE_SCHEMA),
     databasePoolSize: Number(env.DATABASE_POOL_SIZE ?? 10),
+    databasePreparedStatements: env.DATABASE_PREPARED_STATEMENTS !== 'off',
+    sessionCacheTtlMs: Number(env.SESSION_CACHE_TTL_MS ?? 60_000),
+    contentCacheTtlMs: Number(env.CONTENT_CACHE_TTL_MS ?? 300_000),
   };
 }

@@ -16,6 +16,7 @@ const database = await openDatabase({
   dataDir: config.dataDir,
   searchPath: config.databaseSchema,
   poolSize: config.databasePoolSize,
+  preparedStatements: config.databasePreparedStatements,
 });
 if (config.databaseUrl && config.databaseSchema) await sql`create schema if not exists ${sql.id(config.databaseSchema)}`.execute(database.db);
 await migrateToLatest(database.db);

@@ -4,6 +4,8 @@ import { buildApp } from '../../src/server/app';
 import { hashPassword } from '../../src/server/lib/password';
 import { useTestApp } from './test-app';
 import { call, login } from './helpers';
+import { sql } from 'kysely';
+import { CONTENT_TABLES } from '../../src/server/db/migrations/2026-11-23-s2-content-notify';
 
 // Two app instances on one database stand in for N servers behind a load balancer.
 const t = useTestApp();
@@ -17,9 +19,15 @@ afterAll(async () => second.close());
 describe('stateless instances', () => {
   it('a token issued by one instance works on the other, and logout on one ends it on both', async () => {
     const token = await login(t.app);
-    expect((await call(second, token, { method: 'GET', url: '/api/customer/login/selectUser' })).data.userId).toBe('stu-0001');
+    const selectUser = { method: 'GET', url: '/api/customer/login/selectUser' } as const;
+    expect((await call(second, token, selectUser)).data.userId).toBe('stu-0001');
+    // Both instances now hold the session in their caches.
+    expect((await call(t.app, token, selectUser)).data.userId).toBe('stu-0001');
+    expect(t.app.sessionCache.size).toBeGreaterThan(0);
     await call(second, token, { method: 'POST', url: '/api/authcust/login/logout' });
-    expect((await call(t.app, token, { method: 'GET', url: '/api/customer/login/selectUser' })).resultCode).toBe(40101);
+    expect((await call(second, token, selectUser)).resultCode).toBe(40101);
+    // The other instance hears of it through the sessions trigger's NOTIFY.
+    await expect.poll(async () => (await call(t.app, token, selectUser)).resultCode, { timeout: 5000 }).toBe(40101);
   });
 
   it('login failures spread over both instances still lock the account', async () => {
@@ -43,5 +51,22 @@ describe('stateless instances', () => {
     }
     expect(codes.slice(0, max).every((c) => c === 400)).toBe(true);
     expect(codes[max]).toBe(429);
+  });
+
+  it('content changed outside the app (teacher site, operator SQL) reaches the caches of both instances', async () => {
+    const token = await login(t.app);
+    const help = '/api/basic/helpCenter/helpCenterPage?currentNum=1&currentSize=50';
+    const titleOn = async (app: FastifyInstance) => (await call(app, token, { method: 'GET', url: help })).data.records.find((r: { uuid: string }) => r.uuid === first).title;
+    const first = (await call(t.app, token, { method: 'GET', url: help })).data.records[0].uuid as string;
+    const before = await titleOn(second);
+    expect(t.app.contentCache.size).toBeGreaterThan(0);
+    await t.database.db.updateTable('help_entries').set({ title: '多实例缓存：已更新的标题' }).where('id', '=', first).execute();
+    for (const app of [t.app, second]) await expect.poll(() => titleOn(app), { timeout: 5000 }).toBe('多实例缓存：已更新的标题');
+    expect(before).not.toBe('多实例缓存：已更新的标题');
+  });
+
+  it('every cached content table has its change trigger', async () => {
+    const { rows } = await sql<{ table: string }>`select c.relname as table from pg_trigger g join pg_class c on c.oid = g.tgrelid where g.tgname like '%_content_changed' and c.relnamespace = current_schema()::regnamespace`.execute(t.database.db);
+    expect(rows.map((r) => r.table).sort()).toEqual([...CONTENT_TABLES].sort());
   });
 });

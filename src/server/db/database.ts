@@ -4,6 +4,8 @@ import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PGliteDialect, PostgresDialect, type Transaction } from 'kysely';
 import pg from 'pg';
 import type { DB } from './schema';
+import { preparedStatementPool } from './prepared-pool';
+import { listenPglite, listenPostgres, type ListenHandlers, type Listener } from './listen';
 
 export type Db = Kysely<DB>;
 /** Data-access functions take `Db | Trx` first, so they compose inside transactions. */
@@ -15,6 +17,8 @@ export interface DatabaseHandle {
   kind: 'pglite' | 'postgres';
   /** The embedded instance, for dumps (test templates, backups); absent on PostgreSQL. */
   pglite?: PGlite;
+  /** LISTEN for NOTIFYs on a channel (see listen.ts); close the listener before the database. */
+  listen(channel: string, handlers: ListenHandlers): Promise<Listener>;
   close(): Promise<void>;
 }
 
@@ -28,6 +32,11 @@ export interface OpenDatabaseOptions {
   /** PostgreSQL schema to work in (tests isolate themselves by schema). */
   searchPath?: string;
   poolSize?: number;
+  /**
+   * PostgreSQL only: run queries as named prepared statements (default true). Turn off behind a
+   * pooler that cannot keep them (PgBouncer before 1.21 in transaction mode).
+   */
+  preparedStatements?: boolean;
 }
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
@@ -40,8 +49,9 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     // Fail at start, with the real reason, rather than on the first request.
     const client = await pool.connect();
     client.release();
-    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
-    return { db, kind: 'postgres', close: () => db.destroy() };
+    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: options.preparedStatements === false ? pool : preparedStatementPool(pool) }) });
+    const listen = async (channel: string, handlers: ListenHandlers) => listenPostgres(options.databaseUrl!, channel, handlers);
+    return { db, kind: 'postgres', listen, close: () => db.destroy() };
   }
   // PGlite creates its own folder but not missing parents (a fresh clone has no ./data).
   if (options.dataDir) mkdirSync(dirname(options.dataDir), { recursive: true });
@@ -52,6 +62,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     db,
     kind: 'pglite',
     pglite,
+    listen: (channel, handlers) => listenPglite(pglite, channel, handlers),
     // Kysely's destroy closes the PGlite instance, which flushes its WAL to the data folder.
     close: async () => {
       await db.destroy();

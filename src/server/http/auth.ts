@@ -26,7 +26,7 @@ export function tokenOf(request: FastifyRequest): string | undefined {
 export async function requireStudent(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
   const token = tokenOf(request);
   if (!token) throw sessionExpired();
-  const studentId = await findSessionStudent(request.server.db, token);
+  const studentId = await findSessionStudent(request.server.db, request.server.sessionCache, token);
   if (!studentId) throw sessionExpired();
   request.auth = { studentId, token };
 }

@@ -49,3 +49,14 @@ export async function totalOf(rows: readonly { total_count: string | number | bi
   if (rows.length > 0) return Number(rows[0]!.total_count);
   return offsetOf(q) > 0 ? count() : 0;
 }
+
+/** A page of a list already in memory (cached content filtered per request). */
+export function pageInMemory<T>(items: readonly T[], q: { currentNum: number; currentSize: number }): Page<T> {
+  const offset = offsetOf(q);
+  return pageOf(items.slice(offset, offset + limitOf(q)), items.length, q.currentNum, q.currentSize);
+}
+
+/** What `ilike '%needle%'` answers, for filtering cached lists. */
+export function containsIgnoringCase(haystack: string, needle: string): boolean {
+  return haystack.toLowerCase().includes(needle.toLowerCase());
+}

@@ -31,6 +31,8 @@ describe('every protected route answers 40101', () => {
     const token = await login(t.app);
     expect((await call(t.app, token, selectUser)).resultCode).toBe(200);
     await t.database.db.updateTable('sessions').set({ expires_at: new Date(Date.now() - 1000) }).where('token_hash', '=', hashToken(token)).execute();
+    // Cached by the call above: wait for the sessions trigger's NOTIFY to reach this process.
+    await expect.poll(async () => (await call(t.app, token, selectUser)).resultCode, { timeout: 5000 }).toBe(40101);
     await expectAll40101(token, 'expired');
     await expectAll40101(`Bearer ${token}`, 'expired Bearer');
   });

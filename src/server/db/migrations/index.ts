@@ -5,8 +5,10 @@ import * as m20261122_003_base_messages from './2026-11-22-003-base-messages';
 import * as m20261122_004_learning from './2026-11-22-004-learning';
 import * as m20261123_exams from './2026-11-23-exams';
 import * as m20261123_load_indexes from './2026-11-23-load-indexes';
+import * as m20261123_session_notify from './2026-11-23-s1-session-notify';
+import * as m20261123_content_notify from './2026-11-23-s2-content-notify';
 
-/** Date-prefixed names; order is lexical. Migrations never import application code. */
+/** Date-prefixed names; order is lexical (a new one must sort after every one already released). Migrations never import application code. */
 export const migrations: Record<string, Migration> = {
   '2026-11-22-001-init': m20261122_001_init,
   '2026-11-22-002-rate-limits': m20261122_002_rate_limits,
@@ -14,4 +16,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22-004-learning': m20261122_004_learning,
   '2026-11-23-exams': m20261123_exams,
   '2026-11-23-load-indexes': m20261123_load_indexes,
+  '2026-11-23-s1-session-notify': m20261123_session_notify,
+  '2026-11-23-s2-content-notify': m20261123_content_notify,
 };

@@ -53,7 +53,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   // Idempotent: logging out with a missing or dead token is still a successful logout.
   r.post('/api/authcust/login/logout', async (request) => {
     const token = tokenOf(request);
-    if (token) await revokeSession(app.db, token);
+    if (token) await revokeSession(app.db, app.sessionCache, token);
     return ok(null);
   });
 }

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { DbOrTrx } from '../../db/database';
+import type { SessionCache } from './session-cache';
 
 /** Only the sha256 of a token is stored: a leaked sessions table does not let anyone in. */
 export function hashToken(token: string): string {
@@ -17,23 +18,35 @@ export async function createSession(db: DbOrTrx, studentId: string, ttlMs: numbe
 }
 
 /** The student behind a live token, or undefined for unknown and expired tokens. */
-export async function findSessionStudent(db: DbOrTrx, token: string): Promise<string | undefined> {
+export async function findSessionStudent(db: DbOrTrx, cache: SessionCache, token: string): Promise<string | undefined> {
+  const hash = hashToken(token);
+  const cached = cache.get(hash);
+  if (cached) return cached;
+  const generation = cache.generation;
   const row = await db
     .selectFrom('sessions')
-    .select('student_id')
-    .where('token_hash', '=', hashToken(token))
+    .select(['student_id', 'expires_at'])
+    .where('token_hash', '=', hash)
     .where('expires_at', '>', new Date())
     .executeTakeFirst();
-  return row?.student_id;
+  if (!row) return undefined;
+  cache.remember(hash, row.student_id, row.expires_at, generation);
+  return row.student_id;
 }
 
-export async function revokeSession(db: DbOrTrx, token: string): Promise<void> {
-  await db.deleteFrom('sessions').where('token_hash', '=', hashToken(token)).execute();
+// Revocations forget locally at once; other processes hear of it through the sessions trigger.
+export async function revokeSession(db: DbOrTrx, cache: SessionCache, token: string): Promise<void> {
+  const hash = hashToken(token);
+  cache.forget(hash);
+  await db.deleteFrom('sessions').where('token_hash', '=', hash).execute();
+  cache.forget(hash);
 }
 
 /** After a password change every other device must log in again. */
-export async function revokeOtherSessions(db: DbOrTrx, studentId: string, keepToken: string): Promise<void> {
+export async function revokeOtherSessions(db: DbOrTrx, cache: SessionCache, studentId: string, keepToken: string): Promise<void> {
+  cache.forgetStudent(studentId);
   await db.deleteFrom('sessions').where('student_id', '=', studentId).where('token_hash', '!=', hashToken(keepToken)).execute();
+  cache.forgetStudent(studentId);
 }
 
 /** Expired rows are useless; dropped opportunistically at login so the table stays small. */

@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import type { DbOrTrx } from '../../db/database';
+import type { ContentCache } from '../../lib/content-cache';
 import { formatDateTime } from '../../lib/time';
-import { offsetOf, limitOf, pageOf, totalCount, totalOf } from '../../lib/paging';
-import { escapeLike } from '../messages/messages';
+import { containsIgnoringCase, pageInMemory } from '../../lib/paging';
 
 export interface CaseQuery {
   currentNum: number;
@@ -12,21 +12,30 @@ export interface CaseQuery {
   classifyId?: string;
 }
 
-function caseSelect(db: DbOrTrx, studentId: string) {
-  return db
-    .selectFrom('cases as c')
-    .leftJoin('case_classifications as k', 'k.id', 'c.classify_id')
-    .leftJoin('official_maps as m', 'm.case_id', 'c.id')
-    .leftJoin('case_applications as a', (j) => j.onRef('a.case_id', '=', 'c.id').on('a.student_id', '=', studentId))
-    .select([
-      'c.id', 'c.case_type', 'c.classify_id', 'c.name', 'c.intro', 'c.cover', 'c.teacher_name', 'c.difficulty', 'c.study_count', 'c.created_at',
-      'k.name as classify_name', 'm.node_count', 'a.status as apply_status', 'a.progress',
-    ]);
+/** Every case and practice item with its classification and map size: content, cached per process. */
+function caseCatalog(db: DbOrTrx, content: ContentCache) {
+  return content.get('cases', ['cases', 'case_classifications', 'official_maps'], () =>
+    db
+      .selectFrom('cases as c')
+      .leftJoin('case_classifications as k', 'k.id', 'c.classify_id')
+      .leftJoin('official_maps as m', 'm.case_id', 'c.id')
+      .select([
+        'c.id', 'c.case_type', 'c.classify_id', 'c.name', 'c.intro', 'c.cover', 'c.teacher_name', 'c.difficulty', 'c.study_count', 'c.created_at',
+        'k.name as classify_name', 'k.parent_id as classify_parent_id', 'm.node_count',
+      ])
+      .orderBy('c.sort')
+      .orderBy('c.id')
+      .execute(),
+  );
 }
 
-type CaseRow = Awaited<ReturnType<ReturnType<typeof caseSelect>['execute']>>[number];
+type CaseRow = Awaited<ReturnType<typeof caseCatalog>>[number];
+interface Application {
+  status: number;
+  progress: number;
+}
 
-export function caseView(c: CaseRow) {
+export function caseView(c: CaseRow, application: Application | undefined) {
   return {
     uuid: c.id,
     caseId: c.id,
@@ -41,26 +50,55 @@ export function caseView(c: CaseRow) {
     studyCount: c.study_count,
     nodeCount: c.node_count ?? 0,
     /** 0 not applied, 1 studying, 2 graduated */
-    applyStatus: c.apply_status ?? 0,
-    progress: c.progress ?? 0,
+    applyStatus: application?.status ?? 0,
+    progress: application?.progress ?? 0,
     createTime: formatDateTime(c.created_at),
   };
 }
 
-/** Project cases (type 1) and practice items (type 2) share one list, searchable by name. */
-export async function pageCases(db: DbOrTrx, studentId: string, q: CaseQuery, onlyMine = false) {
-  let base = caseSelect(db, studentId).where('c.case_type', '=', q.caseType ?? 1);
-  if (q.name) base = base.where('c.name', 'ilike', `%${escapeLike(q.name)}%`);
-  if (q.classifyId) base = base.where((eb) => eb.or([eb('c.classify_id', '=', q.classifyId!), eb('k.parent_id', '=', q.classifyId!)]));
-  if (onlyMine) base = base.where('a.id', 'is not', null);
-  const rows = await base.select(totalCount()).orderBy('c.sort').orderBy('c.id').limit(limitOf(q)).offset(offsetOf(q)).execute();
-  const total = await totalOf(rows, q, async () => Number((await base.clearSelect().select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow()).n));
-  return pageOf(rows.map(caseView), total, q.currentNum, q.currentSize);
+/** The student's applications by case (a handful of rows). */
+async function applications(db: DbOrTrx, studentId: string, caseId?: string): Promise<Map<string, Application>> {
+  let q = db.selectFrom('case_applications').select(['case_id', 'status', 'progress']).where('student_id', '=', studentId);
+  if (caseId) q = q.where('case_id', '=', caseId);
+  return new Map((await q.execute()).map((a) => [a.case_id, a]));
 }
 
-export async function findCaseView(db: DbOrTrx, studentId: string, caseId: string) {
-  const row = await caseSelect(db, studentId).where('c.id', '=', caseId).executeTakeFirst();
-  return row ? caseView(row) : undefined;
+/** Project cases (type 1) and practice items (type 2) share one list, searchable by name. */
+export async function pageCases(db: DbOrTrx, content: ContentCache, studentId: string, q: CaseQuery, onlyMine = false) {
+  const [catalog, mine] = await Promise.all([caseCatalog(db, content), applications(db, studentId)]);
+  const type = q.caseType ?? 1;
+  const matching = catalog.filter(
+    (c) =>
+      c.case_type === type &&
+      (!q.name || containsIgnoringCase(c.name, q.name)) &&
+      (!q.classifyId || c.classify_id === q.classifyId || c.classify_parent_id === q.classifyId) &&
+      (!onlyMine || mine.has(c.id)),
+  );
+  const page = pageInMemory(matching, q);
+  return { ...page, records: page.records.map((c) => caseView(c, mine.get(c.id))) };
+}
+
+/** Whether a case exists, from the cached catalogue. */
+export async function caseExists(db: DbOrTrx, content: ContentCache, caseId: string): Promise<boolean> {
+  return (await caseCatalog(db, content)).some((c) => c.id === caseId);
+}
+
+export async function findCaseView(db: DbOrTrx, content: ContentCache, studentId: string, caseId: string) {
+  const row = (await caseCatalog(db, content)).find((c) => c.id === caseId);
+  return row ? caseView(row, (await applications(db, studentId, caseId)).get(caseId)) : undefined;
+}
+
+/** How many resources of each file type (suffix code) a case has. */
+export function caseResourceCounts(db: DbOrTrx, content: ContentCache, caseId: string): Promise<Record<string, number>> {
+  return content.get(`case-resources:${caseId}`, ['study_resources'], async () => {
+    const rows = await db
+      .selectFrom('study_resources')
+      .select(({ fn }) => ['file_suffix_code', fn.countAll<string>().as('n')])
+      .where('case_id', '=', caseId)
+      .groupBy('file_suffix_code')
+      .execute();
+    return Object.fromEntries(rows.map((x) => [String(x.file_suffix_code), Number(x.n)]));
+  });
 }
 
 export interface TreeItem {

@@ -5,7 +5,7 @@ import { requireStudent, studentIdOf } from '../../http/auth';
 import { newId } from '../../lib/ids';
 import { PageQuery } from '../../lib/paging';
 import { GRADUATED_MSG, assertNotExperience, caseAccess, requireCase } from './access';
-import { classifyTree, findCaseView, pageCases, ranking } from './cases';
+import { caseResourceCounts, classifyTree, findCaseView, pageCases, ranking } from './cases';
 
 const Id = Type.String({ minLength: 1, maxLength: 64 });
 const CasePageQuery = Type.Object({
@@ -32,27 +32,20 @@ async function privateCaseRoutes(app: FastifyInstance): Promise<void> {
   r.addHook('onRequest', requireStudent);
 
   r.get('/api/course/caseDetails/queryCasePage', { schema: { querystring: CasePageQuery } }, async (request) =>
-    ok(await pageCases(app.db, studentIdOf(request), request.query)),
+    ok(await pageCases(app.db, app.contentCache, studentIdOf(request), request.query)),
   );
 
   // The student's own cases (applied or graduated).
   r.get('/api/course/caseDetails/queryUserCase', { schema: { querystring: CasePageQuery } }, async (request) =>
-    ok(await pageCases(app.db, studentIdOf(request), request.query, true)),
+    ok(await pageCases(app.db, app.contentCache, studentIdOf(request), request.query, true)),
   );
 
   r.get('/api/course/caseDetails/getCasesDetails', { schema: { querystring: CaseIdQuery } }, async (request) => {
     const studentId = studentIdOf(request);
-    // One query answers existence, the student's access (applyStatus) and the case itself.
-    const view = await findCaseView(app.db, studentId, request.query.caseId);
+    const view = await findCaseView(app.db, app.contentCache, studentId, request.query.caseId);
     if (!view) throw notFound('案例不存在');
     if (view.applyStatus === 2) throw forbidden(GRADUATED_MSG);
-    const resources = await app.db
-      .selectFrom('study_resources')
-      .select(({ fn }) => ['file_suffix_code', fn.countAll<string>().as('n')])
-      .where('case_id', '=', request.query.caseId)
-      .groupBy('file_suffix_code')
-      .execute();
-    return ok({ ...view, resourceCounts: Object.fromEntries(resources.map((x) => [String(x.file_suffix_code), Number(x.n)])) });
+    return ok({ ...view, resourceCounts: await caseResourceCounts(app.db, app.contentCache, request.query.caseId) });
   });
 
   async function apply(studentId: string, caseId: string, applyType: 1 | 2) {
@@ -67,6 +60,8 @@ async function privateCaseRoutes(app: FastifyInstance): Promise<void> {
         .onConflict((oc) => oc.columns(['student_id', 'case_id']).doNothing())
         .execute();
       await app.db.updateTable('cases').set((eb) => ({ study_count: eb('study_count', '+', 1) })).where('id', '=', caseId).execute();
+      // The trigger tells every process; this one must not answer from the old count meanwhile.
+      app.contentCache.invalidate('cases');
     }
     return ok(1);
   }

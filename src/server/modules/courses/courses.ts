@@ -1,22 +1,27 @@
 import { sql } from 'kysely';
 import type { DbOrTrx } from '../../db/database';
 import { formatDateTime } from '../../lib/time';
-import { offsetOf, limitOf, pageOf, totalCount, totalOf } from '../../lib/paging';
-import { escapeLike } from '../messages/messages';
+import type { ContentCache } from '../../lib/content-cache';
+import { containsIgnoringCase, pageInMemory } from '../../lib/paging';
 
-function courseSelect(db: DbOrTrx, studentId: string) {
-  return db
-    .selectFrom('courses as c')
-    .leftJoin('course_signups as s', (j) => j.onRef('s.course_id', '=', 'c.id').on('s.student_id', '=', studentId))
-    .select([
-      'c.id', 'c.category', 'c.name', 'c.intro', 'c.cover', 'c.teacher_name', 'c.is_home', 'c.study_count', 'c.created_at', 's.id as signup_id',
-      sql<string>`(select count(*) from course_nodes n where n.course_id = c.id and n.node_type = 2)`.as('section_count'),
-      sql<string>`(select coalesce(sum(n.duration), 0) from course_nodes n where n.course_id = c.id)`.as('total_duration'),
-    ]);
+/** Every course with its section count and total video time: content, cached per process. */
+function courseCatalog(db: DbOrTrx, content: ContentCache) {
+  return content.get('courses', ['courses', 'course_nodes'], () =>
+    db
+      .selectFrom('courses as c')
+      .select([
+        'c.id', 'c.category', 'c.name', 'c.intro', 'c.cover', 'c.teacher_name', 'c.is_home', 'c.study_count', 'c.created_at',
+        sql<string>`(select count(*) from course_nodes n where n.course_id = c.id and n.node_type = 2)`.as('section_count'),
+        sql<string>`(select coalesce(sum(n.duration), 0) from course_nodes n where n.course_id = c.id)`.as('total_duration'),
+      ])
+      .orderBy('c.sort')
+      .orderBy('c.id')
+      .execute(),
+  );
 }
-type CourseRow = Awaited<ReturnType<ReturnType<typeof courseSelect>['execute']>>[number];
+type CourseRow = Awaited<ReturnType<typeof courseCatalog>>[number];
 
-export function courseView(c: CourseRow) {
+export function courseView(c: CourseRow, signedUp: boolean) {
   return {
     uuid: c.id,
     courseId: c.id,
@@ -30,9 +35,15 @@ export function courseView(c: CourseRow) {
     studyCount: c.study_count,
     sectionCount: Number(c.section_count),
     totalDuration: Number(c.total_duration),
-    isSignUp: c.signup_id ? 1 : 0,
+    isSignUp: signedUp ? 1 : 0,
     createTime: formatDateTime(c.created_at),
   };
+}
+
+/** The courses this student has signed up for (a handful of rows). */
+async function signedUpCourses(db: DbOrTrx, studentId: string): Promise<Set<string>> {
+  const rows = await db.selectFrom('course_signups').select('course_id').where('student_id', '=', studentId).execute();
+  return new Set(rows.map((r) => r.course_id));
 }
 
 export interface CourseQuery {
@@ -42,24 +53,30 @@ export interface CourseQuery {
   category?: string;
 }
 
-export async function pageCourses(db: DbOrTrx, studentId: string, q: CourseQuery, onlyMine = false) {
-  let base = courseSelect(db, studentId);
-  if (q.name) base = base.where('c.name', 'ilike', `%${escapeLike(q.name)}%`);
-  if (q.category) base = base.where('c.category', '=', q.category);
-  if (onlyMine) base = base.where('s.id', 'is not', null);
-  const rows = await base.select(totalCount()).orderBy('c.sort').orderBy('c.id').limit(limitOf(q)).offset(offsetOf(q)).execute();
-  const total = await totalOf(rows, q, async () => Number((await base.clearSelect().select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow()).n));
-  return pageOf(rows.map(courseView), total, q.currentNum, q.currentSize);
+export async function pageCourses(db: DbOrTrx, content: ContentCache, studentId: string, q: CourseQuery, onlyMine = false) {
+  const [catalog, mine] = await Promise.all([courseCatalog(db, content), signedUpCourses(db, studentId)]);
+  const matching = catalog.filter(
+    (c) => (!q.name || containsIgnoringCase(c.name, q.name)) && (!q.category || c.category === q.category) && (!onlyMine || mine.has(c.id)),
+  );
+  const page = pageInMemory(matching, q);
+  return { ...page, records: page.records.map((c) => courseView(c, mine.has(c.id))) };
 }
 
-export async function findCourse(db: DbOrTrx, studentId: string, courseId: string) {
-  const row = await courseSelect(db, studentId).where('c.id', '=', courseId).executeTakeFirst();
-  return row ? courseView(row) : undefined;
+/** A course's catalogue row, without asking anything about the student. */
+export async function courseRow(db: DbOrTrx, content: ContentCache, courseId: string): Promise<CourseRow | undefined> {
+  return (await courseCatalog(db, content)).find((c) => c.id === courseId);
 }
 
-export async function homeCourses(db: DbOrTrx, studentId: string) {
-  const rows = await courseSelect(db, studentId).where('c.is_home', '=', 1).orderBy('c.sort').limit(8).execute();
-  return rows.map(courseView);
+export async function findCourse(db: DbOrTrx, content: ContentCache, studentId: string, courseId: string) {
+  const row = await courseRow(db, content, courseId);
+  if (!row) return undefined;
+  const signup = await db.selectFrom('course_signups').select('id').where('student_id', '=', studentId).where('course_id', '=', courseId).executeTakeFirst();
+  return courseView(row, signup !== undefined);
+}
+
+export async function homeCourses(db: DbOrTrx, content: ContentCache, studentId: string) {
+  const [catalog, mine] = await Promise.all([courseCatalog(db, content), signedUpCourses(db, studentId)]);
+  return catalog.filter((c) => c.is_home === 1).slice(0, 8).map((c) => courseView(c, mine.has(c.id)));
 }
 
 export interface CourseNodeItem {
@@ -76,9 +93,9 @@ export interface CourseNodeItem {
 }
 
 /** Chapters (type 1) with their sections (type 2), each with the student's isStudy. */
-export async function courseTree(db: DbOrTrx, studentId: string, courseId: string): Promise<CourseNodeItem[]> {
+export async function courseTree(db: DbOrTrx, content: ContentCache, studentId: string, courseId: string): Promise<CourseNodeItem[]> {
   const [nodes, learnt] = await Promise.all([
-    db.selectFrom('course_nodes').selectAll().where('course_id', '=', courseId).orderBy('sort').orderBy('id').execute(),
+    content.get(`course-nodes:${courseId}`, ['course_nodes'], () => db.selectFrom('course_nodes').selectAll().where('course_id', '=', courseId).orderBy('sort').orderBy('id').execute()),
     db.selectFrom('learn_locations').select(['node_id', 'is_study']).where('student_id', '=', studentId).where('course_id', '=', courseId).execute(),
   ]);
   const state = new Map(learnt.map((l) => [l.node_id, l.is_study]));

@@ -5,7 +5,7 @@ import { requireStudent, studentIdOf } from '../../http/auth';
 import { newId } from '../../lib/ids';
 import { PageQuery } from '../../lib/paging';
 import { fileUrl } from '../files/files';
-import { courseTree, findCourse, homeCourses, pageCourses } from './courses';
+import { courseRow, courseTree, findCourse, homeCourses, pageCourses } from './courses';
 
 const Id = Type.String({ minLength: 1, maxLength: 64 });
 const CoursePageQuery = Type.Object({ ...PageQuery, name: Type.Optional(Type.String({ maxLength: 100 })), category: Type.Optional(Type.String({ maxLength: 64 })) });
@@ -19,21 +19,21 @@ export async function courseRoutes(app: FastifyInstance): Promise<void> {
   r.addHook('onRequest', requireStudent);
 
   async function mustFind(studentId: string, courseId: string | undefined) {
-    const c = courseId ? await findCourse(app.db, studentId, courseId) : undefined;
+    const c = courseId ? await findCourse(app.db, app.contentCache, studentId, courseId) : undefined;
     if (!c) throw notFound('课程不存在');
     return c;
   }
 
-  r.get('/api/course/officialCourse/pages', { schema: { querystring: CoursePageQuery } }, async (request) => ok(await pageCourses(app.db, studentIdOf(request), request.query)));
+  r.get('/api/course/officialCourse/pages', { schema: { querystring: CoursePageQuery } }, async (request) => ok(await pageCourses(app.db, app.contentCache, studentIdOf(request), request.query)));
 
   r.get('/api/course/officialCourse/getCourseByOfficialCourseId', { schema: { querystring: OfficialQuery } }, async (request) =>
     ok(await mustFind(studentIdOf(request), request.query.officialCourseId ?? request.query.courseId)),
   );
 
+  // The tree is public within the platform: only the course's existence is checked, not a sign-up.
   r.get('/api/course/officialCourse/courseNodeTree', { schema: { querystring: CourseIdQuery } }, async (request) => {
-    const studentId = studentIdOf(request);
-    await mustFind(studentId, request.query.courseId);
-    return ok(await courseTree(app.db, studentId, request.query.courseId));
+    if (!(await courseRow(app.db, app.contentCache, request.query.courseId))) throw notFound('课程不存在');
+    return ok(await courseTree(app.db, app.contentCache, studentIdOf(request), request.query.courseId));
   });
 
   // data 1 when the student has signed up for the course, else 0.
@@ -41,13 +41,13 @@ export async function courseRoutes(app: FastifyInstance): Promise<void> {
     ok((await mustFind(studentIdOf(request), request.query.courseId)).isSignUp),
   );
 
-  r.get('/api/course/officialCourse/homeCourse', async (request) => ok(await homeCourses(app.db, studentIdOf(request))));
+  r.get('/api/course/officialCourse/homeCourse', async (request) => ok(await homeCourses(app.db, app.contentCache, studentIdOf(request))));
 
   // Course ware: every section with its video, flat and in order.
   r.get('/api/course/officialCourse/getWareByCourseId', { schema: { querystring: CourseIdQuery } }, async (request) => {
     const studentId = studentIdOf(request);
     await mustFind(studentId, request.query.courseId);
-    const tree = await courseTree(app.db, studentId, request.query.courseId);
+    const tree = await courseTree(app.db, app.contentCache, studentId, request.query.courseId);
     return ok(tree.flatMap((ch) => ch.children.map((s) => ({ ...s, chapterName: ch.name, videoUrl: s.videoId ? fileUrl(s.videoId) : '', children: undefined }))));
   });
 
@@ -57,12 +57,14 @@ export async function courseRoutes(app: FastifyInstance): Promise<void> {
     if (!c.isSignUp) {
       await app.db.insertInto('course_signups').values({ id: newId(), student_id: studentId, course_id: c.courseId }).onConflict((oc) => oc.columns(['student_id', 'course_id']).doNothing()).execute();
       await app.db.updateTable('courses').set((eb) => ({ study_count: eb('study_count', '+', 1) })).where('id', '=', c.courseId).execute();
+      // The trigger tells every process; this one must not answer from the old count meanwhile.
+      app.contentCache.invalidate('courses');
     }
     return ok(1);
   });
 
   r.get('/api/course/custOfficialCourseSign/pageCourseSignUp', { schema: { querystring: CoursePageQuery } }, async (request) =>
-    ok(await pageCourses(app.db, studentIdOf(request), request.query, true)),
+    ok(await pageCourses(app.db, app.contentCache, studentIdOf(request), request.query, true)),
   );
 
   // Recommended courses: [{ uuid, courseId, name, cover, category, reason }]

@@ -47,8 +47,10 @@ export async function customerRoutes(app: FastifyInstance): Promise<void> {
       await trx.updateTable('students').set({ password_hash: hash }).where('id', '=', id).execute();
       await clearLoginFailures(trx, id);
       // Whoever else holds a session (a lost phone, a shared computer) must log in with the new password.
-      await revokeOtherSessions(trx, id, request.auth!.token);
+      await revokeOtherSessions(trx, app.sessionCache, id, request.auth!.token);
     });
+    // Again after commit: a lookup between the delete and the commit still read the old rows.
+    app.sessionCache.forgetStudent(id);
     return ok(null);
   });
 

@@ -21,7 +21,7 @@ const VideoQuery = Type.Object({ videoId: Type.String({ minLength: 1, maxLength:
  */
 async function optionalStudent(request: FastifyRequest, queryToken?: string): Promise<string | undefined> {
   const token = tokenOf(request) ?? queryToken;
-  return token ? findSessionStudent(request.server.db, token) : undefined;
+  return token ? findSessionStudent(request.server.db, request.server.sessionCache, token) : undefined;
 }
 
 /**

@@ -32,7 +32,9 @@ describe('GET /api/health without a database', () => {
     // Nothing listens on port 1: every connection attempt fails.
     const pool = new pg.Pool({ host: '127.0.0.1', port: 1, user: 'x', database: 'x', connectionTimeoutMillis: 1000 });
     const db = new Kysely<never>({ dialect: new PostgresDialect({ pool }) });
-    const down = await buildApp({ config: t.app.config, database: { db: db as never, kind: 'postgres', close: () => db.destroy() }, logger: false });
+    const { listenPostgres } = await import('../../db/listen');
+    const listen = async (channel: string, handlers: Parameters<typeof listenPostgres>[2]) => listenPostgres('postgres://x@127.0.0.1:1/x', channel, handlers);
+    const down = await buildApp({ config: t.app.config, database: { db: db as never, kind: 'postgres', listen, close: () => db.destroy() }, logger: false });
     try {
       const res = await down.inject({ method: 'GET', url: '/api/health' });
       expect(res.statusCode).toBe(503);

@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
 import type { DbOrTrx } from '../../db/database';
+import type { ContentCache } from '../../lib/content-cache';
 import { formatDateTime } from '../../lib/time';
-import type { KmDocument } from './document';
+import { walk, type KmDocument } from './document';
 
 export async function officialMap(db: DbOrTrx, caseId: string): Promise<KmDocument | undefined> {
   const row = await db.selectFrom('official_maps').select('document').where('case_id', '=', caseId).executeTakeFirst();
@@ -52,4 +53,33 @@ export async function caseProgress(db: DbOrTrx, studentId: string, caseId: strin
     .orderBy('created_at', 'desc')
     .execute();
   return { learnt: new Set(rows.filter((r) => r.is_study === 1).map((r) => r.node_id)), now: rows[0]?.node_id };
+}
+
+export interface OfficialNode {
+  nodeId: string;
+  text: string;
+  level: number;
+  resourceCount: number;
+  /** 1: the node has a node exam (getExamByNodeId answers for it), so screens can offer 节点测试. */
+  hasExam: number;
+}
+
+/** The official map's nodes in document order with their resource counts and exams: content, cached. */
+export function officialNodes(db: DbOrTrx, content: ContentCache, caseId: string): Promise<OfficialNode[] | undefined> {
+  return content.get(`official-nodes:${caseId}`, ['official_maps', 'study_resources', 'exams'], async () => {
+    const [doc, counts, examNodes] = await Promise.all([
+      officialMap(db, caseId),
+      db.selectFrom('study_resources').select(({ fn }) => ['node_id', fn.countAll<string>().as('n')]).where('case_id', '=', caseId).groupBy('node_id').execute(),
+      db.selectFrom('exams').select('node_id').where('exam_type', '=', 1).where('case_id', '=', caseId).execute(),
+    ]);
+    if (!doc) return undefined;
+    const byNode = new Map(counts.map((c) => [c.node_id, Number(c.n)]));
+    const withExam = new Set(examNodes.map((e) => e.node_id));
+    const nodes: OfficialNode[] = [];
+    walk(doc.root, (n, level) => {
+      const id = String(n.data.id ?? '');
+      nodes.push({ nodeId: id, text: String(n.data.text ?? ''), level, resourceCount: byNode.get(id) ?? 0, hasExam: withExam.has(id) ? 1 : 0 });
+    });
+    return nodes;
+  });
 }

@@ -2,9 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import { Type, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { ApiError, ResultCode, badRequest, forbidden, notFound, ok } from '../../http/envelope';
 import { requireStudent, studentIdOf } from '../../http/auth';
-import { assertNotGraduated, requireCase } from '../cases/access';
-import { MAX_DOCUMENT_BYTES, checkDocument, markProgress, normalizeOutline, toOutline, walk, type KmDocument } from './document';
-import { caseProgress, currentVersion, officialMap, saveStudentMap, studentMap } from './maps';
+import { assertNotGraduated } from '../cases/access';
+import { caseExists } from '../cases/cases';
+import { MAX_DOCUMENT_BYTES, checkDocument, markProgress, normalizeOutline, toOutline, type KmDocument } from './document';
+import { caseProgress, currentVersion, officialMap, officialNodes, saveStudentMap, studentMap } from './maps';
 
 const Id = Type.String({ minLength: 1, maxLength: 64 });
 const CaseQuery = Type.Object({ caseId: Id, studentId: Type.Optional(Id) });
@@ -23,7 +24,7 @@ export async function mindmapRoutes(app: FastifyInstance): Promise<void> {
 
   async function guard(studentId: string, caseId: string, askedFor?: string) {
     if (askedFor && askedFor !== studentId) throw forbidden('无权查看其他学生的思维导图');
-    await requireCase(app.db, caseId);
+    if (!(await caseExists(app.db, app.contentCache, caseId))) throw notFound('案例不存在');
     await assertNotGraduated(app.db, studentId, caseId);
   }
 
@@ -110,23 +111,8 @@ export async function mindmapRoutes(app: FastifyInstance): Promise<void> {
     const studentId = studentIdOf(request);
     const { caseId } = request.query;
     await guard(studentId, caseId, request.query.studentId);
-    const doc = await officialMap(app.db, caseId);
-    if (!doc) throw notFound('该案例暂无思维导图');
-    const { learnt, now } = await caseProgress(app.db, studentId, caseId);
-    const counts = await app.db
-      .selectFrom('study_resources')
-      .select(({ fn }) => ['node_id', fn.countAll<string>().as('n')])
-      .where('case_id', '=', caseId)
-      .groupBy('node_id')
-      .execute();
-    const byNode = new Map(counts.map((c) => [c.node_id, Number(c.n)]));
-    const examNodes = await app.db.selectFrom('exams').select('node_id').where('exam_type', '=', 1).where('case_id', '=', caseId).execute();
-    const withExam = new Set(examNodes.map((e) => e.node_id));
-    const nodes: unknown[] = [];
-    walk(doc.root, (n, level) => {
-      const id = String(n.data.id ?? '');
-      nodes.push({ nodeId: id, text: n.data.text ?? '', level, isStudy: learnt.has(id) ? 1 : 0, isNow: id === now ? 1 : 0, resourceCount: byNode.get(id) ?? 0, hasExam: withExam.has(id) ? 1 : 0 });
-    });
-    return ok(nodes);
+    const [nodes, { learnt, now }] = await Promise.all([officialNodes(app.db, app.contentCache, caseId), caseProgress(app.db, studentId, caseId)]);
+    if (!nodes) throw notFound('该案例暂无思维导图');
+    return ok(nodes.map((n) => ({ ...n, isStudy: learnt.has(n.nodeId) ? 1 : 0, isNow: n.nodeId === now ? 1 : 0 })));
   });
 }

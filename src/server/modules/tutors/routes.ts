@@ -28,8 +28,8 @@ export async function tutorRoutes(app: FastifyInstance): Promise<void> {
 
   const listSchema = { querystring: Type.Object({ ...PageQuery, name: Type.Optional(Type.String({ maxLength: 32 })) }) };
   // getTeacherPage is the tutor list; getTeacherList is the same list under the name of the hidden call.
-  r.get('/api/customer/teacherResume/getTeacherPage', { schema: listSchema }, async (request) => ok(await pageTutors(app.db, studentIdOf(request), request.query)));
-  r.get('/api/customer/teacherResume/getTeacherList', { schema: listSchema }, async (request) => ok(await pageTutors(app.db, studentIdOf(request), request.query)));
+  r.get('/api/customer/teacherResume/getTeacherPage', { schema: listSchema }, async (request) => ok(await pageTutors(app.db, app.contentCache, studentIdOf(request), request.query)));
+  r.get('/api/customer/teacherResume/getTeacherList', { schema: listSchema }, async (request) => ok(await pageTutors(app.db, app.contentCache, studentIdOf(request), request.query)));
 
   const detail = async (studentId: string, q: { uid?: string; id?: string }) => {
     const t = await tutorDetail(app.db, studentId, q.uid ?? q.id ?? '');

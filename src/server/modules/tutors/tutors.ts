@@ -1,7 +1,8 @@
-import { sql, type Selectable } from 'kysely';
+import type { Selectable } from 'kysely';
 import type { DbOrTrx } from '../../db/database';
 import type { TutorsTable } from '../../db/schema';
-import { offsetOf, limitOf, pageOf, totalCount, totalOf } from '../../lib/paging';
+import type { ContentCache } from '../../lib/content-cache';
+import { pageInMemory } from '../../lib/paging';
 
 /** The student's latest sign-up per tutor (status 0–3), and whether any is active (0 or 1). */
 async function signupState(db: DbOrTrx, studentId: string) {
@@ -37,12 +38,13 @@ function listItem(t: Selectable<TutorsTable>, state: Awaited<ReturnType<typeof s
   };
 }
 
-export async function pageTutors(db: DbOrTrx, studentId: string, q: { currentNum: number; currentSize: number; name?: string }) {
-  let base = db.selectFrom('tutors');
-  if (q.name) base = base.where('name', 'like', `%${q.name.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
-  const [rows, state] = await Promise.all([base.selectAll().select(totalCount()).orderBy('sort').orderBy('id').limit(limitOf(q)).offset(offsetOf(q)).execute(), signupState(db, studentId)]);
-  const total = await totalOf(rows, q, async () => Number((await base.select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow()).n));
-  return pageOf(rows.map((t) => listItem(t, state)), total, q.currentNum, q.currentSize);
+export async function pageTutors(db: DbOrTrx, content: ContentCache, studentId: string, q: { currentNum: number; currentSize: number; name?: string }) {
+  const [all, state] = await Promise.all([
+    content.get('tutors', ['tutors'], () => db.selectFrom('tutors').selectAll().orderBy('sort').orderBy('id').execute()),
+    signupState(db, studentId),
+  ]);
+  const page = pageInMemory(q.name ? all.filter((t) => t.name.includes(q.name!)) : all, q);
+  return { ...page, records: page.records.map((t) => listItem(t, state)) };
 }
 
 export async function tutorDetail(db: DbOrTrx, studentId: string, id: string) {
