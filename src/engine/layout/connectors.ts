@@ -62,6 +62,12 @@ export function connectorPath(kind: Connector, p: Box, c: Box, parentIsSub = fal
       const dy = Math.abs(ey - pcy);
       return `M${f(p.x + p.w)},${f(pcy)}L${f(ex - dy)},${f(pcy)}L${f(ex)},${f(ey)}`;
     }
+    case 'line': {
+      // fish-bone level 2: from the bone's golden cut on the edge facing the child (kityminder's
+      // vertexOut) to the child's left middle; the children sit on the 45° line from there.
+      const down = ccy >= pcy;
+      return `M${f(p.x + 0.382 * p.w)},${f(down ? p.y + p.h : p.y)}L${f(c.x)},${f(ccy)}`;
+    }
     case 'arc_tp': {
       const from = prev ?? p;
       const fx = from.x + from.w / 2;

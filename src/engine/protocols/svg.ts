@@ -2,10 +2,22 @@ import type { MindDoc, NodeRec } from '../model/doc';
 import type { LayoutEngine } from '../layout/layout-engine';
 import { connectorFor } from '../layout/kinds';
 import { connectorPath, type Box } from '../layout/connectors';
-import { nodeStyle } from '../render/node-style';
+import { nodeStyle, type NodeStyle } from '../render/node-style';
 import { getTheme, nodeTypeForLevel } from '../theme/themes';
 
 const MARGIN = 20;
+/** kityminder draws a node's shadow as its outline moved by (+4, +5). */
+const SHADOW_DX = 4;
+const SHADOW_DY = 5;
+
+/**
+ * A node's outline moved by (dx, dy): a rounded rect, or for circle themes (tianpan) the
+ * circle whose bounding square is the node's box (node-size.ts sized it so).
+ */
+function outline(st: NodeStyle, b: Box, dx: number, dy: number, paint: string): string {
+  if (st.shape === 'circle') return `<circle cx="${b.x + b.w / 2 + dx}" cy="${b.y + b.h / 2 + dy}" r="${Math.min(b.w, b.h) / 2}"${paint}/>`;
+  return `<rect x="${b.x + dx}" y="${b.y + dy}" width="${b.w}" height="${b.h}" rx="${st.radius}"${paint}/>`;
+}
 
 function esc(s: string): string {
   return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -72,7 +84,7 @@ export function exportSvg(doc: MindDoc, layout: LayoutEngine): string {
       textY = (iy + ih + type.space + b.y + b.h - type.padding[0]) / 2;
     }
     shapes.push(
-      `<g data-id="${esc(n.id)}"><rect x="${b.x}" y="${b.y}" width="${b.w}" height="${b.h}" rx="${st.radius}" fill="${esc(fill)}"${stroke}/>${image}` +
+      `<g data-id="${esc(n.id)}">${st.shadow ? outline(st, b, SHADOW_DX, SHADOW_DY, ` fill="${esc(st.shadow)}"`) : ''}${outline(st, b, 0, 0, ` fill="${esc(fill)}"${stroke}`)}${image}` +
         `<text x="${b.x + b.w / 2}" y="${textY}" text-anchor="middle" dominant-baseline="middle" font-size="${st.fontSize}" fill="${esc(st.color)}">${tspans}</text></g>`,
     );
   }

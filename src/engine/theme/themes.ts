@@ -101,7 +101,8 @@ function buildThemes(): Map<string, Theme> {
   fish.root.radius = 100;
   fish.main.radius = 5;
   m.set('fish', fish);
-  const tpSub = { color: '#333', background: '#99ca6a', stroke: '#a4c5c0', fontSize: 13, shape: 'circle' as const };
+  // tianpan sub-topics are shadowed circles too (reference §4.2), unlike classic's plain text.
+  const tpSub = { color: '#333', background: '#99ca6a', stroke: '#a4c5c0', fontSize: 13, shape: 'circle' as const, shadow: 'rgba(0,0,0,.25)' };
   for (const compact of [false, true]) {
     const t = classicLike(
       compact ? 'tianpan-compact' : 'tianpan',

@@ -1,6 +1,6 @@
 // Theme colours are CSS strings (engine themes); Pixi's Canvas renderer is fastest with
-// numeric colours, so they are parsed once here. Alpha is dropped: themes use it only for
-// shadows and marquee fills, which the core scene does not draw.
+// numeric colours, so they are parsed once here. parseColor drops alpha; the one translucent
+// theme colour the scene draws (shadows) goes through parseRgba.
 
 const NAMED: Record<string, number> = { white: 0xffffff, black: 0x000000, red: 0xff0000, yellow: 0xffff00, gray: 0x808080, grey: 0x808080 };
 
@@ -21,4 +21,12 @@ export function parseColor(css: string | null | undefined): number | null {
     return (Number(m[1]) << 16) | (Number(m[2]) << 8) | Number(m[3]);
   }
   return null;
+}
+
+/** Colour and alpha of a CSS colour (`rgba(0,0,0,.25)` → {0, 0.25}); null when not painted. */
+export function parseRgba(css: string | null | undefined): { color: number; alpha: number } | null {
+  const color = parseColor(css);
+  if (color === null) return null;
+  const m = /^rgba\([^,]*,[^,]*,[^,]*,\s*([\d.]+)\s*\)$/.exec(css!.trim().toLowerCase());
+  return { color, alpha: m ? Number(m[1]) : 1 };
 }

@@ -1,16 +1,17 @@
 import type { RenderPatch } from '../../../engine/editor';
 import type { NodeStyle as EngineStyle } from '../../../engine/render/node-style';
 import { getTheme, nodeTypeForLevel, type Theme } from '../../../engine/theme/themes';
-import { parseColor } from './color';
+import { parseColor, parseRgba } from './color';
 import type { SceneStore } from './scene-store';
 import type { ConnectorKind, ConnectorStyle, NodeMarkers, SceneNode, ScenePatch } from './scene-types';
+import { childOrdersOf } from './sibling-chain';
 
 // Engine RenderPatch (src/engine/editor.ts) → ScenePatch. The engine speaks ids, packed boxes,
 // subtree shifts and CSS-string styles; the canvas wants slot updates, packed moves and
 // numeric colours. Subtree shifts are forwarded; the store expands them over its own
 // slot-indexed child links.
 
-const KINDS: Record<string, ConnectorKind> = { arc: 'arc', under: 'under', bezier: 'bezier', poly: 'poly', l: 'l', line: 'line', 'fish-bone': 'fish-bone' };
+const KINDS: Record<string, ConnectorKind> = { arc: 'arc', under: 'under', bezier: 'bezier', poly: 'poly', l: 'l', line: 'line', 'fish-bone': 'fish-bone', arc_tp: 'arc_tp' };
 
 export class EnginePatchAdapter {
   // Converted styles are shared: a 50k-node load has a handful of distinct looks, and parsing
@@ -20,7 +21,8 @@ export class EnginePatchAdapter {
 
   constructor(private readonly store: SceneStore) {}
 
-  convert(p: RenderPatch): { patch: ScenePatch; full: boolean } {
+  /** `structure` (worker patches): child order of the parents whose children changed. */
+  convert(p: RenderPatch & { structure?: ScenePatch['siblings'] }): { patch: ScenePatch; full: boolean } {
     const theme = getTheme(p.theme);
     const out: ScenePatch = { nodes: [], removeNodes: [], background: parseColor(p.background) ?? 0xfbfbfb };
     const moveIds: string[] = [];
@@ -45,11 +47,12 @@ export class EnginePatchAdapter {
       }
     });
     out.moves = { ids: moveIds, xy: Float64Array.from(moveXy) };
+    out.siblings = childOrdersOf(p);
     return { patch: out, full: p.full };
   }
 
   private styleOf(st: EngineStyle, paddingX: number): SceneNode['style'] {
-    const key = `${st.fill}|${st.stroke}|${st.strokeWidth}|${st.color}|${st.fontSize}|${st.font}|${st.radius}|${paddingX}`;
+    const key = `${st.fill}|${st.stroke}|${st.strokeWidth}|${st.color}|${st.fontSize}|${st.font}|${st.radius}|${paddingX}|${st.shape}|${st.shadow}`;
     let s = this.styles.get(key);
     if (!s) {
       s = {
@@ -63,6 +66,9 @@ export class EnginePatchAdapter {
         radius: st.radius,
         paddingX,
       };
+      if (st.shape === 'circle') s.shape = 'circle';
+      const shadow = parseRgba(st.shadow);
+      if (shadow) s.shadow = shadow;
       this.styles.set(key, s);
     }
     return s;

@@ -6,6 +6,7 @@ import { centerOn, easeInOutSine, ensureVisible, panCamera, screenToWorld, stepZ
 import { cullRect, needsRequery, type CullState } from './culling';
 import type { LabelMode } from './label-factory';
 import { lodFor } from './lod';
+import { circleRadius } from './node-shape';
 import { pickRenderer, type RendererKind } from './renderer-probe';
 import { ScenePainter } from './scene-painter';
 import { SceneStore } from './scene-store';
@@ -245,7 +246,11 @@ export class MindmapCanvas {
     const px = 1 / zoom;
     for (const id of this.selected) {
       const b = this.store.boxOf(id);
-      if (b) g.roundRect(b.x - 3 * px, b.y - 3 * px, b.w + 6 * px, b.h + 6 * px, 4 * px).stroke({ color: 0x1677ff, width: 2 * px });
+      if (!b) continue;
+      // The ring follows the node's outline, 3 screen px outside it.
+      if (this.store.node(id)?.style.shape === 'circle') g.circle(b.x + b.w / 2, b.y + b.h / 2, circleRadius(b.w, b.h) + 3 * px);
+      else g.roundRect(b.x - 3 * px, b.y - 3 * px, b.w + 6 * px, b.h + 6 * px, 4 * px);
+      g.stroke({ color: 0x1677ff, width: 2 * px });
     }
     if (this.drop) g.roundRect(this.drop.x, this.drop.y, this.drop.w, this.drop.h, 4 * px).fill({ color: 0xff9900, alpha: 0.35 }).stroke({ color: 0xff9900, width: 2 * px });
     // keep the overlay above labels

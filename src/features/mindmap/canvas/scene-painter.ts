@@ -7,11 +7,12 @@ import { drawMarker, markerLayout, markerText } from './markers';
 import { Pool } from './pool';
 import type { SceneStore } from './scene-store';
 import { connectorPath } from './connector-path';
+import { contentInset, SHADOW_DX, SHADOW_DY, traceOutline } from './node-shape';
 import { PathOp, type Rect, type SceneNode } from './scene-types';
 
-// Rebuilds the world layer for one culling rect. Boxes, markers and connectors are batched
-// into three Graphics (one draw list each, connectors grouped per stroke style); labels are
-// pooled per-node views, created only for nodes inside the rect whose font is readable.
+// Rebuilds the world layer for one culling rect. Connectors, shadows, boxes and markers are
+// batched into four Graphics (one draw list each, connectors grouped per stroke style); labels
+// are pooled per-node views, created only for nodes inside the rect whose font is readable.
 // Called on re-query only: panning inside the rect just moves the world container.
 
 interface Dressed {
@@ -22,6 +23,8 @@ interface Dressed {
 export class ScenePainter {
   readonly root = new Container({ isRenderGroup: true });
   private connectors = new Graphics();
+  /** Theme shadows, under every box (a shadow never darkens a neighbouring node). */
+  private shadows = new Graphics();
   private boxes = new Graphics();
   private marks = new Graphics();
   private labelLayer = new Container();
@@ -48,7 +51,7 @@ export class ScenePainter {
         v.obj.visible = false;
       },
     );
-    this.root.addChild(this.connectors, this.boxes, this.marks, this.labelLayer);
+    this.root.addChild(this.connectors, this.shadows, this.boxes, this.marks, this.labelLayer);
     // Hit tests use the spatial index, never Pixi's event tree.
     this.root.interactiveChildren = false;
   }
@@ -71,6 +74,7 @@ export class ScenePainter {
   private paintBoxes(store: SceneStore, slots: readonly number[], lod: Lod, labelled: ReadonlySet<number>): void {
     const g = this.boxes.clear();
     const m = this.marks.clear();
+    const sh = this.shadows.clear();
     const { x: X, y: Y, w: W, h: H } = store.boxes;
     for (const s of slots) {
       const n = store.records[s];
@@ -84,19 +88,21 @@ export class ScenePainter {
         if (!labelled.has(s)) g.rect(x + st.paddingX, y + h / 2 - st.fontSize / 3, w - 2 * st.paddingX, (st.fontSize * 2) / 3).fill(0xd8d8d8);
         continue;
       }
-      if (lod.rounded && st.radius > 0) g.roundRect(x, y, w, h, st.radius);
-      else g.rect(x, y, w, h);
+      // Shadows are decoration: dropped with the markers at low zoom.
+      if (st.shadow && lod.markers) traceOutline(sh, st, x + SHADOW_DX, y + SHADOW_DY, w, h, lod.rounded).fill(st.shadow);
+      traceOutline(g, st, x, y, w, h, lod.rounded);
       if (st.fill !== null) g.fill(st.fill);
       if (st.stroke !== null && st.strokeWidth > 0) g.stroke({ color: st.stroke, width: st.strokeWidth });
       if (!lod.markers || !n.markers) continue;
       const ml = markerLayout(n.markers);
       const cy = y + h / 2;
-      let mx = x + st.paddingX;
+      const inset = contentInset(n);
+      let mx = x + inset;
       for (const it of ml.left) {
         drawMarker(m, it.kind, n.markers, mx, cy, st.textColor);
         mx += it.w + 4;
       }
-      mx = x + w - st.paddingX - ml.rightWidth + 4;
+      mx = x + w - inset - ml.rightWidth + 4;
       for (const it of ml.right) {
         drawMarker(m, it.kind, n.markers, mx, cy, st.textColor);
         mx += it.w + 4;
@@ -135,8 +141,7 @@ export class ScenePainter {
       }
       d.view.obj.visible = true;
       // Positions always come from the box arrays: packed moves never replace the record.
-      const st = n.style;
-      d.view.obj.position.set(X[s] + st.paddingX + markerLayout(n.markers).leftWidth, Y[s] + (H[s] - st.fontSize * 1.25) / 2);
+      d.view.obj.position.set(X[s] + contentInset(n) + markerLayout(n.markers).leftWidth, Y[s] + (H[s] - n.style.fontSize * 1.25) / 2);
       if (lod.markers && n.markers) this.paintBadges(store, s, n);
     }
     this.visible = next;
@@ -152,7 +157,7 @@ export class ScenePainter {
     const ml = markerLayout(m);
     const b = store.box(slot);
     const cy = b.y + b.h / 2;
-    let x = b.x + n.style.paddingX;
+    let x = b.x + contentInset(n);
     for (const it of ml.left) {
       const text = markerText(it.kind, m);
       if (text) this.badge(`${slot}:${it.kind}`, text, it.kind === 'priority' ? 12 : 10, x + it.w / 2, cy, it.kind === 'priority');
@@ -191,8 +196,11 @@ export class ScenePainter {
       const { color, width } = recs[list[0]]!.connector!;
       for (const s of list) {
         const ps = store.parentSlot[s];
+        const kind = recs[s]!.connector!.kind;
+        // tianpan arcs start at the previous sibling (the parent for the first child)
+        const prev = kind === 'arc_tp' ? store.prevSibling(s) : -1;
         path.length = 0;
-        connectorPath(recs[s]!.connector!.kind, store.box(ps), store.box(s), path, recs[ps]?.level === 1);
+        connectorPath(kind, store.box(ps), store.box(s), path, recs[ps]?.level === 1, prev >= 0 ? store.box(prev) : undefined);
         traceConnector(g, path, lod.straightConnectors, dots);
       }
       g.stroke({ color, width, alignment: 0.5 });
@@ -224,6 +232,11 @@ function traceConnector(g: Graphics, p: ArrayLike<number>, straight: boolean, do
       if (straight) g.lineTo(p[i + 4], p[i + 5]);
       else g.bezierCurveTo(p[i], p[i + 1], p[i + 2], p[i + 3], p[i + 4], p[i + 5]);
       i += 6;
+    } else if (op === PathOp.Arc) {
+      const cx = p[i], cy = p[i + 1], r = p[i + 2], a0 = p[i + 3], a1 = p[i + 4];
+      if (straight) g.lineTo(cx + r * Math.cos(a1), cy + r * Math.sin(a1));
+      else g.arc(cx, cy, r, a0, a1, a1 < a0);
+      i += 5;
     } else {
       if (!straight) dots.push(p[i], p[i + 1], p[i + 2]);
       i += 3;

@@ -1,3 +1,6 @@
+import { arcTpBounds } from './connector-path';
+import { shapeContains } from './node-shape';
+import { SiblingChain } from './sibling-chain';
 import { GridIndex, type Boxes } from './spatial-grid';
 import type { PackedMoves, PackedShifts, Rect, SceneNode, ScenePatch } from './scene-types';
 
@@ -37,6 +40,8 @@ export class SceneStore {
   readonly slotOf = new Map<string, number>();
   /** Parent slot per slot; -1 none. */
   parentSlot = new Int32Array(1024).fill(-1);
+  /** Previous-sibling links of arc_tp children (tianpan chains its arcs through the siblings). */
+  private siblings = new SiblingChain();
   /** Child slots per slot, for subtree shifts. */
   private kids: (number[] | undefined)[] = [];
   /** Connector culling boxes, derived from node boxes at index time (slot of the child). */
@@ -59,6 +64,8 @@ export class SceneStore {
     const nodes = p.nodes ?? [];
     for (const n of nodes) this.upsert(n);
     for (const n of nodes) this.link(this.slotOf.get(n.id)!, n);
+    // A re-chained arc changed its extent: cull it as fresh until the next index build.
+    if (p.siblings && this.siblings.apply(p.siblings, this.slotOf, this.records, this.built ? this.fresh : [])) this.dirty = true;
     if (p.shifts) {
       this.shift(p.shifts);
       for (const n of nodes) this.boxes.set(this.slotOf.get(n.id)!, n.x, n.y, n.w, n.h);
@@ -75,6 +82,7 @@ export class SceneStore {
     this.freeSlots = [];
     this.kids = [];
     this.parentSlot.fill(-1);
+    this.siblings.reset();
     this.built = false;
     this.fresh = [];
     this.slack = 0;
@@ -117,7 +125,11 @@ export class SceneStore {
     this.linkIndex.query(this.pad(r), out);
     if (this.fresh.length) {
       const have = new Set(out);
-      for (const s of this.fresh) if (!have.has(s) && this.parentSlot[s] >= 0) out.push(s);
+      for (const s of this.fresh) {
+        if (have.has(s) || this.parentSlot[s] < 0) continue;
+        out.push(s);
+        have.add(s); // a slot can be fresh twice (upserted, then re-chained)
+      }
     }
     return out;
   }
@@ -155,7 +167,14 @@ export class SceneStore {
   hitTest(x: number, y: number): number {
     // Hit tests are rare (pointer events): exactness beats the stale-index shortcut.
     this.reindex();
-    return this.nodeIndex.hitTest(x, y);
+    const b = this.boxes;
+    // A circle node's box corners are outside it: the grid finds boxes, the shape decides.
+    return this.nodeIndex.hitTest(x, y, (s) => shapeContains(this.records[s]!.style, b.x[s], b.y[s], b.w[s], b.h[s], x, y));
+  }
+
+  /** Previous sibling of an arc_tp child (alive, same parent), else -1. */
+  prevSibling(slot: number): number {
+    return this.siblings.of(slot, this.parentSlot, this.records);
   }
 
   bounds(): Rect {
@@ -246,6 +265,7 @@ export class SceneStore {
     this.records[s] = undefined;
     if (this.parentSlot[s] >= 0) this.unlinkFrom(this.parentSlot[s], s);
     this.parentSlot[s] = -1;
+    this.siblings.clear(s);
     // Orphaned children keep their slots until their own removal arrives in the same patch.
     for (const c of this.kids[s] ?? []) this.parentSlot[c] = -1;
     this.kids[s] = undefined;
@@ -263,6 +283,7 @@ export class SceneStore {
       next.set(this.parentSlot);
       this.parentSlot = next;
     }
+    this.siblings.ensure(n);
   }
 
   private reindex(): void {
@@ -275,9 +296,15 @@ export class SceneStore {
         l.set(s, NaN, NaN, 0, 0);
         continue;
       }
+      if (this.records[s]!.connector?.kind === 'arc_tp') {
+        // An arc bulges past its chord: cull by its own extent (+3, the end dot).
+        const pv = this.prevSibling(s);
+        const a = arcTpBounds(this.box(pv >= 0 ? pv : ps), this.box(s), pv < 0, arcBox);
+        l.set(s, a.x - 3, a.y - 3, a.w + 6, a.h + 6);
+        continue;
+      }
       // Same span as connectorBounds(), inlined: this loop runs over every node per rebuild.
-      const pcx = b.x[ps] + b.w[ps] / 2;
-      const x0 = Math.min(pcx, b.x[s]), x1 = Math.max(pcx, b.x[s] + b.w[s]);
+      const x0 = Math.min(b.x[ps], b.x[s]), x1 = Math.max(b.x[ps] + b.w[ps], b.x[s] + b.w[s]);
       const y0 = Math.min(b.y[ps], b.y[s]), y1 = Math.max(b.y[ps] + b.h[ps], b.y[s] + b.h[s]) + 4;
       l.set(s, x0, y0, x1 - x0, y1 - y0);
     }
@@ -289,6 +316,8 @@ export class SceneStore {
     this.fresh = [];
   }
 }
+
+const arcBox: Rect = { x: 0, y: 0, w: 0, h: 0 };
 
 function intersects(b: SlotBoxes, i: number, r: Rect): boolean {
   return b.x[i] <= r.x + r.w && b.x[i] + b.w[i] >= r.x && b.y[i] <= r.y + r.h && b.y[i] + b.h[i] >= r.y;

@@ -20,8 +20,15 @@ export interface NodeStyle {
   bold: boolean;
   italic: boolean;
   radius: number;
-  /** Horizontal padding inside the box; markers and text start after it. */
+  /** Horizontal padding inside the box; markers and text start after it (rect nodes). */
   paddingX: number;
+  /**
+   * 'circle' (tianpan themes): the box is the circle's bounding square, content centred in it;
+   * absent = rounded rect.
+   */
+  shape?: 'circle';
+  /** Theme shadow, drawn under the shape offset by (+4, +5) (kityminder §4); absent = none. */
+  shadow?: { color: number; alpha: number };
 }
 
 export interface NodeMarkers {
@@ -42,7 +49,7 @@ export interface NodeMarkers {
 }
 
 /** Connector templates of kityminder §3.6 that the canvas computes from the two boxes. */
-export type ConnectorKind = 'bezier' | 'arc' | 'poly' | 'l' | 'under' | 'line' | 'fish-bone';
+export type ConnectorKind = 'bezier' | 'arc' | 'poly' | 'l' | 'under' | 'line' | 'fish-bone' | 'arc_tp';
 
 export interface ConnectorStyle {
   kind: ConnectorKind;
@@ -75,6 +82,8 @@ export const PathOp = {
   Line: 1,
   /** c1x c1y c2x c2y x y */
   Cubic: 2,
+  /** cx cy r a0 a1 — circular arc in centre form from angle a0 to a1 (clockwise when a1 > a0) */
+  Arc: 3,
   /** x y r — filled end dot of kityminder's arc connector */
   Dot: 4,
 } as const;
@@ -100,7 +109,8 @@ export interface PackedShifts {
 
 /**
  * Reconciliation unit, applied in this order: removals; upserts (records and parent links);
- * shifts; then the upserted boxes again and `moves` (absolute positions win over shifts).
+ * sibling order; shifts; then the upserted boxes again and `moves` (absolute positions win
+ * over shifts).
  */
 export interface ScenePatch {
   nodes?: SceneNode[];
@@ -108,6 +118,11 @@ export interface ScenePatch {
   moves?: PackedMoves;
   removeNodes?: string[];
   background?: number;
+  /**
+   * Child order of parents whose children changed (every parent on a full load). Only lists
+   * whose children use arc_tp connectors are kept: those chain from the previous sibling.
+   */
+  siblings?: ReadonlyArray<readonly [parentId: string, childIds: readonly string[]]>;
 }
 
 /** Axis-aligned rectangle in world or screen units. */

@@ -116,9 +116,10 @@ export class GridIndex {
   }
 
   /** Topmost (highest index) item containing the point, or -1. */
-  hitTest(px: number, py: number): number {
+  hitTest(px: number, py: number, accept?: (i: number) => boolean): number {
     const { x, y, w, h } = this.boxes;
-    const inside = (i: number) => px >= x[i] && px <= x[i] + w[i] && py >= y[i] && py <= y[i] + h[i];
+    // `accept` narrows a box hit to the item's real shape (circle nodes).
+    const inside = (i: number) => px >= x[i] && px <= x[i] + w[i] && py >= y[i] && py <= y[i] + h[i] && (!accept || accept(i));
     let best = -1;
     const c = this.colOf(px), r = this.rowOf(py);
     if (px >= this.originX && py >= this.originY && c < this.cols && r < this.rows) {

@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { MindEditor } from '../editor';
+import type { KmDocument } from '../model/types';
+
+// The SVG (and the PNG rasterised from it) draws what the canvas draws: theme shapes,
+// shadows and the template connectors (reference §3.6, §4).
+
+const km = (template: string, theme: string): KmDocument => ({
+  root: {
+    data: { id: 'r', text: '根' },
+    children: [
+      { data: { id: 'a', text: '甲' }, children: [{ data: { id: 'a1', text: '甲一' } }, { data: { id: 'a2', text: '甲二' } }] },
+      { data: { id: 'b', text: '乙' } },
+    ],
+  },
+  template,
+  theme,
+  version: '1.4.43',
+});
+
+const nodeSvg = (svg: string, id: string) => new RegExp(`<g data-id="${id}">(.*?)</g>`).exec(svg)![1];
+
+describe('SVG export', () => {
+  it('draws tianpan nodes as shadowed circles on their box (radius = half the side)', () => {
+    const ed = new MindEditor();
+    ed.load(km('tianpan', 'tianpan'));
+    const svg = ed.exportData('svg');
+    for (const id of ['r', 'a', 'a1']) {
+      const [x, y, w, h] = ed.boxOf(id);
+      expect(w, id).toBe(h);
+      const g = nodeSvg(svg, id);
+      expect(g).not.toContain('<rect');
+      expect(g).toContain(`<circle cx="${x + w / 2 + 4}" cy="${y + h / 2 + 5}" r="${w / 2}" fill="rgba(0,0,0,.25)"/>`);
+      expect(g).toMatch(new RegExp(`<circle cx="${x + w / 2}" cy="${y + h / 2}" r="${w / 2}" fill="#`));
+    }
+  });
+
+  it('draws rect themes as rounded rects, shadowed only where the theme says', () => {
+    const ed = new MindEditor();
+    ed.load(km('default', 'classic'));
+    const svg = ed.exportData('svg');
+    expect(svg).not.toContain('<circle');
+    const [x, y] = ed.boxOf('a');
+    expect(nodeSvg(svg, 'a')).toContain(`<rect x="${x + 4}" y="${y + 5}"`); // main: shadowed
+    expect(nodeSvg(svg, 'a1')).not.toContain('rgba(0,0,0,.25)'); // sub: no shadow
+    ed.load(km('default', 'fresh-blue'));
+    expect(ed.exportData('svg')).not.toContain('rgba(0,0,0,.25)');
+  });
+
+  it('chains tianpan arcs: the second child starts at the first one’s centre', () => {
+    const ed = new MindEditor();
+    ed.load(km('tianpan', 'tianpan'));
+    const svg = ed.exportData('svg');
+    const centre = (id: string) => {
+      const [x, y, w, h] = ed.boxOf(id);
+      return `${Math.round((x + w / 2) * 10) / 10},${Math.round((y + h / 2) * 10) / 10}`;
+    };
+    expect(svg).toContain(`<path d="M${centre('a1')}A`);
+    expect(svg).toContain(` 0 0 1 ${centre('a2')}"`);
+    expect(svg).toContain(`<path d="M${centre('a')}A`); // the first child from the parent
+  });
+
+  it('leaves a fish bone at its golden cut for level-2 lines', () => {
+    const ed = new MindEditor();
+    ed.load(km('fish-bone', 'fresh-blue'));
+    const svg = ed.exportData('svg');
+    const [x, y, w] = ed.boxOf('a'); // the upper bone: its children grow above it
+    expect(svg).toContain(`<path d="M${Math.round((x + 0.382 * w) * 10) / 10},${y}L`);
+  });
+});
