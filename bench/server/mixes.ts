@@ -77,12 +77,35 @@ export function heartbeat(connections: number): Mix {
   });
 }
 
+/**
+ * Many students open the same node exam and hand it in at once. An exam allows one attempt per
+ * student (as on exam day), so every start + submit pair takes a student who has not sat it yet:
+ * the pool must hold more students than the mix can serve pairs in its duration.
+ */
 export function examStampede(connections: number, exam: { caseId: string; nodeId: string; examId: string; questionIds: string[] }): Mix {
   const body = JSON.stringify({ examId: exam.examId, answers: exam.questionIds.map((questionId) => ({ questionId, answer: 'A' })) });
-  return mix('exam stampede (start + submit)', connections, (token) => [
-    { method: 'GET', path: `/api/course/nodeTestUser/getExamByNodeId?caseId=${exam.caseId}&nodeId=${exam.nodeId}`, headers: { authorization: token } },
-    { method: 'POST', path: '/api/course/nodeTestUser/submitExam', headers: { ...json, authorization: token }, body },
-  ]);
+  let nextStudent = 0;
+  const m: Mix = {
+    name: 'exam stampede (start + submit)',
+    connections,
+    appErrors: 0,
+    setupClient: (tokens) => (client) => {
+      let token = '';
+      const requests: Request[] = [
+        {
+          method: 'GET',
+          path: `/api/course/nodeTestUser/getExamByNodeId?caseId=${exam.caseId}&nodeId=${exam.nodeId}`,
+          setupRequest: (req) => {
+            token = tokens[nextStudent++ % tokens.length]!;
+            return { ...req, headers: { authorization: token } };
+          },
+        },
+        { method: 'POST', path: '/api/course/nodeTestUser/submitExam', body, setupRequest: (req) => ({ ...req, headers: { ...json, authorization: token } }) },
+      ];
+      client.setRequests(requests.map((r) => counted(m, r)));
+    },
+  };
+  return m;
 }
 
 export function mapSaves(connections: number, caseId: string, document: unknown): Mix {

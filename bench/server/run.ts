@@ -33,7 +33,7 @@ export interface ServerBenchOptions {
   durationSec?: number;
   /** PostgreSQL to use; default DATABASE_URL, else postgres://postgres@127.0.0.1:5432/test; null skips it. */
   databaseUrl?: string | null;
-  /** Extra students with a live session each (default 400). */
+  /** Extra students with a live session each (default 12000: the exam stampede needs a fresh one per attempt). */
   students?: number;
   write?: boolean;
 }
@@ -95,7 +95,7 @@ async function runMix(urls: string[], tokens: string[], mix: Mix, durationSec: n
 
 export async function runServerBench(opts: ServerBenchOptions = {}): Promise<ServerBenchRow[]> {
   const durationSec = opts.durationSec ?? Number(process.env.BENCH_DURATION ?? 8);
-  const students = opts.students ?? 400;
+  const students = opts.students ?? 12_000;
   const url = opts.databaseUrl === null ? undefined : (opts.databaseUrl ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test');
   const rows: ServerBenchRow[] = [];
   const plans: (() => Promise<Target & { tokens: string[] }>)[] = [() => pgliteTarget(students)];
