@@ -147,6 +147,25 @@ describe('online exams', () => {
     await main().getByText('限时 30 分钟').first().waitFor();
     await main().getByRole('button', { name: '开始作答' }).waitFor();
   });
+
+  it('offers no start for a course not signed up, and explains the way to sign up', async () => {
+    await s.page.goto('/#/exam/courseExam?courseId=course-03');
+    const final = main().getByRole('listitem').filter({ hasText: '期末考试' });
+    await final.getByText('报名课程后可参加').waitFor();
+    expect(await final.getByRole('link').count()).toBe(0);
+    expect(await main().getByText('开始考试').count()).toBe(0);
+    await main().getByRole('note').getByRole('link', { name: '去报名' }).waitFor();
+
+    // A bookmarked paper says why it is refused and leads to the sign-up instead of a useless 重试.
+    await s.page.goto('/#/exam/courseAnswer?courseId=course-03&examId=exam-course-03-final');
+    const refusal = main().getByRole('alert').filter({ hasText: '请先报名该课程，再参加课程考试' });
+    await refusal.waitFor();
+    expect(await main().getByRole('button', { name: '重试' }).count()).toBe(0);
+    await refusal.getByRole('link', { name: '去报名' }).click();
+    await expect.poll(() => decodeURIComponent(new URL(s.page.url()).hash)).toBe('#/course/detail?id=course-03');
+    await s.page.getByRole('button', { name: '立即报名' }).waitFor();
+    expect(unexpectedErrors(s.errors)).toEqual([]);
+  });
 });
 
 describe('my study', () => {

@@ -1,4 +1,4 @@
-import { useEffect, useState, type DependencyList } from 'react';
+import { useEffect, useState, type DependencyList, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { ListStatus } from '../../app/ui/ListStatus';
 import { toast } from '../../app/ui/toast-store';
@@ -12,9 +12,10 @@ import './exam.css';
 
 /**
  * The whole life of one exam on one screen, shared by Answer (node exams) and CourseAnswer (course
- * exams): intro → start → answering → graded review (→ retake when allowed).
+ * exams): intro → start → answering → graded review (→ retake when allowed). `refused` replaces the
+ * generic error (whose 重试 cannot help) when the server answers 403, with the way forward.
  */
-export function AnswerSheet({ load, deps, back }: { load: () => Promise<Paper>; deps: DependencyList; back: { href: string; label: string } }) {
+export function AnswerSheet({ load, deps, back, refused }: { load: () => Promise<Paper>; deps: DependencyList; back: { href: string; label: string }; refused?: (errMsg: string) => ReactNode }) {
   const remote = useRemote(load, deps);
   const [started, setStarted] = useState<Paper | null>(null);
   const [busy, setBusy] = useState(false);
@@ -43,22 +44,26 @@ export function AnswerSheet({ load, deps, back }: { load: () => Promise<Paper>; 
       <nav className="exam-crumbs" aria-label="面包屑">
         <Link href="/exam/exam">在线考试</Link> <span aria-hidden="true">/</span> <Link href={back.href}>{back.label}</Link>
       </nav>
-      <ListStatus status={remote.status} hasData={!!paper} error={remote.error} onRetry={remote.reload} label="考试">
-        {paper && (
-          <>
-            <header className="exam-head">
-              <h1 id="exam-title">{paper.title}</h1>
-              <p className="exam-head__meta">
-                <span>{paper.examType === 1 ? '节点测验' : '课程考试'}</span>
-                <span>{paper.sourceName}</span>
-                <span>{timeLimitText(paper.timeLimit)}</span>
-                <span className={`exam-badge exam-badge--s${paper.status}`}>{STATUS_LABELS[paper.status]}</span>
-              </p>
-            </header>
-            {body}
-          </>
-        )}
-      </ListStatus>
+      {refused && remote.status === 'error' && remote.resultCode === 403 ? (
+        refused(remote.error)
+      ) : (
+        <ListStatus status={remote.status} hasData={!!paper} error={remote.error} onRetry={remote.reload} label="考试">
+          {paper && (
+            <>
+              <header className="exam-head">
+                <h1 id="exam-title">{paper.title}</h1>
+                <p className="exam-head__meta">
+                  <span>{paper.examType === 1 ? '节点测验' : '课程考试'}</span>
+                  <span>{paper.sourceName}</span>
+                  <span>{timeLimitText(paper.timeLimit)}</span>
+                  <span className={`exam-badge exam-badge--s${paper.status}`}>{STATUS_LABELS[paper.status]}</span>
+                </p>
+              </header>
+              {body}
+            </>
+          )}
+        </ListStatus>
+      )}
     </div>
   );
 }

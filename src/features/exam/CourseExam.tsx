@@ -9,6 +9,8 @@ import { ExamRow } from './ExamRow';
 import './exam.css';
 
 const NO_FILTERS: readonly never[] = [];
+/** Shown instead of 开始考试 before the student signs up (the server refuses the paper until then). */
+export const LOCKED_HINT = '报名课程后可参加';
 
 /**
  * CourseExam (`/exam/courseExam`): with `?courseId=` the course's exams and their rules (the intro
@@ -42,7 +44,7 @@ function OneCourse({ courseId }: { courseId: string }) {
             )}
             <ul className="exam-list">
               {data.exams.map((e) => (
-                <ExamRow key={e.examId} exam={e} showSource={false}>
+                <ExamRow key={e.examId} exam={e} showSource={false} locked={data.isSignUp ? undefined : LOCKED_HINT}>
                   {e.intro && <p className="exam-row__intro">{e.intro}</p>}
                 </ExamRow>
               ))}

@@ -3,14 +3,18 @@ import { Link } from 'wouter';
 import type { ExamSummary } from './api';
 import { actionLabel, answerHref, resultText, STATUS_LABELS, timeLimitText } from './exam-status';
 
-/** One exam in a list: title, where it belongs, its rules, the student's status and the next action. */
-export function ExamRow({ exam, showSource = true, children }: { exam: ExamSummary; showSource?: boolean; children?: ReactNode }) {
+/**
+ * One exam in a list: title, where it belongs, its rules, the student's status and the next action.
+ * `locked` (why the student may not take it yet, e.g. not signed up for the course) replaces the
+ * action with that hint: a start link would only lead to the server's refusal.
+ */
+export function ExamRow({ exam, showSource = true, locked, children }: { exam: ExamSummary; showSource?: boolean; locked?: string; children?: ReactNode }) {
   const result = resultText(exam);
   return (
     <li className="exam-row">
       <div className="exam-row__main">
         <h2 className="exam-row__title">
-          <Link href={answerHref(exam)}>{exam.title}</Link>
+          {locked ? exam.title : <Link href={answerHref(exam)}>{exam.title}</Link>}
         </h2>
         <p className="exam-row__meta">
           <span className="exam-kind">{exam.examType === 1 ? '节点测验' : '课程考试'}</span>
@@ -26,9 +30,13 @@ export function ExamRow({ exam, showSource = true, children }: { exam: ExamSumma
       <div className="exam-row__side">
         <span className={`exam-badge exam-badge--s${exam.status}`}>{STATUS_LABELS[exam.status]}</span>
         {result && <span className={`exam-row__result${exam.isPass ? ' exam-row__result--pass' : ''}`}>{result}</span>}
-        <Link href={answerHref(exam)} className="btn btn--small" aria-label={`${actionLabel(exam)}：${exam.title}`}>
-          {actionLabel(exam)}
-        </Link>
+        {locked ? (
+          <span className="exam-row__locked">{locked}</span>
+        ) : (
+          <Link href={answerHref(exam)} className="btn btn--small" aria-label={`${actionLabel(exam)}：${exam.title}`}>
+            {actionLabel(exam)}
+          </Link>
+        )}
       </div>
     </li>
   );
