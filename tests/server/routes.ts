@@ -64,6 +64,7 @@ export const routes: RouteCase[] = [
   { method: 'GET', url: '/api/course/studyRecord/querLastRecord' },
   { method: 'GET', url: '/api/course/nodeTestUser/getUserExam' },
   { method: 'GET', url: '/api/course/nodeTestUser/getExamByNodeId' },
+  { method: 'POST', url: '/api/course/nodeTestUser/saveAnswers' },
   { method: 'POST', url: '/api/course/nodeTestUser/submitExam' },
   { method: 'POST', url: '/api/course/nodeTestUser/startExam' },
   { method: 'GET', url: '/api/course/nodeTestUser/queryExamPage' },

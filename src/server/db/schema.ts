@@ -107,7 +107,7 @@ export interface ExamQuestionsTable { id: string; exam_id: string; q_type: numbe
 /** An attempt is open while submitted_at is null; score, total and passed are set when it is graded. */
 export interface ExamAttemptsTable {
   id: string; student_id: string; exam_id: string; attempt_no: G<number>; answers: string; score: number | null; total: number | null; passed: number | null;
-  started_at: Timestamp; deadline_at: NullableTimestamp; submitted_at: NullableTimestamp; overtime: G<number>; created_at: Timestamp;
+  started_at: Timestamp; deadline_at: NullableTimestamp; submitted_at: NullableTimestamp; overtime: G<number>; timed_out: G<number>; created_at: Timestamp;
 }
 export interface StudyDailyTable { student_id: string; day: string; seconds: G<number> }
 export interface HelpEntriesTable { id: string; title: string; content: string; category: G<string>; sort: G<number>; created_at: Timestamp }

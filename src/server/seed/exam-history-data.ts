@@ -38,6 +38,7 @@ export async function seedExams(trx: Trx, normal: string, graduated: string): Pr
   await graded('att-2', normal, 'exam-case-04-2', { 'exam-case-04-2-q1': 'A', 'exam-case-04-2-q2': 'ACD', 'exam-case-04-2-q3': 'B', 'exam-case-04-2-q4': 'B' }, 6 * day, 7);
   await graded('att-3', normal, 'exam-course-07-final', { 'exam-course-07-final-q1': 'B', 'exam-course-07-final-q2': 'A', 'exam-course-07-final-q3': 'ABD', 'exam-course-07-final-q4': 'A' }, 3 * day, 31, 45);
   await graded('att-4', graduated, 'exam-case-01-1', { 'exam-case-01-1-q1': 'B', 'exam-case-01-1-q2': 'ACD', 'exam-case-01-1-q3': 'A', 'exam-case-01-1-q4': 'B' }, 95 * day, 6);
-  // Started two hours ago with a 30-minute limit and never submitted: 已超时.
+  // Started two hours ago with a 30-minute limit, nothing saved, never submitted: the first read
+  // closes it as 已超时 with 0 分 (modules/exams/timeout.ts).
   await trx.insertInto('exam_attempts').values({ id: 'att-5', student_id: normal, exam_id: 'exam-prac-01-1', attempt_no: 1, answers: '{}', started_at: ago(120), created_at: ago(120), deadline_at: ago(90) }).execute();
 }

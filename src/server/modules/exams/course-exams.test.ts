@@ -22,7 +22,8 @@ describe('exam list', () => {
     expect(byId['exam-case-01-1']).toMatchObject({ examType: 1, status: 2, score: 75, isPass: 1, sourceName: '校园二手交易平台', caseId: 'case-01', nodeId: expect.any(String), questionCount: 4, totalScore: 100 });
     expect(byId['exam-case-04-1']).toMatchObject({ status: 0, timeLimit: 20, canStart: 1 });
     expect(byId['exam-case-04-2']).toMatchObject({ status: 2, score: 50, isPass: 0, maxAttempts: 2, canStart: 1 });
-    expect(byId['exam-prac-01-1']).toMatchObject({ status: 3, attempt: { remainingSeconds: 0 } });
+    // Seeded open and two hours past its deadline: the list closes it (nothing saved: 0 分).
+    expect(byId['exam-prac-01-1']).toMatchObject({ status: 3, isTimeout: 1, attempt: null, score: 0, isPass: 0, attemptCount: 1, canStart: 0 });
     expect(byId['exam-course-07-final']).toMatchObject({ examType: 2, status: 2, score: 75, courseId: 'course-07', sourceName: '数据分析与可视化' });
     expect(page1.data.records[0].examType).toBe(1);
     const courseOnly = await get(tokens.normal, '/api/course/nodeTestUser/queryExamPage?currentNum=1&currentSize=10&examType=2&courseId=course-01');
@@ -76,13 +77,14 @@ describe('course exams', () => {
 
   it('marks a submission after the deadline plus grace as overtime and never passed', async () => {
     await start(tokens.normal, 'exam-case-04-1');
-    // Move the attempt back in time: started 25 minutes ago with a 20-minute limit.
+    // Move the attempt back in time: started 25 minutes ago with a 20-minute limit. The submission
+    // arrives before anything else touched the attempt (a tab left open: nothing closed it yet).
     const past = (m: number) => new Date(Date.now() - m * 60_000);
     await t.database.db.updateTable('exam_attempts').set({ started_at: past(25), deadline_at: past(5) }).where('exam_id', '=', 'exam-case-04-1').where('student_id', '=', 'stu-0001').execute();
-    expect((await get(tokens.normal, '/api/course/nodeTestUser/getExamByNodeId?caseId=case-04&nodeId=' + (await nodeOf('exam-case-04-1')))).data).toMatchObject({ status: 3 });
     const res = await submit(tokens.normal, 'exam-case-04-1', allRight('exam-case-04-1', ['B', 'ACD', 'A', 'B']));
     expect(res.data).toMatchObject({ score: 100, isPass: 0, isOvertime: 1 });
-    expect((await get(tokens.normal, '/api/course/nodeTestUser/getUserExam?examId=exam-case-04-1')).data).toMatchObject({ isOvertime: 1, status: 2 });
+    expect((await get(tokens.normal, '/api/course/nodeTestUser/getUserExam?examId=exam-case-04-1')).data).toMatchObject({ isOvertime: 1, isTimeout: 0, status: 2 });
+    expect((await get(tokens.normal, '/api/course/nodeTestUser/getExamByNodeId?caseId=case-04&nodeId=' + (await nodeOf('exam-case-04-1')))).data).toMatchObject({ status: 2, attempt: null });
   });
 
   it('accepts a submission within the grace period as on time', async () => {

@@ -30,13 +30,15 @@ describe('grading and policy', () => {
 
   it('summarises attempts into a status and whether another start is allowed', () => {
     const now = new Date('2026-11-23T10:00:00Z');
-    const base = { started_at: now, deadline_at: null, score: null, passed: null, overtime: 0 };
+    const base = { started_at: now, deadline_at: null, score: null, passed: null, overtime: 0, timed_out: 0 };
     expect(summarise([], 1, now)).toMatchObject({ status: 0, canStart: true, attemptCount: 0 });
     expect(summarise([{ ...base, attempt_no: 1, submitted_at: null }], 1, now)).toMatchObject({ status: 1, canStart: true });
     expect(summarise([{ ...base, attempt_no: 1, submitted_at: null, deadline_at: new Date(now.getTime() - 60_000) }], 1, now).status).toBe(3);
     const done = { ...base, attempt_no: 1, submitted_at: now, score: 50, passed: 0 };
     expect(summarise([done], 1, now)).toMatchObject({ status: 2, canStart: false, attemptCount: 1, last: { score: 50 } });
     expect(summarise([done], 2, now).canStart).toBe(true);
+    // Closed by the server at the deadline: 已超时, counted as a used attempt.
+    expect(summarise([{ ...done, timed_out: 1 }], 1, now)).toMatchObject({ status: 3, canStart: false, attemptCount: 1, open: null });
   });
 });
 

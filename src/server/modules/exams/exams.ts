@@ -7,10 +7,12 @@ import { formatDateTime } from '../../lib/time';
 import { assertNotGraduated } from '../cases/access';
 import { addStudySeconds } from '../study/study-time';
 import { grade } from './grading';
-import { deadlineOf, isOvertime, remainingSeconds, summarise, type AttemptLike } from './policy';
+import { deadlineOf, isOvertime, overdueBefore, remainingSeconds, summarise, type AttemptLike } from './policy';
+import { closeOverdueAttempts, savedAnswers } from './timeout';
 
 export const NOT_SIGNED_UP = '请先报名该课程，再参加课程考试';
 export const NO_ATTEMPTS_LEFT = '您已完成该考试，不能再次作答';
+export const ATTEMPT_CLOSED = '该次作答已结束';
 
 /** Exams with their source (case or course) name and question totals. */
 function examSelect(db: DbOrTrx) {
@@ -67,6 +69,7 @@ export function examSummary(exam: ExamRow, attempts: AttemptLike[], now: Date) {
     score: s.last?.score ?? null,
     isPass: s.last?.passed ?? null,
     isOvertime: s.last?.overtime ?? 0,
+    isTimeout: s.last?.timed_out ?? 0,
     submitTime: s.last ? formatDateTime(s.last.submitted_at) : '',
     attempt: s.open
       ? { attemptNo: s.open.attempt_no, startTime: formatDateTime(s.open.started_at), deadline: formatDateTime(s.open.deadline_at), remainingSeconds: remainingSeconds(s.open.deadline_at, now) }
@@ -79,18 +82,24 @@ export function examSummary(exam: ExamRow, attempts: AttemptLike[], now: Date) {
  * questions only once the student has started it (the clock runs from the first sight of them).
  */
 export async function paperOf(db: DbOrTrx, studentId: string, exam: ExamRow) {
+  await closeOverdueAttempts(db, studentId);
   const attempts = await attemptsOf(db, studentId, [exam.id]);
   const summary = examSummary(exam, attempts, new Date());
   const hidden = exam.time_limit > 0 && !summary.attempt;
   const questions = hidden ? [] : await questionsOf(db, exam.id);
+  const open = attempts.find((a) => a.submitted_at === null);
   return {
     ...summary,
+    // The open attempt's saved answers, so another device (or a cleared browser) resumes them.
+    attempt: summary.attempt && { ...summary.attempt, answers: savedAnswers(open!.answers) },
     questions: questions.map((q) => ({ questionId: q.id, qType: q.q_type, stem: q.stem, options: JSON.parse(q.options) as unknown, score: q.score })),
   };
 }
 
 /** Starts an attempt, or resumes the open one. The deadline is set here, by the server's clock. */
 export async function startAttempt(db: DbOrTrx, studentId: string, exam: ExamRow) {
+  // An attempt whose time ran out is closed (and counted) first, never resumed.
+  await closeOverdueAttempts(db, studentId);
   const attempts = await attemptsOf(db, studentId, [exam.id]);
   const s = summarise(attempts, exam.max_attempts, new Date());
   if (s.open) return s.open;
@@ -109,12 +118,15 @@ export async function startAttempt(db: DbOrTrx, studentId: string, exam: ExamRow
 
 /**
  * Grades the open attempt. An untimed exam may be submitted without an explicit start (the attempt
- * starts and ends now); a timed one must have been started, so its deadline exists.
+ * starts and ends now); a timed one must have been started, so its deadline exists. A submission
+ * after the deadline plus grace grades what it brings, as overtime (policy.ts); if the server closed
+ * the attempt first, it finds nothing open and answers 409.
  */
 export async function submitAttempt(db: DbOrTrx, studentId: string, exam: ExamRow, given: Record<string, string>) {
   const attempts = await attemptsOf(db, studentId, [exam.id]);
   const s = summarise(attempts, exam.max_attempts, new Date());
-  if (!s.open && exam.time_limit > 0) throw new ApiError(ResultCode.badRequest, '请先开始考试');
+  // A timed attempt closed meanwhile (time-out) is 409 like a double submit: the client shows its result.
+  if (!s.open && exam.time_limit > 0) throw s.last ? new ApiError(ResultCode.conflict, ATTEMPT_CLOSED) : new ApiError(ResultCode.badRequest, '请先开始考试');
   const attempt = s.open ?? (await startAttempt(db, studentId, exam));
   const now = new Date();
   const overtime = isOvertime(attempt.deadline_at, now) ? 1 : 0;
@@ -136,8 +148,31 @@ export async function submitAttempt(db: DbOrTrx, studentId: string, exam: ExamRo
   return { examId: exam.id, score, totalScore: total, isPass: passed, isOvertime: overtime, attemptNo: attempt.attempt_no, submitTime: formatDateTime(now) };
 }
 
+/**
+ * Keeps the answers given so far on the open attempt (the answer sheet saves as the student works),
+ * so a time-out grades them and another device resumes them. Only while the attempt is open and
+ * its time (plus grace) is not up: a save can never add an answer after the deadline.
+ */
+export async function saveAnswers(db: DbOrTrx, studentId: string, exam: ExamRow, given: Record<string, string>) {
+  const now = new Date();
+  const saved = await db
+    .updateTable('exam_attempts')
+    .set({ answers: JSON.stringify(given) })
+    .where('student_id', '=', studentId)
+    .where('exam_id', '=', exam.id)
+    .where('submitted_at', 'is', null)
+    .where((eb) => eb.or([eb('deadline_at', 'is', null), eb('deadline_at', '>=', overdueBefore(now))]))
+    .returning('attempt_no')
+    .executeTakeFirst();
+  if (saved) return { examId: exam.id, attemptNo: saved.attempt_no, savedAt: formatDateTime(now) };
+  // Too late or nothing open: close what ran out, so the student's next look shows the result.
+  await closeOverdueAttempts(db, studentId, now);
+  throw new ApiError(ResultCode.conflict, ATTEMPT_CLOSED);
+}
+
 /** The latest graded attempt with correct answers and analysis (the review), or 404. */
 export async function reviewOf(db: DbOrTrx, studentId: string, examId: string) {
+  await closeOverdueAttempts(db, studentId);
   const exam = await findExam(db, examId);
   const attempts = await attemptsOf(db, studentId, [examId]);
   const last = attempts.filter((a) => a.submitted_at !== null).at(-1);
@@ -177,6 +212,7 @@ export async function pageExams(db: DbOrTrx, studentId: string, q: ExamPageQuery
   );
   if (q.examType) base = base.where('e.exam_type', '=', q.examType);
   if (q.courseId) base = base.where('e.course_id', '=', q.courseId);
+  await closeOverdueAttempts(db, studentId);
   const [rows, count] = await Promise.all([
     base.orderBy('e.exam_type').orderBy(sql`coalesce(c.sort, co.sort)`).orderBy('e.sort').orderBy('e.id').limit(limitOf(q)).offset(offsetOf(q)).execute(),
     base.clearSelect().select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow(),
@@ -191,6 +227,7 @@ export async function pageExams(db: DbOrTrx, studentId: string, q: ExamPageQuery
 export async function courseExams(db: DbOrTrx, studentId: string, courseId: string) {
   const course = await db.selectFrom('courses').select(['id', 'name', 'intro', 'teacher_name']).where('id', '=', courseId).executeTakeFirst();
   if (!course) throw notFound('课程不存在');
+  await closeOverdueAttempts(db, studentId);
   const signed = await db.selectFrom('course_signups').select('id').where('student_id', '=', studentId).where('course_id', '=', courseId).executeTakeFirst();
   const rows = await examSelect(db).where('e.exam_type', '=', 2).where('e.course_id', '=', courseId).orderBy('e.sort').orderBy('e.id').execute();
   const attempts = await attemptsOf(db, studentId, rows.map((r) => r.id));

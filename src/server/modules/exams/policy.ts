@@ -11,7 +11,7 @@
  */
 export const GRACE_SECONDS = 30;
 
-/** 0 未开始, 1 进行中, 2 已完成, 3 已超时 (started, deadline passed, not submitted). */
+/** 0 未开始, 1 进行中, 2 已完成, 3 已超时 (the time ran out: closed by the server at the deadline). */
 export type ExamStatus = 0 | 1 | 2 | 3;
 
 export interface AttemptLike {
@@ -22,6 +22,7 @@ export interface AttemptLike {
   score: number | null;
   passed: number | null;
   overtime: number;
+  timed_out: number;
 }
 
 export function deadlineOf(startedAt: Date, timeLimitMinutes: number): Date | null {
@@ -31,6 +32,9 @@ export function deadlineOf(startedAt: Date, timeLimitMinutes: number): Date | nu
 export function isOvertime(deadline: Date | null, now: Date): boolean {
   return deadline !== null && now.getTime() > deadline.getTime() + GRACE_SECONDS * 1000;
 }
+
+/** Open attempts with a deadline before this instant are overdue: closed on the next touch. */
+export const overdueBefore = (now: Date) => new Date(now.getTime() - GRACE_SECONDS * 1000);
 
 /** Whole seconds left before the deadline (0 when passed); null for an untimed attempt. */
 export function remainingSeconds(deadline: Date | null, now: Date): number | null {
@@ -44,8 +48,9 @@ export function summarise<A extends AttemptLike>(attempts: A[], maxAttempts: num
   const open = sorted.find((a) => a.submitted_at === null) ?? null;
   const last = graded.at(-1) ?? null;
   let status: ExamStatus = 0;
+  // An open attempt past its deadline reads as 已超时 until it is closed (./timeout.ts).
   if (open) status = isOvertime(open.deadline_at, now) ? 3 : 1;
-  else if (last) status = 2;
+  else if (last) status = last.timed_out ? 3 : 2;
   return {
     status,
     open,

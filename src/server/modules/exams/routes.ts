@@ -4,7 +4,7 @@ import { notFound, ok } from '../../http/envelope';
 import { requireStudent, studentIdOf } from '../../http/auth';
 import { PageQuery } from '../../lib/paging';
 import { assertNotGraduated } from '../cases/access';
-import { assertMayTake, courseExams, findExam, findNodeExam, pageExams, paperOf, reviewOf, startAttempt, submitAttempt } from './exams';
+import { assertMayTake, courseExams, findExam, findNodeExam, pageExams, paperOf, reviewOf, saveAnswers, startAttempt, submitAttempt } from './exams';
 import { ANSWER_PATTERN } from './policy';
 
 const Id = Type.String({ minLength: 1, maxLength: 64 });
@@ -13,6 +13,7 @@ const SubmitBody = Type.Object({
   examId: Id,
   answers: Type.Array(Type.Object({ questionId: Id, answer: Type.String({ maxLength: 16, pattern: ANSWER_PATTERN }) }), { maxItems: 200 }),
 });
+const answersOf = (body: { answers: { questionId: string; answer: string }[] }) => Object.fromEntries(body.answers.map((a) => [a.questionId, a.answer]));
 const ExamPageQuery = Type.Object({
   ...PageQuery,
   examType: Type.Optional(Type.Union([Type.Literal(1), Type.Literal(2)])),
@@ -68,11 +69,18 @@ export async function examRoutes(app: FastifyInstance): Promise<void> {
     return ok(await paperOf(app.db, studentId, exam));
   });
 
+  // Saves the answers so far on the open attempt: { examId, attemptNo, savedAt }; 409 once it is closed or its time is up.
+  r.post('/api/course/nodeTestUser/saveAnswers', { schema: { body: SubmitBody } }, async (request) => {
+    const studentId = studentIdOf(request);
+    const exam = await takeable(studentId, request.body.examId);
+    return ok(await saveAnswers(app.db, studentId, exam, answersOf(request.body)));
+  });
+
   // Grades the open attempt: { examId, score, totalScore, isPass, isOvertime, attemptNo, submitTime }.
   r.post('/api/course/nodeTestUser/submitExam', { schema: { body: SubmitBody } }, async (request) => {
     const studentId = studentIdOf(request);
     const exam = await takeable(studentId, request.body.examId);
-    const answers = Object.fromEntries(request.body.answers.map((a) => [a.questionId, a.answer]));
+    const answers = answersOf(request.body);
     // One transaction: an untimed exam's attempt is opened, graded and counted as study time
     // together, so a crash never leaves an opened-but-ungraded attempt behind a submission.
     return ok(await app.db.transaction().execute((trx) => submitAttempt(trx, studentId, exam, answers)));
