@@ -50,6 +50,10 @@ describe('online exams', () => {
     await done.getByText('75 分 · 通过').waitFor();
     await list.getByRole('listitem').filter({ hasText: '数据来源节点测验' }).getByText('限时 20 分钟').waitFor();
     expect(await list.getByText('已超时').count()).toBe(1);
+    // The seeded attempt abandoned two hours ago was closed by the server on this read: graded, not answerable.
+    const timedOut = list.getByRole('listitem').filter({ hasText: '已超时' });
+    await timedOut.getByText('0 分 · 未通过 · 超时自动交卷').waitFor();
+    expect(await timedOut.getByRole('link', { name: /^查看成绩：/ }).count()).toBe(1);
     expect(await seriousViolations(s.page)).toEqual([]);
 
     await main().getByRole('button', { name: '第 2 页' }).click();
@@ -66,11 +70,20 @@ describe('online exams', () => {
     await main().getByRole('button', { name: '开始作答' }).click();
 
     const q = (n: number) => main().getByRole('group', { name: new RegExp(`^${n}\\.`) });
+    // The answers reach the server shortly after the last change (here: both questions answered).
+    const savedBoth = s.page.waitForResponse((r) => {
+      if (!r.url().endsWith('/api/course/nodeTestUser/saveAnswers')) return false;
+      const body = r.request().postDataJSON() as { answers: { answer: string }[] };
+      return body.answers.filter((a) => a.answer !== '').length === 2;
+    });
     await q(1).getByRole('radio', { name: /明确目标与约束/ }).check();
     for (const name of [/与相关人员评审结果/, /使用清单逐项检查/, /保留过程文档便于追溯/]) await q(2).getByRole('checkbox', { name }).check();
     await main().getByText('已答 2 / 4 题').waitFor();
     expect(await seriousViolations(s.page)).toEqual([]);
 
+    // A browser without the local draft (another device, cleared storage) resumes them from the server.
+    expect((await (await savedBoth).json()).resultCode).toBe(200);
+    await s.page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('xuetu.exam.')).forEach((k) => localStorage.removeItem(k)));
     await s.page.reload();
     await main().getByText('已答 2 / 4 题').waitFor();
     expect(await q(1).getByRole('radio', { name: /明确目标与约束/ }).isChecked()).toBe(true);

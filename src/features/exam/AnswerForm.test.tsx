@@ -1,16 +1,16 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { submitExam, type Paper } from './api';
+import { saveAnswers, submitExam, type Paper } from './api';
 import { draftKey } from './answer-state';
 import { AnswerForm } from './AnswerForm';
 
-vi.mock('./api', () => ({ submitExam: vi.fn() }));
+vi.mock('./api', () => ({ submitExam: vi.fn(), saveAnswers: vi.fn() }));
 
 const tf = [{ key: 'A', text: '正确' }, { key: 'B', text: '错误' }];
-const paper = (remainingSeconds: number | null): Paper => ({
+const paper = (remainingSeconds: number | null, answers?: Record<string, string>): Paper => ({
   examId: 'e1', examType: 1, title: '测验', intro: '', sourceName: '案例', caseId: 'c', nodeId: 'n', courseId: '', questionCount: 2, totalScore: 50, passScore: 30,
-  timeLimit: remainingSeconds === null ? 0 : 1, maxAttempts: 1, attemptCount: 0, status: 1, canStart: 1, isSubmit: 0, score: null, isPass: null, isOvertime: 0, submitTime: '',
-  attempt: { attemptNo: 1, startTime: '', deadline: '', remainingSeconds },
+  timeLimit: remainingSeconds === null ? 0 : 1, maxAttempts: 1, attemptCount: 0, status: 1, canStart: 1, isSubmit: 0, score: null, isPass: null, isOvertime: 0, isTimeout: 0, submitTime: '',
+  attempt: { attemptNo: 1, startTime: '', deadline: '', remainingSeconds, answers },
   questions: [
     { questionId: 'q1', qType: 3, stem: '第一题', options: tf, score: 25 },
     { questionId: 'q2', qType: 2, stem: '第二题', options: [{ key: 'A', text: '甲' }, { key: 'B', text: '乙' }], score: 25 },
@@ -22,6 +22,7 @@ const ok = { resultCode: 200, errMsg: '', data: { examId: 'e1', score: 25, total
 beforeEach(() => {
   localStorage.clear();
   vi.mocked(submitExam).mockReset();
+  vi.mocked(saveAnswers).mockReset().mockResolvedValue({ resultCode: 200, errMsg: '', data: { attemptNo: 1, savedAt: '' } });
 });
 afterEach(() => vi.useRealTimers());
 
@@ -76,5 +77,40 @@ describe('AnswerForm', () => {
     expect(submitExam).toHaveBeenCalledTimes(1);
     expect(submitExam).toHaveBeenCalledWith('e1', [{ questionId: 'q1', answer: '' }, { questionId: 'q2', answer: 'B' }]);
     expect(onSubmitted).toHaveBeenCalled();
+  });
+
+  it('keeps the server’s copy close behind: one save after a quiet moment, and one when the sheet closes', async () => {
+    vi.useFakeTimers();
+    const { unmount } = render(<AnswerForm paper={paper(600)} onSubmitted={vi.fn()} />);
+    await act(async () => void vi.advanceTimersByTime(5000));
+    expect(saveAnswers).not.toHaveBeenCalled(); // nothing changed yet
+    fireEvent.click(screen.getByRole('radio', { name: '正确' }));
+    await act(async () => void vi.advanceTimersByTime(1000));
+    fireEvent.click(screen.getByRole('checkbox', { name: /甲/ }));
+    await act(async () => void vi.advanceTimersByTime(1000));
+    expect(saveAnswers).not.toHaveBeenCalled();
+    await act(async () => void vi.advanceTimersByTime(600));
+    expect(saveAnswers).toHaveBeenCalledTimes(1);
+    expect(saveAnswers).toHaveBeenCalledWith('e1', [{ questionId: 'q1', answer: 'A' }, { questionId: 'q2', answer: 'A' }]);
+    fireEvent.click(screen.getByRole('checkbox', { name: /乙/ }));
+    unmount();
+    expect(saveAnswers).toHaveBeenCalledTimes(2);
+    expect(vi.mocked(saveAnswers).mock.calls[1]![1]).toEqual([{ questionId: 'q1', answer: 'A' }, { questionId: 'q2', answer: 'AB' }]);
+  });
+
+  it('resumes the answers saved on the server when this browser has no draft, without saving them back', async () => {
+    vi.useFakeTimers();
+    render(<AnswerForm paper={paper(600, { q1: 'B', q2: 'Z', other: 'A' })} onSubmitted={vi.fn()} />);
+    expect((screen.getByRole('radio', { name: '错误' }) as HTMLInputElement).checked).toBe(true);
+    expect(screen.getByText('已答 1 / 2 题')).toBeTruthy(); // an option the paper does not offer is dropped
+    await act(async () => void vi.advanceTimersByTime(5000));
+    expect(saveAnswers).not.toHaveBeenCalled();
+  });
+
+  it('prefers this browser’s draft (never older) over the server’s copy', () => {
+    localStorage.setItem(KEY, JSON.stringify({ q1: 'A' }));
+    render(<AnswerForm paper={paper(600, { q1: 'B', q2: 'B' })} onSubmitted={vi.fn()} />);
+    expect((screen.getByRole('radio', { name: '正确' }) as HTMLInputElement).checked).toBe(true);
+    expect((screen.getByRole('checkbox', { name: /乙/ }) as HTMLInputElement).checked).toBe(true);
   });
 });

@@ -4,20 +4,22 @@ import { RESULT_OK } from '../../app/http/client';
 import { session } from '../../app/session/session-store';
 import { toast } from '../../app/ui/toast-store';
 import { submitExam, type Paper } from './api';
-import { answeredCount, clearDraft, draftKey, loadDraft, saveDraft, toSubmission, type Answers } from './answer-state';
+import { answeredCount, clearDraft, draftKey, resumeAnswers, saveDraft, toSubmission, type Answers } from './answer-state';
 import { announcement, formatClock, localDeadline, spokenClock, useCountdown } from './countdown';
 import { QuestionCard } from './QuestionCard';
 import { SubmitConfirm } from './SubmitConfirm';
+import { useAnswerSync } from './use-answer-sync';
 
 /**
  * Answering an open attempt: questions, countdown to the server deadline, answers saved locally
- * on every change, a confirmation before handing in, and an automatic hand-in at time-out.
+ * on every change and on the server shortly after (so a time-out with the tab closed grades them),
+ * a confirmation before handing in, and an automatic hand-in at time-out.
  */
 export function AnswerForm({ paper, onSubmitted }: { paper: Paper; onSubmitted(): void }) {
   const { user } = useSnapshot(session);
   const attempt = paper.attempt!;
   const key = draftKey(user?.userId ?? 'anon', paper.examId, attempt.attemptNo);
-  const [answers, setAnswers] = useState<Answers>(() => loadDraft(key, paper.questions));
+  const [answers, setAnswers] = useState<Answers>(() => resumeAnswers(key, paper.questions, attempt.answers));
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
   const [failed, setFailed] = useState('');
@@ -26,6 +28,7 @@ export function AnswerForm({ paper, onSubmitted }: { paper: Paper; onSubmitted()
   latest.current = answers;
 
   useEffect(() => saveDraft(key, answers), [key, answers]);
+  const sync = useAnswerSync(paper.examId, paper.questions, answers, attempt.answers);
 
   const submit = async (auto: boolean) => {
     if (sending.current) return;
@@ -34,8 +37,10 @@ export function AnswerForm({ paper, onSubmitted }: { paper: Paper; onSubmitted()
     setFailed('');
     try {
       const res = await submitExam(paper.examId, toSubmission(paper.questions, latest.current));
-      // 409: this attempt was already handed in (another tab, a retried request) — show its result.
+      // 409: this attempt was already handed in (another tab, a retried request) or closed at its
+      // time-out — show its result.
       if (res.resultCode === RESULT_OK || res.resultCode === 409) {
+        sync.stop();
         clearDraft(key);
         toast.success(auto ? '考试时间已到，已自动交卷' : '交卷成功');
         onSubmitted();

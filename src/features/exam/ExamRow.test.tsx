@@ -5,7 +5,7 @@ import { ExamRow } from './ExamRow';
 
 const exam: ExamSummary = {
   examId: 'exam-course-03-final', examType: 2, title: '期末考试', intro: '', sourceName: '课程', caseId: '', nodeId: '', courseId: 'course-03', questionCount: 4, totalScore: 100,
-  passScore: 60, timeLimit: 30, maxAttempts: 1, attemptCount: 0, status: 0, canStart: 1, isSubmit: 0, score: null, isPass: null, isOvertime: 0, submitTime: '', attempt: null,
+  passScore: 60, timeLimit: 30, maxAttempts: 1, attemptCount: 0, status: 0, canStart: 1, isSubmit: 0, score: null, isPass: null, isOvertime: 0, isTimeout: 0, submitTime: '', attempt: null,
 };
 
 describe('ExamRow', () => {

@@ -6,7 +6,7 @@ import { ReviewView } from './ReviewView';
 const options = ['甲', '乙', '丙', '丁'].map((text, i) => ({ key: 'ABCD'[i]!, text }));
 const review: Review = {
   examId: 'e1', examType: 1, title: '测验', intro: '', sourceName: '案例', caseId: 'c', nodeId: 'n', courseId: '', questionCount: 3, totalScore: 75, passScore: 60,
-  timeLimit: 0, maxAttempts: 2, attemptCount: 1, status: 2, canStart: 1, isSubmit: 1, score: 50, isPass: 0, isOvertime: 0, submitTime: '2026-11-23 10:00:00', attempt: null,
+  timeLimit: 0, maxAttempts: 2, attemptCount: 1, status: 2, canStart: 1, isSubmit: 1, score: 50, isPass: 0, isOvertime: 0, isTimeout: 0, submitTime: '2026-11-23 10:00:00', attempt: null,
   attemptNo: 1, startTime: '2026-11-23 09:50:00',
   questions: [
     { questionId: 'q1', qType: 1, stem: '单选题目', options, score: 25, rightAnswer: 'B', userAnswer: 'B', isRight: 1, analysis: '因为乙。' },
@@ -39,5 +39,12 @@ describe('ReviewView', () => {
     rerender(<ReviewView review={{ ...review, attemptCount: 2, canStart: 0, isOvertime: 1 }} onRetake={onRetake} />);
     expect(screen.queryByRole('button', { name: /重新作答/ })).toBeNull();
     expect(screen.getByText(/超时提交/)).toBeTruthy();
+  });
+
+  it('says when the server handed the answers in at the time-out', () => {
+    render(<ReviewView review={{ ...review, status: 3, isTimeout: 1, attemptCount: 2, canStart: 0 }} />);
+    expect(screen.getByText(/^未通过（及格 60 分） · 超时自动交卷/)).toBeTruthy();
+    expect(screen.getByText('考试时间已到而未交卷，系统已按截止前保存的答案自动交卷并评分。')).toBeTruthy();
+    expect(screen.queryByText(/超时提交/)).toBeNull();
   });
 });

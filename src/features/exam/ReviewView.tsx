@@ -1,5 +1,5 @@
 import type { Review } from './api';
-import { attemptsLeft, keysText, TYPE_LABELS } from './exam-status';
+import { attemptsLeft, keysText, TIMEOUT_TEXT, TYPE_LABELS } from './exam-status';
 
 /** The graded review: score, pass state, and per question right/wrong, the student's and the correct answer. */
 export function ReviewView({ review, onRetake }: { review: Review; onRetake?: () => void }) {
@@ -15,12 +15,13 @@ export function ReviewView({ review, onRetake }: { review: Review; onRetake?: ()
           <strong>{review.score}</strong> / {review.totalScore} 分
         </p>
         <p className="exam-score__state">
-          {review.isPass ? '通过' : '未通过'}（及格 {review.passScore} 分）{review.isOvertime ? ' · 超时提交' : ''}
+          {review.isPass ? '通过' : '未通过'}（及格 {review.passScore} 分）{review.isTimeout ? ` · ${TIMEOUT_TEXT}` : review.isOvertime ? ' · 超时提交' : ''}
         </p>
         <p className="exam-score__meta">
           答对 {right} / {review.questions.length} 题 · 第 {review.attemptNo} 次作答 · 提交时间 {review.submitTime}
         </p>
         {review.isOvertime === 1 && <p className="exam-score__note">超过截止时间提交的答卷照常评分，但不计为通过。</p>}
+        {review.isTimeout === 1 && <p className="exam-score__note">考试时间已到而未交卷，系统已按截止前保存的答案自动交卷并评分。</p>}
         {onRetake && review.canStart === 1 && left > 0 && (
           <button type="button" className="btn btn--primary" onClick={onRetake}>
             重新作答（还可作答 {left} 次）

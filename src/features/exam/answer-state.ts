@@ -25,19 +25,28 @@ export const draftKey = (userId: string, examId: string, attemptNo: number) => `
 
 export function loadDraft(key: string, questions: Question[]): Answers {
   try {
-    const raw: unknown = JSON.parse(localStorage.getItem(key) ?? '{}');
-    if (!raw || typeof raw !== 'object') return {};
-    const out: Answers = {};
-    // Only keys that still belong to this paper, and only option keys it offers.
-    for (const q of questions) {
-      const v = (raw as Record<string, unknown>)[q.questionId];
-      if (typeof v === 'string' && v.split('').every((k) => q.options.some((o) => o.key === k))) out[q.questionId] = v;
-    }
-    return out;
+    return validAnswers(JSON.parse(localStorage.getItem(key) ?? '{}'), questions);
   } catch {
     return {};
   }
 }
+
+/** Only answers to questions of this paper, made of option keys it offers. */
+export function validAnswers(raw: unknown, questions: Question[]): Answers {
+  if (!raw || typeof raw !== 'object') return {};
+  const out: Answers = {};
+  for (const q of questions) {
+    const v = (raw as Record<string, unknown>)[q.questionId];
+    if (typeof v === 'string' && v.split('').every((k) => q.options.some((o) => o.key === k))) out[q.questionId] = v;
+  }
+  return out;
+}
+
+/**
+ * Where an open attempt resumes: the answers saved on the server (another device, a cleared
+ * browser), overridden by this browser's draft, which is saved on every change and so never older.
+ */
+export const resumeAnswers = (key: string, questions: Question[], saved: Answers | undefined): Answers => ({ ...validAnswers(saved, questions), ...loadDraft(key, questions) });
 
 export function saveDraft(key: string, answers: Answers): void {
   try {

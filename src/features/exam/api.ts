@@ -3,7 +3,7 @@ import type { Page } from '../../app/http/page';
 
 export const PAGE_SIZE = 10;
 
-/** 0 未开始, 1 进行中, 2 已完成, 3 已超时 (started, deadline passed, not submitted). */
+/** 0 未开始, 1 进行中, 2 已完成, 3 已超时 (time ran out before hand-in: the server closed it at the deadline). */
 export type ExamStatus = 0 | 1 | 2 | 3;
 
 export interface OpenAttempt {
@@ -12,6 +12,8 @@ export interface OpenAttempt {
   deadline: string;
   /** Seconds left by the server's clock; null when untimed. */
   remainingSeconds: number | null;
+  /** Answers saved on the server so far (papers only, not list rows): another device resumes them. */
+  answers?: Record<string, string>;
 }
 
 /** One exam with the student's standing on it (list rows, intro cards, paper headers). */
@@ -38,6 +40,8 @@ export interface ExamSummary {
   score: number | null;
   isPass: 0 | 1 | null;
   isOvertime: 0 | 1;
+  /** The latest attempt was closed by the server when its time ran out (graded on the saved answers). */
+  isTimeout: 0 | 1;
   submitTime: string;
   attempt: OpenAttempt | null;
 }
@@ -106,6 +110,9 @@ export const courseExams = (courseId: string) => apiGet<CourseExams>('/api/cours
 
 /** Starts the attempt (or resumes the open one); the server fixes the deadline. */
 export const startExam = (examId: string) => apiPost<Paper>('/api/course/nodeTestUser/startExam', { examId });
+
+/** Keeps the answers so far on the server, so a time-out grades them and another device resumes them. */
+export const saveAnswers = (examId: string, answers: { questionId: string; answer: string }[]) => apiPost<{ attemptNo: number; savedAt: string }>('/api/course/nodeTestUser/saveAnswers', { examId, answers });
 
 export const submitExam = (examId: string, answers: { questionId: string; answer: string }[]) => apiPost<SubmitResult>('/api/course/nodeTestUser/submitExam', { examId, answers });
 

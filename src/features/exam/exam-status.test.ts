@@ -11,15 +11,16 @@ describe('exam status display', () => {
   });
 
   it('shows the score with pass state and overtime only once graded', () => {
-    expect(resultText({ status: 2, score: 75, isPass: 1, isOvertime: 0 })).toBe('75 分 · 通过');
-    expect(resultText({ status: 2, score: 100, isPass: 0, isOvertime: 1 })).toBe('100 分 · 未通过 · 超时提交');
-    expect(resultText({ status: 1, score: null, isPass: null, isOvertime: 0 })).toBe('');
+    expect(resultText({ status: 2, score: 75, isPass: 1, isOvertime: 0, isTimeout: 0 })).toBe('75 分 · 通过');
+    expect(resultText({ status: 2, score: 100, isPass: 0, isOvertime: 1, isTimeout: 0 })).toBe('100 分 · 未通过 · 超时提交');
+    expect(resultText({ status: 3, score: 0, isPass: 0, isOvertime: 0, isTimeout: 1 })).toBe('0 分 · 未通过 · 超时自动交卷');
+    expect(resultText({ status: 1, score: null, isPass: null, isOvertime: 0, isTimeout: 0 })).toBe('');
   });
 
   it('offers the right next step', () => {
     expect(actionLabel({ status: 0, canStart: 1 })).toBe('开始考试');
     expect(actionLabel({ status: 1, canStart: 1 })).toBe('继续作答');
-    expect(actionLabel({ status: 3, canStart: 1 })).toBe('继续作答');
+    expect(actionLabel({ status: 3, canStart: 0 })).toBe('查看成绩');
     expect(actionLabel({ status: 2, canStart: 0 })).toBe('查看成绩');
     expect(attemptsLeft({ maxAttempts: 2, attemptCount: 1 })).toBe(1);
     expect(attemptsLeft({ maxAttempts: 1, attemptCount: 3 })).toBe(0);

@@ -7,18 +7,23 @@ export const TYPE_LABELS: Record<QuestionType, string> = { 1: '单选题', 2: '�
 
 export const timeLimitText = (minutes: number) => (minutes > 0 ? `限时 ${minutes} 分钟` : '不限时');
 
-/** The list's result line: score and pass state once graded. */
-export function resultText(e: Pick<ExamSummary, 'status' | 'score' | 'isPass' | 'isOvertime'>): string {
-  if (e.status !== 2 || e.score === null) return '';
+/** The list's result line: score and pass state once graded (also when the time ran out). */
+export function resultText(e: Pick<ExamSummary, 'status' | 'score' | 'isPass' | 'isOvertime' | 'isTimeout'>): string {
+  if ((e.status !== 2 && e.status !== 3) || e.score === null) return '';
   const parts = [`${e.score} 分`, e.isPass ? '通过' : '未通过'];
-  if (e.isOvertime) parts.push('超时提交');
+  if (e.isTimeout) parts.push(TIMEOUT_TEXT);
+  else if (e.isOvertime) parts.push('超时提交');
   return parts.join(' · ');
 }
 
+/** An attempt the server closed at the deadline: the student did not hand it in. */
+export const TIMEOUT_TEXT = '超时自动交卷';
+
 /** What the row's action does, in the student's words. */
 export function actionLabel(e: Pick<ExamSummary, 'status' | 'canStart'>): string {
-  if (e.status === 1 || e.status === 3) return '继续作答';
-  if (e.status === 2) return '查看成绩';
+  if (e.status === 1) return '继续作答';
+  // 已超时 is graded like 已完成 (the server closed it); its review offers a retake if one is left.
+  if (e.status === 2 || e.status === 3) return '查看成绩';
   return e.canStart ? '开始考试' : '查看';
 }
 
