@@ -92,6 +92,7 @@ export interface CourseNodesTable {
 }
 export interface CourseSignupsTable { id: string; student_id: string; course_id: string; created_at: Timestamp }
 export interface LearnLocationsTable { student_id: string; course_id: string; node_id: string; position: G<number>; watched: G<number>; is_study: G<number>; updated_at: Timestamp }
+export interface ResourceLocationsTable { student_id: string; resource_id: string; case_id: string; node_id: string; position: G<number>; watched: G<number>; updated_at: Timestamp }
 export interface StudyRecordsTable { id: string; student_id: string; is_type: number; target_id: string; node_id: string; resource_id: G<string>; is_study: G<number>; updated_at: Timestamp }
 export interface RecommendationsTable { id: string; course_id: string; reason: G<string>; sort: G<number> }
 export interface TasksTable { id: string; case_id: string | null; title: string; content: G<string>; teacher_name: G<string>; start_at: Timestamp; end_at: Timestamp; created_at: Timestamp }
@@ -140,6 +141,7 @@ export interface DB {
   course_nodes: CourseNodesTable;
   course_signups: CourseSignupsTable;
   learn_locations: LearnLocationsTable;
+  resource_locations: ResourceLocationsTable;
   study_records: StudyRecordsTable;
   recommendations: RecommendationsTable;
   tasks: TasksTable;

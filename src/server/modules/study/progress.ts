@@ -9,9 +9,18 @@ const SLACK_SECONDS = 3;
 const DONE_RATIO = 0.9;
 
 /**
- * Course video progress. `watched` may grow by at most the wall-clock seconds since the previous
- * report (plus slack), so a client cannot claim 60 minutes watched in 5 seconds.
+ * What a progress report may record: `watched` grows by at most the wall-clock seconds since the
+ * previous report (plus slack), so a client cannot claim 60 minutes watched in 5 seconds, and
+ * neither it nor the position goes past the video's end.
  */
+export function acceptedProgress(prev: { watched: number; updated_at: Date } | undefined, duration: number, position: number, claimed: number, now = Date.now()) {
+  const elapsed = prev ? Math.max(0, (now - new Date(prev.updated_at).getTime()) / 1000) : 0;
+  const before = prev?.watched ?? 0;
+  const watched = Math.max(before, Math.min(claimed, before + Math.floor(elapsed) + SLACK_SECONDS, duration > 0 ? duration : Number.MAX_SAFE_INTEGER));
+  return { before, watched, position: Math.max(0, Math.min(position, duration > 0 ? duration : position)) };
+}
+
+/** Course video progress (learn_locations); a section is learnt at 90 % really watched. */
 export async function reportVideoProgress(db: DbOrTrx, studentId: string, courseId: string, nodeId: string, duration: number, position: number, claimed: number) {
   const prev = await db
     .selectFrom('learn_locations')
@@ -20,11 +29,8 @@ export async function reportVideoProgress(db: DbOrTrx, studentId: string, course
     .where('course_id', '=', courseId)
     .where('node_id', '=', nodeId)
     .executeTakeFirst();
-  const elapsed = prev ? Math.max(0, (Date.now() - new Date(prev.updated_at).getTime()) / 1000) : 0;
-  const before = prev?.watched ?? 0;
-  const watched = Math.max(before, Math.min(claimed, before + Math.floor(elapsed) + SLACK_SECONDS, duration > 0 ? duration : Number.MAX_SAFE_INTEGER));
+  const { before, watched, position: pos } = acceptedProgress(prev, duration, position, claimed);
   const isStudy = prev?.is_study === 1 || (duration > 0 && watched >= duration * DONE_RATIO) ? 1 : 2;
-  const pos = Math.max(0, Math.min(position, duration > 0 ? duration : position));
   await db
     .insertInto('learn_locations')
     .values({ student_id: studentId, course_id: courseId, node_id: nodeId, position: pos, watched, is_study: isStudy, updated_at: new Date() })
@@ -34,6 +40,24 @@ export async function reportVideoProgress(db: DbOrTrx, studentId: string, course
   // Only the seconds the cap above accepted count towards the student's daily study time.
   await addStudySeconds(db, studentId, watched - before);
   return { courseId, nodeId, position: pos, watched, isStudy };
+}
+
+/**
+ * A case video resource's progress (resource_locations), so reopening it resumes where the student
+ * stopped, and its real-time-capped watching counts as study time, as for courses. Whether the
+ * resource is learnt stays with recordCaseStudy (studyRecord/caseRecord addRecord).
+ */
+export async function reportResourceProgress(db: DbOrTrx, studentId: string, r: { id: string; case_id: string; node_id: string; duration: number }, position: number, claimed: number) {
+  const prev = await db.selectFrom('resource_locations').select(['watched', 'updated_at']).where('student_id', '=', studentId).where('resource_id', '=', r.id).executeTakeFirst();
+  const { before, watched, position: pos } = acceptedProgress(prev, r.duration, position, claimed);
+  const row = { position: pos, watched, updated_at: new Date() };
+  await db
+    .insertInto('resource_locations')
+    .values({ student_id: studentId, resource_id: r.id, case_id: r.case_id, node_id: r.node_id, ...row })
+    .onConflict((oc) => oc.columns(['student_id', 'resource_id']).doUpdateSet(row))
+    .execute();
+  await addStudySeconds(db, studentId, watched - before);
+  return { caseId: r.case_id, nodeId: r.node_id, resourceId: r.id, position: pos, watched };
 }
 
 /** The "last study record" is the most recently touched row of study_records. */

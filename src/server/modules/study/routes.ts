@@ -1,17 +1,27 @@
 import type { FastifyInstance } from 'fastify';
 import { Type, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { sql } from 'kysely';
-import { forbidden, notFound, ok } from '../../http/envelope';
+import { badRequest, forbidden, notFound, ok } from '../../http/envelope';
 import { requireStudent, studentIdOf } from '../../http/auth';
 import { assertNotGraduated, requireCase } from '../cases/access';
 import { fileUrl } from '../files/files';
 import { lastRecord } from './last-record';
-import { recordCaseStudy, reportVideoProgress } from './progress';
+import { recordCaseStudy, reportResourceProgress, reportVideoProgress } from './progress';
 import { studyStats } from './study-time';
 
 const Id = Type.String({ minLength: 1, maxLength: 64 });
 const Flag = Type.Union([Type.Integer({ minimum: 0, maximum: 2 }), Type.String({ maxLength: 2 })]);
-const UserRecordBody = Type.Object({ courseId: Id, nodeId: Id, position: Type.Number({ minimum: 0, maximum: 86400 }), watched: Type.Optional(Type.Number({ minimum: 0, maximum: 86400 })) });
+// A course section's video (courseId + nodeId), or a case's video resource (caseId + nodeId + resourceId).
+const UserRecordBody = Type.Object({
+  courseId: Type.Optional(Id),
+  caseId: Type.Optional(Id),
+  resourceId: Type.Optional(Id),
+  nodeId: Id,
+  position: Type.Number({ minimum: 0, maximum: 86400 }),
+  watched: Type.Optional(Type.Number({ minimum: 0, maximum: 86400 })),
+});
+const LearnLocationQuery = Type.Object({ courseId: Type.Optional(Id), caseId: Type.Optional(Id), resourceId: Type.Optional(Id) });
+const NO_TARGET = '请提供课程编号 courseId，或案例编号 caseId 与资源编号 resourceId';
 // SPEC §3 add-study-record payload: resourceId, nodeId, fileSuffix '2', studentId, isStudy '1', caseId.
 const AddRecordBody = Type.Object({
   caseId: Id,
@@ -31,22 +41,45 @@ export async function studyRoutes(app: FastifyInstance): Promise<void> {
     if (asked && asked !== studentId) throw forbidden('无权操作其他学生的学习记录');
   };
 
+  /** A video resource of a case the student may study (not graduated), or 404. */
+  async function caseVideo(studentId: string, caseId: string, resourceId: string) {
+    const res = await app.db.selectFrom('study_resources').select(['id', 'case_id', 'node_id', 'duration']).where('id', '=', resourceId).where('case_id', '=', caseId).where('file_suffix_code', '=', 3).executeTakeFirst();
+    if (!res) throw notFound('视频资源不存在');
+    await assertNotGraduated(app.db, studentId, caseId);
+    return res;
+  }
+
   r.post('/api/course/userModelRecord/saveUserRecord', { schema: { body: UserRecordBody } }, async (request) => {
     const studentId = studentIdOf(request);
     const b = request.body;
+    if (!b.courseId) {
+      if (!b.caseId || !b.resourceId) throw badRequest(NO_TARGET);
+      const res = await caseVideo(studentId, b.caseId, b.resourceId);
+      if (res.node_id !== b.nodeId) throw notFound('视频资源不存在');
+      return ok(await reportResourceProgress(app.db, studentId, res, Math.floor(b.position), Math.floor(b.watched ?? b.position)));
+    }
     const node = await app.db.selectFrom('course_nodes').select(['duration']).where('id', '=', b.nodeId).where('course_id', '=', b.courseId).executeTakeFirst();
     if (!node) throw notFound('课程节点不存在');
     return ok(await reportVideoProgress(app.db, studentId, b.courseId, b.nodeId, node.duration, Math.floor(b.position), Math.floor(b.watched ?? b.position)));
   });
 
-  // Where the student left off in a course: { courseId, nodeId, videoId, position, watched, isStudy } or null.
-  r.get('/api/course/userModelRecord/selectLearnLocation', { schema: { querystring: Type.Object({ courseId: Id }) } }, async (request) => {
+  // Where the student left off in a course: { courseId, nodeId, videoId, position, watched, isStudy } or null;
+  // in a case's video resource (caseId + resourceId): { caseId, nodeId, resourceId, position, watched } or null.
+  r.get('/api/course/userModelRecord/selectLearnLocation', { schema: { querystring: LearnLocationQuery } }, async (request) => {
+    const studentId = studentIdOf(request);
+    const q = request.query;
+    if (!q.courseId) {
+      if (!q.caseId || !q.resourceId) throw badRequest(NO_TARGET);
+      await caseVideo(studentId, q.caseId, q.resourceId);
+      const at = await app.db.selectFrom('resource_locations').selectAll().where('student_id', '=', studentId).where('resource_id', '=', q.resourceId).executeTakeFirst();
+      return ok(at ? { caseId: at.case_id, nodeId: at.node_id, resourceId: at.resource_id, position: at.position, watched: at.watched } : null);
+    }
     const row = await app.db
       .selectFrom('learn_locations as l')
       .innerJoin('course_nodes as n', 'n.id', 'l.node_id')
       .select(['l.course_id', 'l.node_id', 'l.position', 'l.watched', 'l.is_study', 'n.video_id', 'n.name', 'n.duration'])
-      .where('l.student_id', '=', studentIdOf(request))
-      .where('l.course_id', '=', request.query.courseId)
+      .where('l.student_id', '=', studentId)
+      .where('l.course_id', '=', q.courseId)
       .orderBy('l.updated_at', 'desc')
       .executeTakeFirst();
     return ok(row ? { courseId: row.course_id, nodeId: row.node_id, nodeName: row.name, videoId: row.video_id ?? '', duration: row.duration, position: row.position, watched: row.watched, isStudy: row.is_study } : null);

@@ -42,4 +42,27 @@ describe('study records', () => {
     const list = await get(tokens.normal, '/api/course/studyResourceFile/getResourceByNodeId?caseId=case-01&nodeId=case-01-n002');
     expect(list.data[0]).toMatchObject({ fileSuffixCode: 0 });
   });
+
+  it('saveUserRecord/selectLearnLocation keep where a case video stopped, per student, capped like course videos', async () => {
+    const save = (tok: string, body: object) => post(tok, '/api/course/userModelRecord/saveUserRecord', body);
+    const where = (tok: string, q: string) => get(tok, `/api/course/userModelRecord/selectLearnLocation?${q}`);
+    const nodeOf = async (id: string) => (await t.database.db.selectFrom('study_resources').select('node_id').where('id', '=', id).executeTakeFirstOrThrow()).node_id;
+    const video = { caseId: 'case-04', nodeId: await nodeOf('case-04-r03'), resourceId: 'case-04-r03' };
+    expect((await where(tokens.normal, 'caseId=case-04&resourceId=case-04-r03')).data).toBeNull();
+    const saved = await save(tokens.normal, { ...video, position: 12.7, watched: 3600 });
+    expect(saved).toMatchObject({ resultCode: 200, data: { ...video, position: 12 } });
+    expect(saved.data.watched).toBeLessThanOrEqual(3); // no faster than real time
+    expect((await where(tokens.normal, 'caseId=case-04&resourceId=case-04-r03')).data).toMatchObject({ ...video, position: 12 });
+    // Beyond the end is the end (the 30 s clip); another student has no position of their own.
+    expect((await save(tokens.normal, { ...video, position: 999 })).data.position).toBe(30);
+    expect((await where(tokens.graduated, 'caseId=case-04&resourceId=case-04-r03')).data).toBeNull();
+
+    expect((await save(tokens.normal, { ...video, nodeId: await nodeOf('case-04-r00'), position: 1 })).resultCode).toBe(404); // not this resource's node
+    expect((await save(tokens.normal, { ...video, resourceId: 'case-04-r00', nodeId: await nodeOf('case-04-r00'), position: 1 })).resultCode).toBe(404); // text, not a video
+    expect((await save(tokens.normal, { ...video, caseId: 'case-01', position: 1 })).resultCode).toBe(404); // another case's resource
+    expect((await save(tokens.normal, { nodeId: video.nodeId, position: 1 })).resultCode).toBe(400);
+    expect((await where(tokens.normal, 'resourceId=case-04-r03')).resultCode).toBe(400);
+    expect((await save(tokens.graduated, { caseId: 'case-01', nodeId: await nodeOf('case-01-r03'), resourceId: 'case-01-r03', position: 1 })).resultCode).toBe(403);
+    expect((await where(tokens.graduated, 'caseId=case-01&resourceId=case-01-r03')).resultCode).toBe(403);
+  });
 });
