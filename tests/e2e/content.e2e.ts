@@ -162,6 +162,28 @@ describe('project content and the study-centre card', () => {
     expect(text).not.toBe('');
   });
 
+  it('resumes a case video where it stopped, like a course video', async () => {
+    const api = recordApi(s.page);
+    const video = await openFromDetail(s.page, 'case-04', '视频');
+    await expect.poll(() => query(s.page)).toMatchObject({ caseId: 'case-04', fileSuffix: '3', fileName: video });
+    const player = s.page.getByRole('region', { name: `视频：${video}` });
+    await player.getByRole('button', { name: '播放视频' }).click();
+    await expect.poll(() => videoTime(s.page), { timeout: 15_000 }).toBeGreaterThan(3);
+    await player.getByRole('button', { name: '暂停' }).press('Enter');
+    const stoppedAt = await videoTime(s.page);
+    await expect.poll(() => api.count('/api/course/userModelRecord/saveUserRecord')).toBeGreaterThanOrEqual(2);
+
+    await s.page.reload();
+    await s.page.getByText(/^已从上次学到的 00:0\d 处继续$/).waitFor();
+    await expect.poll(() => videoTime(s.page)).toBeGreaterThanOrEqual(Math.floor(stoppedAt) - 1);
+
+    // Leaving for the case and coming back by another way resumes too.
+    await s.page.getByRole('link', { name: '返回案例详情' }).click();
+    await openFromDetail(s.page, 'case-04', '视频');
+    await s.page.getByText(/^已从上次学到的 00:0\d 处继续$/).waitFor();
+    await expect.poll(() => videoTime(s.page)).toBeGreaterThanOrEqual(Math.floor(stoppedAt) - 1);
+  });
+
   it('the card opens a case link in a new tab and posts a study record', async () => {
     const [popup] = await Promise.all([s.context.waitForEvent('page'), openFromDetail(s.page, 'case-01', '链接')]);
     await popup.close();

@@ -2,10 +2,11 @@
 export const SAVE_EVERY_SECONDS = 15;
 
 /**
- * Decides when the course player reports progress. The first second of playback is reported at
- * once, because the server only believes `watched` growing as fast as real time since the previous
- * report: reporting the start lets a full viewing count as full. After that, every 15 s of playback,
- * and whenever the caller flushes (pause, end, leaving the section or the page).
+ * Decides when a tracked video (course sections, case video resources) reports progress. The first
+ * second of playback is reported at once, because the server only believes `watched` growing as
+ * fast as real time since the previous report: reporting the start lets a full viewing count as
+ * full. After that, every 15 s of playback, and whenever the caller flushes (pause, end, leaving
+ * the video or the page).
  */
 export class ProgressTracker {
   position: number;

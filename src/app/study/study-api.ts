@@ -12,3 +12,27 @@ export async function addStudyRecord(r: { caseId: string; nodeId: string; resour
   // dedupe off: a record posted while another is in flight must not cancel it.
   unwrap(await apiPost('/api/course/studyRecord/addRecord', { resourceId: r.resourceId, nodeId: r.nodeId, fileSuffix: '2', studentId: r.studentId, isStudy: '1', caseId: r.caseId }, { dedupe: false }));
 }
+
+/** One video's progress: seconds reached and seconds really watched (the server caps the latter at real time). */
+export interface VideoProgress {
+  position: number;
+  watched: number;
+}
+
+/** What saveUserRecord/selectLearnLocation are about: a course section's video, or a case's video resource. */
+export type VideoTarget = { courseId: string; nodeId: string } | { caseId: string; nodeId: string; resourceId: string };
+
+/**
+ * SPEC §7 saveUserRecord: reports a video's progress. `keepalive` sends it with fetch keepalive, so
+ * a report made while the page is being hidden or unloaded still arrives (sendBeacon cannot carry
+ * the Authorization header). A course section answers its isStudy.
+ */
+export async function saveUserRecord(target: VideoTarget, p: VideoProgress, keepalive = false): Promise<{ isStudy?: number }> {
+  const config = keepalive ? { adapter: 'fetch' as const, fetchOptions: { keepalive: true }, dedupe: false } : { dedupe: false };
+  return unwrap(await apiPost<{ isStudy?: number }>('/api/course/userModelRecord/saveUserRecord', { ...target, position: Math.floor(p.position), watched: Math.floor(p.watched) }, config));
+}
+
+/** SPEC §7 selectLearnLocation for one case video resource: where the student stopped, null when never played. */
+export async function fetchResourceLocation(caseId: string, resourceId: string): Promise<(VideoProgress & { nodeId: string }) | null> {
+  return unwrap(await apiGet<(VideoProgress & { nodeId: string }) | null>('/api/course/userModelRecord/selectLearnLocation', { caseId, resourceId }, { dedupe: false }));
+}

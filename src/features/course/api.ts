@@ -1,4 +1,4 @@
-import { apiGet, apiPost, apiPut } from '../../app/http/client';
+import { apiGet, apiPut } from '../../app/http/client';
 import { unwrap } from '../../app/ui/use-remote';
 import type { Page } from '../../app/http/page';
 
@@ -109,21 +109,4 @@ export async function fetchLearnLocation(courseId: string): Promise<LearnLocatio
 /** The playable URL of a course video (SPEC §8: a failure clears the source and says so). */
 export async function fetchVideoUrl(videoId: string): Promise<string> {
   return unwrap(await apiGet<string>('/api/folder/resource/file/getVideoUrl', { videoId }));
-}
-
-export interface Progress {
-  courseId: string;
-  nodeId: string;
-  position: number;
-  watched: number;
-}
-
-/**
- * Reports video progress; the server caps `watched` at real time and answers the section's isStudy.
- * `keepalive` sends it with fetch keepalive, so a report made while the page is being hidden or
- * unloaded still arrives (sendBeacon cannot carry the Authorization header).
- */
-export async function saveProgress(p: Progress, keepalive = false): Promise<{ isStudy: number }> {
-  const config = keepalive ? { adapter: 'fetch' as const, fetchOptions: { keepalive: true }, dedupe: false } : { dedupe: false };
-  return unwrap(await apiPost<{ isStudy: number }>('/api/course/userModelRecord/saveUserRecord', { ...p, position: Math.floor(p.position), watched: Math.floor(p.watched) }, config));
 }

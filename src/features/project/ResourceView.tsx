@@ -1,5 +1,5 @@
-import { VideoPlayer } from '../../app/ui/VideoPlayer';
 import type { ResourceDetail } from './api';
+import { CaseVideo } from './CaseVideo';
 
 export interface ResourceViewProps {
   resource: ResourceDetail;
@@ -13,7 +13,7 @@ export interface ResourceViewProps {
 export function ResourceView({ resource: r, onOpenLink, onVideoEnded }: ResourceViewProps) {
   switch (Number(r.fileSuffixCode)) {
     case 3:
-      return <VideoPlayer src={r.fileUrl} fileName={r.fileName} label={`视频：${r.fileName}`} onEnded={onVideoEnded} />;
+      return <CaseVideo resource={r} onEnded={onVideoEnded} />;
     case 2:
       return (
         <section className="resource-view resource-view--link" aria-label="外部链接">

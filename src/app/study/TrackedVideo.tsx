@@ -1,0 +1,81 @@
+import { useEffect, useMemo, useRef } from 'react';
+import { formatDuration } from '../lib/format';
+import { VideoPlayer } from '../ui/VideoPlayer';
+import { ProgressTracker } from './progress-tracker';
+import type { VideoProgress } from './study-api';
+
+export interface TrackedVideoProps {
+  src: string;
+  fileName?: string;
+  /** accessible name of the player region */
+  label: string;
+  /** where the student stopped last time (selectLearnLocation); resumed once the media is known */
+  start: VideoProgress;
+  /** sends one progress report (saveUserRecord); keepalive while the page is being hidden or unloaded */
+  report(p: VideoProgress, keepalive: boolean): Promise<unknown>;
+  onEnded?(): void;
+}
+
+/**
+ * A video that resumes where the student stopped and reports its progress: on the first second of
+ * playback, every 15 s of it, on pause and end, when the video is left (another section or
+ * resource, another screen), and when the page is hidden or unloaded. Course sections and case
+ * video resources both play through this, so both resume the same way.
+ */
+export function TrackedVideo({ src, fileName, label, start, report, onEnded }: TrackedVideoProps) {
+  const tracker = useMemo(() => new ProgressTracker(start), [start]);
+  const reportRef = useRef(report);
+  reportRef.current = report;
+
+  const flush = useRef((keepalive: boolean) => {
+    if (!tracker.pending) return;
+    reportRef.current(tracker.take(), keepalive).catch(() => {}); // a lost report is made good by the next one
+  }).current;
+
+  useEffect(() => {
+    const hidden = () => flush(true);
+    const onVisibility = () => document.visibilityState === 'hidden' && flush(true);
+    window.addEventListener('pagehide', hidden);
+    document.addEventListener('visibilitychange', onVisibility);
+    return () => {
+      window.removeEventListener('pagehide', hidden);
+      document.removeEventListener('visibilitychange', onVisibility);
+      flush(false);
+    };
+  }, [flush]);
+
+  return (
+    <>
+      <VideoPlayer
+        src={src}
+        fileName={fileName}
+        label={label}
+        startAt={start.position}
+        onTime={(position, played) => tracker.tick(position, played) && flush(false)}
+        onPause={(position) => {
+          tracker.tick(position, 0);
+          flush(false);
+        }}
+        onEnded={(position) => {
+          tracker.tick(position, 0);
+          flush(false);
+          onEnded?.();
+        }}
+      />
+      {start.position > 0 && (
+        <p className="content-shell__note" role="status">
+          已从上次学到的 {formatDuration(start.position)} 处继续
+        </p>
+      )}
+    </>
+  );
+}
+
+/** The player's place while its source or resume point loads, or when it cannot play. */
+export function VideoPlaceholder({ text, alert = false }: { text: string; alert?: boolean }) {
+  return (
+    <div className="video-player video-player--waiting" role={alert ? 'alert' : 'status'}>
+      <span>{text}</span>
+    </div>
+  );
+}
