@@ -15,7 +15,7 @@ export async function seedFiles(trx: Trx): Promise<void> {
       { id: FILE_IDS.lesson, owner_id: null, file_name: '课程讲解视频.webm', content_type: 'video/webm', size: 103817, storage_key: 'fixture:demo-lesson.webm' },
       { id: FILE_IDS.tutorVideo, owner_id: null, file_name: '导师介绍视频.mp4', content_type: 'video/mp4', size: 2429, storage_key: 'fixture:demo-video.mp4' },
       { id: FILE_IDS.image, owner_id: null, file_name: '系统架构示意图.png', content_type: 'image/png', size: 7994, storage_key: 'fixture:demo-image.png' },
-      { id: FILE_IDS.pdf, owner_id: null, file_name: '需求分析讲义.pdf', content_type: 'application/pdf', size: 671, storage_key: 'fixture:demo-handout.pdf' },
+      { id: FILE_IDS.pdf, owner_id: null, file_name: '需求分析讲义.pdf', content_type: 'application/pdf', size: 4886, storage_key: 'fixture:demo-handout.pdf' },
     ])
     .execute();
 }
