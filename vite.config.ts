@@ -1,11 +1,30 @@
-import { defineConfig } from 'vite';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
-import { resolve } from 'node:path';
+
+/**
+ * pdf.js's packed character maps, copied into the build under pdfjs/cmaps/ (src/app/pdf/pdf-loader.ts):
+ * a PDF whose CJK fonts are not embedded cannot be read without them. Each is fetched only when a
+ * document asks for it.
+ */
+function pdfjsCMaps(): Plugin {
+  const dir = resolve(import.meta.dirname, 'node_modules/pdfjs-dist/cmaps');
+  return {
+    name: 'xuetu-pdfjs-cmaps',
+    apply: 'build',
+    generateBundle() {
+      for (const name of readdirSync(dir)) {
+        if (name.endsWith('.bcmap') || name === 'LICENSE') this.emitFile({ type: 'asset', fileName: `pdfjs/cmaps/${name}`, source: readFileSync(join(dir, name)) });
+      }
+    },
+  };
+}
 
 // The SPA and the standalone editor bench page are built together into dist/client,
 // which the Fastify server serves. `npm run dev` proxies /api to a running server.
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), pdfjsCMaps()],
   build: {
     outDir: 'dist/client',
     emptyOutDir: true,

@@ -8,8 +8,8 @@ import { logIn, watchCanvasText } from './shell-helpers';
 
 /** DESIGN budget: Home's initial JavaScript, gzip. */
 const HOME_JS_BUDGET = 180 * 1024;
-/** Libraries only the player and mind-map screens may download. */
-const HEAVY = /node_modules\/(video\.js|@videojs|pixi\.js|@pixi|elkjs)\//;
+/** Libraries only the player, PDF and mind-map screens may download. */
+const HEAVY = /node_modules\/(video\.js|@videojs|pixi\.js|@pixi|elkjs|pdfjs-dist)\//;
 
 let s: BrowserSession;
 beforeAll(async () => {
@@ -39,7 +39,7 @@ async function homeScripts(): Promise<{ url: string; gzip: number; sources: stri
 }
 
 describe('Home bundle budget', () => {
-  it('downloads at most 180 KB gzip of JavaScript and none of video.js, pixi or elkjs, signed out and signed in', async () => {
+  it('downloads at most 180 KB gzip of JavaScript and none of video.js, pixi, elkjs or pdf.js, signed out and signed in', async () => {
     await s.page.goto('/');
     for (const who of ['visitor', 'student']) {
       if (who === 'student') await logIn(s.page);
@@ -66,5 +66,19 @@ describe('Home bundle budget', () => {
       return existsSync(mapFile) && (JSON.parse(readFileSync(mapFile, 'utf8')) as { sources: string[] }).sources.some((src) => HEAVY.test(src));
     });
     expect(withVideoJs.length).toBeGreaterThan(0);
+  });
+
+  it('downloads pdf.js only when a PDF is shown', async () => {
+    const loaded: string[] = [];
+    s.page.on('response', (r) => {
+      if (r.request().resourceType() === 'script') loaded.push(new URL(r.url()).pathname);
+    });
+    await s.page.goto('/#/project/content?nodeId=x&caseId=case-01&nodeName=x&resourceId=case-01-r04&fileSuffix=4&fileName=x');
+    await s.page.getByText(/^第 1 \/ \d+ 页$/).waitFor();
+    const withPdfJs = loaded.filter((path) => {
+      const mapFile = resolve('dist/client', `.${path}.map`);
+      return existsSync(mapFile) && (JSON.parse(readFileSync(mapFile, 'utf8')) as { sources: string[] }).sources.some((src) => /node_modules\/pdfjs-dist\//.test(src));
+    });
+    expect(withPdfJs.length).toBeGreaterThan(0);
   });
 });

@@ -151,7 +151,8 @@ describe('project content and the study-centre card', () => {
     const image = await openFromDetail(s.page, 'case-01', '图片');
     await expect.poll(() => s.page.getByRole('img', { name: image }).evaluate((i: HTMLImageElement) => i.naturalWidth)).toBeGreaterThan(0);
     const pdf = await openFromDetail(s.page, 'case-01', 'PDF');
-    await s.page.locator(`iframe[title="PDF：${pdf}"]`).waitFor();
+    await s.page.getByRole('toolbar', { name: `PDF 翻页与缩放：${pdf}` }).waitFor();
+    await s.page.getByText(/^第 \d+ \/ 3 页$/).waitFor();
     expect(await s.page.getByRole('link', { name: '下载 PDF' }).getAttribute('href')).toMatch(/^\/api\/folder\/resource\/file\/download\?uid=/);
 
     // a PDF (any file that is not a link or video) shows on the card as a text/image line and opens in ProjectContent
@@ -220,7 +221,7 @@ describe('project content and the study-centre card', () => {
       await card.getByRole('button', { name: /继续学习/ }).waitFor();
       const overflow = () => s.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(await overflow(), 'study centre').toBeLessThanOrEqual(0);
-      const shown = { 视频: 'video', PDF: 'iframe', 图片: '.resource-view img', 文本: 'article' };
+      const shown = { 视频: 'video', PDF: '.pdf-viewer canvas', 图片: '.resource-view img', 文本: 'article' };
       for (const [type, selector] of Object.entries(shown)) {
         await openFromDetail(s.page, 'case-01', type);
         await s.page.getByRole('complementary', { name: '节点资源' }).waitFor();

@@ -1,3 +1,4 @@
+import { PdfViewer } from '../../app/pdf/PdfViewer';
 import type { ResourceDetail } from './api';
 import { CaseVideo } from './CaseVideo';
 
@@ -33,9 +34,9 @@ export function ResourceView({ resource: r, onOpenLink, onVideoEnded }: Resource
     case 4:
       return (
         <section className="resource-view resource-view--pdf" aria-label="PDF 文档">
-          <iframe className="resource-view__pdf" src={r.fileUrl} title={`PDF：${r.fileName}`} />
+          <PdfViewer key={r.uuid} src={r.fileUrl} docId={r.uuid} title={r.fileName} />
           <p className="resource-view__links">
-            浏览器无法显示时，可以
+            也可以
             <a href={r.fileUrl} target="_blank" rel="noopener">
               在新标签页中打开
             </a>

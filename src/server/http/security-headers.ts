@@ -1,7 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 
-// No inline script anywhere in the app; inline styles are needed by radix (positioning) and
-// video.js. Media and images may come from teachers' external links, so http(s) is allowed there.
+// No inline script anywhere in the app; inline styles are needed by radix (positioning), video.js
+// and the pdf.js page (its text layer). Media and images may come from teachers' external links, so
+// http(s) is allowed there. pdf.js needs nothing more: its worker is a file of our build
+// (worker-src 'self'), it runs without eval (isEvalSupported: false), fetches the PDF and its
+// character maps from us (connect-src 'self') and draws on a canvas. No page of ours frames
+// anything any more (PDFs are drawn by pdf.js), so nothing may be framed.
 const directives = [
   "default-src 'self'",
   "script-src 'self'",
@@ -17,17 +21,13 @@ const directives = [
   "form-action 'self'",
 ];
 const CSP = directives.join('; ');
-// Stored files served inline (PDF handouts, images) may be shown in a frame of our own pages (the
-// ProjectContent PDF viewer); everything else may not be framed at all.
-const INLINE_FILE_CSP = directives.map((d) => (d.startsWith('frame-ancestors') ? "frame-ancestors 'self'" : d)).join('; ');
 
 export function installSecurityHeaders(app: FastifyInstance): void {
   app.addHook('onSend', async (_request, reply, payload) => {
-    const inlineFile = String(reply.getHeader('Content-Disposition') ?? '').startsWith('inline');
-    reply.header('Content-Security-Policy', inlineFile ? INLINE_FILE_CSP : CSP);
+    reply.header('Content-Security-Policy', CSP);
     reply.header('X-Content-Type-Options', 'nosniff');
     reply.header('Referrer-Policy', 'strict-origin-when-cross-origin');
-    reply.header('X-Frame-Options', inlineFile ? 'SAMEORIGIN' : 'DENY');
+    reply.header('X-Frame-Options', 'DENY');
     reply.header('Cross-Origin-Opener-Policy', 'same-origin');
     return payload;
   });

@@ -28,8 +28,8 @@ function directives(csp: string): Map<string, string[]> {
   return new Map(csp.split(';').map((d) => d.trim().split(/\s+/)).filter((p) => p[0]).map(([name, ...values]) => [name!, values]));
 }
 
-/** `framing` 'self': stored files shown inline may sit in a frame of our own pages (the PDF viewer), nothing else. */
-function expectSecurityHeaders(headers: Record<string, unknown>, label: string, framing: 'none' | 'self' = 'none') {
+/** Nothing of ours may be framed: not the app, not stored files (PDFs are drawn by pdf.js, not framed). */
+function expectSecurityHeaders(headers: Record<string, unknown>, label: string) {
   const csp = directives(String(headers['content-security-policy'] ?? ''));
   const script = csp.get('script-src') ?? csp.get('default-src')!;
   expect(script, label).toContain("'self'");
@@ -40,9 +40,9 @@ function expectSecurityHeaders(headers: Record<string, unknown>, label: string, 
   expect(csp.get('img-src'), label).toEqual(expect.arrayContaining(["'self'", 'data:', 'blob:']));
   expect(csp.get('media-src'), label).toContain("'self'");
   expect(csp.get('object-src'), label).toEqual(["'none'"]);
-  expect(csp.get('frame-ancestors'), label).toEqual([`'${framing}'`]);
+  expect(csp.get('frame-ancestors'), label).toEqual(["'none'"]);
   expect(csp.get('base-uri'), label).toEqual(["'self'"]);
-  expect(headers['x-frame-options'], label).toBe(framing === 'self' ? 'SAMEORIGIN' : 'DENY');
+  expect(headers['x-frame-options'], label).toBe('DENY');
   expect(headers['x-content-type-options'], label).toBe('nosniff');
   expect(headers['referrer-policy'], label).toBe('strict-origin-when-cross-origin');
 }
@@ -74,7 +74,7 @@ describe('security headers', () => {
     ] as const;
     for (const [url, auth] of urls) {
       const res = await spa.inject({ method: 'GET', url, headers: auth ? { authorization: auth } : {} });
-      expectSecurityHeaders(res.headers, url, url.includes('/file/vod/') ? 'self' : 'none');
+      expectSecurityHeaders(res.headers, url);
     }
     const bad = await spa.inject({ method: 'POST', url: '/api/authcust/login/token', payload: '{"x":', headers: { 'content-type': 'application/json' } });
     expectSecurityHeaders(bad.headers, 'bad json');
