@@ -11,6 +11,26 @@ async function signedIn(loginName?: string): Promise<BrowserSession> {
 }
 
 const videoTime = (page: Page) => page.locator('video').evaluate((v: HTMLVideoElement) => v.currentTime);
+
+/**
+ * Plays the video for a few seconds, pauses it, waits for the progress reports (saveUserRecord),
+ * reloads, and checks the player resumes where it stopped (course sections and case videos alike).
+ * Answers the position it stopped at.
+ */
+async function playPauseReloadResumes(page: Page, name: string | RegExp, api: { count(path: string): number }): Promise<number> {
+  const player = page.getByRole('region', { name });
+  await player.getByRole('button', { name: '播放视频' }).click();
+  await expect.poll(() => videoTime(page), { timeout: 15_000 }).toBeGreaterThan(3);
+  // the control bar fades (and ignores the pointer) while playing: pause from the keyboard
+  await player.getByRole('button', { name: '暂停' }).press('Enter');
+  const stoppedAt = await videoTime(page);
+  await expect.poll(() => api.count('/api/course/userModelRecord/saveUserRecord')).toBeGreaterThanOrEqual(2);
+
+  await page.reload();
+  await page.getByText(/^已从上次学到的 00:0\d 处继续$/).waitFor();
+  await expect.poll(() => videoTime(page)).toBeGreaterThanOrEqual(Math.floor(stoppedAt) - 1);
+  return stoppedAt;
+}
 const query = (page: Page) => Object.fromEntries(new URLSearchParams(hashOf(page).split('?')[1] ?? ''));
 
 describe('course content player', () => {
@@ -39,17 +59,7 @@ describe('course content player', () => {
     expect(await s.page.getByRole('banner').getByRole('link', { name: '返回课程详情' }).count()).toBe(1);
     await s.page.getByRole('complementary', { name: '课程目录' }).getByRole('button', { name: /1\.1 / }).and(s.page.locator('[aria-current="true"]')).waitFor();
 
-    const player = s.page.getByRole('region', { name: /^视频：1\.1 / });
-    await player.getByRole('button', { name: '播放视频' }).click();
-    await expect.poll(() => videoTime(s.page), { timeout: 15_000 }).toBeGreaterThan(3);
-    // the control bar fades (and ignores the pointer) while playing: pause from the keyboard
-    await player.getByRole('button', { name: '暂停' }).press('Enter');
-    const stoppedAt = await videoTime(s.page);
-    await expect.poll(() => api.count('/api/course/userModelRecord/saveUserRecord')).toBeGreaterThanOrEqual(2);
-
-    await s.page.reload();
-    await s.page.getByText(/^已从上次学到的 00:0\d 处继续$/).waitFor();
-    await expect.poll(() => videoTime(s.page)).toBeGreaterThanOrEqual(Math.floor(stoppedAt) - 1);
+    await playPauseReloadResumes(s.page, /^视频：1\.1 /, api);
 
     // the section is now in progress in the tree, and the study-centre card leads back here
     expect(await s.page.getByRole('complementary', { name: '课程目录' }).getByRole('img', { name: '学习中' }).count()).toBe(1);
@@ -167,16 +177,7 @@ describe('project content and the study-centre card', () => {
     const api = recordApi(s.page);
     const video = await openFromDetail(s.page, 'case-04', '视频');
     await expect.poll(() => query(s.page)).toMatchObject({ caseId: 'case-04', fileSuffix: '3', fileName: video });
-    const player = s.page.getByRole('region', { name: `视频：${video}` });
-    await player.getByRole('button', { name: '播放视频' }).click();
-    await expect.poll(() => videoTime(s.page), { timeout: 15_000 }).toBeGreaterThan(3);
-    await player.getByRole('button', { name: '暂停' }).press('Enter');
-    const stoppedAt = await videoTime(s.page);
-    await expect.poll(() => api.count('/api/course/userModelRecord/saveUserRecord')).toBeGreaterThanOrEqual(2);
-
-    await s.page.reload();
-    await s.page.getByText(/^已从上次学到的 00:0\d 处继续$/).waitFor();
-    await expect.poll(() => videoTime(s.page)).toBeGreaterThanOrEqual(Math.floor(stoppedAt) - 1);
+    const stoppedAt = await playPauseReloadResumes(s.page, `视频：${video}`, api);
 
     // Leaving for the case and coming back by another way resumes too.
     await s.page.getByRole('link', { name: '返回案例详情' }).click();
