@@ -1,11 +1,11 @@
-import { useState } from 'react';
 import { Link, useSearchParams } from 'wouter';
 import { formatDuration } from '../../app/lib/format';
 import { openExternal } from '../../app/lib/external-url';
 import { navigate, withQuery } from '../../app/router/hash-location';
+import { BusyButton, useBusyAction } from '../../app/ui/BusyAction';
 import { DetailHero, Panel, DetailStatus } from '../../app/ui/Detail';
 import { toast } from '../../app/ui/toast-store';
-import { errorText, useRemote } from '../../app/ui/use-remote';
+import { useRemote } from '../../app/ui/use-remote';
 import { checkSignedUp, fetchCourse, fetchCourseTree, fetchRecommendations, signUpCourse, type CourseNode } from './api';
 import { courseProgress, NEED_SIGN_UP, sectionPath } from './course-tree';
 import { CourseTree } from './CourseTree';
@@ -21,7 +21,7 @@ export function CourseDetail() {
     return { course, tree, signedUp };
   }, [id]);
   const recs = useRemote(fetchRecommendations, []);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusyAction();
 
   if (!detail.data) {
     return <DetailStatus label="课程详情" remote={detail} emptyText="课程不存在" />;
@@ -29,18 +29,12 @@ export function CourseDetail() {
   const { course, tree, signedUp } = detail.data;
   const progress = courseProgress(tree);
 
-  const signUp = async () => {
-    setBusy(true);
-    try {
+  const signUp = () =>
+    run(async () => {
       await signUpCourse(course.courseId);
       toast.success('报名成功，开始学习吧！');
       detail.reload();
-    } catch (e) {
-      toast.error(errorText(e));
-    } finally {
-      setBusy(false);
-    }
-  };
+    });
 
   // The checkout guard: only signed-up students study. Synchronous, so window.open stays a direct
   // response to the click and is not blocked as a popup.
@@ -83,9 +77,9 @@ export function CourseDetail() {
               </button>
             </>
           ) : (
-            <button type="button" className="btn btn--primary" onClick={signUp} disabled={busy}>
-              {busy ? '报名中…' : '立即报名'}
-            </button>
+            <BusyButton busy={busy} busyText="报名中…" onClick={() => void signUp()}>
+              立即报名
+            </BusyButton>
           )
         }
       />

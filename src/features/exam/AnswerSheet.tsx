@@ -1,8 +1,8 @@
 import { useEffect, useState, type DependencyList, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { ListStatus } from '../../app/ui/ListStatus';
-import { toast } from '../../app/ui/toast-store';
-import { errorText, unwrap, useRemote } from '../../app/ui/use-remote';
+import { useBusyAction } from '../../app/ui/BusyAction';
+import { unwrap, useRemote } from '../../app/ui/use-remote';
 import { examReview, startExam, type Paper } from './api';
 import { AnswerForm } from './AnswerForm';
 import { ExamIntro } from './ExamIntro';
@@ -18,20 +18,14 @@ import './exam.css';
 export function AnswerSheet({ load, deps, back, refused }: { load: () => Promise<Paper>; deps: DependencyList; back: { href: string; label: string }; refused?: (errMsg: string) => ReactNode }) {
   const remote = useRemote(load, deps);
   const [started, setStarted] = useState<Paper | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusyAction();
   useEffect(() => setStarted(null), [remote.data]);
   const paper = started ?? remote.data;
 
   const start = async () => {
-    if (!paper || busy) return;
-    setBusy(true);
-    try {
-      setStarted(unwrap(await startExam(paper.examId)));
-    } catch (e) {
-      toast.error(errorText(e));
-    } finally {
-      setBusy(false);
-    }
+    if (!paper) return;
+    const opened = await run(async () => unwrap(await startExam(paper.examId)));
+    if (opened) setStarted(opened);
   };
 
   let body = null;

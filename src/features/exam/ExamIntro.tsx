@@ -1,3 +1,4 @@
+import { BusyButton } from '../../app/ui/BusyAction';
 import type { Paper } from './api';
 import { attemptsLeft, timeLimitText } from './exam-status';
 
@@ -40,9 +41,9 @@ export function ExamIntro({ paper, busy, onStart }: { paper: Paper; busy: boolea
         <li>交卷后立即评分，可查看每题的正确答案与解析。</li>
       </ul>
       {paper.canStart ? (
-        <button type="button" className="btn btn--primary btn--lg" onClick={onStart} disabled={busy}>
-          {busy ? '正在开始…' : '开始作答'}
-        </button>
+        <BusyButton busy={busy} busyText="正在开始…" onClick={onStart} className="btn btn--primary btn--lg">
+          开始作答
+        </BusyButton>
       ) : (
         <p className="exam-intro__closed">该考试的作答次数已用完。</p>
       )}

@@ -1,11 +1,11 @@
-import { useState } from 'react';
 import { Link, useSearchParams } from 'wouter';
+import { applyCase, fetchCase, fetchCaseNodes } from '../../app/cases/case-api';
 import { withQuery } from '../../app/router/hash-location';
+import { BusyButton, useBusyAction } from '../../app/ui/BusyAction';
 import { DetailHero, Panel, DetailStatus } from '../../app/ui/Detail';
 import { StudyMark } from '../../app/ui/StudyMark';
 import { toast } from '../../app/ui/toast-store';
-import { errorText, useRemote } from '../../app/ui/use-remote';
-import { fetchPractice, fetchSteps, startPractice } from './api';
+import { useRemote } from '../../app/ui/use-remote';
 import './practice.css';
 
 /** /practiceDetail?id= : what the training is, its steps with progress, and 开始练习. */
@@ -13,10 +13,12 @@ export function PracticeDetail() {
   const [params] = useSearchParams();
   const id = params.get('id') ?? '';
   const detail = useRemote(async () => {
-    const [info, steps] = await Promise.all([fetchPractice(id), fetchSteps(id)]);
+    // A practice is a case of type 2 and its steps are its map's nodes (DESIGN §4).
+    const [info, steps] = await Promise.all([fetchCase(id), fetchCaseNodes(id)]);
     return { info, steps };
   }, [id]);
-  const [busy, setBusy] = useState(false);
+  // the experience account and finished practices are refused by the service with its own message
+  const { busy, run } = useBusyAction('warning');
 
   if (!detail.data) {
     return <DetailStatus label="实践训练详情" remote={detail} />;
@@ -26,19 +28,13 @@ export function PracticeDetail() {
   const steps = detail.data.steps.filter((s) => s.level > 1 && s.level <= 3);
   const done = steps.filter((s) => s.isStudy === 1).length;
 
-  const start = async () => {
-    setBusy(true);
-    try {
-      await startPractice(info.caseId);
+  // Starting a practice joins it directly; there is no approval step for practice.
+  const start = () =>
+    run(async () => {
+      await applyCase(info.caseId, true);
       toast.success('已加入练习，按步骤完成吧！');
       detail.reload();
-    } catch (e) {
-      // the experience account and finished practices are refused by the service with its own message
-      toast.warning(errorText(e));
-    } finally {
-      setBusy(false);
-    }
-  };
+    });
 
   return (
     <div className="container detail">
@@ -56,9 +52,9 @@ export function PracticeDetail() {
           ) : info.applyStatus === 2 ? (
             <span className="detail__signed">已完成该训练</span>
           ) : (
-            <button type="button" className="btn btn--primary" onClick={() => void start()} disabled={busy}>
-              {busy ? '加入中…' : '开始练习'}
-            </button>
+            <BusyButton busy={busy} busyText="加入中…" onClick={() => void start()}>
+              开始练习
+            </BusyButton>
           )
         }
       />

@@ -1,14 +1,15 @@
-import { useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { Link, useSearchParams } from 'wouter';
+import { applyCase, fetchCase, fetchCaseNodes, type CaseNode } from '../../app/cases/case-api';
 import { navigate, withQuery } from '../../app/router/hash-location';
 import { session } from '../../app/session/session-store';
 import { addStudyRecord } from '../../app/study/study-api';
+import { BusyButton, useBusyAction } from '../../app/ui/BusyAction';
 import { DetailHero, Panel, DetailStatus } from '../../app/ui/Detail';
 import { toast } from '../../app/ui/toast-store';
-import { errorText, useRemote } from '../../app/ui/use-remote';
+import { useRemote } from '../../app/ui/use-remote';
 import { GRADUATED_MSG, EXPERIENCE_MSG, isExperienceAccount, refuseGraduated } from './access';
-import { applyCase, fetchCase, fetchCaseNodes, fetchRanking, type CaseNode, type Resource } from './api';
+import { fetchRanking, type Resource } from './api';
 import { FILE_TYPE_LABEL, resourceAction, visibleNodes } from './case-helpers';
 import { GraduatedRefusal } from './GraduatedRefusal';
 import { ProjectNodes } from './ProjectNodes';
@@ -29,7 +30,7 @@ export function ProjectDetail() {
     const [info, nodes, ranking] = await Promise.all([fetchCase(id), fetchCaseNodes(id), fetchRanking(id)]);
     return { info, nodes, ranking };
   }, [id, studentId]);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusyAction();
 
   if (!detail.data) {
     if (detail.status === 'error' && detail.error === GRADUATED_MSG) {
@@ -51,18 +52,13 @@ export function ProjectDetail() {
       toast.warning(EXPERIENCE_MSG);
       return false;
     }
-    setBusy(true);
-    try {
+    const joined = await run(async () => {
       await applyCase(info.caseId, direct);
       if (!direct) toast.success('报名成功，开始学习吧！');
       detail.reload();
       return true;
-    } catch (e) {
-      toast.error(errorText(e));
-      return false;
-    } finally {
-      setBusy(false);
-    }
+    });
+    return joined === true;
   };
 
   const openResource = async (node: CaseNode, r: Resource) => {
@@ -118,9 +114,9 @@ export function ProjectDetail() {
               </Link>
             </>
           ) : (
-            <button type="button" className="btn btn--primary" onClick={() => void join(false)} disabled={busy}>
-              {busy ? '报名中…' : '报名学习'}
-            </button>
+            <BusyButton busy={busy} busyText="报名中…" onClick={() => void join(false)}>
+              报名学习
+            </BusyButton>
           )
         }
       />

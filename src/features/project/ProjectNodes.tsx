@@ -4,7 +4,8 @@ import { formatDuration } from '../../app/lib/format';
 import { withQuery } from '../../app/router/hash-location';
 import { StudyMark } from '../../app/ui/StudyMark';
 import { errorText } from '../../app/ui/use-remote';
-import { fetchNodeResources, type CaseNode, type Resource } from './api';
+import type { CaseNode } from '../../app/cases/case-api';
+import { fetchNodeResources, type Resource } from './api';
 import { FILE_TYPE_LABEL } from './case-helpers';
 
 type Loaded = { status: 'loading' } | { status: 'ok'; items: Resource[] } | { status: 'error'; error: string };

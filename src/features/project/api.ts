@@ -1,38 +1,6 @@
+import { CASE_TYPE, fetchCasePage } from '../../app/cases/case-api';
 import { apiGet, apiPost } from '../../app/http/client';
 import { unwrap } from '../../app/ui/use-remote';
-import type { Page } from '../../app/http/page';
-
-/** A project case as the course service returns it (list and detail). */
-export interface Case {
-  uuid: string;
-  caseId: string;
-  name: string;
-  classifyId: string;
-  classifyName: string;
-  intro: string;
-  cover: string;
-  teacherName: string;
-  difficulty: number;
-  studyCount: number;
-  nodeCount: number;
-  /** 0 not applied, 1 studying, 2 graduated */
-  applyStatus: number;
-  progress: number;
-  createTime: string;
-  /** detail only: resource count by file type code */
-  resourceCounts?: Record<string, number>;
-}
-
-export interface CaseNode {
-  nodeId: string;
-  text: string;
-  level: number;
-  isStudy: number;
-  isNow: number;
-  resourceCount: number;
-  /** 1 when the node has a node exam (taken at /exam/answer?caseId&nodeId) */
-  hasExam: number;
-}
 
 export interface Resource {
   uuid: string;
@@ -62,23 +30,11 @@ export const CASE_PAGE_SIZE = 12;
 /** Case access (SPEC §3 course-access check): 2 means graduated (结业). */
 export const ACCESS_GRADUATED = 2;
 
-export async function fetchCases(q: { page: number; name: string; classify: string; year: string }): Promise<Page<Case>> {
-  const params = { currentNum: q.page, currentSize: CASE_PAGE_SIZE, caseType: 1, name: q.name || undefined, classifyId: q.classify || undefined, year: q.year || undefined };
-  return unwrap(await apiGet<Page<Case>>('/api/course/caseDetails/queryCasePage', params));
-}
+export const fetchCases = (q: { page: number; name: string; classify: string; year: string }) =>
+  fetchCasePage({ caseType: CASE_TYPE.project, page: q.page, size: CASE_PAGE_SIZE, name: q.name, classifyId: q.classify, year: q.year });
 
 export async function checkCaseAccess(caseId: string, studentId?: string): Promise<number> {
   return Number(unwrap(await apiGet<number>('/api/course/caseApply/checkCaseAccess', { caseId, studentId })));
-}
-
-export async function fetchCase(caseId: string): Promise<Case> {
-  return unwrap(await apiGet<Case>('/api/course/caseDetails/getCasesDetails', { caseId }));
-}
-
-/** The official map's nodes with the student's progress; a case without a published map has none. */
-export async function fetchCaseNodes(caseId: string): Promise<CaseNode[]> {
-  const res = await apiGet<CaseNode[]>('/api/course/mindDetails/queryNodeBasicByStudentId', { caseId });
-  return res.resultCode === 404 ? [] : unwrap(res);
 }
 
 // dedupe off: several nodes' resources may load at once and must not cancel each other.
@@ -93,10 +49,6 @@ export async function fetchResource(uuid: string): Promise<ResourceDetail> {
 /** The node studied with this resource (SPEC §7 caseRecord/addRecord). */
 export async function addCaseRecord(r: { caseId: string; nodeId: string; resourceId: string }): Promise<void> {
   unwrap(await apiPost('/api/course/caseRecord/addRecord', r, { dedupe: false }));
-}
-
-export async function applyCase(caseId: string, direct: boolean): Promise<void> {
-  unwrap(await apiPost<number>(direct ? '/api/course/caseApply/directApply' : '/api/course/caseApply/saveApply', { caseId }));
 }
 
 export async function fetchRanking(caseId: string): Promise<RankItem[]> {
