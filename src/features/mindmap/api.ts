@@ -1,5 +1,6 @@
 import { apiGet, apiPost, http } from '../../app/http/client';
 import { ApiFailure, unwrap } from '../../app/ui/use-remote';
+import type { CaseNode } from '../../app/cases/case-api';
 import type { KmDocument } from '../../engine/model/types';
 
 // Mind-map calls of the course service (SPEC §7 mindStudent/*, mindDetails/*) and the image upload.
@@ -10,15 +11,6 @@ export interface ShownMind {
   /** 0 = the official map, not saved by the student yet */
   version: number;
   isOfficial: number;
-}
-
-export interface NodeBasic {
-  nodeId: string;
-  text: string;
-  level: number;
-  isStudy: number;
-  isNow: number;
-  resourceCount: number;
 }
 
 export interface Resource {
@@ -59,8 +51,8 @@ export async function saveOutline(caseId: string, outline: string, version: numb
   return unwrap(await apiPost<{ version: number }>('/api/course/mindStudent/saveOutline', { caseId, outline, version }, { dedupe: false })).version;
 }
 
-export async function queryNodeBasic(caseId: string): Promise<NodeBasic[]> {
-  return unwrap(await apiGet<NodeBasic[]>('/api/course/mindDetails/queryNodeBasicByStudentId', { caseId }));
+export async function queryNodeBasic(caseId: string): Promise<CaseNode[]> {
+  return unwrap(await apiGet<CaseNode[]>('/api/course/mindDetails/queryNodeBasicByStudentId', { caseId }));
 }
 
 export async function nodeResources(caseId: string, nodeId: string): Promise<Resource[]> {
