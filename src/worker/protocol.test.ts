@@ -40,4 +40,20 @@ describe('worker protocol', () => {
     const copy = structuredClone(full);
     expect(unpackPatch(packPatch(full).wire)).toEqual(copy);
   });
+
+  it('a node of a level that differs from its level look in any one field gets its own look', () => {
+    const ed = new MindEditor();
+    ed.load({ root: { data: { id: 'r', text: '根' }, children: ['a', 'b', 'c'].map((id) => ({ data: { id, text: id } })) }, template: 'default', theme: 'fresh-blue', version: '1.4.43' });
+    const base = ed.relayoutAll();
+    const fields = { font: 'bold 9px x', fontSize: 9, lineHeight: 2, color: '#123', fill: '#456', stroke: '#789', strokeWidth: 7, radius: 9, shape: 'circle', shadow: 'rgba(0,0,0,0.5)', connector: 'poly', connectColor: '#abc', connectWidth: 5 } as const;
+    for (const [f, v] of Object.entries(fields)) {
+      const styles = base.styles.map((s) => s && { ...s });
+      const b = styles.findIndex((s) => s?.id === 'b');
+      (styles[b] as unknown as Record<string, unknown>)[f] = v;
+      const full: EnginePatch = { ...base, styles, boxes: base.boxes.slice(), structure: [], canUndo: false, canRedo: false };
+      const back = unpackPatch(packPatch(full).wire);
+      expect(back.styles[b]![f as keyof typeof fields], f).toBe(v);
+      expect(back.styles.find((s) => s?.id === 'c')![f as keyof typeof fields], f).toBe(base.styles.find((s) => s?.id === 'c')![f as keyof typeof fields]);
+    }
+  });
 });

@@ -39,29 +39,63 @@ const F_STUDY = 1, F_NOW = 2, F_NOTE = 4, F_COLLAPSED = 8;
 export function packStyles(styles: Array<NodeStyle | null>): PackedStyles {
   const looks: Look[] = [];
   const lookOf = new Map<string, number>();
+  const lastOfLevel: number[] = [];
   const look = new Int32Array(styles.length);
   const ints = new Int32Array(styles.length * 5);
   const texts: string[] = new Array(styles.length);
   const parents: string[] = new Array(styles.length);
   const extras: Array<[number, Extra]> = [];
-  styles.forEach((s, i) => {
+  for (let i = 0; i < styles.length; i++) {
+    const s = styles[i];
     texts[i] = s?.text ?? '';
     parents[i] = s?.parentId ?? '';
-    if (!s) return void (look[i] = -1);
-    const key = `${s.font}|${s.fontSize}|${s.lineHeight}|${s.color}|${s.fill}|${s.stroke}|${s.strokeWidth}|${s.radius}|${s.shape}|${s.shadow}|${s.connector}|${s.connectColor}|${s.connectWidth}`;
-    let k = lookOf.get(key);
-    if (k === undefined) {
-      k = looks.length;
-      lookOf.set(key, k);
-      const l = {} as Record<string, unknown>;
-      for (const f of LOOK_KEYS) l[f] = s[f];
-      looks.push(l as Look);
+    if (!s) {
+      look[i] = -1;
+      continue;
+    }
+    // Nodes of a level nearly always share their look: try that level's last look before
+    // building a key string (50k key strings were a fifth of packing time, and garbage).
+    let k = lastOfLevel[s.level] ?? -1;
+    if (k < 0 || !sameLook(looks[k], s)) {
+      const key = `${s.font}|${s.fontSize}|${s.lineHeight}|${s.color}|${s.fill}|${s.stroke}|${s.strokeWidth}|${s.radius}|${s.shape}|${s.shadow}|${s.connector}|${s.connectColor}|${s.connectWidth}`;
+      k = lookOf.get(key) ?? -1;
+      if (k < 0) {
+        k = looks.length;
+        lookOf.set(key, k);
+        const l = {} as Record<string, unknown>;
+        for (const f of LOOK_KEYS) l[f] = s[f];
+        looks.push(l as Look);
+      }
+      lastOfLevel[s.level] = k;
     }
     look[i] = k;
-    ints.set([s.index, s.level, s.priority ?? 0, (s.isStudy ? F_STUDY : 0) | (s.isNow ? F_NOW : 0) | (s.hasNote ? F_NOTE : 0) | (s.collapsed ? F_COLLAPSED : 0), s.childCount], i * 5);
+    const o = i * 5;
+    ints[o] = s.index;
+    ints[o + 1] = s.level;
+    ints[o + 2] = s.priority ?? 0;
+    ints[o + 3] = (s.isStudy ? F_STUDY : 0) | (s.isNow ? F_NOW : 0) | (s.hasNote ? F_NOTE : 0) | (s.collapsed ? F_COLLAPSED : 0);
+    ints[o + 4] = s.childCount;
     if (s.href !== null || s.image !== null || s.imageSize !== null || s.resource.length) extras.push([i, { href: s.href, image: s.image, imageSize: s.imageSize, resource: s.resource }]);
-  });
+  }
   return { looks, look, ints, texts: join(texts), parents: join(parents), extras };
+}
+
+function sameLook(l: Look, s: NodeStyle): boolean {
+  return (
+    l.font === s.font &&
+    l.fontSize === s.fontSize &&
+    l.lineHeight === s.lineHeight &&
+    l.color === s.color &&
+    l.fill === s.fill &&
+    l.stroke === s.stroke &&
+    l.strokeWidth === s.strokeWidth &&
+    l.radius === s.radius &&
+    l.shape === s.shape &&
+    l.shadow === s.shadow &&
+    l.connector === s.connector &&
+    l.connectColor === s.connectColor &&
+    l.connectWidth === s.connectWidth
+  );
 }
 
 export function unpackStyles(p: PackedStyles, ids: string[]): Array<NodeStyle | null> {
