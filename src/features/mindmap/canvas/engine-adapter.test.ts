@@ -38,4 +38,20 @@ describe('EnginePatchAdapter', () => {
       expect(store.node('r')?.style.fill).not.toBeNull();
     });
   }
+
+  it('a node restyled away from its level look gets its own style; markers only where set', () => {
+    const ed = new MindEditor();
+    const store = new SceneStore();
+    const adapter = new EnginePatchAdapter(store);
+    store.replace(adapter.convert(ed.load({ root: tree(), template: 'default', theme: 'fresh-blue', version: '1.4.43' })).patch);
+    const plain = store.node('r-1')!.style;
+    expect(store.node('r-2')!.style).toBe(plain); // shared object
+    store.apply(adapter.convert(ed.execute('background', [['r-2'], '#ff0000']).patch).patch);
+    store.apply(adapter.convert(ed.execute('bold', [['r-3']]).patch).patch);
+    expect(store.node('r-2')!.style.fill).toBe(0xff0000);
+    expect(store.node('r-3')!.style.bold).toBe(true);
+    expect(store.node('r-1')!.style).toBe(plain);
+    expect(store.node('r-0-0-0')!.markers).toBeUndefined(); // a leaf without markers
+    expect(store.node('r-0-0')!.markers).toEqual({ expander: true });
+  });
 });

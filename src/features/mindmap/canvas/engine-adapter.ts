@@ -18,6 +18,8 @@ export class EnginePatchAdapter {
   // three CSS colours per node was a third of the load time.
   private styles = new Map<string, SceneNode['style']>();
   private connectorStyles = new Map<string, ConnectorStyle>();
+  /** Last style converted per level: nodes of a level share a look, so most lookups skip the key string. */
+  private lastOfLevel: Array<{ st: EngineStyle; paddingX: number; style: SceneNode['style'] } | undefined> = [];
 
   constructor(private readonly store: SceneStore) {}
 
@@ -52,6 +54,8 @@ export class EnginePatchAdapter {
   }
 
   private styleOf(st: EngineStyle, paddingX: number): SceneNode['style'] {
+    const hit = this.lastOfLevel[st.level];
+    if (hit && hit.paddingX === paddingX && sameLook(hit.st, st)) return hit.style;
     const key = `${st.fill}|${st.stroke}|${st.strokeWidth}|${st.color}|${st.fontSize}|${st.font}|${st.radius}|${paddingX}|${st.shape}|${st.shadow}`;
     let s = this.styles.get(key);
     if (!s) {
@@ -71,21 +75,27 @@ export class EnginePatchAdapter {
       if (shadow) s.shadow = shadow;
       this.styles.set(key, s);
     }
+    this.lastOfLevel[st.level] = { st, paddingX, style: s };
     return s;
   }
 
   private toScene(st: EngineStyle, x: number, y: number, w: number, h: number, theme: Theme): SceneNode {
     const type = theme[nodeTypeForLevel(st.level)];
-    const markers: NodeMarkers = {};
-    if (st.priority) markers.priority = st.priority;
-    if (st.isStudy) markers.isStudy = true;
-    if (st.isNow) markers.isNow = true;
-    if (st.hasNote) markers.note = true;
-    if (st.href) markers.link = true;
-    if (st.image) markers.image = true;
-    if (st.resource.length) markers.resource = true;
-    if (st.collapsed && st.childCount) markers.collapsedCount = st.childCount;
-    else if (st.childCount && st.parentId) markers.expander = true;
+    // Most nodes carry no marker: build the object only for those that do.
+    const expander = st.childCount > 0 && !st.collapsed && st.parentId !== null;
+    let markers: NodeMarkers | undefined;
+    if (st.priority || st.isStudy || st.isNow || st.hasNote || st.href || st.image || st.resource.length || (st.collapsed && st.childCount) || expander) {
+      markers = {};
+      if (st.priority) markers.priority = st.priority;
+      if (st.isStudy) markers.isStudy = true;
+      if (st.isNow) markers.isNow = true;
+      if (st.hasNote) markers.note = true;
+      if (st.href) markers.link = true;
+      if (st.image) markers.image = true;
+      if (st.resource.length) markers.resource = true;
+      if (st.collapsed && st.childCount) markers.collapsedCount = st.childCount;
+      else if (expander) markers.expander = true;
+    }
     const node: SceneNode = {
       id: st.id,
       x,
@@ -95,7 +105,7 @@ export class EnginePatchAdapter {
       text: st.text || '分支主题',
       level: st.level,
       style: this.styleOf(st, type.padding[1]),
-      markers: Object.keys(markers).length ? markers : undefined,
+      markers,
     };
     if (st.parentId && st.connector) {
       node.parent = st.parentId;
@@ -106,4 +116,9 @@ export class EnginePatchAdapter {
     }
     return node;
   }
+}
+
+/** The fields styleOf reads. */
+function sameLook(a: EngineStyle, b: EngineStyle): boolean {
+  return a.fill === b.fill && a.stroke === b.stroke && a.strokeWidth === b.strokeWidth && a.color === b.color && a.fontSize === b.fontSize && a.font === b.font && a.radius === b.radius && a.shape === b.shape && a.shadow === b.shadow;
 }

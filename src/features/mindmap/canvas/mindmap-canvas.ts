@@ -79,6 +79,7 @@ export class MindmapCanvas {
     this.app.stage.addChild(this.painter.root);
     this.painter.root.addChild(this.overlay);
     this.bindInput(this.app.canvas);
+    this.painter.warmUp(() => this.app.renderer.render(this.app.stage));
     const ro = new ResizeObserver(() => this.resize(host.clientWidth, host.clientHeight));
     ro.observe(host);
     this.detach.push(() => ro.disconnect());

@@ -23,6 +23,7 @@ describe('SceneStore', () => {
     s.replace({ nodes: [...Array(200).keys()].map((i) => mk(i, 100 + (i % 5) * 100, i * 30 - 3000)) });
     const ids = (slots: number[]) => slots.map((k) => s.records[k]!.id).sort();
     expect(ids(s.queryNodes(view, []))).toEqual(brute(s, view));
+    s.hitTest(-1e9, -1e9); // builds the grid: what follows runs on the stale grid + slack
     // Shift everything down by 45 px, as an insert above does.
     const moved = [...Array(200).keys()].map((i) => `n${i}`);
     const xy = new Float64Array(moved.flatMap((_, i) => [100 + (i % 5) * 100, i * 30 - 3000 + 45]));
@@ -43,5 +44,24 @@ describe('SceneStore', () => {
     s.apply({ nodes: [mk(2, 300, 0)] });
     expect(s.slotOf.get('n2')).toBe(1);
     expect(s.bounds()).toEqual({ x: 0, y: 0, w: 360, h: 20 });
+  });
+
+  it('answers from a scan until the grid is first built, then from the grid, with the same results', () => {
+    const s = new SceneStore();
+    const nodes = [...Array(300).keys()].map((i) => mk(i, (i * 37) % 1400 - 200, (i * 53) % 1100 - 300));
+    s.replace({ nodes });
+    const ids = (slots: number[]) => slots.map((k) => s.records[k]!.id).sort();
+    const views = [view, { x: -300, y: -300, w: 100, h: 100 }, { x: 900, y: 500, w: 400, h: 50 }];
+    const before = views.map((v) => [ids(s.queryNodes(v, [])), ids(s.queryLinks(v, []))]);
+    for (const [i, v] of views.entries()) expect(before[i][0]).toEqual(brute(s, v));
+    // A patch before the first build: removed nodes vanish, moved ones are found where they are.
+    s.apply({ removeNodes: ['n7'], moves: { ids: ['n8'], xy: new Float64Array([5000, 5000]) } });
+    expect(ids(s.queryNodes({ x: 4990, y: 4990, w: 20, h: 20 }, []))).toEqual(['n8']);
+    // n8's connector now spans from the root to (5000, 5000): found in between, off both boxes.
+    expect(ids(s.queryLinks({ x: 2500, y: 2500, w: 1, h: 1 }, []))).toEqual(['n8']);
+    const after = views.map((v) => [ids(s.queryNodes(v, [])), ids(s.queryLinks(v, []))]);
+    for (const [i, v] of views.entries()) expect(after[i][0]).toEqual(brute(s, v));
+    s.hitTest(-1e9, -1e9); // builds the grid
+    expect(views.map((v) => [ids(s.queryNodes(v, [])), ids(s.queryLinks(v, []))])).toEqual(after);
   });
 });

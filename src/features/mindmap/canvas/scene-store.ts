@@ -86,8 +86,10 @@ export class SceneStore {
     this.built = false;
     this.fresh = [];
     this.slack = 0;
-    // Size the arrays once: growing them by doubling during a 50k-node load showed up in profiles.
-    this.ensure(p.nodes?.length ?? 0);
+    // Size the arrays once, with room for editing: growing them during a 50k-node load showed
+    // up in profiles, and growing eight 50k arrays on the first insert cost that edit ~7 ms.
+    const n = p.nodes?.length ?? 0;
+    this.ensure(n + Math.max(1024, n >> 3));
     this.apply(p);
   }
 
@@ -112,8 +114,11 @@ export class SceneStore {
   // largest displacement (a superset, filtered against current boxes) plus a linear scan of
   // fresh slots; the real rebuild happens when the main thread is idle (reindexWhenIdle).
   queryNodes(r: Rect, out: number[]): number[] {
-    this.ensureIndex();
     const b = this.boxes;
+    // Until the first build (a map just opened) a scan is cheaper than the grid: the first frame
+    // then costs one tight pass instead of two binning passes, and the grid is built when idle.
+    if (!this.built) return scan(b, r, out);
+    this.ensureIndex();
     this.nodeIndex.query(this.pad(r), out);
     if (this.slack > 0) filterInPlace(out, (i) => intersects(b, i, r));
     this.addFresh(out, b, r);
@@ -121,6 +126,10 @@ export class SceneStore {
   }
 
   queryLinks(r: Rect, out: number[]): number[] {
+    if (!this.built) {
+      if (this.linksVersion !== this.version) this.computeLinks();
+      return scan(this.links, r, out);
+    }
     this.ensureIndex();
     this.linkIndex.query(this.pad(r), out);
     if (this.fresh.length) {
@@ -161,7 +170,7 @@ export class SceneStore {
 
   private ensureIndex(): void {
     if (!this.dirty) return;
-    if (!this.built || this.slack > this.nodeIndex.cellSize / 2 || this.fresh.length > 256) this.reindex();
+    if ( this.slack > this.nodeIndex.cellSize / 2 || this.fresh.length > 256) this.reindex();
   }
 
   hitTest(x: number, y: number): number {
@@ -288,6 +297,17 @@ export class SceneStore {
 
   private reindex(): void {
     if (!this.dirty) return;
+    if (this.linksVersion !== this.version) this.computeLinks();
+    this.nodeIndex.build(this.boxes);
+    this.linkIndex.build(this.links);
+    this.dirty = false;
+    this.built = true;
+    this.slack = 0;
+    this.fresh = [];
+  }
+
+  /** Connector culling boxes from the current node boxes (one pass; derived, never patched). */
+  private computeLinks(): void {
     const b = this.boxes, l = this.links;
     l.count = b.count;
     for (let s = 0; s < b.count; s++) {
@@ -308,13 +328,20 @@ export class SceneStore {
       const y0 = Math.min(b.y[ps], b.y[s]), y1 = Math.max(b.y[ps] + b.h[ps], b.y[s] + b.h[s]) + 4;
       l.set(s, x0, y0, x1 - x0, y1 - y0);
     }
-    this.nodeIndex.build(b);
-    this.linkIndex.build(l);
-    this.dirty = false;
-    this.built = true;
-    this.slack = 0;
-    this.fresh = [];
+    this.linksVersion = this.version;
   }
+
+  /** Store version the link boxes were computed at (every geometry change is a new version). */
+  private linksVersion = -1;
+}
+
+/** Slots whose box intersects `r`, by a linear pass (dead slots are NaN and never match). */
+function scan(b: SlotBoxes, r: Rect, out: number[]): number[] {
+  out.length = 0;
+  const { x, y, w, h } = b;
+  const rx1 = r.x + r.w, ry1 = r.y + r.h;
+  for (let i = 0; i < b.count; i++) if (x[i] <= rx1 && x[i] + w[i] >= r.x && y[i] <= ry1 && y[i] + h[i] >= r.y) out.push(i);
+  return out;
 }
 
 const arcBox: Rect = { x: 0, y: 0, w: 0, h: 0 };

@@ -82,6 +82,8 @@ describe('previous-sibling links of arc_tp connectors', () => {
     // The half circle p → a reaches up to y = 10 − 50; nothing but that arc is up there.
     const above = { x: 50, y: -45, w: 20, h: 10 };
     const ids = () => store.queryLinks(above, []).map((s) => store.records[s]!.id);
+    expect(ids()).toEqual(['a']); // before the first index build: a scan of exact link boxes
+    store.hitTest(0, 0); // builds the index
     expect(ids()).toEqual(['a']);
     // b becomes the first child: a fresh link is always drawn until the index is rebuilt…
     store.apply({ siblings: [['p', ['b', 'a']]] });
