@@ -60,6 +60,12 @@ async function measure(page: Page, nodes: number, labels: string): Promise<Brows
   const tree = generateTree(nodes);
   await page.evaluate((t) => ((window as unknown as { __tree: unknown }).__tree = t), tree);
   const openProf = process.env.BENCH_PROFILE === 'open' ? await startProfile(page) : null;
+  if (process.env.BENCH_PROFILE === 'paint') {
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: 50 });
+    cdp.on('Profiler.consoleProfileFinished', (e) => printProfile(e.profile as unknown as Prof));
+  }
   const openMs = await page.evaluate(async () => {
     const w = window as unknown as { __tree: never; __mindmap: { ready: Promise<void> }; load(t: never): Promise<void> };
     await w.__mindmap.ready;
@@ -85,12 +91,13 @@ async function measure(page: Page, nodes: number, labels: string): Promise<Brows
         return performance.now() - t0;
       }),
     );
+    if (process.env.BENCH_DEBUG) console.log('edit', edits.at(-1)!.toFixed(1), JSON.stringify(await page.evaluate(() => (window as unknown as { __mindmap: { lastEdit(): object } }).__mindmap.lastEdit())));
     await page.waitForTimeout(200);
   }
   const editMs = pct(edits, 50);
   const editMax = Math.max(...edits);
   if (prof) await prof();
-  if (process.env.BENCH_DEBUG) console.log(nodes, await page.evaluate(() => { const m = (window as unknown as { __mindmap: { lastEdit(): object; lastOpen(): object } }).__mindmap; return { open: m.lastOpen(), edit: m.lastEdit() }; }));
+  if (process.env.BENCH_DEBUG) console.log(nodes, edits.map((e) => e.toFixed(1)).join(' '), await page.evaluate(() => { const m = (window as unknown as { __mindmap: { lastEdit(): object; lastOpen(): object } }).__mindmap; return { open: m.lastOpen(), edit: m.lastEdit() }; }));
   // The pan loop lives in the page (bench-page.ts): tsx-compiled closures carry helpers
   // that do not exist in the browser.
   type PanOut = { intervals: number[]; work: number[]; stats: { nodes: number; renderer: string } };
@@ -127,23 +134,43 @@ async function measure(page: Page, nodes: number, labels: string): Promise<Brows
   };
 }
 
-/** BENCH_PROFILE=open|edit: CPU profile of that step, top self times printed (diagnosis only). */
+/** BENCH_PROFILE=open|edit (paint: the first frame only): CPU profile of that step, top self times printed (diagnosis only). */
 async function startProfile(page: Page): Promise<() => Promise<void>> {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Profiler.enable');
   await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
   await cdp.send('Profiler.start');
   return async () => {
-    const { profile } = (await cdp.send('Profiler.stop')) as { profile: { nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number } }[]; samples: number[]; timeDeltas: number[] } };
-    const byId = new Map(profile.nodes.map((n) => [n.id, n]));
-    const self = new Map<string, number>();
-    profile.samples.forEach((id, i) => {
-      const f = byId.get(id)!.callFrame;
-      const k = `${f.functionName || '(anon)'} ${f.url.split('/').pop()}:${f.lineNumber}`;
-      self.set(k, (self.get(k) ?? 0) + profile.timeDeltas[i] / 1000);
-    });
-    console.log([...self].sort((a, b) => b[1] - a[1]).slice(0, 25).map(([k, v]) => `${v.toFixed(1)}ms ${k}`).join('\n'));
+    const { profile } = (await cdp.send('Profiler.stop')) as { profile: Prof };
+    printProfile(profile);
   };
+}
+type Prof = { nodes: { id: number; children?: number[]; callFrame: { functionName: string; url: string; lineNumber: number } }[]; samples: number[]; timeDeltas: number[] };
+function printProfile(profile: Prof): void {
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const self = new Map<string, number>();
+  profile.samples.forEach((id, i) => {
+    const f = byId.get(id)!.callFrame;
+    const k = `${f.functionName || '(anon)'} ${f.url.split('/').pop()}:${f.lineNumber}`;
+    self.set(k, (self.get(k) ?? 0) + profile.timeDeltas[i] / 1000);
+  });
+  console.log([...self].sort((a, b) => b[1] - a[1]).slice(0, 25).map(([k, v]) => `${v.toFixed(1)}ms ${k}`).join('\n'));
+  // Inclusive times (a function counted once per sample however deep it recurses).
+  const parent = new Map<number, number>();
+  for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+  const incl = new Map<string, number>();
+  profile.samples.forEach((id, i) => {
+    const seen = new Set<string>();
+    for (let n: number | undefined = id; n !== undefined; n = parent.get(n)) {
+      const f = byId.get(n)!.callFrame;
+      const k = `${f.functionName || '(anon)'} ${f.url.split('/').pop()}:${f.lineNumber}`;
+      if (seen.has(k)) continue;
+      seen.add(k);
+      incl.set(k, (incl.get(k) ?? 0) + profile.timeDeltas[i] / 1000);
+    }
+  });
+  console.log('-- inclusive');
+  console.log([...incl].sort((a, b) => b[1] - a[1]).slice(0, 40).map(([k, v]) => `${v.toFixed(1)}ms ${k}`).join('\n'));
 }
 
 export async function runBrowserBench(): Promise<BrowserRow[]> {
@@ -160,7 +187,7 @@ export async function runBrowserBench(): Promise<BrowserRow[]> {
         const page = await context.newPage();
         const errors: string[] = [];
         page.on('pageerror', (e) => errors.push(e.message));
-        const extra = (process.env.BENCH_RENDERER ? `&renderer=${process.env.BENCH_RENDERER}` : '') + (process.env.BENCH_LAYOUT ? `&layout=${process.env.BENCH_LAYOUT}` : '');
+        const extra = (process.env.BENCH_PROFILE === 'paint' ? '&prof=1' : '') + (process.env.BENCH_RENDERER ? `&renderer=${process.env.BENCH_RENDERER}` : '') + (process.env.BENCH_LAYOUT ? `&layout=${process.env.BENCH_LAYOUT}` : '');
         await page.goto(`${server.url}/bench.html?labels=${labels}${extra}`);
         await page.waitForFunction(() => 'load' in window && '__mindmap' in window);
         rows.push(await measure(page, n, labels));
