@@ -52,7 +52,10 @@ window.load = async (tree) => {
   // kityminder opens with the root centred in the view.
   const r = canvas.store.boxOf(rootId)!;
   canvas.centerWorld(r.x + r.w / 2, r.y + r.h / 2);
+  // BENCH_PROFILE=paint profiles this first frame alone (bench/browser/run.ts).
+  if (params.get('prof')) console.profile('paint');
   canvas.paintNow();
+  if (params.get('prof')) console.profileEnd('paint');
   lastOpen = { layout: t1 - t0, canvas: performance.now() - t1 };
 };
 let lastOpen = {};
