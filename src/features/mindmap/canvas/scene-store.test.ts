@@ -63,5 +63,13 @@ describe('SceneStore', () => {
     for (const [i, v] of views.entries()) expect(after[i][0]).toEqual(brute(s, v));
     s.hitTest(-1e9, -1e9); // builds the grid
     expect(views.map((v) => [ids(s.queryNodes(v, [])), ids(s.queryLinks(v, []))])).toEqual(after);
+    // A re-centring move of thousands of px leaves the grid unfit: queries scan, still exact.
+    const ids2 = nodes.filter((n) => n.id !== 'n7' && n.id !== 'n8').map((n) => n.id);
+    s.apply({ moves: { ids: ids2, xy: new Float64Array(ids2.flatMap((id) => [s.boxOf(id)!.x, s.boxOf(id)!.y + 3000])) } });
+    for (const v of [...views, { x: -300, y: 2700, w: 1500, h: 1100 }]) {
+      expect(ids(s.queryNodes(v, []))).toEqual(brute(s, v));
+      const links = new Set(ids(s.queryLinks(v, [])));
+      for (const id of brute(s, v)) if (id !== 'n0') expect(links.has(id), id).toBe(true);
+    }
   });
 });
