@@ -1,38 +1,14 @@
 import { arcTpBounds } from './connector-path';
 import { shapeContains } from './node-shape';
 import { SiblingChain } from './sibling-chain';
-import { GridIndex, type Boxes } from './spatial-grid';
+import { intersects, scan, SlotBoxes } from './slot-boxes';
+import { GridIndex } from './spatial-grid';
 import type { PackedMoves, PackedShifts, Rect, SceneNode, ScenePatch } from './scene-types';
 
 // Slot-addressed copy of the scene. Geometry lives in typed arrays (read by the grid index,
 // the culler and the painter); records carry identity, text and style. Slots of removed
 // nodes are recycled. Index rebuilds are deferred to the next query, so a patch that moves
 // 25k nodes costs one linear rebuild rather than 25k incremental updates.
-
-class SlotBoxes implements Boxes {
-  count = 0;
-  x = new Float64Array(1024);
-  y = new Float64Array(1024);
-  w = new Float64Array(1024);
-  h = new Float64Array(1024);
-
-  ensure(n: number): void {
-    if (n <= this.x.length) return;
-    const cap = Math.max(n, this.x.length * 2);
-    for (const k of ['x', 'y', 'w', 'h'] as const) {
-      const next = new Float64Array(cap);
-      next.set(this[k]);
-      this[k] = next;
-    }
-  }
-
-  set(i: number, x: number, y: number, w: number, h: number): void {
-    this.x[i] = x;
-    this.y[i] = y;
-    this.w[i] = w;
-    this.h[i] = h;
-  }
-}
 
 export class SceneStore {
   readonly boxes = new SlotBoxes();
@@ -333,20 +309,7 @@ export class SceneStore {
   private linksVersion = -1;
 }
 
-/** Slots whose box intersects `r`, by a linear pass (dead slots are NaN and never match). */
-function scan(b: SlotBoxes, r: Rect, out: number[]): number[] {
-  out.length = 0;
-  const { x, y, w, h } = b;
-  const rx1 = r.x + r.w, ry1 = r.y + r.h;
-  for (let i = 0; i < b.count; i++) if (x[i] <= rx1 && x[i] + w[i] >= r.x && y[i] <= ry1 && y[i] + h[i] >= r.y) out.push(i);
-  return out;
-}
-
 const arcBox: Rect = { x: 0, y: 0, w: 0, h: 0 };
-
-function intersects(b: SlotBoxes, i: number, r: Rect): boolean {
-  return b.x[i] <= r.x + r.w && b.x[i] + b.w[i] >= r.x && b.y[i] <= r.y + r.h && b.y[i] + b.h[i] >= r.y;
-}
 
 function filterInPlace(a: number[], keep: (i: number) => boolean): void {
   let k = 0;
