@@ -60,12 +60,7 @@ async function measure(page: Page, nodes: number, labels: string): Promise<Brows
   const tree = generateTree(nodes);
   await page.evaluate((t) => ((window as unknown as { __tree: unknown }).__tree = t), tree);
   const openProf = process.env.BENCH_PROFILE === 'open' ? await startProfile(page) : null;
-  if (process.env.BENCH_PROFILE === 'paint') {
-    const cdp = await page.context().newCDPSession(page);
-    await cdp.send('Profiler.enable');
-    await cdp.send('Profiler.setSamplingInterval', { interval: 50 });
-    cdp.on('Profiler.consoleProfileFinished', (e) => printProfile(e.profile as unknown as Prof));
-  }
+  if (process.env.BENCH_PROFILE === 'paint') (await profiler(page, 50)).on('Profiler.consoleProfileFinished', (e) => printProfile(e.profile as unknown as Prof));
   const openMs = await page.evaluate(async () => {
     const w = window as unknown as { __tree: never; __mindmap: { ready: Promise<void> }; load(t: never): Promise<void> };
     await w.__mindmap.ready;
@@ -136,22 +131,30 @@ async function measure(page: Page, nodes: number, labels: string): Promise<Brows
 
 /** BENCH_PROFILE=open|edit (paint: the first frame only): CPU profile of that step, top self times printed (diagnosis only). */
 async function startProfile(page: Page): Promise<() => Promise<void>> {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Profiler.enable');
-  await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
+  const cdp = await profiler(page, 100);
   await cdp.send('Profiler.start');
   return async () => {
     const { profile } = (await cdp.send('Profiler.stop')) as { profile: Prof };
     printProfile(profile);
   };
 }
+async function profiler(page: Page, intervalUs: number) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: intervalUs });
+  return cdp;
+}
+
 type Prof = { nodes: { id: number; children?: number[]; callFrame: { functionName: string; url: string; lineNumber: number } }[]; samples: number[]; timeDeltas: number[] };
 function printProfile(profile: Prof): void {
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const frameKey = (id: number) => {
+    const f = byId.get(id)!.callFrame;
+    return `${f.functionName || '(anon)'} ${f.url.split('/').pop()}:${f.lineNumber}`;
+  };
   const self = new Map<string, number>();
   profile.samples.forEach((id, i) => {
-    const f = byId.get(id)!.callFrame;
-    const k = `${f.functionName || '(anon)'} ${f.url.split('/').pop()}:${f.lineNumber}`;
+    const k = frameKey(id);
     self.set(k, (self.get(k) ?? 0) + profile.timeDeltas[i] / 1000);
   });
   console.log([...self].sort((a, b) => b[1] - a[1]).slice(0, 25).map(([k, v]) => `${v.toFixed(1)}ms ${k}`).join('\n'));
@@ -162,8 +165,7 @@ function printProfile(profile: Prof): void {
   profile.samples.forEach((id, i) => {
     const seen = new Set<string>();
     for (let n: number | undefined = id; n !== undefined; n = parent.get(n)) {
-      const f = byId.get(n)!.callFrame;
-      const k = `${f.functionName || '(anon)'} ${f.url.split('/').pop()}:${f.lineNumber}`;
+      const k = frameKey(n);
       if (seen.has(k)) continue;
       seen.add(k);
       incl.set(k, (incl.get(k) ?? 0) + profile.timeDeltas[i] / 1000);

@@ -80,6 +80,10 @@ export function packStyles(styles: Array<NodeStyle | null>): PackedStyles {
   return { looks, look, ints, texts: join(texts), parents: join(parents), extras };
 }
 
+/**
+ * LOOK_KEYS written out: a loop over the key list made packing 50k styles 2-4× slower (keyed
+ * property loads do not get monomorphic). The protocol test changes each look field in turn.
+ */
 function sameLook(l: Look, s: NodeStyle): boolean {
   return (
     l.font === s.font &&

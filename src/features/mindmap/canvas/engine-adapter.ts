@@ -118,7 +118,7 @@ export class EnginePatchAdapter {
   }
 }
 
-/** The fields styleOf reads. */
+/** The fields styleOf's key is made of, written out for speed (engine-adapter.test restyles a node). */
 function sameLook(a: EngineStyle, b: EngineStyle): boolean {
   return a.fill === b.fill && a.stroke === b.stroke && a.strokeWidth === b.strokeWidth && a.color === b.color && a.fontSize === b.fontSize && a.font === b.font && a.radius === b.radius && a.shape === b.shape && a.shadow === b.shadow;
 }
