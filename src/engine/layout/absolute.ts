@@ -52,7 +52,6 @@ export function absolutePass(st: LayoutState, root: NodeRec, all: boolean, chain
   a.absX[rs] = nrx;
   a.absY[rs] = nry;
   a.moved[rs] = 0;
-  boxes.push(r);
   const nodes: NodeRec[] = [r];
   const forced: boolean[] = [all || (relaid !== undefined && relaid.has(r))];
   const dxs: number[] = [all ? 0 : rdx];
@@ -60,6 +59,7 @@ export function absolutePass(st: LayoutState, root: NodeRec, all: boolean, chain
   if (all) tx[rs] = ty[rs] = 0;
   while (nodes.length) {
     const n = nodes.pop()!;
+    boxes.push(n);
     const f = forced.pop()!;
     const ndx = dxs.pop()!;
     const ndy = dys.pop()!;
@@ -69,7 +69,10 @@ export function absolutePass(st: LayoutState, root: NodeRec, all: boolean, chain
     const px = tx[p];
     const py = ty[p];
     tx[p] = ty[p] = 0;
-    for (const c of n.children) {
+    // Children pushed last to first, so boxes come out in preorder: a full patch then lays
+    // every subtree out as one run of slots in the renderer's store (cheap subtree shifts).
+    for (let ci = n.children.length - 1; ci >= 0; ci--) {
+      const c = n.children[ci];
       const s = c.slot;
       if (f || (relaid && relaid.has(c))) {
         const o = offsetOf(c.data, pk);
@@ -77,7 +80,6 @@ export function absolutePass(st: LayoutState, root: NodeRec, all: boolean, chain
         a.absY[s] = a.absY[p] + a.relY[s] + (o ? Number(o.y) || 0 : 0);
         tx[s] = ty[s] = 0;
         a.moved[s] = 0;
-        boxes.push(c);
         nodes.push(c);
         forced.push(true);
         dxs.push(0);
@@ -100,7 +102,6 @@ export function absolutePass(st: LayoutState, root: NodeRec, all: boolean, chain
         a.absY[s] = ny;
         a.moved[s] = 0;
         if (inChain) {
-          boxes.push(c);
           nodes.push(c);
           forced.push(false);
           dxs.push(dx);

@@ -138,4 +138,21 @@ describe('layout engine', () => {
     const c = ed.execute('collapse', [leaf.parent!.id]).patch;
     expect(c.removed).toContain(leaf.id);
   });
+
+  it('full patches list the visible nodes in preorder (the renderer shifts subtrees as slot runs)', () => {
+    const ed = new MindEditor();
+    seedMap(ed, 'default');
+    const folded = [...ed.doc.byId.values()].find((n) => n.parent?.parent && n.children.length)!;
+    ed.execute('collapse', [folded.id]);
+    const preorder: string[] = [];
+    const visit = (n: NodeRec) => {
+      preorder.push(n.id);
+      if (n.data.expandState !== 'collapse') n.children.forEach(visit);
+    };
+    visit(ed.doc.root);
+    const { patch } = ed.execute('template', ['right']);
+    expect(patch.full).toBe(true);
+    expect(patch.ids).toEqual(preorder);
+  });
 });
+
