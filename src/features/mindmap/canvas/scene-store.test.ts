@@ -72,4 +72,56 @@ describe('SceneStore', () => {
       for (const id of brute(s, v)) if (id !== 'n0') expect(links.has(id), id).toBe(true);
     }
   });
+
+  it('shifts whole subtrees exactly, in preorder runs after a load and through every kind of edit', () => {
+    // A reference model (parent links, boxes by id) against the store, over random edits.
+    let seed = 7;
+    const rnd = (n: number) => { // mulberry32: a plain LCG's low bits cycle, and so would the ops
+      let t = (seed = (seed + 0x6d2b79f5) | 0);
+      t = Math.imul(t ^ (t >>> 15), t | 1);
+      t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+      return ((t ^ (t >>> 14)) >>> 0) % n;
+    };
+    const parent = new Map<string, string | undefined>();
+    const pos = new Map<string, [number, number]>();
+    const node = (id: string, p: string | undefined): SceneNode => ({ ...mk(0, pos.get(id)![0], pos.get(id)![1]), id, parent: p, level: 2 });
+    const kidsOf = (id: string) => [...parent].filter(([, p]) => p === id).map(([k]) => k);
+    const subtree = (id: string): string[] => [id, ...kidsOf(id).flatMap(subtree)];
+    const grow = (id: string, p: string | undefined, depth: number) => {
+      parent.set(id, p);
+      pos.set(id, [rnd(2000), rnd(2000)]);
+      if (depth < 4) for (let k = rnd(5); k > 0; k--) grow(`${id}.${k}`, id, depth + 1);
+    };
+    grow('r', undefined, 0);
+    const s = new SceneStore();
+    const preorder = (id: string): string[] => [id, ...kidsOf(id).flatMap(preorder)];
+    let fresh = 0;
+    for (let step = 0; step < 600; step++) {
+      // Reload every few edits: each edit breaks the runs on its path to the root.
+      if (step % 6 === 0) s.replace({ nodes: preorder('r').map((id) => node(id, parent.get(id))) });
+      const ids = [...parent.keys()];
+      const pick = ids[rnd(ids.length)];
+      const op = rnd(4);
+      if (op === 0) {
+        const id = `x${fresh++}`;
+        parent.set(id, pick);
+        pos.set(id, [rnd(2000), rnd(2000)]);
+        s.apply({ nodes: [node(id, pick)] });
+      } else if (op === 1 && pick !== 'r') {
+        const gone = subtree(pick);
+        for (const id of gone) parent.delete(id);
+        s.apply({ removeNodes: gone });
+      } else if (op === 2 && pick !== 'r') {
+        const to = ids[rnd(ids.length)];
+        if (subtree(pick).includes(to)) continue;
+        parent.set(pick, to);
+        s.apply({ nodes: [node(pick, to)] });
+      } else {
+        const dx = rnd(50) - 25, dy = rnd(50) - 25;
+        for (const id of subtree(pick)) pos.set(id, [pos.get(id)![0] + dx, pos.get(id)![1] + dy]);
+        s.apply({ shifts: { ids: [pick], deltas: new Float64Array([dx, dy]) } });
+      }
+      for (const [id, [x, y]] of pos) if (parent.has(id)) expect([id, s.boxOf(id)!.x, s.boxOf(id)!.y]).toEqual([id, x, y]);
+    }
+  });
 });

@@ -1,7 +1,7 @@
-import { arcTpBounds } from './connector-path';
 import { shapeContains } from './node-shape';
 import { SiblingChain } from './sibling-chain';
-import { intersects, scan, SlotBoxes } from './slot-boxes';
+import { SubtreeRuns, translate } from './subtree-runs';
+import { boundsOf, computeLinkBoxes, intersects, scan, SlotBoxes } from './slot-boxes';
 import { GridIndex } from './spatial-grid';
 import type { PackedMoves, PackedShifts, Rect, SceneNode, ScenePatch } from './scene-types';
 
@@ -20,6 +20,8 @@ export class SceneStore {
   private siblings = new SiblingChain();
   /** Child slots per slot, for subtree shifts. */
   private kids: (number[] | undefined)[] = [];
+  /** Subtrees that are runs of consecutive slots (preorder after a load), for cheap shifts. */
+  private runs = new SubtreeRuns();
   /** Connector culling boxes, derived from node boxes at index time (slot of the child). */
   readonly links = new SlotBoxes();
   readonly nodeIndex = new GridIndex(512);
@@ -58,6 +60,7 @@ export class SceneStore {
     this.freeSlots = [];
     this.kids = [];
     this.parentSlot.fill(-1);
+    this.runs.reset();
     this.siblings.reset();
     this.built = false;
     this.fresh = [];
@@ -67,6 +70,11 @@ export class SceneStore {
     const n = p.nodes?.length ?? 0;
     this.ensure(n + Math.max(1024, n >> 3));
     this.apply(p);
+    this.runs.compute(this.boxes.count, (s) => this.records[s] !== undefined, this.kids);
+    // The first edit after a load shifts up to every slot. Cold, that loop took 2-7 ms of the
+    // first edit (0.2 ms once compiled); one pass with zero deltas here lets V8 compile it
+    // during the open, whose budget has room (+0 leaves every coordinate as it was).
+    translate(this.boxes.x, this.boxes.y, 0, this.boxes.count, 0, 0);
   }
 
   node(id: string): SceneNode | undefined {
@@ -161,16 +169,7 @@ export class SceneStore {
   }
 
   bounds(): Rect {
-    const b = this.boxes;
-    let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
-    for (let i = 0; i < b.count; i++) {
-      if (!this.records[i]) continue;
-      x0 = Math.min(x0, b.x[i]);
-      y0 = Math.min(y0, b.y[i]);
-      x1 = Math.max(x1, b.x[i] + b.w[i]);
-      y1 = Math.max(y1, b.y[i] + b.h[i]);
-    }
-    return x0 === Infinity ? { x: 0, y: 0, w: 0, h: 0 } : { x: x0, y: y0, w: x1 - x0, h: y1 - y0 };
+    return boundsOf(this.boxes, (s) => this.records[s] !== undefined);
   }
 
   private upsert(n: SceneNode): void {
@@ -179,6 +178,7 @@ export class SceneStore {
       s = this.freeSlots.pop() ?? this.boxes.count++;
       this.ensure(this.boxes.count);
       this.slotOf.set(n.id, s);
+      this.runs.clear(s);
     }
     this.records[s] = n;
     this.boxes.set(s, n.x, n.y, n.w, n.h);
@@ -192,6 +192,8 @@ export class SceneStore {
     const old = this.parentSlot[s];
     if (old === ps) return;
     if (old >= 0) this.unlinkFrom(old, s);
+    this.runs.breakFrom(old, this.parentSlot);
+    this.runs.breakFrom(ps, this.parentSlot);
     this.parentSlot[s] = ps;
     if (ps >= 0) (this.kids[ps] ??= []).push(s);
   }
@@ -203,7 +205,8 @@ export class SceneStore {
   }
 
   private shift(sh: PackedShifts): void {
-    const b = this.boxes;
+    const { x, y } = this.boxes;
+    const runs = this.runs;
     const stack: number[] = [];
     let slack = this.slack;
     for (let i = 0; i < sh.ids.length; i++) {
@@ -214,8 +217,13 @@ export class SceneStore {
       stack.push(root);
       while (stack.length) {
         const s = stack.pop()!;
-        b.x[s] += dx;
-        b.y[s] += dy;
+        const e = runs.endOf(s);
+        if (e > s) {
+          translate(x, y, s, e, dx, dy);
+          continue;
+        }
+        x[s] += dx;
+        y[s] += dy;
         const ch = this.kids[s];
         if (ch) for (let k = 0; k < ch.length; k++) stack.push(ch[k]);
       }
@@ -246,6 +254,7 @@ export class SceneStore {
     if (s === undefined) return;
     this.slotOf.delete(id);
     this.records[s] = undefined;
+    this.runs.breakFrom(s, this.parentSlot);
     if (this.parentSlot[s] >= 0) this.unlinkFrom(this.parentSlot[s], s);
     this.parentSlot[s] = -1;
     this.siblings.clear(s);
@@ -261,6 +270,7 @@ export class SceneStore {
   private ensure(n: number): void {
     this.boxes.ensure(n);
     this.links.ensure(n);
+    this.runs.ensure(n);
     if (n > this.parentSlot.length) {
       const next = new Int32Array(Math.max(n, this.parentSlot.length * 2)).fill(-1);
       next.set(this.parentSlot);
@@ -282,34 +292,13 @@ export class SceneStore {
 
   /** Connector culling boxes from the current node boxes (one pass; derived, never patched). */
   private computeLinks(): void {
-    const b = this.boxes, l = this.links;
-    l.count = b.count;
-    for (let s = 0; s < b.count; s++) {
-      const ps = this.parentSlot[s];
-      if (ps < 0 || !this.records[s]) {
-        l.set(s, NaN, NaN, 0, 0);
-        continue;
-      }
-      if (this.records[s]!.connector?.kind === 'arc_tp') {
-        // An arc bulges past its chord: cull by its own extent (+3, the end dot).
-        const pv = this.prevSibling(s);
-        const a = arcTpBounds(this.box(pv >= 0 ? pv : ps), this.box(s), pv < 0, arcBox);
-        l.set(s, a.x - 3, a.y - 3, a.w + 6, a.h + 6);
-        continue;
-      }
-      // Same span as connectorBounds(), inlined: this loop runs over every node per rebuild.
-      const x0 = Math.min(b.x[ps], b.x[s]), x1 = Math.max(b.x[ps] + b.w[ps], b.x[s] + b.w[s]);
-      const y0 = Math.min(b.y[ps], b.y[s]), y1 = Math.max(b.y[ps] + b.h[ps], b.y[s] + b.h[s]) + 4;
-      l.set(s, x0, y0, x1 - x0, y1 - y0);
-    }
+    computeLinkBoxes(this.boxes, this.links, this.parentSlot, (s) => this.records[s], (s) => this.prevSibling(s));
     this.linksVersion = this.version;
   }
 
   /** Store version the link boxes were computed at (every geometry change is a new version). */
   private linksVersion = -1;
 }
-
-const arcBox: Rect = { x: 0, y: 0, w: 0, h: 0 };
 
 function filterInPlace(a: number[], keep: (i: number) => boolean): void {
   let k = 0;
