@@ -24,6 +24,14 @@ export function ok<T>(data: T): Envelope<T> {
   return { resultCode: ResultCode.ok, errMsg: '', data };
 }
 
+/**
+ * The serialised envelope of a success whose `data` is already JSON text: for hot routes that
+ * keep their content serialised (send it with an application/json content type).
+ */
+export function okJson(dataJson: string): string {
+  return `{"resultCode":${ResultCode.ok},"errMsg":"","data":${dataJson}}`;
+}
+
 /** Thrown anywhere in a handler; the error handler turns it into an envelope. */
 export class ApiError extends Error {
   constructor(

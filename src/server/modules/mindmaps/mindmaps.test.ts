@@ -56,4 +56,23 @@ describe('mind maps', () => {
     expect(body.data.filter((n: { isStudy: number }) => n.isStudy === 1)).toHaveLength(5);
     expect(body.data.filter((n: { isNow: number }) => n.isNow === 1)).toHaveLength(1);
   });
+
+  it('queryNodeBasicByStudentId follows the student’s latest record, and refuses whom showMind refuses', async () => {
+    type Node = { nodeId: string; text: string; isStudy: number; isNow: number };
+    const nodes = async () => (await get(tokens.normal, '/api/course/mindDetails/queryNodeBasicByStudentId?caseId=case-01')).data as Node[];
+    const before = await nodes();
+    expect(Object.keys(before[0])).toEqual(['nodeId', 'text', 'level', 'resourceCount', 'hasExam', 'isStudy', 'isNow']);
+    const fresh = before.find((n) => n.isStudy === 0 && n.isNow === 0 && n.text)!;
+    const added = await call(t.app, tokens.normal, { method: 'POST', url: '/api/course/caseRecord/addRecord', payload: { caseId: 'case-01', nodeId: fresh.nodeId, isStudy: 1 } });
+    expect(added.resultCode).toBe(200);
+    const after = await nodes();
+    expect(after.filter((n) => n.isNow === 1).map((n) => n.nodeId)).toEqual([fresh.nodeId]);
+    expect(after.filter((n) => n.isStudy === 1)).toHaveLength(before.filter((n) => n.isStudy === 1).length + 1);
+    // Another student with no records in the case: nothing learnt, no current node.
+    const other = await get(tokens.graduated, '/api/course/mindDetails/queryNodeBasicByStudentId?caseId=case-02');
+    expect((other.data as Node[]).some((n) => n.isStudy || n.isNow)).toBe(false);
+    expect(await get(tokens.graduated, '/api/course/mindDetails/queryNodeBasicByStudentId?caseId=case-01')).toMatchObject({ resultCode: 403, errMsg: '您已结业，无法进入学习' });
+    expect((await get(tokens.normal, '/api/course/mindDetails/queryNodeBasicByStudentId?caseId=case-01&studentId=stu-0003')).resultCode).toBe(403);
+    expect((await get(tokens.normal, '/api/course/mindDetails/queryNodeBasicByStudentId?caseId=nope')).resultCode).toBe(404);
+  });
 });

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { Type, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { ApiError, ResultCode, badRequest, forbidden, notFound, ok } from '../../http/envelope';
+import { ApiError, ResultCode, badRequest, forbidden, notFound, ok, okJson } from '../../http/envelope';
 import { requireStudent, studentIdOf } from '../../http/auth';
-import { assertNotGraduated } from '../cases/access';
+import { GRADUATED_MSG, assertNotGraduated } from '../cases/access';
 import { caseExists } from '../cases/cases';
 import { MAX_DOCUMENT_BYTES, checkDocument, markProgress, normalizeOutline, toOutline, type KmDocument } from './document';
-import { caseProgress, currentVersion, officialMap, officialNodes, saveStudentMap, studentMap } from './maps';
+import { caseAccessAndProgress, currentVersion, nodeListJson, officialMap, officialNodes, saveStudentMap, studentMap } from './maps';
 
 const Id = Type.String({ minLength: 1, maxLength: 64 });
 const CaseQuery = Type.Object({ caseId: Id, studentId: Type.Optional(Id) });
@@ -22,21 +22,33 @@ export async function mindmapRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
   r.addHook('onRequest', requireStudent);
 
-  async function guard(studentId: string, caseId: string, askedFor?: string) {
+  /** One's own maps only, of a case that exists. */
+  async function checkCase(studentId: string, caseId: string, askedFor?: string) {
     if (askedFor && askedFor !== studentId) throw forbidden('无权查看其他学生的思维导图');
     if (!(await caseExists(app.db, app.contentCache, caseId))) throw notFound('案例不存在');
+  }
+
+  async function guard(studentId: string, caseId: string, askedFor?: string) {
+    await checkCase(studentId, caseId, askedFor);
     await assertNotGraduated(app.db, studentId, caseId);
+  }
+
+  /** guard, for screens that also show the student's progress: both from one statement. */
+  async function openCase(studentId: string, caseId: string, askedFor?: string) {
+    await checkCase(studentId, caseId, askedFor);
+    const progress = await caseAccessAndProgress(app.db, studentId, caseId);
+    if (progress.access === 2) throw forbidden(GRADUATED_MSG);
+    return progress;
   }
 
   // data: { caseId, document, version (0 = official map, not yet saved), isOfficial, updateTime }
   r.get('/api/course/mindStudent/showMind', { schema: { querystring: CaseQuery } }, async (request) => {
     const studentId = studentIdOf(request);
     const { caseId } = request.query;
-    await guard(studentId, caseId, request.query.studentId);
+    const { learnt, now } = await openCase(studentId, caseId, request.query.studentId);
     const own = await studentMap(app.db, studentId, caseId);
     const document = own?.document ?? (await officialMap(app.db, caseId));
     if (!document) throw notFound('该案例暂无思维导图');
-    const { learnt, now } = await caseProgress(app.db, studentId, caseId);
     return ok({ caseId, document: markProgress(document, learnt, now), version: own?.version ?? 0, isOfficial: own ? 0 : 1, updateTime: own?.updateTime ?? '' });
   });
 
@@ -107,12 +119,12 @@ export async function mindmapRoutes(app: FastifyInstance): Promise<void> {
 
   // Per-node study state of the official map: [{ nodeId, text, level, isStudy, isNow, resourceCount, hasExam }]
   // hasExam 1: the node has a node exam (getExamByNodeId answers for it), so screens can offer 节点测试.
-  r.get('/api/course/mindDetails/queryNodeBasicByStudentId', { schema: { querystring: CaseQuery } }, async (request) => {
+  r.get('/api/course/mindDetails/queryNodeBasicByStudentId', { schema: { querystring: CaseQuery } }, async (request, reply) => {
     const studentId = studentIdOf(request);
     const { caseId } = request.query;
-    await guard(studentId, caseId, request.query.studentId);
-    const [nodes, { learnt, now }] = await Promise.all([officialNodes(app.db, app.contentCache, caseId), caseProgress(app.db, studentId, caseId)]);
+    const { learnt, now } = await openCase(studentId, caseId, request.query.studentId);
+    const nodes = await officialNodes(app.db, app.contentCache, caseId);
     if (!nodes) throw notFound('该案例暂无思维导图');
-    return ok(nodes.map((n) => ({ ...n, isStudy: learnt.has(n.nodeId) ? 1 : 0, isNow: n.nodeId === now ? 1 : 0 })));
+    return reply.type('application/json; charset=utf-8').send(okJson(nodeListJson(nodes, learnt, now)));
   });
 }
