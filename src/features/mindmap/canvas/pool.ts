@@ -31,3 +31,43 @@ export class Pool<T> {
     while (this.free.length > keep) destroy(this.free.pop() as T);
   }
 }
+
+/**
+ * Pooled views keyed by what they show, for one frame at a time: a key drawn again keeps the
+ * view it had, and only keys not drawn since `begin()` go back to the pool at `end()`. Handing
+ * every view back each frame would re-dress them in another order, and a text view that
+ * changes its string re-rasterises its texture.
+ */
+export class FrameViews<K, T> {
+  private live = new Map<K, T>();
+  private seen = new Set<K>();
+
+  constructor(private readonly pool: Pool<T>) {}
+
+  begin(): void {
+    this.seen.clear();
+  }
+
+  /** The view of `key`: last frame's if it had one, else one from the pool. */
+  take(key: K): T {
+    let v = this.live.get(key);
+    if (v === undefined) {
+      v = this.pool.acquire();
+      this.live.set(key, v);
+    }
+    this.seen.add(key);
+    return v;
+  }
+
+  end(): void {
+    for (const [key, v] of this.live) {
+      if (this.seen.has(key)) continue;
+      this.pool.release(v);
+      this.live.delete(key);
+    }
+  }
+
+  get size(): number {
+    return this.live.size;
+  }
+}

@@ -4,7 +4,7 @@ import { createLabel, type LabelMode, type LabelView } from './label-factory';
 import { showsLabel, type Lod } from './lod';
 import { drawExpander, expanderOf } from './expander';
 import { drawMarker, markerLayout, markerText } from './markers';
-import { Pool } from './pool';
+import { FrameViews, Pool } from './pool';
 import type { SceneStore } from './scene-store';
 import { connectorPath } from './connector-path';
 import { contentInset, SHADOW_DX, SHADOW_DY, traceOutline } from './node-shape';
@@ -29,7 +29,8 @@ export class ScenePainter {
   private marks = new Graphics();
   private labelLayer = new Container();
   private labels = new Map<number, Dressed>();
-  private badges = new Map<string, LabelView>();
+  /** Marker badges ("slot:kind"), kept per key across frames (see FrameViews). */
+  private badges: FrameViews<string, LabelView>;
   private pool: Pool<LabelView>;
   private visible = new Set<number>();
   private scratch: number[] = [];
@@ -51,6 +52,7 @@ export class ScenePainter {
         v.obj.visible = false;
       },
     );
+    this.badges = new FrameViews(this.pool);
     this.root.addChild(this.connectors, this.shadows, this.boxes, this.marks, this.labelLayer);
     // Hit tests use the spatial index, never Pixi's event tree.
     this.root.interactiveChildren = false;
@@ -137,10 +139,7 @@ export class ScenePainter {
       if (d) this.pool.release(d.view);
       this.labels.delete(s);
     }
-    for (const [key, v] of this.badges) {
-      this.pool.release(v);
-      this.badges.delete(key);
-    }
+    this.badges.begin();
     const { x: X, y: Y, h: H } = store.boxes;
     for (const s of next) {
       const n = recs[s] as SceneNode;
@@ -159,6 +158,9 @@ export class ScenePainter {
       d.view.obj.position.set(X[s] + contentInset(n) + markerLayout(n.markers).leftWidth, Y[s] + (H[s] - n.style.fontSize * 1.25) / 2);
       if (lod.markers && n.markers) this.paintBadges(store, s, n);
     }
+    // Releasing every badge each frame used to swap their texts on each re-query (a texture
+    // re-rasterised per badge); now only badges that left the view go back to the pool.
+    this.badges.end();
     this.visible = next;
   }
 
@@ -183,12 +185,11 @@ export class ScenePainter {
   }
 
   private badge(key: string, text: string, size: number, cx: number, cy: number, italic: boolean, color = 0xffffff): void {
-    const v = this.pool.acquire();
+    const v = this.badges.take(key);
     v.setResolution(this.resolution * this.labelScale);
     v.dress(text, { fontSize: size, color, bold: false, italic });
     v.obj.visible = true;
     v.obj.position.set(cx - v.obj.width / 2, cy - v.obj.height / 2);
-    this.badges.set(key, v);
   }
 
   private paintConnectors(store: SceneStore, rect: Rect, lod: Lod): void {
