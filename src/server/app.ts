@@ -10,6 +10,7 @@ import type { DatabaseHandle, Db } from './db/database';
 import { localStorage, type FileStorage } from './lib/storage';
 import { SessionCache } from './modules/auth/session-cache';
 import { ContentCache } from './lib/content-cache';
+import { StudentCache } from './lib/student-cache';
 import { installErrorHandler } from './http/error-handler';
 import { installSecurityHeaders } from './http/security-headers';
 import { installInputGuard } from './http/input-guard';
@@ -37,6 +38,7 @@ declare module 'fastify' {
     storage: FileStorage;
     sessionCache: SessionCache;
     contentCache: ContentCache;
+    studentCache: StudentCache;
   }
 }
 
@@ -63,15 +65,18 @@ export async function buildApp({ config, database, logger = true }: BuildAppOpti
   app.decorate('db', database.db);
   app.decorate('dbKind', database.kind);
   app.decorate('storage', localStorage(config.storageDir));
-  // Sessions and platform content are cached per process while the database's NOTIFYs about
-  // them can be heard (triggers on their tables; see the two caches).
+  // Sessions, platform content and students' enrolments are cached per process while the
+  // database's NOTIFYs about them can be heard (triggers on their tables; see the caches).
   const sessionCache = new SessionCache({ ttlMs: config.sessionCacheTtlMs });
   const contentCache = new ContentCache({ ttlMs: config.contentCacheTtlMs });
   app.decorate('sessionCache', sessionCache);
   app.decorate('contentCache', contentCache);
+  const studentCache = new StudentCache({ ttlMs: config.enrolmentCacheTtlMs });
+  app.decorate('studentCache', studentCache);
   const listeners = [
     await database.listen('xuetu_sessions', { onMessage: (tokenHash) => sessionCache.forget(tokenHash), onLive: (live) => sessionCache.setLive(live) }),
     await database.listen('xuetu_content', { onMessage: (table) => contentCache.invalidate(table), onLive: (live) => contentCache.setLive(live) }),
+    await database.listen('xuetu_enrolments', { onMessage: (studentId) => studentCache.forget(studentId), onLive: (live) => studentCache.setLive(live) }),
   ];
   app.addHook('onClose', async () => {
     for (const listener of listeners) await listener.close();

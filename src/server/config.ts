@@ -39,6 +39,8 @@ export interface AppConfig {
   sessionCacheTtlMs: number;
   /** CONTENT_CACHE_TTL_MS: how long a process may reuse platform content it read (0: never cache). */
   contentCacheTtlMs: number;
+  /** ENROLMENT_CACHE_TTL_MS: how long a process may reuse a student's enrolments it read (0: never cache). */
+  enrolmentCacheTtlMs: number;
 }
 
 /** DATABASE_SCHEMA must be a plain identifier: it goes into the connection's search_path. */
@@ -74,9 +76,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     loginRateLimitWindowMs: 60 * 1000,
     trustProxy: trustProxyOf(env.TRUST_PROXY),
     databaseSchema: schemaOf(env.DATABASE_SCHEMA),
-    databasePoolSize: Number(env.DATABASE_POOL_SIZE ?? 10),
+    databasePoolSize: Number(env.DATABASE_POOL_SIZE ?? 20),
     databasePreparedStatements: env.DATABASE_PREPARED_STATEMENTS !== 'off',
     sessionCacheTtlMs: Number(env.SESSION_CACHE_TTL_MS ?? 60_000),
     contentCacheTtlMs: Number(env.CONTENT_CACHE_TTL_MS ?? 300_000),
+    enrolmentCacheTtlMs: Number(env.ENROLMENT_CACHE_TTL_MS ?? 300_000),
   };
 }

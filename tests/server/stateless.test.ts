@@ -6,6 +6,7 @@ import { useTestApp } from './test-app';
 import { call, login } from './helpers';
 import { sql } from 'kysely';
 import { CONTENT_TABLES } from '../../src/server/db/migrations/2026-11-23-s2-content-notify';
+import { ENROLMENT_TABLES } from '../../src/server/db/migrations/2026-11-25-enrolment-notify';
 
 // Two app instances on one database stand in for N servers behind a load balancer.
 const t = useTestApp();
@@ -68,5 +69,40 @@ describe('stateless instances', () => {
   it('every cached content table has its change trigger', async () => {
     const { rows } = await sql<{ table: string }>`select c.relname as table from pg_trigger g join pg_class c on c.oid = g.tgrelid where g.tgname like '%_content_changed' and c.relnamespace = current_schema()::regnamespace`.execute(t.database.db);
     expect(rows.map((r) => r.table).sort()).toEqual([...CONTENT_TABLES].sort());
+  });
+
+  it('enrolment changes outside the app (the teacher site graduating a student) reach both instances', async () => {
+    const token = await login(t.app);
+    const details = { method: 'GET', url: '/api/course/caseDetails/getCasesDetails?caseId=case-01' } as const;
+    for (const app of [t.app, second]) expect((await call(app, token, details)).data.applyStatus).toBe(1);
+    expect(t.app.studentCache.size).toBeGreaterThan(0);
+    const graduate = (status: number) => t.database.db.updateTable('case_applications').set({ status }).where('student_id', '=', 'stu-0001').where('case_id', '=', 'case-01').execute();
+    await graduate(2);
+    try {
+      for (const app of [t.app, second]) await expect.poll(async () => (await call(app, token, details)).errMsg, { timeout: 5000 }).toBe('您已结业，无法进入学习');
+    } finally {
+      await graduate(1);
+    }
+    for (const app of [t.app, second]) await expect.poll(async () => (await call(app, token, details)).resultCode, { timeout: 5000 }).toBe(200);
+  });
+
+  it('a course sign-up on one instance shows on the other, and counts once however often it is sent', async () => {
+    const token = await login(t.app);
+    const page = (await call(t.app, token, { method: 'GET', url: '/api/course/officialCourse/pages?currentNum=1&currentSize=50' })).data.records as { courseId: string; isSignUp: number }[];
+    const course = page.find((c) => c.isSignUp === 0)!.courseId;
+    const get = { method: 'GET', url: `/api/course/officialCourse/getCourseByOfficialCourseId?officialCourseId=${course}` } as const;
+    const before = (await call(t.app, token, get)).data;
+    expect(before.isSignUp).toBe(0);
+    const signUp = { method: 'PUT', url: `/api/course/custOfficialCourseSign/courseSignUp?courseId=${course}` } as const;
+    expect((await Promise.all([call(second, token, signUp), call(second, token, signUp), call(t.app, token, signUp)])).map((r) => r.resultCode)).toEqual([200, 200, 200]);
+    expect((await call(second, token, get)).data.isSignUp).toBe(1);
+    await expect.poll(async () => (await call(t.app, token, get)).data.isSignUp, { timeout: 5000 }).toBe(1);
+    const counted = await t.database.db.selectFrom('courses').select('study_count').where('id', '=', course).executeTakeFirstOrThrow();
+    expect(counted.study_count).toBe(before.studyCount + 1);
+  });
+
+  it('every cached enrolment table has its row and truncate triggers', async () => {
+    const { rows } = await sql<{ table: string; name: string }>`select c.relname as table, g.tgname as name from pg_trigger g join pg_class c on c.oid = g.tgrelid where g.tgname like '%_enrolment_%' and c.relnamespace = current_schema()::regnamespace`.execute(t.database.db);
+    expect(rows.map((r) => r.name).sort()).toEqual(ENROLMENT_TABLES.flatMap((t) => [`${t}_enrolment_changed`, `${t}_enrolment_truncated`]).sort());
   });
 });

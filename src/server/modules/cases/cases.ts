@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { DbOrTrx } from '../../db/database';
 import type { ContentCache } from '../../lib/content-cache';
+import type { StudentCache } from '../../lib/student-cache';
 import { formatDateTime } from '../../lib/time';
 import { containsIgnoringCase, pageInMemory } from '../../lib/paging';
 
@@ -56,16 +57,17 @@ export function caseView(c: CaseRow, application: Application | undefined) {
   };
 }
 
-/** The student's applications by case (a handful of rows). */
-async function applications(db: DbOrTrx, studentId: string, caseId?: string): Promise<Map<string, Application>> {
-  let q = db.selectFrom('case_applications').select(['case_id', 'status', 'progress']).where('student_id', '=', studentId);
-  if (caseId) q = q.where('case_id', '=', caseId);
-  return new Map((await q.execute()).map((a) => [a.case_id, a]));
+/** The student's applications by case (a handful of rows), cached per student: read-only. */
+function applications(db: DbOrTrx, students: StudentCache, studentId: string): Promise<ReadonlyMap<string, Application>> {
+  return students.get(studentId, 'cases', async () => {
+    const rows = await db.selectFrom('case_applications').select(['case_id', 'status', 'progress']).where('student_id', '=', studentId).execute();
+    return new Map(rows.map((a) => [a.case_id, a]));
+  });
 }
 
 /** Project cases (type 1) and practice items (type 2) share one list, searchable by name. */
-export async function pageCases(db: DbOrTrx, content: ContentCache, studentId: string, q: CaseQuery, onlyMine = false) {
-  const [catalog, mine] = await Promise.all([caseCatalog(db, content), applications(db, studentId)]);
+export async function pageCases(db: DbOrTrx, content: ContentCache, students: StudentCache, studentId: string, q: CaseQuery, onlyMine = false) {
+  const [catalog, mine] = await Promise.all([caseCatalog(db, content), applications(db, students, studentId)]);
   const type = q.caseType ?? 1;
   const matching = catalog.filter(
     (c) =>
@@ -83,9 +85,9 @@ export async function caseExists(db: DbOrTrx, content: ContentCache, caseId: str
   return (await caseCatalog(db, content)).some((c) => c.id === caseId);
 }
 
-export async function findCaseView(db: DbOrTrx, content: ContentCache, studentId: string, caseId: string) {
+export async function findCaseView(db: DbOrTrx, content: ContentCache, students: StudentCache, studentId: string, caseId: string) {
   const row = (await caseCatalog(db, content)).find((c) => c.id === caseId);
-  return row ? caseView(row, (await applications(db, studentId, caseId)).get(caseId)) : undefined;
+  return row ? caseView(row, (await applications(db, students, studentId)).get(caseId)) : undefined;
 }
 
 /** How many resources of each file type (suffix code) a case has. */

@@ -32,17 +32,17 @@ async function privateCaseRoutes(app: FastifyInstance): Promise<void> {
   r.addHook('onRequest', requireStudent);
 
   r.get('/api/course/caseDetails/queryCasePage', { schema: { querystring: CasePageQuery } }, async (request) =>
-    ok(await pageCases(app.db, app.contentCache, studentIdOf(request), request.query)),
+    ok(await pageCases(app.db, app.contentCache, app.studentCache, studentIdOf(request), request.query)),
   );
 
   // The student's own cases (applied or graduated).
   r.get('/api/course/caseDetails/queryUserCase', { schema: { querystring: CasePageQuery } }, async (request) =>
-    ok(await pageCases(app.db, app.contentCache, studentIdOf(request), request.query, true)),
+    ok(await pageCases(app.db, app.contentCache, app.studentCache, studentIdOf(request), request.query, true)),
   );
 
   r.get('/api/course/caseDetails/getCasesDetails', { schema: { querystring: CaseIdQuery } }, async (request) => {
     const studentId = studentIdOf(request);
-    const view = await findCaseView(app.db, app.contentCache, studentId, request.query.caseId);
+    const view = await findCaseView(app.db, app.contentCache, app.studentCache, studentId, request.query.caseId);
     if (!view) throw notFound('案例不存在');
     if (view.applyStatus === 2) throw forbidden(GRADUATED_MSG);
     return ok({ ...view, resourceCounts: await caseResourceCounts(app.db, app.contentCache, request.query.caseId) });
@@ -54,11 +54,15 @@ async function privateCaseRoutes(app: FastifyInstance): Promise<void> {
     const access = await caseAccess(app.db, studentId, caseId);
     if (access === 2) throw forbidden('您已结业，无法再次报名该案例');
     if (access === 0) {
-      await app.db
+      const inserted = await app.db
         .insertInto('case_applications')
         .values({ id: newId(), student_id: studentId, case_id: caseId, status: 1, apply_type: applyType })
         .onConflict((oc) => oc.columns(['student_id', 'case_id']).doNothing())
-        .execute();
+        .returning('id')
+        .executeTakeFirst();
+      app.studentCache.forget(studentId); // before answering; the trigger tells the other processes
+      // Counted once per application, even when a concurrent request got here too.
+      if (!inserted) return ok(1);
       await app.db.updateTable('cases').set((eb) => ({ study_count: eb('study_count', '+', 1) })).where('id', '=', caseId).execute();
       // The trigger tells every process; this one must not answer from the old count meanwhile.
       app.contentCache.invalidate('cases');

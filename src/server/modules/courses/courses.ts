@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { DbOrTrx } from '../../db/database';
 import { formatDateTime } from '../../lib/time';
 import type { ContentCache } from '../../lib/content-cache';
+import type { StudentCache } from '../../lib/student-cache';
 import { containsIgnoringCase, pageInMemory } from '../../lib/paging';
 
 /** Every course with its section count and total video time: content, cached per process. */
@@ -40,10 +41,12 @@ export function courseView(c: CourseRow, signedUp: boolean) {
   };
 }
 
-/** The courses this student has signed up for (a handful of rows). */
-async function signedUpCourses(db: DbOrTrx, studentId: string): Promise<Set<string>> {
-  const rows = await db.selectFrom('course_signups').select('course_id').where('student_id', '=', studentId).execute();
-  return new Set(rows.map((r) => r.course_id));
+/** The courses this student has signed up for (a handful of rows), cached per student: read-only. */
+function signedUpCourses(db: DbOrTrx, students: StudentCache, studentId: string): Promise<ReadonlySet<string>> {
+  return students.get(studentId, 'courses', async () => {
+    const rows = await db.selectFrom('course_signups').select('course_id').where('student_id', '=', studentId).execute();
+    return new Set(rows.map((r) => r.course_id));
+  });
 }
 
 export interface CourseQuery {
@@ -53,8 +56,8 @@ export interface CourseQuery {
   category?: string;
 }
 
-export async function pageCourses(db: DbOrTrx, content: ContentCache, studentId: string, q: CourseQuery, onlyMine = false) {
-  const [catalog, mine] = await Promise.all([courseCatalog(db, content), signedUpCourses(db, studentId)]);
+export async function pageCourses(db: DbOrTrx, content: ContentCache, students: StudentCache, studentId: string, q: CourseQuery, onlyMine = false) {
+  const [catalog, mine] = await Promise.all([courseCatalog(db, content), signedUpCourses(db, students, studentId)]);
   const matching = catalog.filter(
     (c) => (!q.name || containsIgnoringCase(c.name, q.name)) && (!q.category || c.category === q.category) && (!onlyMine || mine.has(c.id)),
   );
@@ -67,15 +70,14 @@ export async function courseRow(db: DbOrTrx, content: ContentCache, courseId: st
   return (await courseCatalog(db, content)).find((c) => c.id === courseId);
 }
 
-export async function findCourse(db: DbOrTrx, content: ContentCache, studentId: string, courseId: string) {
+export async function findCourse(db: DbOrTrx, content: ContentCache, students: StudentCache, studentId: string, courseId: string) {
   const row = await courseRow(db, content, courseId);
   if (!row) return undefined;
-  const signup = await db.selectFrom('course_signups').select('id').where('student_id', '=', studentId).where('course_id', '=', courseId).executeTakeFirst();
-  return courseView(row, signup !== undefined);
+  return courseView(row, (await signedUpCourses(db, students, studentId)).has(courseId));
 }
 
-export async function homeCourses(db: DbOrTrx, content: ContentCache, studentId: string) {
-  const [catalog, mine] = await Promise.all([courseCatalog(db, content), signedUpCourses(db, studentId)]);
+export async function homeCourses(db: DbOrTrx, content: ContentCache, students: StudentCache, studentId: string) {
+  const [catalog, mine] = await Promise.all([courseCatalog(db, content), signedUpCourses(db, students, studentId)]);
   return catalog.filter((c) => c.is_home === 1).slice(0, 8).map((c) => courseView(c, mine.has(c.id)));
 }
 

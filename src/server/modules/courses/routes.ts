@@ -19,12 +19,12 @@ export async function courseRoutes(app: FastifyInstance): Promise<void> {
   r.addHook('onRequest', requireStudent);
 
   async function mustFind(studentId: string, courseId: string | undefined) {
-    const c = courseId ? await findCourse(app.db, app.contentCache, studentId, courseId) : undefined;
+    const c = courseId ? await findCourse(app.db, app.contentCache, app.studentCache, studentId, courseId) : undefined;
     if (!c) throw notFound('课程不存在');
     return c;
   }
 
-  r.get('/api/course/officialCourse/pages', { schema: { querystring: CoursePageQuery } }, async (request) => ok(await pageCourses(app.db, app.contentCache, studentIdOf(request), request.query)));
+  r.get('/api/course/officialCourse/pages', { schema: { querystring: CoursePageQuery } }, async (request) => ok(await pageCourses(app.db, app.contentCache, app.studentCache, studentIdOf(request), request.query)));
 
   r.get('/api/course/officialCourse/getCourseByOfficialCourseId', { schema: { querystring: OfficialQuery } }, async (request) =>
     ok(await mustFind(studentIdOf(request), request.query.officialCourseId ?? request.query.courseId)),
@@ -41,7 +41,7 @@ export async function courseRoutes(app: FastifyInstance): Promise<void> {
     ok((await mustFind(studentIdOf(request), request.query.courseId)).isSignUp),
   );
 
-  r.get('/api/course/officialCourse/homeCourse', async (request) => ok(await homeCourses(app.db, app.contentCache, studentIdOf(request))));
+  r.get('/api/course/officialCourse/homeCourse', async (request) => ok(await homeCourses(app.db, app.contentCache, app.studentCache, studentIdOf(request))));
 
   // Course ware: every section with its video, flat and in order.
   r.get('/api/course/officialCourse/getWareByCourseId', { schema: { querystring: CourseIdQuery } }, async (request) => {
@@ -55,7 +55,15 @@ export async function courseRoutes(app: FastifyInstance): Promise<void> {
     const studentId = studentIdOf(request);
     const c = await mustFind(studentId, request.query.courseId);
     if (!c.isSignUp) {
-      await app.db.insertInto('course_signups').values({ id: newId(), student_id: studentId, course_id: c.courseId }).onConflict((oc) => oc.columns(['student_id', 'course_id']).doNothing()).execute();
+      const inserted = await app.db
+        .insertInto('course_signups')
+        .values({ id: newId(), student_id: studentId, course_id: c.courseId })
+        .onConflict((oc) => oc.columns(['student_id', 'course_id']).doNothing())
+        .returning('id')
+        .executeTakeFirst();
+      app.studentCache.forget(studentId); // before answering; the trigger tells the other processes
+      // Counted once per sign-up, even when a concurrent request (or a stale cache) got here too.
+      if (!inserted) return ok(1);
       await app.db.updateTable('courses').set((eb) => ({ study_count: eb('study_count', '+', 1) })).where('id', '=', c.courseId).execute();
       // The trigger tells every process; this one must not answer from the old count meanwhile.
       app.contentCache.invalidate('courses');
@@ -64,7 +72,7 @@ export async function courseRoutes(app: FastifyInstance): Promise<void> {
   });
 
   r.get('/api/course/custOfficialCourseSign/pageCourseSignUp', { schema: { querystring: CoursePageQuery } }, async (request) =>
-    ok(await pageCourses(app.db, app.contentCache, studentIdOf(request), request.query, true)),
+    ok(await pageCourses(app.db, app.contentCache, app.studentCache, studentIdOf(request), request.query, true)),
   );
 
   // Recommended courses: [{ uuid, courseId, name, cover, category, reason }]

@@ -28,8 +28,8 @@ export async function tutorRoutes(app: FastifyInstance): Promise<void> {
 
   const listSchema = { querystring: Type.Object({ ...PageQuery, name: Type.Optional(Type.String({ maxLength: 32 })) }) };
   // getTeacherPage is the tutor list; getTeacherList is the same list under the name of the hidden call.
-  r.get('/api/customer/teacherResume/getTeacherPage', { schema: listSchema }, async (request) => ok(await pageTutors(app.db, app.contentCache, studentIdOf(request), request.query)));
-  r.get('/api/customer/teacherResume/getTeacherList', { schema: listSchema }, async (request) => ok(await pageTutors(app.db, app.contentCache, studentIdOf(request), request.query)));
+  r.get('/api/customer/teacherResume/getTeacherPage', { schema: listSchema }, async (request) => ok(await pageTutors(app.db, app.contentCache, app.studentCache, studentIdOf(request), request.query)));
+  r.get('/api/customer/teacherResume/getTeacherList', { schema: listSchema }, async (request) => ok(await pageTutors(app.db, app.contentCache, app.studentCache, studentIdOf(request), request.query)));
 
   const detail = async (studentId: string, q: { uid?: string; id?: string }) => {
     const t = await tutorDetail(app.db, studentId, q.uid ?? q.id ?? '');
@@ -64,6 +64,7 @@ export async function tutorRoutes(app: FastifyInstance): Promise<void> {
         })
         .execute();
     });
+    app.studentCache.forget(studentId); // after the commit; the trigger tells the other processes
     return ok({ signUpId: id, status: 0 });
   });
 
@@ -80,6 +81,7 @@ export async function tutorRoutes(app: FastifyInstance): Promise<void> {
       .where('status', '=', 0)
       .where((eb) => eb.or([eb('tutor_id', '=', uid), eb('id', '=', uid)]))
       .executeTakeFirst();
+    app.studentCache.forget(studentId);
     if (Number(res.numUpdatedRows) === 0) throw badRequest('没有可取消的导师报名');
     return ok({ status: 3 });
   });

@@ -2,6 +2,7 @@ import type { Selectable } from 'kysely';
 import type { DbOrTrx } from '../../db/database';
 import type { TutorsTable } from '../../db/schema';
 import type { ContentCache } from '../../lib/content-cache';
+import type { StudentCache } from '../../lib/student-cache';
 import { pageInMemory } from '../../lib/paging';
 
 /** The student's latest sign-up per tutor (status 0–3), and whether any is active (0 or 1). */
@@ -38,10 +39,12 @@ function listItem(t: Selectable<TutorsTable>, state: Awaited<ReturnType<typeof s
   };
 }
 
-export async function pageTutors(db: DbOrTrx, content: ContentCache, studentId: string, q: { currentNum: number; currentSize: number; name?: string }) {
+export async function pageTutors(db: DbOrTrx, content: ContentCache, students: StudentCache, studentId: string, q: { currentNum: number; currentSize: number; name?: string }) {
   const [all, state] = await Promise.all([
     content.get('tutors', ['tutors'], () => db.selectFrom('tutors').selectAll().orderBy('sort').orderBy('id').execute()),
-    signupState(db, studentId),
+    // The list only shows each tutor's sign-up state: cached per student (read-only). Signing
+    // up checks hasActiveSignup against the database itself.
+    students.get(studentId, 'tutors', () => signupState(db, studentId)),
   ]);
   const page = pageInMemory(q.name ? all.filter((t) => t.name.includes(q.name!)) : all, q);
   return { ...page, records: page.records.map((t) => listItem(t, state)) };
