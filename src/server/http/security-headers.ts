@@ -21,14 +21,18 @@ const directives = [
   "form-action 'self'",
 ];
 const CSP = directives.join('; ');
+const HEADERS = {
+  'Content-Security-Policy': CSP,
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'strict-origin-when-cross-origin',
+  'X-Frame-Options': 'DENY',
+  'Cross-Origin-Opener-Policy': 'same-origin',
+};
 
 export function installSecurityHeaders(app: FastifyInstance): void {
-  app.addHook('onSend', async (_request, reply, payload) => {
-    reply.header('Content-Security-Policy', CSP);
-    reply.header('X-Content-Type-Options', 'nosniff');
-    reply.header('Referrer-Policy', 'strict-origin-when-cross-origin');
-    reply.header('X-Frame-Options', 'DENY');
-    reply.header('Cross-Origin-Opener-Policy', 'same-origin');
-    return payload;
+  // Callback style: on every response, an async hook's promise was measurable under load.
+  app.addHook('onSend', (_request, reply, payload, done) => {
+    reply.headers(HEADERS);
+    done(null, payload);
   });
 }

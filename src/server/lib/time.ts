@@ -10,6 +10,14 @@ export function formatDateTime(value: unknown): string {
   return `${iso.slice(0, 10)} ${iso.slice(11, 19)}`;
 }
 
+/**
+ * Rows of cached content with their creation time formatted once, when they are read: formatting
+ * the same dates on every request was ~2 % of the server's time on the browse load.
+ */
+export function withCreateTime<T extends { created_at: unknown }>(rows: T[]): (T & { createTime: string })[] {
+  return rows.map((r) => ({ ...r, createTime: formatDateTime(r.created_at) }));
+}
+
 /** `yyyy-MM-dd` in Asia/Shanghai (birthdays and similar day-only fields). */
 export function formatDate(value: unknown): string {
   return formatDateTime(value).slice(0, 10);

@@ -1,10 +1,11 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 import type { DbOrTrx } from '../../db/database';
 import type { SessionCache } from './session-cache';
 
 /** Only the sha256 of a token is stored: a leaked sessions table does not let anyone in. */
 export function hashToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
+  // One-shot hash: no Hash object per request (this runs on every authenticated request).
+  return hash('sha256', token, 'hex');
 }
 
 /** Opens a session and returns the opaque token (shown to the client once, never stored). */

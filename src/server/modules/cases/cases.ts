@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { DbOrTrx } from '../../db/database';
 import type { ContentCache } from '../../lib/content-cache';
 import type { StudentCache } from '../../lib/student-cache';
-import { formatDateTime } from '../../lib/time';
+import { withCreateTime } from '../../lib/time';
 import { containsIgnoringCase, pageInMemory } from '../../lib/paging';
 
 export interface CaseQuery {
@@ -26,7 +26,8 @@ function caseCatalog(db: DbOrTrx, content: ContentCache) {
       ])
       .orderBy('c.sort')
       .orderBy('c.id')
-      .execute(),
+      .execute()
+      .then(withCreateTime),
   );
 }
 
@@ -53,7 +54,7 @@ export function caseView(c: CaseRow, application: Application | undefined) {
     /** 0 not applied, 1 studying, 2 graduated */
     applyStatus: application?.status ?? 0,
     progress: application?.progress ?? 0,
-    createTime: formatDateTime(c.created_at),
+    createTime: c.createTime,
   };
 }
 

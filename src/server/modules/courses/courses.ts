@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { DbOrTrx } from '../../db/database';
-import { formatDateTime } from '../../lib/time';
+import { withCreateTime } from '../../lib/time';
 import type { ContentCache } from '../../lib/content-cache';
 import type { StudentCache } from '../../lib/student-cache';
 import { containsIgnoringCase, pageInMemory } from '../../lib/paging';
@@ -17,7 +17,8 @@ function courseCatalog(db: DbOrTrx, content: ContentCache) {
       ])
       .orderBy('c.sort')
       .orderBy('c.id')
-      .execute(),
+      .execute()
+      .then(withCreateTime),
   );
 }
 type CourseRow = Awaited<ReturnType<typeof courseCatalog>>[number];
@@ -37,7 +38,7 @@ export function courseView(c: CourseRow, signedUp: boolean) {
     sectionCount: Number(c.section_count),
     totalDuration: Number(c.total_duration),
     isSignUp: signedUp ? 1 : 0,
-    createTime: formatDateTime(c.created_at),
+    createTime: c.createTime,
   };
 }
 
