@@ -71,12 +71,12 @@ export async function buildApp({ config, database, logger = true }: BuildAppOpti
   const contentCache = new ContentCache({ ttlMs: config.contentCacheTtlMs });
   app.decorate('sessionCache', sessionCache);
   app.decorate('contentCache', contentCache);
-  const studentCache = new StudentCache({ ttlMs: config.enrolmentCacheTtlMs });
+  const studentCache = new StudentCache({ ttlMs: config.studentCacheTtlMs });
   app.decorate('studentCache', studentCache);
   const listeners = [
     await database.listen('xuetu_sessions', { onMessage: (tokenHash) => sessionCache.forget(tokenHash), onLive: (live) => sessionCache.setLive(live) }),
     await database.listen('xuetu_content', { onMessage: (table) => contentCache.invalidate(table), onLive: (live) => contentCache.setLive(live) }),
-    await database.listen('xuetu_enrolments', { onMessage: (studentId) => studentCache.forget(studentId), onLive: (live) => studentCache.setLive(live) }),
+    await database.listen('xuetu_students', { onMessage: (studentId) => studentCache.forget(studentId), onLive: (live) => studentCache.setLive(live) }),
   ];
   app.addHook('onClose', async () => {
     for (const listener of listeners) await listener.close();

@@ -39,8 +39,8 @@ export interface AppConfig {
   sessionCacheTtlMs: number;
   /** CONTENT_CACHE_TTL_MS: how long a process may reuse platform content it read (0: never cache). */
   contentCacheTtlMs: number;
-  /** ENROLMENT_CACHE_TTL_MS: how long a process may reuse a student's enrolments it read (0: never cache). */
-  enrolmentCacheTtlMs: number;
+  /** STUDENT_CACHE_TTL_MS: how long a process may reuse a student's enrolments and unread poll it read (0: never cache). */
+  studentCacheTtlMs: number;
 }
 
 /** DATABASE_SCHEMA must be a plain identifier: it goes into the connection's search_path. */
@@ -80,6 +80,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     databasePreparedStatements: env.DATABASE_PREPARED_STATEMENTS !== 'off',
     sessionCacheTtlMs: Number(env.SESSION_CACHE_TTL_MS ?? 60_000),
     contentCacheTtlMs: Number(env.CONTENT_CACHE_TTL_MS ?? 300_000),
-    enrolmentCacheTtlMs: Number(env.ENROLMENT_CACHE_TTL_MS ?? 300_000),
+    studentCacheTtlMs: Number(env.STUDENT_CACHE_TTL_MS ?? 300_000),
   };
 }

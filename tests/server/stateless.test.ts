@@ -6,7 +6,7 @@ import { useTestApp } from './test-app';
 import { call, login } from './helpers';
 import { sql } from 'kysely';
 import { CONTENT_TABLES } from '../../src/server/db/migrations/2026-11-23-s2-content-notify';
-import { ENROLMENT_TABLES } from '../../src/server/db/migrations/2026-11-25-enrolment-notify';
+import { STUDENT_TABLES } from '../../src/server/db/migrations/2026-11-25-student-notify';
 
 // Two app instances on one database stand in for N servers behind a load balancer.
 const t = useTestApp();
@@ -101,8 +101,8 @@ describe('stateless instances', () => {
     expect(counted.study_count).toBe(before.studyCount + 1);
   });
 
-  it('every cached enrolment table has its row and truncate triggers', async () => {
-    const { rows } = await sql<{ table: string; name: string }>`select c.relname as table, g.tgname as name from pg_trigger g join pg_class c on c.oid = g.tgrelid where g.tgname like '%_enrolment_%' and c.relnamespace = current_schema()::regnamespace`.execute(t.database.db);
-    expect(rows.map((r) => r.name).sort()).toEqual(ENROLMENT_TABLES.flatMap((t) => [`${t}_enrolment_changed`, `${t}_enrolment_truncated`]).sort());
+  it('every cached per-student table has its row and truncate triggers', async () => {
+    const { rows } = await sql<{ table: string; name: string }>`select c.relname as table, g.tgname as name from pg_trigger g join pg_class c on c.oid = g.tgrelid where g.tgname like '%_student_changed' or g.tgname like '%_student_truncated' and c.relnamespace = current_schema()::regnamespace`.execute(t.database.db);
+    expect(rows.map((r) => r.name).sort()).toEqual(STUDENT_TABLES.flatMap((t) => [`${t}_student_changed`, `${t}_student_truncated`]).sort());
   });
 });

@@ -1,16 +1,16 @@
 /**
- * A student's enrolments (case applications, course sign-ups, tutor sign-ups) read once per
- * process and reused, the way Moodle caches a user's enrolments: nearly every screen asks for
- * them and they change a few times per term. On the browse load they were half of the database
- * round trips.
+ * A student's enrolments (case applications, course sign-ups, tutor sign-ups) and the header's
+ * unread-message poll, read once per process and reused, the way Moodle caches a user's
+ * enrolments: nearly every screen asks for them and they change rarely. On the browse load they
+ * were over half of the database round trips.
  *
  * Freshness comes from the database, as for platform content (content-cache.ts): a row trigger
- * on each enrolment table NOTIFYs the student's id on channel xuetu_enrolments (migration
- * 2026-11-25-enrolment-notify; '*' after a TRUNCATE) and every process forgets that student.
+ * on each of these tables NOTIFYs the student's id on channel xuetu_students (migration
+ * 2026-11-25-student-notify; '*' after a TRUNCATE) and every process forgets that student.
  * Our own writes also forget locally before answering. While the listener is not live nothing
  * is cached; the TTL only bounds what a lost notification could cost.
  */
-export type EnrolmentKind = 'cases' | 'courses' | 'tutors';
+export type StudentKind = 'cases' | 'courses' | 'tutors' | `unread:${number}`;
 
 interface Entry {
   value: Promise<unknown>;
@@ -25,7 +25,7 @@ export interface StudentCacheOptions {
 }
 
 export class StudentCache {
-  readonly #students = new Map<string, Map<EnrolmentKind, Entry>>();
+  readonly #students = new Map<string, Map<StudentKind, Entry>>();
   readonly #ttlMs: number;
   readonly #maxStudents: number;
   readonly #now: () => number;
@@ -43,7 +43,7 @@ export class StudentCache {
   }
 
   /** The cached `kind` of `studentId`, or `load()`'s (shared by concurrent callers). */
-  get<T>(studentId: string, kind: EnrolmentKind, load: () => Promise<T>): Promise<T> {
+  get<T>(studentId: string, kind: StudentKind, load: () => Promise<T>): Promise<T> {
     if (!this.#live || this.#ttlMs <= 0) return load();
     let kinds = this.#students.get(studentId);
     const hit = kinds?.get(kind);
@@ -63,7 +63,7 @@ export class StudentCache {
     return entry.value as Promise<T>;
   }
 
-  /** The student's enrolments changed (payload of a notification; '*' means everyone's). */
+  /** The student's cached rows changed (payload of a notification; '*' means everyone's). */
   forget(studentId: string): void {
     if (studentId === '*') this.#students.clear();
     else this.#students.delete(studentId);

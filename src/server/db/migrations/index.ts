@@ -9,7 +9,7 @@ import * as m20261123_session_notify from './2026-11-23-s1-session-notify';
 import * as m20261123_content_notify from './2026-11-23-s2-content-notify';
 import * as m20261124_exam_timeout from './2026-11-24-exam-timeout';
 import * as m20261124_resource_locations from './2026-11-24-resource-locations';
-import * as m20261125_enrolment_notify from './2026-11-25-enrolment-notify';
+import * as m20261125_student_notify from './2026-11-25-student-notify';
 
 /** Date-prefixed names; order is lexical (a new one must sort after every one already released). Migrations never import application code. */
 export const migrations: Record<string, Migration> = {
@@ -23,5 +23,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-23-s2-content-notify': m20261123_content_notify,
   '2026-11-24-exam-timeout': m20261124_exam_timeout,
   '2026-11-24-resource-locations': m20261124_resource_locations,
-  '2026-11-25-enrolment-notify': m20261125_enrolment_notify,
+  '2026-11-25-student-notify': m20261125_student_notify,
 };

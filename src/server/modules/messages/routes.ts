@@ -38,15 +38,27 @@ export async function messageRoutes(app: FastifyInstance): Promise<void> {
 
   // The header's unread dot: data.list is a page of unread messages, data.list.total their count.
   r.get('/api/customer/userMessage/newsCheck', { schema: { querystring: PageMsgQuery, response: envelopeOf(Type.Object({ list: MessagePage })) } }, async (request) => {
+    const studentId = studentIdOf(request);
     const q = { ...request.query, isLook: request.query.isLook ?? 0 };
-    return ok({ list: await pageMessages(app.db, studentIdOf(request), q) });
+    const load = () => pageMessages(app.db, studentId, q);
+    // Every screen's header polls the first unread page: cached per student, and only that page
+    // (no title filter, at most 10 per page), so the entries per student stay few.
+    const polled = q.isLook === 0 && !q.title && q.currentNum === 1 && q.currentSize <= 10;
+    return ok({ list: await (polled ? app.studentCache.get(studentId, `unread:${q.currentSize}`, load) : load()) });
   });
+
+  /** Marks read, then forgets the cached unread poll before answering (the trigger tells the other processes). */
+  async function read(studentId: string, id?: string): Promise<number> {
+    const changed = id === undefined ? await markAllRead(app.db, studentId) : Number(await markRead(app.db, studentId, id));
+    app.studentCache.forget(studentId);
+    return changed;
+  }
 
   // Opening a message reads it.
   r.get('/api/customer/userMessage/detailsMsg', { schema: { querystring: IdQuery, response: envelopeOf(MessageSchema) } }, async (request) => {
     const studentId = studentIdOf(request);
     const id = idOf(request.query);
-    if (!(await markRead(app.db, studentId, id))) throw notFound('消息不存在');
+    if (!(await read(studentId, id))) throw notFound('消息不存在');
     const message = await findMessage(app.db, studentId, id);
     if (!message) throw notFound('消息不存在');
     return ok(message);
@@ -54,10 +66,10 @@ export async function messageRoutes(app: FastifyInstance): Promise<void> {
 
   r.post('/api/customer/userMessage/changeIsLook', { schema: { body: Type.Optional(Type.Object(IdShape)), querystring: IdQuery } }, async (request) => {
     const id = idOf({ ...request.query, ...(request.body ?? {}) });
-    if (!(await markRead(app.db, studentIdOf(request), id))) throw notFound('消息不存在');
+    if (!(await read(studentIdOf(request), id))) throw notFound('消息不存在');
     return ok(null);
   });
 
   // Marks every unread message read; data is how many changed.
-  r.post('/api/customer/userMessage/setIsLook', async (request) => ok(await markAllRead(app.db, studentIdOf(request))));
+  r.post('/api/customer/userMessage/setIsLook', async (request) => ok(await read(studentIdOf(request))));
 }
