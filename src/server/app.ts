@@ -55,6 +55,11 @@ export async function buildApp({ config, database, logger = true }: BuildAppOpti
     logger: logger ? { level: config.logLevel } : false,
     genReqId: () => randomUUID(),
     bodyLimit: 2 * 1024 * 1024,
+    // Clients that send slowly (slowloris) would otherwise hold a connection as long as they like:
+    // Fastify turns Node's request timeout off. Node answers 408 and closes such a connection;
+    // it looks for them every connectionsCheckingInterval (30 s by default, far over the limit).
+    requestTimeout: config.requestTimeoutMs,
+    http: { headersTimeout: config.headersTimeoutMs, connectionsCheckingInterval: Math.min(5000, Math.max(250, Math.floor(config.headersTimeoutMs / 4))) },
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
     // Unknown fields are stripped everywhere (DESIGN §4); query strings coerce to the declared types.
