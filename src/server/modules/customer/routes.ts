@@ -4,7 +4,7 @@ import { badRequest, notFound, ok, sessionExpired } from '../../http/envelope';
 import { requireStudent, studentIdOf } from '../../http/auth';
 import { UserViewSchema, envelopeOf } from '../../http/envelope-schema';
 import { hashPassword, verifyPassword } from '../../lib/password';
-import { EMAIL_MSG, EMAIL_RE, PASSWORD_MSG, PASSWORD_RE, PHONE_MSG, PHONE_RE } from '../../lib/rules';
+import { EMAIL_MSG, isEmail, PASSWORD_MSG, PASSWORD_RE, PHONE_MSG, PHONE_RE } from '../../lib/rules';
 import { revokeOtherSessions } from '../auth/sessions';
 import { clearLoginFailures, findStudent, userView } from '../auth/students';
 
@@ -61,7 +61,7 @@ export async function customerRoutes(app: FastifyInstance): Promise<void> {
     const email = b.email?.trim();
     // Both are optional (SPEC §5): empty clears, anything else must match the rule.
     if (phone && !PHONE_RE.test(phone)) throw badRequest(PHONE_MSG);
-    if (email && !EMAIL_RE.test(email)) throw badRequest(EMAIL_MSG);
+    if (email && !isEmail(email)) throw badRequest(EMAIL_MSG);
     // The avatar ends up in <img src>: only our own paths and http(s) URLs, never javascript:/data:.
     if (b.userPicUrl && !/^(\/(?!\/)|https?:\/\/)/i.test(b.userPicUrl.trim())) throw badRequest('头像地址格式错误');
     const patch = Object.fromEntries(
