@@ -22,11 +22,11 @@ export interface AppConfig {
   sessionTtlMs: number;
   /** Login attempts allowed per client address and window (counted in the database). */
   loginRateLimitMax: number;
+  loginRateLimitWindowMs: number;
   /** HEADERS_TIMEOUT_MS: a client must have sent its request headers within this (slow-header clients). */
   headersTimeoutMs: number;
   /** REQUEST_TIMEOUT_MS: a whole request, body included (a 20 MB upload at ~1.4 Mbit/s fits the default). */
   requestTimeoutMs: number;
-  loginRateLimitWindowMs: number;
   /**
    * Which peers may set X-Forwarded-For (Fastify trustProxy). The default trusts only loopback and
    * private-network peers (a load balancer); a client on the internet cannot pick its own address
@@ -77,9 +77,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     examSiteUrl: env.EXAM_SITE_URL ?? 'https://exam.xuetu.example.cn/',
     sessionTtlMs: Number(env.SESSION_TTL_MS ?? 7 * 24 * 3600 * 1000),
     loginRateLimitMax: Number(env.LOGIN_RATE_LIMIT ?? 20),
+    loginRateLimitWindowMs: 60 * 1000,
     headersTimeoutMs: Number(env.HEADERS_TIMEOUT_MS ?? 20_000),
     requestTimeoutMs: Number(env.REQUEST_TIMEOUT_MS ?? 120_000),
-    loginRateLimitWindowMs: 60 * 1000,
     trustProxy: trustProxyOf(env.TRUST_PROXY),
     databaseSchema: schemaOf(env.DATABASE_SCHEMA),
     databasePoolSize: Number(env.DATABASE_POOL_SIZE ?? 20),

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { DbOrTrx } from '../../db/database';
 import type { ContentCache } from '../../lib/content-cache';
 import { formatDateTime } from '../../lib/time';
+import { accessOf } from '../cases/access';
 import { walk, type KmDocument } from './document';
 
 export async function officialMap(db: DbOrTrx, caseId: string): Promise<KmDocument | undefined> {
@@ -55,8 +56,7 @@ export async function caseAccessAndProgress(db: DbOrTrx, studentId: string, case
     left join case_applications a on a.student_id = ${studentId} and a.case_id = ${caseId}
     left join case_records r on r.student_id = ${studentId} and r.case_id = ${caseId}
     order by r.created_at desc nulls last`.execute(db);
-  const status = rows[0]?.status;
-  const access: 0 | 1 | 2 = status === null || status === undefined ? 0 : status === 2 ? 2 : 1;
+  const access = accessOf(rows[0]?.status);
   const learnt = new Set<string>();
   for (const r of rows) if (r.is_study === 1 && r.node_id !== null) learnt.add(r.node_id);
   return { access, learnt, now: rows[0]?.node_id ?? undefined };
