@@ -21,7 +21,7 @@ describe('MindEditor facade', () => {
     ed.load(KM);
     expect(() => ed.importData('txt', 'R1\nR2')).toThrow('Invalid local format');
     expect(() => ed.importData('km', '{"root":{"data":{}},"theme":"nope"}')).toThrow('Theme nope not exists!');
-    expect(() => ed.importData('md', 'plain')).toThrow('Invalid local format');
+    expect(() => ed.importData('md', 'plain')).toThrow('无法导入 Markdown');
     expect(ed.exportData('km')).toBe(KM);
   });
 

@@ -1,15 +1,19 @@
 import type { KmDocument } from '../model/types';
+import { describeJsonError } from './json-error';
+import { stripBom } from './notices';
 import { restoreDocument } from './restore';
 
 // .km = JSON.stringify of {root, template, theme, version}: one line, insertion key order,
 // nulls kept, undefined dropped. Byte-compatible with kityminder's json protocol.
 
 export function decodeKm(text: string): KmDocument {
+  const json = stripBom(text);
   let raw: unknown;
   try {
-    raw = JSON.parse(text);
-  } catch (e) {
-    throw new Error(`Invalid .km JSON: ${(e as Error).message}`);
+    raw = JSON.parse(json);
+  } catch {
+    const e = describeJsonError(json);
+    throw new Error(e ? `无法导入 .km 文件：第 ${e.line} 行第 ${e.column} 列：${e.what}（不是有效的 JSON）` : '无法导入 .km 文件：内容不是有效的 JSON');
   }
   return restoreDocument(raw);
 }

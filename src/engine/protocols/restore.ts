@@ -8,6 +8,8 @@ import { upgradeLegacy } from './legacy';
 // never on the live document, so a failure anywhere leaves the editor's current map intact.
 // Validation (unique ids, known layouts, known theme) runs in the same walk as the repairs.
 
+const NOT_A_MAP = '无法导入：文件内容不是导图（.km 文件应是一个含根节点的 JSON 对象）';
+
 function isObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
@@ -18,15 +20,16 @@ function isObject(v: unknown): v is Record<string, unknown> {
  * used. Ids are prepended to the data object so the key order matches kityminder's constructor.
  */
 export function restoreDocument(raw: unknown): KmDocument {
-  if (!isObject(raw)) throw new Error('Invalid local format');
+  if (!isObject(raw)) throw new Error(NOT_A_MAP);
   const json = upgradeLegacy(raw);
-  if (!isObject(json.root)) throw new Error('Invalid local format');
+  if (!isObject(json.root)) throw new Error(NOT_A_MAP);
   const seen = new Set<string>();
   const root = restoreTree(json.root as unknown as KmNode, seen);
   // Key order of a .km root object is root, template, theme, version: build a fresh shell.
   const template = typeof json.template === 'string' && json.template ? json.template : 'default';
   const theme = typeof json.theme === 'string' && json.theme ? json.theme : 'fresh-blue';
-  if (!themeExists(theme)) throw new Error(`Theme ${theme} not exists!`);
+  // SPEC's words first (the product has always shown them), then what they mean.
+  if (!themeExists(theme)) throw new Error(`Theme ${theme} not exists!（文件使用的主题“${theme}”不存在）`);
   return { root, template, theme, version: KM_VERSION };
 }
 
@@ -67,7 +70,7 @@ function restoreNode(n: KmNode, seen: Set<string>): void {
   seen.add(data.id as string);
   if (data.text !== undefined && typeof data.text !== 'string') data.text = String(data.text);
   const layout = data.layout;
-  if (layout != null && !isKnownLayout(layout)) throw new Error(`Missing Layout: ${layout}`);
+  if (layout != null && !isKnownLayout(layout)) throw new Error(`Missing Layout: ${layout}（节点“${String(data.text ?? '').slice(0, 20)}”使用的布局“${layout}”不存在）`);
 }
 
 function uniqueId(seen: Set<string>): string {

@@ -1,36 +1,44 @@
 import { DEFAULT_TEXT, type KmNode } from '../model/types';
+import { INVALID, type ImportNotice, forestNotice, stripBom, wrapForest } from './notices';
 
-// Outline text (.txt, "大纲文本"), reference §2.1. Export: TAB per level, every line ends with a lone
-// CR. Import: TAB or exactly four spaces per level, `\n` escapes.
-// Deliberate fixes (documented in README): an empty text exports as 分支主题 so the file re-imports,
-// and a line whose parent level was not seen since its nearest shallower line (kityminder's
-// stale-parent quirk) is rejected with `Invalid local format` like any other skipped level.
+// Outline text (.txt, "大纲文本"), reference §2.1. Export: TAB per level, every line ends with a
+// lone CR, as kityminder writes it. Every title reads back exactly (issue 15.4):
+//  * backslash escapes, reversed by the decoder: `\n` line break, `\r` carriage return, `\\` a
+//    backslash, and — only as a title's first two characters — `\` + a whitespace character for
+//    that character (so a title that starts with spaces or is all blank is neither read as
+//    indentation nor skipped as a blank line). A backslash is doubled only where it would
+//    otherwise read as one of these escapes, so `C:\dir` and `\d+` are written as they are;
+//  * an empty title exports as 分支主题 (SPEC).
+// Import reads kityminder's files as kityminder does (only `\n` and `\\n` were escapes; a
+// literal `\\` followed by anything else now reads as one backslash) and plain indented text
+// from people and other apps: see levelUnit for how leading spaces are read.
+// Deliberate fixes (README): kityminder's stale-parent quirk is rejected like any skipped level;
+// a forest (several unindented lines) is refused by decodeText (the outline panel edits one map)
+// but imported under a new root by decodeOutline (a file).
 
-const INVALID = 'Invalid local format';
+const isSpace = (ch: string | undefined): boolean => ch !== undefined && /\s/.test(ch);
+const ESCAPED_BY_BACKSLASH = new Set(['\\', 'n', 'r', '\n', '\r']);
+const NEEDS_ENCODE = /[\\\n\r]|^\s/;
 
-const NEEDS_ENCODE = /[\\\n\r]/;
-
+/** One title → the text of its line (without indentation). */
 export function encodeWrap(text: string): string {
   if (!NEEDS_ENCODE.test(text)) return text; // fast path: most titles have nothing to escape
   let out = '';
   for (let i = 0; i < text.length; i++) {
     const ch = text[i];
-    if (ch === '\\') {
+    if (ch === '\n') out += '\\n';
+    else if (ch === '\r') out += '\\r';
+    else if (ch === '\\') {
       const next = text[i + 1];
-      if (next === undefined || next === '\n' || next === '\r') continue; // kityminder drops these
-      if (next === 'n') {
-        out += '\\\\n';
-        i++;
-        continue;
-      }
-      out += ch + next;
-      i++;
-    } else if (ch === '\n' || ch === '\r') out += '\\n';
+      const misread = next === undefined || ESCAPED_BY_BACKSLASH.has(next) || (i === 0 && isSpace(next));
+      out += misread ? '\\\\' : '\\';
+    } else if (i === 0 && isSpace(ch)) out += '\\' + ch;
     else out += ch;
   }
   return out;
 }
 
+/** The text of a line (indentation removed) → the title. */
 export function decodeWrap(text: string): string {
   if (!text.includes('\\')) return text;
   let out = '';
@@ -41,17 +49,15 @@ export function decodeWrap(text: string): string {
       continue;
     }
     const next = text[i + 1];
-    if (next === undefined) break; // trailing lone backslash is lost
-    if (next === 'n') {
-      out += '\n';
-      i++;
-    } else if (next === '\\' && text[i + 2] === 'n') {
-      out += '\\n';
-      i += 2;
-    } else {
-      out += ch + next;
-      i++;
+    if (next === 'n') out += '\n';
+    else if (next === 'r') out += '\r';
+    else if (next === '\\') out += '\\';
+    else if (i === 0 && isSpace(next)) out += next;
+    else {
+      out += ch; // any other backslash is a literal one (and so is a trailing one)
+      continue;
     }
+    i++;
   }
   return out;
 }
@@ -69,38 +75,83 @@ export function encodeText(root: KmNode): string {
   return parts.join('');
 }
 
-function levelOf(line: string): [number, string] {
+/**
+ * Spaces per level. A TAB is always one level. Leading spaces are ambiguous: kityminder (and our
+ * export, which only ever indents with TABs) counts four spaces as a level and leaves 1–3
+ * leftover spaces in the title. Outliners and editors often indent with two. So: in a file where
+ * no line is indented with a TAB and some line starts with 2, 6, 10… spaces, two spaces make a
+ * level; otherwise four do. Leftover spaces stay part of the title, as in kityminder.
+ */
+export function levelUnit(lines: readonly string[]): number {
+  let twos = false;
+  for (const line of lines) {
+    if (line[0] === '\t' && /\S/.test(line)) return 4;
+    if (line[0] !== ' ' || !/\S/.test(line)) continue;
+    let n = 0;
+    while (line[n] === ' ') n++;
+    if (line[n] === '\t') return 4;
+    if (n % 4 === 2) twos = true;
+  }
+  return twos ? 2 : 4;
+}
+
+function levelOf(line: string, unit: number): [number, string] {
+  const spaces = ' '.repeat(unit);
   let level = 0;
   let i = 0;
   for (;;) {
     if (line[i] === '\t') i += 1;
-    else if (line.startsWith('    ', i)) i += 4;
+    else if (line.startsWith(spaces, i)) i += unit;
     else break;
     level++;
   }
   return [level, line.slice(i)];
 }
 
-/** Returns a bare node like kityminder's decoder (leaves have no children key), or undefined for empty input. */
-export function decodeText(input: string): KmNode | undefined {
-  const lines = input.split(/\r\n|\r|\n/);
+const where = (line: number) => `${INVALID}：第 ${line} 行：`;
+
+export interface OutlineResult {
+  root: KmNode;
+  notices: ImportNotice[];
+}
+
+/**
+ * Parses outline text into a bare node tree (leaves have no children key, no ids), or undefined
+ * when there is no line at all. `forest: 'wrap'` puts several top-level lines under a new root
+ * named `name` (or 中心主题) and reports it; 'refuse' throws, naming the line.
+ */
+export function decodeOutline(input: string, opts: { forest: 'wrap' | 'refuse'; name?: string }): OutlineResult | undefined {
+  const lines = stripBom(input).split(/\r\n|\r|\n/);
+  const unit = levelUnit(lines);
   // path[k] = the current node at level k; cleared below a new line's level (the stale-parent fix).
   const path: KmNode[] = [];
-  let root: KmNode | undefined;
-  for (const line of lines) {
+  const tops: KmNode[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i];
     if (!/\S/.test(line)) continue;
-    const [level, rest] = levelOf(line);
+    const [level, rest] = levelOf(line, unit);
     const node: KmNode = { data: { text: decodeWrap(rest) } };
     if (level === 0) {
-      if (root) throw new Error(INVALID);
-      root = node;
+      if (tops.length && opts.forest === 'refuse') {
+        throw new Error(`${where(i + 1)}出现第二个根主题（只有第一个主题可以不缩进，其余主题都要缩进在它下面）`);
+      }
+      tops.push(node);
+    } else if (path.length < level) {
+      const detail = path.length === 0 ? '第一个主题不能缩进' : `上一级是第 ${path.length} 级，这一行缩进到了第 ${level + 1} 级；每级用一个 Tab 或 ${unit} 个空格，每次只能深一级`;
+      throw new Error(`${where(i + 1)}缩进跳级（${detail}）`);
     } else {
-      const parent = path[level - 1];
-      if (!parent || path.length < level) throw new Error(INVALID);
-      (parent.children ??= []).push(node);
+      (path[level - 1].children ??= []).push(node);
     }
     path.length = level;
     path[level] = node;
   }
-  return root;
+  if (tops.length === 0) return undefined;
+  if (tops.length === 1) return { root: tops[0], notices: [] };
+  const root = wrapForest(tops, opts.name);
+  return { root, notices: [forestNotice(tops.length, root)] };
+}
+
+/** kityminder's decoder contract: a bare node, undefined for empty input; a second root throws. */
+export function decodeText(input: string): KmNode | undefined {
+  return decodeOutline(input, { forest: 'refuse' })?.root;
 }
