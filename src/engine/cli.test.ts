@@ -18,6 +18,16 @@ describe('map CLI', () => {
     expect(readFileSync(join(dir, 'out.svg'), 'utf8')).toMatch(/^<svg /);
   });
 
+  it('imports a forest outline under a root named after the file and says so on stderr', () => {
+    writeFileSync(join(dir, '复习计划.txt'), '第一章\n\t定义\n第二章\n');
+    const err = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
+    expect(main(['convert', join(dir, '复习计划.txt'), join(dir, 'forest.md')])).toBe(0);
+    const said = err.mock.calls.map((c) => String(c[0]));
+    err.mockRestore();
+    expect(readFileSync(join(dir, 'forest.md'), 'utf8')).toBe('# 复习计划\n\n## 第一章\n\n### 定义\n\n## 第二章\n');
+    expect(said).toEqual(['文件有 2 个顶层主题，已放在新建的根主题“复习计划”下\n']);
+  });
+
   it('prints layout boxes as JSON', () => {
     writeFileSync(join(dir, 'in.km'), KM);
     const out = vi.spyOn(process.stdout, 'write').mockImplementation(() => true);
@@ -29,8 +39,8 @@ describe('map CLI', () => {
   });
 
   it('throws the engine message on invalid input (the entry point exits 1)', () => {
-    writeFileSync(join(dir, 'bad.txt'), 'R1\nR2');
-    expect(() => main(['convert', join(dir, 'bad.txt'), join(dir, 'x.km')])).toThrow('Invalid local format');
+    writeFileSync(join(dir, 'bad.txt'), 'R1\n\t\tR2');
+    expect(() => main(['convert', join(dir, 'bad.txt'), join(dir, 'x.km')])).toThrow('Invalid local format：第 2 行：缩进跳级');
     expect(() => main(['layout', join(dir, 'in.km'), '--template', 'zz'])).toThrow('Missing Layout: zz');
     expect(() => main(['convert', join(dir, 'in.km'), join(dir, 'x.pdf')])).toThrow('Not supported protocol:pdf');
   });

@@ -5,14 +5,23 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { extname } from 'node:path';
 import { MindEditor, type ExportFormat } from './editor';
-import { isTextFormat } from './protocols/formats';
+import { isTextFormat, titleFromFileName, type TextFormat } from './protocols/formats';
 
 function formatOf(path: string): string {
   return extname(path).slice(1).toLowerCase();
 }
 
+// SPEC's words first, then what they mean.
+const unsupported = (ext: string) => `Not supported protocol:${ext}（不支持 .${ext} 格式，可用 .km、.md、.txt，导出还可用 .svg）`;
+
 function usage(): never {
-  throw new Error('usage: map convert <in.km|md|txt> <out.km|md|txt|svg> | map layout <in.km> [--template T]');
+  throw new Error('用法：map convert <输入.km|md|txt> <输出.km|md|txt|svg> | map layout <输入.km> [--template 模板]');
+}
+
+/** Imports a file; a forest is put under a root named after the file, notices go to stderr. */
+function importFile(ed: MindEditor, format: TextFormat, path: string): void {
+  const { notices } = ed.importDataWithNotices(format, readFileSync(path, 'utf8'), { name: titleFromFileName(path) });
+  for (const n of notices) process.stderr.write(`${n.message}\n`);
 }
 
 export function main(argv: string[]): number {
@@ -23,9 +32,9 @@ export function main(argv: string[]): number {
     if (!input || !output) usage();
     const inFmt = formatOf(input);
     const outFmt = formatOf(output);
-    if (!isTextFormat(inFmt)) throw new Error(`Not supported protocol:${inFmt}`);
-    if (!isTextFormat(outFmt) && outFmt !== 'svg') throw new Error(`Not supported protocol:${outFmt}`);
-    ed.importData(inFmt, readFileSync(input, 'utf8'));
+    if (!isTextFormat(inFmt)) throw new Error(unsupported(inFmt));
+    if (!isTextFormat(outFmt) && outFmt !== 'svg') throw new Error(unsupported(outFmt));
+    importFile(ed, inFmt, input);
     writeFileSync(output, ed.exportData(outFmt as ExportFormat));
     return 0;
   }
@@ -33,7 +42,7 @@ export function main(argv: string[]): number {
     const input = rest[0];
     if (!input) usage();
     const fmt = formatOf(input);
-    ed.importData(isTextFormat(fmt) ? fmt : 'km', readFileSync(input, 'utf8'));
+    importFile(ed, isTextFormat(fmt) ? fmt : 'km', input);
     const t = rest.indexOf('--template');
     if (t >= 0) {
       if (!rest[t + 1]) usage();

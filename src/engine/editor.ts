@@ -9,7 +9,7 @@ import { newId } from './model/ids';
 import { createTableMeasurer, type TextMeasurer } from './measure/text-measurer';
 import { LayoutEngine } from './layout/layout-engine';
 import { connectorFor } from './layout/kinds';
-import { exportDocument, importDocument, type TextFormat } from './protocols/formats';
+import { exportDocument, importDocument, importDocumentWithNotices, type ImportNotice, type ImportOptions, type TextFormat } from './protocols/formats';
 import { restoreDocument } from './protocols/restore';
 import { exportSvg } from './protocols/svg';
 import { nodeStyle, type NodeStyle } from './render/node-style';
@@ -75,6 +75,16 @@ export class MindEditor {
   /** parse → restore → validate; on any error the current document is untouched. */
   importData(format: TextFormat, text: string): RenderPatch {
     return this.replace(importDocument(format, text));
+  }
+
+  /**
+   * Importing a file: like importData, but outline text with several top-level lines (and
+   * markdown with several top headings) goes under a root named `opts.name` (the file's name),
+   * and what changed shape comes back as Chinese notices for the UI to show.
+   */
+  importDataWithNotices(format: TextFormat, text: string, opts: ImportOptions = {}): { patch: RenderPatch; notices: ImportNotice[] } {
+    const { document, notices } = importDocumentWithNotices(format, text, opts);
+    return { patch: this.replace(document), notices };
   }
 
   private replace(km: KmDocument): RenderPatch {
