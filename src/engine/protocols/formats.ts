@@ -22,7 +22,7 @@ export interface ImportResult {
   notices: ImportNotice[];
 }
 
-const EMPTY_OUTLINE = `${INVALID}：文件里没有任何主题（只有空行）`;
+const EMPTY_OUTLINE = `${INVALID}：大纲为空（只有空行，没有任何主题）`;
 
 /**
  * Importing a file: parse → restore → validate, and report what changed shape. Outline text with

@@ -22,8 +22,8 @@ export const NOTE_OPEN = '<!--Note-->';
 export const NOTE_CLOSE = '<!--/Note-->';
 export const NO_NODES = '无法导入 Markdown：文件里没有标题（# 开头的行）或列表项（- 开头的行）';
 
-const HEADING = /^(#+)[ \t]*(.*)$/;
-const LIST_ITEM = /^([ \t]*)([-*+]|\d{1,9}[.)])(?:([ \t]+)(.*))?$/;
+const HEADING = /^(#+)[ \t]*(.*)$/s; // s: a title may hold U+2028, which `.` would not match
+const LIST_ITEM = /^([ \t]*)([-*+]|\d{1,9}[.)])(?:([ \t]+)(.*))?$/s;
 const THEMATIC_BREAK = /^[ \t]*([-*_])(?:[ \t]*\1){2,}[ \t]*$/;
 const FENCE_OPEN = /^ {0,3}(`{3,}|~{3,})(.*)$/;
 

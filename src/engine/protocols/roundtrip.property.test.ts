@@ -11,7 +11,7 @@ import type { KmDocument, KmNode } from '../model/types';
 // syntax, backslashes, a literal <br>, entities, line breaks, CJK and emoji. Trees go deeper
 // than markdown's six heading levels.
 
-const titleUnit = fc.constantFrom(' ', '\t', '#', '-', '*', '+', '\\', '<br>', '`', '[', ']', '(', ')', '中', '学', '😀', 'a', 'n', 'r', '&', 'lt;', '&#32;', '<', '>', '\n', '\r', '1', '.', '=', '!', '_', '~', '|', '"', '\u3000', '\u00a0', '<!--');
+const titleUnit = fc.constantFrom(' ', '\t', '#', '-', '*', '+', '\\', '<br>', '`', '[', ']', '(', ')', '中', '学', '😀', 'a', 'n', 'r', '&', 'lt;', '&#32;', '<', '>', '\n', '\r', '1', '.', '=', '!', '_', '~', '|', '"', '\u3000', '\u00a0', '\u2028', '\u000b', '<!--');
 const title = fc.string({ unit: titleUnit, minLength: 1, maxLength: 10 });
 const noteUnit = fc.constantFrom('a', '中', ' ', '\n', '#', '-', '*', '`', '```', '~~~', '>', '1. ', '\t', '[', ']', '(', ')', '\\', '<br>', '---');
 const note = fc.option(fc.string({ unit: noteUnit, minLength: 1, maxLength: 30 }), { nil: undefined });
@@ -95,7 +95,7 @@ describe('round trips (property)', () => {
         expect(shape(decodeText(encodeText(root))!, 'text')).toEqual(shape(root, 'text'));
         expect(shape(importDocument('txt', exportDocument('txt', docOf(root))).root, 'text')).toEqual(shape(root, 'text'));
       }),
-      { numRuns: 200 },
+      { numRuns: 300 },
     );
   });
 
@@ -109,7 +109,7 @@ describe('round trips (property)', () => {
         // Stable: a second export is the same file.
         expect(encodeMarkdown(importDocument('md', md).root)).toBe(md);
       }),
-      { numRuns: 200 },
+      { numRuns: 300 },
     );
   });
 });
