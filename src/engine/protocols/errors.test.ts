@@ -35,6 +35,7 @@ describe('import errors', () => {
     ['km', '[1,2,]', '第 1 行第 6 列'],
     ['km', '{"root":{"data":{"text":"a\nb"}}}', '第 1 行第 27 列'],
     ['km', '"text"', '不是导图'],
+    ['km', ' \n', '文件是空的'],
     ['km', '{"root":{"data":{"id":"r"}},"theme":"nope"}', 'Theme nope not exists!'],
     ['km', '{"root":{"data":{"id":"r","text":"根","layout":"zig"}}}', 'Missing Layout: zig'],
   ] as const)('.%s %j → %s…', (format, text, expected) => {

@@ -8,6 +8,7 @@ import { restoreDocument } from './restore';
 
 export function decodeKm(text: string): KmDocument {
   const json = stripBom(text);
+  if (!/\S/.test(json)) throw new Error('无法导入 .km 文件：文件是空的');
   let raw: unknown;
   try {
     raw = JSON.parse(json);

@@ -63,3 +63,19 @@ describe('markdown title escapes', () => {
     expect(encodeMarkdown(node('R', [node('一\n二')]))).toBe('# R\n\n## 一<br>二\n');
   });
 });
+
+describe('a 700-node map with blank and space-led titles (the testers\' case)', () => {
+  // Every 37th title is a single space, every 41st starts with four spaces: before the fix the
+  // blank nodes vanished from outline text and hundreds of later titles moved under other parents.
+  let k = 0;
+  const title = () => (++k % 37 === 0 ? ' ' : k % 41 === 0 ? '    缩进' + k : '主题' + k);
+  const build = (depth: number, width: number): KmNode => node(title(), depth === 0 ? [] : Array.from({ length: width }, () => build(depth - 1, width)));
+  const root = node('根', Array.from({ length: 7 }, () => build(3, 4))); // subtrees of 85 nodes: 7 + 2 of them, 766 in all
+  for (const c of root.children!.slice(0, 2)) c.children!.push(build(3, 4));
+  const count = (n: KmNode): number => 1 + (n.children ?? []).reduce((s, c) => s + count(c), 0);
+
+  it.each(['txt', 'md', 'km'] as const)('.%s keeps every title in place', (format) => {
+    expect(count(root)).toBeGreaterThan(700);
+    expect(shape(roundTrip(format, root))).toEqual(shape(root));
+  });
+});
