@@ -41,6 +41,12 @@ describe('.km protocol', () => {
     expect(() => decodeKm('[]')).toThrow('文件内容不是导图');
   });
 
+  it('reads a null or numeric text as kityminder shows it (blank, the number)', () => {
+    const doc = decodeKm('{"root":{"data":{"text":null},"children":[{"data":{"text":12}}]}}');
+    expect(doc.root.data.text).toBe('');
+    expect(doc.root.children![0].data.text).toBe('12');
+  });
+
   it('loads every kityminder theme name', () => {
     for (const t of ['snow', 'fish', 'tianpan-compact', 'fresh-pink-compat', 'classic-compact', 'wire']) {
       expect(decodeKm(`{"root":{"data":{"id":"r"}},"theme":"${t}"}`).theme).toBe(t);

@@ -68,7 +68,8 @@ function restoreNode(n: KmNode, seen: Set<string>): void {
   }
   const data = n.data;
   seen.add(data.id as string);
-  if (data.text !== undefined && typeof data.text !== 'string') data.text = String(data.text);
+  // kityminder draws a null text as blank; String(null) would have shown "null".
+  if (data.text !== undefined && typeof data.text !== 'string') data.text = data.text === null ? '' : String(data.text);
   const layout = data.layout;
   if (layout != null && !isKnownLayout(layout)) throw new Error(`Missing Layout: ${layout}（节点“${String(data.text ?? '').slice(0, 20)}”使用的布局“${layout}”不存在）`);
 }
