@@ -85,7 +85,8 @@ function frontmatter(lines: string[]): { end: number; title?: string } {
 }
 
 function newTarget(raw: string): Target {
-  const t = decodeTitle(raw);
+  // Trailing spaces of a heading or item are not part of it (CommonMark); ours are written as entities.
+  const t = decodeTitle(raw.replace(/[ \t]+$/, ''));
   const data: KmNode['data'] = { text: t.text };
   if (t.hyperlink !== undefined) data.hyperlink = t.hyperlink;
   if (t.hyperlinkTitle !== undefined) data.hyperlinkTitle = t.hyperlinkTitle;

@@ -77,6 +77,18 @@ describe('markmap-style markdown', () => {
     expect(importDocumentWithNotices('md', md, { name: '笔记' }).document.root.data.text).toBe('笔记');
   });
 
+  it('re-exports the markmap file so that it reads back the same (links, fences, nesting)', () => {
+    const doc = importDocument('md', fixture('10-markmap.md'));
+    const md = exportDocument('md', doc);
+    const noState = (x: unknown) => JSON.parse(JSON.stringify(x).replace(/,"state":"collapse"/g, ''));
+    expect(noState(tree(importDocument('md', md).root))).toEqual(noState(tree(doc.root)));
+    expect(md).toContain('\n### [参考书目](<https://example.com/机器 学习(第2版)> "书单")\n');
+  });
+
+  it('trailing spaces after a heading or item are not part of the title', () => {
+    expect(tree(decodeMarkdown('# 根  \n- 项 \t\n'))).toEqual({ t: '根', c: [{ t: '项' }] });
+  });
+
   it('a list without headings, and headings that skip levels, still make a tree', () => {
     expect(tree(decodeMarkdown('- 根\n  - 子\n    - 孙\n'))).toEqual({ t: '根', c: [{ t: '子', c: [{ t: '孙' }] }] });
     expect(tree(decodeMarkdown('# 根\n### 跳到三级\n## 二级\n'))).toEqual({ t: '根', c: [{ t: '跳到三级' }, { t: '二级' }] });
