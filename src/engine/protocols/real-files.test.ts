@@ -123,6 +123,12 @@ describe('outline text from people and other apps', () => {
     });
   });
 
+  it('no-break spaces copied from a web page indent like spaces; an escaped one stays in the title', () => {
+    expect(tree(importDocument('txt', '根\n\u00a0\u00a0\u00a0\u00a0子\n\t\t孙').root)).toEqual({ t: '根', c: [{ t: '子', c: [{ t: '孙' }] }] });
+    const root = { data: { text: '根' }, children: [{ data: { text: '\u00a0前导' } }] };
+    expect(importDocument('txt', exportDocument('txt', { root, template: 'default', theme: 'fresh-blue', version: '1.4.43' })).root.children![0].data.text).toBe('\u00a0前导');
+  });
+
   it('a byte-order mark does not become part of the root title', () => {
     expect(importDocument('txt', '\uFEFF根\n\t子').root.data.text).toBe('根');
     expect(importDocument('md', '\uFEFF# 根').root.data.text).toBe('根');

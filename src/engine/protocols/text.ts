@@ -95,6 +95,16 @@ export function levelUnit(lines: readonly string[]): number {
   return twos ? 2 : 4;
 }
 
+/**
+ * Text copied from a web page indents with no-break spaces: in the indentation they count as
+ * spaces (kityminder's Firefox variant did so too). Ours never writes them there: a title that
+ * starts with one has it escaped.
+ */
+function nbspIndent(line: string): string {
+  if (!line.includes('\u00a0')) return line;
+  return line.replace(/^[\t \u00a0]+/, (indent) => indent.replace(/\u00a0/g, ' '));
+}
+
 function levelOf(line: string, unit: number): [number, string] {
   const spaces = ' '.repeat(unit);
   let level = 0;
@@ -121,7 +131,7 @@ export interface OutlineResult {
  * named `name` (or 中心主题) and reports it; 'refuse' throws, naming the line.
  */
 export function decodeOutline(input: string, opts: { forest: 'wrap' | 'refuse'; name?: string }): OutlineResult | undefined {
-  const lines = stripBom(input).split(/\r\n|\r|\n/);
+  const lines = stripBom(input).split(/\r\n|\r|\n/).map(nbspIndent);
   const unit = levelUnit(lines);
   // path[k] = the current node at level k; cleared below a new line's level (the stale-parent fix).
   const path: KmNode[] = [];
