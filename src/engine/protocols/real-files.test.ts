@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { decodeMarkdown, encodeMarkdown } from './markdown';
 import { decodeKm } from './km';
+import { decodeOutlineTopics } from './text';
 import { exportDocument, importDocument, importDocumentWithNotices } from './formats';
 import type { KmNode } from '../model/types';
 
@@ -114,6 +115,11 @@ describe('outline text from people and other apps', () => {
     expect(importDocumentWithNotices('txt', fixture('12-forest.txt')).document.root.data.text).toBe('中心主题');
     // The outline panel edits one map: there a second root stays an error, naming the line.
     expect(() => importDocument('txt', fixture('12-forest.txt'))).toThrow('Invalid local format：第 4 行');
+  });
+
+  it('pasted outline text gives its top-level topics (kityminder Text2Children), two-space indents included', () => {
+    expect(decodeOutlineTopics('甲\n  甲一\n乙\n').map(tree)).toEqual([{ t: '甲', c: [{ t: '甲一' }] }, { t: '乙' }]);
+    expect(decodeOutlineTopics(' \n')).toEqual([]);
   });
 
   it('two spaces per level (no tabs in the file) read as levels', () => {

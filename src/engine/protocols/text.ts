@@ -126,11 +126,10 @@ export interface OutlineResult {
 }
 
 /**
- * Parses outline text into a bare node tree (leaves have no children key, no ids), or undefined
- * when there is no line at all. `forest: 'wrap'` puts several top-level lines under a new root
- * named `name` (or 中心主题) and reports it; 'refuse' throws, naming the line.
+ * The top-level topics of outline text, each a bare node tree (leaves have no children key, no
+ * ids). `refuse` throws on a second top-level line, naming it; skipped levels always throw.
  */
-export function decodeOutline(input: string, opts: { forest: 'wrap' | 'refuse'; name?: string }): OutlineResult | undefined {
+function parseTopics(input: string, forest: 'wrap' | 'refuse'): KmNode[] {
   const lines = stripBom(input).split(/\r\n|\r|\n/).map(nbspIndent);
   const unit = levelUnit(lines);
   // path[k] = the current node at level k; cleared below a new line's level (the stale-parent fix).
@@ -142,7 +141,7 @@ export function decodeOutline(input: string, opts: { forest: 'wrap' | 'refuse'; 
     const [level, rest] = levelOf(line, unit);
     const node: KmNode = { data: { text: decodeWrap(rest) } };
     if (level === 0) {
-      if (tops.length && opts.forest === 'refuse') {
+      if (tops.length && forest === 'refuse') {
         throw new Error(`${where(i + 1)}出现第二个根主题（只有第一个主题可以不缩进，其余主题都要缩进在它下面）`);
       }
       tops.push(node);
@@ -155,10 +154,25 @@ export function decodeOutline(input: string, opts: { forest: 'wrap' | 'refuse'; 
     path.length = level;
     path[level] = node;
   }
+  return tops;
+}
+
+/**
+ * Parses outline text into a bare node tree, or undefined when there is no line at all.
+ * `forest: 'wrap'` puts several top-level lines under a new root named `name` (or 中心主题) and
+ * reports it; 'refuse' throws, naming the line.
+ */
+export function decodeOutline(input: string, opts: { forest: 'wrap' | 'refuse'; name?: string }): OutlineResult | undefined {
+  const tops = parseTopics(input, opts.forest);
   if (tops.length === 0) return undefined;
   if (tops.length === 1) return { root: tops[0], notices: [] };
   const root = wrapForest(tops, opts.name);
   return { root, notices: [forestNotice(tops.length, root)] };
+}
+
+/** Outline text pasted under a node (kityminder's Text2Children): every top-level line is one topic. */
+export function decodeOutlineTopics(input: string): KmNode[] {
+  return parseTopics(input, 'wrap');
 }
 
 /** kityminder's decoder contract: a bare node, undefined for empty input; a second root throws. */
