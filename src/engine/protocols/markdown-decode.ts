@@ -208,7 +208,7 @@ export function decodeMarkdownDoc(input: string, name?: string): MarkdownResult 
   let root: KmNode;
   if (tops.length === 1) {
     root = tops[0];
-    if (preambleLines) notices.push({ code: 'preamble', message: `第一个标题之前的 ${preambleLines} 行文字没有导入` });
+    if (preambleLines) notices.push({ code: 'preamble', message: `有 ${preambleLines} 行文字不在任何标题或列表项之下，没有导入` });
   } else {
     root = wrapForest(tops, fm.title || name);
     if (top.node.data.note) root.data.note = top.node.data.note;

@@ -45,7 +45,7 @@ describe('markdown protocol', () => {
     expect(encodeText(document.root)).toBe(
       ['算法 Algorithms', '\t排序 Sorting', '\t\t快速排序 Quick Sort', '\t\t归并排序 Merge Sort', '\t\t\t稳定', '\t\t\t需要 O(n) 额外空间', '\t\t\t自底向上', '\t查找 Searching', '\t\t越级标题（跳过了 ###，变成备注）', '\t\t二分查找', ''].join('\r'),
     );
-    expect(notices).toEqual([{ code: 'preamble', message: '第一个标题之前的 1 行文字没有导入' }]);
+    expect(notices).toEqual([{ code: 'preamble', message: '有 1 行文字不在任何标题或列表项之下，没有导入' }]);
   });
 
   it('fixes note inflation: 03 re-exports with the note written verbatim inside markers', () => {
