@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Server } from 'node:http';
-import Fastify, { type FastifyHttpOptions, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyHttpOptions, type FastifyInstance, type RouteOptions } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import rateLimit from '@fastify/rate-limit';
 import type { AppConfig } from './config';
@@ -14,6 +14,7 @@ import { StudentCache } from './lib/student-cache';
 import { installErrorHandler } from './http/error-handler';
 import { installSecurityHeaders } from './http/security-headers';
 import { installInputGuard } from './http/input-guard';
+import { installWritePolicy } from './http/write-policy';
 import { databaseRateLimitStore } from './http/rate-limit-store';
 import { healthRoutes } from './modules/health/routes';
 import { authRoutes } from './modules/auth/routes';
@@ -47,10 +48,12 @@ export interface BuildAppOptions {
   /** An opened (and migrated) database; the app closes it when it closes. */
   database: DatabaseHandle;
   logger?: boolean;
+  /** Sees every route as it is registered (tests build their route tables from what the app really serves). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /** The one app factory, used by `npm start` and by every server test (through inject). */
-export async function buildApp({ config, database, logger = true }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, logger = true, onRoute }: BuildAppOptions): Promise<FastifyInstance> {
   const options: FastifyHttpOptions<Server> = {
     logger: logger ? { level: config.logLevel } : false,
     genReqId: () => randomUUID(),
@@ -93,6 +96,9 @@ export async function buildApp({ config, database, logger = true }: BuildAppOpti
   installErrorHandler(app);
   installSecurityHeaders(app);
   installInputGuard(app);
+  // Before any route: every write route declares who may write (experience account, application).
+  installWritePolicy(app);
+  if (onRoute) app.addHook('onRoute', onRoute);
   // Opt-in per route (login); counts live in the database so limits hold across instances.
   await app.register(rateLimit, { global: false, store: databaseRateLimitStore(database.db) });
 

@@ -18,3 +18,11 @@ export async function call(app: FastifyInstance, token: string | null, opts: Inj
   const res = await app.inject({ ...opts, headers: { ...(opts.headers ?? {}), ...(token ? { authorization: token } : {}) } });
   return res.json() as { resultCode: number; errMsg: string; data: any }; // eslint-disable-line @typescript-eslint/no-explicit-any
 }
+
+/** Applies for cases through the real endpoint: writes to a case need an active application. */
+export async function applyTo(app: FastifyInstance, token: string, ...caseIds: string[]): Promise<void> {
+  for (const caseId of caseIds) {
+    const body = await call(app, token, { method: 'POST', url: '/api/course/caseApply/saveApply', payload: { caseId } });
+    if (body.resultCode !== 200) throw new Error(`apply ${caseId} failed: ${body.errMsg}`);
+  }
+}

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, RouteOptions } from 'fastify';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
@@ -10,10 +10,13 @@ import { openDatabase, type DatabaseHandle } from '../../src/server/db/database'
 import { migrateToLatest } from '../../src/server/db/migrate';
 import { seedDemo } from '../../src/server/seed/seed';
 import { call, login } from './helpers';
+import { routeCases, type RouteCase } from './routes';
 
 export interface TestApp {
   app: FastifyInstance;
   database: DatabaseHandle;
+  /** Every route the app registered (its onRoute hook), for the cross-cutting tests. */
+  routes: RouteCase[];
   close(): Promise<void>;
 }
 
@@ -39,11 +42,13 @@ export async function createTestApp(): Promise<TestApp> {
     const template = readFileSync(inject('pgliteTemplate'));
     database = await openDatabase({ loadDataDir: new Blob([template]) });
   }
-  const app = await buildApp({ config, database, logger: false });
+  const registered: RouteOptions[] = [];
+  const app = await buildApp({ config, database, logger: false, onRoute: (route) => void registered.push({ ...route }) });
   await app.ready();
   return {
     app,
     database,
+    routes: routeCases(registered),
     close: async () => {
       await app.close();
       await dropSchema();
@@ -77,6 +82,9 @@ export function useTestApp<K extends string = never>(accounts: Record<K, string>
     },
     get database() {
       return ready().database;
+    },
+    get routes() {
+      return ready().routes;
     },
     tokens: tokens as Readonly<Record<K, string>>,
     get: (token: string | null, url: string) => call(ready().app, token, { method: 'GET', url }),

@@ -1,5 +1,24 @@
 import type { FastifyInstance } from 'fastify';
+import { MAX_DOCUMENT_JSON_DEPTH } from '../../engine/model/limits';
 import { badRequest } from './envelope';
+
+/**
+ * Deepest JSON any request may carry: a mind-map document at its limits inside the body object.
+ * Anything deeper is no input of ours, and a value that deep would make the recursive
+ * JSON.stringify (a log line, an answer) overflow the stack later.
+ */
+export const MAX_INPUT_DEPTH = MAX_DOCUMENT_JSON_DEPTH + 2;
+
+/** True when `value` nests deeper than MAX_INPUT_DEPTH (a scalar is depth 1). Iterative. */
+export function tooDeep(value: unknown): boolean {
+  const stack: [unknown, number][] = [[value, 1]];
+  while (stack.length) {
+    const [v, d] = stack.pop()!;
+    if (d > MAX_INPUT_DEPTH) return true;
+    if (v && typeof v === 'object' && !Buffer.isBuffer(v)) for (const child of Object.values(v)) stack.push([child, d + 1]);
+  }
+  return false;
+}
 
 /** True when some string (value or key) or number anywhere inside `value` fails `bad`. Iterative. */
 function some(value: unknown, bad: (leaf: string | number) => boolean): boolean {
@@ -24,12 +43,13 @@ export const hasNul = (value: unknown) => some(value, (x) => typeof x === 'strin
 export const hasNonFinite = (value: unknown) => some(value, (x) => typeof x === 'number' && !Number.isFinite(x));
 
 /**
- * Inputs the database cannot take made it throw and the student saw a 500. Both are refused for
+ * Inputs the database cannot take made it throw and the student saw a 500. They are refused for
  * every route, in the query, route parameters and anywhere inside a JSON body, before any handler
  * runs; the walk is iterative so a deeply nested body cannot overflow the stack here.
  */
 export function installInputGuard(app: FastifyInstance): void {
   app.addHook('preValidation', async (request) => {
+    if (tooDeep(request.body)) throw badRequest('参数格式错误：嵌套层级过深');
     if (hasNul(request.query) || hasNul(request.params) || hasNul(request.body)) throw badRequest('参数不能包含空字符');
   });
   // After validation: the validator's type coercion is what turns "Infinity" into a number.

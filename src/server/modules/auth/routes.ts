@@ -27,7 +27,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     '/api/authcust/login/token',
     {
       schema: { body: LoginBody, response: envelopeOf(UserViewSchema) },
-      config: { rateLimit: { max: app.config.loginRateLimitMax, timeWindow: app.config.loginRateLimitWindowMs } },
+      config: { write: { experience: 'allow' }, rateLimit: { max: app.config.loginRateLimitMax, timeWindow: app.config.loginRateLimitWindowMs } },
     },
     async (request) => {
       const { loginName, password } = request.body;
@@ -51,7 +51,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   );
 
   // Idempotent: logging out with a missing or dead token is still a successful logout.
-  r.post('/api/authcust/login/logout', async (request) => {
+  r.post('/api/authcust/login/logout', { config: { write: { experience: 'allow' } } }, async (request) => {
     const token = tokenOf(request);
     if (token) await revokeSession(app.db, app.sessionCache, token);
     return ok(null);

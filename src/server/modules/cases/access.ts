@@ -3,6 +3,7 @@ import { forbidden, notFound } from '../../http/envelope';
 
 export const GRADUATED_MSG = '您已结业，无法进入学习';
 export const EXPERIENCE_MSG = '您正在进行学生端体验，管理案例课程请登录教师端进行。';
+export const NOT_APPLIED_MSG = '您尚未报名该案例，请先报名再学习';
 
 /** Case access from an application's status (none when there is no application): 0 none, 1 active, 2 graduated (结业). */
 export function accessOf(status: number | null | undefined): 0 | 1 | 2 {
@@ -15,6 +16,20 @@ export async function caseAccess(db: DbOrTrx, studentId: string, caseId: string)
   return accessOf(row?.status);
 }
 
+/**
+ * For a write to a case: null when the case does not exist, else the student's access (see
+ * accessOf). One statement, so a case and its application are read at the same instant.
+ */
+export async function caseWriteAccess(db: DbOrTrx, studentId: string, caseId: string): Promise<0 | 1 | 2 | null> {
+  const row = await db
+    .selectFrom('cases as c')
+    .leftJoin('case_applications as a', (j) => j.onRef('a.case_id', '=', 'c.id').on('a.student_id', '=', studentId))
+    .select('a.status')
+    .where('c.id', '=', caseId)
+    .executeTakeFirst();
+  return row ? accessOf(row.status) : null;
+}
+
 export async function requireCase(db: DbOrTrx, caseId: string) {
   const row = await db.selectFrom('cases').selectAll().where('id', '=', caseId).executeTakeFirst();
   if (!row) throw notFound('案例不存在');
@@ -24,10 +39,4 @@ export async function requireCase(db: DbOrTrx, caseId: string) {
 /** Project detail, minder and content calls refuse graduated students (SPEC §6). */
 export async function assertNotGraduated(db: DbOrTrx, studentId: string, caseId: string): Promise<void> {
   if ((await caseAccess(db, studentId, caseId)) === 2) throw forbidden(GRADUATED_MSG);
-}
-
-/** Case management belongs to the teacher site; the experience account (customerType 1) is refused. */
-export async function assertNotExperience(db: DbOrTrx, studentId: string): Promise<void> {
-  const s = await db.selectFrom('students').select('customer_type').where('id', '=', studentId).executeTakeFirst();
-  if (s?.customer_type === 1) throw forbidden(EXPERIENCE_MSG);
 }

@@ -51,7 +51,7 @@ export async function courseRoutes(app: FastifyInstance): Promise<void> {
     return ok(tree.flatMap((ch) => ch.children.map((s) => ({ ...s, chapterName: ch.name, videoUrl: s.videoId ? fileUrl(s.videoId) : '', children: undefined }))));
   });
 
-  r.put('/api/course/custOfficialCourseSign/courseSignUp', { schema: { querystring: CourseIdQuery } }, async (request) => {
+  r.put('/api/course/custOfficialCourseSign/courseSignUp', { schema: { querystring: CourseIdQuery }, config: { write: { experience: 'refuse' } } }, async (request) => {
     const studentId = studentIdOf(request);
     const c = await mustFind(studentId, request.query.courseId);
     if (!c.isSignUp) {

@@ -35,7 +35,7 @@ export async function customerRoutes(app: FastifyInstance): Promise<void> {
     return ok({ token: request.auth?.token ?? '', ...userView(student) });
   });
 
-  r.post('/api/customer/login/updatePassword', { schema: { body: PasswordBody } }, async (request) => {
+  r.post('/api/customer/login/updatePassword', { schema: { body: PasswordBody }, config: { write: { experience: 'refuse' } } }, async (request) => {
     const id = studentIdOf(request);
     const student = await findStudent(app.db, id);
     if (!student) throw sessionExpired();
@@ -54,7 +54,7 @@ export async function customerRoutes(app: FastifyInstance): Promise<void> {
     return ok(null);
   });
 
-  r.post('/api/customer/login/updateUserInfo', { schema: { body: UserInfoBody, response: envelopeOf(UserViewSchema) } }, async (request) => {
+  r.post('/api/customer/login/updateUserInfo', { schema: { body: UserInfoBody, response: envelopeOf(UserViewSchema) }, config: { write: { experience: 'refuse' } } }, async (request) => {
     const id = studentIdOf(request);
     const b = request.body;
     const phone = b.phone?.trim();

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { Type, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { notFound, ok } from '../../http/envelope';
 import { requireStudent, studentIdOf } from '../../http/auth';
+import type { WritePolicy } from '../../http/write-policy';
 import { PageQuery } from '../../lib/paging';
 import { assertNotGraduated } from '../cases/access';
 import { assertMayTake, courseExams, findExam, findNodeExam, pageExams, paperOf, reviewOf, saveAnswers, startAttempt, submitAttempt } from './exams';
@@ -28,6 +29,12 @@ const ExamPageQuery = Type.Object({
 export async function examRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
   r.addHook('onRequest', requireStudent);
+
+  // A node exam is a write to its case (course exams need a course sign-up: assertMayTake).
+  const examWrite: WritePolicy = {
+    experience: 'refuse',
+    caseOf: async (request) => (await findExam(app.db, (request.body as { examId: string }).examId))?.case_id ?? undefined,
+  };
 
   const takeable = async (studentId: string, examId: string) => {
     const exam = await findExam(app.db, examId);
@@ -62,7 +69,7 @@ export async function examRoutes(app: FastifyInstance): Promise<void> {
   r.get('/api/course/nodeTestUser/queryExamPage', { schema: { querystring: ExamPageQuery } }, async (request) => ok(await pageExams(app.db, studentIdOf(request), request.query)));
 
   // Starts (or resumes) an attempt; answers the paper with its server deadline.
-  r.post('/api/course/nodeTestUser/startExam', { schema: { body: ExamIdBody } }, async (request) => {
+  r.post('/api/course/nodeTestUser/startExam', { schema: { body: ExamIdBody }, config: { write: examWrite } }, async (request) => {
     const studentId = studentIdOf(request);
     const exam = await takeable(studentId, request.body.examId);
     await startAttempt(app.db, studentId, exam);
@@ -70,14 +77,14 @@ export async function examRoutes(app: FastifyInstance): Promise<void> {
   });
 
   // Saves the answers so far on the open attempt: { examId, attemptNo, savedAt }; 409 once it is closed or its time is up.
-  r.post('/api/course/nodeTestUser/saveAnswers', { schema: { body: SubmitBody } }, async (request) => {
+  r.post('/api/course/nodeTestUser/saveAnswers', { schema: { body: SubmitBody }, config: { write: examWrite } }, async (request) => {
     const studentId = studentIdOf(request);
     const exam = await takeable(studentId, request.body.examId);
     return ok(await saveAnswers(app.db, studentId, exam, answersOf(request.body)));
   });
 
   // Grades the open attempt: { examId, score, totalScore, isPass, isOvertime, attemptNo, submitTime }.
-  r.post('/api/course/nodeTestUser/submitExam', { schema: { body: SubmitBody } }, async (request) => {
+  r.post('/api/course/nodeTestUser/submitExam', { schema: { body: SubmitBody }, config: { write: examWrite } }, async (request) => {
     const studentId = studentIdOf(request);
     const exam = await takeable(studentId, request.body.examId);
     const answers = answersOf(request.body);

@@ -74,9 +74,9 @@ export async function fileRoutes(app: FastifyInstance): Promise<void> {
     const priv = scope.withTypeProvider<TypeBoxTypeProvider>();
     priv.addHook('onRequest', requireStudent);
     // data: { uid, uuid, fileName, fileSize, contentType, fileUrl, downloadUrl, createTime }
-    priv.post('/api/folder/file/upload', async (request) => ok(fileView(await storeUpload(request, false))));
+    priv.post('/api/folder/file/upload', { config: { write: { experience: 'refuse' } } }, async (request) => ok(fileView(await storeUpload(request, false))));
     // The mind-map editor's image service speaks { errno, data: { url } } rather than the envelope.
-    priv.post('/api/folder/file/uploadImage', async (request) => {
+    priv.post('/api/folder/file/uploadImage', { config: { write: { experience: 'refuse' } } }, async (request) => {
       const f = await storeUpload(request, true);
       return { errno: 0, data: { url: fileUrl(f.id) }, resultCode: 200, errMsg: '' };
     });

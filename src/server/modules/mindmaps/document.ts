@@ -1,73 +1,93 @@
-/** The .km document as the server needs to know it: a root with data and children (SPEC §3). */
-export interface KmNode {
-  data: { id?: string; text?: string; isStudy?: number; isNow?: number; [k: string]: unknown };
-  children?: KmNode[];
-}
-export interface KmDocument {
-  root: KmNode;
-  template?: string;
-  theme?: string;
-  version?: string;
-}
+import { documentProblem, LIMIT_MESSAGES, MAX_DOCUMENT_BYTES } from '../../../engine/model/limits';
+import type { KmDocument, KmNode } from '../../../engine/model/types';
+import { encodeKm } from '../../../engine/protocols/km';
+import { restoreDocument } from '../../../engine/protocols/restore';
+import { decodeText, encodeText } from '../../../engine/protocols/text';
+import { badRequest } from '../../http/envelope';
 
-/** Levels count from the root = 1, like the editor's rule (不能插入4级主题以下的节点). */
-export const MAX_LEVEL = 4;
-export const MAX_NODES = 50_000;
-export const MAX_DOCUMENT_BYTES = 5 * 1024 * 1024;
+// The server reads and writes .km and outline text with the engine's codecs, so a map or outline
+// the editor produced is read here exactly as the editor reads it (one format, one implementation).
 
-/** Returns an error message, or null when the document is acceptable. Iterative: no stack overflow on hostile input. */
-export function checkDocument(doc: unknown): string | null {
-  if (!isObject(doc) || !isObject(doc.root)) return '思维导图格式错误：缺少根节点';
-  const stack: { node: unknown; level: number }[] = [{ node: doc.root, level: 1 }];
-  let count = 0;
-  while (stack.length) {
-    const { node, level } = stack.pop()!;
-    if (!isObject(node) || !isObject(node.data)) return '思维导图格式错误：节点缺少 data';
-    if (level > MAX_LEVEL) return '不能插入4级主题以下的节点';
-    if (++count > MAX_NODES) return `思维导图节点过多（最多 ${MAX_NODES} 个）`;
-    const children = node.children;
-    if (children === undefined) continue;
-    if (!Array.isArray(children)) return '思维导图格式错误：children 必须是数组';
-    for (const c of children) stack.push({ node: c, level: level + 1 });
-  }
-  return null;
-}
+export type { KmDocument, KmNode };
+export { MAX_DOCUMENT_BYTES };
 
-function isObject(x: unknown): x is Record<string, unknown> {
-  return typeof x === 'object' && x !== null && !Array.isArray(x);
-}
+const NOT_JSON = '思维导图格式错误：不是有效的 JSON';
 
-export function walk(node: KmNode, visit: (n: KmNode, level: number) => void, level = 1): void {
-  visit(node, level);
-  for (const c of node.children ?? []) walk(c, visit, level + 1);
-}
-
-/** Outline text: one line per node, a tab per level (the editor's text import format; a line break in a title is written `\n`). */
-export function toOutline(doc: KmDocument): string {
-  const lines: string[] = [];
-  walk(doc.root, (n, level) => lines.push(`${'\t'.repeat(level - 1)}${String(n.data.text ?? '').replace(/\r\n|\r|\n/g, '\\n') || '分支主题'}`));
-  return lines.join('\n');
+/** The engine's import errors are English (kityminder's wording); a student sees Chinese. */
+function restoreMessage(e: unknown): string {
+  const msg = e instanceof Error ? e.message : String(e);
+  if (msg.startsWith('Theme ')) return '思维导图格式错误：未知的主题';
+  if (msg.startsWith('Missing Layout')) return '思维导图格式错误：未知的布局';
+  return '思维导图格式错误';
 }
 
 /**
- * The canonical form of outline text as the editor's import reads it: a tab or four spaces per
- * level, blank lines skipped. Two outlines describe the same map exactly when these are equal.
+ * The one way a document enters the server, whether sent as JSON or as a JSON string: parse,
+ * check the structural limits (engine/model/limits: nodes, levels, nesting of every value,
+ * prototype keys), restore with the engine (defaults, unique ids, known theme and layouts) and
+ * encode as .km. Throws a 400 with the reason. What passes can always be served again: its
+ * nesting is bounded far below what JSON.stringify can handle.
  */
-export function normalizeOutline(text: string): string {
-  const out: string[] = [];
-  for (const line of text.split(/\r\n|\r|\n/)) {
-    if (!/\S/.test(line)) continue;
-    let i = 0;
-    let level = 0;
-    for (;;) {
-      if (line[i] === '\t') i += 1;
-      else if (line.startsWith('    ', i)) i += 4;
-      else break;
-      level++;
+export function parseDocument(input: unknown): { doc: KmDocument; text: string } {
+  let raw = input;
+  if (typeof input === 'string') {
+    if (Buffer.byteLength(input) > MAX_DOCUMENT_BYTES) throw badRequest(LIMIT_MESSAGES.bytes);
+    try {
+      raw = JSON.parse(input); // V8's JSON.parse is iterative: deep text cannot overflow it
+    } catch {
+      throw badRequest(NOT_JSON);
     }
-    out.push('\t'.repeat(level) + line.slice(i));
   }
-  return out.join('\n');
+  const problem = documentProblem(raw);
+  if (problem) throw badRequest(problem);
+  let doc: KmDocument;
+  try {
+    doc = restoreDocument(raw);
+  } catch (e) {
+    throw badRequest(restoreMessage(e));
+  }
+  const text = encodeKm(doc);
+  if (Buffer.byteLength(text) > MAX_DOCUMENT_BYTES) throw badRequest(LIMIT_MESSAGES.bytes);
+  return { doc, text };
+}
+
+/** Visits every node with its level (root = 1) in document order. Iterative: maps may be deep. */
+export function walk(root: KmNode, visit: (n: KmNode, level: number) => void): void {
+  const stack: [KmNode, number][] = [[root, 1]];
+  while (stack.length) {
+    const [n, level] = stack.pop()!;
+    visit(n, level);
+    const ch = n.children ?? [];
+    for (let i = ch.length - 1; i >= 0; i--) stack.push([ch[i], level + 1]);
+  }
+}
+
+/** Lines of outline text without the empty ones (the engine ends each line with a lone CR). */
+const linesOf = (text: string) => text.split(/\r\n|\r|\n/).filter((l) => l !== '');
+
+/**
+ * The map's outline as the editor's 大纲 shows it: the engine's outline export (a tab per level,
+ * `\n` and `\` escaped in titles, empty titles as 分支主题), one line per node, LF between lines.
+ */
+export function toOutline(doc: KmDocument): string {
+  return linesOf(encodeText(doc.root)).join('\n');
+}
+
+/**
+ * Whether outline text describes this map: it is the engine's own export of it (byte for byte,
+ * line endings aside), or the engine's outline import reads it as the same titles in the same
+ * places (the student's wording: four spaces for a tab, blank lines).
+ */
+export function outlineDescribes(outline: string, doc: KmDocument): boolean {
+  const expected = toOutline(doc);
+  if (linesOf(outline).join('\n') === expected) return true;
+  let root: KmNode | undefined;
+  try {
+    root = decodeText(outline);
+  } catch {
+    return false; // not an outline the editor could apply
+  }
+  return root !== undefined && linesOf(encodeText(root)).join('\n') === expected;
 }
 
 /** Marks learnt nodes (isStudy 1) and the current one (isNow 1) for the student's view. */

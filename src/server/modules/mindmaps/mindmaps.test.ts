@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../../tests/server/test-app';
-import { GRADUATED, NORMAL, call } from '../../../../tests/server/helpers';
+import { GRADUATED, NORMAL, applyTo, call } from '../../../../tests/server/helpers';
 
 const t = useTestApp({ normal: NORMAL, graduated: GRADUATED });
 const { get, tokens } = t;
@@ -11,6 +11,9 @@ const doc = (text: string, depth = 2) => {
   for (let d = depth - 1; d >= 1; d--) node = { data: { id: `d${d}`, text: d === 1 ? text : `L${d}` }, children: [node] };
   return { root: node, template: 'default', theme: 'fresh-blue', version: '1.4.43' };
 };
+
+// Saving is studying: only in cases the student applied to.
+beforeAll(() => applyTo(t.app, t.tokens.normal, 'case-02', 'case-03', 'case-05'));
 
 describe('mind maps', () => {
   it('showMind serves the official map (version 0) with the student’s progress marked', async () => {
@@ -35,11 +38,14 @@ describe('mind maps', () => {
     expect((await get(tokens.normal, '/api/course/mindStudent/checkIssue?caseId=case-02')).data).toEqual({ issued: 1, hasOwn: 1, version: 2 });
   });
 
-  it('rejects maps deeper than 4 levels, malformed documents and bad types', async () => {
+  it('keeps the depth of a map deeper than 4 levels (the level-4 rule is about inserting); rejects malformed documents and bad types', async () => {
     expect((await save(tokens.normal, { caseId: 'case-03', document: doc('四级', 4), version: 0 })).resultCode).toBe(200);
-    expect(await save(tokens.normal, { caseId: 'case-03', document: doc('五级', 5), version: 1 })).toMatchObject({ resultCode: 400, errMsg: '不能插入4级主题以下的节点' });
-    expect((await save(tokens.normal, { caseId: 'case-03', document: { nope: 1 }, version: 1 })).resultCode).toBe(400);
-    expect((await save(tokens.normal, { caseId: 'case-03', document: '{not json', version: 1 })).resultCode).toBe(400);
+    expect(await save(tokens.normal, { caseId: 'case-03', document: doc('五级', 5), version: 1 })).toMatchObject({ resultCode: 200, data: { version: 2 } });
+    let node = (await get(tokens.normal, '/api/course/mindStudent/showMind?caseId=case-03')).data.document.root;
+    for (let level = 1; level < 5; level++) node = node.children[0];
+    expect(node.data).toMatchObject({ id: 'd5', text: 'L5' });
+    expect((await save(tokens.normal, { caseId: 'case-03', document: { nope: 1 }, version: 2 })).resultCode).toBe(400);
+    expect((await save(tokens.normal, { caseId: 'case-03', document: '{not json', version: 2 })).resultCode).toBe(400);
     expect((await save(tokens.normal, { caseId: 'case-03', document: doc('x'), version: 'abc' })).errMsg).toContain('version');
   });
 

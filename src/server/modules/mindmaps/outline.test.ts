@@ -1,7 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../../tests/server/test-app';
-import { NORMAL } from '../../../../tests/server/helpers';
-import { normalizeOutline } from './document';
+import { NORMAL, applyTo } from '../../../../tests/server/helpers';
+import { outlineDescribes } from './document';
 
 // getMindOutline / saveOutline: the stored outline always describes the stored map.
 
@@ -12,9 +12,15 @@ const saveOutline = (payload: object) => t.post(t.tokens.normal, '/api/course/mi
 const saveMap = (payload: object) => t.post(t.tokens.normal, '/api/course/mindStudent/saveStuMind', payload);
 const doc = { root: { data: { id: 'r', text: '根' }, children: [{ data: { id: 'a', text: '甲' }, children: [{ data: { id: 'b', text: '乙' } }] }, { data: { id: 'c', text: '丙\n续' } }] }, template: 'default', theme: 'fresh-blue', version: '1.4.43' };
 
+// Saving is studying: only in cases the student applied to.
+beforeAll(() => applyTo(t.app, t.tokens.normal, 'case-04', 'case-06'));
+
 describe('mind-map outline', () => {
-  it('normalises tabs, four spaces and blank lines like the editor import', () => {
-    expect(normalizeOutline('根\r\n    甲\n\n\t    乙\r  丙')).toBe('根\n\t甲\n\t\t乙\n  丙');
+  it('reads tabs, four spaces and blank lines like the editor import', () => {
+    const map = { root: { data: { text: '根' }, children: [{ data: { text: '甲' }, children: [{ data: { text: '乙' } }] }, { data: { text: '  丙' } }] }, template: 'default', theme: 'fresh-blue', version: '1.4.43' };
+    expect(outlineDescribes('根\r\n    甲\n\n\t    乙\r\t  丙', map)).toBe(true);
+    expect(outlineDescribes('根\n\t甲\n\t乙\n\t  丙', map)).toBe(false);
+    expect(outlineDescribes('根\n\t\t甲', map)).toBe(false); // skipped level: not an outline the editor applies
   });
 
   it('derives the outline of the official map until the student saves one (version 0)', async () => {

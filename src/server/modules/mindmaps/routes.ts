@@ -1,21 +1,26 @@
 import type { FastifyInstance } from 'fastify';
 import { Type, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { ApiError, ResultCode, badRequest, forbidden, notFound, ok, okJson } from '../../http/envelope';
+import { ApiError, ResultCode, forbidden, notFound, ok, okJson } from '../../http/envelope';
 import { requireStudent, studentIdOf } from '../../http/auth';
+import { caseInBody, type WritePolicy } from '../../http/write-policy';
 import { GRADUATED_MSG, assertNotGraduated } from '../cases/access';
 import { caseExists } from '../cases/cases';
-import { MAX_DOCUMENT_BYTES, checkDocument, markProgress, normalizeOutline, toOutline, type KmDocument } from './document';
+import { MAX_DOCUMENT_BYTES, markProgress, outlineDescribes, parseDocument, toOutline } from './document';
 import { caseAccessAndProgress, currentVersion, nodeListJson, officialMap, officialNodes, saveStudentMap, studentMap } from './maps';
 
 const Id = Type.String({ minLength: 1, maxLength: 64 });
 const CaseQuery = Type.Object({ caseId: Id, studentId: Type.Optional(Id) });
+/** student_maps.version is a 32-bit integer column. */
+const Version = Type.Integer({ minimum: 0, maximum: 2 ** 31 - 1 });
 const SaveBody = Type.Object({
   caseId: Id,
-  // The .km document as JSON, or the same serialised as a string.
+  // The .km document as JSON, or the same serialised as a string: both go through parseDocument.
   document: Type.Union([Type.Unsafe<Record<string, unknown>>({ type: 'object' }), Type.String({ maxLength: MAX_DOCUMENT_BYTES })]),
-  version: Type.Integer({ minimum: 0 }),
+  version: Version,
 });
-const OutlineBody = Type.Object({ caseId: Id, outline: Type.String({ maxLength: 1024 * 1024 }), version: Type.Optional(Type.Integer({ minimum: 0 })) });
+const OutlineBody = Type.Object({ caseId: Id, outline: Type.String({ maxLength: 1024 * 1024 }), version: Type.Optional(Version) });
+/** Saving is the student's own study of a case they applied to; the experience account only tries the editor (SPEC §6). */
+const caseWrite: WritePolicy = { experience: 'refuse', caseOf: caseInBody };
 
 /** Official and personal study maps of a case (SPEC §7 mindStudent/*, mindDetails/*). */
 export async function mindmapRoutes(app: FastifyInstance): Promise<void> {
@@ -70,23 +75,12 @@ export async function mindmapRoutes(app: FastifyInstance): Promise<void> {
     return ok({ outline: own?.outline || toOutline(document), version: own?.version ?? 0 });
   });
 
-  r.post('/api/course/mindStudent/saveStuMind', { schema: { body: SaveBody }, bodyLimit: MAX_DOCUMENT_BYTES + 64 * 1024 }, async (request) => {
+  r.post('/api/course/mindStudent/saveStuMind', { schema: { body: SaveBody }, config: { write: caseWrite }, bodyLimit: MAX_DOCUMENT_BYTES + 64 * 1024 }, async (request) => {
     const studentId = studentIdOf(request);
     const { caseId, version } = request.body;
-    await guard(studentId, caseId);
-    let doc: unknown = request.body.document;
-    if (typeof doc === 'string') {
-      try {
-        doc = JSON.parse(doc);
-      } catch {
-        throw badRequest('思维导图格式错误：不是有效的 JSON');
-      }
-    }
-    const problem = checkDocument(doc);
-    if (problem) throw badRequest(problem);
-    const text = JSON.stringify(doc);
-    if (Buffer.byteLength(text) > MAX_DOCUMENT_BYTES) throw badRequest('思维导图过大（最多 5 MB）');
-    const saved = await saveStudentMap(app.db, studentId, caseId, version, text, toOutline(doc as KmDocument));
+    // The case and the student's application were checked by the write policy (caseWrite).
+    const { doc, text } = parseDocument(request.body.document);
+    const saved = await saveStudentMap(app.db, studentId, caseId, version, text, toOutline(doc));
     if (saved === undefined) {
       const latest = await currentVersion(app.db, studentId, caseId);
       throw new ApiError(ResultCode.conflict, '思维导图已在其他页面更新，请刷新后再保存', { version: latest });
@@ -99,17 +93,16 @@ export async function mindmapRoutes(app: FastifyInstance): Promise<void> {
   // saveStuMind first), and `version`, when sent, must still be current: a stale or different
   // outline answers 409 and stores nothing, so map and outline never diverge. Saving an outline
   // never creates or bumps a map version (that would make the editor's next save stale).
-  r.post('/api/course/mindStudent/saveOutline', { schema: { body: OutlineBody } }, async (request) => {
+  r.post('/api/course/mindStudent/saveOutline', { schema: { body: OutlineBody }, config: { write: caseWrite } }, async (request) => {
     const studentId = studentIdOf(request);
     const { caseId, outline, version } = request.body;
-    await guard(studentId, caseId);
     const saved = await app.db.transaction().execute(async (trx) => {
       const own = await studentMap(trx, studentId, caseId);
       const document = own?.document ?? (await officialMap(trx, caseId));
       if (!document) throw notFound('该案例暂无思维导图');
       const current = own?.version ?? 0;
       if (version !== undefined && version !== current) throw new ApiError(ResultCode.conflict, '思维导图已在其他页面更新，请刷新后再保存大纲', { version: current });
-      if (normalizeOutline(outline) !== toOutline(document)) throw new ApiError(ResultCode.conflict, '大纲与导图不一致，请先将大纲应用到导图', { version: current });
+      if (!outlineDescribes(outline, document)) throw new ApiError(ResultCode.conflict, '大纲与导图不一致，请先将大纲应用到导图', { version: current });
       // Without an own map the derived outline already says the same thing: nothing to store.
       if (own) await trx.updateTable('student_maps').set({ outline }).where('student_id', '=', studentId).where('case_id', '=', caseId).where('version', '=', current).execute();
       return current;

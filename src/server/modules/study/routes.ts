@@ -3,6 +3,7 @@ import { Type, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { sql } from 'kysely';
 import { badRequest, forbidden, notFound, ok } from '../../http/envelope';
 import { requireStudent, studentIdOf } from '../../http/auth';
+import { caseInBody, type CaseOf } from '../../http/write-policy';
 import { assertNotGraduated, requireCase } from '../cases/access';
 import { fileUrl } from '../files/files';
 import { lastRecord } from './last-record';
@@ -20,6 +21,11 @@ const UserRecordBody = Type.Object({
   position: Type.Number({ minimum: 0, maximum: 86400 }),
   watched: Type.Optional(Type.Number({ minimum: 0, maximum: 86400 })),
 });
+/** A case video's progress is a write to that case; a course section's is not. */
+const videoCase: CaseOf = (request) => {
+  const b = request.body as { courseId?: string; caseId?: string };
+  return b.courseId ? undefined : b.caseId;
+};
 const LearnLocationQuery = Type.Object({ courseId: Type.Optional(Id), caseId: Type.Optional(Id), resourceId: Type.Optional(Id) });
 const NO_TARGET = '请提供课程编号 courseId，或案例编号 caseId 与资源编号 resourceId';
 // SPEC §3 add-study-record payload: resourceId, nodeId, fileSuffix '2', studentId, isStudy '1', caseId.
@@ -49,7 +55,7 @@ export async function studyRoutes(app: FastifyInstance): Promise<void> {
     return res;
   }
 
-  r.post('/api/course/userModelRecord/saveUserRecord', { schema: { body: UserRecordBody } }, async (request) => {
+  r.post('/api/course/userModelRecord/saveUserRecord', { schema: { body: UserRecordBody }, config: { write: { experience: 'refuse', caseOf: videoCase } } }, async (request) => {
     const studentId = studentIdOf(request);
     const b = request.body;
     if (!b.courseId) {
@@ -102,8 +108,8 @@ export async function studyRoutes(app: FastifyInstance): Promise<void> {
     if (!(await isMapNode(b.caseId, b.nodeId))) throw notFound('知识点不存在');
     return ok(await recordCaseStudy(app.db, studentId, b.caseId, b.nodeId, b.resourceId ?? '', String(b.isStudy ?? '1') === '1'));
   }
-  r.post('/api/course/studyRecord/addRecord', { schema: { body: AddRecordBody } }, async (request) => addCaseRecord(studentIdOf(request), request.body));
-  r.post('/api/course/caseRecord/addRecord', { schema: { body: AddRecordBody } }, async (request) => addCaseRecord(studentIdOf(request), request.body));
+  r.post('/api/course/studyRecord/addRecord', { schema: { body: AddRecordBody }, config: { write: { experience: 'refuse', caseOf: caseInBody } } }, async (request) => addCaseRecord(studentIdOf(request), request.body));
+  r.post('/api/course/caseRecord/addRecord', { schema: { body: AddRecordBody }, config: { write: { experience: 'refuse', caseOf: caseInBody } } }, async (request) => addCaseRecord(studentIdOf(request), request.body));
 
   r.get('/api/course/studyRecord/querLastRecord', { schema: { querystring: Type.Object({ userId: Type.Optional(Id) }) } }, async (request) => {
     const studentId = studentIdOf(request);

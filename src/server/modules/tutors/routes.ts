@@ -39,7 +39,7 @@ export async function tutorRoutes(app: FastifyInstance): Promise<void> {
   r.get('/api/customer/teacherResume/getResumeDetails', { schema: { querystring: UidQuery } }, async (request) => detail(studentIdOf(request), request.query));
   r.get('/api/customer/teacherResume/getTeacherDetail', { schema: { querystring: UidQuery } }, async (request) => detail(studentIdOf(request), request.query));
 
-  r.post('/api/customer/teacherSignUp/submitTeacherInfo', { schema: { body: SignUpBody } }, async (request) => {
+  r.post('/api/customer/teacherSignUp/submitTeacherInfo', { schema: { body: SignUpBody }, config: { write: { experience: 'refuse' } } }, async (request) => {
     const studentId = studentIdOf(request);
     const b = request.body;
     for (const [field, msg] of REQUIRED) if (!b[field]?.trim()) throw badRequest(msg);
@@ -70,7 +70,7 @@ export async function tutorRoutes(app: FastifyInstance): Promise<void> {
 
   // Cancel by uid: the tutor's id (what the detail screen holds) or the sign-up's own id. Only an
   // application still under review (0) can be cancelled; it becomes 3.
-  r.get('/api/customer/teacherSignUp/cancelSignIn', { schema: { querystring: UidQuery } }, async (request) => {
+  r.get('/api/customer/teacherSignUp/cancelSignIn', { schema: { querystring: UidQuery }, config: { write: { experience: 'refuse' } } }, async (request) => {
     const studentId = studentIdOf(request);
     const uid = request.query.uid ?? request.query.id;
     if (!uid) throw badRequest('缺少参数：编号');

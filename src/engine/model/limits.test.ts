@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { LIMIT_MESSAGES, MAX_DOCUMENT_JSON_DEPTH, MAX_NODE_DEPTH, MAX_NODES, MAX_VALUE_DEPTH, documentProblem } from './limits';
+import type { KmNode } from './types';
+
+const chain = (levels: number): { root: KmNode } => {
+  let node: KmNode = { data: { text: `L${levels}` } };
+  for (let l = levels - 1; l >= 1; l--) node = { data: { text: `L${l}` }, children: [node] };
+  return { root: node };
+};
+const nested = (depth: number): unknown => {
+  let v: unknown = 1;
+  for (let d = 1; d < depth; d++) v = [v];
+  return v;
+};
+function jsonDepth(v: unknown): number {
+  let max = 0;
+  const stack: [unknown, number][] = [[v, 1]];
+  while (stack.length) {
+    const [x, d] = stack.pop()!;
+    max = Math.max(max, d);
+    if (x && typeof x === 'object') for (const c of Object.values(x)) stack.push([c, d + 1]);
+  }
+  return max;
+}
+
+describe('documentProblem', () => {
+  it('accepts a map of any depth up to MAX_NODE_DEPTH — deeper than the level-4 insert rule', () => {
+    expect(documentProblem(chain(5))).toBeNull();
+    expect(documentProblem(chain(MAX_NODE_DEPTH))).toBeNull();
+    expect(documentProblem(chain(MAX_NODE_DEPTH + 1))).toBe(LIMIT_MESSAGES.depth);
+  });
+
+  it('bounds the nesting of every value in a node, not only children', () => {
+    const at = (value: unknown, key = 'x') => ({ root: { data: { text: 'r', [key]: value } } });
+    expect(documentProblem(at(nested(MAX_VALUE_DEPTH - 1)))).toBeNull(); // data itself is level 1
+    expect(documentProblem(at(nested(MAX_VALUE_DEPTH)))).toBe(LIMIT_MESSAGES.valueDepth);
+    expect(documentProblem({ root: { data: {}, extra: nested(MAX_VALUE_DEPTH + 1) } })).toBe(LIMIT_MESSAGES.valueDepth);
+    expect(documentProblem({ root: { data: {} }, theme: nested(MAX_VALUE_DEPTH + 1) })).toBe(LIMIT_MESSAGES.valueDepth);
+    expect(documentProblem({ root: { data: {} }, deep: nested(100_000) })).toBe(LIMIT_MESSAGES.valueDepth);
+  });
+
+  it('a document at every limit nests no deeper than MAX_DOCUMENT_JSON_DEPTH, which JSON.stringify handles', () => {
+    const doc = chain(MAX_NODE_DEPTH);
+    let leaf = doc.root;
+    while (leaf.children) leaf = leaf.children[0];
+    leaf.data.deep = nested(MAX_VALUE_DEPTH - 1);
+    expect(documentProblem(doc)).toBeNull();
+    expect(jsonDepth(doc)).toBeLessThanOrEqual(MAX_DOCUMENT_JSON_DEPTH);
+    expect(() => JSON.stringify(doc)).not.toThrow();
+  });
+
+  it('counts nodes', () => {
+    const many = { root: { data: {}, children: Array.from({ length: MAX_NODES - 1 }, () => ({ data: {} })) } };
+    expect(documentProblem(many)).toBeNull();
+    many.root.children.push({ data: {} });
+    expect(documentProblem(many)).toBe(LIMIT_MESSAGES.nodes);
+  });
+
+  it('refuses __proto__ and constructor.prototype keys anywhere, as JSON.parse leaves them', () => {
+    for (const text of [
+      '{"__proto__":{},"root":{"data":{}}}',
+      '{"root":{"__proto__":{},"data":{}}}',
+      '{"root":{"data":{"__proto__":{"x":1}}}}',
+      '{"root":{"data":{"a":[{"b":{"__proto__":1}}]}}}',
+      '{"root":{"data":{}},"children":[]}'.replace('"children":[]', '"x":{"constructor":{"prototype":{}}}'),
+      '{"root":{"data":{},"children":[{"data":{"constructor":{"prototype":1}}}]}}',
+    ]) expect(documentProblem(JSON.parse(text)), text).toBe(LIMIT_MESSAGES.prototype);
+    expect(documentProblem(JSON.parse('{"root":{"data":{"constructor":"c","prototype":{}}}}'))).toBeNull();
+  });
+
+  it('names malformed structure', () => {
+    expect(documentProblem(null)).toBe(LIMIT_MESSAGES.noRoot);
+    expect(documentProblem({ root: [] })).toBe(LIMIT_MESSAGES.noRoot);
+    expect(documentProblem({ root: { text: 'x' } })).toBe(LIMIT_MESSAGES.noData);
+    expect(documentProblem({ root: { data: {}, children: {} } })).toBe(LIMIT_MESSAGES.children);
+    expect(documentProblem({ root: { data: {}, children: [null] } })).toBe(LIMIT_MESSAGES.noData);
+  });
+});
