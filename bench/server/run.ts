@@ -8,7 +8,7 @@ import { migrateToLatest } from '../../src/server/db/migrate';
 import { seedDemo } from '../../src/server/seed/seed';
 import { freshSchema, spawnServer, type SpawnedServer } from '../../tests/server/spawn-server';
 import { browse, examStampede, heartbeat, mapSaves, type Mix } from './mixes';
-import { seedLoadStudents } from './seed-load';
+import { BENCH_CASE, seedLoadStudents } from './seed-load';
 
 /**
  * Load benchmark of the real server process on loopback: browse, video heartbeat, exam stampede
@@ -109,12 +109,12 @@ export async function runServerBench(opts: ServerBenchOptions = {}): Promise<Ser
       const urls = servers.map((s) => s.url);
       // What the exam and map mixes need from the seeded content, read through the API.
       const token = target.tokens[0]!;
-      const shown = await apiGet(urls[0]!, token, '/api/course/mindStudent/showMind?caseId=case-02');
+      const shown = await apiGet(urls[0]!, token, `/api/course/mindStudent/showMind?caseId=${BENCH_CASE}`);
       const nodeId = shown.document.root.children[0].children[0].data.id as string;
-      const exam = await apiGet(urls[0]!, token, `/api/course/nodeTestUser/getExamByNodeId?caseId=case-02&nodeId=${nodeId}`);
+      const exam = await apiGet(urls[0]!, token, `/api/course/nodeTestUser/getExamByNodeId?caseId=${BENCH_CASE}&nodeId=${nodeId}`);
       const questionIds = (exam.questions as { questionId: string }[]).map((q) => q.questionId);
       await runMix(urls, target.tokens, browse(10), 2); // warm-up: JIT, pools, caches
-      for (const mix of [browse(100), heartbeat(100), examStampede(100, { caseId: 'case-02', nodeId, examId: exam.examId, questionIds }), mapSaves(50, 'case-02', shown.document)]) {
+      for (const mix of [browse(100), heartbeat(100), examStampede(100, { caseId: BENCH_CASE, nodeId, examId: exam.examId, questionIds }), mapSaves(50, BENCH_CASE, shown.document)]) {
         const row = { database: target.database, processes: target.processes, ...(await runMix(urls, target.tokens, mix, durationSec)) };
         rows.push(row);
         console.error(`  ${formatRow(row)}`);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { BrowserSession } from './browser';
-import { openSignedIn, unexpectedErrors } from './shell-helpers';
+import { applyForCases, openSignedIn, unexpectedErrors } from './shell-helpers';
 
 // The 大纲 view of ProjectMinder: loaded with getMindOutline, edited as text, a refused outline
 // leaves map and text alone, an accepted one replaces the map (saveStuMind) and is then stored in
@@ -25,6 +25,7 @@ describe('ProjectMinder outline text', () => {
   let s: BrowserSession;
   beforeAll(async () => {
     s = await openSignedIn(inject('baseURL'));
+    await applyForCases(s.page, 'case-06'); // saving needs an application to the case
   });
   afterAll(async () => s?.close());
 

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { openSession, type BrowserSession } from './browser';
-import { hashOf, logIn, toastWith, unexpectedErrors, watchCanvasText } from './shell-helpers';
+import { applyForCases, hashOf, logIn, toastWith, unexpectedErrors, watchCanvasText } from './shell-helpers';
 
 // The mind-map editor through its ARIA tree and real keyboard / pointer input on the canvas.
 
@@ -345,16 +345,18 @@ describe('saving: conflicts and drafts', () => {
     const s = await signedIn();
     try {
       const a = s.page;
-      await openMinder(a, 'case-02');
+      // A case no other test applies for (projects.e2e applies for case-02 through its button).
+      await applyForCases(a, 'case-08');
+      await openMinder(a, 'case-08');
       const b = await s.context.newPage();
-      await openMinder(b, 'case-02');
-      await item(b, '电商订单管理系统').focus();
+      await openMinder(b, 'case-08');
+      await item(b, '智慧教室环境监测系统').focus();
       await b.keyboard.press('Tab');
       await b.keyboard.type('另一页的修改');
       await saved(b, () => b.keyboard.press('Enter'));
       await b.close();
 
-      await item(a, '电商订单管理系统').focus();
+      await item(a, '智慧教室环境监测系统').focus();
       await a.keyboard.press('Tab');
       await a.keyboard.type('本页的修改');
       await a.keyboard.press('Enter');
@@ -362,7 +364,7 @@ describe('saving: conflicts and drafts', () => {
       await dialog.waitFor();
       const dl = a.waitForEvent('download');
       await saved(a, () => dialog.getByRole('button', { name: '保留我的版本' }).click());
-      expect((await dl).suggestedFilename()).toBe('电商订单管理系统-服务器版本.km');
+      expect((await dl).suggestedFilename()).toBe('智慧教室环境监测系统-服务器版本.km');
       await a.reload();
       await a.locator('.mind-editor[aria-busy="false"]').waitFor();
       await expect.poll(() => outline(a)).toContain('本页的修改');
@@ -375,6 +377,7 @@ describe('saving: conflicts and drafts', () => {
     const s = await signedIn();
     try {
       const { page, context } = s;
+      await applyForCases(page, 'case-03');
       await openMinder(page, 'case-03');
       await context.setOffline(true);
       await item(page, '健康打卡小程序').focus();

@@ -79,3 +79,20 @@ export async function openSignedIn(baseURL: string, loginName?: string): Promise
   await logIn(session.page, { loginName });
   return session;
 }
+
+/**
+ * Applies the signed-in student for cases through the real API with the page's token (the
+ * server accepts map saves, outlines, exams and study records only for cases one applied to).
+ */
+export async function applyForCases(page: Page, ...caseIds: string[]): Promise<void> {
+  const codes = await page.evaluate(async (ids) => {
+    const token = JSON.parse(localStorage.getItem('token') ?? 'null') as string;
+    const out: number[] = [];
+    for (const caseId of ids) {
+      const res = await fetch('/api/course/caseApply/saveApply', { method: 'POST', headers: { Authorization: token, 'content-type': 'application/json' }, body: JSON.stringify({ caseId }) });
+      out.push(((await res.json()) as { resultCode: number }).resultCode);
+    }
+    return out;
+  }, caseIds);
+  if (codes.some((c) => c !== 200)) throw new Error(`applying for ${caseIds.join(', ')}: ${codes.join(', ')}`);
+}

@@ -68,6 +68,8 @@ describe(`SIGKILL during writes (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () =
     server = await spawnServer(env);
     const base = server.url;
     const token = (await api(base, null, 'POST', '/api/authcust/login/token', { loginName: NORMAL, password: DEMO_PASSWORD })).data.token as string;
+    // Writes to a case need an application (李明 has case-01 and case-04).
+    for (const caseId of CASES) expect((await api(base, token, 'POST', '/api/course/caseApply/saveApply', { caseId })).resultCode).toBe(200);
     const officials = Object.fromEntries(await Promise.all(CASES.map(async (c) => [c, (await api(base, token, 'GET', `/api/course/mindStudent/showMind?caseId=${c}`)).data.document] as const)));
     const exams = await Promise.all(
       CASES.map(async (c) => {

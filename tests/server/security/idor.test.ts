@@ -13,6 +13,8 @@ const SECRET = 'A的私密笔记-7f3a';
 let aFile: string;
 beforeAll(async () => {
   b = await addStudent(t, 'stu-idor-b', '13700000201');
+  // B studies case-01 too (writes to a case need an application): only ownership stands between B and A.
+  await t.database.db.insertInto('case_applications').values({ id: 'apply-idor-b', student_id: 'stu-idor-b', case_id: 'case-01', status: 1 }).execute();
   // A's own records, marked with a secret that must never reach B.
   const shown = await call(t.app, tokens.a, { method: 'GET', url: '/api/course/mindStudent/showMind?caseId=case-01' });
   const doc = shown.data.document;

@@ -10,7 +10,7 @@ import { LOCK_MINUTES, clearLoginFailures, findStudentByLogin, isLocked, recordL
 const LoginBody = Type.Object({
   loginName: Type.String({ minLength: 1, maxLength: 64 }),
   password: Type.String({ minLength: 1, maxLength: 128 }),
-  loginType: Type.Optional(Type.Union([Type.Integer(), Type.String({ maxLength: 8 })])),
+  loginType: Type.Optional(Type.Union([Type.Integer({ minimum: 0, maximum: 9 }), Type.String({ maxLength: 8 })])),
 });
 
 const WRONG = '账号或密码错误';

@@ -1,11 +1,13 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../../tests/server/test-app';
-import { GRADUATED, NORMAL, call } from '../../../../tests/server/helpers';
+import { GRADUATED, NORMAL, applyTo, call } from '../../../../tests/server/helpers';
 import { grade, normalise } from './grading';
 import { GRACE_SECONDS, isOvertime, remainingSeconds, summarise } from './policy';
 
 const t = useTestApp({ normal: NORMAL, graduated: GRADUATED });
 const { get, tokens } = t;
+// A node exam is part of studying its case: 李明 applies to case-02 first.
+beforeAll(() => applyTo(t.app, tokens.normal, 'case-02'));
 
 const submit = (tok: string | null, payload: object) => call(t.app, tok, { method: 'POST', url: '/api/course/nodeTestUser/submitExam', payload });
 const start = (tok: string | null, examId: string) => call(t.app, tok, { method: 'POST', url: '/api/course/nodeTestUser/startExam', payload: { examId } });

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../../tests/server/test-app';
 import { EXPERIENCE, GRADUATED, NORMAL, call } from '../../../../tests/server/helpers';
+import { addStudent } from '../../../../tests/server/security/students';
+import { EXPERIENCE_MSG } from '../cases/access';
 import { ACTIVE_SIGNUP_MSG } from './routes';
 
 const t = useTestApp({ normal: NORMAL, graduated: GRADUATED, experience: EXPERIENCE });
@@ -51,15 +53,18 @@ describe('tutors', () => {
   const submit = (tok: string, payload: object) => call(t.app, tok, { method: 'POST', url: '/api/customer/teacherSignUp/submitTeacherInfo', payload });
 
   it('submitTeacherInfo validates the form with its messages and refuses full tutors and duplicates', async () => {
-    expect(await submit(tokens.experience, { ...form, introduction: ' ' })).toMatchObject({ resultCode: 400, errMsg: '请输入自我介绍' });
-    expect(await submit(tokens.experience, { ...form, goalsIdeas: undefined })).toMatchObject({ resultCode: 400, errMsg: '请输入目标理想' });
-    expect(await submit(tokens.experience, { ...form, phone: '123' })).toMatchObject({ resultCode: 400, errMsg: '请输入正确的手机号' });
-    expect(await submit(tokens.experience, { ...form, sex: '2' })).toMatchObject({ resultCode: 400, errMsg: '请选择性别' });
-    expect(await submit(tokens.experience, { ...form, teacherId: 'tutor-05' })).toMatchObject({ resultCode: 400, errMsg: '该导师报名人数已满' });
-    expect(await submit(tokens.experience, form)).toMatchObject({ resultCode: 200, data: { status: 0 } });
-    expect(await submit(tokens.experience, { ...form, teacherId: 'tutor-04' })).toMatchObject({ resultCode: 400, errMsg: ACTIVE_SIGNUP_MSG });
-    expect((await get(tokens.experience, '/api/customer/teacherResume/getResumeDetails?uid=tutor-03')).data).toMatchObject({ status: 0, isSignIn: 1 });
-    expect((await get(tokens.experience, '/api/customer/teacherResume/getResumeDetails?uid=tutor-04')).data).not.toHaveProperty('status');
+    // A student with no sign-up yet; the experience account may not sign up at all (SPEC §6).
+    const fresh = await addStudent(t, 'stu-tutor-new', '13700000801');
+    expect(await submit(tokens.experience, form)).toMatchObject({ resultCode: 403, errMsg: EXPERIENCE_MSG });
+    expect(await submit(fresh, { ...form, introduction: ' ' })).toMatchObject({ resultCode: 400, errMsg: '请输入自我介绍' });
+    expect(await submit(fresh, { ...form, goalsIdeas: undefined })).toMatchObject({ resultCode: 400, errMsg: '请输入目标理想' });
+    expect(await submit(fresh, { ...form, phone: '123' })).toMatchObject({ resultCode: 400, errMsg: '请输入正确的手机号' });
+    expect(await submit(fresh, { ...form, sex: '2' })).toMatchObject({ resultCode: 400, errMsg: '请选择性别' });
+    expect(await submit(fresh, { ...form, teacherId: 'tutor-05' })).toMatchObject({ resultCode: 400, errMsg: '该导师报名人数已满' });
+    expect(await submit(fresh, form)).toMatchObject({ resultCode: 200, data: { status: 0 } });
+    expect(await submit(fresh, { ...form, teacherId: 'tutor-04' })).toMatchObject({ resultCode: 400, errMsg: ACTIVE_SIGNUP_MSG });
+    expect((await get(fresh, '/api/customer/teacherResume/getResumeDetails?uid=tutor-03')).data).toMatchObject({ status: 0, isSignIn: 1 });
+    expect((await get(fresh, '/api/customer/teacherResume/getResumeDetails?uid=tutor-04')).data).not.toHaveProperty('status');
   });
 
   it('refuses a second tutor while one sign-up is active, whether applying (0) or accepted (1)', async () => {
