@@ -46,19 +46,23 @@ function isPrototypeKey(key: string, value: unknown): boolean {
 
 /** Depth of a plain JSON value (a scalar is 1), refusing prototype keys; -1 when a key is refused. Stops past `limit`. */
 function valueDepth(value: unknown, limit: number): number {
-  let max = 0;
-  const stack: [unknown, number][] = [[value, 1]];
-  while (stack.length) {
-    const [v, d] = stack.pop()!;
-    if (d > max) max = d;
+  if (typeof value !== 'object' || value === null) return 1; // most node fields: no walk, no allocation
+  // Parallel stacks of containers only: a save walks every value of every node (tens of thousands).
+  const values: object[] = [value];
+  const depths: number[] = [1];
+  let max = 1;
+  while (values.length) {
+    const v = values.pop()!;
+    const d = depths.pop()!;
+    const isArray = Array.isArray(v);
+    for (const k of isArray ? [] : Object.keys(v)) if (isPrototypeKey(k, (v as Record<string, unknown>)[k])) return -1;
+    const children = isArray ? (v as unknown[]) : Object.values(v);
+    if (children.length && d + 1 > max) max = d + 1;
     if (max > limit) return max;
-    if (Array.isArray(v)) {
-      for (const c of v) stack.push([c, d + 1]);
-    } else if (typeof v === 'object' && v !== null) {
-      for (const k of Object.keys(v)) {
-        const c = (v as Record<string, unknown>)[k];
-        if (isPrototypeKey(k, c)) return -1;
-        stack.push([c, d + 1]);
+    for (const c of children) {
+      if (typeof c === 'object' && c !== null) {
+        values.push(c);
+        depths.push(d + 1);
       }
     }
   }
@@ -81,10 +85,12 @@ export function documentProblem(doc: unknown): string | null {
     if (d < 0) return LIMIT_MESSAGES.prototype;
     if (d > MAX_VALUE_DEPTH) return LIMIT_MESSAGES.valueDepth;
   }
-  const stack: [Record<string, unknown>, number][] = [[doc.root, 1]];
+  const nodes: Record<string, unknown>[] = [doc.root];
+  const levels: number[] = [1];
   let count = 0;
-  while (stack.length) {
-    const [node, level] = stack.pop()!;
+  while (nodes.length) {
+    const node = nodes.pop()!;
+    const level = levels.pop()!;
     if (level > MAX_NODE_DEPTH) return LIMIT_MESSAGES.depth;
     if (++count > MAX_NODES) return LIMIT_MESSAGES.nodes;
     if (!isObject(node.data)) return LIMIT_MESSAGES.noData;
@@ -101,7 +107,8 @@ export function documentProblem(doc: unknown): string | null {
     if (!Array.isArray(children)) return LIMIT_MESSAGES.children;
     for (const c of children) {
       if (!isObject(c)) return LIMIT_MESSAGES.noData;
-      stack.push([c, level + 1]);
+      nodes.push(c);
+      levels.push(level + 1);
     }
   }
   return null;
