@@ -11,11 +11,20 @@ export const MAX_INPUT_DEPTH = MAX_DOCUMENT_JSON_DEPTH + 2;
 
 /** True when `value` nests deeper than MAX_INPUT_DEPTH (a scalar is depth 1). Iterative. */
 export function tooDeep(value: unknown): boolean {
-  const stack: [unknown, number][] = [[value, 1]];
-  while (stack.length) {
-    const [v, d] = stack.pop()!;
-    if (d > MAX_INPUT_DEPTH) return true;
-    if (v && typeof v === 'object' && !Buffer.isBuffer(v)) for (const child of Object.values(v)) stack.push([child, d + 1]);
+  // Containers only, on parallel stacks: a map save's body holds tens of thousands of values.
+  if (!value || typeof value !== 'object' || Buffer.isBuffer(value)) return false;
+  const values: object[] = [value];
+  const depths: number[] = [1];
+  while (values.length) {
+    const v = values.pop()!;
+    const d = depths.pop()!;
+    const children = Object.values(v);
+    if (children.length && d + 1 > MAX_INPUT_DEPTH) return true;
+    for (const child of children) {
+      if (!child || typeof child !== 'object') continue;
+      values.push(child);
+      depths.push(d + 1);
+    }
   }
   return false;
 }
