@@ -47,7 +47,7 @@ describe('stateless instances', () => {
     const codes: number[] = [];
     for (let i = 0; i < max + 1; i++) {
       const app = i % 2 ? second : t.app;
-      const res = await app.inject({ method: 'POST', url: '/api/authcust/login/token', remoteAddress: '10.1.2.3', payload: { loginName: 'nobody', password: 'x' } });
+      const res = await app.inject({ method: 'POST', url: '/api/authcust/login/token', remoteAddress: '10.1.2.3', payload: { loginName: `nobody${i}`, password: 'x' } });
       codes.push(res.json().resultCode);
     }
     expect(codes.slice(0, max).every((c) => c === 400)).toBe(true);

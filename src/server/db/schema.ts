@@ -18,9 +18,6 @@ export interface StudentsTable {
   email: Generated<string>;
   avatar: Generated<string>;
   customer_type: Generated<number>;
-  failed_logins: Generated<number>;
-  first_failed_at: Timestamp | null;
-  locked_until: Timestamp | null;
   created_at: Timestamp;
 }
 
@@ -29,6 +26,16 @@ export interface SessionsTable {
   student_id: string;
   created_at: Timestamp;
   expires_at: Timestamp;
+}
+
+/** Per login name: one row per client address and one account-wide row (client '*'). */
+export interface LoginAttemptsTable {
+  login_name: string;
+  client: string;
+  attempts: Generated<number>;
+  failures: Generated<number>;
+  window_start: Timestamp;
+  locked_until: NullableTimestamp;
 }
 
 export interface RateLimitsTable {
@@ -126,6 +133,7 @@ export interface DB {
   students: StudentsTable;
   sessions: SessionsTable;
   rate_limits: RateLimitsTable;
+  login_attempts: LoginAttemptsTable;
   years: YearsTable;
   dict_data: DictDataTable;
   user_messages: UserMessagesTable;

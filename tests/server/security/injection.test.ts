@@ -33,7 +33,7 @@ async function othersSnapshot() {
   const db = t.database.db;
   return JSON.stringify(
     await Promise.all([
-      db.selectFrom('students').select(['id', 'username', 'password_hash', 'locked_until']).where('id', '!=', 'stu-sqli').orderBy('id').execute(),
+      db.selectFrom('students').select(['id', 'username', 'password_hash']).where('id', '!=', 'stu-sqli').orderBy('id').execute(),
       db.selectFrom('tutor_signups').selectAll().where('student_id', '!=', 'stu-sqli').orderBy('id').execute(),
       db.selectFrom('task_students').selectAll().where('student_id', '!=', 'stu-sqli').orderBy('id').execute(),
       db.selectFrom('user_messages').select(['id', 'is_look']).where('student_id', '!=', 'stu-sqli').orderBy('id').execute(),

@@ -49,7 +49,8 @@ describe('POST /api/authcust/login/token', () => {
     expect(fifth.errMsg).toContain('15分钟');
     expect((await loginWith('13700000009', 'Right1234')).json().resultCode).toBe(423);
     // Once the lock has passed the right password works again and clears the counter.
-    await t.database.db.updateTable('students').set({ locked_until: new Date(Date.now() - 1000) }).where('id', '=', id).execute();
+    const past = new Date(Date.now() - 16 * 60_000);
+    await t.database.db.updateTable('login_attempts').set({ window_start: past, locked_until: past }).where('login_name', '=', '13700000009').execute();
     expect((await loginWith('13700000009', 'Right1234')).json().resultCode).toBe(200);
   });
 });

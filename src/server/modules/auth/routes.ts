@@ -1,11 +1,13 @@
+import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { Type, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { ApiError, ResultCode, ok } from '../../http/envelope';
 import { tokenOf } from '../../http/auth';
 import { UserViewSchema, envelopeOf } from '../../http/envelope-schema';
 import { hashPassword, verifyPassword } from '../../lib/password';
+import { admitAttempt, lockedError, purgeStaleAttempts, recordFailure, recordSuccess } from './lockout';
 import { createSession, purgeExpiredSessions, revokeSession } from './sessions';
-import { LOCK_MINUTES, clearLoginFailures, findStudentByLogin, isLocked, recordLoginFailure, userView } from './students';
+import { findStudentByLogin, userView } from './students';
 
 const LoginBody = Type.Object({
   loginName: Type.String({ minLength: 1, maxLength: 64 }),
@@ -14,14 +16,14 @@ const LoginBody = Type.Object({
 });
 
 const WRONG = '账号或密码错误';
-const LOCKED = `登录失败次数过多，账号已锁定，请${LOCK_MINUTES}分钟后再试`;
-
-// Unknown login names still pay for one scrypt so response time does not reveal which names exist.
-let dummyHash: Promise<string> | undefined;
 
 /** POST /api/authcust/login/token (SPEC §7) and our logout. Public routes; login is IP rate limited. */
 export async function authRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
+  // Unknown login names are checked against this hash, so they cost the same scrypt as real ones
+  // and response time does not reveal which names exist. Made once here, not on the first
+  // unknown name (which would then pay for two).
+  const dummyHash = await hashPassword(randomBytes(16).toString('base64'));
 
   r.post(
     '/api/authcust/login/token',
@@ -30,20 +32,19 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       config: { write: { experience: 'allow' }, rateLimit: { max: app.config.loginRateLimitMax, timeWindow: app.config.loginRateLimitWindowMs } },
     },
     async (request) => {
-      const { loginName, password } = request.body;
-      const student = await findStudentByLogin(app.db, loginName.trim());
-      if (!student) {
-        dummyHash ??= hashPassword('not-a-real-password-1');
-        await verifyPassword(password, await dummyHash);
-        throw new ApiError(ResultCode.badRequest, WRONG);
+      const loginName = request.body.loginName.trim();
+      // Known and unknown names take the same steps: count, check, record (lockout.ts).
+      const admission = await admitAttempt(app.db, loginName, request.ip);
+      if (!admission.admitted) throw lockedError();
+      const student = await findStudentByLogin(app.db, loginName);
+      const right = await verifyPassword(request.body.password, student?.password_hash ?? dummyHash);
+      if (!student || !right) {
+        const locked = await recordFailure(app.db, loginName, request.ip);
+        throw locked ? lockedError() : new ApiError(ResultCode.badRequest, WRONG);
       }
-      if (isLocked(student)) throw new ApiError(ResultCode.locked, LOCKED);
-      if (!(await verifyPassword(password, student.password_hash))) {
-        const lockedNow = await recordLoginFailure(app.db, student.id);
-        throw lockedNow ? new ApiError(ResultCode.locked, LOCKED) : new ApiError(ResultCode.badRequest, WRONG);
-      }
-      await clearLoginFailures(app.db, student.id);
+      await recordSuccess(app.db, loginName, request.ip);
       await purgeExpiredSessions(app.db);
+      await purgeStaleAttempts(app.db);
       await app.db.deleteFrom('rate_limits').where('reset_at', '<', new Date(Date.now() - 3600_000)).execute();
       const token = await createSession(app.db, student.id, app.config.sessionTtlMs);
       return ok({ token, ...userView(student) });

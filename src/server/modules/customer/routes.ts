@@ -5,8 +5,9 @@ import { requireStudent, studentIdOf } from '../../http/auth';
 import { UserViewSchema, envelopeOf } from '../../http/envelope-schema';
 import { hashPassword, verifyPassword } from '../../lib/password';
 import { EMAIL_MSG, isEmail, PASSWORD_MSG, PASSWORD_RE, PHONE_MSG, PHONE_RE } from '../../lib/rules';
-import { revokeOtherSessions } from '../auth/sessions';
-import { clearLoginFailures, findStudent, userView } from '../auth/students';
+import { admitAttempt, lockedError, recordFailure, recordSuccess, type LockScope } from '../auth/lockout';
+import { revokeOtherSessions, revokeSession } from '../auth/sessions';
+import { findStudent, userView } from '../auth/students';
 
 const PasswordBody = Type.Object({
   oldPassword: Type.String({ minLength: 1, maxLength: 128 }),
@@ -41,16 +42,32 @@ export async function customerRoutes(app: FastifyInstance): Promise<void> {
     if (!student) throw sessionExpired();
     const { oldPassword, newPassword } = request.body;
     if (!PASSWORD_RE.test(newPassword)) throw badRequest(PASSWORD_MSG);
-    if (!(await verifyPassword(oldPassword, student.password_hash))) throw badRequest('原密码错误');
+    // A session (a stolen one, a shared computer) must not become an unthrottled oracle for the
+    // password: oldPassword is counted and locked exactly like a login from this address, and
+    // once this address is locked the session itself ends. An account-wide lock does not end it:
+    // others' failures must not be a way to log the student out.
+    const endSessionIfLockedHere = async (scope: LockScope | null) => {
+      if (scope === 'client') await revokeSession(app.db, app.sessionCache, request.auth!.token);
+    };
+    const admission = await admitAttempt(app.db, student.login_name, request.ip);
+    if (!admission.admitted) {
+      await endSessionIfLockedHere(admission.scope);
+      throw lockedError();
+    }
+    if (!(await verifyPassword(oldPassword, student.password_hash))) {
+      const locked = await recordFailure(app.db, student.login_name, request.ip);
+      await endSessionIfLockedHere(locked);
+      throw locked ? lockedError() : badRequest('原密码错误');
+    }
     const hash = await hashPassword(newPassword);
     await app.db.transaction().execute(async (trx) => {
       await trx.updateTable('students').set({ password_hash: hash }).where('id', '=', id).execute();
-      await clearLoginFailures(trx, id);
       // Whoever else holds a session (a lost phone, a shared computer) must log in with the new password.
       await revokeOtherSessions(trx, app.sessionCache, id, request.auth!.token);
     });
     // Again after commit: a lookup between the delete and the commit still read the old rows.
     app.sessionCache.forgetStudent(id);
+    await recordSuccess(app.db, student.login_name, request.ip);
     return ok(null);
   });
 
