@@ -19,3 +19,16 @@ describe('moveNode', () => {
     expect(() => run(doc, 'moveNode', 'R', 'A')).toThrow();
   });
 });
+
+describe('moveNode in a map imported deeper than 4 levels', () => {
+  it('rearranges deep content at its own depth; only a move that makes it deeper is refused', () => {
+    const doc = sampleDoc();
+    // A1a (level 4) gets two level-5 children, as an imported file may have.
+    doc.insert('A1a', 0, { data: { id: 'X', text: 'X' }, children: [] });
+    doc.insert('A1', 1, { data: { id: 'A1b', text: 'A1b' }, children: [] });
+    checkUndoRedo(doc, 'moveNode', ['X', 'A1b', 0]);
+    expect(doc.get('X').parent!.id).toBe('A1b');
+    expect(() => run(doc, 'moveNode', 'A1', 'X')).toThrow();
+    expect(() => run(doc, 'moveNode', 'A1b', 'A1a')).toThrow('不能插入4级主题以下的节点');
+  });
+});

@@ -2,6 +2,7 @@ import type { CommandDef } from './command';
 import { appendChild } from './append-child';
 import { appendParent } from './append-parent';
 import { appendSibling } from './append-sibling';
+import { arrange } from './arrange';
 import { background } from './background';
 import { bold } from './bold';
 import { collapse } from './collapse';
@@ -32,7 +33,7 @@ import { theme } from './theme';
 const ALL: CommandDef[] = [
   appendChild, appendSibling, appendParent, removeNode, moveNode, editText, priority, setStudy, setNow,
   setNote, hyperlink, image, bold, italic, fontFamily, fontSize, foreColor, background, expand, collapse,
-  expandToLevel, template, theme, setLayout, resetLayout, cut, paste,
+  expandToLevel, template, theme, setLayout, resetLayout, cut, paste, arrange,
 ];
 
 export const COMMANDS: ReadonlyMap<string, CommandDef> = new Map(ALL.map((c) => [c.name, c]));
