@@ -84,15 +84,11 @@ describe('mind-map visual references', () => {
 });
 
 describe('expand/collapse buttons on the canvas', () => {
-  /** Screen box of a node: where its in-place text field opens (F2), closed again with Esc. */
+  /** Screen box of a node: selected through its tree row, the map's keyboard target lies over it. */
   async function boxOf(page: Page, name: string) {
     await page.getByRole('treeitem', { name: new RegExp(`^${name}`) }).click();
-    await page.keyboard.press('F2');
-    const field = page.locator('.mind-edit');
-    const box = (await field.boundingBox())!;
-    await page.keyboard.press('Escape');
-    await field.waitFor({ state: 'detached' });
-    return box;
+    await page.locator('.mind-edit.is-armed').waitFor({ state: 'attached' });
+    return (await page.locator('.mind-edit.is-armed').boundingBox())!;
   }
   const zoomOf = async (page: Page) => Number((await page.getByRole('status', { name: '缩放比例' }).textContent())!.replace('%', '')) / 100;
 

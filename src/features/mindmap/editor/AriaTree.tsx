@@ -4,8 +4,10 @@ import type { NodeInfo } from './map-model';
 
 // The map as an ARIA tree (role tree/treeitem with aria-level, aria-expanded, aria-selected),
 // mirrored from worker patches. Screen-reader and keyboard users read and edit the map here;
-// the selected item holds the focus (roving tabindex). Huge maps render a window of rows
-// around the selection, the selected row always among them.
+// the selected item holds the focus while the user works in the tree by keyboard (roving
+// tabindex); a click on a row selects it and hands the focus to the map's keyboard target, like
+// a click on the canvas. Huge maps render a window of rows around the selection, the selected
+// row always among them.
 
 const WINDOW = 150;
 
@@ -26,11 +28,15 @@ interface Props {
   onKeyDown(e: KeyboardEvent): void;
   onToggle(id: string): void;
   onActivate?(id: string): void;
+  /** After a click on a row (the focus goes back to the map). */
+  onRowClick(): void;
+  /** Context menu on a row (right click, or the menu key / Shift+F10 on a focused row). */
+  onRowMenu(): void;
   /** Extra marks per node from the screen (MindDetail: resource counts). */
   extraMarks?(id: string): string[];
 }
 
-export function AriaTree({ ctl, onKeyDown, onToggle, onActivate, extraMarks }: Props) {
+export function AriaTree({ ctl, onKeyDown, onToggle, onActivate, onRowClick, onRowMenu, extraMarks }: Props) {
   useSyncExternalStore(ctl.model.subscribe, ctl.model.getVersion);
   const state = useSyncExternalStore(ctl.subscribe, ctl.getState);
   const rows = ctl.model.flatten();
@@ -63,6 +69,14 @@ export function AriaTree({ ctl, onKeyDown, onToggle, onActivate, extraMarks }: P
         onKeyDown(e);
       }}
       onBlur={() => (focusTree.current = false)}
+      onContextMenu={(e) => {
+        const row = (e.target as Element).closest<HTMLElement>('[role=treeitem]');
+        const id = row?.dataset.id;
+        if (!id) return;
+        e.preventDefault();
+        if (!ctl.state.selection.includes(id)) ctl.select([id]);
+        onRowMenu();
+      }}
     >
       {from > 0 && <div className="mind-tree__more">…… 上方还有 {from} 个主题</div>}
       {shown.map((n) => {
@@ -73,6 +87,7 @@ export function AriaTree({ ctl, onKeyDown, onToggle, onActivate, extraMarks }: P
         return (
           <div
             key={n.id}
+            data-id={n.id}
             role="treeitem"
             aria-level={n.level}
             aria-selected={selected}
@@ -84,9 +99,10 @@ export function AriaTree({ ctl, onKeyDown, onToggle, onActivate, extraMarks }: P
             className={`mind-tree__item${selected ? ' is-selected' : ''}`}
             style={{ paddingLeft: `${(n.level - 1) * 16 + 6}px` }}
             onClick={(e) => {
-              focusTree.current = true;
+              focusTree.current = false;
               if (e.shiftKey || e.ctrlKey || e.metaKey) ctl.toggleSelect(n.id);
               else ctl.select([n.id]);
+              onRowClick();
             }}
             onDoubleClick={() => onActivate?.(n.id)}
           >

@@ -1,20 +1,26 @@
 import { ContextMenu } from 'radix-ui';
-import { useEffect, useMemo, useRef, useState, useSyncExternalStore, type KeyboardEvent, type ReactNode } from 'react';
-import { DEPTH_ERROR } from '../../../engine/model/types';
+import { useEffect, useId, useMemo, useRef, useState, useSyncExternalStore, type ClipboardEvent, type KeyboardEvent, type ReactNode } from 'react';
+import { DEPTH_ERROR, type KmNode } from '../../../engine/model/types';
 import { stepZoom } from '../canvas/camera';
 import { MindmapCanvas } from '../canvas/mindmap-canvas';
-import { ACTIONS, actionForKey, isEnabled, shortcutLabel, type ActionContext, type DialogKind } from './actions';
+import type { ActionContext, DialogKind } from './actions';
 import { AriaTree } from './AriaTree';
+import { nodesFromClipboard, readClipboard, writeClipboard } from './clipboard';
 import type { EditorController } from './controller';
 import { NodeDialog, putImage } from './dialogs';
+import { editBox } from './edit-geometry';
 import { useImportExport } from './import-export';
+import { handleMapKey } from './keyboard';
+import { NodeMenu } from './NodeMenu';
 import { bindPointer } from './pointer';
 import { TextEditOverlay, type EditTarget } from './TextEditOverlay';
 import { Toolbar } from './Toolbar';
 import '../mindmap.css';
 
-// The editor: Pixi canvas fed by worker patches, the ARIA tree beside it, toolbar and context
-// menu from the action registry, in-place text editing and the node dialogs.
+// The editor: Pixi canvas fed by worker patches, the ARIA tree beside it, toolbar and node menu
+// from the action registry, the keyboard target / text edit field and the node dialogs.
+// Focus rule: after any pointer action on the map, its toolbar, menus or dialogs, the focus goes
+// back to the map's keyboard target (the armed edit field), so keys always reach the map.
 
 interface Props {
   ctl: EditorController;
@@ -27,75 +33,117 @@ interface Props {
   extraMarks?(id: string): string[];
 }
 
+const HINT_EDIT = '方向键移动选择，Tab 插入下级主题，Enter 插入同级主题，F2 或直接输入编辑文字，Delete 删除，Shift+F10 打开主题菜单，F6 切换到工具栏';
+const HINT_READ = '方向键移动选择，Enter 打开主题，Shift+F10 打开主题菜单，F6 切换到工具栏';
+
 export function MindEditorView({ ctl, load, toolbarExtra, onActivate, onError, extraMarks }: Props) {
   const host = useRef<HTMLDivElement>(null);
+  const stage = useRef<HTMLDivElement>(null);
   const marquee = useRef<HTMLDivElement>(null);
+  const ghost = useRef<HTMLDivElement>(null);
+  const keyTarget = useRef<HTMLTextAreaElement>(null);
   const canvasRef = useRef<MindmapCanvas | null>(null);
   const [edit, setEdit] = useState<EditTarget | null>(null);
   const [dialog, setDialog] = useState<DialogKind | null>(null);
   const [ready, setReady] = useState(false);
   const state = useSyncExternalStore(ctl.subscribe, ctl.getState);
+  useSyncExternalStore(ctl.model.subscribe, ctl.model.getVersion);
+  const hintId = useId();
   const editSeq = useRef(0);
+  const session = useRef(0);
+  // The open edit, readable synchronously by handlers that run before React re-renders.
+  const editing = useRef<EditTarget | null>(null);
   // An insert opens the edit field at once (id '' until the worker answers), so text typed or
   // composed with an IME right after Tab/Enter lands in it; the live value is mirrored here.
   const liveText = useRef('');
   const pendingCommit = useRef<string | null>(null);
-  const pasteFallback = useRef(0);
-  // Keys reach the editor through the tree: after an edit field or dialog closes, focus goes back
-  // to it (retrying a few frames while a new node's row renders), unless the user moved elsewhere.
-  const focusTree = (tries = 10): void => {
+  const pasteTimer = useRef(0);
+
+  const show = (t: EditTarget | null) => {
+    editing.current = t;
+    setEdit(t);
+    ctl.setStatus(t ? 'textedit' : 'inputready');
+  };
+
+  /** Focus to the map's keyboard target; `always` = also when the focus is elsewhere (a pointer action on the map). */
+  const focusMap = (always = true): void => {
     requestAnimationFrame(() => {
+      const t = keyTarget.current;
       const active = document.activeElement;
-      if (active && active !== document.body && !active.closest('.mind-editor')) return;
-      const row = document.querySelector<HTMLElement>('.mind-tree [role=treeitem][tabindex="0"]');
-      if (row) row.focus();
-      else if (tries > 0) focusTree(tries - 1);
+      if (!t || active === t || document.querySelector('[role=dialog], [role=alertdialog]')) return;
+      if (!always && active && active !== document.body) return;
+      t.focus({ preventScroll: true });
     });
   };
 
-  ctl.onError = (msg) => (msg === DEPTH_ERROR ? window.alert(msg) : onError(msg));
-
-  const startEdit = (id: string, initial?: string) => {
-    const c = canvasRef.current;
-    const n = ctl.model.get(id);
-    if (!c || !n || ctl.state.readOnly) return;
-    c.reveal(id);
-    c.paintNow();
-    const b = c.store.boxOf(id)!;
-    const { zoom, tx, ty } = c.camera;
-    const fontSize = (c.store.node(id)?.style.fontSize ?? 14) * zoom;
-    ctl.select([id], false);
-    ctl.setStatus('textedit');
-    liveText.current = initial ?? n.text;
-    setEdit({ id, text: initial ?? n.text, left: b.x * zoom + tx, top: b.y * zoom + ty, width: b.w * zoom, height: b.h * zoom, fontSize, selectAll: initial === undefined });
+  ctl.onError = (msg) => {
+    if (msg !== DEPTH_ERROR) return onError(msg);
+    window.alert(msg);
+    focusMap();
   };
+
+  /** Opens the edit field on node `id` with `text`; `typed` = the field already holds it (typing, IME). */
+  const openEdit = (id: string, text: string, typed: boolean): void => {
+    const c = canvasRef.current;
+    if (!c || !ctl.model.get(id) || ctl.state.readOnly) return;
+    const box = editBox(c, id);
+    if (!box) return;
+    c.paintNow();
+    ctl.select([id], false);
+    liveText.current = text;
+    show({ id, text, typed, seq: ++session.current, ...box });
+  };
+
+  const runEditText = (id: string, text: string) => void ctl.run('editText', [id, text], { mergeKey: `text:${id}:${++editSeq.current}` });
 
   const ctx: ActionContext = useMemo(
     () => ({
       ctl,
       ui: {
-        editText: (id) => {
-          const committed = pendingCommit.current;
-          pendingCommit.current = null;
-          if (!id) return (setEdit(null), ctl.setStatus('inputready'));
-          if (committed !== null) {
-            ctl.select([id]);
-            if (committed !== '分支主题') void ctl.run('editText', [id, committed], { mergeKey: `text:${id}:${++editSeq.current}` });
-            focusTree();
-            return;
-          }
-          startEdit(id, liveText.current);
-        },
+        // F2 / 编辑文字 / double click: always the node's own current text.
+        editText: (id) => openEdit(id, ctl.model.get(id)?.text ?? '', false),
         beginInsert: () => {
           const c = canvasRef.current;
           const b = ctl.primary && c?.store.boxOf(ctl.primary);
           if (!c || !b) return;
           const { zoom, tx, ty } = c.camera;
+          const fontSize = Math.max(13, 14 * zoom);
+          const left = Math.min((b.x + b.w + 30) * zoom + tx, c.width - 140);
           liveText.current = '分支主题';
-          ctl.setStatus('textedit');
-          setEdit({ id: '', text: '分支主题', left: (b.x + b.w + 30) * zoom + tx, top: (b.y + b.h) * zoom + ty, width: 120, height: b.h * zoom, fontSize: 14 * zoom, selectAll: true });
+          show({ id: '', text: '分支主题', typed: false, seq: ++session.current, left, top: (b.y + b.h) * zoom + ty, width: 120, maxWidth: Math.max(120, c.width - 8 - left), fontSize });
+        },
+        endInsert: (id) => {
+          const committed = pendingCommit.current;
+          pendingCommit.current = null;
+          const open = editing.current;
+          if (!id) {
+            if (open && !open.id) show(null);
+            return;
+          }
+          if (committed !== null) {
+            if (committed !== '分支主题') runEditText(id, committed);
+            return;
+          }
+          // Still typing into the field: it now belongs to the new node (same session, so the
+          // selection and the composition in the field are kept).
+          const c = canvasRef.current;
+          const box = c && editBox(c, id);
+          if (open && !open.id && box) show({ ...open, ...box, id });
+        },
+        toSystemClipboard: (nodes) => void writeClipboard(nodes as Promise<KmNode[] | undefined>),
+        paste: async () => {
+          let nodes: KmNode[] = [];
+          try {
+            nodes = await readClipboard();
+          } catch (err) {
+            // A clipboard that does not parse as outline text is reported; an unreadable one
+            // (permission refused) falls back to the map's own clipboard.
+            if (err instanceof Error && err.message === 'Invalid local format') return onError(err.message);
+          }
+          await ctl.paste(nodes.length ? nodes : undefined);
         },
         openDialog: setDialog,
+        focusMap: () => focusMap(),
         fit: () => {
           const c = canvasRef.current;
           if (!c || !c.store.slotOf.size) return;
@@ -113,7 +161,7 @@ export function MindEditorView({ ctl, load, toolbarExtra, onActivate, onError, e
     }),
     [ctl],
   );
-  const io = useImportExport(ctl, onError);
+  const io = useImportExport(ctl, onError, () => focusMap());
 
   useEffect(() => {
     const canvas = new MindmapCanvas();
@@ -123,10 +171,10 @@ export function MindEditorView({ ctl, load, toolbarExtra, onActivate, onError, e
       if (!alive) return canvas.destroy();
       canvasRef.current = canvas;
       ctl.attach(canvas);
-      off = bindPointer(canvas, ctl, marquee.current!, (id) => (ctl.state.readOnly ? onActivate?.(id) : startEdit(id)));
+      off = bindPointer(canvas, ctl, { marquee: marquee.current!, ghost: ghost.current! }, (id) => (ctl.state.readOnly ? onActivate?.(id) : ctx.ui.editText(id)));
       const syncZoom = () => setTimeout(() => ctl.setZoom(canvas.camera.zoom), 350);
       canvas.element.addEventListener('wheel', syncZoom);
-      canvas.element.addEventListener('pointerup', () => focusTree());
+      canvas.element.addEventListener('pointerup', () => focusMap());
       await load();
       setReady(true);
     });
@@ -138,68 +186,78 @@ export function MindEditorView({ ctl, load, toolbarExtra, onActivate, onError, e
     };
   }, [ctl]);
 
-  const onKey = (e: KeyboardEvent) => {
-    if (ctl.state.status === 'textedit' || dialog) return;
-    const arrows: Record<string, 'up' | 'down' | 'left' | 'right'> = { ArrowUp: 'up', ArrowDown: 'down', ArrowLeft: 'left', ArrowRight: 'right' };
-    if (arrows[e.key] && !e.ctrlKey && !e.metaKey) {
+  const openNodeMenu = (): void => {
+    const c = canvasRef.current;
+    const id = ctl.primary;
+    if (!c || !id || !stage.current) return;
+    c.reveal(id);
+    c.paintNow();
+    const b = c.store.boxOf(id);
+    if (!b) return;
+    const { zoom, tx, ty } = c.camera;
+    const r = stage.current.getBoundingClientRect();
+    // Radix opens the context menu from a contextmenu event at a point: the node's lower middle.
+    stage.current.dispatchEvent(new MouseEvent('contextmenu', { bubbles: true, cancelable: true, clientX: r.left + (b.x + b.w / 2) * zoom + tx, clientY: r.top + (b.y + b.h) * zoom + ty }));
+  };
+
+  const keyDeps = {
+    ctx,
+    onActivate,
+    openNodeMenu,
+    focusToolbar: () => document.querySelector<HTMLElement>('.mind-toolbar button:not(:disabled), .mind-toolbar select:not(:disabled)')?.focus(),
+    pasteFallback: () => {
+      window.clearTimeout(pasteTimer.current);
+      // Browsers that send no paste event to a non-editable element (a tree row) get the map's own clipboard.
+      if (ctl.state.hasClipboard && ctl.state.selection.length) pasteTimer.current = window.setTimeout(() => void ctl.paste(), 80);
+    },
+  };
+
+  const onTreeKey = (e: KeyboardEvent) => {
+    if (editing.current || dialog) return;
+    if (handleMapKey(e, keyDeps)) return;
+    // A printable key on a tree row (not an editable element) starts editing with it.
+    if (ctl.primary && !ctl.state.readOnly) {
       e.preventDefault();
-      ctl.navigate(arrows[e.key], e.shiftKey);
-      return;
-    }
-    if (e.key === 'Enter' && ctl.state.readOnly && ctl.primary && onActivate) {
-      e.preventDefault();
-      onActivate(ctl.primary);
-      return;
-    }
-    const a = actionForKey(e);
-    // Ctrl+V: the paste event may carry an image from the system clipboard; browsers that send
-    // no paste event to a non-editable element get the map's own clipboard after a moment.
-    if (a?.name === 'paste') {
-      if (isEnabled(a, ctx)) pasteFallback.current = window.setTimeout(() => void a.perform(ctx), 80);
-      return;
-    }
-    if (a) {
-      e.preventDefault();
-      if (isEnabled(a, ctx)) void a.perform(ctx);
-      return;
-    }
-    if (e.key.length === 1 && !e.ctrlKey && !e.metaKey && !e.altKey && ctl.primary && !ctl.state.readOnly && e.key !== ' ') {
-      e.preventDefault();
-      startEdit(ctl.primary, e.key);
+      openEdit(ctl.primary, e.key, true);
+      keyTarget.current?.focus({ preventScroll: true });
     }
   };
 
-  const onPaste = (e: React.ClipboardEvent) => {
-    window.clearTimeout(pasteFallback.current);
-    if (ctl.state.status === 'textedit' || dialog || ctl.state.readOnly) return;
-    const item = [...e.clipboardData.items].find((i) => i.type.startsWith('image/'));
-    const file = item?.getAsFile();
-    if (file && ctl.state.selection.length) {
-      e.preventDefault();
+  const onPaste = (e: ClipboardEvent) => {
+    window.clearTimeout(pasteTimer.current);
+    if (editing.current || dialog || ctl.state.readOnly || !ctl.state.selection.length) return;
+    e.preventDefault();
+    const file = [...e.clipboardData.items].find((i) => i.type.startsWith('image/'))?.getAsFile();
+    if (file) {
       putImage(ctl, ctl.state.selection, file, file.name || 'image.png').catch((err: unknown) => onError(err instanceof Error ? err.message : '图片上传失败'));
-    } else if (ctl.state.hasClipboard) {
-      e.preventDefault();
-      void ctl.paste();
+      return;
     }
+    let nodes: KmNode[];
+    try {
+      nodes = nodesFromClipboard(e.clipboardData.getData('text/html'), e.clipboardData.getData('text/plain'));
+    } catch (err) {
+      onError(err instanceof Error ? err.message : String(err));
+      return;
+    }
+    if (nodes.length) void ctl.paste(nodes);
+    else if (ctl.state.hasClipboard) void ctl.paste();
   };
 
   const commitEdit = (text: string) => {
-    const t = edit!;
-    if (!t.id) {
-      // Enter before the worker answered the insert: apply when the node exists. The editor is
-      // out of text editing now, so the next keys (F2, Enter, arrows) must already work.
-      pendingCommit.current = text;
-      setEdit(null);
-      ctl.setStatus('inputready');
-      focusTree();
-      return;
-    }
-    setEdit(null);
-    ctl.setStatus('inputready');
-    if (text !== ctl.model.get(t.id)?.text) void ctl.run('editText', [t.id, text], { mergeKey: `text:${t.id}:${++editSeq.current}` });
-    focusTree();
+    const t = editing.current;
+    if (!t) return;
+    show(null);
+    // Enter before the worker answered the insert: applied when the node exists. The editor is
+    // out of text editing now, so the next keys (F2, Enter, arrows) must already work.
+    if (!t.id) pendingCommit.current = text;
+    else if (text !== ctl.model.get(t.id)?.text) runEditText(t.id, text);
+    // Left by a click elsewhere: the focus stays where the user put it, unless it went nowhere.
+    focusMap(false);
   };
 
+  const anchor = anchorOf(canvasRef.current, ctl.primary);
+  const node = ctl.primary ? ctl.model.get(ctl.primary) : undefined;
+  const label = node ? `思维导图，已选中：${node.text || '分支主题'}（第 ${node.level} 级）` : '思维导图，未选中主题';
   return (
     <div className={`mind-editor is-${state.view}`} onPaste={onPaste} aria-busy={!ready}>
       <Toolbar ctx={ctx} onImportFile={io.pickFile} onImportPaste={io.pasteImport} onExport={(k) => void io.exportAs(k)}>
@@ -209,6 +267,7 @@ export function MindEditorView({ ctl, load, toolbarExtra, onActivate, onError, e
         <ContextMenu.Root>
           <ContextMenu.Trigger asChild>
             <div
+              ref={stage}
               className="mind-editor__stage"
               onContextMenu={(e) => {
                 const c = canvasRef.current;
@@ -217,28 +276,62 @@ export function MindEditorView({ ctl, load, toolbarExtra, onActivate, onError, e
                 if (hit && !ctl.state.selection.includes(hit)) ctl.select([hit], false);
               }}
             >
-              <div ref={host} className="mind-editor__canvas" role="img" aria-label="思维导图画布（可使用右侧大纲进行键盘操作）" />
+              <div ref={host} className="mind-editor__canvas" role="img" aria-label="思维导图画布（选中主题后可用键盘操作，也可使用右侧大纲）" />
               <div ref={marquee} className="mind-editor__marquee" aria-hidden="true" />
-              {edit && <TextEditOverlay target={edit} onInput={(v) => (liveText.current = v)} onCommit={commitEdit} onCancel={() => (setEdit(null), ctl.setStatus('inputready'), focusTree())} />}
+              <div ref={ghost} className="mind-editor__ghost" aria-hidden="true" />
+              <TextEditOverlay
+                edit={edit}
+                anchor={anchor}
+                label={label}
+                hintId={hintId}
+                readOnly={state.readOnly}
+                inputRef={keyTarget}
+                onMapKey={(e) => !dialog && handleMapKey(e, keyDeps)}
+                onMapPaste={onPaste}
+                onType={(v) => {
+                  if (editing.current) liveText.current = v;
+                  else if (ctl.primary) openEdit(ctl.primary, v, true);
+                }}
+                onInput={(v) => (liveText.current = v)}
+                onCommit={commitEdit}
+                onCancel={() => show(null)}
+              />
+              <span id={hintId} hidden>
+                {state.readOnly ? HINT_READ : HINT_EDIT}
+              </span>
+              {/* The focused field's label changes with the selection; screen readers hear it here. */}
+              <span className="visually-hidden" aria-live="polite">
+                {edit ? '' : label}
+              </span>
             </div>
           </ContextMenu.Trigger>
-          <ContextMenu.Portal>
-            <ContextMenu.Content className="mind-menu">
-              {ACTIONS.filter((a) => a.in.includes('menu')).map((a) => (
-                <ContextMenu.Item key={a.name} className="mind-menu__item" disabled={!isEnabled(a, ctx)} onSelect={() => void a.perform(ctx)}>
-                  {a.label}
-                  {a.shortcut && <span className="mind-menu__key">{shortcutLabel(a.shortcut)}</span>}
-                </ContextMenu.Item>
-              ))}
-            </ContextMenu.Content>
-          </ContextMenu.Portal>
+          <NodeMenu ctx={ctx} onClosed={() => focusMap()} />
         </ContextMenu.Root>
         <aside className="mind-editor__outline" aria-label="大纲">
-          <AriaTree ctl={ctl} extraMarks={extraMarks} onKeyDown={onKey} onToggle={(id) => void ctl.run(ctl.model.get(id)?.collapsed ? 'expand' : 'collapse', [[id]])} onActivate={onActivate ?? ((id) => startEdit(id))} />
+          <AriaTree
+            ctl={ctl}
+            extraMarks={extraMarks}
+            onKeyDown={onTreeKey}
+            onRowClick={() => focusMap()}
+            onRowMenu={openNodeMenu}
+            onToggle={(id) => void ctl.run(ctl.model.get(id)?.collapsed ? 'expand' : 'collapse', [[id]])}
+            onActivate={onActivate ?? ((id) => ctx.ui.editText(id))}
+          />
         </aside>
       </div>
-      <NodeDialog ctl={ctl} kind={dialog} onClose={() => (setDialog(null), focusTree())} onError={onError} />
+      <NodeDialog ctl={ctl} kind={dialog} onClose={() => setDialog(null)} onError={onError} returnFocus={() => focusMap()} />
       {io.elements}
     </div>
   );
+}
+
+/**
+ * Where the armed keyboard target sits: over the selected node's box, so an IME's candidate
+ * window opens at the node (and the node's screen box can be read from it).
+ */
+function anchorOf(c: MindmapCanvas | null, id: string | null): { left: number; top: number; width: number; height: number } {
+  const b = c && id ? c.store.boxOf(id) : undefined;
+  if (!c || !b) return { left: 0, top: 0, width: 1, height: 1 };
+  const { zoom, tx, ty } = c.camera;
+  return { left: b.x * zoom + tx, top: b.y * zoom + ty, width: Math.max(1, b.w * zoom), height: Math.max(1, b.h * zoom) };
 }

@@ -1,47 +1,112 @@
-import { useEffect, useRef, useState } from 'react';
+import { useLayoutEffect, useRef, useState, type ClipboardEvent, type KeyboardEvent, type Ref } from 'react';
+import type { EditBox } from './edit-geometry';
 
-// In-place text editing: a real <textarea> over the node so IME (Chinese input) works.
-// Enter commits (Shift+Enter = new line), Esc cancels, leaving the field commits. Not while
-// an IME composition is open: Enter then confirms the composition, not the edit.
+// The map's keyboard target AND its text edit field: one real <textarea> (kityminder's
+// "receiver"). While no text is edited it is "armed": invisible over the selected node, keys go
+// to the map (arrows, Tab, Enter, shortcuts); a printable key or an IME composition goes INTO it
+// and turns it into the visible edit field in place, so the composition is never interrupted
+// and no typed character is lost. Editing: Enter commits (Shift+Enter = new line), Esc cancels,
+// Tab is swallowed, leaving the field commits; not while an IME composition is open (Enter then
+// confirms the composition, not the edit).
 
-export interface EditTarget {
+export interface EditTarget extends EditBox {
   id: string;
   text: string;
-  left: number;
-  top: number;
-  width: number;
-  height: number;
-  fontSize: number;
-  /** Select the whole text (F2, new node) so typing replaces it; false after a typed first key. */
-  selectAll: boolean;
+  /** Bumped per edit session: a new session resets the field. */
+  seq: number;
+  /** The field already holds what the user typed (armed → editing): keep it, caret at the end. */
+  typed: boolean;
 }
 
-export function TextEditOverlay({ target, onInput, onCommit, onCancel }: { target: EditTarget; onInput(text: string): void; onCommit(text: string): void; onCancel(): void }) {
-  const [value, setValue] = useState(target.text);
-  const ref = useRef<HTMLTextAreaElement>(null);
-  const closed = useRef(false);
-  useEffect(() => {
-    const el = ref.current!;
-    el.focus();
-    if (target.selectAll) el.select();
-    else el.setSelectionRange(value.length, value.length);
-  }, []);
+interface Props {
+  edit: EditTarget | null;
+  /** Armed position: the selected node's screen box, so an IME's candidate window opens there. */
+  anchor: { left: number; top: number; width: number; height: number };
+  label: string;
+  hintId: string;
+  readOnly: boolean;
+  inputRef: Ref<HTMLTextAreaElement>;
+  /** A key while armed (the map's keyboard handling). */
+  onMapKey(e: KeyboardEvent<HTMLTextAreaElement>): void;
+  /** Paste while armed: the map pastes nodes, the field stays empty. */
+  onMapPaste(e: ClipboardEvent<HTMLTextAreaElement>): void;
+  /** Armed field received text or a composition started: open the edit with it. */
+  onType(text: string): void;
+  onInput(text: string): void;
+  onCommit(text: string): void;
+  onCancel(): void;
+}
+
+export function TextEditOverlay({ edit, anchor, label, hintId, readOnly, inputRef, onMapKey, onMapPaste, onType, onInput, onCommit, onCancel }: Props) {
+  const [field, setField] = useState({ seq: -1, value: '' });
+  const closed = useRef(-1);
+  const el = useRef<HTMLTextAreaElement | null>(null);
+  // Adjust the field to the session during render (no flash of the old value).
+  let value = field.value;
+  if (edit && edit.seq !== field.seq) {
+    value = edit.typed ? field.value : edit.text;
+    setField({ seq: edit.seq, value });
+  } else if (!edit && field.seq !== -1) {
+    value = '';
+    setField({ seq: -1, value });
+  }
+
+  useLayoutEffect(() => {
+    const t = el.current;
+    if (!edit || !t) return;
+    if (document.activeElement !== t) t.focus({ preventScroll: true });
+    if (edit.typed) t.setSelectionRange(t.value.length, t.value.length);
+    else t.select();
+  }, [edit?.seq]);
+
   const finish = (commit: boolean) => {
-    if (closed.current) return;
-    closed.current = true;
+    if (!edit || closed.current === edit.seq) return;
+    closed.current = edit.seq;
     if (commit) onCommit(value);
     else onCancel();
   };
+
+  const setRef = (t: HTMLTextAreaElement | null) => {
+    el.current = t;
+    if (typeof inputRef === 'function') inputRef(t);
+    else if (inputRef) (inputRef as { current: HTMLTextAreaElement | null }).current = t;
+  };
+
+  const style = edit
+    ? { left: edit.left, top: edit.top, minWidth: edit.width, maxWidth: edit.maxWidth, fontSize: edit.fontSize }
+    : anchor;
   return (
     <textarea
-      ref={ref}
-      className="mind-edit"
-      aria-label="编辑主题文字"
+      ref={setRef}
+      className={edit ? 'mind-edit' : 'mind-edit is-armed'}
+      aria-label={edit ? '编辑主题文字' : label}
+      aria-describedby={edit ? undefined : hintId}
+      readOnly={readOnly}
       value={value}
       rows={Math.max(1, value.split('\n').length)}
-      style={{ left: target.left, top: target.top, minWidth: Math.max(120, target.width), minHeight: target.height, fontSize: target.fontSize }}
-      onChange={(e) => (setValue(e.target.value), onInput(e.target.value))}
+      spellCheck={false}
+      autoComplete="off"
+      style={style}
+      onChange={(e) => {
+        const v = e.target.value;
+        setField((f) => ({ ...f, value: v }));
+        if (edit) onInput(v);
+        else if (v) onType(v);
+      }}
+      onCompositionStart={() => {
+        if (!edit && !readOnly) onType('');
+      }}
+      onPaste={(e) => {
+        // Either way the map's own paste handler must not see it again.
+        e.stopPropagation();
+        if (!edit) onMapPaste(e);
+      }}
       onKeyDown={(e) => {
+        if (!edit) {
+          // An IME is composing: its keys belong to it (the composition opens the edit).
+          if (!e.nativeEvent.isComposing && e.key !== 'Process') onMapKey(e);
+          return;
+        }
         e.stopPropagation();
         if (e.nativeEvent.isComposing || e.key === 'Process') return;
         if (e.key === 'Enter' && !e.shiftKey) {
@@ -50,7 +115,7 @@ export function TextEditOverlay({ target, onInput, onCommit, onCancel }: { targe
         } else if (e.key === 'Escape') {
           e.preventDefault();
           finish(false);
-        }
+        } else if (e.key === 'Tab') e.preventDefault();
       }}
       onBlur={() => finish(true)}
     />

@@ -1,11 +1,14 @@
 import { DropdownMenu } from 'radix-ui';
-import { useSyncExternalStore, type ReactNode } from 'react';
+import { useRef, useSyncExternalStore, type ReactNode, type SyntheticEvent } from 'react';
 import { PICKER_THEMES } from '../../../engine/theme/themes';
 import { ACTIONS, isEnabled, shortcutLabel, type ActionContext } from './actions';
 import { EXPORTS, type ExportKind } from './io';
+import { StyleControls } from './StyleControls';
 
-// The editor toolbar: the registry's toolbar actions, zoom (25–200 % in steps of 25), hand
-// mode, priority / theme / template pickers and the import-export menu.
+// The editor toolbar: the registry's toolbar actions, style controls, zoom (25–200 % in steps
+// of 25), hand mode, priority / theme / template / expand pickers and the import-export menu.
+// Focus: after a pointer action here the focus goes back to the map (keys keep working);
+// keyboard use stays in the toolbar, and F6 or Esc returns to the map.
 
 const THEME_LABEL: Record<string, string> = { 'fresh-blue': '清新蓝', wire: '线框', classic: '经典', 'classic-compact': '紧凑经典' };
 const TEMPLATES: Array<[string, string]> = [['default', '思维导图'], ['right', '向右导图'], ['structure', '组织结构图'], ['filetree', '目录组织图'], ['fish-bone', '鱼骨图'], ['tianpan', '天盘图']];
@@ -24,13 +27,38 @@ export function Toolbar({ ctx, onImportFile, onImportPaste, onExport, children }
   useSyncExternalStore(ctl.model.subscribe, ctl.model.getVersion);
   const ro = state.readOnly;
   const hasSel = state.selection.length > 0;
+  const st = ctl.styleOf(ctl.primary);
+  const pressed: Record<string, boolean | undefined> = { bold: hasSel ? !!st?.bold : undefined, italic: hasSel ? !!st?.italic : undefined };
+  // Was the last interaction a pointer? Then a finished action hands the focus back to the map.
+  const pointer = useRef(false);
+  const done = (e: SyntheticEvent) => {
+    const t = e.target as HTMLElement;
+    // The import/export trigger opens its menu (its items return the focus when it closes); a
+    // colour input changes while its picker is open (it returns the focus when committed).
+    if (pointer.current && !t.closest('[aria-haspopup]') && (t as HTMLInputElement).type !== 'color') ctx.ui.focusMap();
+  };
   return (
-    <div className="mind-toolbar" role="toolbar" aria-label="导图工具栏">
+    <div
+      className="mind-toolbar"
+      role="toolbar"
+      aria-label="导图工具栏"
+      onPointerDown={() => (pointer.current = true)}
+      onKeyDown={(e) => {
+        pointer.current = false;
+        if ((e.key === 'F6' || e.key === 'Escape') && !e.defaultPrevented && !(e.target as Element).closest('[role=menu]')) {
+          e.preventDefault();
+          ctx.ui.focusMap();
+        }
+      }}
+      onClick={(e) => (e.target as HTMLElement).closest('button') && done(e)}
+      onChange={done}
+    >
       {ACTIONS.filter((a) => a.in.includes('toolbar')).map((a) => (
-        <button key={a.name} type="button" className="mind-toolbar__btn" disabled={!isEnabled(a, ctx)} title={a.shortcut ? `${a.label}（${shortcutLabel(a.shortcut)}）` : a.label} aria-keyshortcuts={a.shortcut?.replace('Mod', 'Control')} onClick={() => void a.perform(ctx)}>
+        <button key={a.name} type="button" className="mind-toolbar__btn" disabled={!isEnabled(a, ctx)} aria-pressed={pressed[a.name]} title={a.shortcut ? `${a.label}（${shortcutLabel(a.shortcut)}）` : a.label} aria-keyshortcuts={a.shortcut?.replace('Mod', 'Control')} onClick={() => void a.perform(ctx)}>
           {a.label}
         </button>
       ))}
+      <StyleControls ctx={ctx} />
       <label className="mind-toolbar__field">
         优先级
         <select disabled={ro || !hasSel} value="" onChange={(e) => void ctl.run('priority', [state.selection, Number(e.target.value) || null])}>
@@ -80,7 +108,14 @@ export function Toolbar({ ctx, onImportFile, onImportPaste, onExport, children }
       <DropdownMenu.Root>
         <DropdownMenu.Trigger className="mind-toolbar__btn">导入 / 导出</DropdownMenu.Trigger>
         <DropdownMenu.Portal>
-          <DropdownMenu.Content className="mind-menu" align="end">
+          <DropdownMenu.Content
+            className="mind-menu"
+            align="end"
+            onCloseAutoFocus={(e) => {
+              e.preventDefault();
+              ctx.ui.focusMap();
+            }}
+          >
             <DropdownMenu.Item className="mind-menu__item" disabled={ro} onSelect={onImportFile}>
               从文件导入（.km / .md / .txt）
             </DropdownMenu.Item>

@@ -7,9 +7,18 @@ export type DialogKind = 'hyperlink' | 'note' | 'image';
 
 /** UI services an action may need beyond the controller. */
 export interface ActionUi {
+  /** F2 / 编辑文字: opens the edit field with the node's current text, all selected. */
   editText(id: string): void;
   /** An insert was sent: keys typed until its node exists are kept for its text. */
   beginInsert(): void;
+  /** The insert answered: its new node id, or '' when it was refused (depth limit). */
+  endInsert(id: string): void;
+  /** Ctrl+C / Ctrl+X: the subtrees also go to the system clipboard (outline text + .km). */
+  toSystemClipboard(nodes: Promise<unknown>): void;
+  /** 粘贴 from the menu: the system clipboard when readable, else the map's own. */
+  paste(): Promise<void>;
+  /** Focus back to the map's keyboard target (after a pointer action on the toolbar). */
+  focusMap(): void;
   openDialog(kind: DialogKind): void;
   fit(): void;
   zoom(dir: 1 | -1): void;
@@ -25,6 +34,8 @@ export interface Action {
   label: string;
   /** 'Mod' = Ctrl (Cmd on macOS). Shown in menus and tooltips. */
   shortcut?: string;
+  /** Further keys for the same action (Insert for Tab, Backspace for Delete, …). */
+  keys?: string[];
   /** Where it shows: toolbar, context menu, or keyboard only. */
   in: Array<'toolbar' | 'menu'>;
   /** true for document edits: disabled whenever the map is read-only. */
@@ -40,16 +51,19 @@ const primary = (c: ActionContext) => c.ctl.primary!;
 const firstData = (c: ActionContext) => c.ctl.model.get(primary(c));
 
 export const ACTIONS: Action[] = [
-  { name: 'appendChild', label: '插入下级主题', shortcut: 'Tab', in: ['toolbar', 'menu'], edits: true, enabled: one, perform: (c) => insert(c, 'appendChild') },
+  { name: 'appendChild', label: '插入下级主题', shortcut: 'Tab', keys: ['Insert'], in: ['toolbar', 'menu'], edits: true, enabled: one, perform: (c) => insert(c, 'appendChild') },
   { name: 'appendSibling', label: '插入同级主题', shortcut: 'Enter', in: ['toolbar', 'menu'], edits: true, enabled: one, perform: (c) => insert(c, 'appendSibling') },
-  { name: 'appendParent', label: '插入上级主题', shortcut: 'Shift+Tab', in: ['menu'], edits: true, enabled: notRoot, perform: (c) => insert(c, 'appendParent') },
+  { name: 'appendParent', label: '插入上级主题', shortcut: 'Shift+Tab', keys: ['Shift+Insert'], in: ['menu'], edits: true, enabled: notRoot, perform: (c) => insert(c, 'appendParent') },
   { name: 'editText', label: '编辑文字', shortcut: 'F2', in: ['menu'], edits: true, enabled: one, perform: (c) => c.ui.editText(primary(c)) },
-  { name: 'removeNode', label: '删除', shortcut: 'Delete', in: ['toolbar', 'menu'], edits: true, enabled: notRoot, perform: (c) => c.ctl.run('removeNode', [sel(c)]) },
+  { name: 'removeNode', label: '删除', shortcut: 'Delete', keys: ['Backspace'], in: ['toolbar', 'menu'], edits: true, enabled: notRoot, perform: (c) => remove(c) },
   { name: 'undo', label: '撤销', shortcut: 'Mod+Z', in: ['toolbar'], edits: true, enabled: (c) => c.ctl.state.canUndo, perform: (c) => c.ctl.undo() },
-  { name: 'redo', label: '重做', shortcut: 'Mod+Y', in: ['toolbar'], edits: true, enabled: (c) => c.ctl.state.canRedo, perform: (c) => c.ctl.redo() },
-  { name: 'copy', label: '复制', shortcut: 'Mod+C', in: ['menu'], edits: false, enabled: one, perform: (c) => c.ctl.copy() },
-  { name: 'cut', label: '剪切', shortcut: 'Mod+X', in: ['menu'], edits: true, enabled: notRoot, perform: (c) => c.ctl.cut() },
-  { name: 'paste', label: '粘贴', shortcut: 'Mod+V', in: ['menu'], edits: true, enabled: (c) => one(c) && c.ctl.state.hasClipboard, perform: (c) => c.ctl.paste() },
+  { name: 'redo', label: '重做', shortcut: 'Mod+Y', keys: ['Mod+Shift+Z'], in: ['toolbar'], edits: true, enabled: (c) => c.ctl.state.canRedo, perform: (c) => c.ctl.redo() },
+  { name: 'copy', label: '复制', shortcut: 'Mod+C', in: ['menu'], edits: false, enabled: one, perform: (c) => toClipboard(c, c.ctl.copy()) },
+  { name: 'cut', label: '剪切', shortcut: 'Mod+X', in: ['menu'], edits: true, enabled: notRoot, perform: (c) => toClipboard(c, c.ctl.cut()) },
+  { name: 'paste', label: '粘贴', shortcut: 'Mod+V', in: ['menu'], edits: true, enabled: one, perform: (c) => c.ui.paste() },
+  { name: 'selectAll', label: '全选', shortcut: 'Mod+A', in: [], edits: false, enabled: () => true, perform: (c) => c.ctl.selectAll() },
+  { name: 'arrangeUp', label: '上移', shortcut: 'Alt+ArrowUp', in: ['menu'], edits: true, enabled: notRoot, perform: (c) => c.ctl.run('arrange', [sel(c), -1]) },
+  { name: 'arrangeDown', label: '下移', shortcut: 'Alt+ArrowDown', in: ['menu'], edits: true, enabled: notRoot, perform: (c) => c.ctl.run('arrange', [sel(c), 1]) },
   { name: 'bold', label: '加粗', shortcut: 'Mod+B', in: ['toolbar'], edits: true, enabled: one, perform: (c) => c.ctl.run('bold', [sel(c)]) },
   { name: 'italic', label: '斜体', shortcut: 'Mod+I', in: ['toolbar'], edits: true, enabled: one, perform: (c) => c.ctl.run('italic', [sel(c)]) },
   { name: 'hyperlink', label: '链接', in: ['toolbar', 'menu'], edits: true, enabled: one, perform: (c) => c.ui.openDialog('hyperlink') },
@@ -57,13 +71,34 @@ export const ACTIONS: Action[] = [
   { name: 'image', label: '图片', in: ['toolbar', 'menu'], edits: true, enabled: one, perform: (c) => c.ui.openDialog('image') },
   { name: 'setStudy', label: '标记已学', in: ['menu'], edits: true, enabled: one, perform: (c) => c.ctl.run('setStudy', [sel(c), !firstData(c)?.isStudy]) },
   { name: 'setNow', label: '标记正在学', in: ['menu'], edits: true, enabled: one, perform: (c) => c.ctl.run('setNow', [sel(c), !firstData(c)?.isNow]) },
-  { name: 'toggleExpand', label: '展开/收起', shortcut: 'Space', in: ['menu'], edits: false, enabled: (c) => one(c) && !!firstData(c) && c.ctl.model.hasChildren(firstData(c)!) && primary(c) !== c.ctl.model.rootId, perform: (c) => toggle(c) },
+  { name: 'toggleExpand', label: '展开/收起', shortcut: 'Space', keys: ['/'], in: ['menu'], edits: false, enabled: (c) => one(c) && !!firstData(c) && c.ctl.model.hasChildren(firstData(c)!) && primary(c) !== c.ctl.model.rootId, perform: (c) => toggle(c) },
   { name: 'resetLayout', label: '整理布局', shortcut: 'Mod+Shift+L', in: ['toolbar', 'menu'], edits: false, enabled: () => true, perform: (c) => c.ctl.run('resetLayout', []) },
   { name: 'fit', label: '适应画布', in: ['toolbar'], edits: false, enabled: () => true, perform: (c) => c.ui.fit() },
+  { name: 'zoomIn', label: '放大', shortcut: 'Mod+=', keys: ['Mod++', 'Mod+Shift++'], in: [], edits: false, enabled: (c) => c.ctl.state.zoom < 2, perform: (c) => c.ui.zoom(1) },
+  { name: 'zoomOut', label: '缩小', shortcut: 'Mod+-', in: [], edits: false, enabled: (c) => c.ctl.state.zoom > 0.25, perform: (c) => c.ui.zoom(-1) },
 ];
 
 for (let p = 0; p <= 9; p++) {
   ACTIONS.push({ name: `priority${p}`, label: p ? `优先级 ${p}` : '移除优先级', shortcut: p ? `Mod+${p}` : 'Mod+0', in: [], edits: true, enabled: one, perform: (c) => c.ctl.run('priority', [sel(c), p || null]) });
+}
+
+/** kityminder's levels (root = 0): Alt+1…5 show that many levels below the root, Alt+` all. */
+export const EXPAND_LEVELS: Array<[number, string]> = [
+  [1, '展开到一级节点'],
+  [2, '展开到二级节点'],
+  [3, '展开到三级节点'],
+  [4, '展开到四级节点'],
+  [5, '展开到五级节点'],
+  [9999, '展开全部节点'],
+];
+for (const [level, label] of EXPAND_LEVELS) {
+  ACTIONS.push({ name: `expandToLevel${level}`, label, shortcut: level < 10 ? `Alt+${level}` : 'Alt+`', in: [], edits: false, enabled: () => true, perform: (c) => c.ctl.run('expandToLevel', [level]) });
+}
+
+/** The copy goes to the system clipboard too; resolves when the map's own clipboard has it. */
+function toClipboard(c: ActionContext, nodes: Promise<unknown>): Promise<unknown> {
+  c.ui.toSystemClipboard(nodes);
+  return nodes;
 }
 
 async function insert(c: ActionContext, name: 'appendChild' | 'appendSibling' | 'appendParent'): Promise<void> {
@@ -71,7 +106,23 @@ async function insert(c: ActionContext, name: 'appendChild' | 'appendSibling' | 
   const id = await c.ctl.run(name, [primary(c), '分支主题']);
   if (typeof id === 'string') c.ctl.select([id]);
   // Also on failure (depth limit): ends the type-ahead; the edit then opens on nothing.
-  c.ui.editText(typeof id === 'string' ? id : '');
+  c.ui.endInsert(typeof id === 'string' ? id : '');
+}
+
+/** Delete: then the next sibling is selected, else the previous one, else the parent (never a jump to the root). */
+async function remove(c: ActionContext): Promise<void> {
+  const { model } = c.ctl;
+  const gone = sel(c).filter((id) => id !== model.rootId);
+  const isGone = (id: string) => gone.some((g) => model.isInside(id, g));
+  const n = model.get(primary(c));
+  let next: string | undefined;
+  for (let cur = n; cur?.parentId && !next; cur = model.get(cur.parentId)) {
+    const sibs = model.get(cur.parentId)!.children;
+    const i = sibs.indexOf(cur.id);
+    next = sibs.slice(i + 1).find((s) => !isGone(s)) ?? sibs.slice(0, i).reverse().find((s) => !isGone(s)) ?? (isGone(cur.parentId) ? undefined : cur.parentId);
+  }
+  const removed = await c.ctl.run('removeNode', [gone]);
+  if (removed && next) c.ctl.select([next]);
 }
 
 function toggle(c: ActionContext): Promise<unknown> {
@@ -97,6 +148,8 @@ export interface KeyLike {
   metaKey: boolean;
   shiftKey: boolean;
   altKey: boolean;
+  /** Physical key: Alt+digit is matched by it (macOS turns Alt+1 into ¡). */
+  code?: string;
 }
 
 /** "Mod+Shift+L" for a key event (Mod = Ctrl or Cmd). */
@@ -105,17 +158,17 @@ export function shortcutOf(e: KeyLike): string {
   if (e.ctrlKey || e.metaKey) parts.push('Mod');
   if (e.shiftKey) parts.push('Shift');
   if (e.altKey) parts.push('Alt');
-  const k = e.key === ' ' ? 'Space' : e.key === 'Del' ? 'Delete' : e.key.length === 1 ? e.key.toUpperCase() : e.key;
+  let key = e.key;
+  if (e.altKey && e.code) key = /^Digit(\d)$/.exec(e.code)?.[1] ?? (e.code === 'Backquote' ? '`' : key);
+  const k = key === ' ' ? 'Space' : key === 'Del' ? 'Delete' : key.length === 1 ? key.toUpperCase() : key;
   parts.push(k);
   return parts.join('+');
 }
 
-/** The action a key press triggers; Mod+Shift+Z also redoes, Backspace also deletes. */
+/** The action a key press triggers (its shortcut or one of its further keys). */
 export function actionForKey(e: KeyLike): Action | undefined {
-  let s = shortcutOf(e);
-  if (s === 'Mod+Shift+Z') s = 'Mod+Y';
-  if (s === 'Backspace') s = 'Delete';
-  return ACTIONS.find((a) => a.shortcut === s);
+  const s = shortcutOf(e);
+  return ACTIONS.find((a) => a.shortcut === s || a.keys?.includes(s));
 }
 
 /** Display form: Mod → Ctrl. */

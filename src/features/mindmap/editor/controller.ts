@@ -6,7 +6,9 @@ import type { EnginePatch } from '../../../worker/protocol';
 import { EnginePatchAdapter } from '../canvas/engine-adapter';
 import type { MindmapCanvas } from '../canvas/mindmap-canvas';
 import { SceneStore } from '../canvas/scene-store';
+import type { SceneNode } from '../canvas/scene-types';
 import { MapModel } from './map-model';
+import { nearestInDirection, type Direction, type NavBox } from './spatial-nav';
 
 // The editor's main-thread state: the worker client, the canvas fed by its patches, the tree
 // mirror, selection and the SPEC §4 statuses. UI pieces (toolbar, menus, keyboard, ARIA tree,
@@ -152,38 +154,73 @@ export class EditorController {
     this.set({ zoom });
   }
 
-  async copy(): Promise<void> {
-    if (!this.state.selection.length) return;
+  /** Copies the selected subtrees into the map's own clipboard; resolves them (for the system clipboard). */
+  async copy(): Promise<KmNode[] | undefined> {
+    if (!this.state.selection.length) return undefined;
     this.clipboard = await this.engine.copy(this.state.selection);
     this.set({ hasClipboard: true });
+    return this.clipboard;
   }
 
-  async cut(): Promise<void> {
+  async cut(): Promise<KmNode[] | undefined> {
     const ids = this.state.selection.filter((id) => id !== this.model.rootId);
-    if (!ids.length) return;
+    if (!ids.length) return undefined;
     const nodes = (await this.run('cut', [ids])) as KmNode[] | undefined;
     if (nodes) {
       this.clipboard = nodes;
       this.set({ hasClipboard: true });
     }
+    return nodes;
   }
 
-  async paste(): Promise<void> {
-    if (!this.clipboard.length || !this.state.selection.length) return;
-    const ids = (await this.run('paste', [this.state.selection, this.clipboard])) as string[] | undefined;
+  /** Pastes `nodes` (default: the map's own clipboard) under every selected node and selects them. */
+  async paste(nodes: KmNode[] = this.clipboard): Promise<void> {
+    if (!nodes.length || !this.state.selection.length) return;
+    const ids = (await this.run('paste', [this.state.selection, nodes])) as string[] | undefined;
     if (ids?.length) this.select(ids);
   }
 
+  /** The node's style as drawn (theme defaults included): the toolbar's style controls show it. */
+  styleOf(id: string | null): SceneNode['style'] | undefined {
+    return id ? this.canvas?.store.node(id)?.style : undefined;
+  }
+
+  /** Ctrl+A: every visible node, the primary one kept last. */
+  selectAll(): void {
+    const keep = this.primary;
+    const all = this.model.flatten().map((n) => n.id).filter((id) => id !== keep);
+    this.select(keep ? [...all, keep] : all, false);
+  }
+
+  /** Centres the view on the root (double click on empty canvas, as kityminder's camera). */
+  recentre(): void {
+    const b = this.canvas?.store.boxOf(this.model.rootId);
+    if (b) this.canvas!.centerWorld(b.x + b.w / 2, b.y + b.h / 2);
+  }
+
+  /** Boxes of the visible nodes as drawn (spatial arrow keys); empty without a canvas. */
+  private *navBoxes(): Generator<NavBox> {
+    if (!this.canvas) return;
+    for (const n of this.model.nodes.values()) {
+      const b = this.canvas.store.boxOf(n.id);
+      if (b) yield { id: n.id, parentId: n.parentId, x: b.x, y: b.y, w: b.w, h: b.h };
+    }
+  }
+
   /**
-   * Arrow-key navigation over the visible tree: up/down siblings, left parent, right first child.
-   * With `extend` (Shift+arrow) the node reached is added to the selection and becomes primary.
+   * Arrow keys: spatial over the boxes on the canvas (spatial-nav.ts), so ← / → follow the screen
+   * on both sides of the root; without a canvas (jsdom) over the tree: up/down siblings, left
+   * parent, right first child. With `extend` (Shift+arrow) the node reached is added to the
+   * selection and becomes primary.
    */
-  navigate(dir: 'up' | 'down' | 'left' | 'right', extend = false): void {
+  navigate(dir: Direction, extend = false): void {
     const id = this.primary ?? this.model.rootId;
     const n = this.model.get(id);
     if (!n) return;
     let next: string | undefined;
-    if (dir === 'left') next = n.parentId ?? undefined;
+    const from = this.canvas?.store.boxOf(id);
+    if (from) next = nearestInDirection({ id, parentId: n.parentId, ...from }, this.navBoxes(), dir) ?? undefined;
+    else if (dir === 'left') next = n.parentId ?? undefined;
     else if (dir === 'right') next = n.children[0];
     else if (n.parentId) {
       const sibs = this.model.get(n.parentId)!.children;

@@ -8,12 +8,21 @@ import type { EditorController } from './controller';
 // Node dialogs (hyperlink, note, image) and the save-conflict choice. Each edit is one
 // engine command on the selected nodes.
 
-export function EditorDialog({ title, open, onClose, children }: { title: string; open: boolean; onClose(): void; children: ReactNode }) {
+/** `returnFocus`: where the focus goes on close (the map) instead of back to the opening button. */
+export function EditorDialog({ title, open, onClose, returnFocus, children }: { title: string; open: boolean; onClose(): void; returnFocus?(): void; children: ReactNode }) {
   return (
     <Dialog.Root open={open} onOpenChange={(o) => !o && onClose()}>
       <Dialog.Portal>
         <Dialog.Overlay className="mind-dialog__overlay" />
-        <Dialog.Content className="mind-dialog" aria-describedby={undefined}>
+        <Dialog.Content
+          className="mind-dialog"
+          aria-describedby={undefined}
+          onCloseAutoFocus={(e) => {
+            if (!returnFocus) return;
+            e.preventDefault();
+            returnFocus();
+          }}
+        >
           <Dialog.Title className="mind-dialog__title">{title}</Dialog.Title>
           {children}
         </Dialog.Content>
@@ -41,7 +50,7 @@ export async function putImage(ctl: EditorController, ids: string[], file: Blob,
   await ctl.run('image', [ids, url, name, w, h]);
 }
 
-export function NodeDialog({ ctl, kind, onClose, onError }: { ctl: EditorController; kind: DialogKind | null; onClose(): void; onError(msg: string): void }) {
+export function NodeDialog({ ctl, kind, onClose, onError, returnFocus }: { ctl: EditorController; kind: DialogKind | null; onClose(): void; onError(msg: string): void; returnFocus(): void }) {
   const ids = ctl.state.selection;
   const [a, setA] = useState('');
   const [b, setB] = useState('');
@@ -86,7 +95,7 @@ export function NodeDialog({ ctl, kind, onClose, onError }: { ctl: EditorControl
     }
   };
   return (
-    <EditorDialog title={TITLES[kind]} open onClose={onClose}>
+    <EditorDialog title={TITLES[kind]} open onClose={onClose} returnFocus={returnFocus}>
       <form className="mind-dialog__form" onSubmit={(e) => void submit(e)}>
         {kind === 'hyperlink' && (
           <>

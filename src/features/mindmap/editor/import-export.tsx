@@ -8,7 +8,7 @@ import { download, EXPORTS, fileBase, formatOfFile, inlineImages, isCrossOrigin,
 
 export const CROSS_ORIGIN_PNG = '导图中有来自其他网站的节点图片，导出的 PNG 中将不会显示这些图片。';
 
-export function useImportExport(ctl: EditorController, onError: (msg: string) => void) {
+export function useImportExport(ctl: EditorController, onError: (msg: string) => void, focusMap: () => void) {
   const fileInput = useRef<HTMLInputElement>(null);
   const [pasteOpen, setPasteOpen] = useState(false);
 
@@ -41,22 +41,23 @@ export function useImportExport(ctl: EditorController, onError: (msg: string) =>
       return;
     }
     await ctl.importData(format, await file.text());
+    focusMap();
   };
 
   const elements = (
     <>
       <input ref={fileInput} type="file" hidden accept=".km,.json,.md,.txt" aria-label="选择导入文件" onChange={(e) => (void importFile(e.target.files?.[0]), (e.target.value = ''))} />
-      {pasteOpen && <PasteImport ctl={ctl} onClose={() => setPasteOpen(false)} />}
+      {pasteOpen && <PasteImport ctl={ctl} onClose={() => setPasteOpen(false)} returnFocus={focusMap} />}
     </>
   );
   return { elements, exportAs, pickFile: () => fileInput.current?.click(), pasteImport: () => setPasteOpen(true) };
 }
 
-function PasteImport({ ctl, onClose }: { ctl: EditorController; onClose(): void }) {
+function PasteImport({ ctl, onClose, returnFocus }: { ctl: EditorController; onClose(): void; returnFocus(): void }) {
   const [text, setText] = useState('');
   const [format, setFormat] = useState<TextFormat>('txt');
   return (
-    <EditorDialog title="粘贴导入" open onClose={onClose}>
+    <EditorDialog title="粘贴导入" open onClose={onClose} returnFocus={returnFocus}>
       <form
         className="mind-dialog__form"
         onSubmit={(e) => {

@@ -1,11 +1,13 @@
-import { screenToWorld } from '../canvas/camera';
+import { screenToWorld, worldToScreen } from '../canvas/camera';
 import { DRAG_START_PX, type MindmapCanvas } from '../canvas/mindmap-canvas';
 import type { Rect } from '../canvas/scene-types';
 import type { EditorController } from './controller';
 
 // Pointer input on the canvas (SPEC §4): click / shift-click selection, marquee after 10 px
 // (shift-drag on empty space), drag-tree after 10 px on a node (reparent, or reorder when the
-// pointer is on the top or bottom quarter of a sibling), pan on empty space and in hand mode.
+// pointer is on the top or bottom quarter of a sibling) with a ghost of the dragged node under
+// the pointer, pan on empty space and in hand mode, double click on empty space re-centres the
+// root (kityminder's camera).
 
 export interface Drop {
   parentId: string;
@@ -31,10 +33,34 @@ export function dropAt(ctl: EditorController, canvas: Pick<MindmapCanvas, 'store
   return { parentId: overId, index: over.children.length, preview: box };
 }
 
-export function bindPointer(canvas: MindmapCanvas, ctl: EditorController, marquee: HTMLElement, onDoubleClick: (id: string) => void): () => void {
+/** The DOM overlays pointer input draws: the marquee rectangle and the drag ghost. */
+export interface PointerOverlays {
+  marquee: HTMLElement;
+  ghost: HTMLElement;
+}
+
+/** Shows the drag ghost: the node's text in a box of the node's size, grabbed where the drag began. */
+function placeGhost(ghost: HTMLElement, canvas: MindmapCanvas, id: string, grab: { dx: number; dy: number }, x: number, y: number): void {
+  const n = canvas.store.node(id);
+  if (!n) return;
+  const z = canvas.camera.zoom;
+  if (ghost.dataset.id !== id) {
+    ghost.dataset.id = id;
+    ghost.textContent = n.text || '分支主题';
+    Object.assign(ghost.style, { width: `${n.w * z}px`, height: `${n.h * z}px`, fontSize: `${Math.max(10, n.style.fontSize * z)}px`, display: 'flex' });
+  }
+  ghost.style.transform = `translate(${x - grab.dx}px, ${y - grab.dy}px)`;
+}
+
+function hideGhost(ghost: HTMLElement): void {
+  ghost.style.display = 'none';
+  delete ghost.dataset.id;
+}
+
+export function bindPointer(canvas: MindmapCanvas, ctl: EditorController, { marquee, ghost }: PointerOverlays, onDoubleClick: (id: string) => void): () => void {
   const el = canvas.element;
   canvas.panGate = (e, hit) => ctl.state.view === 'hand' || e.button === 2 || (hit === null && !e.shiftKey);
-  type Mode = { kind: 'node'; id: string; x: number; y: number; dragging: boolean; drop: Drop | null } | { kind: 'marquee'; x: number; y: number; active: boolean } | { kind: 'empty'; x: number; y: number; moved: boolean };
+  type Mode = { kind: 'node'; id: string; x: number; y: number; dragging: boolean; drop: Drop | null; grab: { dx: number; dy: number } } | { kind: 'marquee'; x: number; y: number; active: boolean } | { kind: 'empty'; x: number; y: number; moved: boolean };
   let mode: Mode | null = null;
 
   const down = (e: PointerEvent) => {
@@ -44,7 +70,9 @@ export function bindPointer(canvas: MindmapCanvas, ctl: EditorController, marque
     if (hit) {
       if (e.shiftKey || e.ctrlKey || e.metaKey) ctl.toggleSelect(hit);
       else if (!ctl.state.selection.includes(hit)) ctl.select([hit], false);
-      mode = { kind: 'node', id: hit, x: e.offsetX, y: e.offsetY, dragging: false, drop: null };
+      const b = canvas.store.boxOf(hit);
+      const [sx, sy] = b ? worldToScreen(canvas.camera, b.x, b.y) : [e.offsetX, e.offsetY];
+      mode = { kind: 'node', id: hit, x: e.offsetX, y: e.offsetY, dragging: false, drop: null, grab: { dx: e.offsetX - sx, dy: e.offsetY - sy } };
       el.setPointerCapture(e.pointerId);
     } else if (e.shiftKey) {
       mode = { kind: 'marquee', x: e.offsetX, y: e.offsetY, active: false };
@@ -76,6 +104,7 @@ export function bindPointer(canvas: MindmapCanvas, ctl: EditorController, marque
       const [, wy] = screenToWorld(canvas.camera, e.offsetX, e.offsetY);
       mode.drop = dropAt(ctl, canvas, mode.id, canvas.hitTest(e.offsetX, e.offsetY), wy);
       canvas.setDropPreview(mode.drop?.preview ?? null);
+      placeGhost(ghost, canvas, mode.id, mode.grab, e.offsetX, e.offsetY);
     }
   };
 
@@ -98,6 +127,7 @@ export function bindPointer(canvas: MindmapCanvas, ctl: EditorController, marque
     }
     if (m.kind === 'node' && m.dragging) {
       canvas.setDropPreview(null);
+      hideGhost(ghost);
       ctl.setStatus('inputready');
       if (m.drop) void ctl.run('moveNode', [m.id, m.drop.parentId, m.drop.index]);
     }
@@ -106,6 +136,7 @@ export function bindPointer(canvas: MindmapCanvas, ctl: EditorController, marque
   const dbl = (e: MouseEvent) => {
     const hit = canvas.hitTest(e.offsetX, e.offsetY);
     if (hit) onDoubleClick(hit);
+    else if (!canvas.expanderAt(e.offsetX, e.offsetY)) ctl.recentre();
   };
 
   el.addEventListener('pointerdown', down);

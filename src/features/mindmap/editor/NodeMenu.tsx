@@ -1,0 +1,44 @@
+import { ContextMenu } from 'radix-ui';
+import { ACTIONS, actionByName, isEnabled, shortcutLabel, type ActionContext } from './actions';
+
+// The node menu (right click on a node, Shift+F10 or the ContextMenu key): the registry's menu
+// actions plus the priority choices. Closing it puts the focus back on the map.
+
+export function NodeMenu({ ctx, onClosed }: { ctx: ActionContext; onClosed(): void }) {
+  const priorities = [1, 2, 3, 4, 5, 6, 7, 8, 9, 0].map((p) => actionByName(`priority${p}`));
+  return (
+    <ContextMenu.Portal>
+      <ContextMenu.Content
+        className="mind-menu"
+        aria-label="主题菜单"
+        onCloseAutoFocus={(e) => {
+          e.preventDefault();
+          onClosed();
+        }}
+      >
+        {ACTIONS.filter((a) => a.in.includes('menu')).map((a) => (
+          <ContextMenu.Item key={a.name} className="mind-menu__item" disabled={!isEnabled(a, ctx)} onSelect={() => void a.perform(ctx)}>
+            {a.label}
+            {a.shortcut && <span className="mind-menu__key">{shortcutLabel(a.shortcut)}</span>}
+          </ContextMenu.Item>
+        ))}
+        <ContextMenu.Sub>
+          <ContextMenu.SubTrigger className="mind-menu__item" disabled={!isEnabled(priorities[0], ctx)}>
+            优先级
+            <span className="mind-menu__key">▸</span>
+          </ContextMenu.SubTrigger>
+          <ContextMenu.Portal>
+            <ContextMenu.SubContent className="mind-menu" aria-label="优先级">
+              {priorities.map((a) => (
+                <ContextMenu.Item key={a.name} className="mind-menu__item" onSelect={() => void a.perform(ctx)}>
+                  {a.label}
+                  <span className="mind-menu__key">{shortcutLabel(a.shortcut)}</span>
+                </ContextMenu.Item>
+              ))}
+            </ContextMenu.SubContent>
+          </ContextMenu.Portal>
+        </ContextMenu.Sub>
+      </ContextMenu.Content>
+    </ContextMenu.Portal>
+  );
+}

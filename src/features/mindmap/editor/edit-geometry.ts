@@ -1,0 +1,61 @@
+import { markerLayout } from '../canvas/markers';
+import type { MindmapCanvas } from '../canvas/mindmap-canvas';
+import { contentInset } from '../canvas/node-shape';
+
+// Where the text edit field goes: over the node's TEXT (after the priority / progress badges,
+// which stay visible), in the node's font size times the zoom but never under a readable
+// minimum, and inside the canvas: the view pans first when the field would cross the canvas
+// edge (the outline panel is beside the canvas, so it is never covered).
+
+/** Smallest font the field uses, whatever the zoom (CSS px). */
+export const MIN_EDIT_FONT = 13;
+/** Field border + padding, so the typed text sits where the node's text is drawn. */
+const PAD_X = 8;
+const PAD_Y = 6;
+const LINE = 1.4;
+/** Gap kept between the field and the canvas edge. */
+const EDGE = 8;
+
+export interface EditBox {
+  left: number;
+  top: number;
+  /** Starting width (the field grows with its text up to maxWidth, then wraps). */
+  width: number;
+  maxWidth: number;
+  fontSize: number;
+}
+
+type Canvas = Pick<MindmapCanvas, 'store' | 'camera' | 'width' | 'height' | 'panBy' | 'reveal'>;
+
+function measure(c: Canvas, id: string): EditBox | null {
+  const n = c.store.node(id);
+  const b = c.store.boxOf(id);
+  if (!n || !b) return null;
+  const { zoom, tx, ty } = c.camera;
+  const ml = markerLayout(n.markers);
+  const inset = contentInset(n);
+  const fontSize = Math.max(MIN_EDIT_FONT, n.style.fontSize * zoom);
+  const textLeft = (b.x + inset + ml.leftWidth) * zoom + tx;
+  const textWidth = (b.w - 2 * inset - ml.leftWidth - ml.rightWidth) * zoom;
+  const textTop = (b.y + b.h / 2) * zoom + ty - (fontSize * LINE) / 2;
+  const width = Math.max(textWidth, fontSize * 6) + 2 * PAD_X;
+  const left = textLeft - PAD_X;
+  return { left, top: textTop - PAD_Y, width, maxWidth: Math.max(width, c.width - EDGE - left), fontSize };
+}
+
+/** The field's box for node `id`, after panning the view so that it fits inside the canvas. */
+export function editBox(c: Canvas, id: string): EditBox | null {
+  c.reveal(id);
+  const m = measure(c, id);
+  if (!m) return null;
+  const height = m.fontSize * LINE + 2 * PAD_Y;
+  let dx = 0;
+  let dy = 0;
+  if (m.left + m.width > c.width - EDGE) dx = c.width - EDGE - (m.left + m.width);
+  if (m.left + dx < EDGE) dx = EDGE - m.left;
+  if (m.top + height > c.height - EDGE) dy = c.height - EDGE - (m.top + height);
+  if (m.top + dy < EDGE) dy = EDGE - m.top;
+  if (!dx && !dy) return m;
+  c.panBy(dx, dy);
+  return measure(c, id);
+}

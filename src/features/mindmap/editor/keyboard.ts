@@ -1,0 +1,65 @@
+import type { KeyboardEvent } from 'react';
+import { actionForKey, isEnabled, type ActionContext } from './actions';
+import type { Direction } from './spatial-nav';
+
+// The map's keys, the same on its keyboard target (the armed edit field over the canvas) and
+// on the rows of the ARIA tree: arrows (spatial), Shift+arrows, Home/End, F6 (to the toolbar),
+// Shift+F10 / ContextMenu (node menu), Enter on a read-only map, then the action registry.
+
+export interface KeyDeps {
+  ctx: ActionContext;
+  onActivate?(id: string): void;
+  openNodeMenu(): void;
+  focusToolbar(): void;
+  /** Ctrl+V: the paste event carries the system clipboard; without one the map's own is used. */
+  pasteFallback(): void;
+}
+
+const ARROWS: Record<string, Direction> = { ArrowUp: 'up', ArrowDown: 'down', ArrowLeft: 'left', ArrowRight: 'right' };
+
+/** Handles a key for the map; false when the key is not the map's (a printable character). */
+export function handleMapKey(e: KeyboardEvent, d: KeyDeps): boolean {
+  const { ctl } = d.ctx;
+  const plain = !e.ctrlKey && !e.metaKey && !e.altKey;
+  if (e.key === 'F6') {
+    e.preventDefault();
+    d.focusToolbar();
+    return true;
+  }
+  if (e.key === 'ContextMenu' || (e.key === 'F10' && e.shiftKey)) {
+    e.preventDefault();
+    d.openNodeMenu();
+    return true;
+  }
+  if (ARROWS[e.key] && plain) {
+    e.preventDefault();
+    ctl.navigate(ARROWS[e.key], e.shiftKey);
+    return true;
+  }
+  if ((e.key === 'Home' || e.key === 'End') && plain && !e.shiftKey) {
+    e.preventDefault();
+    const rows = ctl.model.flatten();
+    const row = e.key === 'Home' ? rows[0] : rows[rows.length - 1];
+    if (row) ctl.select([row.id]);
+    return true;
+  }
+  if (e.key === 'Enter' && ctl.state.readOnly && ctl.primary && d.onActivate) {
+    e.preventDefault();
+    d.onActivate(ctl.primary);
+    return true;
+  }
+  const a = actionForKey(e);
+  if (a?.name === 'paste') {
+    // Not prevented: the browser's paste event brings the system clipboard (onPaste).
+    if (!ctl.state.readOnly) d.pasteFallback();
+    return true;
+  }
+  // A read-only map leaves edit keys alone: Tab then moves the focus on, as everywhere.
+  if (a && !(a.edits && ctl.state.readOnly)) {
+    e.preventDefault();
+    if (isEnabled(a, d.ctx)) void a.perform(d.ctx);
+    return true;
+  }
+  // Keys the map does not use keep their default (Tab out of a read-only map, Escape, …).
+  return !!a || e.key.length !== 1 || !plain;
+}

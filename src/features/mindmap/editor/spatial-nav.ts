@@ -1,0 +1,46 @@
+import type { Rect } from '../canvas/scene-types';
+
+// Arrow keys move as the map looks (kityminder keynav.js): from the selected box, the nearest
+// box strictly on that side by gap distance — vertical gap when the boxes overlap horizontally,
+// horizontal gap when they overlap vertically, else Euclidean — with siblings' distances /10 and
+// the parent's /5. So ← on a left-side branch goes away from the root, as on screen. Computed
+// for the one key pressed (O(visible nodes)), not as kityminder's O(n²) table after each layout.
+
+export type Direction = 'up' | 'down' | 'left' | 'right';
+
+export interface NavBox extends Rect {
+  id: string;
+  parentId: string | null;
+}
+
+function gap(a: Rect, b: Rect): number {
+  const xDist = Math.max(a.x + a.w, b.x + b.w) - Math.min(a.x, b.x) - a.w - b.w;
+  const yDist = Math.max(a.y + a.h, b.y + b.h) - Math.min(a.y, b.y) - a.h - b.h;
+  if (xDist < 0) return yDist;
+  if (yDist < 0) return xDist;
+  return Math.hypot(xDist, yDist);
+}
+
+function onSide(c: Rect, f: Rect, dir: Direction): boolean {
+  if (dir === 'left') return c.x + c.w < f.x;
+  if (dir === 'right') return c.x > f.x + f.w;
+  if (dir === 'up') return c.y + c.h < f.y;
+  return c.y > f.y + f.h;
+}
+
+/** The id an arrow key moves to from `from`, or null when nothing lies on that side. */
+export function nearestInDirection(from: NavBox, boxes: Iterable<NavBox>, dir: Direction): string | null {
+  let best: string | null = null;
+  let bestDist = Infinity;
+  for (const c of boxes) {
+    if (c.id === from.id || !c.w || !c.h || !onSide(c, from, dir)) continue;
+    let d = gap(c, from);
+    if (c.parentId === from.parentId) d /= 10;
+    if (from.parentId === c.id) d /= 5;
+    if (d < bestDist) {
+      bestDist = d;
+      best = c.id;
+    }
+  }
+  return best;
+}

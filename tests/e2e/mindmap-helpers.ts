@@ -1,0 +1,56 @@
+import { expect } from 'vitest';
+import type { Page } from 'playwright-core';
+
+// Shared steps of the mind-map flows: open a map, read the ARIA tree, find a node on the canvas.
+
+export const DEPTH = '不能插入4级主题以下的节点';
+
+export const tree = (page: Page) => page.getByRole('tree', { name: '思维导图大纲' });
+export const item = (page: Page, name: string | RegExp) => tree(page).getByRole('treeitem', { name: typeof name === 'string' ? new RegExp(`^${name}(，|$)`) : name });
+export const editField = (page: Page) => page.getByRole('textbox', { name: '编辑主题文字' });
+export const saveState = (page: Page) => page.getByRole('status', { name: '保存状态' });
+
+export async function openMinder(page: Page, caseId: string): Promise<void> {
+  await page.goto(`/#/project/minder?caseId=${caseId}`);
+  await page.locator('.mind-editor[aria-busy="false"]').waitFor();
+  await item(page, /^.+/).first().waitFor();
+}
+
+/** Treeitem texts in order (names without the marker suffixes). */
+export async function outline(page: Page): Promise<string[]> {
+  return tree(page).locator('[role=treeitem] .mind-tree__text').allTextContents();
+}
+
+/** The text of the selected row (the primary selection is the focused one in single selection). */
+export async function selectedTexts(page: Page): Promise<string[]> {
+  return tree(page).locator('[role=treeitem][aria-selected=true] .mind-tree__text').allTextContents();
+}
+
+/** A node's box on screen: selected through its tree row, the map's keyboard target lies over it. */
+export async function nodeBox(page: Page, text: string): Promise<{ x: number; y: number; width: number; height: number }> {
+  await item(page, text).first().click();
+  await expect.poll(() => selectedTexts(page)).toEqual([text]);
+  return (await page.locator('.mind-edit.is-armed').boundingBox())!;
+}
+
+/** A point inside a node's box on the canvas, where a person sees it. */
+export async function nodePoint(page: Page, text: string): Promise<{ x: number; y: number }> {
+  const b = await nodeBox(page, text);
+  return { x: b.x + b.width / 2, y: b.y + b.height / 2 };
+}
+
+/** Moves the focus off the map (a click on the page heading), so the next step starts from outside. */
+export async function focusOutside(page: Page): Promise<void> {
+  await page.getByRole('heading', { name: '我的学习导图' }).click();
+}
+
+/** Clicks a node on the canvas (computed first, then the focus moved away, then the click). */
+export async function clickNode(page: Page, text: string): Promise<void> {
+  const p = await nodePoint(page, text);
+  await focusOutside(page);
+  await page.mouse.click(p.x, p.y);
+  await expect.poll(() => selectedTexts(page)).toEqual([text]);
+}
+
+/** Tag name of the focused element ('BODY', 'MAIN', 'TEXTAREA' …). */
+export const focusedTag = (page: Page) => page.evaluate(() => document.activeElement?.tagName ?? '');
