@@ -52,5 +52,10 @@ export async function clickNode(page: Page, text: string): Promise<void> {
   await expect.poll(() => selectedTexts(page)).toEqual([text]);
 }
 
+/** Waits until the map's keyboard target has the focus (a frame after a dialog, menu or picker closes). */
+export async function mapFocused(page: Page): Promise<void> {
+  await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? '')).toMatch(/^思维导图，/);
+}
+
 /** Tag name of the focused element ('BODY', 'MAIN', 'TEXTAREA' …). */
 export const focusedTag = (page: Page) => page.evaluate(() => document.activeElement?.tagName ?? '');

@@ -5,13 +5,14 @@ import { stepZoom } from '../canvas/camera';
 import { MindmapCanvas } from '../canvas/mindmap-canvas';
 import type { ActionContext, DialogKind } from './actions';
 import { AriaTree } from './AriaTree';
-import { nodesFromClipboard, readClipboard, writeClipboard } from './clipboard';
+import { writeClipboard } from './clipboard';
 import type { EditorController } from './controller';
-import { NodeDialog, putImage } from './dialogs';
-import { editBox } from './edit-geometry';
+import { NodeDialog } from './dialogs';
+import { anchorOf, editBox } from './edit-geometry';
 import { useImportExport } from './import-export';
 import { handleMapKey } from './keyboard';
-import { NodeMenu } from './NodeMenu';
+import { mapPaste } from './map-paste';
+import { NodeMenu, openMenuAt } from './NodeMenu';
 import { bindPointer } from './pointer';
 import { TextEditOverlay, type EditTarget } from './TextEditOverlay';
 import { Toolbar } from './Toolbar';
@@ -33,8 +34,8 @@ interface Props {
   extraMarks?(id: string): string[];
 }
 
-const HINT_EDIT = '方向键移动选择，Tab 插入下级主题，Enter 插入同级主题，F2 或直接输入编辑文字，Delete 删除，Shift+F10 打开主题菜单，F6 切换到工具栏';
-const HINT_READ = '方向键移动选择，Enter 打开主题，Shift+F10 打开主题菜单，F6 切换到工具栏';
+const HINT_EDIT = '方向键移动选择，Tab 插入下级主题，Enter 插入同级主题，F2 或直接输入编辑文字，Delete 删除，Shift+F10 打开主题菜单，F6 切换到工具栏和大纲';
+const HINT_READ = '方向键移动选择，Enter 打开主题，Shift+F10 打开主题菜单，F6 切换到工具栏和大纲';
 
 export function MindEditorView({ ctl, load, toolbarExtra, onActivate, onError, extraMarks }: Props) {
   const host = useRef<HTMLDivElement>(null);
@@ -57,7 +58,6 @@ export function MindEditorView({ ctl, load, toolbarExtra, onActivate, onError, e
   // composed with an IME right after Tab/Enter lands in it; the live value is mirrored here.
   const liveText = useRef('');
   const pendingCommit = useRef<string | null>(null);
-  const pasteTimer = useRef(0);
 
   const show = (t: EditTarget | null) => {
     editing.current = t;
@@ -65,15 +65,21 @@ export function MindEditorView({ ctl, load, toolbarExtra, onActivate, onError, e
     ctl.setStatus(t ? 'textedit' : 'inputready');
   };
 
-  /** Focus to the map's keyboard target; `always` = also when the focus is elsewhere (a pointer action on the map). */
-  const focusMap = (always = true): void => {
-    requestAnimationFrame(() => {
+  /**
+   * Focus to the map's keyboard target; `always` = also when the focus is elsewhere (a pointer
+   * action on the map). After a menu or dialog closes it waits a frame (their own focus handling
+   * runs first); `now` for a pointer action on the map itself, so the very next key is the map's.
+   */
+  const focusMap = (always = true, now = false): void => {
+    const go = () => {
       const t = keyTarget.current;
       const active = document.activeElement;
       if (!t || active === t || document.querySelector('[role=dialog], [role=alertdialog]')) return;
       if (!always && active && active !== document.body) return;
       t.focus({ preventScroll: true });
-    });
+    };
+    if (now) go();
+    else requestAnimationFrame(go);
   };
 
   ctl.onError = (msg) => {
@@ -131,19 +137,19 @@ export function MindEditorView({ ctl, load, toolbarExtra, onActivate, onError, e
           if (open && !open.id && box) show({ ...open, ...box, id });
         },
         toSystemClipboard: (nodes) => void writeClipboard(nodes as Promise<KmNode[] | undefined>),
-        paste: async () => {
-          let nodes: KmNode[] = [];
-          try {
-            nodes = await readClipboard();
-          } catch (err) {
-            // A clipboard that does not parse as outline text is reported; an unreadable one
-            // (permission refused) falls back to the map's own clipboard.
-            if (err instanceof Error && err.message === 'Invalid local format') return onError(err.message);
-          }
-          await ctl.paste(nodes.length ? nodes : undefined);
-        },
+        paste: () => paste.fromMenu(),
         openDialog: setDialog,
         focusMap: () => focusMap(),
+        // F6 / Shift+F6 go round map → toolbar → outline tree → map (a way out of the map, where Tab inserts).
+        cycleRegion: (back) => {
+          const regions = ['map', 'toolbar', 'tree'] as const;
+          const active = document.activeElement;
+          const at = active?.closest('.mind-toolbar') ? 1 : active?.closest('.mind-tree') ? 2 : 0;
+          const next = regions[(at + (back ? 2 : 1)) % 3];
+          if (next === 'map') return focusMap();
+          const sel = next === 'toolbar' ? '.mind-toolbar button:not(:disabled), .mind-toolbar select:not(:disabled)' : '.mind-tree [role=treeitem][tabindex="0"]';
+          document.querySelector<HTMLElement>(sel)?.focus();
+        },
         fit: () => {
           const c = canvasRef.current;
           if (!c || !c.store.slotOf.size) return;
@@ -162,6 +168,7 @@ export function MindEditorView({ ctl, load, toolbarExtra, onActivate, onError, e
     [ctl],
   );
   const io = useImportExport(ctl, onError, () => focusMap());
+  const paste = useMemo(() => mapPaste(ctl, onError), [ctl]);
 
   useEffect(() => {
     const canvas = new MindmapCanvas();
@@ -174,7 +181,7 @@ export function MindEditorView({ ctl, load, toolbarExtra, onActivate, onError, e
       off = bindPointer(canvas, ctl, { marquee: marquee.current!, ghost: ghost.current! }, (id) => (ctl.state.readOnly ? onActivate?.(id) : ctx.ui.editText(id)));
       const syncZoom = () => setTimeout(() => ctl.setZoom(canvas.camera.zoom), 350);
       canvas.element.addEventListener('wheel', syncZoom);
-      canvas.element.addEventListener('pointerup', () => focusMap());
+      canvas.element.addEventListener('pointerup', () => focusMap(true, true));
       await load();
       setReady(true);
     });
@@ -186,30 +193,14 @@ export function MindEditorView({ ctl, load, toolbarExtra, onActivate, onError, e
     };
   }, [ctl]);
 
-  const openNodeMenu = (): void => {
-    const c = canvasRef.current;
-    const id = ctl.primary;
-    if (!c || !id || !stage.current) return;
-    c.reveal(id);
-    c.paintNow();
-    const b = c.store.boxOf(id);
-    if (!b) return;
-    const { zoom, tx, ty } = c.camera;
-    const r = stage.current.getBoundingClientRect();
-    // Radix opens the context menu from a contextmenu event at a point: the node's lower middle.
-    stage.current.dispatchEvent(new MouseEvent('contextmenu', { bubbles: true, cancelable: true, clientX: r.left + (b.x + b.w / 2) * zoom + tx, clientY: r.top + (b.y + b.h) * zoom + ty }));
-  };
+  const openNodeMenu = () => stage.current && canvasRef.current && ctl.primary && openMenuAt(stage.current, canvasRef.current, ctl.primary);
 
   const keyDeps = {
     ctx,
     onActivate,
     openNodeMenu,
-    focusToolbar: () => document.querySelector<HTMLElement>('.mind-toolbar button:not(:disabled), .mind-toolbar select:not(:disabled)')?.focus(),
-    pasteFallback: () => {
-      window.clearTimeout(pasteTimer.current);
-      // Browsers that send no paste event to a non-editable element (a tree row) get the map's own clipboard.
-      if (ctl.state.hasClipboard && ctl.state.selection.length) pasteTimer.current = window.setTimeout(() => void ctl.paste(), 80);
-    },
+    cycleRegion: (back: boolean) => ctx.ui.cycleRegion(back),
+    pasteFallback: () => paste.armFallback(),
   };
 
   const onTreeKey = (e: KeyboardEvent) => {
@@ -223,25 +214,7 @@ export function MindEditorView({ ctl, load, toolbarExtra, onActivate, onError, e
     }
   };
 
-  const onPaste = (e: ClipboardEvent) => {
-    window.clearTimeout(pasteTimer.current);
-    if (editing.current || dialog || ctl.state.readOnly || !ctl.state.selection.length) return;
-    e.preventDefault();
-    const file = [...e.clipboardData.items].find((i) => i.type.startsWith('image/'))?.getAsFile();
-    if (file) {
-      putImage(ctl, ctl.state.selection, file, file.name || 'image.png').catch((err: unknown) => onError(err instanceof Error ? err.message : '图片上传失败'));
-      return;
-    }
-    let nodes: KmNode[];
-    try {
-      nodes = nodesFromClipboard(e.clipboardData.getData('text/html'), e.clipboardData.getData('text/plain'));
-    } catch (err) {
-      onError(err instanceof Error ? err.message : String(err));
-      return;
-    }
-    if (nodes.length) void ctl.paste(nodes);
-    else if (ctl.state.hasClipboard) void ctl.paste();
-  };
+  const onPaste = (e: ClipboardEvent) => paste.onPaste(e, !!editing.current || !!dialog);
 
   const commitEdit = (text: string) => {
     const t = editing.current;
@@ -312,7 +285,7 @@ export function MindEditorView({ ctl, load, toolbarExtra, onActivate, onError, e
             ctl={ctl}
             extraMarks={extraMarks}
             onKeyDown={onTreeKey}
-            onRowClick={() => focusMap()}
+            onRowClick={() => focusMap(true, true)}
             onRowMenu={openNodeMenu}
             onToggle={(id) => void ctl.run(ctl.model.get(id)?.collapsed ? 'expand' : 'collapse', [[id]])}
             onActivate={onActivate ?? ((id) => ctx.ui.editText(id))}
@@ -323,15 +296,4 @@ export function MindEditorView({ ctl, load, toolbarExtra, onActivate, onError, e
       {io.elements}
     </div>
   );
-}
-
-/**
- * Where the armed keyboard target sits: over the selected node's box, so an IME's candidate
- * window opens at the node (and the node's screen box can be read from it).
- */
-function anchorOf(c: MindmapCanvas | null, id: string | null): { left: number; top: number; width: number; height: number } {
-  const b = c && id ? c.store.boxOf(id) : undefined;
-  if (!c || !b) return { left: 0, top: 0, width: 1, height: 1 };
-  const { zoom, tx, ty } = c.camera;
-  return { left: b.x * zoom + tx, top: b.y * zoom + ty, width: Math.max(1, b.w * zoom), height: Math.max(1, b.h * zoom) };
 }

@@ -1,4 +1,5 @@
 import { ContextMenu } from 'radix-ui';
+import type { MindmapCanvas } from '../canvas/mindmap-canvas';
 import { ACTIONS, actionByName, isEnabled, shortcutLabel, type ActionContext } from './actions';
 
 // The node menu (right click on a node, Shift+F10 or the ContextMenu key): the registry's menu
@@ -41,4 +42,18 @@ export function NodeMenu({ ctx, onClosed }: { ctx: ActionContext; onClosed(): vo
       </ContextMenu.Content>
     </ContextMenu.Portal>
   );
+}
+
+/**
+ * Opens the node menu from the keyboard (Shift+F10, ContextMenu key): Radix opens a context
+ * menu from a contextmenu event at a point, so one is sent to the stage at the node's lower middle.
+ */
+export function openMenuAt(stage: HTMLElement, c: Pick<MindmapCanvas, 'reveal' | 'paintNow' | 'store' | 'camera'>, id: string): void {
+  c.reveal(id);
+  c.paintNow();
+  const b = c.store.boxOf(id);
+  if (!b) return;
+  const { zoom, tx, ty } = c.camera;
+  const r = stage.getBoundingClientRect();
+  stage.dispatchEvent(new MouseEvent('contextmenu', { bubbles: true, cancelable: true, clientX: r.left + (b.x + b.w / 2) * zoom + tx, clientY: r.top + (b.y + b.h) * zoom + ty }));
 }

@@ -8,7 +8,7 @@ import { StyleControls } from './StyleControls';
 // The editor toolbar: the registry's toolbar actions, style controls, zoom (25–200 % in steps
 // of 25), hand mode, priority / theme / template / expand pickers and the import-export menu.
 // Focus: after a pointer action here the focus goes back to the map (keys keep working);
-// keyboard use stays in the toolbar, and F6 or Esc returns to the map.
+// keyboard use stays in the toolbar; Esc returns to the map, F6 goes on to the outline tree.
 
 const THEME_LABEL: Record<string, string> = { 'fresh-blue': '清新蓝', wire: '线框', classic: '经典', 'classic-compact': '紧凑经典' };
 const TEMPLATES: Array<[string, string]> = [['default', '思维导图'], ['right', '向右导图'], ['structure', '组织结构图'], ['filetree', '目录组织图'], ['fish-bone', '鱼骨图'], ['tianpan', '天盘图']];
@@ -45,7 +45,11 @@ export function Toolbar({ ctx, onImportFile, onImportPaste, onExport, children }
       onPointerDown={() => (pointer.current = true)}
       onKeyDown={(e) => {
         pointer.current = false;
-        if ((e.key === 'F6' || e.key === 'Escape') && !e.defaultPrevented && !(e.target as Element).closest('[role=menu]')) {
+        if (e.defaultPrevented || (e.target as Element).closest('[role=menu]')) return;
+        if (e.key === 'F6') {
+          e.preventDefault();
+          ctx.ui.cycleRegion(e.shiftKey);
+        } else if (e.key === 'Escape') {
           e.preventDefault();
           ctx.ui.focusMap();
         }

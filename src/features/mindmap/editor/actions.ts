@@ -19,6 +19,8 @@ export interface ActionUi {
   paste(): Promise<void>;
   /** Focus back to the map's keyboard target (after a pointer action on the toolbar). */
   focusMap(): void;
+  /** F6 / Shift+F6: focus the next / previous region (map → toolbar → outline tree). */
+  cycleRegion(back: boolean): void;
   openDialog(kind: DialogKind): void;
   fit(): void;
   zoom(dir: 1 | -1): void;
@@ -74,8 +76,6 @@ export const ACTIONS: Action[] = [
   { name: 'toggleExpand', label: '展开/收起', shortcut: 'Space', keys: ['/'], in: ['menu'], edits: false, enabled: (c) => one(c) && !!firstData(c) && c.ctl.model.hasChildren(firstData(c)!) && primary(c) !== c.ctl.model.rootId, perform: (c) => toggle(c) },
   { name: 'resetLayout', label: '整理布局', shortcut: 'Mod+Shift+L', in: ['toolbar', 'menu'], edits: false, enabled: () => true, perform: (c) => c.ctl.run('resetLayout', []) },
   { name: 'fit', label: '适应画布', in: ['toolbar'], edits: false, enabled: () => true, perform: (c) => c.ui.fit() },
-  { name: 'zoomIn', label: '放大', shortcut: 'Mod+=', keys: ['Mod++', 'Mod+Shift++'], in: [], edits: false, enabled: (c) => c.ctl.state.zoom < 2, perform: (c) => c.ui.zoom(1) },
-  { name: 'zoomOut', label: '缩小', shortcut: 'Mod+-', in: [], edits: false, enabled: (c) => c.ctl.state.zoom > 0.25, perform: (c) => c.ui.zoom(-1) },
 ];
 
 for (let p = 0; p <= 9; p++) {

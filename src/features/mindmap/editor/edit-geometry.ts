@@ -59,3 +59,14 @@ export function editBox(c: Canvas, id: string): EditBox | null {
   c.panBy(dx, dy);
   return measure(c, id);
 }
+
+/**
+ * Where the armed keyboard target sits: over the selected node's box, so an IME's candidate
+ * window opens at the node (and the node's screen box can be read from it).
+ */
+export function anchorOf(c: Canvas | null, id: string | null): { left: number; top: number; width: number; height: number } {
+  const b = c && id ? c.store.boxOf(id) : undefined;
+  if (!c || !b) return { left: 0, top: 0, width: 1, height: 1 };
+  const { zoom, tx, ty } = c.camera;
+  return { left: b.x * zoom + tx, top: b.y * zoom + ty, width: Math.max(1, b.w * zoom), height: Math.max(1, b.h * zoom) };
+}

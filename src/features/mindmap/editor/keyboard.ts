@@ -3,14 +3,15 @@ import { actionForKey, isEnabled, type ActionContext } from './actions';
 import type { Direction } from './spatial-nav';
 
 // The map's keys, the same on its keyboard target (the armed edit field over the canvas) and
-// on the rows of the ARIA tree: arrows (spatial), Shift+arrows, Home/End, F6 (to the toolbar),
+// on the rows of the ARIA tree: arrows (spatial), Shift+arrows, Home/End, F6 (next region),
 // Shift+F10 / ContextMenu (node menu), Enter on a read-only map, then the action registry.
 
 export interface KeyDeps {
   ctx: ActionContext;
   onActivate?(id: string): void;
   openNodeMenu(): void;
-  focusToolbar(): void;
+  /** F6 / Shift+F6: the next / previous region (map → toolbar → outline tree → map). */
+  cycleRegion(back: boolean): void;
   /** Ctrl+V: the paste event carries the system clipboard; without one the map's own is used. */
   pasteFallback(): void;
 }
@@ -23,7 +24,7 @@ export function handleMapKey(e: KeyboardEvent, d: KeyDeps): boolean {
   const plain = !e.ctrlKey && !e.metaKey && !e.altKey;
   if (e.key === 'F6') {
     e.preventDefault();
-    d.focusToolbar();
+    d.cycleRegion(e.shiftKey);
     return true;
   }
   if (e.key === 'ContextMenu' || (e.key === 'F10' && e.shiftKey)) {

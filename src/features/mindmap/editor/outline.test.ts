@@ -25,14 +25,8 @@ describe('outline text view', () => {
     expect(() => parseOutline('根\n根2')).toThrow('Invalid local format：第 2 行');
     expect(() => parseOutline('根\n\t甲\n\t\t\t跳级')).toThrow('第 3 行');
     expect(() => parseOutline('  \n')).toThrow('大纲为空');
+    expect(() => parseOutline('1\n\t2\n\t\t3\n\t\t\t4\n\t\t\t\t5')).toThrow('不能插入4级主题以下的节点');
     expect(badLine('根\n\t甲\n\t\t乙\n\t丙')).toBe(0);
-  });
-
-  it('keeps an outline deeper than 4 levels, like any import (only inserts are limited)', () => {
-    let node = parseOutline('1\n\t2\n\t\t3\n\t\t\t4\n\t\t\t\t5\n\t\t\t\t\t6').root;
-    const texts = [node.data.text];
-    while (node.children?.length) texts.push((node = node.children[0]).data.text);
-    expect(texts).toEqual(['1', '2', '3', '4', '5', '6']);
   });
 
   it('keeps the data of unchanged nodes, pairs duplicate titles in order, and keeps template and theme', () => {

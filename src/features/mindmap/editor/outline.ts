@@ -1,4 +1,4 @@
-import { DEFAULT_TEXT, type KmDocument, type KmNode } from '../../../engine/model/types';
+import { DEFAULT_TEXT, DEPTH_ERROR, MAX_LEVEL, type KmDocument, type KmNode } from '../../../engine/model/types';
 import { importDocument } from '../../../engine/protocols/formats';
 
 // The 大纲 (outline text) view: parse through the engine's text import, explain a refusal in
@@ -46,11 +46,18 @@ export function outlineError(text: string, error: unknown): string {
   return `${INVALID}：${where}大纲只能有一个根主题（第一行，不缩进），每一级用一个 Tab 或四个空格缩进，且不能跳级`;
 }
 
-/**
- * Parses outline text with the engine's text import; throws the message to show. Never touches a
- * map. Like any import, the outline keeps its depth: the level-4 rule refuses inserting nodes,
- * not content brought in whole (SPEC §5, issue 15 item 3).
- */
+function depthOf(root: KmNode): number {
+  let max = 0;
+  const stack: Array<[KmNode, number]> = [[root, 1]];
+  while (stack.length) {
+    const [n, d] = stack.pop()!;
+    max = Math.max(max, d);
+    for (const c of n.children ?? []) stack.push([c, d + 1]);
+  }
+  return max;
+}
+
+/** Parses outline text with the engine's text import; throws the message to show. Never touches a map. */
 export function parseOutline(text: string): KmDocument {
   let doc: KmDocument;
   try {
@@ -58,6 +65,7 @@ export function parseOutline(text: string): KmDocument {
   } catch (e) {
     throw new Error(outlineError(text, e));
   }
+  if (depthOf(doc.root) > MAX_LEVEL) throw new Error(DEPTH_ERROR);
   return doc;
 }
 

@@ -1,0 +1,60 @@
+import type { ClipboardEvent } from 'react';
+import type { KmNode } from '../../../engine/model/types';
+import { nodesFromClipboard, readClipboard } from './clipboard';
+import type { EditorController } from './controller';
+import { putImage } from './dialogs';
+
+// Pasting into the map: the paste event (Ctrl+V) brings the system clipboard — an image for the
+// selected nodes, subtrees from this or another map, or indented text from another app; the
+// 粘贴 menu item reads it through the async API; the map's own clipboard is the fallback when
+// the system one is empty, unreadable, or no paste event came (a non-editable tree row).
+
+export interface MapPaste {
+  /** The paste event on the map (keyboard target or tree row). */
+  onPaste(e: ClipboardEvent, busy: boolean): void;
+  /** 粘贴 from the menu. */
+  fromMenu(): Promise<void>;
+  /** Ctrl+V was pressed: the map's own clipboard if no paste event follows. */
+  armFallback(): void;
+}
+
+export function mapPaste(ctl: EditorController, onError: (msg: string) => void): MapPaste {
+  let timer = 0;
+  const message = (err: unknown) => (err instanceof Error ? err.message : String(err));
+  return {
+    onPaste(e, busy) {
+      window.clearTimeout(timer);
+      if (busy || ctl.state.readOnly || !ctl.state.selection.length) return;
+      e.preventDefault();
+      const file = [...e.clipboardData.items].find((i) => i.type.startsWith('image/'))?.getAsFile();
+      if (file) {
+        putImage(ctl, ctl.state.selection, file, file.name || 'image.png').catch((err: unknown) => onError(err instanceof Error ? err.message : '图片上传失败'));
+        return;
+      }
+      let nodes: KmNode[];
+      try {
+        nodes = nodesFromClipboard(e.clipboardData.getData('text/html'), e.clipboardData.getData('text/plain'));
+      } catch (err) {
+        onError(message(err));
+        return;
+      }
+      if (nodes.length) void ctl.paste(nodes);
+      else if (ctl.state.hasClipboard) void ctl.paste();
+    },
+    async fromMenu() {
+      let nodes: KmNode[] = [];
+      try {
+        nodes = await readClipboard();
+      } catch (err) {
+        // Text that is not an outline is reported; an unreadable clipboard (permission refused)
+        // falls back to the map's own.
+        if (err instanceof Error && err.message === 'Invalid local format') return onError(err.message);
+      }
+      await ctl.paste(nodes.length ? nodes : undefined);
+    },
+    armFallback() {
+      window.clearTimeout(timer);
+      if (ctl.state.hasClipboard && ctl.state.selection.length) timer = window.setTimeout(() => void ctl.paste(), 80);
+    },
+  };
+}
