@@ -28,7 +28,7 @@ function onSide(c: Rect, f: Rect, dir: Direction): boolean {
   return c.y > f.y + f.h;
 }
 
-/** The id an arrow key moves to from `from`, or null when nothing lies on that side. */
+/** The id an arrow key moves to from `from`, or null when nothing lies on that side (`boxes` may yield one reused object). */
 export function nearestInDirection(from: NavBox, boxes: Iterable<NavBox>, dir: Direction): string | null {
   let best: string | null = null;
   let bestDist = Infinity;
