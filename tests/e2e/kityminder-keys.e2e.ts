@@ -73,6 +73,13 @@ describe('text editing from the canvas', () => {
     expect(await fieldValue(page)).toBe('abc');
     await page.keyboard.press('Enter');
     await item(page, 'abc').waitFor();
+    // The same from a row of the outline tree (reached with Shift+F6): the first key is kept too.
+    await page.keyboard.press('Shift+F6');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('role'))).toBe('treeitem');
+    await page.keyboard.type('xyz');
+    expect(await fieldValue(page)).toBe('xyz');
+    await page.keyboard.press('Enter');
+    await item(page, 'xyz').waitFor();
     await cdp.detach();
   });
 });

@@ -14,7 +14,10 @@ export interface EditTarget extends EditBox {
   text: string;
   /** Bumped per edit session: a new session resets the field. */
   seq: number;
-  /** The field already holds what the user typed (armed → editing): keep it, caret at the end. */
+  /**
+   * Started by typing: caret at the end, and what the armed field already holds (typed into it,
+   * or being composed) is kept; else `text` fills the field, all selected (F2, a new node).
+   */
   typed: boolean;
 }
 
@@ -44,7 +47,7 @@ export function TextEditOverlay({ edit, anchor, label, hintId, readOnly, inputRe
   // Adjust the field to the session during render (no flash of the old value).
   let value = field.value;
   if (edit && edit.seq !== field.seq) {
-    value = edit.typed ? field.value : edit.text;
+    value = edit.typed && field.value ? field.value : edit.text;
     setField({ seq: edit.seq, value });
   } else if (!edit && field.seq !== -1) {
     value = '';
