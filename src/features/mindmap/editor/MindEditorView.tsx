@@ -8,7 +8,7 @@ import { AriaTree } from './AriaTree';
 import { writeClipboard } from './clipboard';
 import type { EditorController } from './controller';
 import { NodeDialog } from './dialogs';
-import { anchorOf, editBox } from './edit-geometry';
+import { anchorOf, editBox, MIN_EDIT_FONT } from './edit-geometry';
 import { useImportExport } from './import-export';
 import { handleMapKey } from './keyboard';
 import { mapPaste } from './map-paste';
@@ -55,8 +55,7 @@ export function MindEditorView({ ctl, load, toolbarExtra, onActivate, onError, e
   // The open edit, readable synchronously by handlers that run before React re-renders.
   const editing = useRef<EditTarget | null>(null);
   // An insert opens the edit field at once (id '' until the worker answers), so text typed or
-  // composed with an IME right after Tab/Enter lands in it; the live value is mirrored here.
-  const liveText = useRef('');
+  // composed with an IME right after Tab/Enter lands in it; Enter before the answer parks it here.
   const pendingCommit = useRef<string | null>(null);
 
   const show = (t: EditTarget | null) => {
@@ -96,7 +95,6 @@ export function MindEditorView({ ctl, load, toolbarExtra, onActivate, onError, e
     if (!box) return;
     c.paintNow();
     ctl.select([id], false);
-    liveText.current = text;
     show({ id, text, typed, seq: ++session.current, ...box });
   };
 
@@ -113,9 +111,8 @@ export function MindEditorView({ ctl, load, toolbarExtra, onActivate, onError, e
           const b = ctl.primary && c?.store.boxOf(ctl.primary);
           if (!c || !b) return;
           const { zoom, tx, ty } = c.camera;
-          const fontSize = Math.max(13, 14 * zoom);
+          const fontSize = Math.max(MIN_EDIT_FONT, 14 * zoom);
           const left = Math.min((b.x + b.w + 30) * zoom + tx, c.width - 140);
-          liveText.current = '分支主题';
           show({ id: '', text: '分支主题', typed: false, seq: ++session.current, left, top: (b.y + b.h) * zoom + ty, width: 120, maxWidth: Math.max(120, c.width - 8 - left), fontSize });
         },
         endInsert: (id) => {
@@ -261,11 +258,7 @@ export function MindEditorView({ ctl, load, toolbarExtra, onActivate, onError, e
                 inputRef={keyTarget}
                 onMapKey={(e) => !dialog && handleMapKey(e, keyDeps)}
                 onMapPaste={onPaste}
-                onType={(v) => {
-                  if (editing.current) liveText.current = v;
-                  else if (ctl.primary) openEdit(ctl.primary, v, true);
-                }}
-                onInput={(v) => (liveText.current = v)}
+                onType={(v) => !editing.current && ctl.primary && openEdit(ctl.primary, v, true)}
                 onCommit={commitEdit}
                 onCancel={() => show(null)}
               />

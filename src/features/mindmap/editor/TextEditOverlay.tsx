@@ -35,12 +35,11 @@ interface Props {
   onMapPaste(e: ClipboardEvent<HTMLTextAreaElement>): void;
   /** Armed field received text or a composition started: open the edit with it. */
   onType(text: string): void;
-  onInput(text: string): void;
   onCommit(text: string): void;
   onCancel(): void;
 }
 
-export function TextEditOverlay({ edit, anchor, label, hintId, readOnly, inputRef, onMapKey, onMapPaste, onType, onInput, onCommit, onCancel }: Props) {
+export function TextEditOverlay({ edit, anchor, label, hintId, readOnly, inputRef, onMapKey, onMapPaste, onType, onCommit, onCancel }: Props) {
   const [field, setField] = useState({ seq: -1, value: '' });
   const closed = useRef(-1);
   const el = useRef<HTMLTextAreaElement | null>(null);
@@ -93,8 +92,7 @@ export function TextEditOverlay({ edit, anchor, label, hintId, readOnly, inputRe
       onChange={(e) => {
         const v = e.target.value;
         setField((f) => ({ ...f, value: v }));
-        if (edit) onInput(v);
-        else if (v) onType(v);
+        if (!edit && v) onType(v);
       }}
       onCompositionStart={() => {
         if (!edit && !readOnly) onType('');
