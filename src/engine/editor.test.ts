@@ -65,6 +65,33 @@ describe('MindEditor facade', () => {
     expect(ed.getNodeData('a').expandState).toBe('collapse');
   });
 
+  it('view changes (expand, collapse, expand to level) work read-only, are no undo step and keep redo', () => {
+    const ed = new MindEditor();
+    ed.load(KM);
+    ed.execute('editText', ['b', 'B2']);
+    ed.undo();
+    expect(ed.canRedo).toBe(true);
+    ed.execute('collapse', [['a']]);
+    ed.execute('expand', [['a']]);
+    ed.execute('expandToLevel', [1]);
+    expect(ed.canUndo).toBe(false);
+    expect(ed.canRedo).toBe(true);
+    ed.redo();
+    expect(ed.getNodeData('b').text).toBe('B2');
+    // Undo across a later view change still restores the edit and leaves the view alone.
+    ed.execute('collapse', [['a']]);
+    ed.undo();
+    expect(ed.getNodeData('b').text).toBe('B');
+    expect(ed.getNodeData('a').expandState).toBe('collapse');
+
+    ed.setReadOnly(true);
+    expect(ed.execute('expand', [['a']]).patch.ids).toContain('a1');
+    expect(ed.execute('collapse', [['a']]).patch.removed).toEqual(['a1']);
+    expect(ed.getNodeData('a').expandState).toBe('collapse');
+    expect(ed.canRedo).toBe(true);
+    expect(() => ed.execute('editText', ['a', 'x'])).toThrow('read-only');
+  });
+
   it('exports SVG with a 20 px margin on every side', () => {
     const ed = new MindEditor();
     ed.load(KM);

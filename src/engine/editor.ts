@@ -113,10 +113,14 @@ export class MindEditor {
     return this.doc.readOnly;
   }
 
-  /** Runs a command by name. mergeKey folds repeated calls (a typing burst) into one undo step. */
+  /**
+   * Runs a command by name. mergeKey folds repeated calls (a typing burst) into one undo step.
+   * View commands (expand, collapse, expand to level) are not undo steps and keep redo.
+   */
   execute(name: string, args: unknown[] = [], opts: { mergeKey?: string } = {}): { result: unknown; patch: RenderPatch } {
-    const { result, changes } = runCommand(this.doc, getCommand(name), args);
-    this.history.record(changes, opts.mergeKey);
+    const cmd = getCommand(name);
+    const { result, changes } = runCommand(this.doc, cmd, args);
+    this.history.record(changes, opts.mergeKey, cmd.view ? 'view' : 'record');
     return { result, patch: this.afterChange(changes) };
   }
 

@@ -8,8 +8,13 @@ import { invertChanges } from '../model/change';
  */
 export interface CommandDef {
   name: string;
-  /** false for the few commands kityminder allows in read-only mode (expandToLevel, resetLayout). */
+  /** false for the commands allowed on a read-only map (view changes, resetLayout). */
   edits: boolean;
+  /**
+   * A view change (expand, collapse, expand to level): allowed on read-only maps, saved with the
+   * map, but not an undo step and it never clears redo (history mode 'view').
+   */
+  view?: boolean;
   run(doc: MindDoc, ...args: never[]): unknown;
 }
 

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { MindEditor } from '../editor';
-import { encodeKm } from '../protocols/km';
 import { mulberry32, randomOp } from '../testing/random-ops';
 import { levelOf, preorder, type MindDoc } from '../model/doc';
 import { MAX_LEVEL } from '../model/types';
@@ -20,23 +19,29 @@ function checkInvariants(doc: MindDoc): void {
   }
 }
 
+/**
+ * The document without its view state: expand/collapse are not undo steps (history mode
+ * 'view'), so undo-all restores everything but the expandState the user last chose.
+ */
+const edits = (doc: MindDoc): string => JSON.stringify(doc.toKm(), (k, v: unknown) => (k === 'expandState' ? undefined : v));
+
 describe('random command sequences (property)', () => {
-  it('keep ids unique, the tree valid and the depth rule; undo all / redo all', () => {
+  it('keep ids unique, the tree valid and the depth rule; undo all / redo all (view state aside)', () => {
     fc.assert(
       fc.property(fc.integer({ min: 1, max: 2 ** 31 }), fc.integer({ min: 1, max: 60 }), (seed, steps) => {
         const ed = new MindEditor();
         ed.load('{"root":{"data":{"id":"r","text":"中心主题"},"children":[{"data":{"id":"a","text":"A","k":[1]},"children":[{"data":{"id":"a1","text":"A1"},"children":[]}]},{"data":{"id":"b","text":"B"},"children":[]}]},"template":"default","theme":"fresh-blue","version":"1.4.43"}');
-        const original = encodeKm(ed.doc.toKm());
+        const original = edits(ed.doc);
         const rnd = mulberry32(seed);
         for (let i = 0; i < steps; i++) {
           randomOp(ed, rnd);
           checkInvariants(ed.doc);
         }
-        const final = encodeKm(ed.doc.toKm());
+        const final = edits(ed.doc);
         while (ed.undo()) checkInvariants(ed.doc);
-        expect(encodeKm(ed.doc.toKm())).toBe(original);
+        expect(edits(ed.doc)).toBe(original);
         while (ed.redo()) checkInvariants(ed.doc);
-        expect(encodeKm(ed.doc.toKm())).toBe(final);
+        expect(edits(ed.doc)).toBe(final);
       }),
       { numRuns: 100 },
     );

@@ -8,6 +8,7 @@ import { preorder, type MindDoc, type NodeRec } from '../model/doc';
 export const expandToLevel = {
   name: 'expandToLevel',
   edits: false,
+  view: true,
   run(doc: MindDoc, level: number): void {
     const depth = new Map<NodeRec, number>([[doc.root, 0]]);
     for (const n of preorder(doc.root)) {

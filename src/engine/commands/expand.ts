@@ -5,7 +5,8 @@ import type { MindDoc } from '../model/doc';
 /** Expands the nodes; with justParents only their ancestors, to make them visible. */
 export const expand = {
   name: 'expand',
-  edits: true,
+  edits: false,
+  view: true,
   run(doc: MindDoc, ids: string | string[], justParents = false): void {
     for (const id of asIds(ids)) {
       const n = doc.get(id);

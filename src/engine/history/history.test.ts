@@ -55,6 +55,20 @@ describe('History', () => {
     expect(h.canRedo).toBe(false);
   });
 
+  it("view mode applies nothing to either stack: no undo step, redo kept", () => {
+    const doc = sampleDoc();
+    const h = new History();
+    exec(doc, h, 'editText', ['B', 'x']);
+    h.undo(doc);
+    const o = runCommand(doc, getCommand('collapse'), [['A']]);
+    h.record(o.changes, undefined, 'view');
+    expect(h.canUndo).toBe(false);
+    expect(h.canRedo).toBe(true);
+    h.redo(doc);
+    expect(doc.get('B').data.text).toBe('x');
+    expect(doc.get('A').data.expandState).toBe('collapse');
+  });
+
   it('a failed command is rolled back and records nothing', () => {
     const doc = sampleDoc();
     const h = new History();

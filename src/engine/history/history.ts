@@ -1,6 +1,14 @@
 import { invertChanges, type Change } from '../model/change';
 import type { MindDoc } from '../model/doc';
 
+/**
+ * How a change list enters history. 'record': an undo step (a new one clears redo). 'view':
+ * expand/collapse/expand-to-level — applied and saved with the map, but not an undo step and
+ * never clearing redo (STYLE 13: view changes are not edits). Selection and camera never reach
+ * the engine at all.
+ */
+export type HistoryMode = 'record' | 'view';
+
 interface Entry {
   changes: Change[];
   mergeKey?: string;
@@ -10,7 +18,9 @@ interface Entry {
  * Undo/redo by inverting recorded diffs (no snapshots, no whole-tree JSON diff as kityminder did).
  * Grouping: begin()/end() marks bracket a gesture (a drag, a paste of many nodes) into one step;
  * a mergeKey (e.g. "text:<id>") folds a typing burst into the previous step while nothing else
- * happened in between. Selection, camera and loading never reach this class.
+ * happened in between. View changes ('view' mode) pass by without touching either stack: the
+ * recorded diffs are absolute (set before/after, add/remove by id), so later undo/redo replays
+ * stay valid around them. Selection, camera and loading never reach this class.
  */
 export class History {
   private undoStack: Entry[] = [];
@@ -51,8 +61,8 @@ export class History {
     this.sealed = true;
   }
 
-  record(changes: Change[], mergeKey?: string): void {
-    if (!changes.length) return;
+  record(changes: Change[], mergeKey?: string, mode: HistoryMode = 'record'): void {
+    if (!changes.length || mode === 'view') return;
     if (this.open) {
       this.open.changes.push(...changes);
       this.redoStack = [];
