@@ -1,5 +1,6 @@
 import type { CommandDef } from './command';
 import { appendChild } from './append-child';
+import { applyOutline } from './apply-outline';
 import { appendParent } from './append-parent';
 import { appendSibling } from './append-sibling';
 import { arrange } from './arrange';
@@ -33,7 +34,7 @@ import { theme } from './theme';
 const ALL: CommandDef[] = [
   appendChild, appendSibling, appendParent, removeNode, moveNode, editText, priority, setStudy, setNow,
   setNote, hyperlink, image, bold, italic, fontFamily, fontSize, foreColor, background, expand, collapse,
-  expandToLevel, template, theme, setLayout, resetLayout, cut, paste, arrange,
+  expandToLevel, template, theme, setLayout, resetLayout, cut, paste, arrange, applyOutline,
 ];
 
 export const COMMANDS: ReadonlyMap<string, CommandDef> = new Map(ALL.map((c) => [c.name, c]));
