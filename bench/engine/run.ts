@@ -1,6 +1,6 @@
 // Engine benchmark: npx tsx bench/engine/run.ts (also called from bench/run.ts via runEngineBench).
 // Budgets (DESIGN §6): full layout 10k ≤ 15 ms / 100k ≤ 150 ms, one edit on 100k ≤ 4 ms,
-// 20k .km import + layout ≤ 100 ms. Numbers are medians of several runs, in ms.
+// 20k .km import + layout ≤ 100 ms, find in a 50k-node map ≤ 50 ms per query. Numbers are medians of several runs, in ms.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -95,6 +95,13 @@ export async function runEngineBench(opts: { sizes?: number[]; elkMax?: number; 
   const km20 = encodeKm(wideMap(20000));
   add({ case: 'import 20k .km + layout (1st run, cold JIT)', nodes: 20000, shape: 'wide', ms: time(1, () => new MindEditor().load(km20)) });
   add({ case: 'import 20k .km + layout', nodes: 20000, shape: 'wide', ms: time(7, () => new MindEditor().load(km20)), budget: 100 });
+  // Find (Ctrl+F) on a 50k-node map: a frequent word, a rare one, and a Latin query folded to lower case.
+  const ed50 = new MindEditor();
+  ed50.load(encodeKm(wideMap(50000)));
+  for (const q of ['链表', '49999', 'graph']) {
+    const hits = ed50.find(q).length;
+    add({ case: `find "${q}" (${hits} hits)`, nodes: 50000, shape: 'wide', ms: time(9, () => ed50.find(q)), budget: 50 });
+  }
   for (const n of sizes) {
     for (const [shape, gen] of [['wide', wideMap], ['deep', deepMap]] as const) {
       const doc = gen(n);

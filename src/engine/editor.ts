@@ -12,6 +12,7 @@ import { connectorFor } from './layout/kinds';
 import { exportDocument, importDocument, importDocumentWithNotices, type ImportNotice, type ImportOptions, type TextFormat } from './protocols/formats';
 import { restoreDocument } from './protocols/restore';
 import { exportSvg } from './protocols/svg';
+import { findNodes, type FindOptions } from './search/find';
 import { nodeStyle, type NodeStyle } from './render/node-style';
 import { getTheme } from './theme/themes';
 
@@ -152,6 +153,11 @@ export class MindEditor {
 
   copy(ids: string | string[]): KmNode[] {
     return copySubtrees(this.doc, ids);
+  }
+
+  /** Ids of the nodes whose title contains `query`, in preorder (collapsed subtrees too). */
+  find(query: string, opts: FindOptions = {}): string[] {
+    return findNodes(this.doc, query, opts);
   }
 
   getNodeData(id: string): KmNodeData {

@@ -2,7 +2,8 @@ import * as Comlink from 'comlink';
 import type { ExportFormat } from '../engine/editor';
 import type { KmDocument, KmNode, KmNodeData } from '../engine/model/types';
 import type { TextFormat } from '../engine/protocols/formats';
-import { unpackPatch, type EngineApi, type EnginePatch } from './protocol';
+import type { FindOptions } from '../engine/search/find';
+import { splitIds, unpackPatch, type EngineApi, type EnginePatch } from './protocol';
 
 // The main thread's only door to the engine, and the only client module importing Comlink.
 // Every method is async; patches arrive unpacked (ids as arrays, typed arrays transferred).
@@ -58,6 +59,10 @@ export class EngineClient {
   }
   boxOf(id: string): Promise<[number, number, number, number]> {
     return this.api.boxOf(id);
+  }
+  /** Find (Ctrl+F): matching node ids in preorder. */
+  async find(query: string, opts: FindOptions = {}): Promise<string[]> {
+    return splitIds(await this.api.find(query, opts));
   }
   /** Ends the worker (the editor screen unmounted). */
   close(): void {

@@ -35,6 +35,18 @@ describe('engine host (no Worker needed)', () => {
     expect((await eng.getNodeData('b')).text).toBe('乙');
   });
 
+  it('finds titles (ids in preorder) and replaces as one undo step', async () => {
+    const eng = localEngine(createEngineHost());
+    await eng.load(km);
+    expect(await eng.find('甲')).toEqual(['a', 'a1']);
+    expect(await eng.find('无')).toEqual([]);
+    const { patch } = await eng.execute('replaceText', [['a', 'a1'], '甲', '丁']);
+    expect(await eng.find('丁')).toEqual(['a', 'a1']);
+    expect(patch.canUndo).toBe(true);
+    await eng.undo();
+    expect(await eng.find('丁')).toEqual([]);
+  });
+
   it('rejects with the engine message: depth limit, read-only, bad import', async () => {
     const eng = localEngine(createEngineHost());
     await eng.load(km);

@@ -2,7 +2,7 @@ import { MindEditor, type ExportFormat, type RenderPatch } from '../engine/edito
 import type { TextMeasurer } from '../engine/measure/text-measurer';
 import type { KmDocument } from '../engine/model/types';
 import type { TextFormat } from '../engine/protocols/formats';
-import { packPatch, type EngineApi, type Structure, type TransferFn, type WirePatch } from './protocol';
+import { joinIds, packPatch, type EngineApi, type Structure, type TransferFn, type WirePatch } from './protocol';
 
 /**
  * The engine behind the protocol, without any messaging: engine.worker.ts exposes it with
@@ -43,6 +43,7 @@ export function createEngineHost(measurer?: TextMeasurer, transfer: TransferFn =
     getNodeData: (id) => editor.getNodeData(id),
     copy: (ids) => editor.copy(ids),
     boxOf: (id) => editor.boxOf(id),
+    find: (query, opts) => joinIds(editor.find(query, opts)),
   };
 }
 

@@ -1,6 +1,7 @@
 import type { ExportFormat, RenderPatch } from '../engine/editor';
 import type { KmDocument, KmNode, KmNodeData } from '../engine/model/types';
 import type { TextFormat } from '../engine/protocols/formats';
+import type { FindOptions } from '../engine/search/find';
 import type { NodeStyle } from '../engine/render/node-style';
 
 // The one contract between the main thread and the engine worker. Intents go in as plain
@@ -209,7 +210,13 @@ export interface EngineApi {
   getNodeData(id: string): KmNodeData;
   copy(ids: string[]): KmNode[];
   boxOf(id: string): [number, number, number, number];
+  /** Ids of the nodes whose title contains the query, preorder, joined like patch ids (splitIds). */
+  find(query: string, opts?: FindOptions): string;
 }
+
+/** The wire form of an id list (one string, not 50k cloned strings). */
+export const joinIds = (ids: string[]): string => join(ids);
+export const splitIds = (s: string): string[] => split(s);
 
 /** Marks a value for transfer; the worker passes Comlink.transfer, tests pass the identity. */
 export type TransferFn = <T>(value: T, transfer: Transferable[]) => T;

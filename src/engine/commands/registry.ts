@@ -21,6 +21,7 @@ import { moveNode } from './move-node';
 import { paste } from './paste';
 import { priority } from './priority';
 import { removeNode } from './remove-node';
+import { replaceText } from './replace-text';
 import { resetLayout } from './reset-layout';
 import { setLayout } from './set-layout';
 import { setNote } from './set-note';
@@ -34,7 +35,7 @@ import { theme } from './theme';
 const ALL: CommandDef[] = [
   appendChild, appendSibling, appendParent, removeNode, moveNode, editText, priority, setStudy, setNow,
   setNote, hyperlink, image, bold, italic, fontFamily, fontSize, foreColor, background, expand, collapse,
-  expandToLevel, template, theme, setLayout, resetLayout, cut, paste, arrange, applyOutline,
+  expandToLevel, template, theme, setLayout, resetLayout, cut, paste, arrange, applyOutline, replaceText,
 ];
 
 export const COMMANDS: ReadonlyMap<string, CommandDef> = new Map(ALL.map((c) => [c.name, c]));
