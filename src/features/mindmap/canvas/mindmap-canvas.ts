@@ -48,6 +48,7 @@ export class MindmapCanvas {
   /** Editor highlights drawn over the scene in world coordinates (a few rects per frame). */
   private overlay = new Graphics();
   private selected: readonly string[] = [];
+  private highlighted: readonly string[] = [];
   private drop: Rect | null = null;
   /**
    * Whether a pointer-down starts a pan. Default: on empty space or with the right button; the
@@ -93,6 +94,12 @@ export class MindmapCanvas {
   /** Outlines the selected nodes. */
   setSelection(ids: readonly string[]): void {
     this.selected = ids;
+    this.invalidate();
+  }
+
+  /** Marks find (Ctrl+F) matches; only those near the viewport are drawn. */
+  setHighlights(ids: readonly string[]): void {
+    this.highlighted = ids;
     this.invalidate();
   }
 
@@ -245,6 +252,14 @@ export class MindmapCanvas {
   private drawOverlay(zoom: number): void {
     const g = this.overlay.clear();
     const px = 1 / zoom;
+    if (this.highlighted.length) {
+      const view = cullRect(this.camera, this.width, this.height);
+      for (const id of this.highlighted) {
+        const b = this.store.boxOf(id);
+        if (!b || b.x > view.x + view.w || b.y > view.y + view.h || b.x + b.w < view.x || b.y + b.h < view.y) continue;
+        g.roundRect(b.x - 2 * px, b.y - 2 * px, b.w + 4 * px, b.h + 4 * px, 4 * px).fill({ color: 0xffd400, alpha: 0.3 }).stroke({ color: 0xf5a300, width: 2 * px });
+      }
+    }
     for (const id of this.selected) {
       const b = this.store.boxOf(id);
       if (!b) continue;

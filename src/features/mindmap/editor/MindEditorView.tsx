@@ -9,6 +9,7 @@ import { writeClipboard } from './clipboard';
 import type { EditorController } from './controller';
 import { NodeDialog } from './dialogs';
 import { anchorOf, editBox, MIN_EDIT_FONT } from './edit-geometry';
+import { FindBar } from './FindBar';
 import { useImportExport } from './import-export';
 import { handleMapKey } from './keyboard';
 import { mapPaste } from './map-paste';
@@ -46,6 +47,8 @@ export function MindEditorView({ ctl, load, toolbarExtra, onActivate, onError, e
   const canvasRef = useRef<MindmapCanvas | null>(null);
   const [edit, setEdit] = useState<EditTarget | null>(null);
   const [dialog, setDialog] = useState<DialogKind | null>(null);
+  const [find, setFind] = useState(0); // 0 closed; bumped by each Ctrl+F
+
   const [ready, setReady] = useState(false);
   const state = useSyncExternalStore(ctl.subscribe, ctl.getState);
   useSyncExternalStore(ctl.model.subscribe, ctl.model.getVersion);
@@ -147,6 +150,7 @@ export function MindEditorView({ ctl, load, toolbarExtra, onActivate, onError, e
           const sel = next === 'toolbar' ? '.mind-toolbar button:not(:disabled), .mind-toolbar select:not(:disabled)' : '.mind-tree [role=treeitem][tabindex="0"]';
           document.querySelector<HTMLElement>(sel)?.focus();
         },
+        openFind: () => setFind((n) => n + 1),
         fit: () => {
           const c = canvasRef.current;
           if (!c || !c.store.slotOf.size) return;
@@ -233,6 +237,7 @@ export function MindEditorView({ ctl, load, toolbarExtra, onActivate, onError, e
       <Toolbar ctx={ctx} onImportFile={io.pickFile} onImportPaste={io.pasteImport} onExport={(k) => void io.exportAs(k)}>
         {toolbarExtra}
       </Toolbar>
+      {find > 0 && <FindBar ctl={ctl} focusKey={find} onClose={() => (setFind(0), focusMap())} />}
       <div className="mind-editor__body">
         <ContextMenu.Root>
           <ContextMenu.Trigger asChild>

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { DEPTH_ERROR } from '../../../engine/model/types';
 import { ACTIONS, actionByName, actionForKey, isEnabled, shortcutOf } from './actions';
+import { localEngine } from '../../../worker/client';
+import { createEngineHost } from '../../../worker/host';
+import { EditorController } from './controller';
 import { testContext, testController } from './test-kit';
 
 const key = (k: string, mods: Partial<{ ctrlKey: boolean; shiftKey: boolean; metaKey: boolean; altKey: boolean }> = {}) => ({ key: k, ctrlKey: false, metaKey: false, shiftKey: false, altKey: false, ...mods });
@@ -114,5 +117,38 @@ describe('action registry', () => {
     expect(ctl.model.flatten().map((n) => n.id)).toEqual(['r', 'a', 'b']);
     await actionByName('toggleExpand').perform(ctx);
     expect(ctl.model.flatten().map((n) => n.id)).toEqual(['r', 'a', 'a1', 'a11', 'b']);
+  });
+
+  it('read-only maps fold and unfold without an error, and a note can be opened to read', async () => {
+    const ctl = new EditorController(localEngine(createEngineHost()));
+    await ctl.open({ root: { data: { id: 'r', text: '根' }, children: [{ data: { id: 'a', text: '甲', note: '要点' }, children: [{ data: { id: 'a1', text: '甲一' } }] }, { data: { id: 'b', text: '乙' } }] }, template: 'default', theme: 'fresh-blue', version: '1.4.43' }, true);
+    const errors: string[] = [];
+    ctl.onError = (m) => errors.push(m);
+    const ctx = testContext(ctl);
+    const opened: string[] = [];
+    ctx.ui.openDialog = (k) => opened.push(k);
+    ctl.select(['a']);
+    await actionByName('toggleExpand').perform(ctx);
+    expect(ctl.model.get('a')?.collapsed).toBe(true);
+    await actionByName('toggleExpand').perform(ctx);
+    expect(ctl.model.nodes.has('a1')).toBe(true);
+    expect(errors).toEqual([]);
+    expect(ctl.state.canUndo).toBe(false);
+    expect(isEnabled(actionByName('note'), ctx)).toBe(true);
+    await actionByName('note').perform(ctx);
+    expect(opened).toEqual(['note']);
+    ctl.select(['b']);
+    expect(isEnabled(actionByName('note'), ctx)).toBe(false);
+  });
+
+  it('engine refusals reach the user in Chinese', async () => {
+    const ctl = await testController(true);
+    const errors: string[] = [];
+    ctl.onError = (m) => errors.push(m);
+    await ctl.run('appendChild', ['a']);
+    await ctl.run('moveNode', ['a', 'a1']);
+    await ctl.importData('km', '{"root":');
+    expect(errors).toHaveLength(3);
+    for (const e of errors) expect(e).toMatch(/[\u4e00-\u9fff]/);
   });
 });

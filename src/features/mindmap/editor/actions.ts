@@ -24,6 +24,8 @@ export interface ActionUi {
   openDialog(kind: DialogKind): void;
   fit(): void;
   zoom(dir: 1 | -1): void;
+  /** Opens (or refocuses) the find and replace bar. */
+  openFind(): void;
 }
 
 export interface ActionContext {
@@ -69,12 +71,14 @@ export const ACTIONS: Action[] = [
   { name: 'bold', label: '加粗', shortcut: 'Mod+B', in: ['toolbar'], edits: true, enabled: one, perform: (c) => c.ctl.run('bold', [sel(c)]) },
   { name: 'italic', label: '斜体', shortcut: 'Mod+I', in: ['toolbar'], edits: true, enabled: one, perform: (c) => c.ctl.run('italic', [sel(c)]) },
   { name: 'hyperlink', label: '链接', in: ['toolbar', 'menu'], edits: true, enabled: one, perform: (c) => c.ui.openDialog('hyperlink') },
-  { name: 'note', label: '备注', in: ['toolbar', 'menu'], edits: true, enabled: one, perform: (c) => c.ui.openDialog('note') },
+  // Read-only maps: the note still opens, to be read (the dialog is then read-only).
+  { name: 'note', label: '备注', in: ['toolbar', 'menu'], edits: false, enabled: (c) => one(c) && (!c.ctl.state.readOnly || !!firstData(c)?.hasNote), perform: (c) => c.ui.openDialog('note') },
   { name: 'image', label: '图片', in: ['toolbar', 'menu'], edits: true, enabled: one, perform: (c) => c.ui.openDialog('image') },
   { name: 'setStudy', label: '标记已学', in: ['menu'], edits: true, enabled: one, perform: (c) => c.ctl.run('setStudy', [sel(c), !firstData(c)?.isStudy]) },
   { name: 'setNow', label: '标记正在学', in: ['menu'], edits: true, enabled: one, perform: (c) => c.ctl.run('setNow', [sel(c), !firstData(c)?.isNow]) },
   { name: 'toggleExpand', label: '展开/收起', shortcut: 'Space', keys: ['/'], in: ['menu'], edits: false, enabled: (c) => one(c) && !!firstData(c) && c.ctl.model.hasChildren(firstData(c)!) && primary(c) !== c.ctl.model.rootId, perform: (c) => toggle(c) },
   { name: 'resetLayout', label: '整理布局', shortcut: 'Mod+Shift+L', in: ['toolbar', 'menu'], edits: false, enabled: () => true, perform: (c) => c.ctl.run('resetLayout', []) },
+  { name: 'find', label: '查找', shortcut: 'Mod+F', in: ['toolbar'], edits: false, enabled: () => true, perform: (c) => c.ui.openFind() },
   { name: 'fit', label: '适应画布', in: ['toolbar'], edits: false, enabled: () => true, perform: (c) => c.ui.fit() },
 ];
 

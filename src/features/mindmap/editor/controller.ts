@@ -8,6 +8,7 @@ import type { MindmapCanvas } from '../canvas/mindmap-canvas';
 import { SceneStore } from '../canvas/scene-store';
 import type { SceneNode } from '../canvas/scene-types';
 import { MapModel } from './map-model';
+import { userMessage } from './messages';
 import { nearestInDirection, type Direction, type NavBox } from './spatial-nav';
 
 // The editor's main-thread state: the worker client, the canvas fed by its patches, the tree
@@ -29,7 +30,7 @@ export interface EditorState {
 }
 
 /** The part of MindmapCanvas the controller drives (absent in jsdom tests). */
-export type CanvasView = Pick<MindmapCanvas, 'setScene' | 'applyPatch' | 'setSelection' | 'reveal' | 'store' | 'zoomTo' | 'zoomStep' | 'centerWorld' | 'camera' | 'width' | 'height'>;
+export type CanvasView = Pick<MindmapCanvas, 'setScene' | 'applyPatch' | 'setSelection' | 'setHighlights' | 'reveal' | 'store' | 'zoomTo' | 'zoomStep' | 'centerWorld' | 'camera' | 'width' | 'height'>;
 
 export class EditorController {
   readonly model = new MapModel();
@@ -37,7 +38,7 @@ export class EditorController {
   clipboard: KmNode[] = [];
   /** Called after every user change of the document (autosave marks itself dirty). */
   onChange: () => void = () => {};
-  /** Engine errors (depth limit, bad import) shown to the user. */
+  /** Engine errors (depth limit, bad import) shown to the user, always in Chinese (userMessage). */
   onError: (message: string) => void = () => {};
   private adapter: EnginePatchAdapter;
   private listeners = new Set<() => void>();
@@ -91,13 +92,18 @@ export class EditorController {
   /** Runs an engine command; engine errors go to onError and resolve undefined. */
   async run(name: string, args: unknown[] = [], opts: { mergeKey?: string } = {}): Promise<unknown> {
     try {
-      const { result, patch } = await this.engine.execute(name, args, opts);
-      this.apply(patch);
-      return result;
+      return await this.execute(name, args, opts);
     } catch (e) {
-      this.onError(e instanceof Error ? e.message : String(e));
+      this.onError(userMessage(e));
       return undefined;
     }
+  }
+
+  /** Runs an engine command; rejects with the engine's error (callers that explain it themselves). */
+  async execute(name: string, args: unknown[] = [], opts: { mergeKey?: string } = {}): Promise<unknown> {
+    const { result, patch } = await this.engine.execute(name, args, opts);
+    this.apply(patch);
+    return result;
   }
 
   async undo(): Promise<void> {
@@ -116,7 +122,7 @@ export class EditorController {
       this.select([this.model.rootId]);
       return true;
     } catch (e) {
-      this.onError(e instanceof Error ? e.message : String(e));
+      this.onError(userMessage(e));
       return false;
     }
   }
@@ -130,6 +136,22 @@ export class EditorController {
     this.set({ selection: sel, status: this.state.readOnly ? 'readonly' : this.state.status === 'textedit' ? 'textedit' : sel.length ? 'inputready' : 'normal' });
     this.canvas?.setSelection(sel);
     if (reveal && sel.length) this.canvas?.reveal(sel[sel.length - 1]);
+  }
+
+  /**
+   * Find's "camera follows": opens the collapsed ancestors of `id` (a view change: no undo step,
+   * allowed read-only), selects it and centres the canvas on it.
+   */
+  async focusNode(id: string): Promise<void> {
+    if (!this.model.nodes.has(id)) await this.run('expand', [[id], true]);
+    this.select([id], false);
+    const b = this.canvas?.store.boxOf(id);
+    if (b) this.canvas!.centerWorld(b.x + b.w / 2, b.y + b.h / 2);
+  }
+
+  /** Find matches marked on the canvas ([] clears). */
+  highlight(ids: readonly string[]): void {
+    this.canvas?.setHighlights(ids);
   }
 
   toggleSelect(id: string): void {

@@ -64,8 +64,12 @@ export function NodeDialog({ ctl, kind, onClose, onError, returnFocus }: { ctl: 
     });
   }, [kind, ctl]);
   if (!kind) return null;
+  // Read-only maps (知识点详情): the note is there to be read; nothing can be changed.
+  const readOnly = ctl.state.readOnly;
+  if (readOnly && kind !== 'note') return null;
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
+    if (readOnly) return onClose();
     setBusy(true);
     try {
       if (kind === 'hyperlink') await ctl.run('hyperlink', [ids, a.trim() || null, b.trim()]);
@@ -113,7 +117,7 @@ export function NodeDialog({ ctl, kind, onClose, onError, returnFocus }: { ctl: 
         {kind === 'note' && (
           <label>
             备注内容
-            <textarea value={a} rows={6} onChange={(e) => setA(e.target.value)} />
+            <textarea value={a} rows={6} readOnly={readOnly} onChange={(e) => setA(e.target.value)} />
           </label>
         )}
         {kind === 'image' && (
@@ -133,14 +137,22 @@ export function NodeDialog({ ctl, kind, onClose, onError, returnFocus }: { ctl: 
             <p className="mind-dialog__hint">图片将按比例缩放到 200×200 以内；地址留空即移除图片。</p>
           </>
         )}
-        <div className="mind-dialog__actions">
-          <button type="button" className="btn" onClick={onClose}>
-            取消
-          </button>
-          <button type="submit" className="btn btn--primary" disabled={busy}>
-            确定
-          </button>
-        </div>
+        {readOnly ? (
+          <div className="mind-dialog__actions">
+            <button type="button" className="btn btn--primary" onClick={onClose}>
+              关闭
+            </button>
+          </div>
+        ) : (
+          <div className="mind-dialog__actions">
+            <button type="button" className="btn" onClick={onClose}>
+              取消
+            </button>
+            <button type="submit" className="btn btn--primary" disabled={busy}>
+              确定
+            </button>
+          </div>
+        )}
       </form>
     </EditorDialog>
   );

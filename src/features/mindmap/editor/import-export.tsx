@@ -2,6 +2,7 @@ import { useRef, useState } from 'react';
 import type { TextFormat } from '../../../engine/protocols/formats';
 import type { EditorController } from './controller';
 import { EditorDialog } from './dialogs';
+import { userMessage } from './messages';
 import { download, EXPORTS, fileBase, formatOfFile, inlineImages, isCrossOrigin, svgToPng, UNSUPPORTED, type ExportKind } from './io';
 
 // Import (file picker or pasted text) and export (download) of the editor menu.
@@ -27,7 +28,7 @@ export function useImportExport(ctl: EditorController, onError: (msg: string) =>
       const text = kind === 'svg' ? await inlineImages(data, true) : data;
       download(`${base}.${spec.ext}`, new Blob([text], { type: `${spec.mime};charset=utf-8` }));
     } catch (e) {
-      onError(e instanceof Error ? e.message : '导出失败');
+      onError(e instanceof Error && e.message ? userMessage(e) : '导出失败');
     }
   };
 
@@ -37,7 +38,7 @@ export function useImportExport(ctl: EditorController, onError: (msg: string) =>
     try {
       format = formatOfFile(file.name);
     } catch {
-      onError(UNSUPPORTED);
+      onError(userMessage(UNSUPPORTED));
       return;
     }
     await ctl.importData(format, await file.text());

@@ -13,5 +13,5 @@ export async function testController(readOnly = false): Promise<EditorController
 
 export function testContext(ctl: EditorController): ActionContext & { edits: string[] } {
   const edits: string[] = [];
-  return { ctl, edits, ui: { editText: (id) => edits.push(id), beginInsert: () => {}, endInsert: (id) => edits.push(id), toSystemClipboard: () => {}, paste: () => ctl.paste(), focusMap: () => {}, cycleRegion: () => {}, openDialog: () => {}, fit: () => {}, zoom: () => {} } };
+  return { ctl, edits, ui: { editText: (id) => edits.push(id), beginInsert: () => {}, endInsert: (id) => edits.push(id), toSystemClipboard: () => {}, paste: () => ctl.paste(), focusMap: () => {}, cycleRegion: () => {}, openDialog: () => {}, fit: () => {}, zoom: () => {}, openFind: () => {} } };
 }

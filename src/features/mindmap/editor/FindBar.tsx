@@ -1,0 +1,82 @@
+import { useEffect, useMemo, useRef, useState, useSyncExternalStore, type KeyboardEvent } from 'react';
+import type { EditorController } from './controller';
+import { FindState, findStatus } from './find-state';
+
+// The find and replace bar (Ctrl+F). Enter = next, Shift+Enter = previous, Esc closes (focus goes
+// back to the map on the current match). Replace is hidden on read-only maps.
+
+interface Props {
+  ctl: EditorController;
+  /** Bumped by every Ctrl+F: focuses and selects the query again. */
+  focusKey: number;
+  onClose(): void;
+}
+
+export function FindBar({ ctl, focusKey, onClose }: Props) {
+  const find = useMemo(() => new FindState(ctl), [ctl]);
+  const view = useSyncExternalStore(find.subscribe, find.getView);
+  const readOnly = useSyncExternalStore(ctl.subscribe, () => ctl.state.readOnly);
+  const [replacement, setReplacement] = useState('');
+  const input = useRef<HTMLInputElement>(null);
+
+  useEffect(() => {
+    input.current?.focus();
+    input.current?.select();
+  }, [focusKey]);
+
+  // The map changed (an edit, undo, a replace): the matches follow, the camera stays.
+  useEffect(() => {
+    let t = 0;
+    const off = ctl.model.subscribe(() => {
+      window.clearTimeout(t);
+      t = window.setTimeout(() => void find.search(find.view.query, false), 150);
+    });
+    return () => (off(), window.clearTimeout(t), find.close());
+  }, [ctl, find]);
+
+  const close = () => {
+    find.close();
+    onClose();
+  };
+  const onKey = (e: KeyboardEvent) => {
+    if (e.key === 'Escape') {
+      e.preventDefault();
+      close();
+    }
+  };
+  const onQueryKey = (e: KeyboardEvent<HTMLInputElement>) => {
+    if (e.key !== 'Enter' || e.nativeEvent.isComposing) return;
+    e.preventDefault();
+    void find.step(e.shiftKey ? -1 : 1);
+  };
+  const none = !view.matches.length;
+
+  return (
+    <div className="mind-find" role="search" aria-label="查找和替换" onKeyDown={onKey}>
+      <input ref={input} className="mind-find__input" type="text" aria-label="查找" placeholder="查找主题" value={view.query} onChange={(e) => void find.search(e.target.value)} onKeyDown={onQueryKey} />
+      <output className="mind-find__status" role="status" aria-live="polite">
+        {findStatus(view)}
+      </output>
+      <button type="button" className="mind-toolbar__btn" disabled={none} title="上一个（Shift+Enter）" onClick={() => void find.step(-1)}>
+        上一个
+      </button>
+      <button type="button" className="mind-toolbar__btn" disabled={none} title="下一个（Enter）" onClick={() => void find.step(1)}>
+        下一个
+      </button>
+      {!readOnly && (
+        <>
+          <input className="mind-find__input" aria-label="替换为" placeholder="替换为" value={replacement} onChange={(e) => setReplacement(e.target.value)} />
+          <button type="button" className="mind-toolbar__btn" disabled={none} onClick={() => void find.replaceOne(replacement)}>
+            替换
+          </button>
+          <button type="button" className="mind-toolbar__btn" disabled={none} onClick={() => void find.replaceAll(replacement)}>
+            全部替换
+          </button>
+        </>
+      )}
+      <button type="button" className="mind-toolbar__btn" aria-label="关闭查找" title="关闭（Esc）" onClick={close}>
+        ×
+      </button>
+    </div>
+  );
+}

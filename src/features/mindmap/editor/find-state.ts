@@ -1,0 +1,91 @@
+import type { EditorController } from './controller';
+
+// Find and replace (Ctrl+F) over the map's titles. The worker answers the query (collapsed
+// subtrees included, preorder); every match is marked on the canvas, the current one is selected
+// and the camera centres on it (its collapsed ancestors open: a view change, no undo step).
+// Replace one / replace all are each one replaceText command, so one undo step.
+
+export interface FindView {
+  query: string;
+  matches: string[];
+  /** Index of the current match, -1 when there is none. */
+  index: number;
+  /** The last replace's result ('' otherwise). */
+  done: string;
+}
+
+export class FindState {
+  view: FindView = { query: '', matches: [], index: -1, done: '' };
+  private seq = 0;
+  private listeners = new Set<() => void>();
+
+  constructor(private readonly ctl: EditorController) {}
+
+  subscribe = (fn: () => void): (() => void) => {
+    this.listeners.add(fn);
+    return () => this.listeners.delete(fn);
+  };
+
+  getView = (): FindView => this.view;
+
+  private set(v: Partial<FindView>): void {
+    this.view = { ...this.view, ...v };
+    for (const fn of this.listeners) fn();
+  }
+
+  /** Runs the query; the current match stays current when it still matches. */
+  async search(query: string, follow = true): Promise<void> {
+    const seq = ++this.seq;
+    const matches = query ? await this.ctl.engine.find(query) : [];
+    if (seq !== this.seq) return; // a newer query (the user kept typing) answers instead
+    const current = this.view.matches[this.view.index];
+    let index = current ? matches.indexOf(current) : -1;
+    if (index < 0 && matches.length) index = Math.min(Math.max(this.view.index, 0), matches.length - 1);
+    const moved = matches[index] !== current || query !== this.view.query;
+    this.set({ query, matches, index, done: query === this.view.query ? this.view.done : '' });
+    this.ctl.highlight(matches);
+    if (follow && moved && index >= 0) await this.ctl.focusNode(matches[index]);
+  }
+
+  /** Next (1) or previous (-1) match, wrapping around; the camera follows. */
+  async step(dir: 1 | -1): Promise<void> {
+    const n = this.view.matches.length;
+    if (!n) return;
+    const index = (this.view.index + dir + n) % n;
+    this.set({ index, done: '' });
+    await this.ctl.focusNode(this.view.matches[index]);
+  }
+
+  /** Replaces in the current match's title, then moves on to the match now at that place. */
+  async replaceOne(replacement: string): Promise<void> {
+    const id = this.view.matches[this.view.index];
+    if (!id) return;
+    const changed = (await this.ctl.run('replaceText', [[id], this.view.query, replacement])) as string[] | undefined;
+    this.view = { ...this.view, matches: this.view.matches.filter((m) => m !== id) };
+    await this.search(this.view.query, false);
+    this.set({ done: changed?.length ? '已替换 1 个主题' : '' });
+    const next = this.view.matches[this.view.index];
+    if (next) await this.ctl.focusNode(next);
+  }
+
+  /** Replaces in every match at once: one undo step. */
+  async replaceAll(replacement: string): Promise<void> {
+    if (!this.view.matches.length) return;
+    const changed = (await this.ctl.run('replaceText', [this.view.matches, this.view.query, replacement])) as string[] | undefined;
+    await this.search(this.view.query, false);
+    this.set({ done: changed ? `已替换 ${changed.length} 个主题` : '' });
+  }
+
+  close(): void {
+    this.seq++;
+    this.ctl.highlight([]);
+  }
+}
+
+/** The status line under the find field. */
+export function findStatus(v: FindView): string {
+  if (v.done) return v.done;
+  if (!v.query) return '';
+  if (!v.matches.length) return '没有找到匹配的主题';
+  return `第 ${v.index + 1} / ${v.matches.length} 个`;
+}

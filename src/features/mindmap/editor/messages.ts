@@ -1,0 +1,31 @@
+// What a student reads when the engine or the worker refuses something: always Chinese. The
+// engine's SPEC messages (SPEC §5, §8) keep their English code in brackets so they stay
+// recognisable; anything else in English (an engine invariant, a worker failure) becomes a
+// plain Chinese sentence instead of leaking through.
+
+const CJK = /[\u3400-\u9fff\uf900-\ufaff]/;
+
+export const READ_ONLY_MSG = '当前导图为只读，不能修改';
+export const GENERIC_MSG = '操作没有完成，请重试；如果问题持续出现，请刷新页面';
+
+const KNOWN: Array<[RegExp, (m: RegExpMatchArray) => string]> = [
+  [/^Document is read-only$/, () => READ_ONLY_MSG],
+  [/^Not supported protocol$/, () => '不支持的文件格式，请选择 .km、.md 或 .txt 文件（Not supported protocol）'],
+  [/^Invalid local format$/, () => '内容格式不正确，无法导入（Invalid local format）'],
+  [/^Theme (.*) not exists!$/, (m) => `导图主题“${m[1]}”不存在（Theme ${m[1]} not exists!）`],
+  [/^Missing Layout:? ?(.*)$/, (m) => `导图结构“${m[1]}”不存在（Missing Layout）`],
+  [/^Invalid \.km|JSON|Unexpected token|Unexpected end/i, () => '文件内容无法识别，请确认是完整的导图文件'],
+  [/own subtree/, () => '不能把主题移动到它自己的下级主题中'],
+  [/^The root cannot/, () => '中心主题不能这样操作'],
+];
+
+/** The message to show for an error from the engine, the worker or the editor. */
+export function userMessage(error: unknown): string {
+  const msg = error instanceof Error ? error.message : typeof error === 'string' ? error : '';
+  if (CJK.test(msg)) return msg;
+  for (const [re, text] of KNOWN) {
+    const m = msg.match(re);
+    if (m) return text(m);
+  }
+  return GENERIC_MSG;
+}
