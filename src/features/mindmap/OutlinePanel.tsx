@@ -1,15 +1,19 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import type { BaseLine } from '../../engine/outline/outline-match';
 import { ApiFailure } from '../../app/ui/use-remote';
 import { getMindOutline, saveOutline } from './api';
 import type { EditorController } from './editor/controller';
-import { mergeOutline, outlineFromExport, parseOutline } from './editor/outline';
+import { userMessage } from './editor/messages';
+import { describes, editedLines, outlineOfMap, sameBase } from './editor/outline';
 
-// 大纲: the map as indented text (getMindOutline), edited as text and applied back to the map
-// through the engine's text import. Order on 应用: parse (a refusal leaves map and text as they
-// are) → replace the map, keeping unchanged nodes' data → saveStuMind with the version (the
-// autosaver) → saveOutline with that version. The server refuses an outline that does not
-// describe the saved map, so the two never diverge; if the map could not be saved yet, the
-// outline is not sent (the server derives it from the map on its next save).
+// 大纲: a live text view of the map on screen. Each line stands for a node (the base: ids in
+// preorder with level and title); 应用 diffs the edited text against that base and runs the
+// engine's applyOutline — renames, inserts, moves and removes of the existing nodes, every other
+// field kept, ONE undo step. While the text is unedited it follows every change of the map; while
+// it is being edited, canvas edits made meanwhile are kept (apply touches only the lines the
+// student changed). After applying: saveStuMind with the version (the autosaver), then
+// saveOutline with that version when the text still describes the saved map — the server refuses
+// an outline that does not, so the two never diverge (otherwise it derives it from the map).
 
 interface Props {
   ctl: EditorController;
@@ -19,51 +23,93 @@ interface Props {
 
 type Note = { kind: 'error' | 'info'; text: string } | null;
 
+const STALE = '导图在画布上有新的修改：应用时只改动你在大纲里修改过的行，画布上的修改会保留。也可以“从导图重新载入”。';
+
 export function OutlinePanel({ ctl, caseId, flush }: Props) {
   const [text, setText] = useState<string | null>(null);
   const [note, setNote] = useState<Note>(null);
   const [busy, setBusy] = useState(false);
   const tabLeaves = useRef(false);
   const field = useRef<HTMLTextAreaElement>(null);
+  // The base the text was loaded (or applied) from, and that text: edited = text !== shown.
+  const base = useRef<BaseLine[] | null>(null);
+  const shown = useRef<string | null>(null);
+  const live = useRef({ text, busy });
+  live.current = { text, busy };
 
-  /** The outline of the map on screen: the server's (student's own wording) when it is that map. */
+  const take = (t: string, b: BaseLine[]) => {
+    base.current = b;
+    shown.current = t;
+    setText(t);
+  };
+
+  /** The outline of the map on screen: the server's (student's own wording) when it says the same. */
   const load = async () => {
     setNote(null);
-    const local = async () => outlineFromExport(await ctl.exportData('txt'));
     const { saved, version } = await flush();
-    if (!saved) return setText(await local());
+    const local = outlineOfMap(await ctl.engine.toKm());
+    if (!saved) return take(local.text, local.base);
     try {
       const o = await getMindOutline(caseId);
-      setText(o.version === version ? o.outline : await local());
+      take(o.version === version && describes(o.outline, local.base) ? o.outline : local.text, local.base);
     } catch (e) {
-      setText(await local());
-      setNote({ kind: 'error', text: e instanceof Error ? e.message : '大纲加载失败' });
+      take(local.text, local.base);
+      setNote({ kind: 'error', text: e instanceof ApiFailure ? e.message : '大纲加载失败' });
     }
+  };
+
+  /** The map changed: follow it while the text is unedited; otherwise say that apply keeps both. */
+  const follow = async () => {
+    if (live.current.busy || shown.current === null) return;
+    const local = outlineOfMap(await ctl.engine.toKm());
+    if (live.current.busy) return;
+    if (live.current.text !== shown.current) {
+      if (!sameBase(base.current, local.base)) setNote({ kind: 'info', text: STALE });
+      return;
+    }
+    if (describes(shown.current, local.base)) base.current = local.base;
+    else take(local.text, local.base);
   };
 
   useEffect(() => {
     void load();
+    let t = 0;
+    const off = ctl.model.subscribe(() => {
+      window.clearTimeout(t);
+      t = window.setTimeout(() => void follow(), 250);
+    });
+    return () => (off(), window.clearTimeout(t));
   }, []);
 
   const apply = async () => {
-    if (text === null) return;
+    if (text === null || !base.current) return;
     let next;
     try {
-      next = mergeOutline(parseOutline(text), await ctl.engine.toKm());
+      next = editedLines(text);
     } catch (e) {
-      setNote({ kind: 'error', text: e instanceof Error ? e.message : String(e) });
+      setNote({ kind: 'error', text: userMessage(e) });
       field.current?.focus();
       return;
     }
     setBusy(true);
+    live.current.busy = true;
     try {
-      if (!(await ctl.importData('km', JSON.stringify(next)))) return;
+      try {
+        await ctl.execute('applyOutline', [base.current, next]);
+      } catch (e) {
+        setNote({ kind: 'error', text: userMessage(e) });
+        field.current?.focus();
+        return;
+      }
+      const local = outlineOfMap(await ctl.engine.toKm());
+      const mine = describes(text, local.base);
+      take(mine ? text : local.text, local.base);
       const { saved, version } = await flush();
       if (!saved) return setNote({ kind: 'error', text: '大纲已应用到导图，但导图尚未保存到服务器；保存后大纲会随导图一起更新' });
-      await saveOutline(caseId, text, version);
+      if (mine) await saveOutline(caseId, text, version);
       setNote({ kind: 'info', text: '大纲已应用到导图并保存' });
     } catch (e) {
-      setNote({ kind: 'error', text: e instanceof ApiFailure || e instanceof Error ? e.message : '大纲保存失败' });
+      setNote({ kind: 'error', text: e instanceof ApiFailure ? e.message : userMessage(e) });
     } finally {
       setBusy(false);
     }
@@ -109,7 +155,7 @@ export function OutlinePanel({ ctl, caseId, flush }: Props) {
         value={text ?? ''}
         disabled={text === null}
         spellCheck={false}
-        onChange={(e) => (setText(e.target.value), note?.kind === 'info' && setNote(null))}
+        onChange={(e) => (setText(e.target.value), note?.kind === 'info' && note.text !== STALE && setNote(null))}
         onKeyDown={onKey}
       />
       {note && (

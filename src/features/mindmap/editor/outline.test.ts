@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { KmDocument } from '../../../engine/model/types';
-import { badLine, mergeOutline, outlineFromExport, parseOutline } from './outline';
+import { badLine, describes, editedLines, outlineFromExport, outlineOfMap, parseOutline } from './outline';
 
 const current: KmDocument = {
   root: { data: { id: 'r', text: '根', note: '根备注' }, children: [
@@ -29,17 +29,14 @@ describe('outline text view', () => {
     expect(badLine('根\n\t甲\n\t\t乙\n\t丙')).toBe(0);
   });
 
-  it('keeps the data of unchanged nodes, pairs duplicate titles in order, and keeps template and theme', () => {
-    const merged = mergeOutline(parseOutline('新根\n\t乙\n\t甲\n\t\t甲一\n\t\t新\n\t乙\n\t乙'), current);
-    expect(merged).toMatchObject({ template: 'right', theme: 'wire' });
-    expect(merged.root.data).toMatchObject({ id: 'r', text: '新根', note: '根备注' });
-    const [b, a, b2, b3] = merged.root.children!;
-    expect([b.data.id, a.data.id, b2.data.id]).toEqual(['b', 'a', 'b2']);
-    expect(a.data).toMatchObject({ priority: 2, isStudy: 1 });
-    expect(a.children![0].data).toMatchObject({ id: 'a1', hyperlink: 'http://x' });
-    expect(a.children![1].data.id).not.toMatch(/^(r|a|a1|b|b2)$/);
-    expect(b3.data.id).toBeTruthy();
-    expect(b3.data.id).not.toBe('b');
+  it('shows the map as text with the node behind every line, and recognises the same outline in other wording', () => {
+    const { text, base } = outlineOfMap(current);
+    expect(text).toBe('根\n\t甲\n\t\t甲一\n\t乙\n\t乙');
+    expect(base.map((l) => l.id)).toEqual(['r', 'a', 'a1', 'b', 'b2']);
+    expect(describes('根\n    甲\n\n        甲一\n\t乙\n\t乙', base)).toBe(true);
+    expect(describes('根\n\t甲\n\t乙', base)).toBe(false);
+    expect(describes('根\n根', base)).toBe(false);
+    expect(editedLines('根\n    甲')).toEqual([{ level: 0, title: '根' }, { level: 1, title: '甲' }]);
   });
 
   it('turns the engine export (CR line ends) into editable text', () => {

@@ -1,9 +1,12 @@
-import { DEFAULT_TEXT, DEPTH_ERROR, MAX_LEVEL, type KmDocument, type KmNode } from '../../../engine/model/types';
-import { importDocument } from '../../../engine/protocols/formats';
+import { DEPTH_ERROR, MAX_LEVEL, type KmDocument, type KmNode } from '../../../engine/model/types';
+import { baseLinesOf, linesOf, sameLines } from '../../../engine/outline/outline-lines';
+import type { BaseLine, OutlineLine } from '../../../engine/outline/outline-match';
+import { exportDocument, importDocument } from '../../../engine/protocols/formats';
 
-// The 大纲 (outline text) view: parse through the engine's text import, explain a refusal in
-// Chinese with the line at fault, and merge the parsed tree into the current map so nodes whose
-// title and place did not change keep their id, note, link, image, priority and study marks.
+// The 大纲 (outline text) view's logic: the map as text plus the node id of every line (the
+// base an edit is diffed against, engine `applyOutline`), parsing through the engine's text
+// import with a Chinese explanation and the line at fault. The text format itself is the
+// engine's (encodeText/decodeText): nothing here re-implements it.
 
 export const INVALID = 'Invalid local format';
 
@@ -69,24 +72,26 @@ export function parseOutline(text: string): KmDocument {
   return doc;
 }
 
-const titleOf = (n: KmNode) => n.data.text || DEFAULT_TEXT;
+/** The map's outline: the text to show and, per line, the node it stands for. */
+export function outlineOfMap(km: KmDocument): { text: string; base: BaseLine[] } {
+  return { text: outlineFromExport(exportDocument('txt', km)), base: baseLinesOf(km.root) };
+}
 
-/**
- * The parsed outline as a map, keeping what the outline cannot express: the root always keeps
- * its data, and a node keeps its data when its parent was kept and an old child of that parent
- * has the same title (first unused one, so duplicates pair up in order). Template and theme stay.
- */
-export function mergeOutline(parsed: KmDocument, current: KmDocument): KmDocument {
-  const merge = (next: KmNode, old: KmNode | undefined): KmNode => {
-    const byTitle = new Map<string, KmNode[]>();
-    for (const o of old?.children ?? []) {
-      const list = byTitle.get(titleOf(o));
-      if (list) list.push(o);
-      else byTitle.set(titleOf(o), [o]);
-    }
-    const node: KmNode = { data: old ? { ...old.data, text: next.data.text } : next.data };
-    if (next.children?.length) node.children = next.children.map((c) => merge(c, byTitle.get(titleOf(c))?.shift()));
-    return node;
-  };
-  return { ...current, root: merge(parsed.root, current.root) };
+/** The lines of an edited outline; throws the message to show (a refused outline, a fifth level). */
+export function editedLines(text: string): OutlineLine[] {
+  return linesOf(parseOutline(text).root);
+}
+
+/** True when `text` (e.g. the student's own wording, four spaces or blank lines) says exactly the map's outline. */
+export function describes(text: string, base: readonly BaseLine[]): boolean {
+  try {
+    return sameLines(editedLines(text), base);
+  } catch {
+    return false;
+  }
+}
+
+/** Same lines and the same nodes behind them. */
+export function sameBase(a: readonly BaseLine[] | null, b: readonly BaseLine[]): boolean {
+  return !!a && sameLines(a, b) && a.every((l, i) => l.id === b[i].id);
 }
