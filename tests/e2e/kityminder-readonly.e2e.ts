@@ -1,0 +1,98 @@
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import type { BrowserSession } from './browser';
+import { openSignedIn, toastWith, unexpectedErrors } from './shell-helpers';
+
+// 知识点详情 (MindDetail) is the read-only map: readers fold and unfold branches with the buttons
+// on the canvas (view changes, no error, nothing to undo) and read a node's 备注. Driven with the
+// mouse on the canvas. Where a node is drawn comes from the page's own SVG export (world
+// coordinates, same layout) and the fact that a map opens at 100 % with the root centred.
+
+const tree = (page: Page) => page.getByRole('tree', { name: '思维导图大纲' });
+const item = (page: Page, name: string) => tree(page).getByRole('treeitem', { name: new RegExp(`^${name}(，|$)`) });
+type Box = { x: number; y: number; w: number; h: number };
+
+/** World boxes of the nodes (by title) from the exported SVG. */
+async function worldBoxes(page: Page): Promise<Map<string, Box>> {
+  await page.getByRole('button', { name: '导入 / 导出' }).click();
+  const dl = page.waitForEvent('download');
+  await page.getByRole('menuitem', { name: /SVG/ }).click();
+  const svg = readFileSync((await (await dl).path())!, 'utf8');
+  await page.getByRole('menu').waitFor({ state: 'detached' });
+  const out = new Map<string, Box>();
+  for (const g of svg.matchAll(/<g data-id="[^"]*">(.*?)<\/g>/g)) {
+    const r = g[1].match(/<rect x="([-\d.e]+)" y="([-\d.e]+)" width="([\d.e]+)" height="([\d.e]+)"/);
+    const title = [...g[1].matchAll(/<tspan[^>]*>([^<]*)<\/tspan>/g)].map((t) => t[1]).join('\n');
+    if (r && !out.has(title)) out.set(title, { x: +r[1], y: +r[2], w: +r[3], h: +r[4] });
+  }
+  return out;
+}
+
+describe('知识点详情: read-only map', () => {
+  let s: BrowserSession;
+  beforeAll(async () => {
+    // A student with no saved map of case-08: the page shows the official map.
+    s = await openSignedIn(inject('baseURL'), '13800000003');
+  });
+  afterAll(async () => s?.close());
+
+  it('folds and unfolds a branch with its button on the canvas, and opens a note to read', async () => {
+    const { page } = s;
+    await page.goto('/#/project/mindDetail?caseId=case-08');
+    await page.locator('.mind-editor[aria-busy="false"]').waitFor();
+    await item(page, '硬件选型').waitFor();
+    expect(await tree(page).getAttribute('aria-readonly')).toBe('true');
+
+    let boxes = await worldBoxes(page);
+    const root = boxes.get('智慧教室环境监测系统')!;
+    const canvas = (await page.locator('.mind-editor__canvas canvas').boundingBox())!;
+    // Screen point of a world point: the root's centre is the canvas centre at 100 % (the root
+    // stays at the world origin whatever folds).
+    const screen = (wx: number, wy: number) => ({ x: canvas.x + canvas.width / 2 + wx - (root.x + root.w / 2), y: canvas.y + canvas.height / 2 + wy - (root.y + root.h / 2) });
+    // The button sits beside the box, away from the parent: radius 6 expanded, 9 collapsed, 2 px gap.
+    const button = (r: number) => {
+      const chapter = boxes.get('硬件选型')!;
+      const left = chapter.x + chapter.w / 2 < root.x + root.w / 2;
+      return screen(left ? chapter.x - r - 2 : chapter.x + chapter.w + r + 2, chapter.y + chapter.h / 2);
+    };
+
+    const row = item(page, '硬件选型');
+    expect(await row.getAttribute('aria-expanded')).toBe('true');
+    let at = button(6);
+    await page.mouse.click(at.x, at.y);
+    await expect.poll(() => row.getAttribute('aria-expanded')).toBe('false');
+    expect(await item(page, '传感器原理').count()).toBe(0);
+    boxes = await worldBoxes(page); // folding re-laid out the map
+    at = button(9);
+    await page.mouse.click(at.x, at.y);
+    await expect.poll(() => row.getAttribute('aria-expanded')).toBe('true');
+    await item(page, '传感器原理').waitFor();
+    boxes = await worldBoxes(page);
+    // Folding is a view change: nothing to undo, and never the English read-only message.
+    expect(await page.getByRole('button', { name: /^撤销/ }).isDisabled()).toBe(true);
+    expect(await page.locator('.toast').count()).toBe(0);
+
+    // Click a topic on the canvas, then 备注: the note opens to be read, not edited.
+    const topic = boxes.get('数据采集')!;
+    const p = screen(topic.x + topic.w / 2, topic.y + topic.h / 2);
+    await page.mouse.click(p.x, p.y);
+    await expect.poll(() => item(page, '数据采集，有备注').getAttribute('aria-selected')).toBe('true');
+    const noteButton = page.getByRole('button', { name: /^备注/ });
+    expect(await noteButton.isDisabled()).toBe(false);
+    await noteButton.click();
+    const dialog = page.getByRole('dialog', { name: '备注' });
+    const text = dialog.getByLabel('备注内容');
+    expect(await text.inputValue()).toBe('**数据采集** 是本章的重点，请结合资源完成学习。');
+    expect(await text.getAttribute('readonly')).not.toBeNull();
+    expect(await dialog.getByRole('button', { name: '确定' }).count()).toBe(0);
+    await dialog.getByRole('button', { name: '关闭' }).click();
+    await dialog.waitFor({ state: 'detached' });
+
+    // A node without a note: nothing to read, the button stays disabled.
+    await item(page, '主控板选择').click();
+    expect(await noteButton.isDisabled()).toBe(true);
+    expect(await toastWith(page, 'read-only').count()).toBe(0);
+    expect(unexpectedErrors(s.errors)).toEqual([]);
+  });
+});
