@@ -5,6 +5,23 @@ import { FindState, findStatus } from './find-state';
 // The find and replace bar (Ctrl+F). Enter = next, Shift+Enter = previous, Esc closes (focus goes
 // back to the map on the current match). Replace is hidden on read-only maps.
 
+/**
+ * Ctrl+F anywhere on the editor's page opens the map's find (not the browser's), wherever the
+ * focus is (after a click on the canvas it may be on the page). Keys the editor already handled
+ * (defaultPrevented) are left alone.
+ */
+export function useFindShortcut(open: () => void): void {
+  useEffect(() => {
+    const onKey = (e: globalThis.KeyboardEvent) => {
+      if (e.defaultPrevented || !(e.ctrlKey || e.metaKey) || e.shiftKey || e.altKey || e.key.toLowerCase() !== 'f') return;
+      e.preventDefault();
+      open();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [open]);
+}
+
 interface Props {
   ctl: EditorController;
   /** Bumped by every Ctrl+F: focuses and selects the query again. */
@@ -31,7 +48,7 @@ export function FindBar({ ctl, focusKey, onClose }: Props) {
       window.clearTimeout(t);
       t = window.setTimeout(() => void find.search(find.view.query, false), 150);
     });
-    return () => (off(), window.clearTimeout(t), find.close());
+    return () => (off(), window.clearTimeout(t), find.stop());
   }, [ctl, find]);
 
   const close = () => {
@@ -69,7 +86,7 @@ export function FindBar({ ctl, focusKey, onClose }: Props) {
           <button type="button" className="mind-toolbar__btn" disabled={none} onClick={() => void find.replaceOne(replacement)}>
             替换
           </button>
-          <button type="button" className="mind-toolbar__btn" disabled={none} onClick={() => void find.replaceAll(replacement)}>
+          <button type="button" className="mind-toolbar__btn" disabled={none} onClick={() => void find.replaceAll(replacement).then(() => input.current?.focus())}>
             全部替换
           </button>
         </>

@@ -9,7 +9,7 @@ import { writeClipboard } from './clipboard';
 import type { EditorController } from './controller';
 import { NodeDialog } from './dialogs';
 import { anchorOf, editBox, MIN_EDIT_FONT } from './edit-geometry';
-import { FindBar } from './FindBar';
+import { FindBar, useFindShortcut } from './FindBar';
 import { useImportExport } from './import-export';
 import { handleMapKey } from './keyboard';
 import { mapPaste } from './map-paste';
@@ -170,6 +170,7 @@ export function MindEditorView({ ctl, load, toolbarExtra, onActivate, onError, e
   );
   const io = useImportExport(ctl, onError, () => focusMap());
   const paste = useMemo(() => mapPaste(ctl, onError), [ctl]);
+  useFindShortcut(ctx.ui.openFind);
 
   useEffect(() => {
     const canvas = new MindmapCanvas();

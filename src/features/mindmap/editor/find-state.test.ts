@@ -48,3 +48,17 @@ describe('find and replace', () => {
     expect(['r', 'a', 'b1', 'b2'].map((id) => ctl.model.get(id)?.text)).toEqual(['线性表', '顺序表', '单链接表', '双向链表']);
   });
 });
+
+describe('find while typing', () => {
+  it('the field keeps every typed character although the worker answers later', async () => {
+    const ctl = await open();
+    const f = new FindState(ctl);
+    const a = f.search('链');
+    expect(f.view.query).toBe('链');
+    const b = f.search('链表');
+    expect(f.view.query).toBe('链表');
+    await Promise.all([a, b]);
+    expect(f.view.query).toBe('链表');
+    expect(f.view.matches).toEqual(['b1', 'b2']);
+  });
+});

@@ -36,13 +36,16 @@ export class FindState {
   /** Runs the query; the current match stays current when it still matches. */
   async search(query: string, follow = true): Promise<void> {
     const seq = ++this.seq;
+    const newQuery = query !== this.view.query;
+    // The field shows view.query: it must take the typed text now, not when the worker answers.
+    if (newQuery) this.set({ query, done: '' });
     const matches = query ? await this.ctl.engine.find(query) : [];
     if (seq !== this.seq) return; // a newer query (the user kept typing) answers instead
     const current = this.view.matches[this.view.index];
     let index = current ? matches.indexOf(current) : -1;
     if (index < 0 && matches.length) index = Math.min(Math.max(this.view.index, 0), matches.length - 1);
-    const moved = matches[index] !== current || query !== this.view.query;
-    this.set({ query, matches, index, done: query === this.view.query ? this.view.done : '' });
+    const moved = matches[index] !== current || newQuery;
+    this.set({ matches, index });
     this.ctl.highlight(matches);
     if (follow && moved && index >= 0) await this.ctl.focusNode(matches[index]);
   }
@@ -76,9 +79,15 @@ export class FindState {
     this.set({ done: changed ? `已替换 ${changed.length} 个主题` : '' });
   }
 
+  /** Closing the bar: answers still on their way are dropped, the marks go. */
   close(): void {
-    this.seq++;
+    this.stop();
     this.ctl.highlight([]);
+  }
+
+  /** Unmounting with the editor: only drop late answers (the canvas may be gone already). */
+  stop(): void {
+    this.seq++;
   }
 }
 
