@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { BrowserSession } from './browser';
-import { openSignedIn, unexpectedErrors } from './shell-helpers';
+import { applyForCases, openSignedIn, unexpectedErrors } from './shell-helpers';
 
 // Find and replace (Ctrl+F, issue 15.14): matches in preorder, hidden ones revealed, the camera
 // centres on the current match, replace one or all — each one undo step. Read-only maps find too.
@@ -38,6 +38,7 @@ describe('find and replace', () => {
   let s: BrowserSession;
   beforeAll(async () => {
     s = await openSignedIn(inject('baseURL'));
+    await applyForCases(s.page, 'case-05'); // replacing saves the map: that needs an application
   });
   afterAll(async () => s?.close());
 
