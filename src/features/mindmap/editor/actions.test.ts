@@ -132,6 +132,10 @@ describe('action registry', () => {
     expect(ctl.model.get('a')?.collapsed).toBe(true);
     await actionByName('toggleExpand').perform(ctx);
     expect(ctl.model.nodes.has('a1')).toBe(true);
+    await actionForKey(key('1', { altKey: true }))!.perform(ctx);
+    expect(ctl.model.get('a')?.collapsed).toBe(true);
+    await actionForKey(key('2', { altKey: true }))!.perform(ctx);
+    expect(ctl.model.nodes.has('a1')).toBe(true);
     expect(errors).toEqual([]);
     expect(ctl.state.canUndo).toBe(false);
     expect(isEnabled(actionByName('note'), ctx)).toBe(true);
