@@ -4,6 +4,7 @@ import { safeHref } from '../../../engine/commands/hyperlink';
 import { uploadImage } from '../api';
 import type { DialogKind } from './actions';
 import type { EditorController } from './controller';
+import { GENERIC_MSG, userMessage } from './messages';
 
 // Node dialogs (hyperlink, note, image) and the save-conflict choice. Each edit is one
 // engine command on the selected nodes.
@@ -41,6 +42,12 @@ function naturalSize(url: string): Promise<[number, number]> {
     img.onerror = () => resolve([200, 200]);
     img.src = url;
   });
+}
+
+/** An upload failure in Chinese (a network error's own text is English). */
+export function uploadError(err: unknown): string {
+  const m = userMessage(err);
+  return m === GENERIC_MSG ? '图片上传失败，请检查网络后重试' : m;
 }
 
 /** Uploads an image file and puts it on the given nodes. */
@@ -93,7 +100,7 @@ export function NodeDialog({ ctl, kind, onClose, onError, returnFocus }: { ctl: 
       await putImage(ctl, ids, file, file.name);
       onClose();
     } catch (err) {
-      onError(err instanceof Error ? err.message : '图片上传失败');
+      onError(uploadError(err));
     } finally {
       setBusy(false);
     }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEPTH_ERROR } from '../../../engine/model/types';
+import { uploadError } from './dialogs';
 import { GENERIC_MSG, READ_ONLY_MSG, userMessage } from './messages';
 
 const CJK = /[\u4e00-\u9fff]/;
@@ -21,5 +22,7 @@ describe('userMessage', () => {
     }
     expect(userMessage(undefined)).toBe(GENERIC_MSG);
     expect(userMessage(new Error('Node not found: x'))).toBe(GENERIC_MSG);
+    expect(uploadError(new Error('Network Error'))).toBe('图片上传失败，请检查网络后重试');
+    expect(uploadError(new Error('图片不能超过 20 MB'))).toBe('图片不能超过 20 MB');
   });
 });
