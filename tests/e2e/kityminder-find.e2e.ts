@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { BrowserSession } from './browser';
+import { mapFocused } from './mindmap-helpers';
 import { applyForCases, openSignedIn, unexpectedErrors } from './shell-helpers';
 
 // Find and replace (Ctrl+F, issue 15.14): matches in preorder, hidden ones revealed, the camera
@@ -17,7 +18,7 @@ const selected = (page: Page) => tree(page).locator('[role=treeitem][aria-select
 async function closeFind(page: Page): Promise<void> {
   await page.keyboard.press('Escape');
   await bar(page).waitFor({ state: 'detached' });
-  await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('role'))).toBe('treeitem');
+  await mapFocused(page);
 }
 
 async function canvasCentre(page: Page): Promise<{ x: number; y: number }> {
