@@ -60,7 +60,7 @@ describe('MindEditor facade', () => {
     const ed = new MindEditor();
     ed.load(KM);
     ed.setReadOnly(true);
-    expect(() => ed.execute('appendChild', ['r'])).toThrow('read-only');
+    expect(() => ed.execute('appendChild', ['r'])).toThrow('只读');
     ed.execute('expandToLevel', [1]);
     expect(ed.getNodeData('a').expandState).toBe('collapse');
   });

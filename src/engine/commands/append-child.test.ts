@@ -24,6 +24,6 @@ describe('appendChild', () => {
   it('is refused in read-only mode', () => {
     const doc = sampleDoc();
     doc.readOnly = true;
-    expect(() => run(doc, 'appendChild', 'R')).toThrow('read-only');
+    expect(() => run(doc, 'appendChild', 'R')).toThrow('只读');
   });
 });

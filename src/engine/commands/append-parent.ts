@@ -9,7 +9,7 @@ export const appendParent = {
   run(doc: MindDoc, id: string, text?: string): string {
     const node = doc.get(id);
     const parent = node.parent;
-    if (!parent) throw new Error('The root cannot get a parent');
+    if (!parent) throw new Error('根主题不能插入上级主题');
     checkDepth(levelOf(node), subtreeHeight(node) + 1);
     const data = newNodeData(text);
     doc.insert(parent.id, parent.children.indexOf(node), { data, children: [] });

@@ -18,7 +18,7 @@ export interface CommandDef {
   run(doc: MindDoc, ...args: never[]): unknown;
 }
 
-export const READ_ONLY_ERROR = 'Document is read-only';
+export const READ_ONLY_ERROR = '导图是只读的，不能修改';
 
 export interface CommandOutcome {
   result: unknown;

@@ -14,7 +14,7 @@ describe('moveNode', () => {
   });
   it('never moves into its own subtree and keeps the depth rule', () => {
     const doc = sampleDoc();
-    expect(() => run(doc, 'moveNode', 'A', 'A1')).toThrow('own subtree');
+    expect(() => run(doc, 'moveNode', 'A', 'A1')).toThrow('自己的下级主题');
     expect(() => run(doc, 'moveNode', 'C', 'A1')).toThrow('不能插入4级主题以下的节点');
     expect(() => run(doc, 'moveNode', 'R', 'A')).toThrow();
   });

@@ -1,6 +1,7 @@
 import type { CommandDef } from './command';
 import { checkChildDepth, levelOf, subtreeHeight } from './helpers';
 import { isAncestorOrSelf, type MindDoc } from '../model/doc';
+import { OWN_SUBTREE_ERROR, ROOT_MOVE_ERROR } from '../model/types';
 
 /**
  * Reparent and/or reorder. `index` is the position among the new parent's children after the
@@ -14,8 +15,8 @@ export const moveNode = {
   run(doc: MindDoc, id: string, parentId: string, index?: number): void {
     const node = doc.get(id);
     const target = doc.get(parentId);
-    if (!node.parent) throw new Error('The root cannot be moved');
-    if (isAncestorOrSelf(node, target)) throw new Error('Cannot move a node into its own subtree');
+    if (!node.parent) throw new Error(ROOT_MOVE_ERROR);
+    if (isAncestorOrSelf(node, target)) throw new Error(OWN_SUBTREE_ERROR);
     const height = subtreeHeight(node);
     if (target !== node.parent && levelOf(target) + 1 > levelOf(node)) checkChildDepth(target, height);
     const last = target === node.parent ? target.children.length - 1 : target.children.length;

@@ -8,7 +8,7 @@ export const priority = {
   edits: true,
   run(doc: MindDoc, ids: string | string[], value: number | null): void {
     const v = value === null ? 0 : Number(value);
-    if (!Number.isInteger(v) || v < 0 || v > 9) throw new Error('Priority must be 0–9');
+    if (!Number.isInteger(v) || v < 0 || v > 9) throw new Error('优先级只能是 0 到 9（0 表示清除）');
     for (const id of asIds(ids)) doc.set(id, 'priority', v === 0 ? null : v);
   },
 } satisfies CommandDef;

@@ -42,6 +42,6 @@ export const COMMANDS: ReadonlyMap<string, CommandDef> = new Map(ALL.map((c) => 
 
 export function getCommand(name: string): CommandDef {
   const c = COMMANDS.get(name);
-  if (!c) throw new Error(`Unknown command: ${name}`);
+  if (!c) throw new Error(`未知的命令：${name}`);
   return c;
 }

@@ -15,6 +15,6 @@ describe('elkLayout (optional, small maps)', () => {
   it('refuses maps above its size limit with a clear message', async () => {
     const ed = new MindEditor();
     ed.load({ root: { data: { id: 'r' }, children: Array.from({ length: ELK_MAX_NODES + 1 }, (_, i) => ({ data: { id: `c${i}` } })) }, template: 'default', theme: 'fresh-blue', version: '1.4.43' });
-    await expect(elkLayout(ed.doc, ed.layout, 'radial')).rejects.toThrow(/at most 1000 nodes/);
+    await expect(elkLayout(ed.doc, ed.layout, 'radial')).rejects.toThrow(/最多支持 1000 个主题/);
   });
 });

@@ -17,7 +17,7 @@ export interface ElkBoxes {
 }
 
 export function elkSizeError(count: number): Error {
-  return new Error(`ELK layouts handle at most ${ELK_MAX_NODES} nodes; this map shows ${count}. Use a built-in template.`);
+  return new Error(`自动布局最多支持 ${ELK_MAX_NODES} 个主题，这张导图显示了 ${count} 个，请改用内置结构`);
 }
 
 export async function elkLayout(doc: MindDoc, layout: LayoutEngine, algorithm: ElkAlgorithm): Promise<ElkBoxes> {

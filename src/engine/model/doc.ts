@@ -1,5 +1,5 @@
 import type { Change } from './change';
-import { KM_VERSION, type KmDocument, type KmNode, type KmNodeData } from './types';
+import { KM_VERSION, OWN_SUBTREE_ERROR, ROOT_MOVE_ERROR, type KmDocument, type KmNode, type KmNodeData } from './types';
 
 /** A live node. `slot` is a small dense integer reused after removal: layouts index flat typed arrays by it. */
 export interface NodeRec {
@@ -42,7 +42,7 @@ export class MindDoc {
 
   get(id: string): NodeRec {
     const n = this.byId.get(id);
-    if (!n) throw new Error(`Node not found: ${id}`);
+    if (!n) throw new Error('找不到这个主题（它可能已被删除）');
     return n;
   }
 
@@ -64,7 +64,7 @@ export class MindDoc {
 
   private makeRec(km: KmNode, parent: NodeRec | null): NodeRec {
     const id = km.data.id;
-    if (typeof id !== 'string' || this.byId.has(id)) throw new Error(`Invalid or duplicate node id: ${String(id)}`);
+    if (typeof id !== 'string' || this.byId.has(id)) throw new Error(`主题编号无效或重复：${String(id)}`);
     const slot = this.freeSlots.length ? this.freeSlots.pop()! : this.nextSlot++;
     const rec: NodeRec = { id, data: km.data, parent, children: [], slot };
     this.byId.set(id, rec);
@@ -95,7 +95,7 @@ export class MindDoc {
   remove(id: string): KmNode {
     const rec = this.get(id);
     const parent = rec.parent;
-    if (!parent) throw new Error('The root cannot be removed');
+    if (!parent) throw new Error('根主题不能删除');
     const index = parent.children.indexOf(rec);
     parent.children.splice(index, 1);
     const node = toKmNode(rec);
@@ -107,9 +107,9 @@ export class MindDoc {
   move(id: string, toParentId: string, toIndex: number): void {
     const rec = this.get(id);
     const from = rec.parent;
-    if (!from) throw new Error('The root cannot be moved');
+    if (!from) throw new Error(ROOT_MOVE_ERROR);
     const to = this.get(toParentId);
-    if (isAncestorOrSelf(rec, to)) throw new Error('Cannot move a node into its own subtree');
+    if (isAncestorOrSelf(rec, to)) throw new Error(OWN_SUBTREE_ERROR);
     const fromIndex = from.children.indexOf(rec);
     from.children.splice(fromIndex, 1);
     const i = Math.max(0, Math.min(toIndex, to.children.length));

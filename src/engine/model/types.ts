@@ -57,3 +57,6 @@ export const ROOT_TEXT = '中心主题';
 /** Levels count from the root = 1 (Xuetu convention): a map holds at most 4 levels. */
 export const MAX_LEVEL = 4;
 export const DEPTH_ERROR = '不能插入4级主题以下的节点';
+/** Moves the rules refuse (messages shown to the student as they are). */
+export const ROOT_MOVE_ERROR = '根主题不能移动';
+export const OWN_SUBTREE_ERROR = '不能把主题移到它自己的下级主题中';

@@ -148,7 +148,7 @@ export function themeNames(): string[] {
 
 export function getTheme(name: string): Theme {
   const t = THEMES.get(name);
-  if (!t) throw new Error(`Theme ${name} not exists!`);
+  if (!t) throw new Error(`Theme ${name} not exists!（主题“${name}”不存在）`);
   return t;
 }
 
