@@ -1,7 +1,7 @@
 import * as Comlink from 'comlink';
 import type { ExportFormat } from '../engine/editor';
 import type { KmDocument, KmNode, KmNodeData } from '../engine/model/types';
-import type { TextFormat } from '../engine/protocols/formats';
+import type { ImportNotice, ImportOptions, TextFormat } from '../engine/protocols/formats';
 import type { FindOptions } from '../engine/search/find';
 import { splitIds, unpackPatch, type EngineApi, type EnginePatch } from './protocol';
 
@@ -63,6 +63,12 @@ export class EngineClient {
   /** Find (Ctrl+F): matching node ids in preorder. */
   async find(query: string, opts: FindOptions = {}): Promise<string[]> {
     return splitIds(await this.api.find(query, opts));
+  }
+
+  /** A file's text: a forest goes under a root named opts.name; notices (Chinese) say what changed shape. */
+  async importDataWithNotices(format: TextFormat, text: string, opts: ImportOptions = {}): Promise<{ patch: EnginePatch; notices: ImportNotice[] }> {
+    const r = await this.api.importDataWithNotices(format, text, opts);
+    return { patch: unpackPatch(r.patch), notices: r.notices };
   }
   /** Ends the worker (the editor screen unmounted). */
   close(): void {

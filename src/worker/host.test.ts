@@ -72,3 +72,37 @@ describe('engine host (no Worker needed)', () => {
     expect(p.boxes[i * 4 + 2]).toBeGreaterThan(200);
   });
 });
+
+describe('file import with notices through the host', () => {
+  it('puts an outline forest under a root named after the file and says so in Chinese', async () => {
+    const eng = localEngine(createEngineHost());
+    await eng.load(km);
+    const { patch, notices } = await eng.importDataWithNotices('txt', '根一\n\t甲\n根二\n', { name: '计划' });
+    expect(patch.full).toBe(true);
+    const root = (await eng.toKm()).root;
+    expect(root.data.text).toBe('计划');
+    expect(root.children?.map((c) => c.data.text)).toEqual(['根一', '根二']);
+    expect(notices).toEqual([{ code: 'forest', message: expect.stringContaining('“计划”') as string }]);
+    expect(patch.canUndo).toBe(false); // an import is never an undo step
+  });
+
+  it('reports a markdown preamble and refuses a bad file without touching the map', async () => {
+    const eng = localEngine(createEngineHost());
+    await eng.load(km);
+    const { notices } = await eng.importDataWithNotices('md', '前言文字\n\n# 读书笔记\n## 第一章\n', { name: '笔记' });
+    expect(notices.map((n) => n.code)).toEqual(['preamble']);
+    expect((await eng.toKm()).root.data.text).toBe('读书笔记');
+    await expect(eng.importDataWithNotices('txt', '根\n\t\t跳级', { name: 'x' })).rejects.toThrow('缩进跳级');
+    expect((await eng.toKm()).root.data.text).toBe('读书笔记');
+  });
+
+  it('transfers the buffers of a patch nested in a reply (Comlink lists transfers per returned object)', async () => {
+    const listed = new Map<unknown, Transferable[]>();
+    const host = createEngineHost(undefined, (v, t) => (listed.set(v, t), v));
+    host.load(km);
+    const ex = host.execute('appendChild', ['b', '丙']);
+    expect(listed.get(ex)).toContain(ex.patch.boxes.buffer);
+    const im = host.importDataWithNotices('txt', '甲\n乙', { name: '文件' });
+    expect(listed.get(im)).toContain(im.patch.boxes.buffer);
+  });
+});

@@ -11,8 +11,9 @@ import { joinIds, packPatch, type EngineApi, type Structure, type TransferFn, ty
 export function createEngineHost(measurer?: TextMeasurer, transfer: TransferFn = (v) => v): EngineApi {
   const editor = new MindEditor({ measurer });
 
+  const pack = (p: RenderPatch) => packPatch({ ...p, structure: p.full ? [] : structureOf(editor, p), canUndo: editor.canUndo, canRedo: editor.canRedo });
   const wire = (p: RenderPatch): WirePatch => {
-    const { wire: w, transfer: t } = packPatch({ ...p, structure: p.full ? [] : structureOf(editor, p), canUndo: editor.canUndo, canRedo: editor.canRedo });
+    const { wire: w, transfer: t } = pack(p);
     return transfer(w, t);
   };
 
@@ -26,8 +27,10 @@ export function createEngineHost(measurer?: TextMeasurer, transfer: TransferFn =
     toKm: () => editor.toKm(),
     execute(name, args = [], opts = {}) {
       const { result, patch } = editor.execute(name, args, opts);
-      const w = wire(patch);
-      return transfer({ result, patch: w }, []);
+      // Comlink transfers only what is listed for the returned object itself, not for a
+      // patch nested in it: list the patch's buffers here or they are copied.
+      const { wire: w, transfer: t } = pack(patch);
+      return transfer({ result, patch: w }, t);
     },
     beginGesture: () => editor.beginGesture(),
     endGesture: () => editor.endGesture(),
@@ -44,6 +47,11 @@ export function createEngineHost(measurer?: TextMeasurer, transfer: TransferFn =
     copy: (ids) => editor.copy(ids),
     boxOf: (id) => editor.boxOf(id),
     find: (query, opts) => joinIds(editor.find(query, opts)),
+    importDataWithNotices(format, text, opts = {}) {
+      const { patch, notices } = editor.importDataWithNotices(format, text, opts);
+      const { wire: w, transfer: t } = pack(patch);
+      return transfer({ patch: w, notices }, t);
+    },
   };
 }
 

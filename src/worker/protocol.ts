@@ -1,6 +1,6 @@
 import type { ExportFormat, RenderPatch } from '../engine/editor';
 import type { KmDocument, KmNode, KmNodeData } from '../engine/model/types';
-import type { TextFormat } from '../engine/protocols/formats';
+import type { ImportNotice, ImportOptions, TextFormat } from '../engine/protocols/formats';
 import type { FindOptions } from '../engine/search/find';
 import type { NodeStyle } from '../engine/render/node-style';
 
@@ -212,6 +212,9 @@ export interface EngineApi {
   boxOf(id: string): [number, number, number, number];
   /** Ids of the nodes whose title contains the query, preorder, joined like patch ids (splitIds). */
   find(query: string, opts?: FindOptions): string;
+  // File import (issue 15): an outline forest goes under a root named opts.name (the file's
+  // name) and what changed shape comes back as Chinese notices for the screen to show.
+  importDataWithNotices(format: TextFormat, text: string, opts?: ImportOptions): { patch: WirePatch; notices: ImportNotice[] };
 }
 
 /** The wire form of an id list (one string, not 50k cloned strings). */

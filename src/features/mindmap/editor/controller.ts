@@ -1,14 +1,14 @@
 import type { ExportFormat } from '../../../engine/editor';
 import type { KmDocument, KmNode } from '../../../engine/model/types';
-import type { TextFormat } from '../../../engine/protocols/formats';
+import type { ImportNotice, TextFormat } from '../../../engine/protocols/formats';
 import type { EngineClient } from '../../../worker/client';
 import type { EnginePatch } from '../../../worker/protocol';
 import { EnginePatchAdapter } from '../canvas/engine-adapter';
 import type { MindmapCanvas } from '../canvas/mindmap-canvas';
 import { SceneStore } from '../canvas/scene-store';
 import type { SceneNode } from '../canvas/scene-types';
-import { MapModel } from './map-model';
 import { userMessage } from './messages';
+import { MapModel } from './map-model';
 import { nearestInDirection, type Direction, type NavBox } from './spatial-nav';
 
 // The editor's main-thread state: the worker client, the canvas fed by its patches, the tree
@@ -124,6 +124,23 @@ export class EditorController {
     } catch (e) {
       this.onError(userMessage(e));
       return false;
+    }
+  }
+
+  /**
+   * A file (or pasted text) from the student: an outline forest goes under a root named `name`
+   * (the file's name without extension; 中心主题 without one). Resolves the Chinese notices of
+   * what changed shape, or null when refused (the reason went to onError; the map is unchanged).
+   */
+  async importFile(format: TextFormat, text: string, name?: string): Promise<ImportNotice[] | null> {
+    try {
+      const { patch, notices } = await this.engine.importDataWithNotices(format, text, { name });
+      this.apply(patch);
+      this.select([this.model.rootId]);
+      return notices;
+    } catch (e) {
+      this.onError(userMessage(e));
+      return null;
     }
   }
 

@@ -1,13 +1,23 @@
 import { useRef, useState } from 'react';
-import type { TextFormat } from '../../../engine/protocols/formats';
+import { titleFromFileName, type ImportNotice, type TextFormat } from '../../../engine/protocols/formats';
+import { toast } from '../../../app/ui/toast-store';
 import type { EditorController } from './controller';
 import { EditorDialog } from './dialogs';
-import { userMessage } from './messages';
+import { importedNotice, userMessage } from './messages';
 import { download, EXPORTS, fileBase, formatOfFile, inlineImages, isCrossOrigin, svgToPng, UNSUPPORTED, type ExportKind } from './io';
 
 // Import (file picker or pasted text) and export (download) of the editor menu.
 
 export const CROSS_ORIGIN_PNG = '导图中有来自其他网站的节点图片，导出的 PNG 中将不会显示这些图片。';
+
+/** Long enough to read a notice naming a new root; radix pauses it while hovered or focused. */
+const NOTICE_MS = 10_000;
+
+/** An import that changed shape says so (a polite status toast, announced by screen readers). */
+function showNotices(notices: ImportNotice[] | null): void {
+  const text = notices && importedNotice(notices);
+  if (text) toast.success(text, NOTICE_MS);
+}
 
 export function useImportExport(ctl: EditorController, onError: (msg: string) => void, focusMap: () => void) {
   const fileInput = useRef<HTMLInputElement>(null);
@@ -28,7 +38,7 @@ export function useImportExport(ctl: EditorController, onError: (msg: string) =>
       const text = kind === 'svg' ? await inlineImages(data, true) : data;
       download(`${base}.${spec.ext}`, new Blob([text], { type: `${spec.mime};charset=utf-8` }));
     } catch (e) {
-      onError(e instanceof Error && e.message ? userMessage(e) : '导出失败');
+      onError(userMessage(e, '导出失败，请重试'));
     }
   };
 
@@ -41,7 +51,14 @@ export function useImportExport(ctl: EditorController, onError: (msg: string) =>
       onError(userMessage(UNSUPPORTED));
       return;
     }
-    await ctl.importData(format, await file.text());
+    let text: string;
+    try {
+      text = await file.text();
+    } catch (e) {
+      onError(userMessage(e, '读取文件失败，请重新选择文件'));
+      return;
+    }
+    showNotices(await ctl.importFile(format, text, titleFromFileName(file.name)));
     focusMap();
   };
 
@@ -63,7 +80,11 @@ function PasteImport({ ctl, onClose, returnFocus }: { ctl: EditorController; onC
         className="mind-dialog__form"
         onSubmit={(e) => {
           e.preventDefault();
-          void ctl.importData(format, text).then((ok) => ok && onClose());
+          void ctl.importFile(format, text).then((notices) => {
+            if (!notices) return;
+            showNotices(notices);
+            onClose();
+          });
         }}
       >
         <label>

@@ -3,7 +3,8 @@ import type { TextFormat } from '../../../engine/protocols/formats';
 // File import/export helpers of the editor menu: format by file name, downloads, and PNG from
 // the engine's SVG (rendered on a canvas, tiled when the map is larger than a browser canvas).
 
-export const UNSUPPORTED = 'Not supported protocol';
+/** SPEC §8's words first, then what a student can do about it. */
+export const UNSUPPORTED = 'Not supported protocol（不支持这种文件，请选择 .km、.json、.md 或 .txt 文件）';
 
 const EXT: Record<string, TextFormat> = { km: 'km', json: 'km', md: 'md', markdown: 'md', txt: 'txt' };
 

@@ -1,3 +1,5 @@
+import type { ImportNotice } from '../../../engine/protocols/formats';
+
 // What a student reads when the engine or the worker refuses something: always Chinese. The
 // engine's SPEC messages (SPEC §5, §8) keep their English code in brackets so they stay
 // recognisable; anything else in English (an engine invariant, a worker failure) becomes a
@@ -19,13 +21,23 @@ const KNOWN: Array<[RegExp, (m: RegExpMatchArray) => string]> = [
   [/^The root cannot/, () => '中心主题不能这样操作'],
 ];
 
-/** The message to show for an error from the engine, the worker or the editor. */
-export function userMessage(error: unknown): string {
+/**
+ * The message to show for an error from the engine, the worker or the editor; `fallback` for
+ * anything not ours (a bug's TypeError, a network library's English), whose raw form goes to the
+ * console instead.
+ */
+export function userMessage(error: unknown, fallback = GENERIC_MSG): string {
   const msg = error instanceof Error ? error.message : typeof error === 'string' ? error : '';
   if (CJK.test(msg)) return msg;
   for (const [re, text] of KNOWN) {
     const m = msg.match(re);
     if (m) return text(m);
   }
-  return GENERIC_MSG;
+  console.warn('editor error shown as a generic message:', error);
+  return fallback;
+}
+
+/** The text shown after an import whose shape changed (a forest wrapped, a preamble left out); null when nothing changed. */
+export function importedNotice(notices: readonly ImportNotice[]): string | null {
+  return notices.length ? `已导入，${notices.map((n) => n.message.replace(/[。；]$/, '')).join('；')}。` : null;
 }

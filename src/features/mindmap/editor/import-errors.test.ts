@@ -1,0 +1,48 @@
+import { describe, expect, it, vi } from 'vitest';
+import { DEPTH_ERROR } from '../../../engine/model/types';
+import { GENERIC_MSG, importedNotice, userMessage } from './messages';
+import { testController } from './test-kit';
+
+// Every failure a student sees from the editor is Chinese; imports that changed shape say how.
+
+describe('what the student reads', () => {
+  it('keeps our Chinese messages and replaces anything else with a Chinese one', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    expect(userMessage(new Error(DEPTH_ERROR))).toBe(DEPTH_ERROR);
+    expect(userMessage(new Error('Missing Layout: zig（布局“zig”不存在）'))).toContain('不存在');
+    expect(userMessage(new TypeError("Cannot read properties of null (reading 'x')"))).toBe(GENERIC_MSG);
+    expect(userMessage(new Error('Network Error'), '图片上传失败')).toBe('图片上传失败');
+    expect(userMessage(undefined)).toBe(GENERIC_MSG);
+    expect(warn).toHaveBeenCalledTimes(3);
+    warn.mockRestore();
+  });
+
+  it('an engine command refused or failing reaches onError in Chinese only', async () => {
+    const ctl = await testController();
+    const shown: string[] = [];
+    ctl.onError = (m) => shown.push(m);
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    await ctl.run('moveNode', ['r', 'a', 0]);
+    await ctl.run('priority', [['a'], 12]);
+    await ctl.run('noSuchCommand', []);
+    await ctl.run('paste', [['a'], null]); // a bug's TypeError, English from the JS engine
+    warn.mockRestore();
+    expect(shown).toEqual(['根主题不能移动', expect.stringContaining('优先级'), '未知的命令：noSuchCommand', GENERIC_MSG]);
+    for (const m of shown) expect(m).toMatch(/[\u4e00-\u9fff]/);
+  });
+
+  it('a file import wraps a forest under the file name and returns its notice; a refusal goes to onError', async () => {
+    const ctl = await testController();
+    const shown: string[] = [];
+    ctl.onError = (m) => shown.push(m);
+    const notices = await ctl.importFile('txt', '第一章\n\t要点\n第二章\n', '复习提纲');
+    expect(ctl.model.get(ctl.model.rootId)?.text).toBe('复习提纲');
+    expect(ctl.model.get(ctl.model.rootId)?.children.map((id) => ctl.model.get(id)?.text)).toEqual(['第一章', '第二章']);
+    expect(ctl.state.selection).toEqual([ctl.model.rootId]);
+    expect(importedNotice(notices!)).toBe('已导入，文件有 2 个顶层主题，已放在新建的根主题“复习提纲”下。');
+    expect(await ctl.importFile('txt', '根\n\t\t跳级', 'x')).toBeNull();
+    expect(shown).toEqual([expect.stringMatching(/^Invalid local format：第 2 行：缩进跳级/)]);
+    expect(ctl.model.get(ctl.model.rootId)?.text).toBe('复习提纲');
+    expect(importedNotice([])).toBeNull();
+  });
+});
