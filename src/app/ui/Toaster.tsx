@@ -26,7 +26,8 @@ export function Toaster() {
           <Toast.Description className="toast__text">{t.message}</Toast.Description>
         </Toast.Root>
       ))}
-      <Toast.Viewport className="toast-viewport" />
+      {/* radix labels the region "Notifications (F8)" unless told: screen readers would read English */}
+      <Toast.Viewport className="toast-viewport" label="通知（{hotkey}）" />
     </Toast.Provider>
   );
 }
