@@ -46,7 +46,12 @@ describe('system clipboard formats', () => {
       ['外部笔记', ['要点一', '要点二']],
       ['另一条', []],
     ]);
-    expect(() => nodesFromText('甲\n\t\t跳级')).toThrow('Invalid local format');
+    // the student's own line numbers, and two spaces per level as in a file
+    expect(() => nodesFromText('甲\n\t\t跳级')).toThrow('Invalid local format：第 2 行：缩进跳级');
+    expect(nodesFromText('甲\n  甲一\n乙\n').map((n) => [n.data.text, (n.children ?? []).map((c) => c.data.text)])).toEqual([
+      ['甲', ['甲一']],
+      ['乙', []],
+    ]);
     expect(nodesFromClipboard('', '   ')).toEqual([]);
   });
 

@@ -1,5 +1,5 @@
 import type { KmNode } from '../../../engine/model/types';
-import { decodeText, encodeText } from '../../../engine/protocols/text';
+import { decodeOutlineTopics, encodeText } from '../../../engine/protocols/text';
 
 // The system clipboard (reference §1.5, §2.2). Copy writes the subtrees as outline text (any
 // app can paste it) and, for this app, the .km JSON inside text/html, so a copy between two maps
@@ -51,10 +51,9 @@ function fromJson(json: string): KmNode[] | null {
 
 /** Outline text as new subtrees: each unindented line starts one (throws 'Invalid local format' on a skipped level). */
 export function nodesFromText(text: string): KmNode[] {
-  const lines = text.replace(/&nbsp;/g, ' ').split(/\r\n|\r|\n/);
-  // Under a stand-in root every line is one level deeper, so several top-level lines are fine.
-  const root = decodeText(['根', ...lines.map((l) => (/\S/.test(l) ? `\t${l}` : l))].join('\n'));
-  return root?.children ?? [];
+  // The engine's reading of pasted text (Text2Children): the student's own line numbers in an
+  // error, and two spaces per level as in a file (a stand-in root line shifted both).
+  return decodeOutlineTopics(text.replace(/&nbsp;/g, ' '));
 }
 
 /**

@@ -1,8 +1,10 @@
 import type { ClipboardEvent } from 'react';
 import type { KmNode } from '../../../engine/model/types';
+import { INVALID } from '../../../engine/protocols/notices';
 import { nodesFromClipboard, readClipboard } from './clipboard';
 import type { EditorController } from './controller';
 import { putImage } from './dialogs';
+import { studentMessage } from './errors';
 
 // Pasting into the map: the paste event (Ctrl+V) brings the system clipboard — an image for the
 // selected nodes, subtrees from this or another map, or indented text from another app; the
@@ -20,7 +22,6 @@ export interface MapPaste {
 
 export function mapPaste(ctl: EditorController, onError: (msg: string) => void): MapPaste {
   let timer = 0;
-  const message = (err: unknown) => (err instanceof Error ? err.message : String(err));
   return {
     onPaste(e, busy) {
       window.clearTimeout(timer);
@@ -28,14 +29,14 @@ export function mapPaste(ctl: EditorController, onError: (msg: string) => void):
       e.preventDefault();
       const file = [...e.clipboardData.items].find((i) => i.type.startsWith('image/'))?.getAsFile();
       if (file) {
-        putImage(ctl, ctl.state.selection, file, file.name || 'image.png').catch((err: unknown) => onError(err instanceof Error ? err.message : '图片上传失败'));
+        putImage(ctl, ctl.state.selection, file, file.name || 'image.png').catch((err: unknown) => onError(studentMessage(err, '图片上传失败')));
         return;
       }
       let nodes: KmNode[];
       try {
         nodes = nodesFromClipboard(e.clipboardData.getData('text/html'), e.clipboardData.getData('text/plain'));
       } catch (err) {
-        onError(message(err));
+        onError(studentMessage(err));
         return;
       }
       if (nodes.length) void ctl.paste(nodes);
@@ -48,7 +49,8 @@ export function mapPaste(ctl: EditorController, onError: (msg: string) => void):
       } catch (err) {
         // Text that is not an outline is reported; an unreadable clipboard (permission refused)
         // falls back to the map's own.
-        if (err instanceof Error && err.message === 'Invalid local format') return onError(err.message);
+        // (the engine's message is the SPEC words, then where and why in Chinese)
+        if (err instanceof Error && err.message.startsWith(INVALID)) return onError(err.message);
       }
       await ctl.paste(nodes.length ? nodes : undefined);
     },
