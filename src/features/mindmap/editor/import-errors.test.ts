@@ -44,5 +44,8 @@ describe('what the student reads', () => {
     expect(shown).toEqual([expect.stringMatching(/^Invalid local format：第 2 行：缩进跳级/)]);
     expect(ctl.model.get(ctl.model.rootId)?.text).toBe('复习提纲');
     expect(importedNotice([])).toBeNull();
+    // pasted text has no file name: the new root is 中心主题
+    expect(importedNotice((await ctl.importFile('txt', '甲\n乙'))!)).toContain('“中心主题”');
+    expect(ctl.model.get(ctl.model.rootId)?.text).toBe('中心主题');
   });
 });
