@@ -89,7 +89,7 @@ describe('MindEditor facade', () => {
     expect(ed.execute('collapse', [['a']]).patch.removed).toEqual(['a1']);
     expect(ed.getNodeData('a').expandState).toBe('collapse');
     expect(ed.canRedo).toBe(true);
-    expect(() => ed.execute('editText', ['a', 'x'])).toThrow('read-only');
+    expect(() => ed.execute('editText', ['a', 'x'])).toThrow('只读');
   });
 
   it('exports SVG with a 20 px margin on every side', () => {

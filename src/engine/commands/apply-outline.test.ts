@@ -163,7 +163,7 @@ describe('applyOutline', () => {
     expect(() => ed.execute('applyOutline', [baseOf(ed), [{ level: 0, title: '根' }, { level: 2, title: '跳级' }]])).toThrow('Invalid local format');
     expect(() => ed.execute('applyOutline', [[{ id: 'other', level: 0, title: '根' }], lines('根')])).toThrow(OUTLINE_CONFLICT);
     ed.setReadOnly(true);
-    expect(() => apply(ed, '根改')).toThrow('read-only');
+    expect(() => apply(ed, '根改')).toThrow('只读');
     expect(ed.exportData('km')).toBe(before);
     expect(ed.canUndo).toBe(false);
   });

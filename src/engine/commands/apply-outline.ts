@@ -4,10 +4,10 @@ import { checkDepth, newNodeData } from './helpers';
 import { removeNode } from './remove-node';
 import { isAncestorOrSelf, levelOf, subtreeHeight, type MindDoc, type NodeRec } from '../model/doc';
 import { matchOutline, type BaseLine, type OutlineLine } from '../outline/outline-match';
+import { INVALID } from '../protocols/notices';
 
 /** The map changed on the canvas in a way the edited outline cannot be laid over. */
 export const OUTLINE_CONFLICT = '导图在画布上的修改与大纲冲突，请从导图重新载入大纲后再修改';
-const INVALID = 'Invalid local format';
 
 /**
  * Applies an edited outline (大纲) to the map as ordinary edits — rename, insert, move, remove —
@@ -82,10 +82,10 @@ export const applyOutline = {
 } satisfies CommandDef;
 
 function checkLines(next: readonly OutlineLine[]): void {
-  if (!next.length || next[0].level !== 0) throw new Error(INVALID);
+  if (!next.length || next[0].level !== 0) throw new Error(`${INVALID}：大纲的第一行必须是中心主题`);
   for (let i = 1; i < next.length; i++) {
     const l = next[i].level;
-    if (!Number.isInteger(l) || l < 1 || l > next[i - 1].level + 1 || typeof next[i].title !== 'string') throw new Error(INVALID);
+    if (!Number.isInteger(l) || l < 1 || l > next[i - 1].level + 1 || typeof next[i].title !== 'string') throw new Error(`${INVALID}：第 ${i + 1} 行：缩进跳级`);
   }
 }
 

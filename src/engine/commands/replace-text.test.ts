@@ -23,6 +23,6 @@ describe('replaceText', () => {
     expect(ed.find('列表')).toEqual([]);
     expect(ed.canUndo).toBe(false);
     ed.setReadOnly(true);
-    expect(() => ed.execute('replaceText', [['a'], '表', 'x'])).toThrow('read-only');
+    expect(() => ed.execute('replaceText', [['a'], '表', 'x'])).toThrow('只读');
   });
 });

@@ -3,8 +3,8 @@ import type { KmNode } from '../../../engine/model/types';
 import { INVALID } from '../../../engine/protocols/notices';
 import { nodesFromClipboard, readClipboard } from './clipboard';
 import type { EditorController } from './controller';
-import { putImage } from './dialogs';
-import { studentMessage } from './errors';
+import { putImage, uploadError } from './dialogs';
+import { userMessage } from './messages';
 
 // Pasting into the map: the paste event (Ctrl+V) brings the system clipboard — an image for the
 // selected nodes, subtrees from this or another map, or indented text from another app; the
@@ -29,14 +29,14 @@ export function mapPaste(ctl: EditorController, onError: (msg: string) => void):
       e.preventDefault();
       const file = [...e.clipboardData.items].find((i) => i.type.startsWith('image/'))?.getAsFile();
       if (file) {
-        putImage(ctl, ctl.state.selection, file, file.name || 'image.png').catch((err: unknown) => onError(studentMessage(err, '图片上传失败')));
+        putImage(ctl, ctl.state.selection, file, file.name || 'image.png').catch((err: unknown) => onError(uploadError(err)));
         return;
       }
       let nodes: KmNode[];
       try {
         nodes = nodesFromClipboard(e.clipboardData.getData('text/html'), e.clipboardData.getData('text/plain'));
       } catch (err) {
-        onError(studentMessage(err));
+        onError(userMessage(err));
         return;
       }
       if (nodes.length) void ctl.paste(nodes);
