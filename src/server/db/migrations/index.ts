@@ -11,6 +11,7 @@ import * as m20261124_exam_timeout from './2026-11-24-exam-timeout';
 import * as m20261124_resource_locations from './2026-11-24-resource-locations';
 import * as m20261125_student_notify from './2026-11-25-student-notify';
 import * as m20261126_login_attempts from './2026-11-26-login-attempts';
+import * as m20261127_study_record_key from './2026-11-27-f1-study-record-key';
 
 /** Date-prefixed names; order is lexical (a new one must sort after every one already released). Migrations never import application code. */
 export const migrations: Record<string, Migration> = {
@@ -26,4 +27,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-24-resource-locations': m20261124_resource_locations,
   '2026-11-25-student-notify': m20261125_student_notify,
   '2026-11-26-login-attempts': m20261126_login_attempts,
+  '2026-11-27-f1-study-record-key': m20261127_study_record_key,
 };

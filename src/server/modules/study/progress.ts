@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { DbOrTrx } from '../../db/database';
+import type { Db, DbOrTrx } from '../../db/database';
 import { newId } from '../../lib/ids';
 import { addStudySeconds } from './study-time';
 
@@ -21,65 +21,65 @@ export function acceptedProgress(prev: { watched: number; updated_at: Date } | u
 }
 
 /** Course video progress (learn_locations); a section is learnt at 90 % really watched. */
-export async function reportVideoProgress(db: DbOrTrx, studentId: string, courseId: string, nodeId: string, duration: number, position: number, claimed: number) {
-  const prev = await db
-    .selectFrom('learn_locations')
-    .select(['watched', 'is_study', 'updated_at'])
-    .where('student_id', '=', studentId)
-    .where('course_id', '=', courseId)
-    .where('node_id', '=', nodeId)
-    .executeTakeFirst();
-  const { before, watched, position: pos } = acceptedProgress(prev, duration, position, claimed);
-  const isStudy = prev?.is_study === 1 || (duration > 0 && watched >= duration * DONE_RATIO) ? 1 : 2;
-  await db
-    .insertInto('learn_locations')
-    .values({ student_id: studentId, course_id: courseId, node_id: nodeId, position: pos, watched, is_study: isStudy, updated_at: new Date() })
-    .onConflict((oc) => oc.columns(['student_id', 'course_id', 'node_id']).doUpdateSet({ position: pos, watched, is_study: isStudy, updated_at: new Date() }))
-    .execute();
-  await touchStudyRecord(db, studentId, 1, courseId, nodeId, '', isStudy);
-  // Only the seconds the cap above accepted count towards the student's daily study time.
-  await addStudySeconds(db, studentId, watched - before);
-  return { courseId, nodeId, position: pos, watched, isStudy };
+export async function reportVideoProgress(db: Db, studentId: string, courseId: string, nodeId: string, duration: number, position: number, claimed: number) {
+  return db.transaction().execute(async (trx) => {
+    const key = { student_id: studentId, course_id: courseId, node_id: nodeId };
+    const created = await trx.insertInto('learn_locations').values({ ...key, updated_at: new Date() }).onConflict((oc) => oc.columns(['student_id', 'course_id', 'node_id']).doNothing()).returning('student_id').executeTakeFirst();
+    const prev = created
+      ? undefined
+      : await trx.selectFrom('learn_locations').select(['watched', 'is_study', 'updated_at']).where('student_id', '=', studentId).where('course_id', '=', courseId).where('node_id', '=', nodeId).forUpdate().executeTakeFirstOrThrow();
+    const { before, watched, position: pos } = acceptedProgress(prev, duration, position, claimed);
+    const isStudy = prev?.is_study === 1 || (duration > 0 && watched >= duration * DONE_RATIO) ? 1 : 2;
+    await trx.updateTable('learn_locations').set({ position: pos, watched, is_study: isStudy, updated_at: new Date() }).where('student_id', '=', studentId).where('course_id', '=', courseId).where('node_id', '=', nodeId).execute();
+    await touchStudyRecord(trx, studentId, 1, courseId, nodeId, '', isStudy);
+    // Only the seconds the cap above accepted count towards the student's daily study time.
+    await addStudySeconds(trx, studentId, watched - before);
+    return { courseId, nodeId, position: pos, watched, isStudy };
+  });
 }
 
 /**
  * A case video resource's progress (resource_locations), so reopening it resumes where the student
  * stopped, and its real-time-capped watching counts as study time, as for courses. Whether the
  * resource is learnt stays with recordCaseStudy (studyRecord/caseRecord addRecord).
+ *
+ * Both progress reports run in a transaction on the location row, created if missing and then
+ * locked: concurrent reports of one video (two tabs, a replayed request) apply one after another,
+ * so each sees the previous one's watched time and real time is counted once, not once per report.
  */
-export async function reportResourceProgress(db: DbOrTrx, studentId: string, r: { id: string; case_id: string; node_id: string; duration: number }, position: number, claimed: number) {
-  const prev = await db.selectFrom('resource_locations').select(['watched', 'updated_at']).where('student_id', '=', studentId).where('resource_id', '=', r.id).executeTakeFirst();
-  const { before, watched, position: pos } = acceptedProgress(prev, r.duration, position, claimed);
-  const row = { position: pos, watched, updated_at: new Date() };
-  await db
-    .insertInto('resource_locations')
-    .values({ student_id: studentId, resource_id: r.id, case_id: r.case_id, node_id: r.node_id, ...row })
-    .onConflict((oc) => oc.columns(['student_id', 'resource_id']).doUpdateSet(row))
-    .execute();
-  await addStudySeconds(db, studentId, watched - before);
-  return { caseId: r.case_id, nodeId: r.node_id, resourceId: r.id, position: pos, watched };
+export async function reportResourceProgress(db: Db, studentId: string, r: { id: string; case_id: string; node_id: string; duration: number }, position: number, claimed: number) {
+  return db.transaction().execute(async (trx) => {
+    const created = await trx
+      .insertInto('resource_locations')
+      .values({ student_id: studentId, resource_id: r.id, case_id: r.case_id, node_id: r.node_id, updated_at: new Date() })
+      .onConflict((oc) => oc.columns(['student_id', 'resource_id']).doNothing())
+      .returning('student_id')
+      .executeTakeFirst();
+    const prev = created ? undefined : await trx.selectFrom('resource_locations').select(['watched', 'updated_at']).where('student_id', '=', studentId).where('resource_id', '=', r.id).forUpdate().executeTakeFirstOrThrow();
+    const { before, watched, position: pos } = acceptedProgress(prev, r.duration, position, claimed);
+    await trx.updateTable('resource_locations').set({ position: pos, watched, updated_at: new Date() }).where('student_id', '=', studentId).where('resource_id', '=', r.id).execute();
+    await addStudySeconds(trx, studentId, watched - before);
+    return { caseId: r.case_id, nodeId: r.node_id, resourceId: r.id, position: pos, watched };
+  });
 }
 
-/** The "last study record" is the most recently touched row of study_records. */
+/**
+ * The "last study record" is the most recently touched row of study_records: one row per student,
+ * kind, target, node and resource (unique key), written in one statement so concurrent reports of
+ * the same resource cannot each insert their own row.
+ */
 export async function touchStudyRecord(db: DbOrTrx, studentId: string, isType: 0 | 1, targetId: string, nodeId: string, resourceId: string, isStudy: number) {
-  const existing = await db
-    .selectFrom('study_records')
-    .select(['id', 'is_study'])
-    .where('student_id', '=', studentId)
-    .where('is_type', '=', isType)
-    .where('target_id', '=', targetId)
-    .where('node_id', '=', nodeId)
-    .where('resource_id', '=', resourceId)
-    .executeTakeFirst();
-  if (existing) {
-    await db
-      .updateTable('study_records')
-      .set({ is_study: existing.is_study === 1 ? 1 : isStudy, updated_at: new Date() })
-      .where('id', '=', existing.id)
-      .execute();
-  } else {
-    await db.insertInto('study_records').values({ id: newId(), student_id: studentId, is_type: isType, target_id: targetId, node_id: nodeId, resource_id: resourceId, is_study: isStudy, updated_at: new Date() }).execute();
-  }
+  await db
+    .insertInto('study_records')
+    .values({ id: newId(), student_id: studentId, is_type: isType, target_id: targetId, node_id: nodeId, resource_id: resourceId, is_study: isStudy, updated_at: new Date() })
+    .onConflict((oc) =>
+      oc.columns(['student_id', 'is_type', 'target_id', 'node_id', 'resource_id']).doUpdateSet({
+        // learnt stays learnt
+        is_study: sql<number>`case when study_records.is_study = 1 then 1 else excluded.is_study end`,
+        updated_at: sql<Date>`excluded.updated_at`,
+      }),
+    )
+    .execute();
 }
 
 /**

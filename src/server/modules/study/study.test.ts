@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../../tests/server/test-app';
 import { GRADUATED, NORMAL } from '../../../../tests/server/helpers';
+import { sql, type Kysely } from 'kysely';
+import { up as studyRecordKey } from '../../db/migrations/2026-11-27-f1-study-record-key';
 
 const t = useTestApp({ normal: NORMAL, graduated: GRADUATED });
 const { get, post, tokens } = t;
@@ -64,5 +66,23 @@ describe('study records', () => {
     expect((await where(tokens.normal, 'resourceId=case-04-r03')).resultCode).toBe(400);
     expect((await save(tokens.graduated, { caseId: 'case-01', nodeId: await nodeOf('case-01-r03'), resourceId: 'case-01-r03', position: 1 })).resultCode).toBe(403);
     expect((await where(tokens.graduated, 'caseId=case-01&resourceId=case-01-r03')).resultCode).toBe(403);
+  });
+
+  it('keeps one study record per key: the migration merges old duplicates and the key refuses new ones', async () => {
+    const db = t.database.db;
+    await sql`alter table study_records drop constraint study_records_key`.execute(db);
+    const key = { student_id: 'stu-0003', is_type: 0, target_id: 'case-02', node_id: 'dup-node', resource_id: 'dup-res' };
+    const at = (minutesAgo: number) => new Date(Date.now() - minutesAgo * 60_000);
+    await db.insertInto('study_records').values([
+      { ...key, id: 'dup-a', is_study: 1, updated_at: at(30) },
+      { ...key, id: 'dup-b', is_study: 2, updated_at: at(1) },
+      { ...key, id: 'dup-c', is_study: 2, updated_at: at(10) },
+      { ...key, id: 'dup-d', node_id: 'other-node', is_study: 2, updated_at: at(5) },
+    ]).execute();
+    await studyRecordKey(db as unknown as Kysely<unknown>);
+    const rows = await db.selectFrom('study_records').select(['id', 'node_id', 'is_study']).where('resource_id', '=', 'dup-res').orderBy('id').execute();
+    // the latest copy stays, learnt because one copy was; the other key is untouched
+    expect(rows).toEqual([{ id: 'dup-b', node_id: 'dup-node', is_study: 1 }, { id: 'dup-d', node_id: 'other-node', is_study: 2 }]);
+    await expect(db.insertInto('study_records').values({ ...key, id: 'dup-e', is_study: 2, updated_at: new Date() }).execute()).rejects.toThrow();
   });
 });

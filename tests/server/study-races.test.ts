@@ -1,0 +1,110 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type DatabaseHandle } from '../../src/server/db/database';
+import { DEMO_PASSWORD } from '../../src/server/seed/demo-accounts';
+import { NORMAL } from './helpers';
+import { freshSchema, spawnServer, type SpawnedServer } from './spawn-server';
+
+/**
+ * Issue 21 item 7: identical study reports sent at once against the real server process (PGlite in
+ * the server project, a fresh PostgreSQL schema in server-pg). Each key keeps one study record,
+ * and concurrent progress reports of one video count its real time once, not once per report.
+ */
+const onPostgres = process.env.TEST_DB === 'postgres';
+const dataDir = mkdtempSync(join(tmpdir(), 'xuetu-races-'));
+const BURST = 20;
+let env: Record<string, string | undefined>;
+let dropSchema = async () => {};
+let server: SpawnedServer | undefined;
+beforeAll(async () => {
+  env = { DATA_DIR: dataDir };
+  if (onPostgres) {
+    const s = await freshSchema(process.env.DATABASE_URL!, 'races');
+    env = { ...env, DATABASE_URL: process.env.DATABASE_URL, DATABASE_SCHEMA: s.schema };
+    dropSchema = s.drop;
+  }
+});
+afterAll(async () => {
+  await server?.stop('SIGKILL');
+  await dropSchema();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function api(base: string, token: string | null, path: string, body: unknown) {
+  const res = await fetch(`${base}${path}`, { method: 'POST', headers: { ...(token ? { authorization: token } : {}), 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  return (await res.json()) as { resultCode: number; errMsg: string; data: any }; // eslint-disable-line @typescript-eslint/no-explicit-any
+}
+const loginTo = async (base: string) => (await api(base, null, '/api/authcust/login/token', { loginName: NORMAL, password: DEMO_PASSWORD })).data.token as string;
+const burst = (base: string, token: string, path: string, body: unknown) => Promise.all(Array.from({ length: BURST }, () => api(base, token, path, body)));
+
+/** PGlite is single-process: the database is read between server runs, never beside one. */
+async function withData<T>(use: (db: DatabaseHandle['db']) => Promise<T>): Promise<T> {
+  const h = onPostgres ? await openDatabase({ databaseUrl: process.env.DATABASE_URL!, searchPath: env.DATABASE_SCHEMA, poolSize: 2 }) : await openDatabase({ dataDir: join(dataDir, 'pglite') });
+  try {
+    return await use(h.db);
+  } finally {
+    await h.close();
+  }
+}
+
+describe(`concurrent study reports (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
+  it('leave one study record per key and count a video’s real time once', { timeout: 240_000 }, async () => {
+    server = await spawnServer(env);
+    await server.stop('SIGTERM');
+    const { courseNode, caseVideo } = await withData(async (db) => ({
+      courseNode: await db.selectFrom('course_nodes').select(['id', 'course_id', 'duration']).where('video_id', 'is not', null).where('duration', '>', 0).orderBy('id').executeTakeFirstOrThrow(),
+      caseVideo: await db.selectFrom('study_resources').select(['id', 'case_id', 'node_id', 'duration']).where('id', '=', 'case-04-r03').executeTakeFirstOrThrow(),
+    }));
+    const courseReport = (watched: number) => ({ courseId: courseNode.course_id, nodeId: courseNode.id, position: watched, watched });
+    const caseReport = (watched: number) => ({ caseId: caseVideo.case_id, nodeId: caseVideo.node_id, resourceId: caseVideo.id, position: watched, watched });
+
+    server = await spawnServer(env);
+    let token = await loginTo(server.url);
+    const link = { resourceId: 'case-01-r07', nodeId: 'case-01-n000', fileSuffix: '2', studentId: 'stu-0001', isStudy: '1', caseId: 'case-01' };
+    const other = { caseId: 'case-04', nodeId: caseVideo.node_id, resourceId: 'case-04-r00', isStudy: '1' };
+    const answers = [
+      ...(await burst(server.url, token, '/api/course/studyRecord/addRecord', link)),
+      ...(await burst(server.url, token, '/api/course/caseRecord/addRecord', other)),
+      ...(await burst(server.url, token, '/api/course/userModelRecord/saveUserRecord', courseReport(1))),
+      ...(await burst(server.url, token, '/api/course/userModelRecord/saveUserRecord', caseReport(1))),
+    ];
+    expect(answers.filter((a) => a.resultCode !== 200)).toEqual([]);
+    await server.stop('SIGTERM');
+
+    const before = await withData(async (db) => {
+      const dups = await db
+        .selectFrom('study_records')
+        .select(['is_type', 'target_id', 'node_id', 'resource_id', sql<string>`count(*)`.as('n')])
+        .where('student_id', '=', 'stu-0001')
+        .groupBy(['is_type', 'target_id', 'node_id', 'resource_id'])
+        .having(sql`count(*)`, '>', 1)
+        .execute();
+      expect(dups).toEqual([]);
+      const keys = await db.selectFrom('study_records').select('resource_id').where('student_id', '=', 'stu-0001').where('node_id', 'in', [link.nodeId, other.nodeId, courseNode.id]).execute();
+      expect(keys.map((k) => k.resource_id)).toEqual(expect.arrayContaining([link.resourceId, other.resourceId, '']));
+      // An hour passes before the next reports: each may now claim up to the whole video.
+      const hourAgo = new Date(Date.now() - 3600_000);
+      await db.updateTable('learn_locations').set({ updated_at: hourAgo }).where('student_id', '=', 'stu-0001').where('node_id', '=', courseNode.id).execute();
+      await db.updateTable('resource_locations').set({ updated_at: hourAgo }).where('student_id', '=', 'stu-0001').where('resource_id', '=', caseVideo.id).execute();
+      const rows = await db.selectFrom('study_daily').select(sql<string>`coalesce(sum(seconds), 0)`.as('s')).where('student_id', '=', 'stu-0001').executeTakeFirstOrThrow();
+      return Number(rows.s);
+    });
+
+    server = await spawnServer(env);
+    token = await loginTo(server.url);
+    const again = [
+      ...(await burst(server.url, token, '/api/course/userModelRecord/saveUserRecord', courseReport(courseNode.duration))),
+      ...(await burst(server.url, token, '/api/course/userModelRecord/saveUserRecord', caseReport(caseVideo.duration))),
+    ];
+    expect(again.filter((a) => a.resultCode !== 200)).toEqual([]);
+    await server.stop('SIGTERM');
+
+    const after = await withData(async (db) => Number((await db.selectFrom('study_daily').select(sql<string>`coalesce(sum(seconds), 0)`.as('s')).where('student_id', '=', 'stu-0001').executeTakeFirstOrThrow()).s));
+    // Each video adds at most its own length, however many reports arrive together.
+    expect(after - before).toBeGreaterThan(0);
+    expect(after - before).toBeLessThanOrEqual(courseNode.duration + caseVideo.duration);
+  });
+});
