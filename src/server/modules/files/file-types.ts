@@ -36,12 +36,24 @@ export function extensionOf(name: string): string {
   return dot < 0 ? '' : name.slice(dot + 1).toLowerCase();
 }
 
-/** Keeps a display name harmless: no path parts, no control or quoting characters, bounded length. */
+/**
+ * Characters that change how a name reads without being seen: C0/C1 controls, the bidi embeddings,
+ * overrides and isolates (U+202E turns "报告\u202Efdp.zip" into "报告piz.pdf" on screen), marks,
+ * zero-width and other invisible format characters, line and paragraph separators. The zero-width
+ * joiner (U+200D) stays: emoji sequences need it and it cannot reorder text.
+ */
+const INVISIBLE = /[\p{Cc}\p{Zl}\p{Zp}]|(?!\u200d)\p{Cf}/gu;
+
+/** A name as it reads on screen: without INVISIBLE characters (for names we show but did not take in). */
+export function stripInvisible(name: string): string {
+  return name.replace(INVISIBLE, '');
+}
+
+/** Keeps a display name harmless: no path parts, no control, bidi or quoting characters, bounded length. */
 export function sanitizeFileName(name: string): string {
-  const base = name.split(/[\\/]/).pop() ?? '';
-  // eslint-disable-next-line no-control-regex -- stripping control characters is the point
-  const clean = base.replace(/[\u0000-\u001f\u007f"<>|:*?]/g, '').trim();
-  return (clean || 'file').slice(-120);
+  const base = stripInvisible(name).split(/[\\/]/).pop() ?? '';
+  const clean = base.replace(/["<>|:*?]/g, '').trim();
+  return [...(clean || 'file')].slice(-120).join('');
 }
 
 /**

@@ -42,6 +42,29 @@ describe('files', () => {
     expect((await upload(null, '/api/folder/file/upload', 'a.png', Buffer.from('x'))).json().resultCode).toBe(40101);
   });
 
+  it('strips bidi overrides, isolates, marks and other invisible characters from file names, stored or new', async () => {
+    const zip = Buffer.from('PK\u0003\u0004zip');
+    const names: [string, string][] = [
+      ['报告\u202Efdp.zip', '报告fdp.zip'], // shows as 报告piz.pdf
+      ['\u2067a\u2069\u202Ab\u202C\u200E\u200F\u061Cc\u200B\uFEFF\u2060.zip', 'abc.zip'],
+      ['x\u0085y\u2028z\u2029\u00ADw.zip', 'xyzw.zip'],
+      ['家庭👨\u200D👩\u200D👧.zip', '家庭👨\u200D👩\u200D👧.zip'], // the emoji joiner stays
+    ];
+    for (const [sent, kept] of names) {
+      const res = (await upload(tokens.normal, '/api/folder/file/upload', sent, zip)).json();
+      expect(res.data.fileName, JSON.stringify(sent)).toBe(kept);
+    }
+    // A name stored before this cleaning is cleaned where it is shown and in Content-Disposition.
+    const up = (await upload(tokens.normal, '/api/folder/file/upload', 'old.zip', zip)).json().data;
+    await t.database.db.updateTable('files').set({ file_name: '旧\u202Efdp.zip' }).where('id', '=', up.uid).execute();
+    const dl = await t.app.inject({ method: 'GET', url: `/api/folder/resource/file/download?uid=${up.uid}`, headers: { authorization: tokens.normal } });
+    expect(dl.headers['content-disposition']).not.toContain(encodeURIComponent('\u202E'));
+    expect(dl.headers['content-disposition']).toContain(encodeURIComponent('旧fdp.zip'));
+    await t.database.db.updateTable('study_resources').set({ file_name: '讲义\u202Efdp.zip' }).where('id', '=', 'case-01-r04').execute();
+    const res = await t.app.inject({ method: 'GET', url: '/api/course/studyResourceFile/getResourceByUUId?uuid=case-01-r04', headers: { authorization: tokens.normal } });
+    expect(res.json().data.fileName).toBe('讲义fdp.zip');
+  });
+
   it('uploadImage answers { errno: 0, data: { url } } and accepts images only', async () => {
     const res = (await upload(tokens.normal, '/api/folder/file/uploadImage', 'map.png', Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), Buffer.from('png-bytes')]))).json();
     expect(res).toMatchObject({ errno: 0, data: { url: expect.stringMatching(/^\/api\/folder\/resource\/file\/vod\//) } });

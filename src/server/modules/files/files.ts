@@ -4,7 +4,7 @@ import type { DbOrTrx } from '../../db/database';
 import type { FilesTable } from '../../db/schema';
 import type { FileStorage } from '../../lib/storage';
 import { formatDateTime } from '../../lib/time';
-import { servesInline } from './file-types';
+import { sanitizeFileName, servesInline } from './file-types';
 
 export type FileRow = Selectable<FilesTable>;
 
@@ -12,7 +12,7 @@ export const fileUrl = (id: string) => `/api/folder/resource/file/vod/${id}`;
 export const downloadUrl = (id: string) => `/api/folder/resource/file/download?uid=${id}`;
 
 export function fileView(f: FileRow) {
-  return { uid: f.id, uuid: f.id, fileName: f.file_name, fileSize: Number(f.size), contentType: f.content_type, fileUrl: fileUrl(f.id), downloadUrl: downloadUrl(f.id), createTime: formatDateTime(f.created_at) };
+  return { uid: f.id, uuid: f.id, fileName: sanitizeFileName(f.file_name), fileSize: Number(f.size), contentType: f.content_type, fileUrl: fileUrl(f.id), downloadUrl: downloadUrl(f.id), createTime: formatDateTime(f.created_at) };
 }
 
 /**
@@ -51,7 +51,8 @@ export async function sendStoredFile(storage: FileStorage, request: FastifyReque
   const size = await storage.size(f.storage_key);
   if (size === undefined) return reply.code(404).type('text/plain; charset=utf-8').send('文件不存在');
   const inline = !asAttachment && servesInline(f.content_type);
-  const encoded = encodeURIComponent(f.file_name);
+  // Names stored before uploads were cleaned of bidi and control characters are cleaned here too.
+  const encoded = encodeURIComponent(sanitizeFileName(f.file_name));
   reply.header('Content-Disposition', `${inline ? 'inline' : 'attachment'}; filename="${encoded}"; filename*=UTF-8''${encoded}`);
   reply.header('Accept-Ranges', 'bytes');
   reply.header('Cache-Control', 'private, max-age=3600');

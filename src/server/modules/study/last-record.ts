@@ -1,5 +1,6 @@
 import type { DbOrTrx } from '../../db/database';
 import { fileUrl } from '../files/files';
+import { stripInvisible } from '../files/file-types';
 import { officialMap } from '../mindmaps/maps';
 import { walk } from '../mindmaps/document';
 
@@ -21,7 +22,7 @@ export async function lastRecord(db: DbOrTrx, studentId: string) {
       nodeName,
       resourceId: res?.id ?? '',
       fileId: res?.file_id ?? '',
-      fileName: res?.file_name ?? '',
+      fileName: stripInvisible(res?.file_name ?? ''),
       fileUrl: res ? (res.file_id ? fileUrl(res.file_id) : res.file_url) : '',
       fileSuffixCode: res?.file_suffix_code ?? 0,
       duration: res?.duration ?? 0,

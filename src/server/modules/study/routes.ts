@@ -6,6 +6,7 @@ import { requireStudent, studentIdOf } from '../../http/auth';
 import { caseInBody, type CaseOf } from '../../http/write-policy';
 import { assertNotGraduated, requireCase } from '../cases/access';
 import { fileUrl } from '../files/files';
+import { stripInvisible } from '../files/file-types';
 import { lastRecord } from './last-record';
 import { recordCaseStudy, reportResourceProgress, reportVideoProgress } from './progress';
 import { studyStats } from './study-time';
@@ -127,7 +128,7 @@ export async function studyRoutes(app: FastifyInstance): Promise<void> {
     if (!res) throw notFound('资源不存在');
     await assertNotGraduated(app.db, studentId, res.case_id);
     return ok({
-      uuid: res.id, resourceId: res.id, caseId: res.case_id, nodeId: res.node_id, fileName: res.file_name, fileSuffixCode: res.file_suffix_code,
+      uuid: res.id, resourceId: res.id, caseId: res.case_id, nodeId: res.node_id, fileName: stripInvisible(res.file_name), fileSuffixCode: res.file_suffix_code,
       fileId: res.file_id ?? '', fileUrl: res.file_id ? fileUrl(res.file_id) : res.file_url, content: res.content, duration: res.duration,
     });
   });
@@ -136,6 +137,6 @@ export async function studyRoutes(app: FastifyInstance): Promise<void> {
   r.get('/api/course/studyResourceFile/getResourceByNodeId', { schema: { querystring: Type.Object({ caseId: Id, nodeId: Id }) } }, async (request) => {
     await assertNotGraduated(app.db, studentIdOf(request), request.query.caseId);
     const rows = await app.db.selectFrom('study_resources').selectAll().where('case_id', '=', request.query.caseId).where('node_id', '=', request.query.nodeId).orderBy('sort').execute();
-    return ok(rows.map((x) => ({ uuid: x.id, fileName: x.file_name, fileSuffixCode: x.file_suffix_code, fileId: x.file_id ?? '', fileUrl: x.file_id ? fileUrl(x.file_id) : x.file_url, duration: x.duration })));
+    return ok(rows.map((x) => ({ uuid: x.id, fileName: stripInvisible(x.file_name), fileSuffixCode: x.file_suffix_code, fileId: x.file_id ?? '', fileUrl: x.file_id ? fileUrl(x.file_id) : x.file_url, duration: x.duration })));
   });
 }
