@@ -15,6 +15,7 @@ import { installErrorHandler } from './http/error-handler';
 import { installSecurityHeaders } from './http/security-headers';
 import { installInputGuard } from './http/input-guard';
 import { installWritePolicy } from './http/write-policy';
+import { loggerOptions, type LogStream } from './http/log-redaction';
 import { databaseRateLimitStore } from './http/rate-limit-store';
 import { healthRoutes } from './modules/health/routes';
 import { authRoutes } from './modules/auth/routes';
@@ -50,12 +51,15 @@ export interface BuildAppOptions {
   logger?: boolean;
   /** Sees every route as it is registered (tests build their route tables from what the app really serves). */
   onRoute?: (route: RouteOptions) => void;
+  /** Where the JSON log goes (stdout when absent); tests read what is logged. */
+  logStream?: LogStream;
 }
 
 /** The one app factory, used by `npm start` and by every server test (through inject). */
-export async function buildApp({ config, database, logger = true, onRoute }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, logger = true, onRoute, logStream }: BuildAppOptions): Promise<FastifyInstance> {
   const options: FastifyHttpOptions<Server> = {
-    logger: logger ? { level: config.logLevel } : false,
+    // Tokens, signatures and passwords are redacted from every line (http/log-redaction.ts).
+    logger: logger ? loggerOptions(config.logLevel, logStream) : false,
     genReqId: () => randomUUID(),
     bodyLimit: 2 * 1024 * 1024,
     // Clients that send slowly (slowloris) would otherwise hold a connection as long as they like:
