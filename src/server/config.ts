@@ -45,6 +45,12 @@ export interface AppConfig {
   contentCacheTtlMs: number;
   /** STUDENT_CACHE_TTL_MS: how long a process may reuse a student's enrolments and unread poll it read (0: never cache). */
   studentCacheTtlMs: number;
+  /** UPLOAD_QUOTA_MB: bytes of uploads a student may keep in storage. */
+  uploadQuotaBytes: number;
+  /** UPLOAD_CONCURRENCY: uploads one student may have in progress at once (across instances). */
+  uploadConcurrency: number;
+  /** MEDIA_URL_TTL_S: lifetime of a signed file URL (a download link, a mind-map image), in ms. */
+  mediaUrlTtlMs: number;
 }
 
 /** DATABASE_SCHEMA must be a plain identifier: it goes into the connection's search_path. */
@@ -87,5 +93,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     sessionCacheTtlMs: Number(env.SESSION_CACHE_TTL_MS ?? 60_000),
     contentCacheTtlMs: Number(env.CONTENT_CACHE_TTL_MS ?? 300_000),
     studentCacheTtlMs: Number(env.STUDENT_CACHE_TTL_MS ?? 300_000),
+    uploadQuotaBytes: Number(env.UPLOAD_QUOTA_MB ?? 200) * 1024 * 1024,
+    uploadConcurrency: Number(env.UPLOAD_CONCURRENCY ?? 2),
+    mediaUrlTtlMs: Number(env.MEDIA_URL_TTL_S ?? 900) * 1000,
   };
 }

@@ -54,6 +54,18 @@ describe('stateless instances', () => {
     await expect.poll(async () => (await call(t.app, token, selectUser)).resultCode, { timeout: 5000 }).toBe(40101);
   });
 
+  it('a signed file URL issued by one instance opens on the other (one signing key, kept in the database)', async () => {
+    const token = await login(t.app);
+    const boundary = '----stateless';
+    const payload = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="own.pdf"\r\n\r\n%PDF-1.4 own\r\n--${boundary}--\r\n`;
+    const up = (await t.app.inject({ method: 'POST', url: '/api/folder/file/upload', payload, headers: { authorization: token, 'content-type': `multipart/form-data; boundary=${boundary}` } })).json().data;
+    expect((await second.inject({ method: 'GET', url: up.downloadUrl })).statusCode).toBe(404); // an own upload needs the student
+    const signed = await call(t.app, token, { method: 'GET', url: `/api/folder/resource/file/signedUrl?uid=${up.uid}` });
+    const res = await second.inject({ method: 'GET', url: signed.data.downloadUrl });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe('%PDF-1.4 own');
+  });
+
   it('login failures spread over both instances still lock the account', async () => {
     await t.database.db.insertInto('students').values({ id: 'stu-spread', login_name: '13700000010', password_hash: await hashPassword('Right1234'), username: '多实例' }).execute();
     const codes: number[] = [];

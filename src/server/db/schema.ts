@@ -129,6 +129,11 @@ export interface TutorSignupsTable {
   classmate: string; introduction: string; specialty_hobby: string; goals_ideas: string; status: G<number>; created_at: Timestamp; updated_at: Timestamp;
 }
 
+/** Keys generated on first start and shared by every instance (the media URL signing key). */
+export interface AppSecretsTable { name: string; value: string; created_at: Timestamp }
+/** Uploads in progress, per student (the concurrent-upload limit); lapse at expires_at. */
+export interface UploadSlotsTable { id: string; student_id: string; expires_at: Timestamp }
+
 export interface DB {
   students: StudentsTable;
   sessions: SessionsTable;
@@ -161,4 +166,6 @@ export interface DB {
   help_entries: HelpEntriesTable;
   tutors: TutorsTable;
   tutor_signups: TutorSignupsTable;
+  app_secrets: AppSecretsTable;
+  upload_slots: UploadSlotsTable;
 }

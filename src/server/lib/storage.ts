@@ -1,16 +1,25 @@
-import { createReadStream, existsSync } from 'node:fs';
-import { mkdir, stat, writeFile } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { createReadStream, createWriteStream, existsSync } from 'node:fs';
+import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 
 /**
  * The one interface behind which file bytes live (DESIGN §4). The local implementation keeps them
- * in `config.storageDir`; an object store would implement the same three calls. Keys are ours
+ * in `config.storageDir`; an object store would implement the same calls. Keys are ours
  * (never a client-supplied name), so no path traversal is possible through them.
  */
 export interface FileStorage {
   put(key: string, data: Buffer): Promise<void>;
+  /**
+   * Stores a stream as it arrives (uploads are never held whole in memory). The key holds nothing
+   * until the stream has ended without error: a failed or refused upload leaves no partial file.
+   */
+  putStream(key: string, data: Readable): Promise<void>;
+  /** Removes what a key holds (nothing if it holds nothing). */
+  remove(key: string): Promise<void>;
   /** Byte size, or undefined when the key holds nothing. */
   size(key: string): Promise<number | undefined>;
   /** Inclusive byte range, as HTTP Range counts. */
@@ -34,6 +43,21 @@ export function localStorage(root: string): FileStorage {
       const path = pathOf(root, key);
       await mkdir(dirname(path), { recursive: true });
       await writeFile(path, data);
+    },
+    async putStream(key, data) {
+      const path = pathOf(root, key);
+      await mkdir(dirname(path), { recursive: true });
+      const partial = `${path}.${randomBytes(6).toString('hex')}.part`;
+      try {
+        await pipeline(data, createWriteStream(partial));
+        await rename(partial, path);
+      } catch (err) {
+        await rm(partial, { force: true });
+        throw err;
+      }
+    },
+    async remove(key) {
+      await rm(pathOf(root, key), { force: true });
     },
     async size(key) {
       const path = pathOf(root, key);

@@ -160,13 +160,11 @@ describe('SQL-injection strings', () => {
 });
 
 describe('URL fields', () => {
-  it('the avatar accepts our own paths and http(s) only, never javascript: or data:', async () => {
-    for (const bad of ['javascript:alert(1)', ' JavaScript:alert(1)', 'data:text/html,<script>alert(1)</script>', '//evil.example/x.png', 'vbscript:x']) {
-      expect(await call(t.app, token, { method: 'POST', url: '/api/customer/login/updateUserInfo', payload: { userPicUrl: bad } }), bad).toMatchObject({ resultCode: 400, errMsg: '头像地址格式错误' });
+  it('the avatar is only an image the student uploaded, never javascript:, data: or another site (files/avatar.test.ts has the rest)', async () => {
+    for (const bad of ['javascript:alert(1)', ' JavaScript:alert(1)', 'data:text/html,<script>alert(1)</script>', '//evil.example/x.png', '/\\evil.example/x.png', 'https://cdn.example.cn/a.png', 'vbscript:x', '/api/folder/resource/file/vod/abc']) {
+      expect(await call(t.app, token, { method: 'POST', url: '/api/customer/login/updateUserInfo', payload: { userPicUrl: bad } }), bad).toMatchObject({ resultCode: 400, errMsg: '头像只能使用您上传的图片' });
     }
-    for (const good of ['/api/folder/resource/file/vod/abc', 'https://cdn.example.cn/a.png', '']) {
-      expect((await call(t.app, token, { method: 'POST', url: '/api/customer/login/updateUserInfo', payload: { userPicUrl: good } })).resultCode, good).toBe(200);
-    }
+    expect((await call(t.app, token, { method: 'POST', url: '/api/customer/login/updateUserInfo', payload: { userPicUrl: '' } })).resultCode).toBe(200);
   });
 });
 

@@ -4,6 +4,7 @@ import type { ContentCache } from '../../lib/content-cache';
 import type { StudentCache } from '../../lib/student-cache';
 import { withCreateTime } from '../../lib/time';
 import { containsIgnoringCase, pageInMemory } from '../../lib/paging';
+import { shownAvatar } from '../files/avatar';
 
 export interface CaseQuery {
   currentNum: number;
@@ -132,7 +133,7 @@ export async function ranking(db: DbOrTrx, caseId: string, limit = 10) {
     .orderBy('s.id')
     .limit(limit)
     .execute();
-  return rows.map((r, i) => ({ rank: i + 1, username: maskName(r.username), userPicUrl: r.avatar, studyCount: Number(r.n) }));
+  return rows.map((r, i) => ({ rank: i + 1, username: maskName(r.username), userPicUrl: shownAvatar(r.avatar), studyCount: Number(r.n) }));
 }
 
 export function maskName(name: string): string {

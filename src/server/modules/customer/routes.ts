@@ -8,6 +8,7 @@ import { EMAIL_MSG, isEmail, PASSWORD_MSG, PASSWORD_RE, PHONE_MSG, PHONE_RE } fr
 import { admitAttempt, lockedError, recordFailure, recordSuccess, type LockScope } from '../auth/lockout';
 import { revokeOtherSessions, revokeSession } from '../auth/sessions';
 import { findStudent, userView } from '../auth/students';
+import { acceptedAvatar } from '../files/avatar';
 
 const PasswordBody = Type.Object({
   oldPassword: Type.String({ minLength: 1, maxLength: 128 }),
@@ -79,15 +80,15 @@ export async function customerRoutes(app: FastifyInstance): Promise<void> {
     // Both are optional (SPEC §5): empty clears, anything else must match the rule.
     if (phone && !PHONE_RE.test(phone)) throw badRequest(PHONE_MSG);
     if (email && !isEmail(email)) throw badRequest(EMAIL_MSG);
-    // The avatar ends up in <img src>: only our own paths and http(s) URLs, never javascript:/data:.
-    if (b.userPicUrl && !/^(\/(?!\/)|https?:\/\/)/i.test(b.userPicUrl.trim())) throw badRequest('头像地址格式错误');
+    // Other students' browsers load the avatar: only an image the student uploaded (files/avatar.ts).
+    const avatar = b.userPicUrl === undefined ? undefined : await acceptedAvatar(app.db, id, b.userPicUrl);
     const patch = Object.fromEntries(
       Object.entries({
         username: b.username?.trim() || undefined,
         sex: b.sex,
         phone,
         email,
-        avatar: b.userPicUrl,
+        avatar,
         specialty: b.specialty,
         classmate: b.classmate,
         identity_number: b.identityNumber,

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../../tests/server/test-app';
 import { GRADUATED, NORMAL } from '../../../../tests/server/helpers';
 import { parseRange } from './files';
+import { serverSecret } from '../../lib/secrets';
+import { mediaSigner } from './signed-url';
 
 const t = useTestApp({ normal: NORMAL, other: GRADUATED });
 const { tokens } = t;
@@ -27,9 +29,54 @@ describe('files', () => {
     expect(dl.headers['content-disposition']).toMatch(/^attachment; filename="/);
     expect(dl.headers['content-disposition']).toContain(encodeURIComponent('报告终稿.pdf'));
     expect(dl.body).toBe('%PDF-1.4 demo');
-    expect((await t.app.inject({ method: 'GET', url: `/api/folder/resource/file/download?uid=${res.data.uid}&token=${encodeURIComponent(tokens.normal)}` })).statusCode).toBe(200);
     expect((await t.app.inject({ method: 'GET', url: `/api/folder/resource/file/download?uid=${res.data.uid}`, headers: { authorization: tokens.other } })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: `/api/folder/resource/file/download?uid=${res.data.uid}` })).statusCode).toBe(404);
+  });
+
+  it('reads own files through short-lived signed URLs, never through ?token=', async () => {
+    const up = (await upload(tokens.normal, '/api/folder/file/upload', '作业.pdf', Buffer.from('%PDF-1.4 signed'))).json().data;
+    const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
+    // a session token in the URL ends up in logs and browser history: it no longer opens anything
+    expect((await get(`/api/folder/resource/file/download?uid=${up.uid}&token=${encodeURIComponent(tokens.normal)}`)).statusCode).toBe(404);
+    expect((await get(`/api/folder/resource/file/vod/${up.uid}?token=${encodeURIComponent(tokens.normal)}`)).statusCode).toBe(404);
+
+    const signed = await get(`/api/folder/resource/file/signedUrl?uid=${up.uid}`, { authorization: tokens.normal });
+    const { fileUrl, downloadUrl, expiresAt } = signed.json().data as { fileUrl: string; downloadUrl: string; expiresAt: number };
+    expect(fileUrl).toMatch(new RegExp(`^/api/folder/resource/file/vod/${up.uid}\\?u=stu-0001&exp=\\d+&sig=[\\w-]{43}$`));
+    expect(downloadUrl).toMatch(new RegExp(`^/api/folder/resource/file/download\\?uid=${up.uid}&u=stu-0001&exp=\\d+&sig=[\\w-]{43}$`));
+    expect(`${fileUrl}${downloadUrl}`).not.toContain(tokens.normal);
+    expect(expiresAt - Date.now()).toBeGreaterThan(0);
+    expect(expiresAt - Date.now()).toBeLessThanOrEqual(t.app.config.mediaUrlTtlMs + 1000);
+    const dl = await get(downloadUrl);
+    expect(dl.statusCode).toBe(200);
+    expect(dl.headers['content-disposition']).toMatch(/^attachment/);
+    expect(dl.body).toBe('%PDF-1.4 signed');
+    expect((await get(fileUrl)).headers['content-disposition']).toMatch(/^inline/);
+
+    // each part is bound: another file, another student, another expiry or a changed signature fail
+    const other = (await upload(tokens.normal, '/api/folder/file/upload', 'b.pdf', Buffer.from('%PDF-1.4 b'))).json().data;
+    const q = new URL(fileUrl, 'http://x').searchParams;
+    const tampered = [
+      `/api/folder/resource/file/vod/${other.uid}?${q}`,
+      fileUrl.replace('u=stu-0001', 'u=stu-0003'),
+      fileUrl.replace(/exp=(\d+)/, (_m, e: string) => `exp=${Number(e) + 60}`),
+      fileUrl.replace(/sig=([\w-])/, (_m, c: string) => `sig=${c === 'A' ? 'B' : 'A'}`),
+      fileUrl.replace(/&sig=.*/, ''),
+    ];
+    for (const url of tampered) expect((await get(url)).statusCode, url).toBe(404);
+    // an expired URL, signed with this install's key
+    const signer = mediaSigner(await serverSecret(t.database.db, 'media-url'), t.app.config.mediaUrlTtlMs);
+    const old = signer.sign(up.uid, 'stu-0001', Date.now() - t.app.config.mediaUrlTtlMs - 5000);
+    expect((await get(`/api/folder/resource/file/vod/${up.uid}?u=stu-0001&exp=${old.exp}&sig=${old.sig}`)).statusCode).toBe(404);
+    const fresh = signer.sign(up.uid, 'stu-0001');
+    expect((await get(`/api/folder/resource/file/vod/${up.uid}?u=stu-0001&exp=${fresh.exp}&sig=${fresh.sig}`)).statusCode).toBe(200);
+
+    // nobody is signed a URL for a file they may not read
+    expect((await get(`/api/folder/resource/file/signedUrl?uid=${up.uid}`, { authorization: tokens.other })).json().resultCode).toBe(404);
+    expect((await get(`/api/folder/resource/file/signedUrl?uid=${up.uid}`)).json().resultCode).toBe(40101);
+    // the key is generated once and kept in the database, so every instance signs alike
+    expect((await serverSecret(t.database.db, 'media-url')).length).toBe(32);
+    expect((await t.database.db.selectFrom('app_secrets').select('name').execute()).map((r) => r.name)).toEqual(['media-url']);
   });
 
   it('refuses unknown types, HTML, oversize files, non-multipart bodies and anonymous uploads', async () => {

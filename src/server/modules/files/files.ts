@@ -15,14 +15,21 @@ export function fileView(f: FileRow) {
   return { uid: f.id, uuid: f.id, fileName: sanitizeFileName(f.file_name), fileSize: Number(f.size), contentType: f.content_type, fileUrl: fileUrl(f.id), downloadUrl: downloadUrl(f.id), createTime: formatDateTime(f.created_at) };
 }
 
+/** True when the file is its owner's current avatar (see files/avatar.ts). */
+async function isCurrentAvatar(db: DbOrTrx, f: FileRow): Promise<boolean> {
+  if (!f.owner_id || !f.content_type.startsWith('image/')) return false;
+  return !!(await db.selectFrom('students').select('id').where('id', '=', f.owner_id).where('avatar', '=', fileUrl(f.id)).executeTakeFirst());
+}
+
 /**
  * A file the caller may read: platform content (owner_id null: course videos, case handouts) is
- * readable by anyone who has its id; a student's upload only by that student.
+ * readable by anyone who has its id; a student's upload only by that student, except the image
+ * that is their current avatar, which the case ranking shows to other students (files/avatar.ts).
  */
 export async function findReadableFile(db: DbOrTrx, id: string, studentId: string | undefined): Promise<FileRow | undefined> {
   const f = await db.selectFrom('files').selectAll().where('id', '=', id).executeTakeFirst();
   if (!f) return undefined;
-  if (f.owner_id !== null && f.owner_id !== studentId) return undefined;
+  if (f.owner_id !== null && f.owner_id !== studentId && !(await isCurrentAvatar(db, f))) return undefined;
   return f;
 }
 

@@ -1,74 +1,39 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
 import { Type, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { ApiError, badRequest, notFound, ok } from '../../http/envelope';
+import { notFound, ok } from '../../http/envelope';
 import { requireStudent, studentIdOf, tokenOf } from '../../http/auth';
-import { newId } from '../../lib/ids';
+import { serverSecret } from '../../lib/secrets';
 import { findSessionStudent } from '../auth/sessions';
-import { ALLOWED_TYPES, IMAGE_EXTENSIONS, contentMatchesType, extensionOf, sanitizeFileName } from './file-types';
 import { fileUrl, fileView, findReadableFile, sendStoredFile } from './files';
+import { mediaSigner, signedUrls, type MediaSigner, type SignedQuery } from './signed-url';
+import { MAX_UPLOAD_BYTES, storeUpload as storeStreamed } from './upload';
 
-export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
-
+const Signed = { u: Type.Optional(Type.String({ maxLength: 64 })), exp: Type.Optional(Type.Integer({ minimum: 0, maximum: 2 ** 40 })), sig: Type.Optional(Type.String({ maxLength: 64 })) };
 const IdParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) });
-const UidQuery = Type.Object({ uid: Type.String({ minLength: 1, maxLength: 64 }), token: Type.Optional(Type.String({ maxLength: 200 })) });
-const MediaQuery = Type.Object({ token: Type.Optional(Type.String({ maxLength: 200 })) });
+const UidQuery = Type.Object({ uid: Type.String({ minLength: 1, maxLength: 64 }), ...Signed });
+const MediaQuery = Type.Object(Signed);
+const SignQuery = Type.Object({ uid: Type.String({ minLength: 1, maxLength: 64 }) });
 const VideoQuery = Type.Object({ videoId: Type.String({ minLength: 1, maxLength: 64 }) });
 
 /**
- * <video src> and a download opened in a new tab cannot send an Authorization header, so file
- * reads also accept `?token=`; platform content needs no login at all (see findReadableFile).
+ * Who reads a file: the student of the Authorization header, else the one a signed URL was issued
+ * to (<video src> and a download link cannot send a header; see signed-url.ts). A session token in
+ * the query string (`?token=`) is no longer read: it leaked into logs and browser history.
+ * Platform content needs neither (see findReadableFile).
  */
-async function optionalStudent(request: FastifyRequest, queryToken?: string): Promise<string | undefined> {
-  const token = tokenOf(request) ?? queryToken;
-  return token ? findSessionStudent(request.server.db, request.server.sessionCache, token) : undefined;
-}
-
-/**
- * busboy reports a broken multipart body (no closing boundary, a malformed part header) as a plain
- * Error, which read as a 500; it is the client's mistake. Plugin errors (FST_*, e.g. too large)
- * keep their own code and the error handler maps them.
- */
-async function clientFault<T>(step: () => Promise<T>): Promise<T> {
-  try {
-    return await step();
-  } catch (err) {
-    if (err instanceof ApiError || String((err as { code?: unknown }).code ?? '').startsWith('FST_')) throw err;
-    throw badRequest('上传格式错误');
-  }
+async function readerOf(request: FastifyRequest, signer: MediaSigner, fileId: string, q: Partial<SignedQuery>): Promise<string | undefined> {
+  const token = tokenOf(request);
+  if (token) return findSessionStudent(request.server.db, request.server.sessionCache, token);
+  return q.sig ? signer.verify(fileId, q) : undefined;
 }
 
 /** Upload, download, media (SPEC §7 Help and files) and the mind-map image upload. */
 export async function fileRoutes(app: FastifyInstance): Promise<void> {
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10, fieldSize: 1024 } });
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
-
-  async function storeUpload(request: FastifyRequest, imagesOnly: boolean) {
-    const studentId = studentIdOf(request);
-    const part = await clientFault(() => request.file());
-    if (!part) throw badRequest('缺少参数：文件');
-    const fileName = sanitizeFileName(part.filename);
-    const ext = extensionOf(fileName);
-    const contentType = ALLOWED_TYPES[ext];
-    if (!contentType || (imagesOnly && !IMAGE_EXTENSIONS.has(ext))) {
-      part.file.resume();
-      throw badRequest(imagesOnly ? '只能上传 jpg、png、gif、webp 图片' : '不支持的文件类型');
-    }
-    const data = await clientFault(() => part.toBuffer()); // throws past MAX_UPLOAD_BYTES → 400 上传内容过大
-    // toBuffer only notices the limit when a chunk arrives after it; a body streamed in pieces can
-    // end right at the cut and come back silently truncated to 20 MB. Never store a cut file.
-    if (part.file.truncated) throw badRequest('上传内容过大');
-    if (data.length === 0) throw badRequest('文件内容为空');
-    if (!contentMatchesType(ext, data)) throw badRequest('文件内容与类型不符');
-    const id = newId();
-    const key = `uploads/${studentId}/${id}`;
-    await app.storage.put(key, data);
-    return app.db
-      .insertInto('files')
-      .values({ id, owner_id: studentId, file_name: fileName, content_type: contentType, size: data.length, storage_key: key })
-      .returningAll()
-      .executeTakeFirstOrThrow();
-  }
+  const signer = mediaSigner(await serverSecret(app.db, 'media-url'), app.config.mediaUrlTtlMs);
+  const storeUpload = (request: FastifyRequest, imagesOnly: boolean) => storeStreamed(app, request, imagesOnly);
 
   await r.register(async (scope) => {
     const priv = scope.withTypeProvider<TypeBoxTypeProvider>();
@@ -86,16 +51,23 @@ export async function fileRoutes(app: FastifyInstance): Promise<void> {
       if (!f || !f.content_type.startsWith('video/')) throw notFound('视频不存在');
       return ok(fileUrl(f.id));
     });
+    // ★ A short-lived URL of a file the student may read, for places that cannot send the header.
+    priv.get('/api/folder/resource/file/signedUrl', { schema: { querystring: SignQuery } }, async (request) => {
+      const studentId = studentIdOf(request);
+      const f = await findReadableFile(app.db, request.query.uid, studentId);
+      if (!f) throw notFound('文件不存在');
+      return ok(signedUrls(signer, f.id, studentId));
+    });
   });
 
   r.get('/api/folder/resource/file/download', { schema: { querystring: UidQuery } }, async (request, reply) => {
-    const f = await findReadableFile(app.db, request.query.uid, await optionalStudent(request, request.query.token));
+    const f = await findReadableFile(app.db, request.query.uid, await readerOf(request, signer, request.query.uid, request.query));
     if (!f) return reply.code(404).type('text/plain; charset=utf-8').send('文件不存在');
     return sendStoredFile(app.storage, request, reply, f, true);
   });
 
   r.get('/api/folder/resource/file/vod/:id', { schema: { params: IdParams, querystring: MediaQuery } }, async (request, reply) => {
-    const f = await findReadableFile(app.db, request.params.id, await optionalStudent(request, request.query.token));
+    const f = await findReadableFile(app.db, request.params.id, await readerOf(request, signer, request.params.id, request.query));
     if (!f) return reply.code(404).type('text/plain; charset=utf-8').send('文件不存在');
     return sendStoredFile(app.storage, request, reply, f, false);
   });
