@@ -152,7 +152,10 @@ describe('ProjectMinder editing', () => {
     await item(page, /^用户调研，.*有备注/).waitFor();
     await page.getByRole('button', { name: /^图片/ }).click();
     const image = page.getByRole('dialog', { name: '图片' });
+    // The uploaded image is the student's own file: it loads through a signed URL, never ?token=.
+    const ownImage = page.waitForResponse((r) => /\/file\/vod\/\w+\?u=.*&sig=/.test(r.url()));
     await image.getByLabel('上传图片').setInputFiles({ name: 'dot.png', mimeType: 'image/png', buffer: PNG_1PX });
+    expect((await ownImage).status()).toBe(200);
     await image.waitFor({ state: 'detached' });
     await item(page, /^用户调研，.*有图片/).waitFor();
     await item(page, '需求分析').click();

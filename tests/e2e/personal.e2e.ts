@@ -150,7 +150,10 @@ describe('personal centre', () => {
     await main().getByText('已提交', { exact: true }).waitFor();
     await main().getByText('需求规格说明书见附件，含用例图 12 张。').waitFor();
     const href = await main().getByRole('link', { name: '下载附件' }).getAttribute('href');
-    const download = await s.page.request.get(href!);
+    // a short-lived signed URL that opens without the session, and carries no session token
+    expect(href).toMatch(/^\/api\/folder\/resource\/file\/download\?uid=\w+&u=[\w-]+&exp=\d+&sig=[\w-]+$/);
+    expect(href).not.toContain('token');
+    const download = await s.page.request.get(href!, { headers: { authorization: '' } });
     expect(download.status()).toBe(200);
     expect((await download.body()).toString('utf8')).toContain('需求规格说明书');
     expect(unexpectedErrors(s.errors)).toEqual([]);

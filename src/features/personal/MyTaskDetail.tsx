@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useSearchParams } from 'wouter';
-import { session } from '../../app/session/session-store';
+import { SignedDownloadLink } from '../../app/files/SignedDownloadLink';
 import { ListStatus } from '../../app/ui/ListStatus';
 import { unwrap, useRemote } from '../../app/ui/use-remote';
 import { PersonalLayout } from './PersonalLayout';
@@ -77,12 +77,10 @@ function TaskBody({ task: t, editing, onEdit, onSubmitted }: { task: TaskResult;
         ) : t.answer ? (
           <div className="task-detail__box">
             <p className="plain-text">{t.answer}</p>
-            {t.fileUrl && (
+            {t.fileId && (
               <p>
                 附件：
-                <a href={withToken(t.fileUrl)} target="_blank" rel="noopener noreferrer">
-                  下载附件
-                </a>
+                <SignedDownloadLink fileId={t.fileId}>下载附件</SignedDownloadLink>
               </p>
             )}
             <p className="task-detail__meta">提交时间：{t.submitTime}</p>
@@ -98,9 +96,4 @@ function TaskBody({ task: t, editing, onEdit, onSubmitted }: { task: TaskResult;
       </section>
     </article>
   );
-}
-
-// A new tab sends no Authorization header; the files API accepts the token as ?token= for this.
-function withToken(url: string): string {
-  return session.token ? `${url}${url.includes('?') ? '&' : '?'}token=${encodeURIComponent(session.token)}` : url;
 }

@@ -5,6 +5,7 @@ import { uploadImage } from '../api';
 import type { DialogKind } from './actions';
 import type { EditorController } from './controller';
 import { GENERIC_MSG, userMessage } from './messages';
+import { loadableUrl } from '../../../app/files/signed-url';
 
 // Node dialogs (hyperlink, note, image) and the save-conflict choice. Each edit is one
 // engine command on the selected nodes.
@@ -53,7 +54,8 @@ export function uploadError(err: unknown): string {
 /** Uploads an image file and puts it on the given nodes. */
 export async function putImage(ctl: EditorController, ids: string[], file: Blob, name: string): Promise<void> {
   const url = await uploadImage(file, name);
-  const [w, h] = await naturalSize(url);
+  // The stored URL stays the plain one; the student's own upload loads through a signed URL.
+  const [w, h] = await naturalSize(await loadableUrl(url));
   await ctl.run('image', [ids, url, name, w, h]);
 }
 
@@ -84,7 +86,7 @@ export function NodeDialog({ ctl, kind, onClose, onError, returnFocus }: { ctl: 
       if (kind === 'image') {
         if (!a.trim()) await ctl.run('image', [ids, '']);
         else {
-          const [w, h] = await naturalSize(a.trim());
+          const [w, h] = await naturalSize(await loadableUrl(a.trim()));
           await ctl.run('image', [ids, a.trim(), b.trim(), w, h]);
         }
       }

@@ -1,4 +1,5 @@
 import type { TextFormat } from '../../../engine/protocols/formats';
+import { loadableUrl } from '../../../app/files/signed-url';
 
 // File import/export helpers of the editor menu: format by file name, downloads, and PNG from
 // the engine's SVG (rendered on a canvas, tiled when the map is larger than a browser canvas).
@@ -96,7 +97,7 @@ const unescapeAttr = (s: string) => s.replace(/&quot;/g, '"').replace(/&lt;/g, '
  * are kept as links when `keepCrossOrigin` (a saved .svg may load them), else dropped (PNG; the
  * caller warns); an image that fails to load is dropped.
  */
-export async function inlineImages(svg: string, keepCrossOrigin = false, origin = location.origin): Promise<string> {
+export async function inlineImages(svg: string, keepCrossOrigin = false, origin = location.origin, loadable: (url: string) => Promise<string> = loadableUrl): Promise<string> {
   const hrefs = [...new Set([...svg.matchAll(/<image href="([^"]*)"/g)].map((m) => m[1]))];
   const inlined = new Map<string, string | null>();
   await Promise.all(
@@ -105,7 +106,8 @@ export async function inlineImages(svg: string, keepCrossOrigin = false, origin 
       if (url.startsWith('data:')) return inlined.set(h, h);
       if (isCrossOrigin(url, origin)) return inlined.set(h, keepCrossOrigin ? h : null);
       try {
-        const res = await fetch(url, { credentials: 'same-origin' });
+        // A node image the student uploaded is read through a signed URL (no token in any URL).
+        const res = await fetch(await loadable(url), { credentials: 'same-origin' });
         inlined.set(h, res.ok ? await blobToDataUrl(await res.blob()) : null);
       } catch {
         inlined.set(h, null);
