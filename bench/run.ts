@@ -4,11 +4,13 @@
 import { printTable, runEngineBench } from './engine/run';
 import { runBrowserBench } from './browser/run';
 import { printServerTable, runServerBench } from './server/run';
+import { runUploadMemoryBench } from './server/upload-memory';
 
 const PARTS = {
   engine: async () => printTable(await runEngineBench()),
   browser: async () => void (await runBrowserBench()), // prints its own table
   server: async () => printServerTable(await runServerBench()),
+  uploads: async () => void (await runUploadMemoryBench()), // prints one JSON line
 };
 type Part = keyof typeof PARTS;
 const isPart = (s: string): s is Part => s in PARTS;
