@@ -9,7 +9,7 @@ import { fileUrl, fileView, findReadableFile, sendStoredFile } from './files';
 import { mediaSigner, signedUrls, type MediaSigner, type SignedQuery } from './signed-url';
 import { MAX_UPLOAD_BYTES, storeUpload as storeStreamed } from './upload';
 
-const Signed = { u: Type.Optional(Type.String({ maxLength: 64 })), exp: Type.Optional(Type.Integer({ minimum: 0, maximum: 2 ** 40 })), sig: Type.Optional(Type.String({ maxLength: 64 })) };
+const Signed = { u: Type.Optional(Type.String({ maxLength: 64 })), exp: Type.Optional(Type.Integer({ minimum: 0, maximum: 2_147_483_647 })), sig: Type.Optional(Type.String({ maxLength: 64 })) };
 const IdParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) });
 const UidQuery = Type.Object({ uid: Type.String({ minLength: 1, maxLength: 64 }), ...Signed });
 const MediaQuery = Type.Object(Signed);
