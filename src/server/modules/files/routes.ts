@@ -22,17 +22,27 @@ const VideoQuery = Type.Object({ videoId: Type.String({ minLength: 1, maxLength:
  * the query string (`?token=`) is no longer read: it leaked into logs and browser history.
  * Platform content needs neither (see findReadableFile).
  */
-async function readerOf(request: FastifyRequest, signer: MediaSigner, fileId: string, q: Partial<SignedQuery>): Promise<string | undefined> {
+async function readerOf(request: FastifyRequest, signer: () => Promise<MediaSigner>, fileId: string, q: Partial<SignedQuery>): Promise<string | undefined> {
   const token = tokenOf(request);
   if (token) return findSessionStudent(request.server.db, request.server.sessionCache, token);
-  return q.sig ? signer.verify(fileId, q) : undefined;
+  return q.sig ? (await signer()).verify(fileId, q) : undefined;
 }
 
 /** Upload, download, media (SPEC §7 Help and files) and the mind-map image upload. */
 export async function fileRoutes(app: FastifyInstance): Promise<void> {
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10, fieldSize: 1024 } });
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
-  const signer = mediaSigner(await serverSecret(app.db, 'media-url'), app.config.mediaUrlTtlMs);
+  // The key is read on first use, not at start: the app must start (and answer /api/health 503)
+  // while the database is down. A failed read is retried by the next request.
+  let signerOnce: Promise<MediaSigner> | undefined;
+  const signer = (): Promise<MediaSigner> =>
+    (signerOnce ??= serverSecret(app.db, 'media-url').then(
+      (key) => mediaSigner(key, app.config.mediaUrlTtlMs),
+      (err: unknown) => {
+        signerOnce = undefined;
+        throw err;
+      },
+    ));
   const storeUpload = (request: FastifyRequest, imagesOnly: boolean) => storeStreamed(app, request, imagesOnly);
 
   await r.register(async (scope) => {
@@ -56,7 +66,7 @@ export async function fileRoutes(app: FastifyInstance): Promise<void> {
       const studentId = studentIdOf(request);
       const f = await findReadableFile(app.db, request.query.uid, studentId);
       if (!f) throw notFound('文件不存在');
-      return ok(signedUrls(signer, f.id, studentId));
+      return ok(signedUrls(await signer(), f.id, studentId));
     });
   });
 
