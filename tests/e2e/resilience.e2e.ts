@@ -54,3 +54,44 @@ describe('when the server cannot be reached', () => {
     await caseLinks().first().waitFor();
   });
 });
+
+// SPEC §8: a last-record fetch error is silently ignored; the card stays away and no toast shows,
+// while any other call failing the same way still says so.
+describe('when the last-study-record call fails', () => {
+  const LAST = '**/api/course/studyRecord/querLastRecord**';
+
+  /** Loads the app afresh on `path` with the last-record call failing, and waits until it really failed. */
+  async function openWithLastRecordFailing(path: string, fail: 'abort' | 500) {
+    await s.page.goto('about:blank'); // a fresh app: no toast left over from earlier tests
+    await s.page.route(LAST, (route) => (fail === 'abort' ? route.abort('internetdisconnected') : route.fulfill({ status: 500, contentType: 'text/html', body: '<h1>500</h1>' })));
+    const failed =
+      fail === 'abort'
+        ? s.page.waitForEvent('requestfailed', (r) => r.url().includes('/querLastRecord'))
+        : s.page.waitForResponse((r) => r.url().includes('/querLastRecord') && r.status() === 500);
+    await s.page.goto(path);
+    await failed;
+  }
+
+  it('a network failure shows no toast and no card (personal page)', async () => {
+    await openWithLastRecordFailing('/#/personal/myStudy', 'abort');
+    await s.page.getByRole('navigation', { name: '学习中心菜单' }).waitFor();
+    // The toast would be added in the same task as the rejection; give the page a frame to paint it.
+    await s.page.waitForTimeout(500);
+    expect(await s.page.locator('.toast').count()).toBe(0);
+    expect(await s.page.getByRole('region', { name: '最近学习' }).count()).toBe(0);
+    await s.page.unroute(LAST);
+  });
+
+  it('an HTTP 500 shows no toast (Home), while another call failing still toasts', async () => {
+    await openWithLastRecordFailing('/#/', 500);
+    await s.page.waitForTimeout(500);
+    expect(await s.page.locator('.toast').count()).toBe(0);
+    expect(await s.page.getByRole('region', { name: '最近学习' }).count()).toBe(0);
+
+    await s.page.route('**/api/course/officialCourse/pages**', (route) => route.fulfill({ status: 500, contentType: 'text/html', body: '<h1>500</h1>' }));
+    await s.page.goto('/#/course/list');
+    await toastWith(s.page, '服务暂时不可用，请稍后再试').waitFor();
+    await s.page.unroute('**/api/course/officialCourse/pages**');
+    await s.page.unroute(LAST);
+  });
+});

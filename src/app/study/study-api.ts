@@ -2,9 +2,12 @@ import { apiGet, apiPost } from '../http/client';
 import { unwrap } from '../ui/use-remote';
 import type { LastRecord } from './last-study';
 
-/** SPEC §7 querLastRecord (param userId): the student's last study record, null when none yet. */
+/**
+ * SPEC §7 querLastRecord (param userId): the student's last study record, null when none yet.
+ * `silent`: SPEC §8 says a last-record fetch error is silently ignored, so no global toast either.
+ */
 export async function fetchLastRecord(userId: string): Promise<LastRecord | null> {
-  return unwrap(await apiGet<LastRecord | null>('/api/course/studyRecord/querLastRecord', { userId }));
+  return unwrap(await apiGet<LastRecord | null>('/api/course/studyRecord/querLastRecord', { userId }, { silent: true }));
 }
 
 /** SPEC §3 add-study-record payload: resourceId, nodeId, fileSuffix '2', studentId, isStudy '1', caseId. */
