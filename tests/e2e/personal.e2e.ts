@@ -184,9 +184,10 @@ describe('tasks of the main demo student', () => {
     expect(unexpectedErrors(d.errors)).toEqual([]);
   });
 
-  it('exit in the study-centre panel signs out and returns Home', async () => {
-    await d.page.goto('/#/set');
+  it('exit in the study-centre panel signs out, warns like the avatar menu (SPEC §4) and returns Home', async () => {
+    await d.page.goto('/#/personal/myStudy');
     await d.page.getByRole('complementary', { name: '学习中心' }).getByRole('button', { name: '退出' }).click();
+    await toastWith(d.page, '已退出登录，将返回首页').waitFor();
     await expect.poll(() => hashOf(d.page)).toBe('#/');
     await d.page.getByRole('button', { name: '学生登录' }).first().waitFor();
     expect(await d.page.evaluate(() => localStorage.getItem('token'))).toBeNull();

@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
 import { useSnapshot } from 'valtio';
 import { Link, useLocation } from 'wouter';
-import { navigate } from '../../app/router/hash-location';
 import { logout } from '../../app/session/auth-actions';
 import { session } from '../../app/session/session-store';
 import { LastStudyCard } from '../../app/study/LastStudyCard';
@@ -24,17 +23,14 @@ export function activeEntry(path: string): string | undefined {
 /**
  * Study-centre layout shared by the personal screens: the panel (photo, name, student number,
  * exit, the four entries, the last-study-record card) on the left, the screen on the right; stacked on narrow screens.
+ * Exit is the same logout as the avatar menu's: it only clears the session, and SessionWatcher (the
+ * one place that reacts to becoming logged out, SPEC §4) warns 已退出登录，将返回首页 and goes Home.
+ * Navigating here as well would reach Home before the watcher sees the change, silencing the warning.
  */
 export function PersonalLayout({ title, children, actions }: { title: string; children: ReactNode; actions?: ReactNode }) {
   const { user } = useSnapshot(session);
   const [location] = useLocation();
   const active = activeEntry(location);
-
-  // SPEC §2: exit clears the stored user and login state and goes Home.
-  const exit = async () => {
-    await logout();
-    navigate('/');
-  };
 
   return (
     <div className="container personal">
@@ -43,7 +39,7 @@ export function PersonalLayout({ title, children, actions }: { title: string; ch
           <img className="personal__photo" src={avatarUrl(user?.userPicUrl, user?.sex)} alt="" width={72} height={72} />
           <p className="personal__name">{user?.username ?? ''}</p>
           <p className="personal__no">学号：{user?.studentNo || '无'}</p>
-          <button type="button" className="personal__exit" onClick={() => void exit()}>
+          <button type="button" className="personal__exit" onClick={() => void logout()}>
             退出
           </button>
         </div>
