@@ -80,6 +80,8 @@ export interface CaseClassificationsTable { id: string; parent_id: G<string>; na
 export interface CasesTable {
   id: string; case_type: number; classify_id: string | null; name: string; intro: G<string>; cover: G<string>; teacher_name: G<string>;
   difficulty: G<number>; study_count: G<number>; sort: G<number>; created_at: Timestamp;
+  /** academic year of the offering ('2021'); null: unknown, listed under 全部 only */
+  year: string | null;
 }
 export interface OfficialMapsTable { case_id: string; document: string; node_count: number }
 export interface StudyResourcesTable {
@@ -92,6 +94,8 @@ export interface CaseRecordsTable { id: string; student_id: string; case_id: str
 export interface CoursesTable {
   id: string; category: string; name: string; intro: G<string>; cover: G<string>; teacher_name: G<string>; is_home: G<number>;
   study_count: G<number>; sort: G<number>; created_at: Timestamp;
+  /** academic year of the offering ('2021'); null: unknown, listed under 全部 only */
+  year: string | null;
 }
 export interface CourseNodesTable {
   id: string; course_id: string; parent_id: G<string>; name: string; node_type: number; video_id: string | null; duration: G<number>;

@@ -7,6 +7,8 @@ export const PageQuery = {
   currentSize: Type.Integer({ minimum: 1, maximum: 1000, default: 10 }),
 };
 export const PageQuerySchema = Type.Object(PageQuery);
+/** The 年份 filter of the course and case lists: a four-digit academic year as the year list's dictValue; absent means every year. */
+export const YearQuery = Type.Optional(Type.String({ pattern: '^[0-9]{4}$' }));
 export type PageQueryType = Static<typeof PageQuerySchema>;
 
 export interface Page<T> {

@@ -21,7 +21,7 @@ export async function seedCases(trx: Trx): Promise<CaseTopics> {
   for (const [i, c] of cases.entries()) {
     await trx
       .insertInto('cases')
-      .values({ id: c.id, case_type: c.type, classify_id: c.classify, name: c.name, intro: c.intro, teacher_name: c.teacher, cover: `/api/folder/resource/file/vod/${FILE_IDS.image}`, difficulty: 1 + (i % 3), study_count: 40 + ((i * 37) % 200), sort: i })
+      .values({ id: c.id, year: c.year, case_type: c.type, classify_id: c.classify, name: c.name, intro: c.intro, teacher_name: c.teacher, cover: `/api/folder/resource/file/vod/${FILE_IDS.image}`, difficulty: 1 + (i % 3), study_count: 40 + ((i * 37) % 200), sort: i })
       .execute();
     const built = buildMap(c.id, c.outline);
     caseTopics.set(c.id, built.topics);

@@ -14,6 +14,7 @@ import * as m20261126_login_attempts from './2026-11-26-login-attempts';
 import * as m20261127_study_record_key from './2026-11-27-f1-study-record-key';
 import * as m20261127_secrets_upload_slots from './2026-11-27-f2-secrets-upload-slots';
 import * as m20261127_avatar_refs from './2026-11-27-f3-avatar-refs';
+import * as m20261127_offering_year from './2026-11-27-offering-year';
 
 /** Date-prefixed names; order is lexical (a new one must sort after every one already released). Migrations never import application code. */
 export const migrations: Record<string, Migration> = {
@@ -32,4 +33,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27-f1-study-record-key': m20261127_study_record_key,
   '2026-11-27-f2-secrets-upload-slots': m20261127_secrets_upload_slots,
   '2026-11-27-f3-avatar-refs': m20261127_avatar_refs,
+  '2026-11-27-offering-year': m20261127_offering_year,
 };

@@ -17,6 +17,19 @@ describe('case lists', () => {
     expect((await get(null, '/api/course/caseDetails/queryCasePage')).resultCode).toBe(40101);
   });
 
+  it('filters project cases and practice by academic year on the server (年份, SPEC §3/§9)', async () => {
+    const ids = async (query: string) => (await get(tokens.normal, `/api/course/caseDetails/queryCasePage?currentSize=100${query}`)).data.records.map((c: { uuid: string }) => c.uuid);
+    expect(await ids('&year=2021')).toEqual(['case-01', 'case-04', 'case-08']);
+    expect(await ids('&year=2022')).toEqual(['case-02', 'case-03']);
+    expect(await ids('&year=2026')).toEqual([]);
+    expect(await ids('')).toHaveLength(8);
+    expect(await ids('&year=2021&caseType=2')).toEqual(['prac-01', 'prac-02']);
+    expect(await ids('&year=2021&classifyId=cls-se')).toEqual(['case-01']);
+    expect((await get(tokens.normal, '/api/course/caseDetails/queryCasePage?year=2024')).data.records).toEqual([expect.objectContaining({ uuid: 'case-07', year: '2024' })]);
+    expect((await get(tokens.graduated, '/api/course/caseDetails/queryUserCase?year=2022')).data.records.map((c: { uuid: string }) => c.uuid)).toEqual(['case-02']);
+    expect((await get(tokens.normal, '/api/course/caseDetails/queryCasePage?year=20211')).resultCode).toBe(400);
+  });
+
   it('queryUserCase lists only the student’s own cases', async () => {
     const mine = await get(tokens.graduated, '/api/course/caseDetails/queryUserCase');
     expect(mine.data.records.map((c: { uuid: string; applyStatus: number }) => [c.uuid, c.applyStatus])).toEqual([['case-01', 2], ['case-02', 1]]);

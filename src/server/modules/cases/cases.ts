@@ -12,6 +12,8 @@ export interface CaseQuery {
   name?: string;
   caseType?: number;
   classifyId?: string;
+  /** academic year of the offering ('2021'); absent: every year (全部) */
+  year?: string;
 }
 
 /** Every case and practice item with its classification and map size: content, cached per process. */
@@ -22,7 +24,7 @@ function caseCatalog(db: DbOrTrx, content: ContentCache) {
       .leftJoin('case_classifications as k', 'k.id', 'c.classify_id')
       .leftJoin('official_maps as m', 'm.case_id', 'c.id')
       .select([
-        'c.id', 'c.case_type', 'c.classify_id', 'c.name', 'c.intro', 'c.cover', 'c.teacher_name', 'c.difficulty', 'c.study_count', 'c.created_at',
+        'c.id', 'c.year', 'c.case_type', 'c.classify_id', 'c.name', 'c.intro', 'c.cover', 'c.teacher_name', 'c.difficulty', 'c.study_count', 'c.created_at',
         'k.name as classify_name', 'k.parent_id as classify_parent_id', 'm.node_count',
       ])
       .orderBy('c.sort')
@@ -44,6 +46,7 @@ export function caseView(c: CaseRow, application: Application | undefined) {
     caseId: c.id,
     name: c.name,
     caseType: c.case_type,
+    year: c.year ?? '',
     classifyId: c.classify_id ?? '',
     classifyName: c.classify_name ?? '',
     intro: c.intro,
@@ -76,6 +79,7 @@ export async function pageCases(db: DbOrTrx, content: ContentCache, students: St
       c.case_type === type &&
       (!q.name || containsIgnoringCase(c.name, q.name)) &&
       (!q.classifyId || c.classify_id === q.classifyId || c.classify_parent_id === q.classifyId) &&
+      (!q.year || c.year === q.year) &&
       (!onlyMine || mine.has(c.id)),
   );
   const page = pageInMemory(matching, q);

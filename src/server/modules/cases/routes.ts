@@ -3,7 +3,7 @@ import { Type, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { forbidden, notFound, ok } from '../../http/envelope';
 import { requireStudent, studentIdOf } from '../../http/auth';
 import { newId } from '../../lib/ids';
-import { PageQuery } from '../../lib/paging';
+import { PageQuery, YearQuery } from '../../lib/paging';
 import { GRADUATED_MSG, caseAccess, requireCase } from './access';
 import { caseResourceCounts, classifyTree, findCaseView, pageCases, ranking } from './cases';
 
@@ -13,6 +13,7 @@ const CasePageQuery = Type.Object({
   name: Type.Optional(Type.String({ maxLength: 100 })),
   caseType: Type.Optional(Type.Union([Type.Literal(1), Type.Literal(2)])),
   classifyId: Type.Optional(Type.String({ maxLength: 64 })),
+  year: YearQuery,
 });
 const CaseIdQuery = Type.Object({ caseId: Id });
 const ApplyBody = Type.Object({ caseId: Id });

@@ -16,6 +16,24 @@ describe('official courses', () => {
     expect((await get(null, '/api/course/officialCourse/pages')).resultCode).toBe(40101);
   });
 
+  it('filters by academic year on the server (年份, SPEC §3/§9): the default year 2021 holds a smaller, non-empty list', async () => {
+    const ids = async (query: string) => (await get(tokens.normal, `/api/course/officialCourse/pages?currentSize=100${query}`)).data.records.map((c: { uuid: string }) => c.uuid);
+    const years = (await get(tokens.normal, '/api/baseManage/v1/sysConfig/getYearList')).data as { dictValue: string; isDefault: number }[];
+    expect(years.find((y) => y.isDefault === 1)?.dictValue).toBe('2021');
+    expect(await ids('&year=2021')).toEqual(['course-01', 'course-02', 'course-04', 'course-08', 'course-13']);
+    expect(await ids('&year=2024')).toEqual(['course-11', 'course-12']);
+    expect(await ids('&year=2026')).toEqual([]);
+    expect(await ids('')).toHaveLength(14);
+    // every seeded course has a year on the list, and the years together give the whole catalogue
+    let sum = 0;
+    for (const y of years) sum += (await ids(`&year=${y.dictValue}`)).length;
+    expect(sum).toBe(14);
+    // combined with the other filters, and echoed on each record
+    expect(await ids(`&year=2022&category=${encodeURIComponent('数据科学')}`)).toEqual(['course-07', 'course-09']);
+    expect((await get(tokens.normal, '/api/course/officialCourse/pages?year=2023')).data.records[0]).toMatchObject({ uuid: 'course-06', year: '2023' });
+    for (const bad of ['21', '2021x', 'all', "2021' or '1'='1"]) expect((await get(tokens.normal, `/api/course/officialCourse/pages?year=${encodeURIComponent(bad)}`)).resultCode).toBe(400);
+  });
+
   it('detail, node tree, ware, checkout and home courses', async () => {
     expect((await get(tokens.normal, '/api/course/officialCourse/getCourseByOfficialCourseId?officialCourseId=course-07')).data).toMatchObject({ name: '数据分析与可视化', category: '数据科学' });
     expect((await get(tokens.normal, '/api/course/officialCourse/getCourseByOfficialCourseId?officialCourseId=nope')).resultCode).toBe(404);

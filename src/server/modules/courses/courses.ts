@@ -11,7 +11,7 @@ function courseCatalog(db: DbOrTrx, content: ContentCache) {
     db
       .selectFrom('courses as c')
       .select([
-        'c.id', 'c.category', 'c.name', 'c.intro', 'c.cover', 'c.teacher_name', 'c.is_home', 'c.study_count', 'c.created_at',
+        'c.id', 'c.year', 'c.category', 'c.name', 'c.intro', 'c.cover', 'c.teacher_name', 'c.is_home', 'c.study_count', 'c.created_at',
         sql<string>`(select count(*) from course_nodes n where n.course_id = c.id and n.node_type = 2)`.as('section_count'),
         sql<string>`(select coalesce(sum(n.duration), 0) from course_nodes n where n.course_id = c.id)`.as('total_duration'),
       ])
@@ -30,6 +30,7 @@ export function courseView(c: CourseRow, signedUp: boolean) {
     officialCourseId: c.id,
     name: c.name,
     category: c.category,
+    year: c.year ?? '',
     intro: c.intro,
     cover: c.cover,
     teacherName: c.teacher_name,
@@ -55,12 +56,14 @@ export interface CourseQuery {
   currentSize: number;
   name?: string;
   category?: string;
+  /** academic year of the offering ('2021'); absent: every year (全部) */
+  year?: string;
 }
 
 export async function pageCourses(db: DbOrTrx, content: ContentCache, students: StudentCache, studentId: string, q: CourseQuery, onlyMine = false) {
   const [catalog, mine] = await Promise.all([courseCatalog(db, content), signedUpCourses(db, students, studentId)]);
   const matching = catalog.filter(
-    (c) => (!q.name || containsIgnoringCase(c.name, q.name)) && (!q.category || c.category === q.category) && (!onlyMine || mine.has(c.id)),
+    (c) => (!q.name || containsIgnoringCase(c.name, q.name)) && (!q.category || c.category === q.category) && (!q.year || c.year === q.year) && (!onlyMine || mine.has(c.id)),
   );
   const page = pageInMemory(matching, q);
   return { ...page, records: page.records.map((c) => courseView(c, mine.has(c.id))) };

@@ -3,12 +3,12 @@ import { Type, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { notFound, ok } from '../../http/envelope';
 import { requireStudent, studentIdOf } from '../../http/auth';
 import { newId } from '../../lib/ids';
-import { PageQuery } from '../../lib/paging';
+import { PageQuery, YearQuery } from '../../lib/paging';
 import { fileUrl } from '../files/files';
 import { courseRow, courseTree, findCourse, homeCourses, pageCourses } from './courses';
 
 const Id = Type.String({ minLength: 1, maxLength: 64 });
-const CoursePageQuery = Type.Object({ ...PageQuery, name: Type.Optional(Type.String({ maxLength: 100 })), category: Type.Optional(Type.String({ maxLength: 64 })) });
+const CoursePageQuery = Type.Object({ ...PageQuery, name: Type.Optional(Type.String({ maxLength: 100 })), category: Type.Optional(Type.String({ maxLength: 64 })), year: YearQuery });
 const CourseIdQuery = Type.Object({ courseId: Id });
 // getCourseByOfficialCourseId takes officialCourseId (courseId accepted too).
 const OfficialQuery = Type.Object({ officialCourseId: Type.Optional(Id), courseId: Type.Optional(Id) });
