@@ -22,12 +22,13 @@ describe('project cases (normal student)', () => {
   afterAll(async () => s?.close());
 
   it('filters by the classification tree, kept in the URL across reload', async () => {
-    await s.page.goto('/#/project/list');
+    // 全部 years: all 8 cases (the list opens on the default year, see year-filter.e2e.ts)
+    await s.page.goto('/#/project/list?year=all');
     expect(await cardTitles(s.page, '案例列表')).toHaveLength(8);
     await s.page.getByRole('group', { name: '分类', exact: true }).getByRole('button', { name: '软件工程' }).click();
     await expect.poll(() => cardTitles(s.page, '案例列表')).toEqual(['校园二手交易平台', '电商订单管理系统', '健康打卡小程序']);
     await s.page.getByRole('group', { name: '子分类' }).getByRole('button', { name: 'Web应用开发' }).click();
-    await expect.poll(() => hashOf(s.page)).toBe('#/project/list?classify=cls-se-web');
+    await expect.poll(() => hashOf(s.page)).toBe('#/project/list?year=all&classify=cls-se-web');
     await expect.poll(() => cardTitles(s.page, '案例列表')).toEqual(['校园二手交易平台', '电商订单管理系统']);
     await s.page.reload();
     expect(await cardTitles(s.page, '案例列表')).toEqual(['校园二手交易平台', '电商订单管理系统']);

@@ -1,5 +1,6 @@
 import { useSnapshot } from 'valtio';
 import { reference, dictItems } from '../../app/session/reference-store';
+import { listYear, yearOptions, yearParam } from '../../app/session/list-year';
 import { FilterChips } from '../../app/ui/FilterChips';
 import { Catalog, CatalogCards } from '../../app/ui/Catalog';
 import { useListQuery } from '../../app/ui/list-query';
@@ -13,14 +14,15 @@ const KEYS = ['name', 'category', 'year'] as const;
 /** Course categories come from the dictionary `course_category` (dictValue is what the API filters on). */
 export const COURSE_CATEGORY_DICT = 'course_category';
 
-/** 专业课程 catalogue (SPEC §2 /course/list): category and year filters, ?name= search, pager; all in the URL. */
+/** 专业课程 catalogue (SPEC §2 /course/list): category and year filters (default year first, see listYear), ?name= search, pager; all in the URL. */
 export function CourseList() {
   const [q, setQuery] = useListQuery(KEYS);
   const { dicts, years } = useSnapshot(reference);
   const fromDict = dictItems(dicts as typeof reference.dicts, COURSE_CATEGORY_DICT).map((d) => ({ value: d.dictValue, label: d.dictLabel }));
   const collected = useRemote(() => (fromDict.length ? Promise.resolve([]) : fetchCourseCategories()), [fromDict.length > 0]);
   const categories = fromDict.length ? fromDict : (collected.data ?? []).map((c) => ({ value: c, label: c }));
-  const list = useRemote(() => fetchCourses(q), [q.page, q.name, q.category, q.year]);
+  const year = listYear(q.year, q.name, years);
+  const list = useRemote(() => fetchCourses({ ...q, year }), [q.page, q.name, q.category, year]);
 
   return (
     <Catalog
@@ -35,7 +37,7 @@ export function CourseList() {
         categories.length + years.length > 0 && (
           <>
             {categories.length > 0 && <FilterChips label="分类" options={categories} value={q.category} onChange={(category) => setQuery({ category })} />}
-            {years.length > 0 && <FilterChips label="年份" options={years.map((y) => ({ value: y.dictValue, label: y.dictLabel }))} value={q.year} onChange={(year) => setQuery({ year })} />}
+            {years.length > 0 && <FilterChips label="年份" options={yearOptions(years)} value={year} onChange={(chip) => setQuery({ year: yearParam(chip) })} />}
           </>
         )
       }

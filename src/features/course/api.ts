@@ -48,7 +48,7 @@ export interface Recommendation {
 export const COURSE_PAGE_SIZE = 12;
 
 export async function fetchCourses(q: { page: number; name: string; category: string; year: string }): Promise<Page<Course>> {
-  // year is sent so the filter works as soon as the service supports it; today it strips the field (reported).
+  // year: the academic year to list ('' = every year), see listYear.
   const params = { currentNum: q.page, currentSize: COURSE_PAGE_SIZE, name: q.name || undefined, category: q.category || undefined, year: q.year || undefined };
   return unwrap(await apiGet<Page<Course>>('/api/course/officialCourse/pages', params));
 }

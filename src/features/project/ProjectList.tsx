@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useSnapshot } from 'valtio';
 import { loadAlwaysFetched, reference, type TreeItem } from '../../app/session/reference-store';
+import { listYear, yearOptions, yearParam } from '../../app/session/list-year';
 import { withQuery } from '../../app/router/hash-location';
 import { Catalog, CatalogCards } from '../../app/ui/Catalog';
 import { FilterChips } from '../../app/ui/FilterChips';
@@ -13,7 +14,7 @@ const KEYS = ['name', 'classify', 'year'] as const;
 
 export const APPLY_TAG: Record<number, string | undefined> = { 1: '学习中', 2: '已结业' };
 
-/** 项目案例 catalogue (SPEC §2 /project/list): classification tree, year, ?name= search, pager; all in the URL. */
+/** 项目案例 catalogue (SPEC §2 /project/list): classification tree, year (default year first, see listYear), ?name= search, pager; all in the URL. */
 export function ProjectList() {
   const [q, setQuery] = useListQuery(KEYS);
   const { classifyList, years } = useSnapshot(reference);
@@ -24,7 +25,8 @@ export function ProjectList() {
   useEffect(() => {
     if (missing) void loadAlwaysFetched();
   }, [missing]);
-  const list = useRemote(() => fetchCases(q), [q.page, q.name, q.classify, q.year]);
+  const year = listYear(q.year, q.name, years);
+  const list = useRemote(() => fetchCases({ ...q, year }), [q.page, q.name, q.classify, year]);
 
   return (
     <Catalog
@@ -40,7 +42,7 @@ export function ProjectList() {
           <>
             {rows.top.length > 0 && <FilterChips label="分类" options={rows.top} value={rows.topValue} onChange={(classify) => setQuery({ classify })} />}
             {rows.sub.length > 0 && <FilterChips label="子分类" options={rows.sub} value={rows.subValue} onChange={(sub) => setQuery({ classify: sub || rows.topValue })} />}
-            {years.length > 0 && <FilterChips label="年份" options={years.map((y) => ({ value: y.dictValue, label: y.dictLabel }))} value={q.year} onChange={(year) => setQuery({ year })} />}
+            {years.length > 0 && <FilterChips label="年份" options={yearOptions(years)} value={year} onChange={(chip) => setQuery({ year: yearParam(chip) })} />}
           </>
         )
       }
