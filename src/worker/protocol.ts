@@ -73,7 +73,8 @@ export function packStyles(styles: Array<NodeStyle | null>): PackedStyles {
     const o = i * 5;
     ints[o] = s.index;
     ints[o + 1] = s.level;
-    ints[o + 2] = s.priority ?? 0;
+    // priority (1–9) in the low 4 bits, progress (1–9) above them
+    ints[o + 2] = (s.priority ?? 0) | ((s.progress ?? 0) << 4);
     ints[o + 3] = (s.isStudy ? F_STUDY : 0) | (s.isNow ? F_NOW : 0) | (s.hasNote ? F_NOTE : 0) | (s.collapsed ? F_COLLAPSED : 0);
     ints[o + 4] = s.childCount;
     if (s.href !== null || s.image !== null || s.imageSize !== null || s.resource.length) extras.push([i, { href: s.href, image: s.image, imageSize: s.imageSize, resource: s.resource }]);
@@ -138,7 +139,8 @@ export function unpackStyles(p: PackedStyles, ids: string[]): Array<NodeStyle | 
       connector: L.connector,
       connectColor: L.connectColor,
       connectWidth: L.connectWidth,
-      priority: p.ints[o + 2] || null,
+      priority: p.ints[o + 2] & 15 || null,
+      progress: p.ints[o + 2] >> 4 || null,
       isStudy: (flags & F_STUDY) !== 0,
       isNow: (flags & F_NOW) !== 0,
       hasNote: (flags & F_NOTE) !== 0,

@@ -44,7 +44,7 @@ export class LayoutEngine {
   private theme!: Theme;
   private template = '';
 
-  constructor(private readonly measurer: TextMeasurer) {}
+  constructor(readonly measurer: TextMeasurer) {}
 
   private ensure(doc: MindDoc): void {
     const need = doc.slotCapacity;

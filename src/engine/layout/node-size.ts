@@ -1,9 +1,10 @@
 import type { KmNodeData } from '../model/types';
 import type { TextMeasurer } from '../measure/text-measurer';
 import type { Theme, TypeStyle } from '../theme/themes';
+import { CHIP_FONT, markerRow, rowHeight, rowWidth } from '../render/markers';
 
 // Content box of one node, following kityminder's render composition (reference §3.1):
-// [priority] text [link][note][tags] with the image above, then the theme padding.
+// [progress][priority][✓][正在学] text [link][note][tags] with the image above, then the theme padding.
 
 export const DEFAULT_FONT_FAMILY = '"STHeitiSC-Light","STHeiti","Hei","Heiti SC","Microsoft Yahei",Arial,sans-serif';
 
@@ -47,21 +48,11 @@ export function measureNode(data: KmNodeData, style: TypeStyle, theme: Theme, m:
   let w = Math.round(tw);
   let h = Math.round(lh * fs * nLines - (lh - 1) * fs);
   const space = style.space;
-  // Icons sit left/right of the text; no per-node closure here (this runs for every node on open).
-  if (data.priority || Number(data.isStudy) === 1 || Number(data.isNow) === 1 || data.hyperlink || data.note || Array.isArray(data.resource)) {
-    const icons: Array<[number, number]> = [];
-    if (data.priority) icons.push([20, 20]);
-    if (Number(data.isStudy) === 1) icons.push([16, 16]);
-    if (Number(data.isNow) === 1) icons.push([Math.round(m.width('12px sans-serif', '正在学')) + 8, 18]);
-    if (data.hyperlink) icons.push([24, 22]);
-    if (data.note) icons.push([16, 17]);
-    if (Array.isArray(data.resource)) {
-      for (const r of data.resource) if (typeof r === 'string') icons.push([Math.round(m.width('12px sans-serif', r)) + 16, 20]);
-    }
-    for (const [iw, ih] of icons) {
-      w += iw + space;
-      h = Math.max(h, ih);
-    }
+  // Icons sit left/right of the text (render/markers.ts, shared with the canvas and the SVG).
+  const row = markerRow(data, (t) => m.width(CHIP_FONT, t));
+  if (row.left.length || row.right.length) {
+    w += rowWidth(row.left, space) + rowWidth(row.right, space);
+    h = Math.max(h, rowHeight(row));
   }
   const img = data.imageSize;
   if (data.image && img && typeof img === 'object' && img.width > 0) {

@@ -18,7 +18,8 @@ const km = (template: string, theme: string): KmDocument => ({
   version: '1.4.43',
 });
 
-const nodeSvg = (svg: string, id: string) => new RegExp(`<g data-id="${id}">(.*?)</g>`).exec(svg)![1];
+/** A node's group: up to the next node's (markers are groups of their own inside it). */
+const nodeSvg = (svg: string, id: string) => new RegExp(`<g data-id="${id}">(.*?)(?=<g data-id=|</g></svg>)`).exec(svg)![1];
 
 describe('SVG export', () => {
   it('draws tianpan nodes as shadowed circles on their box (radius = half the side)', () => {
@@ -66,5 +67,53 @@ describe('SVG export', () => {
     const svg = ed.exportData('svg');
     const [x, y, w] = ed.boxOf('a'); // the upper bone: its children grow above it
     expect(svg).toContain(`<path d="M${Math.round((x + 0.382 * w) * 10) / 10},${y}L`);
+  });
+
+  it('draws every marker the canvas draws, left and right of the text, inside the box', () => {
+    const ed = new MindEditor();
+    ed.load({
+      root: {
+        data: { id: 'r', text: '根' },
+        children: [
+          { data: { id: 'a', text: '甲', priority: 2, progress: 5, isStudy: 1, isNow: 1, note: '备注', hyperlink: 'https://example.org', resource: ['重点'] } },
+          { data: { id: 'b', text: '乙', isStudy: 1 } },
+        ],
+      },
+      template: 'default',
+      theme: 'fresh-blue',
+      version: '1.4.43',
+    });
+    const svg = ed.exportData('svg');
+    const g = nodeSvg(svg, 'a');
+    const order = [...g.matchAll(/data-marker="(\w+)"/g)].map((m) => m[1]);
+    expect(order).toEqual(['progress', 'priority', 'study', 'now', 'link', 'note', 'resource']);
+    expect(g).toContain('正在学');
+    expect(g).toContain('>2</text>');
+    expect(g).toContain('>重点</text>');
+    expect(nodeSvg(svg, 'b')).toContain('data-marker="study"');
+    // every icon lies inside the node's box
+    const [x, , w] = ed.boxOf('a');
+    for (const m of g.matchAll(/<rect x="([\d.-]+)" y="[\d.-]+" width="([\d.]+)"/g)) {
+      expect(Number(m[1])).toBeGreaterThanOrEqual(x);
+      expect(Number(m[1]) + Number(m[2])).toBeLessThanOrEqual(x + w + 0.01);
+    }
+  });
+
+  it('keeps bold, italic and the CJK font stack of the canvas', () => {
+    const ed = new MindEditor();
+    ed.load({ root: { data: { id: 'r', text: '根' }, children: [{ data: { id: 'a', text: '粗斜', 'font-weight': 'bold', 'font-style': 'italic' } }] }, template: 'default', theme: 'fresh-blue', version: '1.4.43' });
+    const svg = ed.exportData('svg');
+    expect(svg).toMatch(/^<svg [^>]*font-family: [^"]*Noto Sans CJK SC/);
+    expect(nodeSvg(svg, 'a')).toMatch(/<text [^>]*font-weight="bold" font-style="italic"/);
+    expect(nodeSvg(svg, 'r')).not.toContain('font-weight');
+  });
+
+  it('draws a node image at its fitted size above the text', () => {
+    const ed = new MindEditor();
+    ed.load({ root: { data: { id: 'r', text: '根', image: '/img.png', imageSize: { width: 200, height: 100 } } }, template: 'default', theme: 'fresh-blue', version: '1.4.43' });
+    const [x, y, w] = ed.boxOf('r');
+    expect(w).toBeGreaterThanOrEqual(200);
+    const g = nodeSvg(ed.exportData('svg'), 'r');
+    expect(g).toContain(`<image href="/img.png" x="${x + (w - 200) / 2}" y="${y + 12}" width="200" height="100"`);
   });
 });

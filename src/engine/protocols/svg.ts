@@ -2,30 +2,17 @@ import type { MindDoc, NodeRec } from '../model/doc';
 import type { LayoutEngine } from '../layout/layout-engine';
 import { connectorFor } from '../layout/kinds';
 import { connectorPath, type Box } from '../layout/connectors';
-import { nodeStyle, type NodeStyle } from '../render/node-style';
+import { ChipHues, CHIP_FONT } from '../render/markers';
+import { nodeStyle } from '../render/node-style';
+import { esc, EXPORT_FONT_FAMILY, nodeSvg } from '../render/svg-node';
 import { getTheme, nodeTypeForLevel } from '../theme/themes';
 
 const MARGIN = 20;
-/** kityminder draws a node's shadow as its outline moved by (+4, +5). */
-const SHADOW_DX = 4;
-const SHADOW_DY = 5;
-
-/**
- * A node's outline moved by (dx, dy): a rounded rect, or for circle themes (tianpan) the
- * circle whose bounding square is the node's box (node-size.ts sized it so).
- */
-function outline(st: NodeStyle, b: Box, dx: number, dy: number, paint: string): string {
-  if (st.shape === 'circle') return `<circle cx="${b.x + b.w / 2 + dx}" cy="${b.y + b.h / 2 + dy}" r="${Math.min(b.w, b.h) / 2}"${paint}/>`;
-  return `<rect x="${b.x + dx}" y="${b.y + dy}" width="${b.w}" height="${b.h}" rx="${st.radius}"${paint}/>`;
-}
-
-function esc(s: string): string {
-  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-}
 
 /**
  * Static SVG of the laid-out visible map: connectors behind nodes, 20 px margin on every side
- * (reference §2.4), theme background on the root element. Uses the engine's last layout.
+ * (reference §2.4), theme background and the canvas's font stack on the root element; nodes are
+ * drawn as the canvas draws them (render/svg-node.ts). Uses the engine's last layout.
  */
 export function exportSvg(doc: MindDoc, layout: LayoutEngine): string {
   layout.flush(doc);
@@ -52,6 +39,8 @@ export function exportSvg(doc: MindDoc, layout: LayoutEngine): string {
   const oy = MARGIN - y0;
   const width = Math.trunc(x1 - x0 + 2 * MARGIN);
   const height = Math.trunc(y1 - y0 + 2 * MARGIN);
+  const chipWidth = (t: string) => layout.measurer.width(CHIP_FONT, t);
+  const hues = new ChipHues();
   const lines: string[] = [];
   const shapes: string[] = [];
   for (const n of nodes) {
@@ -66,30 +55,10 @@ export function exportSvg(doc: MindDoc, layout: LayoutEngine): string {
       const d = connectorPath(conn, box(parent), b, a.depth[parent.slot] >= 2, prev);
       lines.push(`<path d="${d}" fill="none" stroke="${esc(st.connectColor)}" stroke-width="${st.connectWidth}"/>`);
     }
-    const fill = st.fill === 'transparent' ? 'none' : st.fill;
-    const stroke = st.stroke === 'none' ? '' : ` stroke="${esc(st.stroke)}" stroke-width="${st.strokeWidth}"`;
-    const text = (st.text || ' ').split('\n');
-    const tspans = text
-      .map((t, i) => `<tspan x="${b.x + b.w / 2}" dy="${i === 0 ? -((text.length - 1) * st.fontSize * st.lineHeight) / 2 : st.fontSize * st.lineHeight}">${esc(t)}</tspan>`)
-      .join('');
-    // The node image sits above the text at its fitted size (node-size.ts reserved the room):
-    // the text is centred in what is left below it.
-    let image = '';
-    let textY = b.y + b.h / 2;
-    if (st.image && st.imageSize && st.imageSize.width > 0) {
-      const type = theme[nodeTypeForLevel(depth + 1)];
-      const { width: iw, height: ih } = st.imageSize;
-      const iy = b.y + type.padding[0];
-      image = `<image href="${esc(st.image)}" x="${b.x + (b.w - iw) / 2}" y="${iy}" width="${iw}" height="${ih}" preserveAspectRatio="xMidYMid meet"/>`;
-      textY = (iy + ih + type.space + b.y + b.h - type.padding[0]) / 2;
-    }
-    shapes.push(
-      `<g data-id="${esc(n.id)}">${st.shadow ? outline(st, b, SHADOW_DX, SHADOW_DY, ` fill="${esc(st.shadow)}"`) : ''}${outline(st, b, 0, 0, ` fill="${esc(fill)}"${stroke}`)}${image}` +
-        `<text x="${b.x + b.w / 2}" y="${textY}" text-anchor="middle" dominant-baseline="middle" font-size="${st.fontSize}" fill="${esc(st.color)}">${tspans}</text></g>`,
-    );
+    shapes.push(nodeSvg(n, st, b, theme[nodeTypeForLevel(depth + 1)], chipWidth, hues));
   }
   return (
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" style="background: ${esc(theme.background)}">` +
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" style="background: ${esc(theme.background)}; font-family: ${esc(EXPORT_FONT_FAMILY)}">` +
     `<g transform="translate(${ox},${oy})">${lines.join('')}${shapes.join('')}</g></svg>`
   );
 }

@@ -1,5 +1,6 @@
 import { safeHref } from '../commands/hyperlink';
 import type { NodeRec } from '../model/doc';
+import { progressOf } from './markers';
 import { DEFAULT_TEXT } from '../model/types';
 import { fontOf, fontSizeOfData } from '../layout/node-size';
 import type { Connector } from '../layout/kinds';
@@ -28,6 +29,8 @@ export interface NodeStyle {
   connectColor: string;
   connectWidth: number;
   priority: number | null;
+  /** kityminder progress 1–9 (pie), null when unset. */
+  progress: number | null;
   isStudy: boolean;
   isNow: boolean;
   hasNote: boolean;
@@ -66,6 +69,7 @@ export function nodeStyle(n: NodeRec, level: number, theme: Theme, connector: Co
     connectColor: theme.connectColor,
     connectWidth: type === 'main' ? theme.mainConnectWidth : theme.connectWidth,
     priority: p >= 1 && p <= 9 ? p : null,
+    progress: progressOf(d),
     isStudy: Number(d.isStudy) === 1,
     isNow: Number(d.isNow) === 1,
     hasNote: typeof d.note === 'string' && d.note !== '',
