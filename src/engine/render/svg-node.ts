@@ -2,7 +2,7 @@ import type { Box } from '../layout/connectors';
 import { DEFAULT_FONT_FAMILY } from '../layout/node-size';
 import type { NodeRec } from '../model/doc';
 import type { TypeStyle } from '../theme/themes';
-import { ChipHues, hslToRgb, LINK_INK, markerRow, NOW_ORANGE, NOW_TEXT, PROGRESS_BACK, priorityColors, progressSweep, rowWidth, STUDY_GREEN, type MarkerSpec } from './markers';
+import { type ChipHues, hslToRgb, LINK_INK, markerRow, NOW_ORANGE, NOW_TEXT, PROGRESS_BACK, priorityColors, progressSweep, rowWidth, STUDY_GREEN, type MarkerSpec } from './markers';
 import type { NodeStyle } from './node-style';
 
 // One node of the SVG export drawn the way the canvas draws it: outline (and shadow), the image
