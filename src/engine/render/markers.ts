@@ -120,7 +120,7 @@ export class ChipHues {
 
 /** Study mark colours: ✓ green (kityminder's progress green) and the 正在学 badge orange. */
 export const STUDY_GREEN = '#43BC00';
-export const NOW_ORANGE = '#FF8A00';
+export const NOW_ORANGE = '#D9480F';
 export const PROGRESS_BACK = '#FFED83';
 export const LINK_INK = '#666666';
 

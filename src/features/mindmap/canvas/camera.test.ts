@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clampZoom, ensureVisible, screenToWorld, stepZoom, viewRect, worldToScreen, zoomAround, ZOOM_STEPS, type Camera } from './camera';
+import { clampZoom, ensureVisible, fitZoom, frameView, readableZoom, screenToWorld, stepZoom, viewRect, worldToScreen, zoomAround, ZOOM_STEPS, type Camera } from './camera';
 
 describe('camera', () => {
   it('zooms along the 25–200 % ladder in steps of 25', () => {
@@ -43,5 +43,31 @@ describe('camera', () => {
     const moved = ensureVisible(c, { x: 900, y: 700, w: 100, h: 20 }, 800, 600);
     expect(moved).toEqual({ zoom: 1, tx: 800 - 1000 - 50, ty: 600 - 720 - 50 });
     expect(ensureVisible(c, { x: -300, y: 10, w: 100, h: 20 }, 800, 600).tx).toBe(350);
+  });
+
+  it('keeps labels readable: 12 px topics need 75 %, 16 px ones 50 %', () => {
+    expect(readableZoom(12)).toBe(0.75);
+    expect(readableZoom(16)).toBe(0.5);
+    expect(readableZoom(40)).toBe(0.25);
+    expect(fitZoom({ x: 0, y: 0, w: 960, h: 100 }, 1000, 800)).toBe(1);
+    expect(fitZoom({ x: 0, y: 0, w: 960, h: 100 }, 1000, 800, 0.75)).toBe(0.75);
+    expect(fitZoom({ x: 0, y: 0, w: 100000, h: 100 }, 1000, 800)).toBe(0.25);
+  });
+
+  it('frames the whole map when it fits readably, else a readable zoom around the focus without empty margins', () => {
+    const small = frameView({ x: 0, y: 0, w: 600, h: 300 }, { x: 0, y: 0, w: 10, h: 10 }, 1000, 800, 0.75, 1);
+    expect(small.zoom).toBe(1);
+    expect(worldToScreen(small, 300, 150)).toEqual([500, 400]); // centred on the map
+    const bounds = { x: -5000, y: -20000, w: 10000, h: 40000 };
+    // focus in the middle: centred on it
+    const mid = frameView(bounds, { x: -50, y: -10, w: 100, h: 20 }, 1000, 800, 0.75, 1);
+    expect(mid.zoom).toBe(0.75);
+    expect(worldToScreen(mid, 0, 0)).toEqual([500, 400]);
+    // focus at the map's left edge: the map's edge stays 20 px in, no empty band
+    const edge = frameView(bounds, { x: -5000, y: -10, w: 100, h: 20 }, 1000, 800, 0.75, 1);
+    expect(worldToScreen(edge, -5000, 0)[0]).toBe(20);
+    // a map narrower than the view is centred on that axis
+    const tall = frameView({ x: 0, y: 0, w: 400, h: 40000 }, { x: 0, y: 20000, w: 10, h: 10 }, 1000, 800, 0.75, 1);
+    expect(worldToScreen(tall, 200, 20005)).toEqual([500, 400]);
   });
 });

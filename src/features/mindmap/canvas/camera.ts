@@ -78,3 +78,39 @@ export function ensureVisible(c: Camera, r: Rect, vw: number, vh: number, pad = 
 export function easeInOutSine(t: number): number {
   return -(Math.cos(Math.PI * Math.min(1, Math.max(0, t))) - 1) / 2;
 }
+
+/** Labels are text from ~8 px on screen; a view meant for reading keeps the smallest one there. */
+export const READABLE_PX = 8;
+
+/** Smallest ladder zoom at which a `fontSize` label is at least READABLE_PX on screen. */
+export function readableZoom(fontSize: number): number {
+  for (const s of ZOOM_STEPS) if (fontSize * s >= READABLE_PX - 1e-9) return s;
+  return MAX_ZOOM;
+}
+
+/** Largest ladder zoom (≤ maxZoom) at which world rect `r` plus `pad` px per side fits the viewport. */
+export function fitZoom(r: Rect, vw: number, vh: number, maxZoom = MAX_ZOOM, pad = 20): number {
+  const z = Math.min(vw / (r.w + 2 * pad), vh / (r.h + 2 * pad));
+  let best = MIN_ZOOM;
+  for (const s of ZOOM_STEPS) if (s <= z + 1e-9 && s <= maxZoom + 1e-9) best = s;
+  return best;
+}
+
+/**
+ * The view to open a map with, or to fit it: everything, when that fits at a zoom where labels
+ * stay readable (`minZoom`); else the readable zoom centred on `focus` (the selection, or the
+ * node being studied), moved only as far as needed so that no empty space shows beyond the map's
+ * edge while the map overflows the viewport on that axis.
+ */
+export function frameView(bounds: Rect, focus: Rect, vw: number, vh: number, minZoom: number, maxZoom: number, pad = 20): Camera {
+  const fit = fitZoom(bounds, vw, vh, maxZoom, pad);
+  if (fit >= minZoom - 1e-9) return centerOn({ zoom: fit, tx: 0, ty: 0 }, bounds.x + bounds.w / 2, bounds.y + bounds.h / 2, vw / 2, vh / 2);
+  const z = clampZoom(Math.min(minZoom, maxZoom));
+  const c = centerOn({ zoom: z, tx: 0, ty: 0 }, focus.x + focus.w / 2, focus.y + focus.h / 2, vw / 2, vh / 2);
+  const axis = (t: number, lo: number, size: number, view: number): number => {
+    if (size * z + 2 * pad <= view) return view / 2 - (lo + size / 2) * z;
+    // the map's near edge no further in than `pad`, its far edge no further in than view - pad
+    return Math.min(pad - lo * z, Math.max(view - pad - (lo + size) * z, t));
+  };
+  return { zoom: z, tx: axis(c.tx, bounds.x, bounds.w, vw), ty: axis(c.ty, bounds.y, bounds.h, vh) };
+}

@@ -1,4 +1,5 @@
 import type { RenderPatch } from '../../../engine/editor';
+import { ChipHues } from '../../../engine/render/markers';
 import type { NodeStyle as EngineStyle } from '../../../engine/render/node-style';
 import { getTheme, nodeTypeForLevel, type Theme } from '../../../engine/theme/themes';
 import { parseColor, parseRgba } from './color';
@@ -21,11 +22,15 @@ export class EnginePatchAdapter {
   /** Last style converted per level: nodes of a level share a look, so most lookups skip the key string. */
   private lastOfLevel: Array<{ st: EngineStyle; paddingX: number; style: SceneNode['style'] } | undefined> = [];
 
+  /** Resource chip hues, per map in first-seen order (a full load starts over, in preorder). */
+  private hues = new ChipHues();
+
   constructor(private readonly store: SceneStore) {}
 
   /** `structure` (worker patches): child order of the parents whose children changed. */
   convert(p: RenderPatch & { structure?: ScenePatch['siblings'] }): { patch: ScenePatch; full: boolean } {
     const theme = getTheme(p.theme);
+    if (p.full) this.hues = new ChipHues();
     const out: ScenePatch = { nodes: [], removeNodes: [], background: parseColor(p.background) ?? 0xfbfbfb };
     const moveIds: string[] = [];
     const moveXy: number[] = [];
@@ -53,10 +58,10 @@ export class EnginePatchAdapter {
     return { patch: out, full: p.full };
   }
 
-  private styleOf(st: EngineStyle, paddingX: number): SceneNode['style'] {
+  private styleOf(st: EngineStyle, paddingX: number, paddingY: number, space: number): SceneNode['style'] {
     const hit = this.lastOfLevel[st.level];
-    if (hit && hit.paddingX === paddingX && sameLook(hit.st, st)) return hit.style;
-    const key = `${st.fill}|${st.stroke}|${st.strokeWidth}|${st.color}|${st.fontSize}|${st.font}|${st.radius}|${paddingX}|${st.shape}|${st.shadow}`;
+    if (hit && hit.paddingX === paddingX && hit.style.paddingY === paddingY && hit.style.space === space && sameLook(hit.st, st)) return hit.style;
+    const key = `${st.fill}|${st.stroke}|${st.strokeWidth}|${st.color}|${st.fontSize}|${st.font}|${st.radius}|${paddingX}|${paddingY}|${space}|${st.shape}|${st.shadow}`;
     let s = this.styles.get(key);
     if (!s) {
       s = {
@@ -69,6 +74,8 @@ export class EnginePatchAdapter {
         italic: /\bitalic\b/.test(st.font),
         radius: st.radius,
         paddingX,
+        paddingY,
+        space,
       };
       if (st.shape === 'circle') s.shape = 'circle';
       const shadow = parseRgba(st.shadow);
@@ -84,15 +91,18 @@ export class EnginePatchAdapter {
     // Most nodes carry no marker: build the object only for those that do.
     const expander = st.childCount > 0 && !st.collapsed && st.parentId !== null;
     let markers: NodeMarkers | undefined;
-    if (st.priority || st.isStudy || st.isNow || st.hasNote || st.href || st.image || st.resource.length || (st.collapsed && st.childCount) || expander) {
+    if (st.priority || st.progress || st.isStudy || st.isNow || st.hasNote || st.href || st.resource.length || (st.collapsed && st.childCount) || expander) {
       markers = {};
       if (st.priority) markers.priority = st.priority;
+      if (st.progress) markers.progress = st.progress;
       if (st.isStudy) markers.isStudy = true;
       if (st.isNow) markers.isNow = true;
       if (st.hasNote) markers.note = true;
       if (st.href) markers.link = true;
-      if (st.image) markers.image = true;
-      if (st.resource.length) markers.resource = true;
+      if (st.resource.length) {
+        markers.resources = st.resource;
+        markers.chipHues = st.resource.map((r) => this.hues.hue(r));
+      }
       if (st.collapsed && st.childCount) markers.collapsedCount = st.childCount;
       else if (expander) markers.expander = true;
     }
@@ -104,9 +114,10 @@ export class EnginePatchAdapter {
       h,
       text: st.text || '分支主题',
       level: st.level,
-      style: this.styleOf(st, type.padding[1]),
+      style: this.styleOf(st, type.padding[1], type.padding[0], type.space),
       markers,
     };
+    if (st.image && st.imageSize && st.imageSize.width > 0 && st.imageSize.height > 0) node.image = { url: st.image, w: st.imageSize.width, h: st.imageSize.height };
     if (st.parentId && st.connector) {
       node.parent = st.parentId;
       const key = `${st.connector}|${st.connectColor}|${st.connectWidth}`;

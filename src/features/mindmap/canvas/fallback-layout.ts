@@ -51,8 +51,9 @@ export function markersOf(d: KmNode['data']): NodeMarkers | undefined {
   if (Number(d.isNow) === 1) m.isNow = true;
   if (d.note) m.note = true;
   if (d.hyperlink) m.link = true;
-  if (d.image) m.image = true;
-  if (d.resource && d.resource.length) m.resource = true;
+  const progress = Number(d.progress) || 0;
+  if (progress >= 1 && progress <= 9) m.progress = progress;
+  if (Array.isArray(d.resource) && d.resource.length) m.resources = d.resource.filter((r): r is string => typeof r === 'string');
   const any = Object.keys(m).length > 0;
   return any ? m : undefined;
 }

@@ -3,11 +3,13 @@ import { markerLayout, markerText, priorityColors } from './markers';
 import { parseColor } from './color';
 
 describe('markers', () => {
-  it('places priority and study markers left of the text, icons right', () => {
-    const ml = markerLayout({ priority: 3, isNow: true, isStudy: true, note: true, link: true });
-    expect(ml.left.map((m) => m.kind)).toEqual(['priority', 'now']);
-    expect(ml.right.map((m) => m.kind)).toEqual(['note', 'link']);
-    expect(ml.leftWidth).toBe(20 + 4 + 40 + 4);
+  it('places progress, priority and both study marks left of the text, link/note/resources right', () => {
+    const ml = markerLayout({ priority: 3, progress: 5, isNow: true, isStudy: true, note: true, link: true, resources: ['重点'] }, 5);
+    expect(ml.left.map((m) => m.kind)).toEqual(['progress', 'priority', 'study', 'now']);
+    expect(ml.right.map((m) => m.kind)).toEqual(['link', 'note', 'resource']);
+    // widths of the engine's node sizing (render/markers.ts): 20, 20, 16, text + 8
+    expect(ml.left.slice(0, 3).map((m) => m.w)).toEqual([20, 20, 16]);
+    expect(ml.leftWidth).toBe(20 + 5 + 20 + 5 + 16 + 5 + ml.left[3].w + 5);
     expect(markerLayout(undefined).leftWidth).toBe(0);
     expect(markerLayout({ priority: 12 }).left).toEqual([]);
   });
@@ -15,8 +17,10 @@ describe('markers', () => {
   it('uses kityminder priority colours, grey from 6 on', () => {
     expect(priorityColors(1)).toEqual([0xff1200, 0x840023]);
     expect(priorityColors(9)).toEqual([0xa3a3a3, 0x515151]);
-    expect(markerText('now', {})).toBe('正在学');
-    expect(markerText('priority', { priority: 7 })).toBe('7');
+    const ml = markerLayout({ priority: 7, isNow: true, resources: ['第2章'] });
+    expect(markerText(ml.left[0], { priority: 7 })).toBe('7');
+    expect(markerText(ml.left[1], {})).toBe('正在学');
+    expect(markerText(ml.right[0], {})).toBe('第2章');
   });
 
   it('parses theme colours', () => {

@@ -1,71 +1,92 @@
 import type { Graphics } from 'pixi.js';
+import { LINK_INK, markerRow, NOW_ORANGE, PROGRESS_BACK, priorityColors as cssPriorityColors, progressSweep, rowWidth, STUDY_GREEN, type MarkerKind, type MarkerSpec } from '../../../engine/render/markers';
+import type { KmNodeData } from '../../../engine/model/types';
+import { parseColor } from './color';
 import type { NodeMarkers } from './scene-types';
+import { GlyphMeasurer } from './text-measure';
 
-// Marker geometry shared by layout (box width) and drawing, so they cannot disagree.
-// Order follows kityminder §5 for priority (left of text) and note/link/resource (right of
-// text); the Xuetu study markers sit after the priority: [priority][✓ | 正在学] text [icons].
+// The icons of a node as the canvas draws them. Which icons, in which order and how wide comes
+// from the engine's render/markers.ts (the same list sizes the node's box and draws the SVG
+// export): [progress][priority][✓][正在学] text [link][note][resource chips].
 
-export type MarkerKind = 'priority' | 'study' | 'now' | 'note' | 'link' | 'image' | 'resource';
+export type { MarkerKind };
 
-export interface MarkerItem {
-  kind: MarkerKind;
-  w: number;
-}
-
-export const MARKER_GAP = 4;
-const WIDTH: Record<MarkerKind, number> = { priority: 20, study: 16, now: 40, note: 14, link: 16, image: 16, resource: 14 };
-
-/** Priority badge colours [light, dark] for 1–9 (kityminder §5). */
-export const PRIORITY_COLORS: readonly [number, number][] = [
-  [0xff1200, 0x840023],
-  [0x0074ff, 0x01467f],
-  [0x00af00, 0x006300],
-  [0xff962e, 0xb25000],
-  [0xa464ff, 0x4720c4],
-  [0xa3a3a3, 0x515151],
-];
-
-export function priorityColors(p: number): [number, number] {
-  return PRIORITY_COLORS[Math.min(5, Math.max(0, Math.round(p) - 1))];
-}
+/** Gap after each icon when the theme gives none (kityminder's default `space`). */
+export const MARKER_GAP = 5;
 
 export interface MarkerLayout {
-  left: MarkerItem[];
-  right: MarkerItem[];
-  /** Width added before the text, gap included. */
+  left: MarkerSpec[];
+  right: MarkerSpec[];
+  /** Width added before the text, gaps included. */
   leftWidth: number;
   rightWidth: number;
 }
 
 const EMPTY: MarkerLayout = { left: [], right: [], leftWidth: 0, rightWidth: 0 };
 
-export function markerLayout(m: NodeMarkers | undefined): MarkerLayout {
-  if (!m) return EMPTY;
-  const left: MarkerItem[] = [];
-  const right: MarkerItem[] = [];
-  const push = (list: MarkerItem[], kind: MarkerKind) => list.push({ kind, w: WIDTH[kind] });
-  if (m.priority && m.priority >= 1 && m.priority <= 9) push(left, 'priority');
-  if (m.isNow) push(left, 'now');
-  else if (m.isStudy) push(left, 'study');
-  if (m.note) push(right, 'note');
-  if (m.link) push(right, 'link');
-  if (m.image) push(right, 'image');
-  if (m.resource) push(right, 'resource');
-  if (!left.length && !right.length) return EMPTY;
-  const width = (l: MarkerItem[]) => l.reduce((s, i) => s + i.w + MARKER_GAP, 0);
-  return { left, right, leftWidth: width(left), rightWidth: width(right) };
+let measurer: GlyphMeasurer | null = null;
+function chipWidth(text: string): number {
+  // OffscreenCanvas in every browser we run in; jsdom has none and gets the glyph table.
+  measurer ??= new GlyphMeasurer(typeof OffscreenCanvas !== 'undefined');
+  return measurer.width(text, 12, false, false);
 }
 
-/** Text that a marker carries (drawn by the label layer), or null. */
-export function markerText(kind: MarkerKind, m: NodeMarkers): string | null {
-  if (kind === 'priority') return String(m.priority);
-  if (kind === 'now') return '正在学';
+const layouts = new WeakMap<NodeMarkers, Map<number, MarkerLayout>>();
+
+/** The node's icon row; cached per markers object (a changed node always brings a new one). */
+export function markerLayout(m: NodeMarkers | undefined, space = MARKER_GAP): MarkerLayout {
+  if (!m) return EMPTY;
+  let bySpace = layouts.get(m);
+  let ml = bySpace?.get(space);
+  if (ml) return ml;
+  const d: KmNodeData = {};
+  if (m.progress) d.progress = m.progress;
+  if (m.priority) d.priority = m.priority;
+  if (m.isStudy) d.isStudy = 1;
+  if (m.isNow) d.isNow = 1;
+  if (m.link) d.hyperlink = '#';
+  if (m.note) d.note = '.';
+  if (m.resources?.length) d.resource = m.resources;
+  const row = markerRow(d, chipWidth);
+  ml = row.left.length || row.right.length ? { left: row.left, right: row.right, leftWidth: rowWidth(row.left, space), rightWidth: rowWidth(row.right, space) } : EMPTY;
+  if (!bySpace) layouts.set(m, (bySpace = new Map()));
+  bySpace.set(space, ml);
+  return ml;
+}
+
+const num = (css: string) => parseColor(css) ?? 0;
+const PRIORITY = [1, 2, 3, 4, 5, 6].map((p) => cssPriorityColors(p).map(num) as [number, number]);
+
+export function priorityColors(p: number): [number, number] {
+  return PRIORITY[Math.min(5, Math.max(0, Math.round(p) - 1))];
+}
+
+export const GREEN = num(STUDY_GREEN);
+export const ORANGE = num(NOW_ORANGE);
+const YELLOW = num(PROGRESS_BACK);
+const INK = num(LINK_INK);
+
+/** Text a marker carries (drawn by the label layer as a badge), or null. */
+export function markerText(it: MarkerSpec, m: NodeMarkers): string | null {
+  if (it.kind === 'priority') return String(m.priority);
+  if (it.kind === 'now') return '正在学';
+  if (it.kind === 'resource') return it.text ?? '';
   return null;
 }
 
-/** Draws one marker's shapes with its left edge at x, vertically centred on cy. */
-export function drawMarker(g: Graphics, kind: MarkerKind, m: NodeMarkers, x: number, cy: number, ink: number): void {
-  switch (kind) {
+/** Draws one icon's shapes with its left edge at x, vertically centred on cy. */
+export function drawMarker(g: Graphics, it: MarkerSpec, m: NodeMarkers, x: number, cy: number, ink: number, chipFill: (tag: string) => number): void {
+  switch (it.kind) {
+    case 'progress': {
+      const cx = x + 10;
+      const v = m.progress ?? 1;
+      g.circle(cx, cy, 9).fill(YELLOW);
+      if (v >= 9) g.circle(cx, cy, 9).fill(GREEN);
+      else if (v > 1) g.moveTo(cx, cy).arc(cx, cy, 9, -Math.PI / 2, -Math.PI / 2 + progressSweep(v)).closePath().fill(GREEN);
+      g.circle(cx, cy, 9).stroke({ color: 0xcccccc, width: 2 });
+      if (v >= 9) g.moveTo(cx - 4, cy).lineTo(cx - 1, cy + 3).lineTo(cx + 5, cy - 3).stroke({ color: 0xeeeeee, width: 2 });
+      return;
+    }
     case 'priority': {
       const [light, dark] = priorityColors(m.priority ?? 1);
       g.roundRect(x, cy - 10, 20, 20, 7).fill(dark);
@@ -73,26 +94,22 @@ export function drawMarker(g: Graphics, kind: MarkerKind, m: NodeMarkers, x: num
       return;
     }
     case 'study':
-      g.circle(x + 8, cy, 8).fill(0x43bc00);
+      g.circle(x + 8, cy, 8).fill(GREEN);
       g.moveTo(x + 4, cy).lineTo(x + 7, cy + 3).lineTo(x + 12, cy - 3).stroke({ color: 0xffffff, width: 2 });
       return;
     case 'now':
-      g.roundRect(x, cy - 8, 40, 16, 8).fill(0xff8a00);
-      return;
-    case 'note':
-      g.rect(x + 1, cy - 7, 12, 14).stroke({ color: ink, width: 1 });
-      g.moveTo(x + 4, cy - 2).lineTo(x + 10, cy - 2).moveTo(x + 4, cy + 2).lineTo(x + 10, cy + 2).stroke({ color: ink, width: 1 });
+      g.roundRect(x, cy - 9, it.w, 18, 9).fill(ORANGE);
       return;
     case 'link':
-      g.roundRect(x, cy - 3, 9, 6, 3).stroke({ color: 0x666666, width: 1.5 });
-      g.roundRect(x + 7, cy - 3, 9, 6, 3).stroke({ color: 0x666666, width: 1.5 });
+      g.roundRect(x + 2, cy - 4, 11, 8, 4).stroke({ color: INK, width: 2 });
+      g.roundRect(x + 11, cy - 4, 11, 8, 4).stroke({ color: INK, width: 2 });
       return;
-    case 'image':
-      g.rect(x, cy - 6, 16, 12).stroke({ color: ink, width: 1 });
-      g.moveTo(x + 2, cy + 4).lineTo(x + 6, cy - 1).lineTo(x + 9, cy + 2).lineTo(x + 11, cy).lineTo(x + 14, cy + 4).stroke({ color: ink, width: 1 });
+    case 'note':
+      g.roundRect(x + 2, cy - 8, 12, 16, 1).stroke({ color: ink, width: 1.5 });
+      g.moveTo(x + 5, cy - 3).lineTo(x + 11, cy - 3).moveTo(x + 5, cy + 1).lineTo(x + 11, cy + 1).moveTo(x + 5, cy + 5).lineTo(x + 9, cy + 5).stroke({ color: ink, width: 1.2 });
       return;
     case 'resource':
-      g.roundRect(x, cy - 6, 14, 12, 3).fill(0xb3e5ff);
+      g.roundRect(x, cy - 10, it.w, 20, 4).fill(chipFill(it.text ?? ''));
       return;
   }
 }

@@ -2,7 +2,9 @@
 import { expanderAt } from './expander';
 import 'pixi.js/unsafe-eval';
 import { Application, Graphics } from 'pixi.js';
-import { centerOn, easeInOutSine, ensureVisible, panCamera, screenToWorld, stepZoom, zoomAround, type Camera } from './camera';
+import { centerOn, easeInOutSine, ensureVisible, frameView, panCamera, readableZoom, screenToWorld, stepZoom, zoomAround, type Camera } from './camera';
+import { fetchImage, ImageCache, type ImageLoader } from './image-cache';
+import { markerAtPoint } from './node-content';
 import { cullRect, needsRequery, type CullState } from './culling';
 import type { LabelMode } from './label-factory';
 import { lodFor } from './lod';
@@ -21,6 +23,8 @@ import { WheelZoomGate, ZOOM_ANIMATION_MS } from './zoom-input';
 export interface CanvasOptions {
   labels?: LabelMode;
   renderer?: RendererKind;
+  /** How node images are fetched (the editor's sends the login token); default: plain fetch. */
+  images?: ImageLoader;
 }
 
 export const DRAG_START_PX = 10;
@@ -37,6 +41,12 @@ export class MindmapCanvas {
   private waiters: (() => void)[] = [];
   private anim: { from: Camera; to: Camera; start: number } | null = null;
   private gate = new WheelZoomGate((dir) => this.zoomStep(dir));
+  private images = new ImageCache(fetchImage, () => this.repaint());
+  /**
+   * Called with the zoom the camera is going to (the target of an animated zoom, at once), so a
+   * zoom label never shows an in-between value of the animation.
+   */
+  onZoom: (zoom: number) => void = () => {};
   private detach: (() => void)[] = [];
   private forceRepaint = false;
   /** Duration of the last frame's work (camera + culling + Pixi render), ms. */
@@ -76,7 +86,9 @@ export class MindmapCanvas {
     });
     this.app.ticker?.stop();
     host.appendChild(this.app.canvas);
-    this.painter = new ScenePainter(opts.labels ?? 'text', resolution);
+    if (opts.images) this.images.setLoader(opts.images);
+    this.images.allowTainted = this.rendererKind === 'canvas';
+    this.painter = new ScenePainter(opts.labels ?? 'text', resolution, this.images);
     this.app.stage.addChild(this.painter.root);
     this.painter.root.addChild(this.overlay);
     this.bindInput(this.app.canvas);
@@ -177,12 +189,51 @@ export class MindmapCanvas {
 
   /** Animated zoom about the viewport centre (300 ms, easeInOutSine). */
   zoomTo(zoom: number, animate = true): void {
-    const to = zoomAround(this.camera, zoom, this.width / 2, this.height / 2);
+    this.moveTo(zoomAround(this.camera, zoom, this.width / 2, this.height / 2), animate);
+  }
+
+  /** The zoom the camera shows, or is animating to. */
+  get targetZoom(): number {
+    return this.anim ? this.anim.to.zoom : this.camera.zoom;
+  }
+
+  private moveTo(to: Camera, animate: boolean): void {
     if (!animate) {
       this.anim = null;
       this.camera = to;
     } else this.anim = { from: this.camera, to, start: performance.now() };
+    this.onZoom(to.zoom);
     this.invalidate();
+  }
+
+  /**
+   * Frames the map for reading (open, 适应画布): all of it when it fits at a zoom where the
+   * smallest label is still text (≥ 8 px), else that zoom around node `focusId`.
+   */
+  frameMap(focusId: string | null, maxZoom = 1): void {
+    if (!this.store.slotOf.size) return;
+    const bounds = this.store.bounds();
+    const focus = (focusId && this.store.boxOf(focusId)) || bounds;
+    this.moveTo(frameView(bounds, focus, this.width, this.height, readableZoom(this.store.smallestFont()), maxZoom), false);
+  }
+
+  /** Node icon (link, note, …) under a canvas-relative CSS pixel, with its node id. */
+  markerAt(sx: number, sy: number): { id: string; kind: string } | null {
+    const [wx, wy] = screenToWorld(this.camera, sx, sy);
+    const s = this.store.hitTest(wx, wy);
+    const n = s < 0 ? undefined : this.store.records[s];
+    if (!n || this.camera.zoom < 0.5) return null;
+    const b = this.store.box(s);
+    const kind = markerAtPoint(n, b.x, b.y, b.w, b.h, wx, wy);
+    return kind ? { id: n.id, kind } : null;
+  }
+
+  /** Screen rect (canvas-relative CSS px) of a node's box. */
+  screenBox(id: string): Rect | null {
+    const b = this.store.boxOf(id);
+    if (!b) return null;
+    const c = this.camera;
+    return { x: b.x * c.zoom + c.tx, y: b.y * c.zoom + c.ty, w: b.w * c.zoom, h: b.h * c.zoom };
   }
 
   /** The node whose expand/collapse button is under a canvas-relative CSS pixel (spatial index). */
@@ -214,6 +265,7 @@ export class MindmapCanvas {
 
   destroy(): void {
     this.gate.dispose();
+    this.images.destroy();
     for (const d of this.detach) d();
     if (this.frame) cancelAnimationFrame(this.frame);
     this.app.destroy(true, { children: true });

@@ -30,8 +30,8 @@ describe('circle nodes (tianpan themes)', () => {
     // no canvas in jsdom: the glyph table gives CJK 1 em, so '天盘' at 10 px is 20 px wide
     expect(contentInset(node('c', circle))).toBe(40);
     expect(contentInset(node('r', rect))).toBe(12);
-    // markers count as content: a priority badge (20 + 4 gap) moves the start left by 12
-    expect(contentInset({ ...node('c', circle), markers: { priority: 1 } })).toBe(28);
+    // markers count as content: a priority badge (20 + 5, the theme gap) moves the start left by 12.5
+    expect(contentInset({ ...node('c', circle), markers: { priority: 1 } })).toBe(27.5);
   });
 
   it('come from the engine for tianpan themes, with the theme shadow', () => {

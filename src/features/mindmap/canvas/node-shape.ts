@@ -50,7 +50,7 @@ export function contentInset(n: SceneNode): number {
   if (st.shape !== 'circle') return st.paddingX;
   let inset = insets.get(n);
   if (inset === undefined) {
-    const ml = markerLayout(n.markers);
+    const ml = markerLayout(n.markers, st.space);
     // OffscreenCanvas in every browser we run in; jsdom has none and gets the glyph table.
     measurer ??= new GlyphMeasurer(typeof OffscreenCanvas !== 'undefined');
     const text = measurer.width(longestLine(n.text), st.fontSize, st.bold, st.italic);

@@ -3,11 +3,15 @@ import { diffVisible } from './culling';
 import { createLabel, type LabelMode, type LabelView } from './label-factory';
 import { showsLabel, type Lod } from './lod';
 import { drawExpander, expanderOf } from './expander';
-import { drawMarker, markerLayout, markerText } from './markers';
+import { hslToRgb } from '../../../engine/render/markers';
+import { ImageLayer } from './image-layer';
+import type { ImageCache } from './image-cache';
+import { drawMarker, markerText } from './markers';
+import { contentRow } from './node-content';
 import { FrameViews, Pool } from './pool';
 import type { SceneStore } from './scene-store';
 import { connectorPath } from './connector-path';
-import { contentInset, SHADOW_DX, SHADOW_DY, traceOutline } from './node-shape';
+import { SHADOW_DX, SHADOW_DY, traceOutline } from './node-shape';
 import { PathOp, type Rect, type SceneNode } from './scene-types';
 
 // Rebuilds the world layer for one culling rect. Connectors, shadows, boxes and markers are
@@ -40,8 +44,11 @@ export class ScenePainter {
   private resolution: number;
   private labelScale = 1;
 
-  constructor(mode: LabelMode, resolution: number) {
+  private images: ImageLayer;
+
+  constructor(mode: LabelMode, resolution: number, images: ImageCache) {
     this.resolution = resolution;
+    this.images = new ImageLayer(images);
     this.pool = new Pool(
       () => {
         const v = createLabel(mode, this.resolution * this.labelScale);
@@ -53,7 +60,7 @@ export class ScenePainter {
       },
     );
     this.badges = new FrameViews(this.pool);
-    this.root.addChild(this.connectors, this.shadows, this.boxes, this.marks, this.labelLayer);
+    this.root.addChild(this.connectors, this.shadows, this.boxes, this.images.root, this.marks, this.labelLayer);
     // Hit tests use the spatial index, never Pixi's event tree.
     this.root.interactiveChildren = false;
   }
@@ -93,6 +100,7 @@ export class ScenePainter {
     const m = this.marks.clear();
     const sh = this.shadows.clear();
     const { x: X, y: Y, w: W, h: H } = store.boxes;
+    this.images.begin();
     for (const s of slots) {
       const n = store.records[s];
       if (!n) continue;
@@ -100,31 +108,36 @@ export class ScenePainter {
       const x = X[s], y = Y[s], w = W[s], h = H[s];
       const ex = lod.markers ? expanderOf(store, s) : null;
       if (ex) drawExpander(m, ex);
-      if (st.fill === null && (st.stroke === null || st.strokeWidth <= 0)) {
+      const bare = st.fill === null && (st.stroke === null || st.strokeWidth <= 0);
+      if (bare) {
         // Borderless sub nodes are just text; without a label (LOD) a grey bar stands in.
         if (!labelled.has(s)) g.rect(x + st.paddingX, y + h / 2 - st.fontSize / 3, w - 2 * st.paddingX, (st.fontSize * 2) / 3).fill(0xd8d8d8);
-        continue;
+      } else {
+        // Shadows are decoration: dropped with the markers at low zoom.
+        if (st.shadow && lod.markers) traceOutline(sh, st, x + SHADOW_DX, y + SHADOW_DY, w, h, lod.rounded).fill(st.shadow);
+        traceOutline(g, st, x, y, w, h, lod.rounded);
+        if (st.fill !== null) g.fill(st.fill);
+        if (st.stroke !== null && st.strokeWidth > 0) g.stroke({ color: st.stroke, width: st.strokeWidth });
       }
-      // Shadows are decoration: dropped with the markers at low zoom.
-      if (st.shadow && lod.markers) traceOutline(sh, st, x + SHADOW_DX, y + SHADOW_DY, w, h, lod.rounded).fill(st.shadow);
-      traceOutline(g, st, x, y, w, h, lod.rounded);
-      if (st.fill !== null) g.fill(st.fill);
-      if (st.stroke !== null && st.strokeWidth > 0) g.stroke({ color: st.stroke, width: st.strokeWidth });
+      if (n.image) this.images.place(s, n, x, y, w);
+      // Icons are drawn on every node, boxed or bare (a bare sub node's ✓ is as meaningful).
       if (!lod.markers || !n.markers) continue;
-      const ml = markerLayout(n.markers);
-      const cy = y + h / 2;
-      const inset = contentInset(n);
-      let mx = x + inset;
+      const { ml, cy, x0, xr } = contentRow(n, x, y, w, h);
+      const space = st.space ?? 5;
+      const hues = n.markers.chipHues;
+      const chip = (tag: string) => hslToRgb(hues?.[n.markers!.resources?.indexOf(tag) ?? 0] ?? 51, 1, 0.85);
+      let mx = x0;
       for (const it of ml.left) {
-        drawMarker(m, it.kind, n.markers, mx, cy, st.textColor);
-        mx += it.w + 4;
+        drawMarker(m, it, n.markers, mx, cy, st.textColor, chip);
+        mx += it.w + space;
       }
-      mx = x + w - inset - ml.rightWidth + 4;
+      mx = xr;
       for (const it of ml.right) {
-        drawMarker(m, it.kind, n.markers, mx, cy, st.textColor);
-        mx += it.w + 4;
+        drawMarker(m, it, n.markers, mx, cy, st.textColor, chip);
+        mx += it.w + space;
       }
     }
+    this.images.end();
   }
 
   private paintLabels(store: SceneStore, next: Set<number>, lod: Lod): void {
@@ -140,7 +153,7 @@ export class ScenePainter {
       this.labels.delete(s);
     }
     this.badges.begin();
-    const { x: X, y: Y, h: H } = store.boxes;
+    const { x: X, y: Y, w: W, h: H } = store.boxes;
     for (const s of next) {
       const n = recs[s] as SceneNode;
       let d = this.labels.get(s);
@@ -155,7 +168,8 @@ export class ScenePainter {
       }
       d.view.obj.visible = true;
       // Positions always come from the box arrays: packed moves never replace the record.
-      d.view.obj.position.set(X[s] + contentInset(n) + markerLayout(n.markers).leftWidth, Y[s] + (H[s] - n.style.fontSize * 1.25) / 2);
+      const row = contentRow(n, X[s], Y[s], W[s], H[s]);
+      d.view.obj.position.set(row.x0 + row.ml.leftWidth, row.cy - n.style.fontSize * 0.625);
       if (lod.markers && n.markers) this.paintBadges(store, s, n);
     }
     // Releasing every badge each frame used to swap their texts on each re-query (a texture
@@ -171,15 +185,24 @@ export class ScenePainter {
 
   private paintBadges(store: SceneStore, slot: number, n: SceneNode): void {
     const m = n.markers!;
-    const ml = markerLayout(m);
     const b = store.box(slot);
-    const cy = b.y + b.h / 2;
-    let x = b.x + contentInset(n);
+    const { ml, cy, x0, xr } = contentRow(n, b.x, b.y, b.w, b.h);
+    const space = n.style.space ?? 5;
+    let x = x0;
     for (const it of ml.left) {
-      const text = markerText(it.kind, m);
-      if (text) this.badge(`${slot}:${it.kind}`, text, it.kind === 'priority' ? 12 : 10, x + it.w / 2, cy, it.kind === 'priority');
-      x += it.w + 4;
+      const text = markerText(it, m);
+      // The priority digit sits in the badge's upper (lighter) part, as kityminder draws it.
+      if (text) this.badge(`${slot}:${it.kind}`, text, 12, x + it.w / 2, it.kind === 'priority' ? cy - 1.5 : cy, it.kind === 'priority');
+      x += it.w + space;
     }
+    x = xr;
+    ml.right.forEach((it, i) => {
+      if (it.kind === 'resource') {
+        const hue = m.chipHues?.[m.resources?.indexOf(it.text ?? '') ?? 0] ?? 51;
+        this.badge(`${slot}:r${i}`, it.text ?? '', 12, x + it.w / 2, cy, false, hslToRgb(hue, 1, 0.15));
+      }
+      x += it.w + space;
+    });
     const ex = m.collapsedCount ? expanderOf(store, slot) : null;
     if (ex) this.badge(`${slot}:count`, ex.count > 99 ? '+' : String(ex.count), 9, ex.x, ex.y, false, 0x666666);
   }

@@ -172,6 +172,13 @@ export class SceneStore {
     return boundsOf(this.boxes, (s) => this.records[s] !== undefined);
   }
 
+  /** Smallest label font of the scene (the zoom that keeps it readable frames the map). */
+  smallestFont(): number {
+    let f = Infinity;
+    for (const r of this.records) if (r && r.style.fontSize < f) f = r.style.fontSize;
+    return Number.isFinite(f) ? f : 12;
+  }
+
   private upsert(n: SceneNode): void {
     let s = this.slotOf.get(n.id);
     if (s === undefined) {

@@ -22,6 +22,10 @@ export interface NodeStyle {
   radius: number;
   /** Horizontal padding inside the box; markers and text start after it (rect nodes). */
   paddingX: number;
+  /** Vertical padding: a node image starts this far below the top (default 0). */
+  paddingY?: number;
+  /** Gap after each icon and below the image (theme `space`, default 5). */
+  space?: number;
   /**
    * 'circle' (tianpan themes): the box is the circle's bounding square, content centred in it;
    * absent = rounded rect.
@@ -34,14 +38,17 @@ export interface NodeStyle {
 export interface NodeMarkers {
   /** 1–9, kityminder priority badge colours. */
   priority?: number;
+  /** 1–9, kityminder's progress pie (1 未开始 … 9 done). */
+  progress?: number;
   /** Learnt tick (isStudy = 1). */
   isStudy?: boolean;
   /** 正在学 badge (isNow = 1). */
   isNow?: boolean;
   note?: boolean;
   link?: boolean;
-  image?: boolean;
-  resource?: boolean;
+  /** Resource tags (chips right of the text) and each chip's hue, per map in first-seen order. */
+  resources?: string[];
+  chipHues?: number[];
   /** Number of hidden descendants when collapsed; 0/undefined = expanded or leaf. */
   collapsedCount?: number;
   /** Expanded with children: shows the collapse (−) button. */
@@ -69,6 +76,8 @@ export interface SceneNode {
   level: number;
   style: NodeStyle;
   markers?: NodeMarkers;
+  /** Node image, drawn above the text at its fitted size (≤ 200×200, aspect kept). */
+  image?: { url: string; w: number; h: number };
   /** Parent id; the connector into this node runs from the parent's box to this one. */
   parent?: string;
   connector?: ConnectorStyle;

@@ -1,7 +1,6 @@
 import { ContextMenu } from 'radix-ui';
 import { useEffect, useId, useMemo, useRef, useState, useSyncExternalStore, type ClipboardEvent, type KeyboardEvent, type ReactNode } from 'react';
 import { DEPTH_ERROR, type KmNode } from '../../../engine/model/types';
-import { stepZoom } from '../canvas/camera';
 import { MindmapCanvas } from '../canvas/mindmap-canvas';
 import type { ActionContext, DialogKind } from './actions';
 import { AriaTree } from './AriaTree';
@@ -14,6 +13,8 @@ import { useImportExport } from './import-export';
 import { handleMapKey } from './keyboard';
 import { mapPaste } from './map-paste';
 import { NodeMenu, openMenuAt } from './NodeMenu';
+import { bindMarkers, NotePreview, type NotePreviewState } from './marker-input';
+import { loadNodeImage } from './node-image';
 import { bindPointer } from './pointer';
 import { TextEditOverlay, type EditTarget } from './TextEditOverlay';
 import { Toolbar } from './Toolbar';
@@ -47,6 +48,7 @@ export function MindEditorView({ ctl, load, toolbarExtra, onActivate, onError, e
   const canvasRef = useRef<MindmapCanvas | null>(null);
   const [edit, setEdit] = useState<EditTarget | null>(null);
   const [dialog, setDialog] = useState<DialogKind | null>(null);
+  const [preview, setPreview] = useState<NotePreviewState | null>(null);
   const [find, setFind] = useState(0); // 0 closed; bumped by each Ctrl+F
 
   const [ready, setReady] = useState(false);
@@ -151,19 +153,10 @@ export function MindEditorView({ ctl, load, toolbarExtra, onActivate, onError, e
           document.querySelector<HTMLElement>(sel)?.focus();
         },
         openFind: () => setFind((n) => n + 1),
-        fit: () => {
-          const c = canvasRef.current;
-          if (!c || !c.store.slotOf.size) return;
-          const b = c.store.bounds();
-          const z = Math.min(2, Math.max(0.25, Math.floor(Math.min(c.width / (b.w + 40), c.height / (b.h + 40)) * 4) / 4));
-          c.zoomTo(z, false);
-          c.centerWorld(b.x + b.w / 2, b.y + b.h / 2);
-          ctl.setZoom(z);
-        },
-        zoom: (dir) => {
-          canvasRef.current?.zoomStep(dir);
-          ctl.setZoom(stepZoom(ctl.state.zoom, dir));
-        },
+        // Everything when it fits at a readable zoom, else a readable zoom around the selection.
+        fit: () => canvasRef.current?.frameMap(ctl.primary, 2),
+        // The label follows the canvas (onZoom), never a copy of the zoom kept here.
+        zoom: (dir) => canvasRef.current?.zoomStep(dir),
       },
     }),
     [ctl],
@@ -175,14 +168,15 @@ export function MindEditorView({ ctl, load, toolbarExtra, onActivate, onError, e
   useEffect(() => {
     const canvas = new MindmapCanvas();
     let off = () => {};
+    let offMarkers = () => {};
     let alive = true;
-    void canvas.init(host.current!).then(async () => {
+    canvas.onZoom = (z) => ctl.setZoom(z);
+    void canvas.init(host.current!, { images: loadNodeImage }).then(async () => {
       if (!alive) return canvas.destroy();
       canvasRef.current = canvas;
       ctl.attach(canvas);
+      offMarkers = bindMarkers(canvas, ctl, setPreview);
       off = bindPointer(canvas, ctl, { marquee: marquee.current!, ghost: ghost.current! }, (id) => (ctl.state.readOnly ? onActivate?.(id) : ctx.ui.editText(id)));
-      const syncZoom = () => setTimeout(() => ctl.setZoom(canvas.camera.zoom), 350);
-      canvas.element.addEventListener('wheel', syncZoom);
       canvas.element.addEventListener('pointerup', () => focusMap(true, true));
       await load();
       setReady(true);
@@ -190,6 +184,7 @@ export function MindEditorView({ ctl, load, toolbarExtra, onActivate, onError, e
     return () => {
       alive = false;
       off();
+      offMarkers();
       if (canvasRef.current) canvasRef.current.destroy();
       canvasRef.current = null;
     };
@@ -254,6 +249,7 @@ export function MindEditorView({ ctl, load, toolbarExtra, onActivate, onError, e
             >
               <div ref={host} className="mind-editor__canvas" role="img" aria-label="思维导图画布（选中主题后可用键盘操作，也可使用右侧大纲）" />
               <div ref={marquee} className="mind-editor__marquee" aria-hidden="true" />
+              {preview && <NotePreview state={preview} />}
               <div ref={ghost} className="mind-editor__ghost" aria-hidden="true" />
               <TextEditOverlay
                 edit={edit}

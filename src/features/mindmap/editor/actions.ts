@@ -80,6 +80,9 @@ export const ACTIONS: Action[] = [
   { name: 'resetLayout', label: '整理布局', shortcut: 'Mod+Shift+L', in: ['toolbar', 'menu'], edits: false, enabled: () => true, perform: (c) => c.ctl.run('resetLayout', []) },
   { name: 'find', label: '查找', shortcut: 'Mod+F', in: ['toolbar'], edits: false, enabled: () => true, perform: (c) => c.ui.openFind() },
   { name: 'fit', label: '适应画布', in: ['toolbar'], edits: false, enabled: () => true, perform: (c) => c.ui.fit() },
+  // kityminder §6.8: Ctrl+= / Ctrl+- (the toolbar's ＋/－ buttons carry the same step).
+  { name: 'zoomIn', label: '放大', shortcut: 'Mod+=', keys: ['Mod++', 'Mod+Shift++'], in: [], edits: false, enabled: (c) => c.ctl.state.zoom < 2, perform: (c) => c.ui.zoom(1) },
+  { name: 'zoomOut', label: '缩小', shortcut: 'Mod+-', in: [], edits: false, enabled: (c) => c.ctl.state.zoom > 0.25, perform: (c) => c.ui.zoom(-1) },
 ];
 
 for (let p = 0; p <= 9; p++) {

@@ -30,7 +30,7 @@ export interface EditorState {
 }
 
 /** The part of MindmapCanvas the controller drives (absent in jsdom tests). */
-export type CanvasView = Pick<MindmapCanvas, 'setScene' | 'applyPatch' | 'setSelection' | 'setHighlights' | 'reveal' | 'store' | 'zoomTo' | 'zoomStep' | 'centerWorld' | 'camera' | 'width' | 'height'>;
+export type CanvasView = Pick<MindmapCanvas, 'setScene' | 'applyPatch' | 'setSelection' | 'setHighlights' | 'reveal' | 'store' | 'zoomTo' | 'zoomStep' | 'centerWorld' | 'frameMap' | 'camera' | 'width' | 'height'>;
 
 export class EditorController {
   readonly model = new MapModel();
@@ -71,9 +71,17 @@ export class EditorController {
     const p = await this.engine.load(km, readOnly);
     this.set({ readOnly, status: readOnly ? 'readonly' : 'normal', selection: [] });
     this.apply(p, false);
-    const root = this.canvas?.store.boxOf(this.model.rootId);
-    if (root) this.canvas!.centerWorld(root.x + root.w / 2, root.y + root.h / 2);
-    this.select([this.model.rootId]);
+    // Open framed for reading: the whole map when it fits at a readable zoom, else a readable
+    // zoom around the root (on a study map, the node being studied).
+    let focus = this.model.rootId;
+    for (const n of this.model.nodes.values()) if (n.isNow) focus = n.id;
+    this.frame(focus);
+    this.select([this.model.rootId], false);
+  }
+
+  /** Frames the map for reading (see MindmapCanvas.frameMap); a new map is shown like one opened. */
+  frame(focus: string = this.model.rootId): void {
+    this.canvas?.frameMap(focus);
   }
 
   apply(p: EnginePatch, changed = true): void {

@@ -5,7 +5,7 @@ import { uploadImage } from '../api';
 import type { DialogKind } from './actions';
 import type { EditorController } from './controller';
 import { GENERIC_MSG, userMessage } from './messages';
-import { loadableUrl } from '../../../app/files/signed-url';
+import { naturalSize } from './node-image';
 
 // Node dialogs (hyperlink, note, image) and the save-conflict choice. Each edit is one
 // engine command on the selected nodes.
@@ -35,16 +35,6 @@ export function EditorDialog({ title, open, onClose, returnFocus, children }: { 
 
 const TITLES: Record<DialogKind, string> = { hyperlink: '链接', note: '备注', image: '图片' };
 
-/** Natural size of an image URL (the engine fits it into 200×200). */
-function naturalSize(url: string): Promise<[number, number]> {
-  return new Promise((resolve) => {
-    const img = new Image();
-    img.onload = () => resolve([img.naturalWidth, img.naturalHeight]);
-    img.onerror = () => resolve([200, 200]);
-    img.src = url;
-  });
-}
-
 /** An upload failure in Chinese (a network error's own text is English). */
 export function uploadError(err: unknown): string {
   const m = userMessage(err);
@@ -53,9 +43,8 @@ export function uploadError(err: unknown): string {
 
 /** Uploads an image file and puts it on the given nodes. */
 export async function putImage(ctl: EditorController, ids: string[], file: Blob, name: string): Promise<void> {
-  const url = await uploadImage(file, name);
-  // The stored URL stays the plain one; the student's own upload loads through a signed URL.
-  const [w, h] = await naturalSize(await loadableUrl(url));
+  // The file itself gives the size: the uploaded URL needs the login token to load.
+  const [[w, h], url] = await Promise.all([naturalSize(file), uploadImage(file, name)]);
   await ctl.run('image', [ids, url, name, w, h]);
 }
 
@@ -86,7 +75,7 @@ export function NodeDialog({ ctl, kind, onClose, onError, returnFocus }: { ctl: 
       if (kind === 'image') {
         if (!a.trim()) await ctl.run('image', [ids, '']);
         else {
-          const [w, h] = await naturalSize(await loadableUrl(a.trim()));
+          const [w, h] = await naturalSize(a.trim());
           await ctl.run('image', [ids, a.trim(), b.trim(), w, h]);
         }
       }

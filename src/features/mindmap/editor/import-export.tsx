@@ -58,7 +58,10 @@ export function useImportExport(ctl: EditorController, onError: (msg: string) =>
       onError(userMessage(e, '读取文件失败，请重新选择文件'));
       return;
     }
-    showNotices(await ctl.importFile(format, text, titleFromFileName(file.name)));
+    const notices = await ctl.importFile(format, text, titleFromFileName(file.name));
+    // an imported map is shown like one opened
+    if (notices) ctl.frame();
+    showNotices(notices);
     focusMap();
   };
 
@@ -82,6 +85,7 @@ function PasteImport({ ctl, onClose, returnFocus }: { ctl: EditorController; onC
           e.preventDefault();
           void ctl.importFile(format, text).then((notices) => {
             if (!notices) return;
+            ctl.frame();
             showNotices(notices);
             onClose();
           });

@@ -1,6 +1,5 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fileBase, formatOfFile, inlineImages, isCrossOrigin, tilesFor, UNSUPPORTED } from './io';
-import { fileIdOf } from '../../../app/files/signed-url';
 
 describe('editor file helpers', () => {
   it('maps file names to formats and refuses others with Not supported protocol', () => {
@@ -30,40 +29,30 @@ describe('editor file helpers', () => {
 });
 
 describe('images in the SVG / PNG export', () => {
-  it('reads the student’s own uploaded images through a signed URL, never with a token in the URL', async () => {
+  it('reads the student’s own uploaded images by their plain URL (the client sends the login token as a header), never with a token in the URL', async () => {
     const seen: string[] = [];
-    vi.stubGlobal('fetch', async (url: string) => {
-      seen.push(url);
-      return { ok: true, blob: async () => new Blob(['png'], { type: 'image/png' }) };
-    });
-    try {
-      const own = '<svg><image href="/api/folder/resource/file/vod/abc123" x="0" y="0" width="1" height="1"/><image href="/img/a.png" x="0" y="0" width="1" height="1"/></svg>';
-      const signed = async (url: string) => (fileIdOf(url, 'http://127.0.0.1:8080') ? `${url}?u=stu-1&exp=1&sig=s` : url);
-      const out = await inlineImages(own, false, 'http://127.0.0.1:8080', signed);
-      expect(seen.sort()).toEqual(['/api/folder/resource/file/vod/abc123?u=stu-1&exp=1&sig=s', '/img/a.png']);
-      expect(out.match(/data:image\/png;base64/g)).toHaveLength(2);
-      expect(seen.join(' ')).not.toContain('token=');
-    } finally {
-      vi.unstubAllGlobals();
-    }
+    const get = async (url: string) => (seen.push(url), new Blob(['png'], { type: 'image/png' }));
+    const own = '<svg><image href="/api/folder/resource/file/vod/abc123" x="0" y="0" width="1" height="1"/><image href="/img/a.png" x="0" y="0" width="1" height="1"/></svg>';
+    const out = await inlineImages(own, false, 'http://127.0.0.1:8080', get);
+    expect(seen.sort()).toEqual(['/api/folder/resource/file/vod/abc123', '/img/a.png']);
+    expect(out.match(/data:image\/png;base64/g)).toHaveLength(2);
+    expect(seen.join(' ')).not.toContain('token=');
   });
   const svg = '<svg><g><image href="/img/a.png?x=1&amp;y=2" x="0" y="0" width="10" height="5"/><image href="https://cdn.example.com/b.png" x="0" y="0" width="10" height="5"/><image href="/img/missing.png" x="0" y="0" width="1" height="1"/></g></svg>';
   it('inlines same-origin images as data URLs, keeps or drops cross-origin ones, drops failed ones', async () => {
     const seen: string[] = [];
-    vi.stubGlobal('fetch', async (url: string) => {
+    const get = async (url: string) => {
       seen.push(url);
-      // (a plain object: jsdom's FileReader reads only jsdom's own Blob)
-      return { ok: !url.includes('missing'), blob: async () => new Blob(['png'], { type: 'image/png' }) };
-    });
-    try {
-      const png = await inlineImages(svg, false, 'http://127.0.0.1:8080');
+      if (url.includes('missing')) throw new Error('404');
+      return new Blob(['png'], { type: 'image/png' });
+    };
+    {
+      const png = await inlineImages(svg, false, 'http://127.0.0.1:8080', get);
       expect(seen.sort()).toEqual(['/img/a.png?x=1&y=2', '/img/missing.png']);
       expect(png).toMatch(/<image href="data:image\/png;base64,[^"]+" x="0" y="0" width="10" height="5"\/>/);
       expect(png).not.toContain('cdn.example.com');
       expect(png.match(/<image /g)).toHaveLength(1);
-      expect(await inlineImages(svg, true, 'http://127.0.0.1:8080')).toContain('<image href="https://cdn.example.com/b.png"');
-    } finally {
-      vi.unstubAllGlobals();
+      expect(await inlineImages(svg, true, 'http://127.0.0.1:8080', get)).toContain('<image href="https://cdn.example.com/b.png"');
     }
   });
 });

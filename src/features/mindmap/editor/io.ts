@@ -1,5 +1,5 @@
+import { http } from '../../../app/http/client';
 import type { TextFormat } from '../../../engine/protocols/formats';
-import { loadableUrl } from '../../../app/files/signed-url';
 
 // File import/export helpers of the editor menu: format by file name, downloads, and PNG from
 // the engine's SVG (rendered on a canvas, tiled when the map is larger than a browser canvas).
@@ -89,6 +89,11 @@ function blobToDataUrl(blob: Blob): Promise<string> {
   });
 }
 
+/** A same-origin file through the app's client: our uploads are served only with the login token. */
+export async function fetchBlob(url: string): Promise<Blob> {
+  return (await http.get<Blob>(url, { responseType: 'blob', dedupe: false, silent: true, timeout: 30_000 })).data;
+}
+
 const unescapeAttr = (s: string) => s.replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
 
 /**
@@ -97,7 +102,7 @@ const unescapeAttr = (s: string) => s.replace(/&quot;/g, '"').replace(/&lt;/g, '
  * are kept as links when `keepCrossOrigin` (a saved .svg may load them), else dropped (PNG; the
  * caller warns); an image that fails to load is dropped.
  */
-export async function inlineImages(svg: string, keepCrossOrigin = false, origin = location.origin, loadable: (url: string) => Promise<string> = loadableUrl): Promise<string> {
+export async function inlineImages(svg: string, keepCrossOrigin = false, origin = location.origin, get: (url: string) => Promise<Blob> = fetchBlob): Promise<string> {
   const hrefs = [...new Set([...svg.matchAll(/<image href="([^"]*)"/g)].map((m) => m[1]))];
   const inlined = new Map<string, string | null>();
   await Promise.all(
@@ -106,9 +111,7 @@ export async function inlineImages(svg: string, keepCrossOrigin = false, origin 
       if (url.startsWith('data:')) return inlined.set(h, h);
       if (isCrossOrigin(url, origin)) return inlined.set(h, keepCrossOrigin ? h : null);
       try {
-        // A node image the student uploaded is read through a signed URL (no token in any URL).
-        const res = await fetch(await loadable(url), { credentials: 'same-origin' });
-        inlined.set(h, res.ok ? await blobToDataUrl(await res.blob()) : null);
+        inlined.set(h, await blobToDataUrl(await get(url)));
       } catch {
         inlined.set(h, null);
       }

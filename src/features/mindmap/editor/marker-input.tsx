@@ -1,0 +1,90 @@
+import type { MindmapCanvas } from '../canvas/mindmap-canvas';
+import type { EditorController } from './controller';
+
+// The clickable icons on the canvas (kityminder §5): the link icon opens the node's link in a new
+// tab, but only a whitelisted one (SPEC §5: http, https, ftp, mailto; anything else became '#' in
+// the engine and opens nothing); hovering the note icon for 300 ms previews the note, and so does
+// moving the selection onto a node with a note from the keyboard (the outline tree has focus).
+
+export interface NotePreviewState {
+  id: string;
+  text: string;
+  /** Canvas-relative CSS px of the preview's top-left corner. */
+  x: number;
+  y: number;
+}
+
+const HOVER_MS = 300;
+
+export function bindMarkers(canvas: MindmapCanvas, ctl: EditorController, show: (p: NotePreviewState | null) => void): () => void {
+  const el = canvas.element;
+  let timer = 0;
+  let shown: string | null = null;
+  let seq = 0;
+
+  const preview = (id: string, x: number, y: number) => {
+    if (shown === id) return;
+    shown = id;
+    const mine = ++seq;
+    void ctl.engine.getNodeData(id).then((d) => {
+      if (mine === seq && shown === id && d.note) show({ id, text: d.note, x, y });
+    });
+  };
+  const hide = () => {
+    window.clearTimeout(timer);
+    timer = 0;
+    if (shown === null) return;
+    shown = null;
+    seq++;
+    show(null);
+  };
+
+  const onMove = (e: PointerEvent) => {
+    const hit = canvas.markerAt(e.offsetX, e.offsetY);
+    el.style.cursor = hit && (hit.kind === 'link' || hit.kind === 'note') ? 'pointer' : '';
+    if (hit?.kind === 'note') {
+      if (shown !== hit.id && !timer) {
+        const { offsetX: x, offsetY: y } = e;
+        timer = window.setTimeout(() => ((timer = 0), preview(hit.id, x + 12, y + 16)), HOVER_MS);
+      }
+      return;
+    }
+    hide();
+  };
+  const onClick = (e: MouseEvent) => {
+    const hit = canvas.markerAt(e.offsetX, e.offsetY);
+    if (hit?.kind !== 'link') return;
+    const href = ctl.model.get(hit.id)?.href;
+    if (href && href !== '#') window.open(href, '_blank', 'noopener,noreferrer');
+  };
+  // Keyboard: the selected node's note shows below it while the outline tree has the focus.
+  let lastPrimary: string | null = null;
+  const onState = () => {
+    const id = ctl.primary;
+    if (id === lastPrimary) return;
+    lastPrimary = id;
+    hide();
+    if (!id || !ctl.model.get(id)?.hasNote || !document.activeElement?.closest('.mind-tree')) return;
+    const b = canvas.screenBox(id);
+    if (b) preview(id, b.x + b.w - 8, b.y + b.h + 4);
+  };
+  const offState = ctl.subscribe(onState);
+  el.addEventListener('pointermove', onMove);
+  el.addEventListener('pointerleave', hide);
+  el.addEventListener('click', onClick);
+  return () => {
+    offState();
+    hide();
+    el.removeEventListener('pointermove', onMove);
+    el.removeEventListener('pointerleave', hide);
+    el.removeEventListener('click', onClick);
+  };
+}
+
+export function NotePreview({ state }: { state: NotePreviewState }) {
+  return (
+    <div className="mind-note-preview" role="tooltip" aria-label="备注预览" style={{ left: state.x, top: state.y }}>
+      {state.text}
+    </div>
+  );
+}

@@ -1,0 +1,51 @@
+import { http } from '../../../app/http/client';
+import { isCrossOrigin } from './io';
+
+// Node images for the canvas and the insert dialog. Our uploads are served only to their owner
+// and an <img> sends no Authorization header, so same-origin images are fetched through the app's
+// HTTP client (which adds the login token) and decoded with createImageBitmap; images on other
+// sites load as <img> with CORS when the site allows it (else, on the Canvas renderer only, without:
+// a WebGL texture cannot take a cross-origin image that was not served with CORS).
+
+export type NodeImage = ImageBitmap | HTMLImageElement;
+
+function imgElement(url: string, cors: boolean): Promise<HTMLImageElement> {
+  return new Promise((resolve, reject) => {
+    const img = new Image();
+    if (cors) img.crossOrigin = 'anonymous';
+    img.onload = () => resolve(img);
+    img.onerror = () => reject(new Error('图片加载失败'));
+    img.src = url;
+  });
+}
+
+export async function loadNodeImage(url: string, allowTainted = false): Promise<NodeImage> {
+  if (!isCrossOrigin(url)) {
+    const res = await http.get<Blob>(url, { responseType: 'blob', dedupe: false, silent: true, timeout: 30_000 });
+    return createImageBitmap(res.data);
+  }
+  try {
+    return await imgElement(url, true);
+  } catch (e) {
+    if (!allowTainted) throw e;
+    return imgElement(url, false);
+  }
+}
+
+const sizeOf = (img: NodeImage): [number, number] => (img instanceof HTMLImageElement ? [img.naturalWidth, img.naturalHeight] : [img.width, img.height]);
+
+/**
+ * Natural size of an image being added (the engine fits it into 200×200 keeping its aspect): an
+ * uploaded file is decoded locally; a URL is loaded the way the canvas will load it. When it
+ * cannot be loaded, 200×200 keeps a visible placeholder on the node.
+ */
+export async function naturalSize(src: Blob | string): Promise<[number, number]> {
+  try {
+    const img = typeof src === 'string' ? await loadNodeImage(src, true) : await createImageBitmap(src);
+    const size = sizeOf(img);
+    if ('close' in img) img.close();
+    return size[0] > 0 && size[1] > 0 ? size : [200, 200];
+  } catch {
+    return [200, 200];
+  }
+}
