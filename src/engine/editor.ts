@@ -97,8 +97,9 @@ export class MindEditor {
     return this.relayoutAll();
   }
 
-  exportData(format: ExportFormat): string {
-    if (format === 'svg') return exportSvg(this.doc, this.layout);
+  /** `clip` (SVG only): just the part of the image inside that rect, for strip-wise rasterising. */
+  exportData(format: ExportFormat, clip?: { x: number; y: number; w: number; h: number }): string {
+    if (format === 'svg') return exportSvg(this.doc, this.layout, clip);
     return exportDocument(format, this.doc.toKm());
   }
 

@@ -24,8 +24,8 @@ export class EngineClient {
   async importData(format: TextFormat, text: string): Promise<EnginePatch> {
     return unpackPatch(await this.api.importData(format, text));
   }
-  exportData(format: ExportFormat): Promise<string> {
-    return this.api.exportData(format);
+  exportData(format: ExportFormat, clip?: { x: number; y: number; w: number; h: number }): Promise<string> {
+    return this.api.exportData(format, clip);
   }
   toKm(): Promise<KmDocument> {
     return this.api.toKm();

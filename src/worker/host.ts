@@ -23,7 +23,7 @@ export function createEngineHost(measurer?: TextMeasurer, transfer: TransferFn =
       return wire(editor.load(km));
     },
     importData: (format: TextFormat, text: string) => wire(editor.importData(format, text)),
-    exportData: (format: ExportFormat) => editor.exportData(format),
+    exportData: (format: ExportFormat, clip?: { x: number; y: number; w: number; h: number }) => editor.exportData(format, clip),
     toKm: () => editor.toKm(),
     execute(name, args = [], opts = {}) {
       const { result, patch } = editor.execute(name, args, opts);

@@ -201,7 +201,7 @@ export function unpackPatch(w: WirePatch): EnginePatch {
 export interface EngineApi {
   load(km: KmDocument | string, readOnly?: boolean): WirePatch;
   importData(format: TextFormat, text: string): WirePatch;
-  exportData(format: ExportFormat): string;
+  exportData(format: ExportFormat, clip?: { x: number; y: number; w: number; h: number }): string;
   toKm(): KmDocument;
   execute(name: string, args?: unknown[], opts?: { mergeKey?: string }): { result: unknown; patch: WirePatch };
   beginGesture(): void;

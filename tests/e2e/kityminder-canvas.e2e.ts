@@ -140,6 +140,13 @@ async function settledScale(page: Page): Promise<{ label: number; rootSize: numb
   return { label: await zoomLabel(page), rootSize: longestRun(await shot(page), ROOT_FILL).len };
 }
 
+async function download(page: Page, name: RegExp): Promise<Buffer> {
+  await page.getByRole('button', { name: '导入 / 导出' }).click();
+  const dl = page.waitForEvent('download');
+  await page.getByRole('menuitem', { name }).click();
+  return readFileSync((await (await dl).path())!);
+}
+
 let s: BrowserSession;
 beforeAll(async () => {
   s = await openSession(inject('baseURL'));
@@ -215,6 +222,17 @@ describe('zoom', () => {
     expect(find(await shot(page), [0x16, 0x77, 0xff], 30).count).toBeGreaterThan(20);
     await item(page, '要点13-19').click();
     expect(find(await shot(page), [0x16, 0x77, 0xff], 30).count).toBeGreaterThan(20);
+
+    // the PNG of a map taller than one raster strip (2048 px) is one image, stitched without gaps
+    const svg = (await download(page, /SVG/)).toString('utf8');
+    const [, w, h] = /^<svg [^>]*width="(\d+)" height="(\d+)"/.exec(svg)!.map(Number);
+    expect(h).toBeGreaterThan(2048);
+    const png = PNG.sync.read(await download(page, /PNG/));
+    expect([png.width, png.height]).toEqual([w, h]);
+    const band = (y0: number, y1: number) => find({ png, x: 0, y: 0 }, [0x73, 0xa1, 0xbf], 20, [y0, y1]).count;
+    // connectors run across the strip seam: drawn on both sides of it
+    expect(band(2040, 2047)).toBeGreaterThan(0);
+    expect(band(2048, 2055)).toBeGreaterThan(0);
   });
 });
 
@@ -305,22 +323,16 @@ describe('markers, images and exports', () => {
     expect(Math.abs(img.x1 - img.x0 + 1 - 200 * z)).toBeLessThanOrEqual(3);
     expect(Math.abs(img.y1 - img.y0 + 1 - 100 * z)).toBeLessThanOrEqual(3);
 
-    const download = async (name: RegExp) => {
-      await page.getByRole('button', { name: '导入 / 导出' }).click();
-      const dl = page.waitForEvent('download');
-      await page.getByRole('menuitem', { name }).click();
-      return readFileSync((await (await dl).path())!);
-    };
-    const km = JSON.parse((await download(/JSON/)).toString('utf8'));
+    const km = JSON.parse((await download(page, /JSON/)).toString('utf8'));
     expect(km.root.children[0].data.imageSize).toEqual({ width: 200, height: 100 });
 
-    const svg = (await download(/SVG/)).toString('utf8');
+    const svg = (await download(page, /SVG/)).toString('utf8');
     for (const m of ['study', 'now', 'progress', 'priority', 'link', 'note', 'resource']) expect(svg, m).toContain(`data-marker="${m}"`);
     expect(svg).toMatch(/font-weight="bold" font-style="italic"[^>]*>.*粗斜体/);
     expect(svg).toContain('Noto Sans CJK SC');
     expect(svg).toMatch(/<image href="data:image\/png;base64,[^"]+" [^>]*width="200" height="100"/);
 
-    const png = { png: PNG.sync.read(await download(/PNG/)), x: 0, y: 0 };
+    const png = { png: PNG.sync.read(await download(page, /PNG/)), x: 0, y: 0 };
     expect(find(png, GREEN).count, '✓ in PNG').toBeGreaterThan(40);
     expect(find(png, ORANGE).count, '正在学 in PNG').toBeGreaterThan(150);
     expect(find(png, IMAGE, 6).count, 'image in PNG').toBeGreaterThan(150 * 90);

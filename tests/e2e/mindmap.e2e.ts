@@ -209,10 +209,11 @@ describe('view controls', () => {
       const { page } = s;
       await openMinder(page, 'case-05');
       const zoom = page.getByRole('status', { name: '缩放比例' });
-      expect(await zoom.textContent()).toBe('100%');
+      // case-05 does not fit at 100 %: it opens at 75 %, the smallest zoom where 12 px topics stay text
+      expect(await zoom.textContent()).toBe('75%');
       await page.getByRole('button', { name: '放大' }).click();
-      expect(await zoom.textContent()).toBe('125%');
-      for (let i = 0; i < 4; i++) await page.getByRole('button', { name: '缩小' }).click();
+      expect(await zoom.textContent()).toBe('100%');
+      for (let i = 0; i < 3; i++) await page.getByRole('button', { name: '缩小' }).click();
       expect(await zoom.textContent()).toBe('25%');
       expect(await page.getByRole('button', { name: '缩小' }).isDisabled()).toBe(true);
       await page.getByRole('button', { name: /^适应画布/ }).click();

@@ -116,4 +116,21 @@ describe('SVG export', () => {
     const g = nodeSvg(ed.exportData('svg'), 'r');
     expect(g).toContain(`<image href="/img.png" x="${x + (w - 200) / 2}" y="${y + 12}" width="200" height="100"`);
   });
+
+  it('draws one strip of a huge map: only what touches the clip, in the full map’s coordinates', () => {
+    const children = Array.from({ length: 200 }, (_, i) => ({ data: { id: `n${i}`, text: `节点${i}` } }));
+    const ed = new MindEditor();
+    ed.load({ root: { data: { id: 'r', text: '根' }, children }, template: 'right', theme: 'fresh-blue', version: '1.4.43' });
+    const full = ed.exportData('svg');
+    const [, w, h] = /width="(\d+)" height="(\d+)"/.exec(full)!.map(Number);
+    const strip = ed.exportData('svg', { x: 0, y: 0, w, h: 300 });
+    expect(strip).toMatch(new RegExp(`^<svg [^>]*width="${w}" height="300" viewBox="0 0 ${w} 300" data-map-width="${w}" data-map-height="${h}"`));
+    const ids = [...strip.matchAll(/<g data-id="(\w+)">/g)].map((m) => m[1]);
+    expect(ids).toContain('n0');
+    expect(ids).not.toContain('n199');
+    expect(ids.length).toBeLessThan(30);
+    const last = ed.exportData('svg', { x: 0, y: h - 300, w, h: 300 });
+    expect(last).toContain('<g data-id="n199">');
+    expect(last).not.toContain('<g data-id="n0">');
+  });
 });

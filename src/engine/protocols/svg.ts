@@ -2,7 +2,7 @@ import type { MindDoc, NodeRec } from '../model/doc';
 import type { LayoutEngine } from '../layout/layout-engine';
 import { connectorFor } from '../layout/kinds';
 import { connectorPath, type Box } from '../layout/connectors';
-import { ChipHues, CHIP_FONT } from '../render/markers';
+import { ChipHues, CHIP_FONT, resourcesOf } from '../render/markers';
 import { nodeStyle } from '../render/node-style';
 import { esc, EXPORT_FONT_FAMILY, nodeSvg } from '../render/svg-node';
 import { getTheme, nodeTypeForLevel } from '../theme/themes';
@@ -14,7 +14,7 @@ const MARGIN = 20;
  * (reference §2.4), theme background and the canvas's font stack on the root element; nodes are
  * drawn as the canvas draws them (render/svg-node.ts). Uses the engine's last layout.
  */
-export function exportSvg(doc: MindDoc, layout: LayoutEngine): string {
+export function exportSvg(doc: MindDoc, layout: LayoutEngine, clip?: Box): string {
   layout.flush(doc);
   const a = layout.a;
   const theme = getTheme(doc.theme);
@@ -43,13 +43,25 @@ export function exportSvg(doc: MindDoc, layout: LayoutEngine): string {
   const hues = new ChipHues();
   const lines: string[] = [];
   const shapes: string[] = [];
+  // A clip (output coordinates: one strip of a huge PNG) keeps only what can touch it, so each
+  // strip's SVG stays small however large the map.
+  const outside = (bx: number, by: number, bw: number, bh: number, pad: number) =>
+    !!clip && (bx + ox + bw + pad < clip.x || bx + ox - pad > clip.x + clip.w || by + oy + bh + pad < clip.y || by + oy - pad > clip.y + clip.h);
   for (const n of nodes) {
     const depth = a.depth[n.slot];
     const parent = n.parent;
+    const b = box(n);
+    const pb = parent ? box(parent) : b;
+    const lx = Math.min(b.x, pb.x), ly = Math.min(b.y, pb.y);
+    // (arcs of tianpan can bow out of the two boxes: a generous pad)
+    const lineOut = outside(lx, ly, Math.max(b.x + b.w, pb.x + pb.w) - lx, Math.max(b.y + b.h, pb.y + pb.h) - ly, 200);
+    if (lineOut && outside(b.x, b.y, b.w, b.h, 16)) {
+      for (const r of resourcesOf(n.data)) hues.hue(r); // chip colours stay in map order
+      continue;
+    }
     const conn = parent ? connectorFor(doc.template, a.kind[parent.slot], depth) : null;
     const st = nodeStyle(n, depth + 1, theme, conn);
-    const b = box(n);
-    if (parent && conn) {
+    if (parent && conn && !lineOut) {
       const i = parent.children.indexOf(n);
       const prev = i > 0 ? box(parent.children[i - 1]) : undefined;
       const d = connectorPath(conn, box(parent), b, a.depth[parent.slot] >= 2, prev);
@@ -57,8 +69,9 @@ export function exportSvg(doc: MindDoc, layout: LayoutEngine): string {
     }
     shapes.push(nodeSvg(n, st, b, theme[nodeTypeForLevel(depth + 1)], chipWidth, hues));
   }
+  const view = clip ? `width="${clip.w}" height="${clip.h}" viewBox="${clip.x} ${clip.y} ${clip.w} ${clip.h}" data-map-width="${width}" data-map-height="${height}"` : `width="${width}" height="${height}" viewBox="0 0 ${width} ${height}"`;
   return (
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" style="background: ${esc(theme.background)}; font-family: ${esc(EXPORT_FONT_FAMILY)}">` +
+    `<svg xmlns="http://www.w3.org/2000/svg" ${view} style="background: ${esc(theme.background)}; font-family: ${esc(EXPORT_FONT_FAMILY)}">` +
     `<g transform="translate(${ox},${oy})">${lines.join('')}${shapes.join('')}</g></svg>`
   );
 }

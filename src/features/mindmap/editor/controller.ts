@@ -152,8 +152,9 @@ export class EditorController {
     }
   }
 
-  exportData(format: ExportFormat): Promise<string> {
-    return this.engine.exportData(format);
+  /** `clip`: SVG of just that part (PNG export draws huge maps strip by strip). */
+  exportData(format: ExportFormat, clip?: { x: number; y: number; w: number; h: number }): Promise<string> {
+    return this.engine.exportData(format, clip);
   }
 
   select(ids: string[], reveal = true): void {

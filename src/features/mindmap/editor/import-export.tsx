@@ -4,7 +4,7 @@ import { toast } from '../../../app/ui/toast-store';
 import type { EditorController } from './controller';
 import { EditorDialog } from './dialogs';
 import { importedNotice, userMessage } from './messages';
-import { download, EXPORTS, fileBase, formatOfFile, inlineImages, isCrossOrigin, svgToPng, UNSUPPORTED, type ExportKind } from './io';
+import { download, EXPORTS, fileBase, formatOfFile, inlineImages, isCrossOrigin, mapToPng, UNSUPPORTED, type ExportKind } from './io';
 
 // Import (file picker or pasted text) and export (download) of the editor menu.
 
@@ -22,6 +22,8 @@ function showNotices(notices: ImportNotice[] | null): void {
 export function useImportExport(ctl: EditorController, onError: (msg: string) => void, focusMap: () => void) {
   const fileInput = useRef<HTMLInputElement>(null);
   const [pasteOpen, setPasteOpen] = useState(false);
+  /** Share of a PNG export done (0–1), null when none runs. */
+  const [progress, setProgress] = useState<number | null>(null);
 
   const exportAs = async (kind: ExportKind) => {
     const spec = EXPORTS.find((x) => x.format === kind)!;
@@ -30,8 +32,12 @@ export function useImportExport(ctl: EditorController, onError: (msg: string) =>
       if (kind === 'png') {
         // SPEC §8: images from other sites cannot be drawn into an exportable canvas.
         if ([...ctl.model.nodes.values()].some((n) => n.image && isCrossOrigin(n.image))) window.alert(CROSS_ORIGIN_PNG);
-        const parts = await svgToPng(await inlineImages(await ctl.exportData('svg')));
-        for (const p of parts) download(p.tile ? `${base}-${p.tile.row + 1}-${p.tile.col + 1}.png` : `${base}.png`, p.blob);
+        setProgress(0);
+        try {
+          download(`${base}.png`, await mapToPng((clip) => ctl.exportData('svg', clip), (done, total) => setProgress(done / total)));
+        } finally {
+          setProgress(null);
+        }
         return;
       }
       const data = await ctl.exportData(kind);
@@ -69,6 +75,12 @@ export function useImportExport(ctl: EditorController, onError: (msg: string) =>
     <>
       <input ref={fileInput} type="file" hidden accept=".km,.json,.md,.txt" aria-label="选择导入文件" onChange={(e) => (void importFile(e.target.files?.[0]), (e.target.value = ''))} />
       {pasteOpen && <PasteImport ctl={ctl} onClose={() => setPasteOpen(false)} returnFocus={focusMap} />}
+      {progress !== null && (
+        <div className="mind-export-progress" role="status" aria-label="导出进度">
+          正在导出 PNG… {Math.round(progress * 100)}%
+          <progress max={1} value={progress} />
+        </div>
+      )}
     </>
   );
   return { elements, exportAs, pickFile: () => fileInput.current?.click(), pasteImport: () => setPasteOpen(true) };

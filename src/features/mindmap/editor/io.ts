@@ -1,8 +1,9 @@
 import { http } from '../../../app/http/client';
 import type { TextFormat } from '../../../engine/protocols/formats';
+import { PngStream } from './png-stream';
 
 // File import/export helpers of the editor menu: format by file name, downloads, and PNG from
-// the engine's SVG (rendered on a canvas, tiled when the map is larger than a browser canvas).
+// the engine's SVG (rasterised strip by strip into one streamed PNG, for maps of any size).
 
 /** SPEC §8's words first, then what a student can do about it. */
 export const UNSUPPORTED = 'Not supported protocol（不支持这种文件，请选择 .km、.json、.md 或 .txt 文件）';
@@ -53,24 +54,6 @@ export function isCrossOrigin(url: string, origin = location.origin): boolean {
   }
 }
 
-/** Largest side of one canvas we draw into; larger maps are cut into tiles of this size. */
-export const TILE = 8192;
-
-export interface Tile {
-  x: number;
-  y: number;
-  w: number;
-  h: number;
-  row: number;
-  col: number;
-}
-
-export function tilesFor(width: number, height: number, tile = TILE): Tile[] {
-  const out: Tile[] = [];
-  for (let y = 0, row = 0; y < height; y += tile, row++) for (let x = 0, col = 0; x < width; x += tile, col++) out.push({ x, y, w: Math.min(tile, width - x), h: Math.min(tile, height - y), row, col });
-  return out;
-}
-
 function loadImage(src: string): Promise<HTMLImageElement> {
   return new Promise((resolve, reject) => {
     const img = new Image();
@@ -102,9 +85,8 @@ const unescapeAttr = (s: string) => s.replace(/&quot;/g, '"').replace(/&lt;/g, '
  * are kept as links when `keepCrossOrigin` (a saved .svg may load them), else dropped (PNG; the
  * caller warns); an image that fails to load is dropped.
  */
-export async function inlineImages(svg: string, keepCrossOrigin = false, origin = location.origin, get: (url: string) => Promise<Blob> = fetchBlob): Promise<string> {
-  const hrefs = [...new Set([...svg.matchAll(/<image href="([^"]*)"/g)].map((m) => m[1]))];
-  const inlined = new Map<string, string | null>();
+export async function inlineImages(svg: string, keepCrossOrigin = false, origin = location.origin, get: (url: string) => Promise<Blob> = fetchBlob, inlined = new Map<string, string | null>()): Promise<string> {
+  const hrefs = [...new Set([...svg.matchAll(/<image href="([^"]*)"/g)].map((m) => m[1]))].filter((h) => !inlined.has(h));
   await Promise.all(
     hrefs.map(async (h) => {
       const url = unescapeAttr(h);
@@ -123,22 +105,46 @@ export async function inlineImages(svg: string, keepCrossOrigin = false, origin 
   });
 }
 
-/** PNG blobs of an SVG string: one when it fits a canvas, else one per tile. */
-export async function svgToPng(svg: string): Promise<Array<{ blob: Blob; tile: Tile | null }>> {
-  const m = /<svg[^>]*\swidth="([\d.]+)"[^>]*\sheight="([\d.]+)"/.exec(svg);
-  const width = Math.ceil(Number(m?.[1] ?? 800));
-  const height = Math.ceil(Number(m?.[2] ?? 600));
-  const img = await loadImage(`data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`);
-  const tiles = tilesFor(width, height);
-  const out: Array<{ blob: Blob; tile: Tile | null }> = [];
-  for (const t of tiles) {
-    const c = document.createElement('canvas');
-    c.width = t.w;
-    c.height = t.h;
-    const ctx = c.getContext('2d')!;
-    ctx.drawImage(img, t.x, t.y, t.w, t.h, 0, 0, t.w, t.h);
-    const blob = await new Promise<Blob>((resolve, reject) => c.toBlob((b) => (b ? resolve(b) : reject(new Error('图片导出失败'))), 'image/png'));
-    out.push({ blob, tile: tiles.length > 1 ? t : null });
+/** Rows rasterised at a time, and the widest PNG drawn at full scale (wider ones are scaled down to fit one canvas). */
+export const STRIP = 2048;
+export const MAX_PNG_WIDTH = 16384;
+
+export interface Clip {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+}
+
+/**
+ * One PNG of the whole map, however large: the engine draws the SVG of one horizontal strip at a
+ * time (`svgOf(clip)`: only what touches it), the strip is rasterised on a canvas and its rows are
+ * streamed into the PNG (png-stream.ts). Same-origin images are fetched once for all strips.
+ */
+export async function mapToPng(svgOf: (clip: Clip) => Promise<string>, onProgress: (done: number, total: number) => void = () => {}): Promise<Blob> {
+  const probe = await svgOf({ x: 0, y: 0, w: 1, h: 1 });
+  const W = Number(/data-map-width="([\d.]+)"/.exec(probe)?.[1] ?? 1);
+  const H = Number(/data-map-height="([\d.]+)"/.exec(probe)?.[1] ?? 1);
+  const background = /background: ([^;"]+)/.exec(probe)?.[1] ?? '#fff';
+  const scale = Math.min(1, MAX_PNG_WIDTH / W);
+  const outW = Math.max(1, Math.round(W * scale));
+  const outH = Math.max(1, Math.round(H * scale));
+  const png = new PngStream(outW, outH);
+  const canvas = document.createElement('canvas');
+  canvas.width = outW;
+  const images = new Map<string, string | null>();
+  const total = Math.ceil(outH / STRIP);
+  for (let i = 0; i < total; i++) {
+    const y = i * STRIP;
+    const h = Math.min(STRIP, outH - y);
+    canvas.height = h;
+    const ctx = canvas.getContext('2d', { willReadFrequently: true })!;
+    ctx.fillStyle = background;
+    ctx.fillRect(0, 0, outW, h);
+    const svg = await inlineImages(await svgOf({ x: 0, y: y / scale, w: W, h: h / scale }), false, location.origin, fetchBlob, images);
+    ctx.drawImage(await loadImage(`data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`), 0, 0, outW, h);
+    await png.addRows(ctx.getImageData(0, 0, outW, h).data, h);
+    onProgress(i + 1, total);
   }
-  return out;
+  return png.finish();
 }
