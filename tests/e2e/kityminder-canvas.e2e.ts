@@ -295,6 +295,12 @@ describe('markers, images and exports', () => {
     expect(await tip.textContent()).toBe('备注：先读第二节');
     await page.mouse.move(sh.x + 5, sh.y + 5);
     await tip.waitFor({ state: 'detached' });
+    // without a pointer on the canvas: the node with the note selected in the outline tree
+    await item(page, '外部资料').click();
+    await tip.waitFor();
+    expect(await tip.textContent()).toBe('备注：先读第二节');
+    await item(page, '第一章').click();
+    await tip.waitFor({ state: 'detached' });
 
     // click the link icon: the link opens in a new tab
     await page.context().route('https://example.org/**', (r) => r.fulfill({ contentType: 'text/plain', body: 'ok' }));
