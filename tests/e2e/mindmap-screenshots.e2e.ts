@@ -50,9 +50,8 @@ async function pasteImport(page: Page, format: 'txt' | 'km', text: string): Prom
   await page.getByRole('treeitem', { name: /^错题整理/ }).waitFor();
 }
 
-/** The canvas once painting has settled (two equal shots in a row), after fitting the map. */
-async function canvasShot(page: Page): Promise<Buffer> {
-  await page.getByRole('button', { name: '适应画布' }).click();
+/** The canvas once painting has settled (two equal shots in a row). */
+async function settled(page: Page): Promise<Buffer> {
   const canvas = page.locator('.mind-editor__canvas');
   let last = await canvas.screenshot({ animations: 'disabled' });
   for (let i = 0; i < 20; i++) {
@@ -64,9 +63,21 @@ async function canvasShot(page: Page): Promise<Buffer> {
   return last;
 }
 
+/**
+ * The canvas after fitting the map, fitted once the layout just picked is painted (fitting the
+ * previous one was a race on a loaded machine).
+ */
+async function canvasShot(page: Page): Promise<Buffer> {
+  await settled(page);
+  await page.getByRole('button', { name: '适应画布' }).click();
+  return settled(page);
+}
+
 async function pick(page: Page, label: '结构' | '主题', value: string): Promise<void> {
   const select = page.getByRole('combobox', { name: label });
   if ((await select.inputValue()) !== value) await select.selectOption(value);
+  // the picker shows the map's value: it reads `value` once the worker's layout has arrived
+  await expect.poll(() => select.inputValue()).toBe(value);
 }
 
 describe('mind-map visual references', () => {
