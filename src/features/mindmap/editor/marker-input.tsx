@@ -4,7 +4,7 @@ import type { EditorController } from './controller';
 // The clickable icons on the canvas (kityminder §5): the link icon opens the node's link in a new
 // tab, but only a whitelisted one (SPEC §5: http, https, ftp, mailto; anything else became '#' in
 // the engine and opens nothing); hovering the note icon for 300 ms previews the note, and so does
-// moving the selection onto a node with a note from the keyboard (the outline tree has focus).
+// moving the selection onto a node with a note from the keyboard (map or outline tree focused).
 
 export interface NotePreviewState {
   id: string;
@@ -64,7 +64,8 @@ export function bindMarkers(canvas: MindmapCanvas, ctl: EditorController, show: 
     if (id === lastPrimary) return;
     lastPrimary = id;
     hide();
-    if (!id || !ctl.model.get(id)?.hasNote || !document.activeElement?.closest('.mind-tree')) return;
+    // keyboard focus on the map (its key field) or in the outline tree, not while editing text
+    if (!id || !ctl.model.get(id)?.hasNote || ctl.state.status === 'textedit' || !document.activeElement?.closest('.mind-tree, .mind-editor__stage')) return;
     const b = canvas.screenBox(id);
     if (b) preview(id, b.x + b.w - 8, b.y + b.h + 4);
   };
