@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { BrowserSession } from './browser';
@@ -7,7 +8,7 @@ import { openSignedIn, toastWith, unexpectedErrors } from './shell-helpers';
 // 知识点详情 (MindDetail) is the read-only map: readers fold and unfold branches with the buttons
 // on the canvas (view changes, no error, nothing to undo) and read a node's 备注. Driven with the
 // mouse on the canvas. Where a node is drawn comes from the page's own SVG export (world
-// coordinates, same layout) and the fact that a map opens at 100 % with the root centred.
+// coordinates, same layout), placed on screen by the zoom label and where the root is painted.
 
 const tree = (page: Page) => page.getByRole('tree', { name: '思维导图大纲' });
 const item = (page: Page, name: string) => tree(page).getByRole('treeitem', { name: new RegExp(`^${name}(，|$)`) });
@@ -21,12 +22,36 @@ async function worldBoxes(page: Page): Promise<Map<string, Box>> {
   const svg = readFileSync((await (await dl).path())!, 'utf8');
   await page.getByRole('menu').waitFor({ state: 'detached' });
   const out = new Map<string, Box>();
-  for (const g of svg.matchAll(/<g data-id="[^"]*">(.*?)<\/g>/g)) {
+  // (a node's group holds its icons' groups: it ends where the next node's begins)
+  for (const g of svg.matchAll(/<g data-id="[^"]*">(.*?)(?=<g data-id=|<\/g><\/svg>)/g)) {
     const r = g[1].match(/<rect x="([-\d.e]+)" y="([-\d.e]+)" width="([\d.e]+)" height="([\d.e]+)"/);
     const title = [...g[1].matchAll(/<tspan[^>]*>([^<]*)<\/tspan>/g)].map((t) => t[1]).join('\n');
     if (r && !out.has(title)) out.set(title, { x: +r[1], y: +r[2], w: +r[3], h: +r[4] });
   }
   return out;
+}
+
+/** Page coordinates of the root's centre: the widest run of the root's fill (fresh-blue) on the canvas. */
+async function rootOnScreen(page: Page): Promise<{ x: number; y: number }> {
+  const canvas = page.locator('.mind-editor__canvas canvas');
+  const bb = (await canvas.boundingBox())!;
+  const png = PNG.sync.read(await canvas.screenshot());
+  const fill = (x: number, y: number) => {
+    const i = (y * png.width + x) * 4;
+    return Math.abs(png.data[i] - 0x73) <= 2 && Math.abs(png.data[i + 1] - 0xa1) <= 2 && Math.abs(png.data[i + 2] - 0xbf) <= 2;
+  };
+  let best = { len: 0, x: 0, y: 0 };
+  for (let y = 0; y < png.height; y++)
+    for (let x = 0, run = 0; x < png.width; x++) {
+      run = fill(x, y) ? run + 1 : 0;
+      if (run > best.len) best = { len: run, x: x - run + 1, y };
+    }
+  // the box's height at a column inside its left padding
+  const cx = best.x + 3;
+  let y0 = best.y, y1 = best.y;
+  while (y0 > 0 && fill(cx, y0 - 1)) y0--;
+  while (y1 < png.height - 1 && fill(cx, y1 + 1)) y1++;
+  return { x: bb.x + best.x + best.len / 2, y: bb.y + (y0 + y1 + 1) / 2 };
 }
 
 describe('知识点详情: read-only map', () => {
@@ -46,10 +71,11 @@ describe('知识点详情: read-only map', () => {
 
     let boxes = await worldBoxes(page);
     const root = boxes.get('智慧教室环境监测系统')!;
-    const canvas = (await page.locator('.mind-editor__canvas canvas').boundingBox())!;
-    // Screen point of a world point: the root's centre is the canvas centre at 100 % (the root
-    // stays at the world origin whatever folds).
-    const screen = (wx: number, wy: number) => ({ x: canvas.x + canvas.width / 2 + wx - (root.x + root.w / 2), y: canvas.y + canvas.height / 2 + wy - (root.y + root.h / 2) });
+    const at0 = await rootOnScreen(page);
+    const z = Number((await page.getByRole('status', { name: '缩放比例' }).textContent())!.replace('%', '')) / 100;
+    // Screen point of a world point, from the root's painted centre (the root stays at the world
+    // origin whatever folds) and the zoom.
+    const screen = (wx: number, wy: number) => ({ x: at0.x + (wx - (root.x + root.w / 2)) * z, y: at0.y + (wy - (root.y + root.h / 2)) * z });
     // The button sits beside the box, away from the parent: radius 6 expanded, 9 collapsed, 2 px gap.
     const button = (r: number) => {
       const chapter = boxes.get('硬件选型')!;
