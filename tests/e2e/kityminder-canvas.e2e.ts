@@ -3,13 +3,16 @@ import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { openSession, type BrowserSession } from './browser';
-import { logIn, unexpectedErrors, watchCanvasText } from './shell-helpers';
+import { logIn, openSignedIn, unexpectedErrors, watchCanvasText } from './shell-helpers';
 
 // What the mind-map canvas draws and how it opens and zooms, checked the way a person sees it:
 // pixels of the painted canvas (marker colours, image, the root box's width as the real scale),
 // the zoom label, real wheel / keyboard / pointer input, and the exported files.
 
-const CASE = 'case-08';
+// Maps are replaced and saved here: 王芳's own case-02 map (she has applied for it; no other
+// flow edits it). The study map with a 正在学 node is 李明's case-01, only read.
+const CASE = 'case-02';
+const EDITOR = '13800000003';
 const ROOT_FILL: Rgb = [0x80, 0x00, 0xff]; // the marked map's root (a colour nothing else has)
 const THEME_ROOT: Rgb = [0x73, 0xa1, 0xbf]; // fresh-blue root
 const GREEN: Rgb = [0x43, 0xbc, 0x00]; // ✓ (and the progress pie)
@@ -152,7 +155,7 @@ beforeAll(async () => {
   s = await openSession(inject('baseURL'));
   await watchCanvasText(s.context);
   await s.page.goto('/');
-  await logIn(s.page);
+  await logIn(s.page, { loginName: EDITOR });
 });
 afterAll(async () => s?.close());
 
@@ -251,13 +254,19 @@ describe('opening a map', () => {
     const canvas = (await page.locator('.mind-editor__canvas canvas').boundingBox())!;
     expect(Math.abs(root.x + root.len / 2 - canvas.width / 2)).toBeLessThan(canvas.width / 4);
 
-    await page.goto('/#/project/mindDetail?caseId=case-01');
-    await page.locator('.mind-editor[aria-busy="false"]').waitFor();
-    await tree(page).getByRole('treeitem').first().waitFor();
-    expect(await zoomLabel(page)).toBeGreaterThanOrEqual(0.75);
-    // the 正在学 badge (orange, with its text) is on screen
-    const now = find(await shot(page), ORANGE);
-    expect(now.count).toBeGreaterThan(100);
+    const study = await openSignedIn(inject('baseURL'));
+    try {
+      const p = study.page;
+      await p.goto('/#/project/mindDetail?caseId=case-01');
+      await p.locator('.mind-editor[aria-busy="false"]').waitFor();
+      await tree(p).getByRole('treeitem').first().waitFor();
+      expect(await zoomLabel(p)).toBeGreaterThanOrEqual(0.75);
+      // the 正在学 badge (orange, with its text) is on screen
+      const now = find(await shot(p), ORANGE);
+      expect(now.count).toBeGreaterThan(100);
+    } finally {
+      await study.close();
+    }
   });
 });
 
