@@ -2,7 +2,7 @@ import { ImageSource, Texture } from 'pixi.js';
 
 // Node images as textures, loaded once per URL. Our own uploads are served only to their owner,
 // so an <img> (which sends no Authorization header) cannot load them: the editor injects a loader
-// that fetches through the app's HTTP client and decodes with createImageBitmap. The canvas only
+// that fetches them through their signed URL and decodes with createImageBitmap. The canvas only
 // asks for a texture and repaints when one arrives.
 
 /** `allowTainted`: the Canvas renderer can draw a cross-origin image served without CORS; WebGL cannot. */

@@ -1,4 +1,4 @@
-import { http } from '../../../app/http/client';
+import { loadableUrl } from '../../../app/files/signed-url';
 import type { TextFormat } from '../../../engine/protocols/formats';
 import { PngStream } from './png-stream';
 
@@ -72,9 +72,14 @@ function blobToDataUrl(blob: Blob): Promise<string> {
   });
 }
 
-/** A same-origin file through the app's client: our uploads are served only with the login token. */
+/**
+ * A same-origin file's bytes. The student's own uploads are served only to them: they are read
+ * through their short-lived signed URL (no token in any URL); other files by their plain URL.
+ */
 export async function fetchBlob(url: string): Promise<Blob> {
-  return (await http.get<Blob>(url, { responseType: 'blob', dedupe: false, silent: true, timeout: 30_000 })).data;
+  const res = await fetch(await loadableUrl(url), { credentials: 'same-origin' });
+  if (!res.ok) throw new Error(`${res.status}`);
+  return res.blob();
 }
 
 const unescapeAttr = (s: string) => s.replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');

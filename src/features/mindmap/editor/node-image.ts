@@ -1,9 +1,8 @@
-import { http } from '../../../app/http/client';
-import { isCrossOrigin } from './io';
+import { fetchBlob, isCrossOrigin } from './io';
 
 // Node images for the canvas and the insert dialog. Our uploads are served only to their owner
-// and an <img> sends no Authorization header, so same-origin images are fetched through the app's
-// HTTP client (which adds the login token) and decoded with createImageBitmap; images on other
+// and an <img> sends no Authorization header, so same-origin images are fetched through their
+// short-lived signed URL (io.ts fetchBlob) and decoded with createImageBitmap; images on other
 // sites load as <img> with CORS when the site allows it (else, on the Canvas renderer only, without:
 // a WebGL texture cannot take a cross-origin image that was not served with CORS).
 
@@ -20,10 +19,7 @@ function imgElement(url: string, cors: boolean): Promise<HTMLImageElement> {
 }
 
 export async function loadNodeImage(url: string, allowTainted = false): Promise<NodeImage> {
-  if (!isCrossOrigin(url)) {
-    const res = await http.get<Blob>(url, { responseType: 'blob', dedupe: false, silent: true, timeout: 30_000 });
-    return createImageBitmap(res.data);
-  }
+  if (!isCrossOrigin(url)) return createImageBitmap(await fetchBlob(url));
   try {
     return await imgElement(url, true);
   } catch (e) {
