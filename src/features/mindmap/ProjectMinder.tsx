@@ -1,11 +1,11 @@
-import { useMemo, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { Link, useSearchParams } from 'wouter';
 import { withQuery } from '../../app/router/hash-location';
 import { session } from '../../app/session/session-store';
 import { toast } from '../../app/ui/toast-store';
 import { ApiFailure, useRemote } from '../../app/ui/use-remote';
-import { checkIssue, EXPERIENCE_MSG, saveStuMind, showMind } from './api';
+import { checkIssue, EXPERIENCE_MSG, showMind } from './api';
 import { SAVE_LABEL } from './editor/autosave';
 import type { EditorController } from './editor/controller';
 import { draftKey, type Draft } from './editor/draft-store';
@@ -32,31 +32,46 @@ export function ProjectMinder() {
   }, [caseId, studentId]);
   return (
     <MapGate remote={remote} label="我的学习导图">
-      {(d) => <MinderScreen key={caseId} caseId={caseId} studentId={studentId} experience={Number(user?.customerType) === 1} {...d} />}
+      {(d) => <MinderScreen key={caseId} caseId={caseId} studentId={studentId} {...d} />}
     </MapGate>
   );
 }
 
-type Loaded = { caseId: string; studentId: string; experience: boolean; mind: Awaited<ReturnType<typeof showMind>>; draft: Draft | undefined };
+type Loaded = { caseId: string; studentId: string; mind: Awaited<ReturnType<typeof showMind>>; draft: Draft | undefined };
 
 function MinderScreen(props: Loaded) {
   const ctl = useController();
   return ctl ? <MinderEditor ctl={ctl} {...props} /> : null;
 }
 
-function MinderEditor({ ctl, caseId, studentId, experience, mind, draft }: Loaded & { ctl: EditorController }) {
-  // The experience account (customerType 1) may try the editor, but saving is case management.
-  const save = useMemo(() => (experience ? () => Promise.reject(new ApiFailure(EXPERIENCE_MSG, 403)) : saveStuMind), [experience]);
-  const startVersion = draft ? draft.baseVersion : mind.version;
-  const auto = useAutosave(ctl, caseId, studentId, startVersion, save);
-  const [outline, setOutline] = useState(false);
+const DRAFT_UNREADABLE = '上次未保存的修改无法恢复（内容已损坏），已打开服务器上的导图';
 
+function MinderEditor({ ctl, caseId, studentId, mind, draft }: Loaded & { ctl: EditorController }) {
+  // The experience account (customerType 1) may try the editor; the server refuses its saves
+  // with the SPEC §6 message, which the autosaver says once.
+  const startVersion = draft ? draft.baseVersion : mind.version;
+  const auto = useAutosave(ctl, caseId, studentId, startVersion);
+  const [outline, setOutline] = useState(false);
+  const attempts = useRef(0);
+
+  /** Opens the draft (if any) else the server map; a retry (重试) fetches the server map again. */
   const load = async () => {
-    if (draft) {
-      await ctl.open(draft.document, false);
-      toast.warning('已恢复上次未保存的修改', 6000);
-      auto.markDirty();
-    } else await ctl.open(mind.document, false);
+    const retry = attempts.current++ > 0;
+    if (draft && !retry) {
+      try {
+        await ctl.open(draft.document, false);
+        toast.warning('已恢复上次未保存的修改', 6000);
+        auto.markDirty();
+        return;
+      } catch (e) {
+        // Said, not dropped: the draft stays stored until a save of the server map replaces it.
+        console.warn('draft could not be opened:', e);
+        toast.error(DRAFT_UNREADABLE, 8000);
+      }
+    }
+    const server = retry ? await showMind(caseId) : mind;
+    await ctl.open(server.document, false);
+    if (draft || retry) auto.rebase(server.version);
   };
 
   return (

@@ -2,16 +2,19 @@ import { useEffect, useRef, useState } from 'react';
 import type { KmDocument } from '../../engine/model/types';
 import { Autosaver, type SaveState } from './editor/autosave';
 import type { EditorController } from './editor/controller';
-import { draftKey, idbDraftStore, type DraftStore } from './editor/draft-store';
+import { draftKey, idbDraftStore, withSyncCopy, type DraftStore } from './editor/draft-store';
 import { download, fileBase } from './editor/io';
 import { toast } from '../../app/ui/toast-store';
 import { EXPERIENCE_MSG, saveStuMind, showMind } from './api';
 
 // Wires the autosaver to an open ProjectMinder: changes → debounced saveStuMind with the
-// version; 409 → conflict choice; offline → draft in IndexedDB; page hide → flush.
+// version; 409 → conflict choice; offline → draft in IndexedDB; refused → the reason once.
+// Leaving keeps the work however it happens: pagehide/beforeunload (tab closed or reloaded)
+// keep the draft synchronously then try to save; closing the editor in the app saves BEFORE the
+// controller ends the worker (ctl.beforeClose), as the save reads the document from it.
 
 let sharedDrafts: DraftStore | null = null;
-export const drafts = (): DraftStore => (sharedDrafts ??= idbDraftStore());
+export const drafts = (): DraftStore => (sharedDrafts ??= withSyncCopy(idbDraftStore()));
 
 export function useAutosave(ctl: EditorController, caseId: string, studentId: string, version: number, save = saveStuMind) {
   const [state, setState] = useState<SaveState>('saved');
@@ -21,21 +24,37 @@ export function useAutosave(ctl: EditorController, caseId: string, studentId: st
 
   // Created in the effect (not memoised) so a StrictMode re-run gets a live saver.
   useEffect(() => {
-    const saver = new Autosaver({ snapshot: () => ctl.engine.toKm(), save: (doc, v) => save(caseId, doc, v), drafts: drafts(), key }, version);
+    const saver = new Autosaver({ snapshot: () => ctl.engine.toKm(), save: (doc, v) => save(caseId, doc, v), drafts: drafts(), key, canSave: () => ctl.opened }, version);
     ref.current = saver;
     saver.onState = setState;
     saver.onConflict = setConflict;
     saver.onError = (m) => (m === EXPERIENCE_MSG ? toast.warning(m) : toast.error(m));
     ctl.onChange = () => saver.markDirty();
-    const hide = () => void saver.flush();
-    const online = () => saver.state === 'offline' && void saver.flush();
-    window.addEventListener('pagehide', hide);
-    window.addEventListener('online', online);
-    return () => {
-      window.removeEventListener('pagehide', hide);
-      window.removeEventListener('online', online);
-      void saver.flush().finally(() => saver.dispose());
+    const hide = () => {
+      saver.keepNow();
+      void saver.flush();
     };
+    const online = () => saver.state === 'offline' && void saver.flush();
+    // One closing, whichever comes first: this effect's cleanup or the controller's dispose
+    // (which waits for it before ending the worker, in either order).
+    let closing: Promise<void> | null = null;
+    const close = () =>
+      (closing ??= (async () => {
+        window.removeEventListener('pagehide', hide);
+        window.removeEventListener('beforeunload', hide);
+        window.removeEventListener('online', online);
+        saver.keepNow();
+        // An edit still on its way to the worker (Enter, then a click on a link) is applied
+        // first, so the last save includes it.
+        await ctl.settled();
+        saver.keepNow();
+        await saver.flush().finally(() => saver.dispose());
+      })());
+    window.addEventListener('pagehide', hide);
+    window.addEventListener('beforeunload', hide);
+    window.addEventListener('online', online);
+    const unregister = ctl.beforeClose(close);
+    return () => void close().finally(unregister);
   }, [ctl, caseId, key, version, save]);
 
   const base = () => fileBase(ctl.model.get(ctl.model.rootId)?.text ?? '');
@@ -67,5 +86,8 @@ export function useAutosave(ctl: EditorController, caseId: string, studentId: st
     return { saved: saver.state === 'saved', version: saver.version };
   };
 
-  return { state, markDirty: () => ref.current?.markDirty(), flush, conflict: conflict !== null, takeServer, keepMine };
+  /** The map on screen is the server's `version` (opened instead of a draft, or reloaded): save from it. */
+  const rebase = (v: number) => ref.current?.resolve(v, false);
+
+  return { state, markDirty: () => ref.current?.markDirty(), rebase, flush, conflict: conflict !== null, takeServer, keepMine };
 }

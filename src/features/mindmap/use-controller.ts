@@ -8,7 +8,8 @@ export function useController(): EditorController | null {
   useEffect(() => {
     const c = new EditorController(startEngineWorker());
     setCtl(c);
-    return () => c.dispose();
+    // The worker ends only after the beforeClose work (the autosaver's last save) is done.
+    return () => void c.dispose();
   }, []);
   return ctl;
 }

@@ -18,6 +18,7 @@ import { loadNodeImage } from './node-image';
 import { bindPointer } from './pointer';
 import { TextEditOverlay, type EditTarget } from './TextEditOverlay';
 import { Toolbar } from './Toolbar';
+import { userMessage } from './messages';
 import '../mindmap.css';
 
 // The editor: Pixi canvas fed by worker patches, the ARIA tree beside it, toolbar and node menu
@@ -52,6 +53,9 @@ export function MindEditorView({ ctl, load, toolbarExtra, onActivate, onError, e
   const [find, setFind] = useState(0); // 0 closed; bumped by each Ctrl+F
 
   const [ready, setReady] = useState(false);
+  // Opening failed (a damaged map, a network failure): said in Chinese with 重试, never a busy
+  // empty editor; the controller stays un-opened, so nothing is autosaved over the stored map.
+  const [failed, setFailed] = useState<string | null>(null);
   const state = useSyncExternalStore(ctl.subscribe, ctl.getState);
   useSyncExternalStore(ctl.model.subscribe, ctl.model.getVersion);
   const hintId = useId();
@@ -178,17 +182,27 @@ export function MindEditorView({ ctl, load, toolbarExtra, onActivate, onError, e
       offMarkers = bindMarkers(canvas, ctl, setPreview);
       off = bindPointer(canvas, ctl, { marquee: marquee.current!, ghost: ghost.current! }, (id) => (ctl.state.readOnly ? onActivate?.(id) : ctx.ui.editText(id)));
       canvas.element.addEventListener('pointerup', () => focusMap(true, true));
-      await load();
-      setReady(true);
+      await open();
     });
     return () => {
       alive = false;
       off();
       offMarkers();
+      ctl.detach();
       if (canvasRef.current) canvasRef.current.destroy();
       canvasRef.current = null;
     };
   }, [ctl]);
+
+  async function open(): Promise<void> {
+    setFailed(null);
+    try {
+      await load();
+      setReady(true);
+    } catch (e) {
+      setFailed(userMessage(e, '请检查网络后重试'));
+    }
+  }
 
   const openNodeMenu = () => stage.current && canvasRef.current && ctl.primary && openMenuAt(stage.current, canvasRef.current, ctl.primary);
 
@@ -251,6 +265,14 @@ export function MindEditorView({ ctl, load, toolbarExtra, onActivate, onError, e
               <div ref={marquee} className="mind-editor__marquee" aria-hidden="true" />
               {preview && <NotePreview state={preview} />}
               <div ref={ghost} className="mind-editor__ghost" aria-hidden="true" />
+              {failed && (
+                <div className="mind-editor__failed" role="alert">
+                  <p>导图打开失败：{failed}</p>
+                  <button type="button" className="btn btn--primary" onClick={() => void open()}>
+                    重试
+                  </button>
+                </div>
+              )}
               <TextEditOverlay
                 edit={edit}
                 anchor={anchor}

@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { ApiFailure } from '../../../app/ui/use-remote';
 import type { KmDocument } from '../../../engine/model/types';
 import { Autosaver, type SaveState } from './autosave';
-import { draftKey, idbDraftStore } from './draft-store';
+import { draftKey, idbDraftStore, withSyncCopy } from './draft-store';
 
 // Real timers with short delays: fake-indexeddb schedules its own callbacks on timers.
 const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -80,9 +80,49 @@ describe('autosave', () => {
     const errors: string[] = [];
     refused.saver.onError = (m) => errors.push(m);
     refused.edit('x');
-    await vi.waitFor(() => expect(errors).toHaveLength(1));
-    expect(refused.saver.state).toBe('dirty');
+    await vi.waitFor(() => expect(refused.saver.state).toBe('refused'));
+    // the same refusal is said once, not once per autosave; the draft keeps the work
+    refused.edit('y');
+    await refused.saver.flush();
+    expect(refused.saver.state).toBe('refused');
     expect(errors).toEqual(['您正在进行学生端体验，管理案例课程请登录教师端进行。']);
+    expect((await refused.drafts.get(refused.key))?.document.root.data.text).toBe('y');
+  });
+
+  it('keepNow keeps the last document read synchronously; the newer copy is the draft', async () => {
+    const drafts = withSyncCopy(idbDraftStore(), localStorage);
+    const key = draftKey('s1', `case-${Math.random()}`);
+    let current = doc('一');
+    const saver = new Autosaver({ snapshot: async () => current, save: async (_d, v) => v + 1, drafts, key, delayMs: 10_000, draftDelayMs: 10_000 }, 3);
+    current = doc('刚改的');
+    saver.markDirty();
+    await wait(20); // the in-memory copy is read at once, not after the draft delay
+    saver.keepNow();
+    saver.dispose();
+    expect((await drafts.get(key))?.document.root.data.text).toBe('刚改的');
+    expect((await drafts.get(key))?.baseVersion).toBe(3);
+    await drafts.delete(key);
+    expect(await drafts.get(key)).toBeUndefined();
+  });
+
+  it('a closed engine (snapshot rejects) never rejects the flush; nothing opened means nothing saved', async () => {
+    const save = vi.fn(async (_d: KmDocument, v: number) => v + 1);
+    const gone = new Autosaver({ snapshot: () => Promise.reject(new Error('Proxy has been released and is not useable')), save, drafts: idbDraftStore(), key: 'k-gone' }, 0);
+    gone.markDirty();
+    await expect(gone.flush()).resolves.toBeUndefined();
+    gone.dispose();
+
+    let opened = false;
+    const t = new Autosaver({ snapshot: async () => doc(''), save, drafts: idbDraftStore(), key: 'k-unopened', delayMs: 10, canSave: () => opened }, 0);
+    t.markDirty();
+    await t.flush();
+    await wait(40);
+    expect(save).not.toHaveBeenCalled();
+    expect(t.state).toBe('saved');
+    opened = true;
+    t.markDirty();
+    await t.flush();
+    expect(save).toHaveBeenCalledTimes(1);
   });
 
   it('flush saves at once (page hide)', async () => {

@@ -5,11 +5,14 @@ import type { DraftStore } from './draft-store';
 // Debounced autosave with an optimistic version check (saveStuMind answers 409 when another
 // page saved first). Order per save: draft to IndexedDB first, then the server, then the draft
 // is dropped — so a crash at any point loses nothing. A 409 stops saving until the user picks
-// a side in the conflict dialog; a network failure shows 离线 and retries.
+// a side in the conflict dialog; a network failure shows 离线 and retries; any other refusal
+// (not applied 403, the experience account 403, too large 400) shows 未能保存, says the server's
+// reason once (not once per save) and keeps the draft. Every change also refreshes an in-memory
+// copy of the document, which keepNow writes synchronously when the page goes away.
 
-export type SaveState = 'saved' | 'saving' | 'dirty' | 'offline' | 'conflict';
+export type SaveState = 'saved' | 'saving' | 'dirty' | 'offline' | 'conflict' | 'refused';
 
-export const SAVE_LABEL: Record<SaveState, string> = { saved: '已保存', saving: '保存中…', dirty: '未保存', offline: '离线', conflict: '版本冲突' };
+export const SAVE_LABEL: Record<SaveState, string> = { saved: '已保存', saving: '保存中…', dirty: '未保存', offline: '离线', conflict: '版本冲突', refused: '未能保存' };
 
 export interface AutosaveDeps {
   snapshot(): Promise<KmDocument>;
@@ -19,6 +22,8 @@ export interface AutosaveDeps {
   delayMs?: number;
   draftDelayMs?: number;
   retryMs?: number;
+  /** False while no map is open (opening failed): nothing is saved or kept over the stored map. */
+  canSave?: () => boolean;
 }
 
 export class Autosaver {
@@ -32,6 +37,12 @@ export class Autosaver {
   private edits = 0;
   private running: Promise<void> | null = null;
   private stopped = false;
+  /** The last document read after a change (kept synchronously on page hide). */
+  private latest: KmDocument | null = null;
+  private reading: Promise<void> | null = null;
+  private readAgain = false;
+  /** The refusal last told to the student; the same one is not repeated until a save succeeds. */
+  private refusal: string | null = null;
 
   constructor(
     private readonly deps: AutosaveDeps,
@@ -43,8 +54,10 @@ export class Autosaver {
   /** A change was made: save after the debounce (each new change restarts it). */
   markDirty(): void {
     if (this.stopped) return;
+    if (!this.canSave()) return;
     this.edits++;
-    if (this.state !== 'conflict') this.setState(this.state === 'offline' ? 'offline' : 'dirty');
+    if (this.state !== 'conflict' && this.state !== 'refused') this.setState(this.state === 'offline' ? 'offline' : 'dirty');
+    this.refresh();
     this.schedule(this.deps.delayMs ?? 1500);
     // The draft is written soon after every change, long before the server save: a tab
     // closed within the debounce still leaves its work behind.
@@ -52,11 +65,42 @@ export class Autosaver {
     this.draftTimer = setTimeout(() => void this.writeDraft(), this.deps.draftDelayMs ?? 200);
   }
 
+  private canSave(): boolean {
+    return this.deps.canSave?.() ?? true;
+  }
+
+  /** Reads the document into `latest` now; changes made during a read start one more read after it. */
+  private refresh(): void {
+    if (this.reading) return void (this.readAgain = true);
+    this.reading = this.deps
+      .snapshot()
+      .then((doc) => void (this.latest = doc))
+      .catch(() => {})
+      .finally(() => {
+        this.reading = null;
+        if (this.readAgain && !this.stopped) {
+          this.readAgain = false;
+          this.refresh();
+        }
+      });
+  }
+
   private async writeDraft(): Promise<void> {
     this.draftTimer = null;
-    if (this.stopped || this.edits === 0) return;
-    const doc = await this.deps.snapshot();
+    if (this.stopped || this.edits === 0 || !this.canSave()) return;
+    const doc = await this.deps.snapshot().catch(() => null);
+    if (!doc) return;
+    this.latest = doc;
     await this.deps.drafts.put(this.deps.key, { document: doc, baseVersion: this.version, savedAt: Date.now() }).catch(() => {});
+  }
+
+  /**
+   * The page is going away (pagehide, beforeunload, the editor closing): the last document read
+   * is kept as the draft synchronously, before any await, so no later failure can lose it.
+   */
+  keepNow(): void {
+    if (this.edits === 0 || !this.latest || !this.canSave()) return;
+    this.deps.drafts.keepNow?.(this.deps.key, { document: this.latest, baseVersion: this.version, savedAt: Date.now() });
   }
 
   /** Save now (page hide, explicit save); resolves when the save attempt finished. */
@@ -96,13 +140,21 @@ export class Autosaver {
   }
 
   private async save(): Promise<void> {
-    if (this.stopped || this.state === 'conflict') return;
+    if (this.stopped || this.state === 'conflict' || !this.canSave()) return;
     const seen = this.edits;
-    const doc = await this.deps.snapshot();
+    let doc: KmDocument;
+    try {
+      doc = await this.deps.snapshot();
+    } catch {
+      // The engine is gone (the editor closed): the draft kept by keepNow holds the work.
+      return this.keepNow();
+    }
+    this.latest = doc;
     await this.deps.drafts.put(this.deps.key, { document: doc, baseVersion: this.version, savedAt: Date.now() }).catch(() => {});
     this.setState('saving');
     try {
       this.version = await this.deps.save(doc, this.version);
+      this.refusal = null;
       this.edits -= seen;
       if (this.edits > 0) {
         this.setState('dirty');
@@ -116,8 +168,11 @@ export class Autosaver {
         this.setState('conflict');
         this.onConflict(doc);
       } else if (e instanceof ApiFailure) {
-        this.setState('dirty');
-        this.onError(e.message);
+        // Refused for a reason that another attempt will not change: the draft keeps the work;
+        // the next change tries again (e.g. after applying for the case in another tab).
+        this.setState('refused');
+        if (this.refusal !== e.message) this.onError(e.message);
+        this.refusal = e.message;
       } else {
         // network: the draft holds the work; try again later
         this.setState('offline');

@@ -40,8 +40,13 @@ export class EditorController {
   onChange: () => void = () => {};
   /** Engine errors (depth limit, bad import) shown to the user, always in Chinese (userMessage). */
   onError: (message: string) => void = () => {};
+  /** True once a document is open (false while opening failed): autosave waits for it. */
+  opened = false;
   private adapter: EnginePatchAdapter;
   private listeners = new Set<() => void>();
+  private closers = new Set<() => Promise<void>>();
+  /** Document changes sent to the worker and not yet applied here (closing waits for them). */
+  private inflight = new Set<Promise<unknown>>();
   private canvas: CanvasView | null = null;
 
   constructor(readonly engine: EngineClient) {
@@ -51,6 +56,11 @@ export class EditorController {
   attach(canvas: CanvasView): void {
     this.canvas = canvas;
     this.adapter = new EnginePatchAdapter(canvas.store);
+  }
+
+  /** The canvas is going away: changes still arriving (the last edit before leaving) update only the model. */
+  detach(): void {
+    this.canvas = null;
   }
 
   subscribe = (fn: () => void): (() => void) => {
@@ -68,7 +78,9 @@ export class EditorController {
 
   /** Opens a document; never an undo step, never "changed". */
   async open(km: KmDocument | string, readOnly: boolean): Promise<void> {
+    this.opened = false;
     const p = await this.engine.load(km, readOnly);
+    this.opened = true;
     this.set({ readOnly, status: readOnly ? 'readonly' : 'normal', selection: [] });
     this.apply(p, false);
     // Open framed for reading: the whole map when it fits at a readable zoom, else a readable
@@ -108,25 +120,44 @@ export class EditorController {
   }
 
   /** Runs an engine command; rejects with the engine's error (callers that explain it themselves). */
-  async execute(name: string, args: unknown[] = [], opts: { mergeKey?: string } = {}): Promise<unknown> {
-    const { result, patch } = await this.engine.execute(name, args, opts);
-    this.apply(patch);
-    return result;
+  execute(name: string, args: unknown[] = [], opts: { mergeKey?: string } = {}): Promise<unknown> {
+    return this.track(async () => {
+      const { result, patch } = await this.engine.execute(name, args, opts);
+      this.apply(patch);
+      return result;
+    });
   }
 
-  async undo(): Promise<void> {
-    const p = await this.engine.undo();
-    if (p) this.apply(p);
+  undo(): Promise<void> {
+    return this.track(async () => {
+      const p = await this.engine.undo();
+      if (p) this.apply(p);
+    });
   }
 
-  async redo(): Promise<void> {
-    const p = await this.engine.redo();
-    if (p) this.apply(p);
+  redo(): Promise<void> {
+    return this.track(async () => {
+      const p = await this.engine.redo();
+      if (p) this.apply(p);
+    });
+  }
+
+  private track<T>(work: () => Promise<T>): Promise<T> {
+    const p = work();
+    this.inflight.add(p);
+    const done = () => void this.inflight.delete(p);
+    p.then(done, done);
+    return p;
+  }
+
+  /** Resolves once every change sent so far is applied (and reported through onChange). */
+  async settled(): Promise<void> {
+    while (this.inflight.size) await Promise.allSettled([...this.inflight]);
   }
 
   async importData(format: TextFormat, text: string): Promise<boolean> {
     try {
-      this.apply(await this.engine.importData(format, text));
+      await this.track(async () => this.apply(await this.engine.importData(format, text)));
       this.select([this.model.rootId]);
       return true;
     } catch (e) {
@@ -142,8 +173,11 @@ export class EditorController {
    */
   async importFile(format: TextFormat, text: string, name?: string): Promise<ImportNotice[] | null> {
     try {
-      const { patch, notices } = await this.engine.importDataWithNotices(format, text, { name });
-      this.apply(patch);
+      const notices = await this.track(async () => {
+        const r = await this.engine.importDataWithNotices(format, text, { name });
+        this.apply(r.patch);
+        return r.notices;
+      });
       this.select([this.model.rootId]);
       return notices;
     } catch (e) {
@@ -292,8 +326,20 @@ export class EditorController {
     this.select(extend ? [...this.state.selection.filter((x) => x !== keep), keep] : [keep]);
   }
 
-  dispose(): void {
+  /**
+   * Runs `fn` when the editor closes, BEFORE the worker ends (the autosaver's last save reads the
+   * document from it). Returns the unregistration.
+   */
+  beforeClose(fn: () => Promise<void>): () => void {
+    this.closers.add(fn);
+    return () => this.closers.delete(fn);
+  }
+
+  /** Closes the editor: the beforeClose work first (whatever its outcome), then the worker. */
+  dispose(): Promise<void> {
     this.listeners.clear();
-    this.engine.close();
+    const pending = [...this.closers].map((fn) => Promise.resolve().then(fn).catch((e: unknown) => console.warn('closing the editor:', e)));
+    this.closers.clear();
+    return Promise.all(pending).then(() => this.engine.close());
   }
 }

@@ -15,6 +15,11 @@ export interface DraftStore {
   get(key: string): Promise<Draft | undefined>;
   put(key: string, d: Draft): Promise<void>;
   delete(key: string): Promise<void>;
+  /**
+   * Keeps `d` at once, synchronously (page hide / unload, when an IndexedDB write may never
+   * commit); `get` answers it while it is newer than the IndexedDB draft.
+   */
+  keepNow?(key: string, d: Draft): void;
 }
 
 const DB = 'xuetu-mindmap';
@@ -50,5 +55,52 @@ export function idbDraftStore(factory: IDBFactory = indexedDB): DraftStore {
     get: async (key) => (await done((await tx('readonly')).get(key))) as Draft | undefined,
     put: async (key, d) => void (await done((await tx('readwrite')).put(d, key))),
     delete: async (key) => void (await done((await tx('readwrite')).delete(key))),
+  };
+}
+
+const SYNC_PREFIX = 'xuetu-mindmap-draft:';
+
+/**
+ * `store` plus a synchronous copy in `storage` (localStorage) written by keepNow: the newer of
+ * the two is the draft. A copy too large for the storage quota is skipped (the IndexedDB draft,
+ * written soon after every change, still holds the work up to then).
+ */
+export function withSyncCopy(store: DraftStore, storage: Storage = localStorage): DraftStore {
+  const read = (key: string): Draft | undefined => {
+    try {
+      const raw = storage.getItem(SYNC_PREFIX + key);
+      return raw ? (JSON.parse(raw) as Draft) : undefined;
+    } catch {
+      return undefined;
+    }
+  };
+  const drop = (key: string) => {
+    try {
+      storage.removeItem(SYNC_PREFIX + key);
+    } catch {
+      // storage unavailable: nothing was kept there
+    }
+  };
+  return {
+    async get(key) {
+      const [stored, kept] = [await store.get(key).catch(() => undefined), read(key)];
+      return kept && (!stored || kept.savedAt > stored.savedAt) ? kept : stored;
+    },
+    async put(key, d) {
+      await store.put(key, d);
+      const kept = read(key);
+      if (kept && kept.savedAt <= d.savedAt) drop(key);
+    },
+    async delete(key) {
+      drop(key);
+      await store.delete(key);
+    },
+    keepNow(key, d) {
+      try {
+        storage.setItem(SYNC_PREFIX + key, JSON.stringify(d));
+      } catch (e) {
+        console.warn('draft too large for the synchronous copy:', e);
+      }
+    },
   };
 }

@@ -1,0 +1,173 @@
+import { afterEach, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import type { BrowserSession } from './browser';
+import { clickNode, editField, openMinder, outline, saveState } from './mindmap-helpers';
+import { applyForCases, hashOf, openSignedIn, toastWith } from './shell-helpers';
+
+// No lost work in 我的学习导图 (issue 15): an edit made just before leaving the page (SPA link,
+// reload) survives; a refused save says why (once) and keeps the draft; a map that cannot be
+// opened says so with 重试 and is never saved over. prac-02 (SQL查询实训) is edited by no other
+// flow (projects.e2e only applies for it); the graduated student 13800000003 has not applied for
+// it, so the server refuses their saves (403).
+
+const CASE = 'prac-02';
+const ROOT = 'SQL查询实训';
+const NOT_APPLIED = '您尚未报名该案例，请先报名再学习';
+const EXPERIENCE = '您正在进行学生端体验，管理案例课程请登录教师端进行。';
+const RESTORED = '已恢复上次未保存的修改';
+
+let s: BrowserSession | undefined;
+afterEach(async () => {
+  await s?.close();
+  s = undefined;
+});
+
+/** Adds a child of the root from the canvas: click the root, Tab, type, Enter; then (unless `shown: false`) waits until the tree shows it. */
+async function addChild(page: Page, text: string, { shown = true } = {}): Promise<void> {
+  await clickNode(page, ROOT);
+  await page.keyboard.press('Tab');
+  await editField(page).waitFor();
+  await page.keyboard.type(text);
+  await page.keyboard.press('Enter');
+  if (shown) await expect.poll(() => outline(page), { interval: 20 }).toContain(text);
+}
+
+/** The student's map as the server has it (JSON text), read with the page's token. */
+const serverMap = (page: Page) =>
+  page.evaluate(async (caseId) => {
+    const token = JSON.parse(localStorage.getItem('token') ?? 'null') as string;
+    const res = await fetch(`/api/course/mindStudent/showMind?caseId=${caseId}`, { headers: { Authorization: token } });
+    return JSON.stringify(((await res.json()) as { data: { document: unknown } }).data.document);
+  }, CASE);
+
+const released = (errors: readonly string[]) => errors.filter((e) => /released|Unhandled|unhandled/i.test(e));
+
+describe('leaving the page keeps the last edit', () => {
+  it('a link within the app right after an edit: the edit is saved, no released-worker error', async () => {
+    s = await openSignedIn(inject('baseURL'));
+    const { page } = s;
+    await applyForCases(page, CASE);
+    await openMinder(page, CASE);
+    // the tree shows the change, then at once a link (within the autosave's debounce)
+    await addChild(page, '离开前的修改');
+    await page.getByRole('link', { name: '返回案例' }).click();
+    await expect.poll(() => hashOf(page)).toBe(`#/project/detail?id=${CASE}`);
+    // saved to the server on leaving (not only kept as a draft)
+    await expect.poll(() => serverMap(page), { timeout: 15_000 }).toContain('离开前的修改');
+    await openMinder(page, CASE);
+    await expect.poll(() => outline(page)).toContain('离开前的修改');
+    await expect.poll(() => saveState(page).textContent(), { timeout: 15_000 }).toBe('已保存');
+    expect(released(s.errors)).toEqual([]);
+  });
+
+  it('a reload right after an edit: the edit comes back', async () => {
+    s = await openSignedIn(inject('baseURL'));
+    const { page } = s;
+    await applyForCases(page, CASE);
+    await openMinder(page, CASE);
+    await addChild(page, '刷新前的修改');
+    await page.reload();
+    await page.locator('.mind-editor[aria-busy="false"]').waitFor();
+    await expect.poll(() => outline(page)).toContain('刷新前的修改');
+    await expect.poll(() => saveState(page).textContent(), { timeout: 15_000 }).toBe('已保存');
+    // and it reached the server: a second reload (no draft left) still has it
+    await page.reload();
+    await page.locator('.mind-editor[aria-busy="false"]').waitFor();
+    await expect.poll(() => outline(page)).toContain('刷新前的修改');
+    expect(released(s.errors)).toEqual([]);
+  });
+});
+
+describe('a refused save says why, once, and keeps the work', () => {
+  it('not applied (403): the server message once, 未能保存, the draft offered after a reload', async () => {
+    s = await openSignedIn(inject('baseURL'), '13800000003');
+    const { page } = s;
+    await openMinder(page, CASE);
+    const refused = page.waitForResponse((r) => r.url().includes('/mindStudent/saveStuMind'));
+    await addChild(page, '未报名的笔记');
+    await refused;
+    await toastWith(page, NOT_APPLIED).waitFor();
+    await expect.poll(() => saveState(page).textContent()).toBe('未能保存');
+    const again = page.waitForResponse((r) => r.url().includes('/mindStudent/saveStuMind'));
+    await addChild(page, '第二条笔记');
+    await again;
+    await expect.poll(() => saveState(page).textContent()).toBe('未能保存');
+    expect(await toastWith(page, NOT_APPLIED).count()).toBe(1);
+
+    const restored = toastWith(page, RESTORED).waitFor();
+    await page.reload();
+    await page.locator('.mind-editor[aria-busy="false"]').waitFor();
+    await restored;
+    await expect.poll(() => outline(page)).toEqual(expect.arrayContaining(['未报名的笔记', '第二条笔记']));
+  });
+
+  it('the experience account: the server refuses; SPEC §6 message once, not per autosave', async () => {
+    s = await openSignedIn(inject('baseURL'), '13800000002');
+    const { page } = s;
+    await openMinder(page, CASE);
+    const first = page.waitForResponse((r) => r.url().includes('/mindStudent/saveStuMind'));
+    await addChild(page, '体验一');
+    await first;
+    await toastWith(page, EXPERIENCE).waitFor();
+    const second = page.waitForResponse((r) => r.url().includes('/mindStudent/saveStuMind'));
+    await addChild(page, '体验二');
+    await second;
+    await expect.poll(() => saveState(page).textContent()).toBe('未能保存');
+    expect(await toastWith(page, EXPERIENCE).count()).toBe(1);
+  });
+});
+
+describe('a map that cannot be opened', () => {
+  it('a corrupt draft: says so and opens the server map instead', async () => {
+    s = await openSignedIn(inject('baseURL'));
+    const { page } = s;
+    await applyForCases(page, CASE);
+    await page.goto('/#/');
+    // A draft whose document the engine refuses (as left by an old or broken build).
+    await page.evaluate(
+      ({ key }) =>
+        new Promise<void>((resolve, reject) => {
+          const req = indexedDB.open('xuetu-mindmap', 1);
+          req.onupgradeneeded = () => req.result.createObjectStore('drafts');
+          req.onsuccess = () => {
+            const tx = req.result.transaction('drafts', 'readwrite');
+            tx.objectStore('drafts').put({ document: '{"root": ', baseVersion: 0, savedAt: Date.now() }, key);
+            tx.oncomplete = () => (req.result.close(), resolve());
+            tx.onerror = () => reject(tx.error);
+          };
+        }),
+      { key: `stu-0001:${CASE}` },
+    );
+    await page.goto(`/#/project/minder?caseId=${CASE}`);
+    await toastWith(page, '上次未保存的修改无法恢复').waitFor();
+    await page.locator('.mind-editor[aria-busy="false"]').waitFor();
+    await expect.poll(async () => (await outline(page))[0]).toBe(ROOT);
+    expect(released(s.errors)).toEqual([]);
+  });
+
+  it('a server map the engine cannot read: Chinese error with 重试, nothing saved over it; 重试 opens it', async () => {
+    s = await openSignedIn(inject('baseURL'));
+    const { page } = s;
+    await applyForCases(page, CASE);
+    const saves: string[] = [];
+    page.on('request', (r) => r.url().includes('/mindStudent/saveStuMind') && saves.push(r.url()));
+    // The stored map arrives damaged once (as a corrupt row or a broken proxy would deliver it).
+    let damaged = 1;
+    await page.route('**/api/course/mindStudent/showMind*', async (route) => {
+      const res = await route.fetch();
+      const body = (await res.json()) as { data: { document: unknown } };
+      if (damaged-- > 0) body.data.document = '{"root": ';
+      await route.fulfill({ response: res, json: body });
+    });
+    await page.goto(`/#/project/minder?caseId=${CASE}`);
+    const alert = page.getByRole('alert').filter({ hasText: '导图打开失败' });
+    await alert.waitFor();
+    // keys on the page change nothing and save nothing
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    await alert.getByRole('button', { name: '重试' }).click();
+    await page.locator('.mind-editor[aria-busy="false"]').waitFor();
+    await expect.poll(async () => (await outline(page))[0]).toBe(ROOT);
+    expect(saves).toEqual([]);
+  });
+});
