@@ -171,3 +171,22 @@ describe('a map that cannot be opened', () => {
     expect(saves).toEqual([]);
   });
 });
+
+describe('大纲 errors are Chinese', () => {
+  it('a network failure while saving the outline says so in Chinese, not axios English', async () => {
+    s = await openSignedIn(inject('baseURL'));
+    const { page } = s;
+    await applyForCases(page, CASE);
+    await openMinder(page, CASE);
+    await page.getByRole('button', { name: '编辑大纲' }).click();
+    const field = page.getByRole('textbox', { name: '大纲文本' });
+    await expect.poll(() => field.inputValue()).toContain('基础查询');
+    // the connection drops for the outline save (the map save before it goes through)
+    await page.route('**/api/course/mindStudent/saveOutline', (route) => route.abort('internetdisconnected'));
+    await field.fill((await field.inputValue()).replace('基础查询', '基础查询复习'));
+    await page.getByRole('button', { name: '应用到导图' }).click();
+    const note = page.locator('.mind-outline-text__note[role=alert]');
+    await expect.poll(() => note.textContent()).toContain('网络连接失败');
+    expect(await note.textContent()).not.toMatch(/[A-Za-z]{3,}/);
+  });
+});

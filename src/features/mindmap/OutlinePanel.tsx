@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { BaseLine } from '../../engine/outline/outline-match';
-import { ApiFailure } from '../../app/ui/use-remote';
+import { transportFailureMessage } from '../../app/http/client';
 import { getMindOutline, saveOutline } from './api';
 import type { EditorController } from './editor/controller';
 import { userMessage } from './editor/messages';
@@ -22,6 +22,9 @@ interface Props {
 }
 
 type Note = { kind: 'error' | 'info'; text: string } | null;
+
+/** Every error the panel shows: the server's Chinese errMsg, the network's Chinese wording, else `fallback` (never a library's English). */
+const say = (e: unknown, fallback: string) => userMessage(e, transportFailureMessage(e) ?? fallback);
 
 const STALE = '导图在画布上有新的修改：应用时只改动你在大纲里修改过的行，画布上的修改会保留。也可以“从导图重新载入”。';
 
@@ -46,15 +49,22 @@ export function OutlinePanel({ ctl, caseId, flush }: Props) {
   /** The outline of the map on screen: the server's (student's own wording) when it says the same. */
   const load = async () => {
     setNote(null);
-    const { saved, version } = await flush();
-    const local = outlineOfMap(await ctl.engine.toKm());
+    let local: ReturnType<typeof outlineOfMap>;
+    let saved = false;
+    let version = 0;
+    try {
+      ({ saved, version } = await flush());
+      local = outlineOfMap(await ctl.engine.toKm());
+    } catch (e) {
+      return setNote({ kind: 'error', text: say(e, '大纲加载失败，请点“从导图重新载入”重试') });
+    }
     if (!saved) return take(local.text, local.base);
     try {
       const o = await getMindOutline(caseId);
       take(o.version === version && describes(o.outline, local.base) ? o.outline : local.text, local.base);
     } catch (e) {
       take(local.text, local.base);
-      setNote({ kind: 'error', text: e instanceof ApiFailure ? e.message : '大纲加载失败' });
+      setNote({ kind: 'error', text: say(e, '大纲加载失败') });
     }
   };
 
@@ -76,7 +86,7 @@ export function OutlinePanel({ ctl, caseId, flush }: Props) {
     let t = 0;
     const off = ctl.model.subscribe(() => {
       window.clearTimeout(t);
-      t = window.setTimeout(() => void follow(), 250);
+      t = window.setTimeout(() => void follow().catch((e: unknown) => console.warn('outline follow:', e)), 250);
     });
     return () => (off(), window.clearTimeout(t));
   }, []);
@@ -87,7 +97,7 @@ export function OutlinePanel({ ctl, caseId, flush }: Props) {
     try {
       next = editedLines(text);
     } catch (e) {
-      setNote({ kind: 'error', text: userMessage(e) });
+      setNote({ kind: 'error', text: say(e, '大纲文本无法识别，请检查缩进') });
       field.current?.focus();
       return;
     }
@@ -97,7 +107,7 @@ export function OutlinePanel({ ctl, caseId, flush }: Props) {
       try {
         await ctl.execute('applyOutline', [base.current, next]);
       } catch (e) {
-        setNote({ kind: 'error', text: userMessage(e) });
+        setNote({ kind: 'error', text: say(e, '大纲未能应用到导图，请重试') });
         field.current?.focus();
         return;
       }
@@ -109,7 +119,7 @@ export function OutlinePanel({ ctl, caseId, flush }: Props) {
       if (mine) await saveOutline(caseId, text, version);
       setNote({ kind: 'info', text: '大纲已应用到导图并保存' });
     } catch (e) {
-      setNote({ kind: 'error', text: e instanceof ApiFailure ? e.message : userMessage(e) });
+      setNote({ kind: 'error', text: say(e, '大纲已应用到导图，但大纲文本未能保存，请重试') });
     } finally {
       setBusy(false);
     }
