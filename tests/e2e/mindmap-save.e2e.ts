@@ -78,6 +78,43 @@ describe('leaving the page keeps the last edit', () => {
   });
 });
 
+describe('drafts after a reload', () => {
+  it('a draft equal to the server map (its save went through as the page closed) is dropped, not a conflict', async () => {
+    s = await openSignedIn(inject('baseURL'));
+    const { page } = s;
+    await applyForCases(page, CASE);
+    await openMinder(page, CASE);
+    const saved = page.waitForResponse((r) => r.url().includes('/mindStudent/saveStuMind'));
+    await addChild(page, '已保存的修改');
+    await saved;
+    await expect.poll(() => saveState(page).textContent()).toBe('已保存');
+    // What a close during the save leaves: the draft written before it, from the version before it.
+    const version = await page.evaluate(async (caseId) => {
+      const token = JSON.parse(localStorage.getItem('token') ?? 'null') as string;
+      const res = await fetch(`/api/course/mindStudent/showMind?caseId=${caseId}`, { headers: { Authorization: token } });
+      const { data } = (await res.json()) as { data: { document: unknown; version: number } };
+      await new Promise<void>((resolve, reject) => {
+        const req = indexedDB.open('xuetu-mindmap', 1);
+        req.onsuccess = () => {
+          const tx = req.result.transaction('drafts', 'readwrite');
+          tx.objectStore('drafts').put({ document: data.document, baseVersion: data.version - 1, savedAt: Date.now() }, `stu-0001:${caseId}`);
+          tx.oncomplete = () => (req.result.close(), resolve());
+          tx.onerror = () => reject(tx.error);
+        };
+      });
+      return data.version;
+    }, CASE);
+    expect(version).toBeGreaterThan(0);
+    await page.reload();
+    await page.locator('.mind-editor[aria-busy="false"]').waitFor();
+    await expect.poll(() => outline(page)).toContain('已保存的修改');
+    await page.waitForTimeout(2500); // longer than the autosave's debounce: a restored draft would have been saved by now
+    expect(await page.getByRole('dialog', { name: '导图已在其他页面更新' }).count()).toBe(0);
+    expect(await toastWith(page, RESTORED).count()).toBe(0);
+    expect(await saveState(page).textContent()).toBe('已保存');
+  });
+});
+
 describe('a refused save says why, once, and keeps the work', () => {
   it('not applied (403): the server message once, 未能保存, the draft offered after a reload', async () => {
     s = await openSignedIn(inject('baseURL'), '13800000003');

@@ -8,7 +8,7 @@ import { ApiFailure, useRemote } from '../../app/ui/use-remote';
 import { checkIssue, EXPERIENCE_MSG, showMind } from './api';
 import { SAVE_LABEL } from './editor/autosave';
 import type { EditorController } from './editor/controller';
-import { draftKey, type Draft } from './editor/draft-store';
+import { draftKey, draftWorthRestoring, type Draft } from './editor/draft-store';
 import { ConflictDialog } from './editor/dialogs';
 import { MindEditorView } from './editor/MindEditorView';
 import { MapGate } from './MapGate';
@@ -27,8 +27,10 @@ export function ProjectMinder() {
     await assertCaseOpen(caseId, studentId);
     const issue = await checkIssue(caseId);
     if (!issue.issued) throw new ApiFailure('该案例暂未发布思维导图', 404);
-    const [mind, draft] = await Promise.all([showMind(caseId), drafts().get(draftKey(studentId, caseId)).catch(() => undefined)]);
-    return { mind, draft };
+    const key = draftKey(studentId, caseId);
+    const [mind, stored] = await Promise.all([showMind(caseId), drafts().get(key).catch(() => undefined)]);
+    if (stored && !draftWorthRestoring(stored, mind.document)) await drafts().delete(key).catch(() => {});
+    return { mind, draft: draftWorthRestoring(stored, mind.document) ? stored : undefined };
   }, [caseId, studentId]);
   return (
     <MapGate remote={remote} label="我的学习导图">

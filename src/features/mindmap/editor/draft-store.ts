@@ -41,6 +41,15 @@ function done<T>(req: IDBRequest<T>): Promise<T> {
   });
 }
 
+/**
+ * Whether a stored draft still holds anything the server lacks: one equal to the server's map
+ * (its save went through while the page was closing, before the draft was dropped) does not, and
+ * restoring it would only answer 409 against the version that save made.
+ */
+export function draftWorthRestoring(draft: Draft | undefined, server: KmDocument): draft is Draft {
+  return !!draft && JSON.stringify(draft.document) !== JSON.stringify(server);
+}
+
 export function draftKey(studentId: string, caseId: string): string {
   return `${studentId}:${caseId}`;
 }
