@@ -320,7 +320,7 @@ describe('markers, images and exports', () => {
     await tab.close();
     // (leaving an edited map can flush the autosave after its worker ended: "Proxy has been
     // released", an unmount-order race of the autosave hook, reported separately)
-    expect(unexpectedErrors(s.errors).filter((e) => !/example\.org|ERR_NAME_NOT_RESOLVED|Proxy has been released/.test(e))).toEqual([]);
+    expect(unexpectedErrors(s.errors).filter((e) => !/example\.org|ERR_NAME_NOT_RESOLVED/.test(e))).toEqual([]);
   });
 
   it('an uploaded image keeps its aspect inside 200×200 and is drawn; SVG and PNG exports carry markers, styles and the image', async () => {
