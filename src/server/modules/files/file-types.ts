@@ -39,10 +39,14 @@ export function extensionOf(name: string): string {
 /**
  * Characters that change how a name reads without being seen: C0/C1 controls, the bidi embeddings,
  * overrides and isolates (U+202E turns "报告\u202Efdp.zip" into "报告piz.pdf" on screen), marks,
- * zero-width and other invisible format characters, line and paragraph separators. The zero-width
- * joiner (U+200D) stays: emoji sequences need it and it cannot reorder text.
+ * zero-width and other invisible format characters, line and paragraph separators, and the Hangul
+ * fillers (U+115F, U+1160, U+3164, U+FFA0: letters that draw nothing, so a name can look empty or
+ * like another). The zero-width joiner (U+200D) stays only inside an emoji sequence (a pictograph,
+ * maybe with a variation selector or skin tone, joined to another), which needs it; anywhere else
+ * it is just a hidden character.
  */
-const INVISIBLE = /[\p{Cc}\p{Zl}\p{Zp}]|(?!\u200d)\p{Cf}/gu;
+const INVISIBLE =
+  /[\p{Cc}\p{Zl}\p{Zp}\u115f\u1160\u3164\uffa0]|(?!\u200d)\p{Cf}|(?<!\p{Extended_Pictographic}(?:\ufe0f|\p{Emoji_Modifier})?)\u200d|\u200d(?!\p{Extended_Pictographic})/gu;
 
 /** A name as it reads on screen: without INVISIBLE characters (for names we show but did not take in). */
 export function stripInvisible(name: string): string {

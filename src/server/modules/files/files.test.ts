@@ -96,6 +96,10 @@ describe('files', () => {
       ['\u2067a\u2069\u202Ab\u202C\u200E\u200F\u061Cc\u200B\uFEFF\u2060.zip', 'abc.zip'],
       ['x\u0085y\u2028z\u2029\u00ADw.zip', 'xyzw.zip'],
       ['家庭👨\u200D👩\u200D👧.zip', '家庭👨\u200D👩\u200D👧.zip'], // the emoji joiner stays
+      ['\u115F\u1160a\u3164b\uFFA0.zip', 'ab.zip'], // Hangul fillers draw nothing
+      ['a\u200Db\u200D.zip', 'ab.zip'], // a joiner outside an emoji sequence is just hidden
+      ['👨\u200D.zip', '👨.zip'],
+      ['👩🏽\u200D💻❤️\u200D🔥.zip', '👩🏽\u200D💻❤️\u200D🔥.zip'], // skin tone and variation selector before the joiner
     ];
     for (const [sent, kept] of names) {
       const res = (await upload(tokens.normal, '/api/folder/file/upload', sent, zip)).json();
