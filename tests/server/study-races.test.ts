@@ -54,7 +54,10 @@ describe(`concurrent study reports (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, (
   it('leave one study record per key and count a video’s real time once', { timeout: 240_000 }, async () => {
     server = await spawnServer(env);
     await server.stop('SIGTERM');
-    const { courseNode, caseVideo } = await withData(async (db) => ({
+    const nodeOf = async (db: DatabaseHandle['db'], id: string) => (await db.selectFrom('study_resources').select('node_id').where('id', '=', id).executeTakeFirstOrThrow()).node_id;
+    const { courseNode, caseVideo, linkNode, otherNode } = await withData(async (db) => ({
+      linkNode: await nodeOf(db, 'case-01-r07'),
+      otherNode: await nodeOf(db, 'case-04-r00'),
       courseNode: await db.selectFrom('course_nodes').select(['id', 'course_id', 'duration']).where('video_id', 'is not', null).where('duration', '>', 0).orderBy('id').executeTakeFirstOrThrow(),
       caseVideo: await db.selectFrom('study_resources').select(['id', 'case_id', 'node_id', 'duration']).where('id', '=', 'case-04-r03').executeTakeFirstOrThrow(),
     }));
@@ -63,8 +66,8 @@ describe(`concurrent study reports (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, (
 
     server = await spawnServer(env);
     let token = await loginTo(server.url);
-    const link = { resourceId: 'case-01-r07', nodeId: 'case-01-n000', fileSuffix: '2', studentId: 'stu-0001', isStudy: '1', caseId: 'case-01' };
-    const other = { caseId: 'case-04', nodeId: caseVideo.node_id, resourceId: 'case-04-r00', isStudy: '1' };
+    const link = { resourceId: 'case-01-r07', nodeId: linkNode, fileSuffix: '2', studentId: 'stu-0001', isStudy: '1', caseId: 'case-01' };
+    const other = { caseId: 'case-04', nodeId: otherNode, resourceId: 'case-04-r00', isStudy: '1' };
     const answers = [
       ...(await burst(server.url, token, '/api/course/studyRecord/addRecord', link)),
       ...(await burst(server.url, token, '/api/course/caseRecord/addRecord', other)),

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db, DbOrTrx } from '../../db/database';
+import { notFound } from '../../http/envelope';
 import { newId } from '../../lib/ids';
 import { addStudySeconds } from './study-time';
 
@@ -82,33 +83,44 @@ export async function touchStudyRecord(db: DbOrTrx, studentId: string, isType: 0
     .execute();
 }
 
+/** A resourceId that is not a resource of that node of that case (made up, or another case's). */
+export const NO_SUCH_RESOURCE = '资源不存在';
+
 /**
  * A case resource studied. Links, text, images and PDFs count as learnt when opened; a video only
  * once its duration (90 %) has passed since the previous report on it — real time again.
+ *
+ * A resourceId must name a resource of that node of that case (404 otherwise): a made-up or another
+ * case's id would add a row per id and show in the last record as that other file. The resource is
+ * read FOR SHARE in the same transaction as the writes, so it cannot be deleted or moved in between.
+ * No resourceId records the node alone.
  */
-export async function recordCaseStudy(db: DbOrTrx, studentId: string, caseId: string, nodeId: string, resourceId: string, claimDone: boolean) {
-  let done = claimDone;
-  if (resourceId) {
-    const res = await db.selectFrom('study_resources').select(['file_suffix_code', 'duration']).where('id', '=', resourceId).where('case_id', '=', caseId).executeTakeFirst();
-    if (res?.file_suffix_code === 3 && res.duration > 0 && done) {
-      const first = await db
-        .selectFrom('study_records')
-        .select(sql<Date>`min(updated_at)`.as('at'))
-        .where('student_id', '=', studentId)
-        .where('target_id', '=', caseId)
-        .where('resource_id', '=', resourceId)
-        .executeTakeFirst();
-      const seconds = first?.at ? (Date.now() - new Date(first.at).getTime()) / 1000 : 0;
-      done = seconds + SLACK_SECONDS >= res.duration * DONE_RATIO;
+export async function recordCaseStudy(db: Db, studentId: string, caseId: string, nodeId: string, resourceId: string, claimDone: boolean) {
+  return db.transaction().execute(async (trx) => {
+    let done = claimDone;
+    if (resourceId) {
+      const res = await trx.selectFrom('study_resources').select(['file_suffix_code', 'duration']).where('id', '=', resourceId).where('case_id', '=', caseId).where('node_id', '=', nodeId).forShare().executeTakeFirst();
+      if (!res) throw notFound(NO_SUCH_RESOURCE);
+      if (res.file_suffix_code === 3 && res.duration > 0 && done) {
+        const first = await trx
+          .selectFrom('study_records')
+          .select(sql<Date>`min(updated_at)`.as('at'))
+          .where('student_id', '=', studentId)
+          .where('target_id', '=', caseId)
+          .where('resource_id', '=', resourceId)
+          .executeTakeFirst();
+        const seconds = first?.at ? (Date.now() - new Date(first.at).getTime()) / 1000 : 0;
+        done = seconds + SLACK_SECONDS >= res.duration * DONE_RATIO;
+      }
     }
-  }
-  await touchStudyRecord(db, studentId, 0, caseId, nodeId, resourceId, done ? 1 : 2);
-  if (done) {
-    await db
-      .insertInto('case_records')
-      .values({ id: newId(), student_id: studentId, case_id: caseId, node_id: nodeId, resource_id: resourceId, is_study: 1 })
-      .onConflict((oc) => oc.columns(['student_id', 'case_id', 'node_id', 'resource_id']).doNothing())
-      .execute();
-  }
-  return { caseId, nodeId, resourceId, isStudy: done ? 1 : 2 };
+    await touchStudyRecord(trx, studentId, 0, caseId, nodeId, resourceId, done ? 1 : 2);
+    if (done) {
+      await trx
+        .insertInto('case_records')
+        .values({ id: newId(), student_id: studentId, case_id: caseId, node_id: nodeId, resource_id: resourceId, is_study: 1 })
+        .onConflict((oc) => oc.columns(['student_id', 'case_id', 'node_id', 'resource_id']).doNothing())
+        .execute();
+    }
+    return { caseId, nodeId, resourceId, isStudy: done ? 1 : 2 };
+  });
 }

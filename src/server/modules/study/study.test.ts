@@ -6,6 +6,7 @@ import { up as studyRecordKey } from '../../db/migrations/2026-11-27-f1-study-re
 
 const t = useTestApp({ normal: NORMAL, graduated: GRADUATED });
 const { get, post, tokens } = t;
+const nodeOf = async (id: string) => (await t.database.db.selectFrom('study_resources').select('node_id').where('id', '=', id).executeTakeFirstOrThrow()).node_id;
 
 describe('study records', () => {
   it('querLastRecord answers the SPEC §3 last-record fields, for oneself only', async () => {
@@ -19,7 +20,7 @@ describe('study records', () => {
   });
 
   it('addRecord with the SPEC payload marks a link learnt at once and becomes the last record', async () => {
-    const payload = { resourceId: 'case-01-r07', nodeId: 'case-01-n000', fileSuffix: '2', studentId: 'stu-0001', isStudy: '1', caseId: 'case-01' };
+    const payload = { resourceId: 'case-01-r07', nodeId: await nodeOf('case-01-r07'), fileSuffix: '2', studentId: 'stu-0001', isStudy: '1', caseId: 'case-01' };
     const res = await post(tokens.normal, '/api/course/studyRecord/addRecord', payload);
     expect(res).toMatchObject({ resultCode: 200, data: { isStudy: 1 } });
     expect((await get(tokens.normal, '/api/course/studyRecord/querLastRecord')).data).toMatchObject({ isType: 0, resourceId: 'case-01-r07' });
@@ -28,8 +29,28 @@ describe('study records', () => {
     expect((await post(tokens.normal, '/api/course/studyRecord/addRecord', { nodeId: 1 })).resultCode).toBe(400);
   });
 
+  it('addRecord refuses a resourceId that is not a resource of that node of that case, and writes nothing', async () => {
+    const rows = async () => Number((await t.database.db.selectFrom('study_records').select((e) => e.fn.countAll<string>().as('n')).where('student_id', '=', 'stu-0001').executeTakeFirstOrThrow()).n);
+    const node = await nodeOf('case-01-r06');
+    const otherNode = await nodeOf('case-01-r03');
+    expect(otherNode).not.toBe(node);
+    const before = await rows();
+    const last = (await get(tokens.normal, '/api/course/studyRecord/querLastRecord')).data;
+    for (const url of ['/api/course/caseRecord/addRecord', '/api/course/studyRecord/addRecord']) {
+      for (const resourceId of ['does-not-exist', 'case-05-r00', 'case-01-r03']) {
+        const res = await post(tokens.normal, url, { caseId: 'case-01', nodeId: node, resourceId, isStudy: '1' });
+        expect(res, `${url} ${resourceId}`).toMatchObject({ resultCode: 404, errMsg: '资源不存在' });
+      }
+    }
+    expect(await rows()).toBe(before);
+    expect((await get(tokens.normal, '/api/course/studyRecord/querLastRecord')).data).toEqual(last);
+    // the node's own resource, and the node without a resource, are recorded
+    expect((await post(tokens.normal, '/api/course/caseRecord/addRecord', { caseId: 'case-01', nodeId: node, resourceId: 'case-01-r06', isStudy: '1' })).resultCode).toBe(200);
+    expect((await post(tokens.normal, '/api/course/caseRecord/addRecord', { caseId: 'case-01', nodeId: node, isStudy: '1' })).resultCode).toBe(200);
+  });
+
   it('a case video counts as learnt only after its duration has really passed', async () => {
-    const payload = { caseId: 'case-04', nodeId: 'case-04-n004', resourceId: 'case-04-r03', isStudy: '1' };
+    const payload = { caseId: 'case-04', nodeId: await nodeOf('case-04-r03'), resourceId: 'case-04-r03', isStudy: '1' };
     expect((await post(tokens.normal, '/api/course/caseRecord/addRecord', payload)).data.isStudy).toBe(2);
     expect((await post(tokens.normal, '/api/course/caseRecord/addRecord', payload)).data.isStudy).toBe(2);
     await t.database.db.updateTable('study_records').set({ updated_at: new Date(Date.now() - 3600_000) }).where('resource_id', '=', 'case-04-r03').execute();
@@ -48,7 +69,6 @@ describe('study records', () => {
   it('saveUserRecord/selectLearnLocation keep where a case video stopped, per student, capped like course videos', async () => {
     const save = (tok: string, body: object) => post(tok, '/api/course/userModelRecord/saveUserRecord', body);
     const where = (tok: string, q: string) => get(tok, `/api/course/userModelRecord/selectLearnLocation?${q}`);
-    const nodeOf = async (id: string) => (await t.database.db.selectFrom('study_resources').select('node_id').where('id', '=', id).executeTakeFirstOrThrow()).node_id;
     const video = { caseId: 'case-04', nodeId: await nodeOf('case-04-r03'), resourceId: 'case-04-r03' };
     expect((await where(tokens.normal, 'caseId=case-04&resourceId=case-04-r03')).data).toBeNull();
     const saved = await save(tokens.normal, { ...video, position: 12.7, watched: 3600 });
