@@ -3,11 +3,12 @@ import multipart from '@fastify/multipart';
 import { Type, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { notFound, ok } from '../../http/envelope';
 import { requireStudent, studentIdOf, tokenOf } from '../../http/auth';
+import { closeIfBodyUnread, refuseDeclaredOver } from '../../http/unread-body';
 import { serverSecret } from '../../lib/secrets';
 import { findSessionStudent } from '../auth/sessions';
 import { fileUrl, fileView, findReadableFile, sendStoredFile } from './files';
 import { mediaSigner, signedUrls, type MediaSigner, type SignedQuery } from './signed-url';
-import { MAX_UPLOAD_BYTES, storeUpload as storeStreamed } from './upload';
+import { MAX_UPLOAD_BYTES, MULTIPART_FRAMING_BYTES, storeUpload as storeStreamed } from './upload';
 
 const Signed = { u: Type.Optional(Type.String({ maxLength: 64 })), exp: Type.Optional(Type.Integer({ minimum: 0, maximum: 2_147_483_647 })), sig: Type.Optional(Type.String({ maxLength: 64 })) };
 const IdParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) });
@@ -30,7 +31,9 @@ async function readerOf(request: FastifyRequest, signer: () => Promise<MediaSign
 
 /** Upload, download, media (SPEC §7 Help and files) and the mind-map image upload. */
 export async function fileRoutes(app: FastifyInstance): Promise<void> {
-  await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10, fieldSize: 1024 } });
+  // One byte over the limit reaches checkedUpload, which fails the upload at once: at exactly the
+  // limit busboy would cut the file but keep reading (and discarding) the body to its end first.
+  await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES + 1, files: 1, fields: 10, fieldSize: 1024 } });
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
   // The key is read on first use, not at start: the app must start (and answer /api/health 503)
   // while the database is down. A failed read is retried by the next request.
@@ -48,10 +51,13 @@ export async function fileRoutes(app: FastifyInstance): Promise<void> {
   await r.register(async (scope) => {
     const priv = scope.withTypeProvider<TypeBoxTypeProvider>();
     priv.addHook('onRequest', requireStudent);
+    priv.addHook('onSend', closeIfBodyUnread);
+    // A declared length that cannot fit (the file plus the multipart framing) is refused unread.
+    const oversize = refuseDeclaredOver(MAX_UPLOAD_BYTES + MULTIPART_FRAMING_BYTES, '上传内容过大');
     // data: { uid, uuid, fileName, fileSize, contentType, fileUrl, downloadUrl, createTime }
-    priv.post('/api/folder/file/upload', { config: { write: { experience: 'refuse' } } }, async (request) => ok(fileView(await storeUpload(request, false))));
+    priv.post('/api/folder/file/upload', { onRequest: oversize, config: { write: { experience: 'refuse' } } }, async (request) => ok(fileView(await storeUpload(request, false))));
     // The mind-map editor's image service speaks { errno, data: { url } } rather than the envelope.
-    priv.post('/api/folder/file/uploadImage', { config: { write: { experience: 'refuse' } } }, async (request) => {
+    priv.post('/api/folder/file/uploadImage', { onRequest: oversize, config: { write: { experience: 'refuse' } } }, async (request) => {
       const f = await storeUpload(request, true);
       return { errno: 0, data: { url: fileUrl(f.id) }, resultCode: 200, errMsg: '' };
     });

@@ -9,6 +9,8 @@ import { ALLOWED_TYPES, IMAGE_EXTENSIONS, extensionOf, sanitizeFileName } from '
 import { checkedUpload, UploadRefused } from './upload-stream';
 
 export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
+/** Room for boundaries, part headers and the few small fields (10 × 1 KiB) around the file. */
+export const MULTIPART_FRAMING_BYTES = 64 * 1024;
 
 export const TOO_MANY_UPLOADS = '同时上传的文件过多，请等当前文件上传完成后再试';
 export const quotaMessage = (quotaBytes: number) => `您的文件存储空间已满（上限 ${Math.round(quotaBytes / 1024 / 1024)} MB），无法继续上传`;
@@ -74,7 +76,7 @@ export async function storeUpload(app: FastifyInstance, request: FastifyRequest,
     const id = newId();
     const key = `uploads/${studentId}/${id}`;
     const checked = checkedUpload(part.file, ext, MAX_UPLOAD_BYTES);
-    // past MAX_UPLOAD_BYTES busboy cuts the stream (truncated) and the plugin's error says 上传内容过大
+    // past MAX_UPLOAD_BYTES the stream fails (上传内容过大) as the byte arrives; the answer closes the connection
     await clientFault(() => app.storage.putStream(key, Readable.from(checked.chunks())));
     try {
       // A body streamed in pieces can end right at the cut and arrive silently truncated: never keep a cut file.
