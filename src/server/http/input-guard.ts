@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { MAX_DOCUMENT_JSON_DEPTH } from '../../engine/model/limits';
 import { badRequest } from './envelope';
+import { looseNumberIn } from './strict-numbers';
+import { fieldLabels } from './validation-messages';
 
 /**
  * Deepest JSON any request may carry: a mind-map document at its limits inside the body object.
@@ -60,6 +62,12 @@ export function installInputGuard(app: FastifyInstance): void {
   app.addHook('preValidation', async (request) => {
     if (tooDeep(request.body)) throw badRequest('参数格式错误：嵌套层级过深');
     if (hasNul(request.query) || hasNul(request.params) || hasNul(request.body)) throw badRequest('参数不能包含空字符');
+    // Before the validator coerces "1e3", "0x10", " 1" or true into a number (strict-numbers.ts).
+    const loose = looseNumberIn(request);
+    if (loose !== false) {
+      const field = loose.split(/[.[\]]/).filter(Boolean).pop() ?? '';
+      throw badRequest(`参数格式错误：${fieldLabels[field] ?? field}`);
+    }
   });
   // After validation: the validator's type coercion is what turns "Infinity" into a number.
   app.addHook('preHandler', async (request) => {

@@ -177,4 +177,26 @@ describe('numeric inputs', () => {
     }
     expect(count).toBeGreaterThan(10);
   });
+
+  it('no number any route takes is negative (flags, counts, ids, positions), and a flag sent as text is one of its digits', () => {
+    // Numbers whose string alternative is free text, read as a name rather than a number.
+    const freeText = new Set(['POST /api/authcust/login/token body.loginType']);
+    for (const r of t.routes) {
+      for (const part of ['body', 'querystring', 'params'] as const) {
+        for (const [at, s] of numbers(r.schema[part] as Schema | undefined, part)) expect((s as { minimum?: number }).minimum, `${nameOf(r)} ${at}`).toBeGreaterThanOrEqual(0);
+        const unions = (schema: Schema | undefined, at: string, out: [string, Schema][] = []): [string, Schema][] => {
+          if (!schema) return out;
+          if (schema.anyOf?.some((x) => x.type === 'integer' || x.type === 'number')) out.push([at, schema]);
+          for (const [k, x] of Object.entries(schema.properties ?? {})) unions(x, `${at}.${k}`, out);
+          return out;
+        };
+        for (const [at, u] of unions(r.schema[part] as Schema | undefined, part)) {
+          const text = u.anyOf!.find((x) => x.type === 'string') as { pattern?: string } | undefined;
+          if (!text || freeText.has(`${nameOf(r)} ${at}`)) continue;
+          expect(text.pattern, `${nameOf(r)} ${at}: a number-or-string field needs a digits pattern`).toMatch(/^\^\[[0-9-]+\]\$$|^\^\\d/);
+          expect(new RegExp(text.pattern!).test('-1'), `${nameOf(r)} ${at}`).toBe(false);
+        }
+      }
+    }
+  });
 });

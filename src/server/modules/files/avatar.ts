@@ -20,9 +20,9 @@ export function shownAvatar(stored: string): string {
 
 /** The value to store for a requested avatar ('' clears it), or a 400 naming the rule. */
 export async function acceptedAvatar(db: DbOrTrx, studentId: string, requested: string): Promise<string> {
-  const url = requested.trim();
-  if (url === '') return '';
-  const id = AVATAR_PATH.exec(url)?.[1];
+  // Exactly the path or '' (no trimming): a look-alike with spaces around it is no path we gave out.
+  if (requested === '') return '';
+  const id = AVATAR_PATH.exec(requested)?.[1];
   if (!id) throw badRequest(AVATAR_MSG);
   const f = await db.selectFrom('files').select(['id']).where('id', '=', id).where('owner_id', '=', studentId).where('content_type', 'like', 'image/%').executeTakeFirst();
   if (!f) throw badRequest(AVATAR_MSG);

@@ -12,7 +12,8 @@ import { recordCaseStudy, reportResourceProgress, reportVideoProgress } from './
 import { studyStats } from './study-time';
 
 const Id = Type.String({ minLength: 1, maxLength: 64 });
-const Flag = Type.Union([Type.Integer({ minimum: 0, maximum: 2 }), Type.String({ maxLength: 2 })]);
+// 0, 1 or 2, as a number or as the SPEC's string ('1'); nothing else (-1 and '-1' were taken).
+const Flag = Type.Union([Type.Integer({ minimum: 0, maximum: 2 }), Type.String({ pattern: '^[0-2]$' })]);
 // A course section's video (courseId + nodeId), or a case's video resource (caseId + nodeId + resourceId).
 const UserRecordBody = Type.Object({
   courseId: Type.Optional(Id),
