@@ -6,11 +6,14 @@ import { applyForCases, hashOf, openSignedIn, toastWith } from './shell-helpers'
 
 // No lost work in 我的学习导图 (issue 15): an edit made just before leaving the page (SPA link,
 // reload) survives; a refused save says why (once) and keeps the draft; a map that cannot be
-// opened says so with 重试 and is never saved over. prac-02 (SQL查询实训) is edited by no other
-// flow (projects.e2e only applies for it); the graduated student 13800000003 has not applied for
-// it, so the server refuses their saves (403).
+// opened says so with 重试 and is never saved over. prac-02 (SQL查询实训) is the demo student's in no
+// other flow (projects.e2e starts it as 王芳); 王芳's saves on a case she never applied for are
+// refused (403). The files share one database and run in any order.
 
 const CASE = 'prac-02';
+// 王芳 never applies for case-06 in any flow (the demo student does, in mindmap-outline.e2e).
+const UNAPPLIED = 'case-06';
+const UNAPPLIED_ROOT = '垃圾分类图像识别';
 const ROOT = 'SQL查询实训';
 const NOT_APPLIED = '您尚未报名该案例，请先报名再学习';
 const EXPERIENCE = '您正在进行学生端体验，管理案例课程请登录教师端进行。';
@@ -23,8 +26,8 @@ afterEach(async () => {
 });
 
 /** Adds a child of the root from the canvas: click the root, Tab, type, Enter; then (unless `shown: false`) waits until the tree shows it. */
-async function addChild(page: Page, text: string, { shown = true } = {}): Promise<void> {
-  await clickNode(page, ROOT);
+async function addChild(page: Page, text: string, { shown = true, root = ROOT } = {}): Promise<void> {
+  await clickNode(page, root);
   await page.keyboard.press('Tab');
   await editField(page).waitFor();
   await page.keyboard.type(text);
@@ -119,14 +122,14 @@ describe('a refused save says why, once, and keeps the work', () => {
   it('not applied (403): the server message once, 未能保存, the draft offered after a reload', async () => {
     s = await openSignedIn(inject('baseURL'), '13800000003');
     const { page } = s;
-    await openMinder(page, CASE);
+    await openMinder(page, UNAPPLIED);
     const refused = page.waitForResponse((r) => r.url().includes('/mindStudent/saveStuMind'));
-    await addChild(page, '未报名的笔记');
+    await addChild(page, '未报名的笔记', { root: UNAPPLIED_ROOT });
     await refused;
     await toastWith(page, NOT_APPLIED).waitFor();
     await expect.poll(() => saveState(page).textContent()).toBe('未能保存');
     const again = page.waitForResponse((r) => r.url().includes('/mindStudent/saveStuMind'));
-    await addChild(page, '第二条笔记');
+    await addChild(page, '第二条笔记', { root: UNAPPLIED_ROOT });
     await again;
     await expect.poll(() => saveState(page).textContent()).toBe('未能保存');
     expect(await toastWith(page, NOT_APPLIED).count()).toBe(1);
