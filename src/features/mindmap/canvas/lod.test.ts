@@ -2,13 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { lodFor, sameGeometry, showsLabel } from './lod';
 
 describe('level of detail', () => {
-  it('drops glyphs that would be smaller than 7 CSS px', () => {
+  it('drops glyphs that would be smaller than 6 CSS px', () => {
     expect(showsLabel(lodFor(1), 12)).toBe(true);
-    expect(showsLabel(lodFor(0.5), 12)).toBe(false);
-    expect(showsLabel(lodFor(0.5), 14)).toBe(true);
-    expect(showsLabel(lodFor(0.25), 24)).toBe(false);
-    expect(showsLabel(lodFor(0.25), 28)).toBe(true);
-    expect(showsLabel(lodFor(0.75), 9)).toBe(false);
+    // The smallest topic font of every theme (12 px) is still text at 50 %; bars only at 25 %.
+    expect(showsLabel(lodFor(0.5), 12)).toBe(true);
+    expect(showsLabel(lodFor(0.5), 11)).toBe(false);
+    expect(showsLabel(lodFor(0.25), 12)).toBe(false);
+    expect(showsLabel(lodFor(0.25), 20)).toBe(false);
+    expect(showsLabel(lodFor(0.25), 24)).toBe(true);
+    expect(showsLabel(lodFor(0.75), 8)).toBe(true);
+    expect(showsLabel(lodFor(0.75), 7)).toBe(false);
     expect(lodFor(1).labelScale).toBe(1);
     expect(lodFor(1.25).labelScale).toBe(2);
   });

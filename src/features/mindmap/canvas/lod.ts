@@ -1,9 +1,11 @@
-// Level of detail. Below ~7 CSS px a CJK glyph is an unreadable smudge (checked on
-// screenshots: 12 px sub-topics at 50 % are noise), yet rasterising it is the
+// Level of detail. Below ~6 CSS px a CJK glyph is an unreadable smudge, yet rasterising it is the
 // most expensive thing the Canvas renderer does; so labels vanish below that size, and at the
 // smallest zooms boxes lose their rounded corners and markers (plain rects fill fastest).
+// 6, not 7: every theme's smallest topic font is 12 px, and at 50 % (one Ctrl+- from 75 %) a
+// student must still read level-3/4 titles (a 7 px rule turned them all into grey bars); bars
+// only start at 25 %.
 
-export const MIN_LABEL_PX = 7;
+export const MIN_LABEL_PX = 6;
 
 export interface Lod {
   /** Smallest font size (world px) that still gets a label at this zoom. */
