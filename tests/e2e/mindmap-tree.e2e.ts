@@ -1,0 +1,53 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import type { BrowserSession } from './browser';
+import { item, openMinder } from './mindmap-helpers';
+import { openSignedIn } from './shell-helpers';
+
+// The outline tree beside the canvas and the canvas's fold buttons, as a new student meets them
+// on case-01 (我的学习导图 and 知识点详情): titles readable beside their badges, the tree's arrow
+// acting on its own row, and a fold on the canvas that leaves the clicked node where it was.
+
+let s: BrowserSession;
+beforeAll(async () => {
+  s = await openSignedIn(inject('baseURL'));
+});
+afterAll(async () => s?.close());
+
+/** Rows whose title is cut (ellipsed, squeezed to nothing, or outside the panel), and the panel's sideways overflow. */
+async function treeLayout(page: Page): Promise<{ rows: number; cut: string[]; overflow: number }> {
+  return page.evaluate(() => {
+    const panel = document.querySelector<HTMLElement>('.mind-editor__outline')!;
+    const right = panel.getBoundingClientRect().left + panel.clientWidth;
+    const titles = [...panel.querySelectorAll<HTMLElement>('[role=treeitem] .mind-tree__text')];
+    const cut = titles
+      .filter((t) => {
+        const r = t.getBoundingClientRect();
+        return r.width < 1 || t.scrollWidth > t.clientWidth + 1 || r.right > right + 1;
+      })
+      .map((t) => t.textContent ?? '');
+    return { rows: titles.length, cut, overflow: panel.scrollWidth - panel.clientWidth };
+  });
+}
+
+describe('outline tree rows', () => {
+  it('shows every title in full beside its badges, with no sideways scrolling (editor)', async () => {
+    await openMinder(s.page, 'case-01');
+    const layout = await treeLayout(s.page);
+    expect(layout.rows).toBeGreaterThan(10);
+    expect(layout.cut).toEqual([]);
+    expect(layout.overflow).toBeLessThanOrEqual(0);
+    // the row the walk found empty: its title is there and visible
+    expect((await item(s.page, '总体架构').locator('.mind-tree__text').boundingBox())!.width).toBeGreaterThan(20);
+  });
+
+  it('shows every title in full beside its badges, with no sideways scrolling (知识点详情)', async () => {
+    await s.page.goto('/#/project/mindDetail?caseId=case-01');
+    await s.page.locator('.mind-editor[aria-busy="false"]').waitFor();
+    await item(s.page, /^.+/).first().waitFor();
+    const layout = await treeLayout(s.page);
+    expect(layout.rows).toBeGreaterThan(10);
+    expect(layout.cut).toEqual([]);
+    expect(layout.overflow).toBeLessThanOrEqual(0);
+  });
+});
