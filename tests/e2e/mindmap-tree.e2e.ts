@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { BrowserSession } from './browser';
-import { item, openMinder } from './mindmap-helpers';
+import { item, mapFocused, openMinder, selectedTexts } from './mindmap-helpers';
 import { openSignedIn } from './shell-helpers';
 
 // The outline tree beside the canvas and the canvas's fold buttons, as a new student meets them
@@ -49,5 +49,21 @@ describe('outline tree rows', () => {
     expect(layout.rows).toBeGreaterThan(10);
     expect(layout.cut).toEqual([]);
     expect(layout.overflow).toBeLessThanOrEqual(0);
+  });
+});
+
+describe('outline tree arrow', () => {
+  it('selects the row it folds and hands the focus to the map', async () => {
+    await openMinder(s.page, 'case-01');
+    await item(s.page, '用户调研').click();
+    await expect.poll(() => selectedTexts(s.page)).toEqual(['用户调研']);
+    const row = item(s.page, '系统设计');
+    await row.getByRole('button', { name: '收起' }).click();
+    await expect.poll(() => row.getAttribute('aria-expanded')).toBe('false');
+    await expect.poll(() => selectedTexts(s.page)).toEqual(['系统设计']);
+    await mapFocused(s.page);
+    await row.getByRole('button', { name: '展开' }).click();
+    await expect.poll(() => row.getAttribute('aria-expanded')).toBe('true');
+    expect(await selectedTexts(s.page)).toEqual(['系统设计']);
   });
 });

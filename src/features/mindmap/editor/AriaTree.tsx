@@ -107,7 +107,16 @@ export function AriaTree({ ctl, onKeyDown, onToggle, onActivate, onRowClick, onR
             onDoubleClick={() => onActivate?.(n.id)}
           >
             {expandable ? (
-              <button type="button" tabIndex={-1} className="mind-tree__toggle" aria-label={n.collapsed ? '展开' : '收起'} onClick={(e) => (e.stopPropagation(), onToggle(n.id))}>
+              <button type="button" tabIndex={-1} className="mind-tree__toggle" aria-label={n.collapsed ? '展开' : '收起'} onClick={(e) => {
+                  // The arrow acts on its row: it selects it too, so the next key acts on the
+                  // branch just folded, not on the node selected before (focus rule: the map).
+                  e.stopPropagation();
+                  focusTree.current = false;
+                  ctl.select([n.id]);
+                  onToggle(n.id);
+                  onRowClick();
+                }}
+              >
                 {n.collapsed ? '▸' : '▾'}
               </button>
             ) : (
