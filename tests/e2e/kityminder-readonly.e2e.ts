@@ -71,10 +71,10 @@ describe('知识点详情: read-only map', () => {
 
     let boxes = await worldBoxes(page);
     const root = boxes.get('智慧教室环境监测系统')!;
-    const at0 = await rootOnScreen(page);
+    let at0 = await rootOnScreen(page);
     const z = Number((await page.getByRole('status', { name: '缩放比例' }).textContent())!.replace('%', '')) / 100;
     // Screen point of a world point, from the root's painted centre (the root stays at the world
-    // origin whatever folds) and the zoom.
+    // origin whatever folds; the camera follows a folded node, so the root is found again) and the zoom.
     const screen = (wx: number, wy: number) => ({ x: at0.x + (wx - (root.x + root.w / 2)) * z, y: at0.y + (wy - (root.y + root.h / 2)) * z });
     // The button sits beside the box, away from the parent: radius 6 expanded, 9 collapsed, 2 px gap.
     const button = (r: number) => {
@@ -85,16 +85,17 @@ describe('知识点详情: read-only map', () => {
 
     const row = item(page, '硬件选型');
     expect(await row.getAttribute('aria-expanded')).toBe('true');
-    let at = button(6);
+    const at = button(6);
     await page.mouse.click(at.x, at.y);
     await expect.poll(() => row.getAttribute('aria-expanded')).toBe('false');
     expect(await item(page, '传感器原理').count()).toBe(0);
-    boxes = await worldBoxes(page); // folding re-laid out the map
-    at = button(9);
+    // Folding re-laid out the map, but the folded node stays under the pointer: its count
+    // button (radius 9) is at the same screen point.
     await page.mouse.click(at.x, at.y);
     await expect.poll(() => row.getAttribute('aria-expanded')).toBe('true');
     await item(page, '传感器原理').waitFor();
     boxes = await worldBoxes(page);
+    at0 = await rootOnScreen(page);
     // Folding is a view change: nothing to undo, and never the English read-only message.
     expect(await page.getByRole('button', { name: /^撤销/ }).isDisabled()).toBe(true);
     expect(await page.locator('.toast').count()).toBe(0);

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { BrowserSession } from './browser';
-import { item, mapFocused, openMinder, selectedTexts } from './mindmap-helpers';
-import { openSignedIn } from './shell-helpers';
+import { item, mapFocused, nodeBox, openMinder, selectedTexts } from './mindmap-helpers';
+import { openSignedIn, unexpectedErrors } from './shell-helpers';
 
 // The outline tree beside the canvas and the canvas's fold buttons, as a new student meets them
 // on case-01 (我的学习导图 and 知识点详情): titles readable beside their badges, the tree's arrow
@@ -65,5 +65,31 @@ describe('outline tree arrow', () => {
     await row.getByRole('button', { name: '展开' }).click();
     await expect.poll(() => row.getAttribute('aria-expanded')).toBe('true');
     expect(await selectedTexts(s.page)).toEqual(['系统设计']);
+  });
+});
+
+describe('fold button on the canvas', () => {
+  const zoomOf = async (page: Page) => Number((await page.getByRole('status', { name: '缩放比例' }).textContent())!.replace('%', '')) / 100;
+
+  it('keeps the folded node under the pointer: a second click at the same point unfolds it', async () => {
+    await openMinder(s.page, 'case-01');
+    const row = item(s.page, '需求分析');
+    expect(await row.getAttribute('aria-expanded')).toBe('true');
+    const root = await nodeBox(s.page, '校园二手交易平台');
+    const b = await nodeBox(s.page, '需求分析');
+    const zoom = await zoomOf(s.page);
+    // The − button (radius 6, 2 px gap) sits beside the box, away from the root.
+    const right = b.x + b.width / 2 > root.x + root.width / 2;
+    const point = { x: right ? b.x + b.width + 8 * zoom : b.x - 8 * zoom, y: b.y + b.height / 2 };
+    await s.page.mouse.click(point.x, point.y);
+    await expect.poll(() => row.getAttribute('aria-expanded')).toBe('false');
+    // Collapsed: the count button (radius 9) over the same point.
+    await s.page.mouse.click(point.x, point.y);
+    await expect.poll(() => row.getAttribute('aria-expanded')).toBe('true');
+    // and the node is still where it was clicked
+    const after = await nodeBox(s.page, '需求分析');
+    expect(Math.abs(after.y - b.y)).toBeLessThan(2);
+    expect(Math.abs(after.x - b.x)).toBeLessThan(2);
+    expect(unexpectedErrors(s.errors)).toEqual([]);
   });
 });
