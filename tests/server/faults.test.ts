@@ -1,35 +1,19 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type DatabaseHandle } from '../../src/server/db/database';
+import { describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../src/server/seed/demo-accounts';
 import { NORMAL } from './helpers';
-import { freshSchema, spawnServer, type SpawnedServer } from './spawn-server';
+import { spawnServer, type SpawnedServer } from './spawn-server';
+import { spawnTarget } from './spawn-target';
 
 /**
  * Crash safety of the real server process: SIGKILL in the middle of a burst of mind-map saves and
  * exam submissions, restart on the same data, and every acknowledged write must be there, whole.
  * Runs on PGlite in the server project and on PostgreSQL (a fresh schema) in server-pg.
  */
-const onPostgres = process.env.TEST_DB === 'postgres';
-const dataDir = mkdtempSync(join(tmpdir(), 'xuetu-faults-'));
-let env: Record<string, string | undefined>;
-let dropSchema = async () => {};
 let server: SpawnedServer | undefined;
-beforeAll(async () => {
-  env = { DATA_DIR: dataDir };
-  if (onPostgres) {
-    const s = await freshSchema(process.env.DATABASE_URL!, 'faults');
-    env = { ...env, DATABASE_URL: process.env.DATABASE_URL, DATABASE_SCHEMA: s.schema };
-    dropSchema = s.drop;
-  }
-});
-afterAll(async () => {
+const target = spawnTarget('faults', async () => {
   await server?.stop('SIGKILL');
-  await dropSchema();
-  rmSync(dataDir, { recursive: true, force: true });
 });
+const { onPostgres, env } = target;
 
 async function api(base: string, token: string | null, method: string, path: string, body?: unknown) {
   const res = await fetch(`${base}${path}`, {
@@ -49,17 +33,13 @@ const docFor = (official: { root: { data: Record<string, unknown> } }, caseId: s
   return doc;
 };
 
-async function openData(): Promise<DatabaseHandle> {
-  return onPostgres ? openDatabase({ databaseUrl: process.env.DATABASE_URL!, searchPath: env.DATABASE_SCHEMA, poolSize: 2 }) : openDatabase({ dataDir: join(dataDir, 'pglite') });
-}
-
 describe(`SIGKILL during writes (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
   it('every acknowledged map save and exam submission survives, nothing is half-written', { timeout: 240_000 }, async () => {
     // First start migrates and seeds; then let the burst's exams take unlimited untimed attempts
     // (seeded exams allow one or two), so every submission is a real graded write.
     server = await spawnServer(env);
     await server.stop('SIGTERM');
-    const setup = await openData();
+    const setup = await target.open();
     try {
       await setup.db.updateTable('exams').set({ max_attempts: 1_000_000, time_limit: 0 }).where('case_id', 'in', CASES).execute();
     } finally {
@@ -145,7 +125,7 @@ describe(`SIGKILL during writes (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () =
     await server.stop('SIGTERM');
     server = undefined;
 
-    const db = await openData();
+    const db = await target.open();
     try {
       for (const exam of exams) {
         const rows = await db.db.selectFrom('exam_attempts').selectAll().where('student_id', '=', 'stu-0001').where('exam_id', '=', exam.examId).where('created_at', '>=', burstStart).execute();

@@ -1,37 +1,22 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type DatabaseHandle } from '../../src/server/db/database';
+import { describe, expect, it } from 'vitest';
+import type { DatabaseHandle } from '../../src/server/db/database';
 import { DEMO_PASSWORD } from '../../src/server/seed/demo-accounts';
 import { NORMAL } from './helpers';
-import { freshSchema, spawnServer, type SpawnedServer } from './spawn-server';
+import { spawnServer, type SpawnedServer } from './spawn-server';
+import { spawnTarget } from './spawn-target';
 
 /**
  * Issue 21 item 7: identical study reports sent at once against the real server process (PGlite in
  * the server project, a fresh PostgreSQL schema in server-pg). Each key keeps one study record,
  * and concurrent progress reports of one video count its real time once, not once per report.
  */
-const onPostgres = process.env.TEST_DB === 'postgres';
-const dataDir = mkdtempSync(join(tmpdir(), 'xuetu-races-'));
 const BURST = 20;
-let env: Record<string, string | undefined>;
-let dropSchema = async () => {};
 let server: SpawnedServer | undefined;
-beforeAll(async () => {
-  env = { DATA_DIR: dataDir };
-  if (onPostgres) {
-    const s = await freshSchema(process.env.DATABASE_URL!, 'races');
-    env = { ...env, DATABASE_URL: process.env.DATABASE_URL, DATABASE_SCHEMA: s.schema };
-    dropSchema = s.drop;
-  }
-});
-afterAll(async () => {
+const target = spawnTarget('races', async () => {
   await server?.stop('SIGKILL');
-  await dropSchema();
-  rmSync(dataDir, { recursive: true, force: true });
 });
+const { onPostgres, env } = target;
 
 async function api(base: string, token: string | null, path: string, body: unknown) {
   const res = await fetch(`${base}${path}`, { method: 'POST', headers: { ...(token ? { authorization: token } : {}), 'content-type': 'application/json' }, body: JSON.stringify(body) });
@@ -42,7 +27,7 @@ const burst = (base: string, token: string, path: string, body: unknown) => Prom
 
 /** PGlite is single-process: the database is read between server runs, never beside one. */
 async function withData<T>(use: (db: DatabaseHandle['db']) => Promise<T>): Promise<T> {
-  const h = onPostgres ? await openDatabase({ databaseUrl: process.env.DATABASE_URL!, searchPath: env.DATABASE_SCHEMA, poolSize: 2 }) : await openDatabase({ dataDir: join(dataDir, 'pglite') });
+  const h = await target.open();
   try {
     return await use(h.db);
   } finally {

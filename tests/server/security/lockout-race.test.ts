@@ -1,10 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../../src/server/seed/demo-accounts';
 import { EXPERIENCE, GRADUATED, NORMAL } from '../helpers';
-import { freshSchema, spawnServer, type SpawnedServer } from '../spawn-server';
+import { spawnServer, type SpawnedServer } from '../spawn-server';
+import { spawnTarget } from '../spawn-target';
 
 /**
  * Password guessing in parallel bursts against the real server (issue 21, items 1 and 2): however
@@ -14,27 +12,16 @@ import { freshSchema, spawnServer, type SpawnedServer } from '../spawn-server';
  * "at most 4 answers of 400" means "at most 5 passwords checked". PGlite runs one query at a time,
  * so the race shows on PostgreSQL (server-pg); the same test must hold on both.
  */
-const onPostgres = process.env.TEST_DB === 'postgres';
-const dataDir = mkdtempSync(join(tmpdir(), 'xuetu-lockrace-'));
 let server: SpawnedServer;
-let dropSchema = async () => {};
+const target = spawnTarget('lockrace', async () => {
+  await server?.stop('SIGKILL');
+});
 beforeAll(async () => {
   // The loopback test client is a trusted proxy (TRUST_PROXY default), so X-Forwarded-For names
   // the client address; the per-address rate limit is raised so 40 attempts from one address are
   // all let through to the lockout (the rate limit has its own tests in brute-force.test.ts).
-  let env: Record<string, string | undefined> = { DATA_DIR: dataDir, LOGIN_RATE_LIMIT: '1000' };
-  if (onPostgres) {
-    const s = await freshSchema(process.env.DATABASE_URL!, 'lockrace');
-    env = { ...env, DATABASE_URL: process.env.DATABASE_URL, DATABASE_SCHEMA: s.schema };
-    dropSchema = s.drop;
-  }
-  server = await spawnServer(env);
+  server = await spawnServer({ ...target.env, LOGIN_RATE_LIMIT: '1000' });
 }, 180_000);
-afterAll(async () => {
-  await server?.stop('SIGKILL');
-  await dropSchema();
-  rmSync(dataDir, { recursive: true, force: true });
-});
 
 type Envelope = { resultCode: number; errMsg: string; data: any }; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -73,7 +60,7 @@ function firstRefusal(pending: Promise<Envelope>[]): Promise<void> {
   });
 }
 
-describe(`parallel login bursts (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
+describe(`parallel login bursts (${target.onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
   it('20 parallel wrong oldPassword values: at most 5 checked, then the session is ended', async () => {
     const client = '198.51.100.21';
     const signedIn = await login(NORMAL, DEMO_PASSWORD, client);
