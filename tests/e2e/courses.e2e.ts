@@ -1,20 +1,12 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import type { BrowserSession } from './browser';
-import { hashOf, openSignedIn, unexpectedErrors } from './shell-helpers';
+import { cardTitles, hashOf, openSignedIn, unexpectedErrors } from './shell-helpers';
 
 let s: BrowserSession;
 beforeAll(async () => {
   s = await openSignedIn(inject('baseURL'));
 });
 afterAll(async () => s?.close());
-
-/** Waits until the list region has finished loading and returns its card titles. */
-async function cardTitles(page: Page, region: string): Promise<string[]> {
-  const list = page.getByRole('region', { name: region });
-  await list.and(page.locator('[aria-busy="false"]')).waitFor();
-  return list.getByRole('heading', { level: 3 }).allTextContents();
-}
 
 describe('courses', () => {
   it('browses the catalogue with the pager; page and filters live in the URL (reload and Back)', async () => {

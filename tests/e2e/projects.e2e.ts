@@ -1,18 +1,11 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import type { BrowserSession } from './browser';
-import { hashOf, openSignedIn, recordApi, toastWith, unexpectedErrors } from './shell-helpers';
+import { cardTitles, hashOf, openSignedIn, recordApi, toastWith, unexpectedErrors } from './shell-helpers';
 
 const GRADUATED = '您已结业，无法进入学习';
 const EXPERIENCE = '您正在进行学生端体验，管理案例课程请登录教师端进行。';
 
 const signedIn = (loginName?: string) => openSignedIn(inject('baseURL'), loginName);
-
-async function cardTitles(page: Page, region: string): Promise<string[]> {
-  const list = page.getByRole('region', { name: region });
-  await list.and(page.locator('[aria-busy="false"]')).waitFor();
-  return list.getByRole('heading', { level: 3 }).allTextContents();
-}
 
 describe('project cases (normal student)', () => {
   let s: BrowserSession;

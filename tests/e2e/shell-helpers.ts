@@ -96,3 +96,10 @@ export async function applyForCases(page: Page, ...caseIds: string[]): Promise<v
   }, caseIds);
   if (codes.some((c) => c !== 200)) throw new Error(`applying for ${caseIds.join(', ')}: ${codes.join(', ')}`);
 }
+
+/** Waits until a list region has finished loading and returns its card titles. */
+export async function cardTitles(page: Page, region: string): Promise<string[]> {
+  const list = page.getByRole('region', { name: region });
+  await list.and(page.locator('[aria-busy="false"]')).waitFor();
+  return list.getByRole('heading', { level: 3 }).allTextContents();
+}

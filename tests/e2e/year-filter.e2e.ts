@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page, Request } from 'playwright-core';
 import type { BrowserSession } from './browser';
-import { hashOf, openSignedIn, unexpectedErrors } from './shell-helpers';
+import { cardTitles, hashOf, openSignedIn, unexpectedErrors } from './shell-helpers';
 
 // The 年份 filter of the course and case lists against the real server (SPEC §3, §9): a list opens
 // on the default year 2021 (the year list marks it), another year lists that year's offerings,
@@ -11,12 +11,6 @@ beforeAll(async () => {
   s = await openSignedIn(inject('baseURL'));
 });
 afterAll(async () => s?.close());
-
-async function cardTitles(page: Page, region: string): Promise<string[]> {
-  const list = page.getByRole('region', { name: region });
-  await list.and(page.locator('[aria-busy="false"]')).waitFor();
-  return list.getByRole('heading', { level: 3 }).allTextContents();
-}
 
 /** The `year` query parameter of every request to `path` from now on (null: none sent). */
 function yearsSentTo(page: Page, path: string): (string | null)[] {
