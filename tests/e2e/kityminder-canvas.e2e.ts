@@ -3,6 +3,7 @@ import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { openSession, type BrowserSession } from './browser';
+import { item, pasteImport, tree } from './mindmap-helpers';
 import { logIn, openSignedIn, unexpectedErrors, watchCanvasText } from './shell-helpers';
 
 // What the mind-map canvas draws and how it opens and zooms, checked the way a person sees it:
@@ -68,25 +69,12 @@ function solidPng(w: number, h: number, [r, g, b]: Rgb): Buffer {
   return PNG.sync.write(png);
 }
 
-const tree = (page: Page) => page.getByRole('tree', { name: '思维导图大纲' });
-const item = (page: Page, name: string) => tree(page).getByRole('treeitem', { name: new RegExp(`^${name}(，|$)`) });
 const zoomLabel = async (page: Page) => Number((await page.getByRole('status', { name: '缩放比例' }).textContent())!.replace('%', '')) / 100;
 
 async function openMinder(page: Page, caseId = CASE): Promise<void> {
   await page.goto(`/#/project/minder?caseId=${caseId}`);
   await page.locator('.mind-editor[aria-busy="false"]').waitFor();
   await tree(page).getByRole('treeitem').first().waitFor();
-}
-
-async function pasteImport(page: Page, format: 'txt' | 'km', text: string, last: string): Promise<void> {
-  await page.getByRole('button', { name: '导入 / 导出' }).click();
-  await page.getByRole('menuitem', { name: '粘贴大纲文本导入' }).click();
-  const dialog = page.getByRole('dialog', { name: '粘贴导入' });
-  await dialog.getByLabel('格式').selectOption(format);
-  await dialog.getByLabel('内容').fill(text);
-  await dialog.getByRole('button', { name: '导入' }).click();
-  await dialog.waitFor({ state: 'detached' });
-  await item(page, last).waitFor();
 }
 
 /** The canvas once painting has settled (two equal shots in a row). */

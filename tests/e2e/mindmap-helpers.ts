@@ -59,3 +59,15 @@ export async function mapFocused(page: Page): Promise<void> {
 
 /** Tag name of the focused element ('BODY', 'MAIN', 'TEXTAREA' …). */
 export const focusedTag = (page: Page) => page.evaluate(() => document.activeElement?.tagName ?? '');
+
+/** Replaces the map through the menu's paste import (outline text or .km JSON); waits for the node `last` in the tree. */
+export async function pasteImport(page: Page, format: 'txt' | 'km', text: string, last: string): Promise<void> {
+  await page.getByRole('button', { name: '导入 / 导出' }).click();
+  await page.getByRole('menuitem', { name: '粘贴大纲文本导入' }).click();
+  const dialog = page.getByRole('dialog', { name: '粘贴导入' });
+  await dialog.getByLabel('格式').selectOption(format);
+  await dialog.getByLabel('内容').fill(text);
+  await dialog.getByRole('button', { name: '导入' }).click();
+  await dialog.waitFor({ state: 'detached' });
+  await item(page, last).waitFor();
+}

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { openSession, type BrowserSession } from './browser';
 import { expectMatchesReference } from './screenshot-compare';
+import { pasteImport } from './mindmap-helpers';
 import { logIn, watchCanvasText } from './shell-helpers';
 
 // Visual references of every mind-map template and every picker theme: one fixed small map,
@@ -34,21 +35,9 @@ beforeAll(async () => {
   await logIn(s.page);
   await s.page.goto('/#/project/minder?caseId=case-07');
   await s.page.locator('.mind-editor[aria-busy="false"]').waitFor();
-  await pasteImport(s.page, 'txt', MAP);
+  await pasteImport(s.page, 'txt', MAP, '错题整理');
 });
 afterAll(async () => s?.close());
-
-/** Replaces the map through the menu's paste import (outline text or .km JSON). */
-async function pasteImport(page: Page, format: 'txt' | 'km', text: string): Promise<void> {
-  await page.getByRole('button', { name: '导入 / 导出' }).click();
-  await page.getByRole('menuitem', { name: '粘贴大纲文本导入' }).click();
-  const dialog = page.getByRole('dialog', { name: '粘贴导入' });
-  await dialog.getByLabel('格式').selectOption(format);
-  await dialog.getByLabel('内容').fill(text);
-  await dialog.getByRole('button', { name: '导入' }).click();
-  await dialog.waitFor({ state: 'detached' });
-  await page.getByRole('treeitem', { name: /^错题整理/ }).waitFor();
-}
 
 /** The canvas once painting has settled (two equal shots in a row). */
 async function settled(page: Page): Promise<Buffer> {
@@ -127,7 +116,7 @@ describe('expand/collapse buttons on the canvas', () => {
 // Last: it replaces the map with one whose theme the picker does not offer.
 describe('tianpan theme visual reference', () => {
   it('draws shadowed circles chained by arcs (theme from a .km file)', async () => {
-    await pasteImport(s.page, 'km', kmOf('tianpan', 'tianpan'));
+    await pasteImport(s.page, 'km', kmOf('tianpan', 'tianpan'), '错题整理');
     expectMatchesReference(REFERENCES, 'theme-tianpan.png', await canvasShot(s.page), TOLERANCE);
   });
 });
