@@ -71,3 +71,11 @@ export async function pasteImport(page: Page, format: 'txt' | 'km', text: string
   await dialog.waitFor({ state: 'detached' });
   await item(page, last).waitFor();
 }
+
+/** Runs `action` and waits until the save it causes is answered and the status reads 已保存. */
+export async function saved(page: Page, action: () => Promise<unknown>): Promise<void> {
+  const res = page.waitForResponse((r) => r.url().includes('/mindStudent/saveStuMind'));
+  await action();
+  await res;
+  await expect.poll(() => saveState(page).textContent()).toBe('已保存');
+}
