@@ -15,14 +15,15 @@ function pdfjsCMaps(): Plugin {
     apply: 'build',
     generateBundle() {
       for (const name of readdirSync(dir)) {
-        if (name.endsWith('.bcmap') || name === 'LICENSE') this.emitFile({ type: 'asset', fileName: `pdfjs/cmaps/${name}`, source: readFileSync(join(dir, name)) });
+        if (name.endsWith('.bcmap') || name === 'LICENSE')
+          this.emitFile({ type: 'asset', fileName: `pdfjs/cmaps/${name}`, source: readFileSync(join(dir, name)) });
       }
     },
   };
 }
 
-// The SPA and the standalone editor bench page are built together into dist/client,
-// which the Fastify server serves. `npm run dev` proxies /api to a running server.
+// The SPA, built into dist/client, which the Fastify server serves. `npm run dev` proxies /api
+// to a running server. The canvas bench page is built apart (bench/browser/vite.config.ts).
 export default defineConfig({
   plugins: [react(), pdfjsCMaps()],
   build: {
@@ -30,12 +31,7 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: true,
     chunkSizeWarningLimit: 1500,
-    rollupOptions: {
-      input: {
-        main: resolve(import.meta.dirname, 'index.html'),
-        bench: resolve(import.meta.dirname, 'bench.html'),
-      },
-    },
+    rollupOptions: { input: resolve(import.meta.dirname, 'index.html') },
   },
   worker: { format: 'es' },
   server: {

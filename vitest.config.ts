@@ -67,6 +67,9 @@ export default defineConfig({
           // several times their usual 5-10 s.
           testTimeout: 120_000,
           hookTimeout: 180_000,
+          // expect.poll gives up after 1 s by default: on a loaded 2-core box one UI round trip
+          // (touch → worker → patch → render) was seen to take longer, failing a correct undo.
+          expect: { poll: { timeout: 10_000 } },
           fileParallelism: false,
         },
       },

@@ -4,9 +4,24 @@
 //   server  → never client code (app, features, worker)
 //   feature → app, worker client, engine; never another feature; never the server
 //   app     → features (routes compose them), worker, engine; never the server
+//   contract→ itself and typebox only; server and client import it, the client only its types
+//             (and the plain rules.ts), so no schema builder reaches the browser
 import { dirname, relative, resolve, sep } from 'node:path';
 
-const UI_PACKAGES = ['react', 'react-dom', 'pixi.js', 'valtio', 'comlink', 'axios', 'video.js', 'wouter', 'radix-ui', 'jsencrypt', 'html-to-image', 'elkjs-worker'];
+const UI_PACKAGES = [
+  'react',
+  'react-dom',
+  'pixi.js',
+  'valtio',
+  'comlink',
+  'axios',
+  'video.js',
+  'wouter',
+  'radix-ui',
+  'jsencrypt',
+  'html-to-image',
+  'elkjs-worker',
+];
 const isUiPackage = (spec) => UI_PACKAGES.some((p) => spec === p || spec.startsWith(`${p}/`)) || spec.startsWith('@pixi/') || spec.startsWith('@radix-ui/');
 
 function layerOf(absPath, root) {
@@ -16,10 +31,20 @@ function layerOf(absPath, root) {
   return { layer: rel[1] ?? 'other' };
 }
 
-function check(from, spec, target, filename) {
+const isTypeOnly = (node) =>
+  node.importKind === 'type' ||
+  node.exportKind === 'type' ||
+  (node.specifiers?.length > 0 && node.specifiers.every((s) => s.importKind === 'type' || s.exportKind === 'type'));
+
+function check(from, spec, target, filename, node) {
   if (target) {
     const t = target.layer;
+    if (t === 'contract' && (from.layer === 'app' || from.layer === 'feature') && !/[/\\]rules$/.test(spec) && !isTypeOnly(node))
+      return 'Client code imports contract schemas with `import type` only (their values would pull TypeBox into the bundle); runtime rules come from src/contract/rules.';
     switch (from.layer) {
+      case 'contract':
+        if (t !== 'contract') return 'src/contract is pure: it imports nothing of ours but itself.';
+        break;
       case 'engine':
         if (t !== 'engine') return `src/engine must not import ${t === 'feature' ? 'features' : `src/${t}`}: the engine imports nothing of ours but itself.`;
         break;
@@ -30,7 +55,8 @@ function check(from, spec, target, filename) {
         if (t === 'app' || t === 'feature' || t === 'worker') return 'The server never imports client code.';
         break;
       case 'feature':
-        if (t === 'feature' && target.name !== from.name) return `Features do not import each other (${from.name} → ${target.name}); move shared code to src/app.`;
+        if (t === 'feature' && target.name !== from.name)
+          return `Features do not import each other (${from.name} → ${target.name}); move shared code to src/app.`;
         if (t === 'server') return 'Client code never imports the server.';
         break;
       case 'app':
@@ -45,9 +71,11 @@ function check(from, spec, target, filename) {
     const nodeAllowed = /(^|[/\\])cli\.ts$|\.test\.ts$/.test(filename);
     if (isNodeBuiltin && !nodeAllowed) return `src/engine must run in a worker: ${spec} is allowed only in the CLI and tests.`;
   }
+  if (from.layer === 'contract' && spec !== 'typebox') return `src/contract is pure: it imports only typebox, not ${spec}.`;
   if (from.layer === 'server' && isUiPackage(spec)) return `The server never imports client libraries (${spec}).`;
   // Comlink stays behind the worker's two ends: the typed client and the worker entry.
-  if ((spec === 'comlink' || spec.startsWith('comlink/')) && !/src[/\\]worker[/\\](client|engine\.worker)\.ts$/.test(filename)) return 'Only src/worker/client.ts (and the worker entry) import comlink; use the EngineClient.';
+  if ((spec === 'comlink' || spec.startsWith('comlink/')) && !/src[/\\]worker[/\\](client|engine\.worker)\.ts$/.test(filename))
+    return 'Only src/worker/client.ts (and the worker entry) import comlink; use the EngineClient.';
   return null;
 }
 
@@ -62,7 +90,7 @@ const rule = {
       if (!source || typeof source.value !== 'string') return;
       const spec = source.value;
       const target = spec.startsWith('.') ? layerOf(resolve(dirname(filename), spec), root) : null;
-      const message = check(from, spec, target && target.layer !== 'other' ? target : null, filename);
+      const message = check(from, spec, target && target.layer !== 'other' ? target : null, filename, node);
       if (message) context.report({ node: source, message });
     }
     return {

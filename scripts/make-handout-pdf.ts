@@ -10,16 +10,44 @@ import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 
 const PAGES: { heading: string; lines: string[] }[] = [
-  { heading: '第一讲 需求获取', lines: ['1. 明确项目目标、范围与约束条件。', '2. 识别干系人：学生、教师、管理员与运营人员。', '3. 通过访谈、问卷与现场观察收集原始需求。', '4. 整理需求清单，区分必须实现与可以延后的需求。'] },
-  { heading: '第二讲 用例建模', lines: ['1. 找出参与者与系统边界。', '2. 为每个参与者列出用例，写明前置条件与主流程。', '3. 标注用例之间的包含与扩展关系。', '4. 用例描述需要经过用户评审后再定稿。'] },
-  { heading: '第三讲 数据流分析', lines: ['1. 画出顶层数据流图，标明外部实体。', '2. 逐层分解加工，保持父图与子图平衡。', '3. 建立数据字典，统一数据项的名称与含义。', '4. 检查每个加工都有输入与输出。'] },
+  {
+    heading: '第一讲 需求获取',
+    lines: [
+      '1. 明确项目目标、范围与约束条件。',
+      '2. 识别干系人：学生、教师、管理员与运营人员。',
+      '3. 通过访谈、问卷与现场观察收集原始需求。',
+      '4. 整理需求清单，区分必须实现与可以延后的需求。',
+    ],
+  },
+  {
+    heading: '第二讲 用例建模',
+    lines: [
+      '1. 找出参与者与系统边界。',
+      '2. 为每个参与者列出用例，写明前置条件与主流程。',
+      '3. 标注用例之间的包含与扩展关系。',
+      '4. 用例描述需要经过用户评审后再定稿。',
+    ],
+  },
+  {
+    heading: '第三讲 数据流分析',
+    lines: [
+      '1. 画出顶层数据流图，标明外部实体。',
+      '2. 逐层分解加工，保持父图与子图平衡。',
+      '3. 建立数据字典，统一数据项的名称与含义。',
+      '4. 检查每个加工都有输入与输出。',
+    ],
+  },
 ];
 
 /** Helvetica widths (1/1000 em) for the ASCII the handout uses; others count as 556. */
 const HELVETICA: Record<string, number> = { ' ': 278, '.': 278, ',': 278, '/': 278, ':': 278, '-': 333 };
 const asciiWidth = (s: string) => [...s].reduce((w, c) => w + (HELVETICA[c] ?? 556), 0) / 1000;
 
-const hex = (s: string) => [...s].map((c) => c.codePointAt(0)!.toString(16).padStart(4, '0')).join('').toUpperCase();
+const hex = (s: string) =>
+  [...s]
+    .map((c) => c.codePointAt(0)!.toString(16).padStart(4, '0'))
+    .join('')
+    .toUpperCase();
 const escape = (s: string) => s.replace(/[\\()]/g, (c) => `\\${c}`);
 
 /** One line at (x, y): runs of ASCII in Helvetica (/F2), everything else in STSong-Light (/F1, 1 em wide). */

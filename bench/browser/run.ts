@@ -1,18 +1,19 @@
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { Page } from 'playwright-core';
-import { launchBrowser } from '../../tests/e2e/browser';
+import type { Browser, Page } from 'playwright-core';
+import { configLabel, configsFromEnv, glRenderer, isSoftwareGl, launchFor, throttle, type BenchConfig } from '../configs';
+import { medianRow } from '../stats';
+import { BENCH_DIST, buildBenchPage } from './build-page';
 import { serveStatic } from './static-server';
 import { generateTree } from './tree-gen';
 
-// Browser benchmark of the mind-map canvas (DESIGN §6): opens bench.html in headless Chromium
+// Browser benchmark of the mind-map canvas (DESIGN §6): opens the bench page (bench/browser/page) in headless Chromium
 // on generated maps and measures open → first full frame, one edit → painted frame, pan frame
 // times over ~2 s of panBy per animation frame, and JS heap. Kept short: the machine is shared.
+// Each size runs BENCH_REPEAT (default 3) times in a fresh context; rows hold medians and [min, max].
 
 const ROOT = resolve(import.meta.dirname, '../..');
-const DIST = join(ROOT, 'dist/client');
 const SIZES = (process.env.BENCH_SIZES ?? '1000,10000,20000,50000').split(',').map(Number);
 const PAN_MS = 2000;
 
@@ -33,22 +34,14 @@ export interface BrowserRow {
   pan25WorkP95: number;
   drawn25: number;
   idleFrames: number;
-}
-
-function newestMtime(dir: string): number {
-  let t = 0;
-  for (const e of readdirSync(dir, { withFileTypes: true })) {
-    const p = join(dir, e.name);
-    t = Math.max(t, e.isDirectory() ? newestMtime(p) : statSync(p).mtimeMs);
-  }
-  return t;
-}
-
-function buildIfNeeded(): void {
-  const page = join(DIST, 'bench.html');
-  const src = Math.max(newestMtime(join(ROOT, 'src/features/mindmap')), statSync(join(ROOT, 'bench.html')).mtimeMs);
-  if (existsSync(page) && statSync(page).mtimeMs > src && !process.env.BENCH_REBUILD) return;
-  execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: ROOT, stdio: 'inherit' });
+  gpu?: string;
+  cpuThrottle?: number;
+  glRenderer?: string;
+  runs?: number;
+  openMsRange?: [number, number];
+  editMsRange?: [number, number];
+  heapMBRange?: [number, number];
+  panP95Range?: [number, number];
 }
 
 const pct = (xs: number[], p: number) => {
@@ -60,7 +53,8 @@ async function measure(page: Page, nodes: number, labels: string): Promise<Brows
   const tree = generateTree(nodes);
   await page.evaluate((t) => ((window as unknown as { __tree: unknown }).__tree = t), tree);
   const openProf = process.env.BENCH_PROFILE === 'open' ? await startProfile(page) : null;
-  if (process.env.BENCH_PROFILE === 'paint') (await profiler(page, 50)).on('Profiler.consoleProfileFinished', (e) => printProfile(e.profile as unknown as Prof));
+  if (process.env.BENCH_PROFILE === 'paint')
+    (await profiler(page, 50)).on('Profiler.consoleProfileFinished', (e) => printProfile(e.profile as unknown as Prof));
   const openMs = await page.evaluate(async () => {
     const w = window as unknown as { __tree: never; __mindmap: { ready: Promise<void> }; load(t: never): Promise<void> };
     await w.__mindmap.ready;
@@ -86,18 +80,34 @@ async function measure(page: Page, nodes: number, labels: string): Promise<Brows
         return performance.now() - t0;
       }),
     );
-    if (process.env.BENCH_DEBUG) console.log('edit', edits.at(-1)!.toFixed(1), JSON.stringify(await page.evaluate(() => (window as unknown as { __mindmap: { lastEdit(): object } }).__mindmap.lastEdit())));
+    if (process.env.BENCH_DEBUG)
+      console.log(
+        'edit',
+        edits.at(-1)!.toFixed(1),
+        JSON.stringify(await page.evaluate(() => (window as unknown as { __mindmap: { lastEdit(): object } }).__mindmap.lastEdit())),
+      );
     await page.waitForTimeout(200);
   }
   const editMs = pct(edits, 50);
   const editMax = Math.max(...edits);
   if (prof) await prof();
-  if (process.env.BENCH_DEBUG) console.log(nodes, edits.map((e) => e.toFixed(1)).join(' '), await page.evaluate(() => { const m = (window as unknown as { __mindmap: { lastEdit(): object; lastOpen(): object } }).__mindmap; return { open: m.lastOpen(), edit: m.lastEdit() }; }));
-  // The pan loop lives in the page (bench-page.ts): tsx-compiled closures carry helpers
+  if (process.env.BENCH_DEBUG)
+    console.log(
+      nodes,
+      edits.map((e) => e.toFixed(1)).join(' '),
+      await page.evaluate(() => {
+        const m = (window as unknown as { __mindmap: { lastEdit(): object; lastOpen(): object } }).__mindmap;
+        return { open: m.lastOpen(), edit: m.lastEdit() };
+      }),
+    );
+  // The pan loop lives in the page (page/bench-page.ts): tsx-compiled closures carry helpers
   // that do not exist in the browser.
   type PanOut = { intervals: number[]; work: number[]; stats: { nodes: number; renderer: string } };
   const panAt = (zoom: number) =>
-    page.evaluate(([ms, z]) => (window as unknown as { __mindmap: { panLoop(ms: number, z: number): Promise<PanOut> } }).__mindmap.panLoop(ms, z), [PAN_MS, zoom] as const);
+    page.evaluate(([ms, z]) => (window as unknown as { __mindmap: { panLoop(ms: number, z: number): Promise<PanOut> } }).__mindmap.panLoop(ms, z), [
+      PAN_MS,
+      zoom,
+    ] as const);
   const pan = await panAt(1);
   // At 25 % the LOD path runs (no glyphs) and ~10× more boxes are in view.
   const far = await panAt(0.25);
@@ -145,7 +155,11 @@ async function profiler(page: Page, intervalUs: number) {
   return cdp;
 }
 
-type Prof = { nodes: { id: number; children?: number[]; callFrame: { functionName: string; url: string; lineNumber: number } }[]; samples: number[]; timeDeltas: number[] };
+type Prof = {
+  nodes: { id: number; children?: number[]; callFrame: { functionName: string; url: string; lineNumber: number } }[];
+  samples: number[];
+  timeDeltas: number[];
+};
 function printProfile(profile: Prof): void {
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const frameKey = (id: number) => {
@@ -157,7 +171,13 @@ function printProfile(profile: Prof): void {
     const k = frameKey(id);
     self.set(k, (self.get(k) ?? 0) + profile.timeDeltas[i] / 1000);
   });
-  console.log([...self].sort((a, b) => b[1] - a[1]).slice(0, 25).map(([k, v]) => `${v.toFixed(1)}ms ${k}`).join('\n'));
+  console.log(
+    [...self]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 25)
+      .map(([k, v]) => `${v.toFixed(1)}ms ${k}`)
+      .join('\n'),
+  );
   // Inclusive times (a function counted once per sample however deep it recurses).
   const parent = new Map<number, number>();
   for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
@@ -172,39 +192,85 @@ function printProfile(profile: Prof): void {
     }
   });
   console.log('-- inclusive');
-  console.log([...incl].sort((a, b) => b[1] - a[1]).slice(0, 40).map(([k, v]) => `${v.toFixed(1)}ms ${k}`).join('\n'));
+  console.log(
+    [...incl]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 40)
+      .map(([k, v]) => `${v.toFixed(1)}ms ${k}`)
+      .join('\n'),
+  );
 }
 
 export async function runBrowserBench(): Promise<BrowserRow[]> {
-  buildIfNeeded();
-  const server = await serveStatic(DIST);
-  const browser = await launchBrowser();
+  buildBenchPage();
+  skipped.clear();
+  const server = await serveStatic(BENCH_DIST);
   const rows: BrowserRow[] = [];
   const labelModes = (process.env.BENCH_LABELS ?? 'text').split(',');
+  const repeats = Math.max(1, Number(process.env.BENCH_REPEAT ?? 3));
   try {
-    for (const labels of labelModes) {
-      for (const n of SIZES) {
-        // A fresh context per size: no shared caches or heap between measurements.
-        const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'zh-CN' });
-        const page = await context.newPage();
-        const errors: string[] = [];
-        page.on('pageerror', (e) => errors.push(e.message));
-        const extra = (process.env.BENCH_PROFILE === 'paint' ? '&prof=1' : '') + (process.env.BENCH_RENDERER ? `&renderer=${process.env.BENCH_RENDERER}` : '') + (process.env.BENCH_LAYOUT ? `&layout=${process.env.BENCH_LAYOUT}` : '');
-        await page.goto(`${server.url}/bench.html?labels=${labels}${extra}`);
-        await page.waitForFunction(() => 'load' in window && '__mindmap' in window);
-        rows.push(await measure(page, n, labels));
-        if (errors.length) throw new Error(`page errors at ${n}: ${errors.join('; ')}`);
-        await context.close();
+    for (const config of configsFromEnv()) {
+      const { browser } = await launchFor(config);
+      try {
+        for (const labels of labelModes) {
+          for (const n of SIZES) {
+            const runs: BrowserRow[] = [];
+            for (let k = 0; k < repeats; k++) {
+              const row = await measureOnce(browser, server.url, config, n, labels);
+              if (!row) break; // no hardware GPU here: the config is absent, not slow
+              runs.push(row);
+            }
+            if (runs.length) rows.push(medianRow(runs, ['openMs', 'editMs', 'heapMB', 'panP95']) as BrowserRow);
+          }
+        }
+      } finally {
+        await browser.close();
       }
     }
   } finally {
-    await browser.close();
     await server.close();
   }
-  console.table(rows);
+  for (const s of skipped) console.log(`[bench] skipped ${s}`);
+  console.table(rows.map(({ openMsRange, editMsRange, heapMBRange, panP95Range, ...r }) => r)); // eslint-disable-line @typescript-eslint/no-unused-vars
   mkdirSync(join(ROOT, 'bench/results'), { recursive: true });
-  writeFileSync(join(ROOT, 'bench/results/browser.json'), JSON.stringify({ when: new Date().toISOString(), budgets: { open20k: 400, open50k: 1000, edit50k: 20, pan50kP95: 20 }, rows }, null, 2));
+  writeFileSync(
+    join(ROOT, 'bench/results/browser.json'),
+    JSON.stringify(
+      { when: new Date().toISOString(), budgets: { open20k: 400, open50k: 1000, edit50k: 20, pan50kP95: 20 }, skipped: [...skipped], rows },
+      null,
+      2,
+    ),
+  );
   return rows;
+}
+
+const skipped = new Set<string>();
+
+/** One measurement in a fresh context (no shared caches or heap between measurements); null when the config cannot hold here. */
+async function measureOnce(browser: Browser, url: string, config: BenchConfig, n: number, labels: string): Promise<BrowserRow | null> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'zh-CN' });
+  try {
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    const extra =
+      (process.env.BENCH_PROFILE === 'paint' ? '&prof=1' : '') +
+      (process.env.BENCH_RENDERER ? `&renderer=${process.env.BENCH_RENDERER}` : '') +
+      (process.env.BENCH_LAYOUT ? `&layout=${process.env.BENCH_LAYOUT}` : '');
+    await page.goto(`${url}/bench.html?labels=${labels}${extra}`);
+    const gl = await glRenderer(page);
+    if (config.gpu === 'hardware' && isSoftwareGl(gl)) {
+      skipped.add(`${configLabel(config)}: no hardware GPU (WebGL renderer: ${gl})`);
+      return null;
+    }
+    await throttle(page, config);
+    await page.waitForFunction(() => 'load' in window && '__mindmap' in window);
+    const row = { ...(await measure(page, n, labels)), gpu: config.gpu, cpuThrottle: config.cpuThrottle, glRenderer: gl };
+    if (errors.length) throw new Error(`page errors at ${n}: ${errors.join('; ')}`);
+    return row;
+  } finally {
+    await context.close();
+  }
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {

@@ -8,7 +8,23 @@ export interface GenTree {
   children: GenTree[];
 }
 
-const TOPICS = ['数据结构', '线性表', '栈与队列', '二叉树遍历', '图的最短路径', 'Dynamic programming', '排序算法', '哈希表', 'TCP 三次握手', '操作系统进程调度', 'SQL JOIN', '微积分 极限', '概率论 贝叶斯', 'React hooks', '编译原理 词法分析'];
+const TOPICS = [
+  '数据结构',
+  '线性表',
+  '栈与队列',
+  '二叉树遍历',
+  '图的最短路径',
+  'Dynamic programming',
+  '排序算法',
+  '哈希表',
+  'TCP 三次握手',
+  '操作系统进程调度',
+  'SQL JOIN',
+  '微积分 极限',
+  '概率论 贝叶斯',
+  'React hooks',
+  '编译原理 词法分析',
+];
 
 export function generateTree(total: number): GenTree {
   const b = Math.max(1, Math.floor(Math.cbrt(total)));

@@ -11,5 +11,8 @@ declare module 'd3-flextree' {
     (root: FlexNode<T>): FlexNode<T>;
     hierarchy(data: T, children?: (d: T) => T[] | undefined): FlexNode<T>;
   }
-  export function flextree<T>(opts?: { nodeSize?: (n: FlexNode<T>) => [number, number]; spacing?: number | ((a: FlexNode<T>, b: FlexNode<T>) => number) }): FlexLayout<T>;
+  export function flextree<T>(opts?: {
+    nodeSize?: (n: FlexNode<T>) => [number, number];
+    spacing?: number | ((a: FlexNode<T>, b: FlexNode<T>) => number);
+  }): FlexLayout<T>;
 }

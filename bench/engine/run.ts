@@ -20,11 +20,17 @@ export interface BenchRow {
   ms: number;
   budget?: number;
   ok?: boolean;
+  /** [min, max] of the runs behind the median (absent for one-shot cases). */
+  range?: [number, number];
 }
 
+// The spread of the runs behind the last median, picked up by the row that median goes into.
+let lastRange: [number, number] | undefined;
 function median(xs: number[]): number {
   const s = [...xs].sort((a, b) => a - b);
-  return Math.round(s[Math.floor(s.length / 2)] * 1000) / 1000;
+  const r3 = (x: number) => Math.round(x * 1000) / 1000;
+  lastRange = s.length > 1 ? [r3(s[0]), r3(s[s.length - 1])] : undefined;
+  return r3(s[Math.floor(s.length / 2)]);
 }
 
 function time(runs: number, fn: () => void, setup?: () => void): number {
@@ -87,6 +93,8 @@ export async function runEngineBench(opts: { sizes?: number[]; elkMax?: number; 
   const rows: BenchRow[] = [];
   const add = (r: BenchRow): void => {
     if (r.budget !== undefined) r.ok = r.ms <= r.budget;
+    if (lastRange && !r.range) r.range = lastRange;
+    lastRange = undefined;
     rows.push(r);
     sample();
   };
@@ -102,8 +110,12 @@ export async function runEngineBench(opts: { sizes?: number[]; elkMax?: number; 
     const hits = ed50.find(q).length;
     add({ case: `find "${q}" (${hits} hits)`, nodes: 50000, shape: 'wide', ms: time(9, () => ed50.find(q)), budget: 50 });
   }
+  progressRows(ed50, add);
   for (const n of sizes) {
-    for (const [shape, gen] of [['wide', wideMap], ['deep', deepMap]] as const) {
+    for (const [shape, gen] of [
+      ['wide', wideMap],
+      ['deep', deepMap],
+    ] as const) {
       const doc = gen(n);
       const km = encodeKm(doc);
       const ed = new MindEditor();
@@ -129,15 +141,15 @@ export async function runEngineBench(opts: { sizes?: number[]; elkMax?: number; 
       const leafParent = nodes.find((x) => x.parent && x.children.length > 0 && x.children.every((c) => c.children.length === 0)) ?? nodes[1];
       const branch = ed.doc.root.children[0];
       const target = ed.doc.root.children[ed.doc.root.children.length - 1];
-      const edits: Array<[string, string, unknown[]]> = [
-        ['insert', 'appendChild', [(branch.children[0] ?? branch).id, '新节点']],
-        ['rename', 'editText', [leafParent.children[0]?.id ?? leafParent.id, '改名后的节点 renamed']],
-        ['move subtree', 'moveNode', [leafParent.children[0]?.id ?? leafParent.id, target.id, 0]],
-        ['collapse', 'collapse', [branch.id]],
+      const edits: Array<[string, () => unknown]> = [
+        ['insert', () => ed.execute('appendChild', [(branch.children[0] ?? branch).id, '新节点'])],
+        ['rename', () => ed.execute('editText', [leafParent.children[0]?.id ?? leafParent.id, '改名后的节点 renamed'])],
+        ['move subtree', () => ed.execute('moveNode', [leafParent.children[0]?.id ?? leafParent.id, target.id, 0])],
+        ['collapse', () => ed.execute('collapse', [branch.id])],
       ];
-      for (const [label, cmd, args] of edits) {
+      for (const [label, edit] of edits) {
         const budget = n === 100000 && shape === 'wide' ? 4 : undefined;
-        add({ case: `edit: ${label} (relayout+patch)`, nodes: n, shape, ms: time(9, () => ed.execute(cmd, args), () => ed.undo()), budget });
+        add({ case: `edit: ${label} (relayout+patch)`, nodes: n, shape, ms: time(9, edit, () => ed.undo()), budget });
       }
       add({ case: 'd3-flextree (same tree, reference)', nodes: n, shape, ms: flexCompare(current, ed) });
       if (n <= elkMax) add({ case: 'elkjs mrtree (same tree)', nodes: n, shape, ms: await elkCompare(current, ed) });
@@ -151,9 +163,72 @@ export async function runEngineBench(opts: { sizes?: number[]; elkMax?: number; 
   return rows;
 }
 
+/**
+ * Study progress roll-up (DESIGN §6: ≤ 1 ms per isStudy change on 50k nodes; opening the map no
+ * more than 10 % slower). Every third node is a study node (知识点), a third of those learnt.
+ */
+function progressRows(ed: MindEditor, add: (r: BenchRow) => void): void {
+  const km = encodeKm(ed.toKm());
+  const all = [...ed.doc.byId.keys()];
+  const study = all.filter((_, i) => i % 3 === 0);
+  // Interleaved, so both rows see the same machine load.
+  const plain: number[] = [];
+  const rolled: number[] = [];
+  for (let i = 0; i < 7; i++) {
+    plain.push(time(1, () => new MindEditor().load(km)));
+    rolled.push(
+      time(1, () => {
+        const e = new MindEditor();
+        e.load(km);
+        e.setStudyNodes(study);
+        e.takeProgress();
+      }),
+    );
+  }
+  add({ case: 'open 50k .km (no study set)', nodes: all.length, shape: 'wide', ms: median(plain) });
+  add({ case: 'open 50k .km + progress roll-up', nodes: all.length, shape: 'wide', ms: median(rolled) });
+  ed.setStudyNodes(study);
+  ed.takeProgress();
+  // The deepest study node: the longest ancestor chain to recount.
+  const deepest = study.map((id) => ed.doc.get(id)).reduce((a, b) => (depthOf(b) > depthOf(a) ? b : a));
+  let on = true;
+  const toggle = () => {
+    ed.doc.recorder = [];
+    on = !on;
+    ed.doc.set(deepest.id, 'isStudy', on ? 1 : undefined);
+    const changes = ed.doc.recorder;
+    ed.doc.recorder = null;
+    ed.progress.apply(ed.doc, changes);
+    ed.takeProgress();
+  };
+  add({ case: 'progress: one isStudy toggle (roll-up + patch)', nodes: all.length, shape: 'wide', ms: time(21, toggle), budget: 1 });
+  add({
+    case: 'progress: setStudy command (relayout+patch+roll-up)',
+    nodes: all.length,
+    shape: 'wide',
+    ms: time(
+      9,
+      () => ed.execute('setStudy', [deepest.id, true]),
+      () => ed.undo(),
+    ),
+  });
+  ed.setStudyNodes([]);
+}
+
+function depthOf(n: { parent: unknown }): number {
+  let d = 0;
+  for (let p = n.parent as { parent: unknown } | null; p; p = p.parent as { parent: unknown } | null) d++;
+  return d;
+}
+
 export function printTable(rows: BenchRow[]): void {
-  const lines = rows.map((r) => `${r.case.padEnd(40)} ${String(r.nodes).padStart(7)} ${r.shape.padEnd(5)} ${r.ms.toFixed(2).padStart(10)} ms ${r.budget !== undefined ? `(budget ${r.budget}: ${r.ok ? 'ok' : 'OVER'})` : ''}`);
-  console.log(`${'case'.padEnd(40)} ${'nodes'.padStart(7)} shape ${'median'.padStart(13)}\n${lines.join('\n')}\npeak heap ${Math.round(peakHeap / 1048576)} MB`);
+  const lines = rows.map(
+    (r) =>
+      `${r.case.padEnd(40)} ${String(r.nodes).padStart(7)} ${r.shape.padEnd(5)} ${r.ms.toFixed(2).padStart(10)} ms ${r.budget !== undefined ? `(budget ${r.budget}: ${r.ok ? 'ok' : 'OVER'})` : ''}`,
+  );
+  console.log(
+    `${'case'.padEnd(40)} ${'nodes'.padStart(7)} shape ${'median'.padStart(13)}\n${lines.join('\n')}\npeak heap ${Math.round(peakHeap / 1048576)} MB`,
+  );
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === resolve(process.argv[1])) {

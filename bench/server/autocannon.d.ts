@@ -23,6 +23,7 @@ declare module 'autocannon' {
   export interface Histogram {
     average: number;
     mean: number;
+    min: number;
     p50: number;
     p90: number;
     p99: number;

@@ -71,7 +71,10 @@ export function heartbeat(connections: number): Mix {
         method: 'POST',
         path: '/api/course/userModelRecord/saveUserRecord',
         headers: { ...json, authorization: token },
-        setupRequest: (req) => ({ ...req, body: JSON.stringify({ courseId: 'course-01', nodeId: 'course-01-c1-s2', position: (position += 15) % 600, watched: position % 600 }) }),
+        setupRequest: (req) => ({
+          ...req,
+          body: JSON.stringify({ courseId: 'course-01', nodeId: 'course-01-c1-s2', position: (position += 15) % 600, watched: position % 600 }),
+        }),
       },
     ];
   });

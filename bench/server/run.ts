@@ -22,6 +22,8 @@ export interface ServerBenchRow {
   connections: number;
   requests: number;
   reqPerSec: number;
+  /** [min, max] of the per-second request counts behind the average. */
+  reqPerSecRange?: [number, number];
   p50Ms: number;
   p99Ms: number;
   /** Socket errors + timeouts + non-2xx HTTP answers + enveloped failures (resultCode ≠ 200). */
@@ -29,7 +31,7 @@ export interface ServerBenchRow {
 }
 
 export interface ServerBenchOptions {
-  /** Seconds per mix (BENCH_DURATION, default 8). */
+  /** Seconds per mix (BENCH_DURATION, default 5: the whole default bench stays under 10 min on 2 cores). */
   durationSec?: number;
   /** PostgreSQL to use; default DATABASE_URL, else postgres://postgres@127.0.0.1:5432/test; null skips it. */
   databaseUrl?: string | null;
@@ -87,6 +89,7 @@ async function runMix(urls: string[], tokens: string[], mix: Mix, durationSec: n
     connections: mix.connections,
     requests: r.requests.total,
     reqPerSec: Math.round(r.requests.average),
+    reqPerSecRange: [r.requests.min, r.requests.max],
     p50Ms: r.latency.p50,
     p99Ms: r.latency.p99,
     errors: r.errors + r.timeouts + r.non2xx + mix.appErrors,
@@ -94,12 +97,16 @@ async function runMix(urls: string[], tokens: string[], mix: Mix, durationSec: n
 }
 
 export async function runServerBench(opts: ServerBenchOptions = {}): Promise<ServerBenchRow[]> {
-  const durationSec = opts.durationSec ?? Number(process.env.BENCH_DURATION ?? 8);
+  const durationSec = opts.durationSec ?? Number(process.env.BENCH_DURATION ?? 5);
   const students = opts.students ?? 12_000;
   const url = opts.databaseUrl === null ? undefined : (opts.databaseUrl ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test');
   const rows: ServerBenchRow[] = [];
   const plans: (() => Promise<Target & { tokens: string[] }>)[] = [() => pgliteTarget(students)];
-  if (url) plans.push(() => postgresTarget(url, 1, students), () => postgresTarget(url, 2, students));
+  if (url)
+    plans.push(
+      () => postgresTarget(url, 1, students),
+      () => postgresTarget(url, 2, students),
+    );
 
   for (const plan of plans) {
     const target = await plan();
@@ -114,7 +121,12 @@ export async function runServerBench(opts: ServerBenchOptions = {}): Promise<Ser
       const exam = await apiGet(urls[0]!, token, `/api/course/nodeTestUser/getExamByNodeId?caseId=${BENCH_CASE}&nodeId=${nodeId}`);
       const questionIds = (exam.questions as { questionId: string }[]).map((q) => q.questionId);
       await runMix(urls, target.tokens, browse(10), 2); // warm-up: JIT, pools, caches
-      for (const mix of [browse(100), heartbeat(100), examStampede(100, { caseId: BENCH_CASE, nodeId, examId: exam.examId, questionIds }), mapSaves(50, BENCH_CASE, shown.document)]) {
+      for (const mix of [
+        browse(100),
+        heartbeat(100),
+        examStampede(100, { caseId: BENCH_CASE, nodeId, examId: exam.examId, questionIds }),
+        mapSaves(50, BENCH_CASE, shown.document),
+      ]) {
         const row = { database: target.database, processes: target.processes, ...(await runMix(urls, target.tokens, mix, durationSec)) };
         rows.push(row);
         console.error(`  ${formatRow(row)}`);

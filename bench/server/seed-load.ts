@@ -28,9 +28,18 @@ export async function seedLoadStudents(db: Db, count: number): Promise<string[]>
   }
   await db.transaction().execute(async (trx) => {
     for (let i = 0; i < students.length; i += 500) {
-      await trx.insertInto('students').values(students.slice(i, i + 500)).execute();
-      await trx.insertInto('sessions').values(sessions.slice(i, i + 500)).execute();
-      await trx.insertInto('case_applications').values(applications.slice(i, i + 500)).execute();
+      await trx
+        .insertInto('students')
+        .values(students.slice(i, i + 500))
+        .execute();
+      await trx
+        .insertInto('sessions')
+        .values(sessions.slice(i, i + 500))
+        .execute();
+      await trx
+        .insertInto('case_applications')
+        .values(applications.slice(i, i + 500))
+        .execute();
     }
   });
   return tokens;

@@ -71,7 +71,15 @@ export async function runUploadMemoryBench() {
     const codes = await Promise.all(tokens.map((t) => upload(server.url, t, content)));
     clearInterval(timer);
     peak = Math.max(peak, rssOf(pid));
-    const result = { database: url ? 'PostgreSQL' : 'PGlite', uploads: UPLOADS, mib: UPLOAD_MIB, ok: codes.filter((c) => c === 200).length, idleMiB: +(idle / 2 ** 20).toFixed(1), peakMiB: +(peak / 2 ** 20).toFixed(1), growthMiB: +((peak - idle) / 2 ** 20).toFixed(1) };
+    const result = {
+      database: url ? 'PostgreSQL' : 'PGlite',
+      uploads: UPLOADS,
+      mib: UPLOAD_MIB,
+      ok: codes.filter((c) => c === 200).length,
+      idleMiB: +(idle / 2 ** 20).toFixed(1),
+      peakMiB: +(peak / 2 ** 20).toFixed(1),
+      growthMiB: +((peak - idle) / 2 ** 20).toFixed(1),
+    };
     console.log(JSON.stringify(result));
     return result;
   } finally {

@@ -14,7 +14,10 @@ import { Toaster } from './ui/Toaster';
 import { ui } from './ui-store';
 
 // The dialog (radix Dialog, captcha, jsencrypt on demand) is fetched the first time it opens.
-const LoginDialog = lazyScreen(() => import('./auth/LoginDialog'), (m) => m.LoginDialog);
+const LoginDialog = lazyScreen(
+  () => import('./auth/LoginDialog'),
+  (m) => m.LoginDialog,
+);
 
 function LoginDialogHost() {
   const { loginOpen } = useSnapshot(ui);

@@ -5,7 +5,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { main } from './cli';
 
 const dir = mkdtempSync(join(tmpdir(), 'map-cli-'));
-const KM = '{"root":{"data":{"id":"r","text":"R"},"children":[{"data":{"id":"a","text":"A"},"children":[]}]},"template":"default","theme":"fresh-blue","version":"1.4.43"}';
+const KM =
+  '{"root":{"data":{"id":"r","text":"R"},"children":[{"data":{"id":"a","text":"A"},"children":[]}]},"template":"default","theme":"fresh-blue","version":"1.4.43"}';
 
 describe('map CLI', () => {
   it('converts between formats by extension', () => {

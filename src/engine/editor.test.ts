@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { MindEditor } from './editor';
+import { extrasOf, nodeAt } from './render/render-patch';
+import { MAX_SWAPS } from './history/history';
 
-const KM = '{"root":{"data":{"id":"r","text":"学习"},"children":[{"data":{"id":"a","text":"A"},"children":[{"data":{"id":"a1","text":"A1"},"children":[]}]},{"data":{"id":"b","text":"B"},"children":[]}]},"template":"default","theme":"fresh-blue","version":"1.4.43"}';
+const KM =
+  '{"root":{"data":{"id":"r","text":"学习"},"children":[{"data":{"id":"a","text":"A"},"children":[{"data":{"id":"a1","text":"A1"},"children":[]}]},{"data":{"id":"b","text":"B"},"children":[]}]},"template":"default","theme":"fresh-blue","version":"1.4.43"}';
 
 describe('MindEditor facade', () => {
   it('loads .km (not an undo step) and exports it byte for byte', () => {
@@ -9,7 +12,7 @@ describe('MindEditor facade', () => {
     const patch = ed.load(KM);
     expect(patch.full).toBe(true);
     expect(patch.ids).toHaveLength(4);
-    expect(patch.styles.every((s) => s !== null)).toBe(true);
+    expect(Array.from(patch.look).every((k) => k >= 0)).toBe(true);
     expect(ed.canUndo).toBe(false);
     expect(ed.exportData('km')).toBe(KM);
     expect(ed.exportData('txt')).toBe('学习\r\tA\r\t\tA1\r\tB\r');
@@ -25,21 +28,62 @@ describe('MindEditor facade', () => {
     expect(ed.exportData('km')).toBe(KM);
   });
 
-  it('executes commands, groups gestures, merges typing, undoes and redoes with patches', () => {
+  it('an import is one undo step: undo brings back the map before it, every field; redo re-imports', () => {
+    const ed = new MindEditor();
+    ed.load(KM);
+    ed.execute('priority', ['a', 3]);
+    ed.execute('setNote', ['a1', '要点']);
+    ed.execute('collapse', [['a']]);
+    const before = ed.exportData('km');
+    const beforeDoc = ed.doc;
+    ed.importDataWithNotices('txt', '新图\n\t一\n\t二\n', { name: '新图' });
+    expect(ed.doc.root.data.text).toBe('新图');
+    ed.execute('editText', [ed.doc.root.children[0].id, '一一']);
+    ed.undo(); // the edit after the import
+    expect(ed.doc.root.children[0].data.text).toBe('一');
+    const back = ed.undo()!; // the import
+    expect(back.full).toBe(true);
+    expect(ed.doc).toBe(beforeDoc); // the same document, not a copy
+    expect(ed.exportData('km')).toBe(before);
+    expect(ed.getNodeData('a1').note).toBe('要点');
+    expect(ed.canUndo).toBe(true); // the edits before the import are still undoable
+    ed.redo();
+    expect(ed.exportData('txt')).toBe('新图\r\t一\r\t二\r');
+    ed.redo();
+    expect(ed.doc.root.children[0].data.text).toBe('一一');
+    ed.undo();
+    ed.undo();
+    ed.undo(); // collapse is a view change: the note is the next step
+    expect(ed.getNodeData('a1').note).toBeUndefined();
+  });
+
+  it('keeps only the last MAX_SWAPS imports undoable (each holds a whole document)', () => {
+    const ed = new MindEditor();
+    ed.load(KM);
+    ed.execute('priority', ['a', 3]);
+    for (let i = 0; i < MAX_SWAPS + 2; i++) ed.importData('txt', `图${i}\n`);
+    let steps = 0;
+    while (ed.undo()) steps++;
+    expect(steps).toBe(MAX_SWAPS);
+    expect(ed.doc.root.data.text).toBe('图1');
+  });
+
+  it('executes commands (one step each), merges typing, undoes and redoes with patches', () => {
     const ed = new MindEditor();
     ed.load(KM);
     for (const t of ['x', 'xy', 'xyz']) ed.execute('editText', ['b', t], { mergeKey: 'text:b' });
-    ed.beginGesture();
     ed.execute('moveNode', ['b', 'a', 0]);
     ed.execute('priority', ['b', 2]);
-    ed.endGesture();
     expect(ed.getNodeData('b')).toMatchObject({ text: 'xyz', priority: 2 });
+    ed.undo();
+    expect(ed.getNodeData('b').priority).toBeUndefined();
     const u = ed.undo()!;
     expect(u.ids).toContain('b');
     expect(ed.doc.get('b').parent!.id).toBe('r');
     ed.undo();
     expect(ed.getNodeData('b').text).toBe('B');
     expect(ed.exportData('km')).toBe(KM);
+    ed.redo();
     ed.redo();
     ed.redo();
     expect(ed.getNodeData('b')).toMatchObject({ text: 'xyz', priority: 2 });
@@ -125,14 +169,22 @@ describe('MindEditor facade', () => {
     const ed = new MindEditor();
     ed.load(KM);
     const p = ed.execute('hyperlink', ['a', 'javascript:alert(1)', 't']).patch;
-    expect(p.styles[p.ids.indexOf('a')]!.href).toBe('#');
+    expect(nodeAt(p, p.ids.indexOf('a'), extrasOf(p))!.href).toBe('#');
   });
 
   it('expanding sends full styles for the nodes shown again (collapse removed their views)', () => {
     const ed = new MindEditor();
-    ed.load({ root: { data: { id: 'r', text: '根' }, children: [{ data: { id: 'a', text: '甲' }, children: [{ data: { id: 'a1', text: '甲一' }, children: [{ data: { id: 'a11', text: '子' } }] }] }] }, template: 'default', theme: 'fresh-blue', version: '1.4.43' });
+    ed.load({
+      root: {
+        data: { id: 'r', text: '根' },
+        children: [{ data: { id: 'a', text: '甲' }, children: [{ data: { id: 'a1', text: '甲一' }, children: [{ data: { id: 'a11', text: '子' } }] }] }],
+      },
+      template: 'default',
+      theme: 'fresh-blue',
+      version: '1.4.43',
+    });
     expect(ed.execute('collapse', [['a']]).patch.removed.sort()).toEqual(['a1', 'a11']);
     const p = ed.execute('expand', [['a']]).patch;
-    for (const id of ['a1', 'a11']) expect(p.styles[p.ids.indexOf(id)]?.id).toBe(id);
+    for (const id of ['a1', 'a11']) expect(nodeAt(p, p.ids.indexOf(id), extrasOf(p))?.id).toBe(id);
   });
 });

@@ -1,7 +1,7 @@
 import { runCommand } from './commands/command';
 import { copySubtrees } from './commands/clipboard';
-import { getCommand } from './commands/registry';
-import { History } from './history/history';
+import { getCommand, type CommandArgs, type CommandName, type CommandResult } from './commands/registry';
+import { History, type Step } from './history/history';
 import { summarize, type Change } from './model/change';
 import { MindDoc, type NodeRec } from './model/doc';
 import { ROOT_TEXT, type KmDocument, type KmNode, type KmNodeData } from './model/types';
@@ -13,32 +13,12 @@ import { exportDocument, importDocument, importDocumentWithNotices, type ImportN
 import { restoreDocument } from './protocols/restore';
 import { exportSvg } from './protocols/svg';
 import { findNodes, type FindOptions } from './search/find';
-import { nodeStyle, type NodeStyle } from './render/node-style';
+import { extraOf, LookTable, NODE_STRIDE, writeNode, type NodeExtra, type RenderPatch, type Structure } from './render/render-patch';
 import { getTheme } from './theme/themes';
+import { ProgressIndex, type ProgressPatch } from './progress/progress-index';
+import type { Progress } from './progress/rollup';
 
-/**
- * Render patch for changed nodes only. Apply in this order:
- *  1. `removed`: nodes deleted or hidden under a collapse — drop their views.
- *  2. `shifts`: translate each listed node AND all its visible descendants by
- *     (shiftDeltas[2i], shiftDeltas[2i+1]); their size and style are unchanged.
- *  3. `ids`/`boxes`: new absolute box x, y, w, h (document coordinates, root centred on 0,0)
- *     per id; `styles[i]` is the full style when it changed (or the node is new), else null.
- * `full` = discard everything first (load, import, theme/template switch). Typed arrays are
- * fresh per patch so the worker can transfer their buffers.
- */
-export interface RenderPatch {
-  version: number;
-  full: boolean;
-  ids: string[];
-  boxes: Float64Array;
-  shifts: string[];
-  shiftDeltas: Float64Array;
-  styles: Array<NodeStyle | null>;
-  removed: string[];
-  template: string;
-  theme: string;
-  background: string;
-}
+export type { RenderPatch, Structure } from './render/render-patch';
 
 export type ExportFormat = TextFormat | 'svg';
 
@@ -53,11 +33,14 @@ export function emptyDocument(): KmDocument {
 
 /**
  * The engine facade the worker wraps with Comlink: plain data in and out, synchronous.
- * Loading/importing is never an undo step; every execute() is one (or part of a gesture).
+ * Loading is never an undo step; an import is one (back to the document before it); every
+ * execute() is one (or part of a gesture).
  */
 export class MindEditor {
   doc: MindDoc;
   readonly layout: LayoutEngine;
+  /** Study progress per branch (progress/): its own channel, takeProgress(). */
+  readonly progress = new ProgressIndex();
   private history: History;
   private version = 0;
 
@@ -73,9 +56,12 @@ export class MindEditor {
     return this.replace(doc);
   }
 
-  /** parse → restore → validate; on any error the current document is untouched. */
+  /**
+   * parse → restore → validate; on any error the current document is untouched. One undo step:
+   * undo brings back the document before it, every field as it was.
+   */
   importData(format: TextFormat, text: string): RenderPatch {
-    return this.replace(importDocument(format, text));
+    return this.replace(importDocument(format, text), true);
   }
 
   /**
@@ -85,21 +71,29 @@ export class MindEditor {
    */
   importDataWithNotices(format: TextFormat, text: string, opts: ImportOptions = {}): { patch: RenderPatch; notices: ImportNotice[] } {
     const { document, notices } = importDocumentWithNotices(format, text, opts);
-    return { patch: this.replace(document), notices };
+    return { patch: this.replace(document, true), notices };
   }
 
-  private replace(km: KmDocument): RenderPatch {
+  /** `undoable`: an import (one undo step back to the current document), else a load (history cleared). */
+  private replace(km: KmDocument, undoable = false): RenderPatch {
     const doc = new MindDoc(km);
-    doc.readOnly = this.doc.readOnly;
     getTheme(doc.theme);
+    if (undoable) this.history.recordSwap(this.doc);
+    else this.history.clear();
+    return this.switchTo(doc);
+  }
+
+  /** Makes `doc` the document (a load, an import, or undo/redo of an import) and lays it all out. */
+  private switchTo(doc: MindDoc): RenderPatch {
+    doc.readOnly = this.doc.readOnly;
     this.doc = doc;
-    this.history.clear();
+    this.progress.rebuild(doc);
     return this.relayoutAll();
   }
 
   /** `clip` (SVG only): just the part of the image inside that rect, for strip-wise rasterising. */
   exportData(format: ExportFormat, clip?: { x: number; y: number; w: number; h: number }): string {
-    if (format === 'svg') return exportSvg(this.doc, this.layout, clip);
+    if (format === 'svg') return exportSvg(this.doc, this.layout, clip, this.progress.studyCount ? (n) => this.progress.of(n) : undefined);
     return exportDocument(format, this.doc.toKm());
   }
 
@@ -119,29 +113,24 @@ export class MindEditor {
    * Runs a command by name. mergeKey folds repeated calls (a typing burst) into one undo step.
    * View commands (expand, collapse, expand to level) are not undo steps and keep redo.
    */
-  execute(name: string, args: unknown[] = [], opts: { mergeKey?: string } = {}): { result: unknown; patch: RenderPatch } {
+  execute<N extends CommandName>(name: N, args: CommandArgs<N>, opts: { mergeKey?: string } = {}): { result: CommandResult<N>; patch: RenderPatch } {
     const cmd = getCommand(name);
     const { result, changes } = runCommand(this.doc, cmd, args);
     this.history.record(changes, opts.mergeKey, cmd.view ? 'view' : 'record');
-    return { result, patch: this.afterChange(changes) };
-  }
-
-  beginGesture(): void {
-    this.history.begin();
-  }
-
-  endGesture(): void {
-    this.history.end();
+    return { result: result as CommandResult<N>, patch: this.afterChange(changes) };
   }
 
   undo(): RenderPatch | null {
-    const ch = this.history.undo(this.doc);
-    return ch ? this.afterChange(ch) : null;
+    return this.afterStep(this.history.undo(this.doc));
   }
 
   redo(): RenderPatch | null {
-    const ch = this.history.redo(this.doc);
-    return ch ? this.afterChange(ch) : null;
+    return this.afterStep(this.history.redo(this.doc));
+  }
+
+  private afterStep(step: Step | null): RenderPatch | null {
+    if (!step) return null;
+    return Array.isArray(step) ? this.afterChange(step) : this.switchTo(step.swapTo);
   }
 
   get canUndo(): boolean {
@@ -175,7 +164,23 @@ export class MindEditor {
     return this.patch(r.boxes, null, [], true);
   }
 
+  /** The case's study nodes (知识点: nodes with resources or an exam); recounts every branch. */
+  setStudyNodes(ids: string[]): void {
+    this.progress.setStudy(ids, this.doc);
+  }
+
+  /** learnt/total over the study nodes in the node's subtree (itself included). */
+  progressOf(id: string): Progress {
+    return this.progress.of(this.doc.get(id));
+  }
+
+  /** Roll-up counts changed since the last call (full after a load or a new study set). */
+  takeProgress(): ProgressPatch {
+    return this.progress.take(this.doc);
+  }
+
   private afterChange(changes: Change[]): RenderPatch {
+    this.progress.apply(this.doc, changes);
     if (!changes.length) return this.patch([], new Set(), [], false);
     const sum = summarize(changes);
     if (sum.meta) return this.relayoutAll();
@@ -201,28 +206,81 @@ export class MindEditor {
     return this.patch(nodes, styled, removed, false, res.shifts, res.deltas);
   }
 
-  /** styled null = every node gets a style (full patches). */
+  /** styled null = every node gets its look and fields (full patches). */
   private patch(nodes: NodeRec[], styled: Set<NodeRec> | null, removed: string[], full: boolean, shifts: NodeRec[] = [], deltas: number[] = []): RenderPatch {
     const a = this.layout.a;
     const theme = getTheme(this.doc.theme);
-    const boxes = new Float64Array(nodes.length * 4);
-    const ids: string[] = new Array(nodes.length);
-    const styles: Array<NodeStyle | null> = new Array(nodes.length);
-    for (let i = 0; i < nodes.length; i++) {
-      const n = nodes[i];
-      const s = n.slot;
-      ids[i] = n.id;
+    const template = this.doc.template;
+    const n = nodes.length;
+    const boxes = new Float64Array(n * 4);
+    const ids: string[] = new Array(n);
+    const texts: string[] = new Array(n);
+    const parents: string[] = new Array(n);
+    const look = new Int32Array(n);
+    const ints = new Int32Array(n * NODE_STRIDE);
+    const extras: Array<[number, NodeExtra]> = [];
+    const table = new LookTable(theme);
+    for (let i = 0; i < n; i++) {
+      const node = nodes[i];
+      const s = node.slot;
+      ids[i] = node.id;
       boxes[i * 4] = a.absX[s];
       boxes[i * 4 + 1] = a.absY[s];
       boxes[i * 4 + 2] = a.w[s];
       boxes[i * 4 + 3] = a.h[s];
-      if (!styled || styled.has(n)) {
-        const depth = a.depth[s];
-        const conn = n.parent ? connectorFor(this.doc.template, a.kind[n.parent.slot], depth) : null;
-        styles[i] = nodeStyle(n, depth + 1, theme, conn);
-      } else styles[i] = null;
+      if (styled && !styled.has(node)) {
+        look[i] = -1;
+        texts[i] = '';
+        parents[i] = '';
+        continue;
+      }
+      const depth = a.depth[s];
+      const parent = node.parent;
+      const conn = parent ? connectorFor(template, a.kind[parent.slot], depth) : null;
+      look[i] = table.indexOf(node, depth + 1, conn);
+      texts[i] = node.data.text ?? '';
+      parents[i] = parent ? parent.id : '';
+      writeNode(ints, i, node, depth + 1, parent ? parent.children.indexOf(node) : 0);
+      const x = extraOf(node);
+      if (x) extras.push([i, x]);
     }
-    return { version: ++this.version, full, ids, boxes, styles, removed, shifts: shifts.map((n) => n.id), shiftDeltas: new Float64Array(deltas), template: this.doc.template, theme: this.doc.theme, background: theme.background };
+    return {
+      version: ++this.version,
+      full,
+      ids,
+      boxes,
+      shifts: shifts.map((s) => s.id),
+      shiftDeltas: new Float64Array(deltas),
+      removed,
+      looks: table.looks,
+      look,
+      ints,
+      texts,
+      parents,
+      extras,
+      structure: full ? [] : this.structureOf(nodes, styled),
+      template,
+      theme: this.doc.theme,
+      background: theme.background,
+      canUndo: this.history.canUndo,
+      canRedo: this.history.canRedo,
+    };
+  }
+
+  /**
+   * Child order of every parent a patch touched: parents of restyled (added, edited, moved) nodes
+   * and the restyled nodes themselves (children shown or reordered). Removals need nothing.
+   */
+  private structureOf(nodes: NodeRec[], styled: Set<NodeRec> | null): Structure {
+    const parents = new Set<NodeRec>();
+    for (const n of nodes) {
+      if (styled && !styled.has(n)) continue;
+      if (n.parent) parents.add(n.parent);
+      parents.add(n);
+    }
+    const out: Structure = [];
+    for (const p of parents) out.push([p.id, p.children.map((c) => c.id)]);
+    return out;
   }
 }
 

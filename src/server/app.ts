@@ -31,6 +31,9 @@ import { examRoutes } from './modules/exams/routes';
 import { taskRoutes } from './modules/tasks/routes';
 import { tutorRoutes } from './modules/tutors/routes';
 import { helpRoutes } from './modules/help/routes';
+import { coverRoutes } from './modules/covers/routes';
+import { catalogueRoutes } from './modules/catalogue/routes';
+import { reviewRoutes } from './modules/review/routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -120,6 +123,9 @@ export async function buildApp({ config, database, logger = true, onRoute, logSt
   await app.register(taskRoutes);
   await app.register(tutorRoutes);
   await app.register(helpRoutes);
+  await app.register(coverRoutes);
+  await app.register(catalogueRoutes);
+  await app.register(reviewRoutes);
 
   if (config.clientDir && existsSync(join(config.clientDir, 'index.html'))) {
     await app.register(fastifyStatic, { root: config.clientDir, prefix: '/', wildcard: false, index: ['index.html'] });

@@ -1,14 +1,18 @@
 import * as Comlink from 'comlink';
+import type { CommandArgs, CommandName, CommandResult } from '../engine/commands/registry';
 import type { ExportFormat } from '../engine/editor';
+import type { ProgressPatch } from '../engine/progress/progress-index';
 import type { KmDocument, KmNode, KmNodeData } from '../engine/model/types';
 import type { ImportNotice, ImportOptions, TextFormat } from '../engine/protocols/formats';
 import type { FindOptions } from '../engine/search/find';
-import { splitIds, unpackPatch, type EngineApi, type EnginePatch } from './protocol';
+import { joinIds, splitIds, unpackPatch, type EngineApi, type EnginePatch, type WirePatch } from './protocol';
 
 // The main thread's only door to the engine, and the only client module importing Comlink.
 // Every method is async; patches arrive unpacked (ids as arrays, typed arrays transferred).
 
-type Remote = { [K in keyof EngineApi]: (...a: Parameters<EngineApi[K]>) => Promise<ReturnType<EngineApi[K]>> };
+type Remote = { [K in Exclude<keyof EngineApi, 'execute'>]: (...a: Parameters<EngineApi[K]>) => Promise<ReturnType<EngineApi[K]>> } & {
+  execute<N extends CommandName>(name: N, args: CommandArgs<N>, opts?: { mergeKey?: string }): Promise<{ result: CommandResult<N>; patch: WirePatch }>;
+};
 
 export class EngineClient {
   constructor(
@@ -30,15 +34,13 @@ export class EngineClient {
   toKm(): Promise<KmDocument> {
     return this.api.toKm();
   }
-  async execute(name: string, args: unknown[] = [], opts: { mergeKey?: string } = {}): Promise<{ result: unknown; patch: EnginePatch }> {
+  async execute<N extends CommandName>(
+    name: N,
+    args: CommandArgs<N>,
+    opts: { mergeKey?: string } = {},
+  ): Promise<{ result: CommandResult<N>; patch: EnginePatch }> {
     const r = await this.api.execute(name, args, opts);
     return { result: r.result, patch: unpackPatch(r.patch) };
-  }
-  beginGesture(): Promise<void> {
-    return this.api.beginGesture();
-  }
-  endGesture(): Promise<void> {
-    return this.api.endGesture();
   }
   async undo(): Promise<EnginePatch | null> {
     const p = await this.api.undo();
@@ -70,6 +72,15 @@ export class EngineClient {
     const r = await this.api.importDataWithNotices(format, text, opts);
     return { patch: unpackPatch(r.patch), notices: r.notices };
   }
+  /** The case's study nodes (知识点); every branch is recounted. */
+  setStudyNodes(ids: string[]): Promise<void> {
+    return this.api.setStudyNodes(joinIds(ids));
+  }
+  /** Branch counts changed since the last call: full after a load or a new study set. */
+  async takeProgress(): Promise<ProgressPatch> {
+    const p = await this.api.takeProgress();
+    return { full: p.full, ids: splitIds(p.ids), counts: p.counts };
+  }
   /** Ends the worker (the editor screen unmounted). */
   close(): void {
     this.onClose();
@@ -86,8 +97,13 @@ export function startEngineWorker(): EngineClient {
   });
 }
 
-/** The same client around an in-process host (unit tests; no Worker in jsdom). */
+/**
+ * The same client around an in-process host (unit tests; no Worker in jsdom). Answers are
+ * structured-cloned as a worker's are, so no test shares an object with the engine.
+ */
 export function localEngine(host: EngineApi): EngineClient {
-  const remote = Object.fromEntries(Object.entries(host).map(([k, f]) => [k, (...a: unknown[]) => Promise.resolve().then(() => (f as (...x: unknown[]) => unknown)(...a))])) as unknown as Remote;
+  const remote = Object.fromEntries(
+    Object.entries(host).map(([k, f]) => [k, (...a: unknown[]) => Promise.resolve().then(() => structuredClone((f as (...x: unknown[]) => unknown)(...a)))]),
+  ) as unknown as Remote;
   return new EngineClient(remote);
 }

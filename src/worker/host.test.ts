@@ -1,10 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { READ_ONLY_ERROR } from '../engine/commands/command';
 import { DEPTH_ERROR } from '../engine/model/types';
+import { NODE_STRIDE, NodeInt } from '../engine/render/render-patch';
 import { localEngine } from './client';
 import { createEngineHost } from './host';
 
-const km = { root: { data: { id: 'r', text: '根' }, children: [{ data: { id: 'a', text: '甲' }, children: [{ data: { id: 'a1', text: '甲一' } }] }, { data: { id: 'b', text: '乙' } }] }, template: 'default', theme: 'fresh-blue', version: '1.4.43' };
+const km = {
+  root: {
+    data: { id: 'r', text: '根' },
+    children: [{ data: { id: 'a', text: '甲' }, children: [{ data: { id: 'a1', text: '甲一' } }] }, { data: { id: 'b', text: '乙' } }],
+  },
+  template: 'default',
+  theme: 'fresh-blue',
+  version: '1.4.43',
+};
 
 describe('engine host (no Worker needed)', () => {
   it('loads, edits, undoes and redoes through the client API', async () => {
@@ -23,6 +32,21 @@ describe('engine host (no Worker needed)', () => {
     expect(u.canRedo).toBe(true);
     expect((await eng.redo())!.ids).toContain(result);
     expect(await eng.exportData('txt')).toContain('\t丙');
+  });
+
+  it('sends study progress on its own channel: full after the study set, then only the changed chain', async () => {
+    const eng = localEngine(createEngineHost());
+    await eng.load(km);
+    await eng.setStudyNodes(['a1', 'b']);
+    const full = await eng.takeProgress();
+    expect(full.full).toBe(true);
+    const at = (p: typeof full, id: string) => [p.counts[p.ids.indexOf(id) * 2], p.counts[p.ids.indexOf(id) * 2 + 1]];
+    expect(at(full, 'r')).toEqual([0, 2]);
+    await eng.execute('setStudy', ['a1', true]);
+    const p = await eng.takeProgress();
+    expect(p.full).toBe(false);
+    expect(p.ids.sort()).toEqual(['a', 'a1', 'r']);
+    expect(at(p, 'r')).toEqual([1, 2]);
   });
 
   it('reports the structure of a reorder and a typing burst is one undo step', async () => {
@@ -65,6 +89,24 @@ describe('engine host (no Worker needed)', () => {
     await expect(eng.execute('appendChild', ['r', 'x'])).rejects.toThrow(READ_ONLY_ERROR);
   });
 
+  it('an edit crosses as the canvas reads it: the changed nodes’ looks, rows, texts and parents; moved ones box only', async () => {
+    const eng = localEngine(createEngineHost());
+    await eng.load(km);
+    const { result, patch } = await eng.execute('appendChild', ['a', '丙']);
+    const i = patch.ids.indexOf(String(result));
+    expect(patch.looks[patch.look[i]].connector).toBeTruthy();
+    expect(patch.ints[i * NODE_STRIDE + NodeInt.level]).toBe(3);
+    expect(patch.ints[i * NODE_STRIDE + NodeInt.index]).toBe(1);
+    expect(patch.texts[i]).toBe('丙');
+    expect(patch.parents[i]).toBe('a');
+    expect(patch.texts).toHaveLength(patch.ids.length);
+    // 'a' gained a child: its childCount column says so (the expander on the canvas follows it)
+    const a = patch.ids.indexOf('a');
+    expect(patch.ints[a * NODE_STRIDE + NodeInt.childCount]).toBe(2);
+    // nodes only moved by the insert carry no look
+    for (let k = 0; k < patch.ids.length; k++) if (!['a', String(result)].includes(patch.ids[k])) expect(patch.look[k], patch.ids[k]).toBe(-1);
+  });
+
   it('uses the measurer it is given', async () => {
     const eng = localEngine(createEngineHost({ width: (_f, t) => t.length * 100 }));
     const p = await eng.load(km);
@@ -83,7 +125,11 @@ describe('file import with notices through the host', () => {
     expect(root.data.text).toBe('计划');
     expect(root.children?.map((c) => c.data.text)).toEqual(['根一', '根二']);
     expect(notices).toEqual([{ code: 'forest', message: expect.stringContaining('“计划”') as string }]);
-    expect(patch.canUndo).toBe(false); // an import is never an undo step
+    // An import is one undo step: undo brings back the map it replaced.
+    expect(patch.canUndo).toBe(true);
+    const back = await eng.undo();
+    expect(back?.full).toBe(true);
+    expect((await eng.toKm()).root).toMatchObject(km.root);
   });
 
   it('reports a markdown preamble and refuses a bad file without touching the map', async () => {

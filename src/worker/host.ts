@@ -2,7 +2,7 @@ import { MindEditor, type ExportFormat, type RenderPatch } from '../engine/edito
 import type { TextMeasurer } from '../engine/measure/text-measurer';
 import type { KmDocument } from '../engine/model/types';
 import type { TextFormat } from '../engine/protocols/formats';
-import { joinIds, packPatch, type EngineApi, type Structure, type TransferFn, type WirePatch } from './protocol';
+import { joinIds, packPatch, splitIds, type EngineApi, type TransferFn, type WirePatch } from './protocol';
 
 /**
  * The engine behind the protocol, without any messaging: engine.worker.ts exposes it with
@@ -11,7 +11,7 @@ import { joinIds, packPatch, type EngineApi, type Structure, type TransferFn, ty
 export function createEngineHost(measurer?: TextMeasurer, transfer: TransferFn = (v) => v): EngineApi {
   const editor = new MindEditor({ measurer });
 
-  const pack = (p: RenderPatch) => packPatch({ ...p, structure: p.full ? [] : structureOf(editor, p), canUndo: editor.canUndo, canRedo: editor.canRedo });
+  const pack = (p: RenderPatch) => packPatch(p);
   const wire = (p: RenderPatch): WirePatch => {
     const { wire: w, transfer: t } = pack(p);
     return transfer(w, t);
@@ -24,16 +24,16 @@ export function createEngineHost(measurer?: TextMeasurer, transfer: TransferFn =
     },
     importData: (format: TextFormat, text: string) => wire(editor.importData(format, text)),
     exportData: (format: ExportFormat, clip?: { x: number; y: number; w: number; h: number }) => editor.exportData(format, clip),
-    toKm: () => editor.toKm(),
-    execute(name, args = [], opts = {}) {
+    // The engine's own records (no JSON copy of up to 50k nodes here): crossing to the main
+    // thread (structured clone; localEngine clones likewise) is the one copy an autosave pays.
+    toKm: () => editor.doc.toKm(),
+    execute(name, args, opts = {}) {
       const { result, patch } = editor.execute(name, args, opts);
       // Comlink transfers only what is listed for the returned object itself, not for a
       // patch nested in it: list the patch's buffers here or they are copied.
       const { wire: w, transfer: t } = pack(patch);
       return transfer({ result, patch: w }, t);
     },
-    beginGesture: () => editor.beginGesture(),
-    endGesture: () => editor.endGesture(),
     undo() {
       const p = editor.undo();
       return p ? wire(p) : null;
@@ -52,25 +52,10 @@ export function createEngineHost(measurer?: TextMeasurer, transfer: TransferFn =
       const { wire: w, transfer: t } = pack(patch);
       return transfer({ patch: w, notices }, t);
     },
+    setStudyNodes: (ids) => editor.setStudyNodes(splitIds(ids)),
+    takeProgress() {
+      const p = editor.takeProgress();
+      return transfer({ full: p.full, ids: joinIds(p.ids), counts: p.counts }, [p.counts.buffer]);
+    },
   };
-}
-
-/**
- * Child order of every parent a patch touched: parents of restyled (added, edited, moved) nodes
- * and nodes that were shown again. Removals need nothing: the mirror drops them itself.
- */
-function structureOf(editor: MindEditor, p: RenderPatch): Structure {
-  const parents = new Set<string>();
-  p.styles.forEach((s, i) => {
-    if (!s) return;
-    if (s.parentId) parents.add(s.parentId);
-    // a node whose children were shown or reordered
-    parents.add(p.ids[i]);
-  });
-  const out: Structure = [];
-  for (const id of parents) {
-    const n = editor.doc.byId.get(id);
-    if (n) out.push([id, n.children.map((c) => c.id)]);
-  }
-  return out;
 }

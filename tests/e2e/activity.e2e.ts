@@ -1,6 +1,6 @@
-import { resolve } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { seriousViolations } from './axe';
 import type { BrowserSession } from './browser';
 import { DEMO, hashOf, logIn, openSignedIn, toastWith, unexpectedErrors, watchCanvasText } from './shell-helpers';
 
@@ -20,13 +20,18 @@ const main = (page: Page = s.page) => page.getByRole('main');
 const tutorList = (page: Page = s.page) => main(page).getByRole('region', { name: '导师列表' });
 const cards = (page: Page = s.page) => tutorList(page).getByRole('listitem');
 const pager = () => main().getByRole('navigation', { name: '导师分页' });
-const head = (page: Page = s.page) => main(page).getByRole('region', { name: /^(?!导师介绍)/ }).first();
+const head = (page: Page = s.page) =>
+  main(page)
+    .getByRole('region', { name: /^(?!导师介绍)/ })
+    .first();
 
 /** The activity area on tutor page `n` (the screen itself remembers the last page). */
 async function openActivity(page: Page = s.page, n = 1) {
   await page.goto('/#/activity');
   await tutorList(page).and(page.locator('[aria-busy="false"]')).waitFor();
-  const button = main(page).getByRole('navigation', { name: '导师分页' }).getByRole('button', { name: `第 ${n} 页` });
+  const button = main(page)
+    .getByRole('navigation', { name: '导师分页' })
+    .getByRole('button', { name: `第 ${n} 页` });
   if ((await button.getAttribute('aria-current')) !== 'page') {
     await button.click();
     await expect.poll(() => button.getAttribute('aria-current')).toBe('page');
@@ -34,9 +39,14 @@ async function openActivity(page: Page = s.page, n = 1) {
   }
 }
 
-/** Another signed-in tab of its own (own storage), e.g. for a second account or axe (CSP bypassed to inject it). */
-async function signedInPage(account: { loginName: string; password: string }, options: { bypassCSP?: boolean } = {}): Promise<Page> {
-  const context = await s.browser.newContext({ baseURL: inject('baseURL'), viewport: { width: 1280, height: 800 }, locale: 'zh-CN', timezoneId: 'Asia/Shanghai', ...options });
+/** Another signed-in tab of its own (own storage), e.g. for a second account. */
+async function signedInPage(account: { loginName: string; password: string }): Promise<Page> {
+  const context = await s.browser.newContext({
+    baseURL: inject('baseURL'),
+    viewport: { width: 1280, height: 800 },
+    locale: 'zh-CN',
+    timezoneId: 'Asia/Shanghai',
+  });
   await watchCanvasText(context);
   const page = await context.newPage();
   await page.goto('/');
@@ -49,16 +59,6 @@ async function openTutor(name: string | RegExp, page: Page = s.page) {
   // a click in the middle of the card (not on the name): the whole card opens the detail
   await cards(page).filter({ hasText: name }).first().click();
   await main(page).getByRole('heading', { level: 1, name }).waitFor();
-}
-
-/** Runs axe-core in the page and returns serious and critical violations. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ path: resolve('node_modules/axe-core/axe.min.js') });
-  const found = await page.evaluate(async () => {
-    const r = await (window as unknown as { axe: { run(): Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe.run();
-    return r.violations.map((v) => ({ id: v.id, impact: v.impact, targets: v.nodes.map((n) => n.target.join(' ')) }));
-  });
-  return found.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.targets.join(', ')}`);
 }
 
 async function expectNoAction(page: Page = s.page) {
@@ -85,7 +85,11 @@ describe('tutor activity area', () => {
     await whole;
     await main().getByText('您已报名导师 何振宇（申请中）').waitFor();
 
-    expect(await pager().getByRole('button', { name: /^第 \d 页$/ }).count()).toBe(2);
+    expect(
+      await pager()
+        .getByRole('button', { name: /^第 \d 页$/ })
+        .count(),
+    ).toBe(2);
     await pager().getByRole('button', { name: '第 2 页' }).click();
     await expect.poll(() => cards().count()).toBe(6);
     expect(await pager().getByRole('button', { name: '第 2 页' }).getAttribute('aria-current')).toBe('page');
@@ -143,7 +147,9 @@ describe('tutor activity area', () => {
     expect(await video.getAttribute('autoplay')).toBeNull();
     expect(await video.getAttribute('src')).toMatch(/\/api\/folder\/resource\/file\/vod\/file-tutor-video$/);
     await player.getByRole('button', { name: '播放视频' }).waitFor({ state: 'attached' });
-    expect(await player.locator('.vjs-playback-rate .vjs-menu-item').allTextContents()).toEqual(expect.arrayContaining([expect.stringContaining('1.25x'), expect.stringContaining('2x')]));
+    expect(await player.locator('.vjs-playback-rate .vjs-menu-item').allTextContents()).toEqual(
+      expect.arrayContaining([expect.stringContaining('1.25x'), expect.stringContaining('2x')]),
+    );
     expect(await video.evaluate((v: HTMLVideoElement) => v.paused)).toBe(true);
 
     await s.page.goto('/#/tutorDetail?id=tutor-04&uid=tutor-04&isSignIn=1&isDone=1');
@@ -165,7 +171,11 @@ describe('tutor activity area', () => {
 
   it('validates the sign-up form field by field, then submits it by keyboard', async () => {
     await openActivity();
-    expect(await main().getByText(/您已报名导师/).count()).toBe(0);
+    expect(
+      await main()
+        .getByText(/您已报名导师/)
+        .count(),
+    ).toBe(0);
     await openTutor('王志强');
     const apply = main().getByRole('button', { name: '立即报名' });
     await apply.click();
@@ -179,8 +189,15 @@ describe('tutor activity area', () => {
     expect(await dialog.getByRole('radio', { name: '男' }).isChecked()).toBe(true);
 
     const messages: [string, string][] = [
-      ['姓名', '请输入姓名'], ['身份证号', '请输入身份证号'], ['手机号', '请输入手机号'], ['学号', '请输入学号'], ['专业', '请输入专业'],
-      ['班级', '请输入班级'], ['自我介绍', '请输入自我介绍'], ['特长爱好', '请输入特长爱好'], ['目标理想', '请输入目标理想'],
+      ['姓名', '请输入姓名'],
+      ['身份证号', '请输入身份证号'],
+      ['手机号', '请输入手机号'],
+      ['学号', '请输入学号'],
+      ['专业', '请输入专业'],
+      ['班级', '请输入班级'],
+      ['自我介绍', '请输入自我介绍'],
+      ['特长爱好', '请输入特长爱好'],
+      ['目标理想', '请输入目标理想'],
     ];
     for (const [label, message] of messages) {
       const field = dialog.getByLabel(label, { exact: true });
@@ -204,8 +221,15 @@ describe('tutor activity area', () => {
     await s.page.keyboard.press('Enter');
     await dialog.waitFor();
     const values: [string, string][] = [
-      ['姓名', '李明'], ['身份证号', '330106200301011234'], ['手机号', DEMO.loginName], ['学号', '2023010101'], ['专业', '计算机科学与技术'],
-      ['班级', '计科2301班'], ['自我介绍', '计算机专业学生，做过两个课程项目。'], ['特长爱好', '编程、篮球'], ['目标理想', '参与科研项目，毕业后从事软件研发。'],
+      ['姓名', '李明'],
+      ['身份证号', '330106200301011234'],
+      ['手机号', DEMO.loginName],
+      ['学号', '2023010101'],
+      ['专业', '计算机科学与技术'],
+      ['班级', '计科2301班'],
+      ['自我介绍', '计算机专业学生，做过两个课程项目。'],
+      ['特长爱好', '编程、篮球'],
+      ['目标理想', '参与科研项目，毕业后从事软件研发。'],
     ];
     for (const [label, value] of values) {
       await tabTo(dialog.getByLabel(label, { exact: true }));
@@ -242,8 +266,7 @@ describe('tutor activity area', () => {
   });
 
   it('has no serious or critical accessibility violations on both screens', async () => {
-    // axe is injected as a script: this tab bypasses the app's CSP (script-src 'self') for that.
-    const page = await signedInPage(DEMO, { bypassCSP: true });
+    const page = await signedInPage(DEMO);
     try {
       await openActivity(page);
       expect(await seriousViolations(page)).toEqual([]);

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -29,12 +29,12 @@ async function homeScripts(): Promise<{ url: string; gzip: number; sources: stri
   await s.page.getByRole('heading', { level: 1 }).first().waitFor();
   s.page.off('response', onResponse);
   return scripts.map((r) => {
-      const path = new URL(r.url()).pathname;
-      // Vite's own tiny helpers (preload helper, runtime) have no source map: they hold no library code.
-      const mapFile = resolve('dist/client', `.${path}.map`);
-      const sources = existsSync(mapFile) ? (JSON.parse(readFileSync(mapFile, 'utf8')) as { sources: string[] }).sources : [];
-      // The built file itself: a reload may answer 304 without a body.
-      return { url: path, gzip: gzipSync(readFileSync(resolve('dist/client', `.${path}`))).length, sources };
+    const path = new URL(r.url()).pathname;
+    // Vite's own tiny helpers (preload helper, runtime) have no source map: they hold no library code.
+    const mapFile = resolve('dist/client', `.${path}.map`);
+    const sources = existsSync(mapFile) ? (JSON.parse(readFileSync(mapFile, 'utf8')) as { sources: string[] }).sources : [];
+    // The built file itself: a reload may answer 304 without a body.
+    return { url: path, gzip: gzipSync(readFileSync(resolve('dist/client', `.${path}`))).length, sources };
   });
 }
 
@@ -77,8 +77,23 @@ describe('Home bundle budget', () => {
     await s.page.getByText(/^第 1 \/ \d+ 页$/).waitFor();
     const withPdfJs = loaded.filter((path) => {
       const mapFile = resolve('dist/client', `.${path}.map`);
-      return existsSync(mapFile) && (JSON.parse(readFileSync(mapFile, 'utf8')) as { sources: string[] }).sources.some((src) => /node_modules\/pdfjs-dist\//.test(src));
+      return (
+        existsSync(mapFile) &&
+        (JSON.parse(readFileSync(mapFile, 'utf8')) as { sources: string[] }).sources.some((src) => /node_modules\/pdfjs-dist\//.test(src))
+      );
     });
     expect(withPdfJs.length).toBeGreaterThan(0);
+  });
+
+  it('ships no benchmark code: the bench page and its fallback layout are built apart (dist/bench)', () => {
+    expect(existsSync(resolve('dist/client/bench.html'))).toBe(false);
+    const maps = readdirSync(resolve('dist/client/assets')).filter((f) => f.endsWith('.map'));
+    const benchSources = maps.flatMap((f) =>
+      (JSON.parse(readFileSync(resolve('dist/client/assets', f), 'utf8')) as { sources: string[] }).sources.filter((src) =>
+        /(^|\/)bench\/|fallback-layout/.test(src),
+      ),
+    );
+    expect(maps.length).toBeGreaterThan(0);
+    expect(benchSources).toEqual([]);
   });
 });

@@ -93,7 +93,9 @@ describe('courses', () => {
 
   it('shows an error with retry when the catalogue fails, and recovers', async () => {
     let fail = true;
-    await s.page.route('**/api/course/officialCourse/pages*', (r) => (fail ? r.fulfill({ json: { resultCode: 500, errMsg: '服务繁忙，请稍后再试', data: null } }) : r.fallback()));
+    await s.page.route('**/api/course/officialCourse/pages*', (r) =>
+      fail ? r.fulfill({ json: { resultCode: 500, errMsg: '服务繁忙，请稍后再试', data: null } }) : r.fallback(),
+    );
     await s.page.goto('/#/course/list?name=Java');
     await s.page.getByRole('alert').filter({ hasText: '服务繁忙，请稍后再试' }).waitFor();
     fail = false;
@@ -103,7 +105,15 @@ describe('courses', () => {
   });
 
   it('fits a 375 px phone and a 1440 px desktop without sideways scrolling', async () => {
-    const screens = ['/', '/course/list', '/course/detail?id=course-01', '/project/list', '/project/detail?id=case-01', '/practice', '/practiceDetail?id=prac-01'];
+    const screens = [
+      '/',
+      '/course/list',
+      '/course/detail?id=course-01',
+      '/project/list',
+      '/project/detail?id=case-01',
+      '/practice',
+      '/practiceDetail?id=prac-01',
+    ];
     for (const width of [375, 1440]) {
       await s.page.setViewportSize({ width, height: 800 });
       for (const path of screens) {

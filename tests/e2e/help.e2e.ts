@@ -8,7 +8,11 @@ beforeAll(async () => {
 });
 afterAll(async () => s?.close());
 
-const toggles = () => s.page.getByRole('main').getByRole('button', { expanded: false }).or(s.page.getByRole('main').getByRole('button', { expanded: true }));
+const toggles = () =>
+  s.page
+    .getByRole('main')
+    .getByRole('button', { expanded: false })
+    .or(s.page.getByRole('main').getByRole('button', { expanded: true }));
 
 describe('help centre', () => {
   it('pages through the entries 10 at a time with the page in the URL', async () => {

@@ -1,9 +1,8 @@
-import { readFileSync } from 'node:fs';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { openSession, type BrowserSession } from './browser';
-import { item, pasteImport, tree } from './mindmap-helpers';
+import { download, item, pasteImport, tree } from './mindmap-helpers';
 import { logIn, openSignedIn, unexpectedErrors, watchCanvasText } from './shell-helpers';
 
 // What the mind-map canvas draws and how it opens and zooms, checked the way a person sees it:
@@ -96,7 +95,11 @@ const near = (d: Buffer, i: number, [r, g, b]: Rgb, tol = 12) => Math.abs(d[i] -
 /** Pixels of colour `c` (within rows y0..y1 and columns x0..x1 when given) and their bounding box. */
 function find(s: Shot, c: Rgb, tol = 12, rows?: [number, number], cols?: [number, number]): { count: number; x0: number; y0: number; x1: number; y1: number } {
   const { width, height, data } = s.png;
-  let count = 0, x0 = Infinity, y0 = Infinity, x1 = -1, y1 = -1;
+  let count = 0,
+    x0 = Infinity,
+    y0 = Infinity,
+    x1 = -1,
+    y1 = -1;
   const [ya, yb] = [Math.max(0, Math.round(rows?.[0] ?? 0)), Math.min(height - 1, Math.round(rows?.[1] ?? height))];
   const [xa, xb] = [Math.max(0, Math.round(cols?.[0] ?? 0)), Math.min(width - 1, Math.round(cols?.[1] ?? width))];
   for (let y = ya; y <= yb; y++)
@@ -129,13 +132,6 @@ function longestRun(s: Shot, c: Rgb): { len: number; x: number; y: number } {
 async function settledScale(page: Page): Promise<{ label: number; rootSize: number }> {
   await page.waitForTimeout(450);
   return { label: await zoomLabel(page), rootSize: longestRun(await shot(page), ROOT_FILL).len };
-}
-
-async function download(page: Page, name: RegExp): Promise<Buffer> {
-  await page.getByRole('button', { name: '导入 / 导出' }).click();
-  const dl = page.waitForEvent('download');
-  await page.getByRole('menuitem', { name }).click();
-  return readFileSync((await (await dl).path())!);
 }
 
 let s: BrowserSession;
@@ -320,7 +316,9 @@ describe('markers, images and exports', () => {
     const dialog = page.getByRole('dialog', { name: '图片' });
     await dialog.getByLabel('上传图片').setInputFiles({ name: 'wide.png', mimeType: 'image/png', buffer: solidPng(300, 150, IMAGE) });
     await dialog.waitFor({ state: 'detached' });
-    await tree(page).getByRole('treeitem', { name: /^第一章，.*有图片/ }).waitFor();
+    await tree(page)
+      .getByRole('treeitem', { name: /^第一章，.*有图片/ })
+      .waitFor();
     await page.waitForTimeout(500);
     const z = await zoomLabel(page);
     const img = find(await shot(page), IMAGE, 6);

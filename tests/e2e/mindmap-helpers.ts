@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
 
@@ -6,7 +7,8 @@ import type { Page } from 'playwright-core';
 export const DEPTH = '不能插入4级主题以下的节点';
 
 export const tree = (page: Page) => page.getByRole('tree', { name: '思维导图大纲' });
-export const item = (page: Page, name: string | RegExp) => tree(page).getByRole('treeitem', { name: typeof name === 'string' ? new RegExp(`^${name}(，|$)`) : name });
+export const item = (page: Page, name: string | RegExp) =>
+  tree(page).getByRole('treeitem', { name: typeof name === 'string' ? new RegExp(`^${name}(，|$)`) : name });
 export const editField = (page: Page) => page.getByRole('textbox', { name: '编辑主题文字' });
 export const saveState = (page: Page) => page.getByRole('status', { name: '保存状态' });
 
@@ -30,6 +32,8 @@ export async function selectedTexts(page: Page): Promise<string[]> {
 export async function nodeBox(page: Page, text: string): Promise<{ x: number; y: number; width: number; height: number }> {
   await item(page, text).first().click();
   await expect.poll(() => selectedTexts(page)).toEqual([text]);
+  // The camera may still be easing (a zoom step, following the selection): wait until it rests.
+  await page.locator('.mind-editor__canvas:not([data-camera=moving])').waitFor();
   return (await page.locator('.mind-edit.is-armed').boundingBox())!;
 }
 
@@ -78,4 +82,12 @@ export async function saved(page: Page, action: () => Promise<unknown>): Promise
   await action();
   await res;
   await expect.poll(() => saveState(page).textContent()).toBe('已保存');
+}
+
+/** Clicks an export item of the 导入 / 导出 menu and returns the downloaded file's bytes. */
+export async function download(page: Page, menuItem: RegExp): Promise<Buffer> {
+  await page.getByRole('button', { name: '导入 / 导出' }).click();
+  const dl = page.waitForEvent('download');
+  await page.getByRole('menuitem', { name: menuItem }).click();
+  return readFileSync((await (await dl).path())!);
 }

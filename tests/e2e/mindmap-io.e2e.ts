@@ -46,7 +46,12 @@ describe('import and export', () => {
     expect(md.name).toBe('零售门店销售数据分析.md');
     expect(Buffer.from(md.text, 'latin1').toString('utf8')).toMatch(/^# 零售门店销售数据分析\n/);
     const txt = await downloadOf(page, /导出 大纲文本/);
-    expect(Buffer.from(txt.text, 'latin1').toString('utf8').split(/\r\n?|\n/).slice(0, 2)).toEqual(['零售门店销售数据分析', '\t数据获取']);
+    expect(
+      Buffer.from(txt.text, 'latin1')
+        .toString('utf8')
+        .split(/\r\n?|\n/)
+        .slice(0, 2),
+    ).toEqual(['零售门店销售数据分析', '\t数据获取']);
     const svg = await downloadOf(page, /SVG/);
     expect(svg.text.startsWith('<svg')).toBe(true);
     const png = await downloadOf(page, /PNG/);
@@ -62,7 +67,16 @@ describe('import and export', () => {
     expect(await item(page, '阅读').getAttribute('aria-level')).toBe('3');
     await importFile(page, '笔记.md', '# 读书笔记\n## 第一章\n## 第二章\n');
     await expect.poll(() => outline(page)).toEqual(['读书笔记', '第一章', '第二章']);
-    await importFile(page, '图.km', JSON.stringify({ root: { data: { text: '导入的图' }, children: [{ data: { text: '子主题' } }] }, template: 'default', theme: 'classic', version: '1.4.43' }));
+    await importFile(
+      page,
+      '图.km',
+      JSON.stringify({
+        root: { data: { text: '导入的图' }, children: [{ data: { text: '子主题' } }] },
+        template: 'default',
+        theme: 'classic',
+        version: '1.4.43',
+      }),
+    );
     await expect.poll(() => outline(page)).toEqual(['导入的图', '子主题']);
     expect(await page.getByRole('combobox', { name: '主题' }).inputValue()).toBe('classic');
     await importFile(page, '报告.docx', 'x');
@@ -71,7 +85,7 @@ describe('import and export', () => {
     // Two top-level lines are a forest: it goes under a root named after the file, and says so.
     await importFile(page, '两个根.txt', '根一\n根二\n');
     await expect.poll(() => outline(page)).toEqual(['两个根', '根一', '根二']);
-    await toastWith(page, '已导入，文件有 2 个顶层主题，已放在新建的根主题“两个根”下。').waitFor();
+    await toastWith(page, '已导入「两个根.txt」，文件有 2 个顶层主题，已放在新建的根主题“两个根”下。可按 Ctrl+Z 撤销。').waitFor();
     await importFile(page, '坏.txt', '根\n\t\t跳级\n');
     await toastWith(page, 'Invalid local format：第 2 行：缩进跳级').waitFor();
     expect(await outline(page)).toEqual(['两个根', '根一', '根二']);
@@ -80,7 +94,8 @@ describe('import and export', () => {
     await page.getByRole('menuitem', { name: '粘贴大纲文本导入' }).click();
     const dialog = page.getByRole('dialog', { name: '粘贴导入' });
     await dialog.getByLabel('内容').fill('粘贴的图\n    四空格子项\n');
-    await dialog.getByRole('button', { name: '导入' }).click();
+    // saved before the next test starts: its saved() must not take this save for its own
+    await saved(page, () => dialog.getByRole('button', { name: '导入' }).click());
     await expect.poll(() => outline(page)).toEqual(['粘贴的图', '四空格子项']);
   });
 
@@ -97,7 +112,9 @@ describe('import and export', () => {
     expect(await item(page, '链式法则').getAttribute('aria-level')).toBe('4');
     expect(await item(page, '高数复习').getAttribute('aria-selected')).toBe('true');
     // A notice, not an error: in the app's notification region, a polite (success) toast.
-    const notice = page.getByRole('region', { name: /通知/ }).locator('.toast', { hasText: '已导入，文件有 3 个顶层主题，已放在新建的根主题“高数复习”下。' });
+    const notice = page
+      .getByRole('region', { name: /通知/ })
+      .locator('.toast', { hasText: '已导入「高数复习.txt」，文件有 3 个顶层主题，已放在新建的根主题“高数复习”下。可按 Ctrl+Z 撤销。' });
     await notice.waitFor();
     expect(await notice.getAttribute('class')).toContain('toast--success');
     // On the canvas too: clicking where 第三章 积分 is drawn selects it.
@@ -110,12 +127,51 @@ describe('import and export', () => {
     // fenced code block in an item (its note), a folded item (children hidden until expanded).
     // Five levels deep once under the new root: imported and saved as it is.
     await saved(page, () => importFile(page, 'ml-notes.md', readFileSync(FIXTURES + '10-markmap.md', 'utf8')));
-    await expect.poll(() => outline(page)).toEqual(['机器学习复习', '机器学习复习', '监督学习', '回归', '线性回归', '岭回归', '分类', '逻辑回归', '支持向量机', '**决策树**', '无监督学习', '聚类', 'K-Means', 'DBSCAN', '降维', 'PCA', '附录', '参考书目', '术语表']);
+    await expect
+      .poll(() => outline(page))
+      .toEqual([
+        '机器学习复习',
+        '机器学习复习',
+        '监督学习',
+        '回归',
+        '线性回归',
+        '岭回归',
+        '分类',
+        '逻辑回归',
+        '支持向量机',
+        '**决策树**',
+        '无监督学习',
+        '聚类',
+        'K-Means',
+        'DBSCAN',
+        '降维',
+        'PCA',
+        '附录',
+        '参考书目',
+        '术语表',
+      ]);
     expect(await item(page, '附录').getAttribute('aria-level')).toBe('2');
     expect(await item(page, 'DBSCAN').getAttribute('aria-level')).toBe('5');
     await item(page, /^逻辑回归，.*有备注/).waitFor();
     await item(page, /^线性回归，.*有链接/).waitFor();
-    await toastWith(page, '已导入，文件有 2 个顶层主题，已放在新建的根主题“机器学习复习”下。').waitFor();
+    await toastWith(page, '已导入「ml-notes.md」，文件有 2 个顶层主题，已放在新建的根主题“机器学习复习”下。可按 Ctrl+Z 撤销。').waitFor();
+
+    // The 大纲 of the deeper map is usable: a level-5 title renamed there is applied (the depth
+    // rule limits inserting, not reading), a new line below level 4 is refused, and the outline
+    // image is drawn.
+    await page.getByRole('button', { name: '编辑大纲' }).click();
+    const field = page.getByRole('textbox', { name: '大纲文本' });
+    await expect.poll(() => field.inputValue()).toContain('DBSCAN');
+    await field.fill((await field.inputValue()).replace('DBSCAN', 'DBSCAN 密度聚类'));
+    await saved(page, () => page.getByRole('button', { name: '应用到导图' }).click());
+    await expect.poll(() => outline(page)).toContain('DBSCAN 密度聚类');
+    await field.fill((await field.inputValue()).replace('DBSCAN 密度聚类', 'DBSCAN 密度聚类\n\t\t\t\t\t六级'));
+    await page.getByRole('button', { name: '应用到导图' }).click();
+    await page.locator('.mind-outline-text').getByText('不能插入4级主题以下的节点').waitFor();
+    expect(await outline(page)).not.toContain('六级');
+    const image = page.waitForEvent('download');
+    await page.getByRole('button', { name: '导出大纲图片' }).click();
+    expect((await image).suggestedFilename()).toBe('机器学习复习-大纲.png');
     expect(unexpectedErrors(s.errors)).toEqual([]);
   });
 });

@@ -22,7 +22,10 @@ const THEMES = ['fresh-blue', 'wire', 'classic', 'classic-compact'];
 /** The same map as a .km document: themes outside the picker (tianpan's circles) come from files. */
 const kmOf = (template: string, theme: string): string => {
   const node = (text: string, children: string[] = []): object => ({ data: { text }, children: children.map((c) => node(c)) });
-  const root = { data: { text: '学习计划' }, children: [node('阅读', ['教材第一章', '论文精读']), node('实践', ['课程项目']), node('复盘', ['周总结', '错题整理'])] };
+  const root = {
+    data: { text: '学习计划' },
+    children: [node('阅读', ['教材第一章', '论文精读']), node('实践', ['课程项目']), node('复盘', ['周总结', '错题整理'])],
+  };
   return JSON.stringify({ root, template, theme, version: '1.4.43' });
 };
 

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { PNG } from 'pngjs';
 import type { BrowserSession } from './browser';
-import { clickNode, editField, item, mapFocused, nodePoint, openMinder, outline, selectedTexts, tree } from './mindmap-helpers';
+import { clickNode, editField, item, mapFocused, nodeBox, openMinder, outline, selectedTexts, tree } from './mindmap-helpers';
 import { applyForCases, openSignedIn, unexpectedErrors } from './shell-helpers';
 
 // kityminder's keys and the editor's view/edit details (issue 15 items 12, 15, 17), driven from
@@ -14,6 +15,28 @@ const ROOT = 'Linux命令行实训';
 const rowCount = (page: Page) => tree(page).getByRole('treeitem').count();
 const levelOf = (page: Page, name: string) => item(page, name).getAttribute('aria-level');
 const canvasBox = async (page: Page) => (await page.locator('.mind-editor__canvas canvas').boundingBox())!;
+
+/**
+ * The drag ghost as painted: the box (page px) of its outline's colour (the marquee's blue, not the
+ * selection's) and how many dark (text) pixels lie inside it; null when no ghost is drawn.
+ */
+async function ghostOnCanvas(page: Page): Promise<{ x: number; y: number; w: number; h: number; text: number } | null> {
+  const canvas = page.locator('.mind-editor__canvas canvas');
+  const at = (await canvas.boundingBox())!;
+  const { width, height, data } = PNG.sync.read(await canvas.screenshot());
+  const near = (i: number, [r, g, b]: number[], tol: number) =>
+    Math.abs(data[i] - r) <= tol && Math.abs(data[i + 1] - g) <= tol && Math.abs(data[i + 2] - b) <= tol;
+  let [x0, y0, x1, y1] = [Infinity, Infinity, -1, -1];
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++)
+      if (near((y * width + x) * 4, [0x1f, 0x6f, 0xeb], 6)) [x0, y0, x1, y1] = [Math.min(x0, x), Math.min(y0, y), Math.max(x1, x), Math.max(y1, y)];
+  if (x1 < 0) return null;
+  let text = 0;
+  for (let y = y0 + 2; y < y1 - 1; y++)
+    for (let x = x0 + 2; x < x1 - 1; x++)
+      if (data[(y * width + x) * 4] < 0xa0 && data[(y * width + x) * 4 + 1] < 0xa0 && data[(y * width + x) * 4 + 2] < 0xa0) text++;
+  return { x: at.x + x0, y: at.y + y0, w: x1 - x0 + 1, h: y1 - y0 + 1, text };
+}
 
 describe('kityminder keys', () => {
   let s: BrowserSession;
@@ -140,22 +163,27 @@ describe('kityminder keys', () => {
     await page.mouse.click(c.x + c.width / 2, c.y + c.height / 2);
     await expect.poll(() => selectedTexts(page)).toEqual([ROOT]);
 
-    // Drag 管道与重定向: after 10 px a ghost with its text follows the pointer; released on empty space nothing moves.
-    const from = await nodePoint(page, '管道与重定向');
-    const ghost = page.locator('.mind-editor__ghost');
+    // Drag 管道与重定向: after 10 px a ghost (a box of the node's size with its text, drawn on the
+    // canvas) follows the pointer; released on empty space it goes and nothing moves.
+    const node = await nodeBox(page, '管道与重定向');
+    const from = { x: node.x + node.width / 2, y: node.y + node.height / 2 };
     await page.mouse.move(from.x, from.y);
     await page.mouse.down();
     await page.mouse.move(from.x + 30, from.y + 30, { steps: 3 });
-    await ghost.waitFor();
-    expect(await ghost.textContent()).toBe('管道与重定向');
-    const g1 = (await ghost.boundingBox())!;
+    await expect.poll(() => ghostOnCanvas(page)).not.toBeNull();
+    const g1 = (await ghostOnCanvas(page))!;
+    // grabbed where the drag began: the box (and its 1 px of outline outside it) moved with the pointer
+    expect(Math.abs(g1.x - (node.x + 30 - 1))).toBeLessThanOrEqual(2);
+    expect(Math.abs(g1.y - (node.y + 30 - 1))).toBeLessThanOrEqual(2);
+    expect(Math.abs(g1.w - (node.width + 2))).toBeLessThanOrEqual(3);
+    expect(Math.abs(g1.h - (node.height + 2))).toBeLessThanOrEqual(3);
+    expect(g1.text).toBeGreaterThan(20); // the node's text, dark on the ghost's light box
     await page.mouse.move(from.x + 90, from.y + 70, { steps: 3 });
-    const g2 = (await ghost.boundingBox())!;
-    expect(Math.round(g2.x - g1.x)).toBe(60);
-    expect(Math.round(g2.y - g1.y)).toBe(40);
+    await expect.poll(async () => (await ghostOnCanvas(page))?.x ?? null).toBe(g1.x + 60);
+    expect((await ghostOnCanvas(page))!.y).toBe(g1.y + 40);
     await page.mouse.move(c.x + 8, c.y + c.height - 8, { steps: 3 });
     await page.mouse.up();
-    await ghost.waitFor({ state: 'hidden' });
+    await expect.poll(() => ghostOnCanvas(page)).toBeNull();
     expect(await levelOf(page, '管道与重定向')).toBe('3');
   });
 

@@ -11,7 +11,8 @@ const scripts: string[] = [];
 beforeAll(async () => {
   s = await openSignedIn(inject('baseURL'));
   s.page.on('response', (r) => {
-    if (r.request().resourceType() === 'script' || r.url().includes('pdf.worker')) scripts.push(`${r.status()} ${r.headers()['content-type'] ?? ''} ${new URL(r.url()).pathname}`);
+    if (r.request().resourceType() === 'script' || r.url().includes('pdf.worker'))
+      scripts.push(`${r.status()} ${r.headers()['content-type'] ?? ''} ${new URL(r.url()).pathname}`);
   });
 });
 afterAll(async () => s?.close());
@@ -40,7 +41,15 @@ describe('PDF resources', () => {
     await count().filter({ hasText: '第 1 / 3 页' }).waitFor();
     await expect.poll(pageText).toContain('第一讲 需求获取');
     // The canvas really has ink on it (not a blank page).
-    const inked = () => viewer().locator('canvas').evaluate((c: HTMLCanvasElement) => c.getContext('2d')!.getImageData(0, 0, c.width, c.height).data.some((v, i) => i % 4 !== 3 && v < 128));
+    const inked = () =>
+      viewer()
+        .locator('canvas')
+        .evaluate((c: HTMLCanvasElement) =>
+          c
+            .getContext('2d')!
+            .getImageData(0, 0, c.width, c.height)
+            .data.some((v, i) => i % 4 !== 3 && v < 128),
+        );
     await expect.poll(inked).toBe(true);
     expect(await viewer().getByRole('button', { name: '上一页' }).isDisabled()).toBe(true);
 
@@ -89,8 +98,14 @@ describe('PDF resources', () => {
   });
 
   it('fits the page to the width by default, zooms in steps, and fits again', async () => {
-    const canvasWidth = () => viewer().locator('canvas').evaluate((c) => c.getBoundingClientRect().width);
-    const stageWidth = () => viewer().locator('.pdf-viewer__stage').evaluate((d) => d.clientWidth);
+    const canvasWidth = () =>
+      viewer()
+        .locator('canvas')
+        .evaluate((c) => c.getBoundingClientRect().width);
+    const stageWidth = () =>
+      viewer()
+        .locator('.pdf-viewer__stage')
+        .evaluate((d) => d.clientWidth);
     const fit = viewer().getByRole('button', { name: '适合宽度' });
     expect(await fit.getAttribute('aria-pressed')).toBe('true');
     await expect.poll(async () => Math.abs((await stageWidth()) - (await canvasWidth()))).toBeLessThanOrEqual(4);

@@ -22,22 +22,26 @@ const unreadMarks = () => main().getByText('未读：');
 const dot = () => s.page.getByRole('banner').getByTestId('news-dot');
 
 describe('personal centre', () => {
-  it('has the study-centre menu with the four entries', async () => {
+  it('has the study-centre menu with its entries (SPEC’s four and 我的考试)', async () => {
     await s.page.goto('/#/personal/myNews');
     const menu = s.page.getByRole('navigation', { name: '学习中心菜单' });
-    for (const name of ['我的学习', '我的任务', '消息通知', '个人设置']) await menu.getByRole('link', { name }).waitFor();
+    for (const name of ['我的学习', '我的任务', '我的考试', '消息通知', '个人设置']) await menu.getByRole('link', { name }).waitFor();
     expect(await menu.getByRole('link', { name: '消息通知' }).getAttribute('aria-current')).toBe('page');
     await s.page.getByText('学号：2022010103').waitFor();
   });
 
   it('marks a message read on open and updates the header dot; 全部已读 clears the rest', async () => {
     await s.page.goto('/#/personal/myNews');
-    await main().getByRole('link', { name: /系统维护通知/ }).waitFor();
+    await main()
+      .getByRole('link', { name: /系统维护通知/ })
+      .waitFor();
     await expect.poll(() => unreadMarks().count()).toBe(4);
     await dot().waitFor();
     expect(await s.page.getByRole('link', { name: '消息通知（有4条未读）' }).count()).toBe(1);
 
-    await main().getByRole('link', { name: /系统维护通知/ }).click();
+    await main()
+      .getByRole('link', { name: /系统维护通知/ })
+      .click();
     await expect.poll(() => hashOf(s.page)).toMatch(/^#\/personal\/newsDetail\?id=/);
     await main().getByRole('heading', { name: '系统维护通知' }).waitFor();
     await main().getByText('平台将于本周六 02:00—04:00 进行例行维护').waitFor();
@@ -45,7 +49,11 @@ describe('personal centre', () => {
 
     await main().getByRole('link', { name: '返回列表' }).click();
     await expect.poll(() => unreadMarks().count()).toBe(3);
-    expect(await main().getByRole('link', { name: /^未读：系统维护通知/ }).count()).toBe(0);
+    expect(
+      await main()
+        .getByRole('link', { name: /^未读：系统维护通知/ })
+        .count(),
+    ).toBe(0);
 
     await main().getByRole('button', { name: '全部已读' }).click();
     await toastWith(s.page, '已全部标记为已读').waitFor();
@@ -85,7 +93,9 @@ describe('personal centre', () => {
   it('changes the password: rules, wrong old password, other sessions end, this one stays; then restores it', async () => {
     // A second device signed in as the same student.
     const other = await s.browser.newContext({ baseURL: inject('baseURL') });
-    const otherToken = await (await other.request.post('/api/authcust/login/token', { data: { loginName: WANG.loginName, password: WANG.password, loginType: 0 } })).json();
+    const otherToken = await (
+      await other.request.post('/api/authcust/login/token', { data: { loginName: WANG.loginName, password: WANG.password, loginType: 0 } })
+    ).json();
     const token = otherToken.data.token as string;
     const selectUser = async () => (await (await other.request.get('/api/customer/login/selectUser', { headers: { Authorization: token } })).json()).resultCode;
     expect(await selectUser()).toBe(200);
@@ -143,8 +153,12 @@ describe('personal centre', () => {
     await main().getByRole('button', { name: '提交任务' }).click();
     await main().getByText('请输入作答内容').waitFor();
     await main().getByLabel('作答内容').fill('需求规格说明书见附件，含用例图 12 张。');
-    await main().getByLabel(/^附件/).setInputFiles({ name: '需求规格说明书.txt', mimeType: 'text/plain', buffer: Buffer.from('需求规格说明书\n'.repeat(2000)) });
-    await main().getByText(/已上传：需求规格说明书\.txt/).waitFor();
+    await main()
+      .getByLabel(/^附件/)
+      .setInputFiles({ name: '需求规格说明书.txt', mimeType: 'text/plain', buffer: Buffer.from('需求规格说明书\n'.repeat(2000)) });
+    await main()
+      .getByText(/已上传：需求规格说明书\.txt/)
+      .waitFor();
     await main().getByRole('button', { name: '提交任务' }).click();
     await toastWith(s.page, '任务提交成功').waitFor();
     await main().getByText('已提交', { exact: true }).waitFor();
@@ -181,6 +195,12 @@ describe('tasks of the main demo student', () => {
     await m.getByText('教师评语：图表选择恰当，分析结论清晰。').waitFor();
     expect(await m.getByRole('button', { name: '重新提交' }).count()).toBe(0);
     expect(await d.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    // An answer saved but not handed in (进行中) is a draft: no empty 提交时间.
+    await d.page.goto('/#/task?id=task-2');
+    await m.getByText('已完成 E-R 图初稿，正在整理字段说明。').waitFor();
+    await m.getByText('草稿，尚未提交').waitFor();
+    expect(await m.getByText(/提交时间/).count()).toBe(0);
+    await m.getByRole('button', { name: '继续编辑并提交' }).waitFor();
     expect(unexpectedErrors(d.errors)).toEqual([]);
   });
 

@@ -99,7 +99,8 @@ describe('project cases (normal student)', () => {
       expect(await w.page.getByRole('region', { name: '训练步骤' }).getByRole('listitem').count()).toBeGreaterThan(5);
       await w.page.getByRole('button', { name: '开始练习' }).click();
       await toastWith(w.page, '已加入练习').waitFor();
-      await w.page.getByRole('link', { name: '继续练习' }).waitFor();
+      await w.page.getByRole('button', { name: '继续练习' }).waitFor();
+      await w.page.getByRole('link', { name: '我的练习导图' }).waitFor();
       expect(unexpectedErrors(w.errors).filter((e) => !/404/.test(e))).toEqual([]);
     } finally {
       await w.close();

@@ -63,7 +63,9 @@ describe('when the last-study-record call fails', () => {
   /** Loads the app afresh on `path` with the last-record call failing, and waits until it really failed. */
   async function openWithLastRecordFailing(path: string, fail: 'abort' | 500) {
     await s.page.goto('about:blank'); // a fresh app: no toast left over from earlier tests
-    await s.page.route(LAST, (route) => (fail === 'abort' ? route.abort('internetdisconnected') : route.fulfill({ status: 500, contentType: 'text/html', body: '<h1>500</h1>' })));
+    await s.page.route(LAST, (route) =>
+      fail === 'abort' ? route.abort('internetdisconnected') : route.fulfill({ status: 500, contentType: 'text/html', body: '<h1>500</h1>' }),
+    );
     const failed =
       fail === 'abort'
         ? s.page.waitForEvent('requestfailed', (r) => r.url().includes('/querLastRecord'))

@@ -2,14 +2,16 @@ import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { openSession, type BrowserSession } from './browser';
+import { ROUTES, unstable, visit, type RouteVisit } from './phone-routes';
 import { expectMatchesReference } from './screenshot-compare';
 import { startServer, type RunningServer } from './server';
 import { logIn, watchCanvasText } from './shell-helpers';
 
 /**
- * Visual references of the learning screens at a phone and a desktop width. The screens run
- * against their own freshly seeded server (other e2e files change study data), with a fixed clock,
- * animations off, and the moving video frame masked (comparison: screenshot-compare.ts).
+ * Visual references of the learning screens at a phone and a desktop width, and of every route
+ * (phone-routes.ts) at 375 px. The screens run against their own freshly seeded server (other e2e
+ * files change study data), with a fixed clock, animations off, and what moves between runs masked:
+ * the video frame, dates and times, canvases (comparison: screenshot-compare.ts).
  */
 const REFERENCES = resolve('tests/e2e/screenshots');
 const WIDTHS = [375, 1440] as const;
@@ -43,7 +45,11 @@ const SCREENS: Screen[] = [
     },
     mask: (p) => [p.locator('.video-player')],
   },
-  { name: 'project-detail', path: '/project/detail?id=case-01', ready: (p) => p.getByRole('region', { name: '学习排行' }).getByRole('listitem').first().waitFor() },
+  {
+    name: 'project-detail',
+    path: '/project/detail?id=case-01',
+    ready: (p) => p.getByRole('region', { name: '学习排行' }).getByRole('listitem').first().waitFor(),
+  },
   {
     name: 'project-content',
     path: '/project/content?nodeId=case-01-n002&caseId=case-01&nodeName=用户调研&resourceId=case-01-r00&fileSuffix=0&fileName=用户调研要点.txt',
@@ -76,13 +82,34 @@ async function capture(page: Page, screen: Screen, width: number): Promise<Buffe
     Promise.all(
       [...document.images].map((img) => {
         img.loading = 'eager';
-        return img.complete ? null : new Promise((r) => (img.addEventListener('load', r, { once: true }), img.addEventListener('error', r, { once: true })));
+        // decode(): resolves once the picture is loaded and decodable (a lazy image not yet
+        // requested reports complete, so waiting on that could shoot before it arrived)
+        return img.decode().catch(() => undefined);
       }),
     ),
   );
   await page.evaluate(() => document.fonts.ready);
   return page.screenshot({ fullPage: true, animations: 'disabled', caret: 'hide', mask: screen.mask?.(page) ?? [], maskColor: '#333333' });
 }
+
+/** The learning screens above keep their own references at both widths. */
+const COVERED = new Set(SCREENS.map((screen) => screen.path));
+
+async function capturePhone(page: Page, route: RouteVisit): Promise<Buffer> {
+  await page.setViewportSize({ width: 375, height: 812 });
+  await visit(page, route);
+  return page.screenshot({ fullPage: true, animations: 'disabled', caret: 'hide', mask: unstable(page), maskColor: '#333333' });
+}
+
+describe('screenshots of every route at 375 px', () => {
+  for (const route of ROUTES.filter((r) => !COVERED.has(r.path))) {
+    it(`${route.name} matches its reference`, async () => {
+      const shot = await capturePhone(s.page, route);
+      expect(await s.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), `${route.name} scrolls sideways`).toBeLessThanOrEqual(0);
+      expectMatchesReference(REFERENCES, `routes/${route.name}-375.png`, shot, TOLERANCE);
+    });
+  }
+});
 
 describe('screenshots of the learning screens', () => {
   for (const screen of SCREENS) {

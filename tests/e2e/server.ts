@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { prepareE2EDatabase } from './students';
 
 async function freePort(): Promise<number> {
   return new Promise((res, rej) => {
@@ -39,12 +40,13 @@ export interface RunningServer {
 
 /**
  * The real server (`npm start`'s entry) on a free port with a fresh, freshly seeded embedded
- * database, serving the already built dist/client. E2E always uses PGlite: the server suites cover
- * PostgreSQL.
+ * database (demo content plus the e2e-only students of students.ts), serving the already built
+ * dist/client. E2E always uses PGlite: the server suites cover PostgreSQL.
  */
 export async function startServer(): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'xuetu-e2e-'));
+  await prepareE2EDatabase(join(dataDir, 'pglite')); // where the server's DATA_DIR keeps PGlite (config.ts)
   const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', SEED: 'demo' };
   delete env.DATABASE_URL;
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/start.ts'], { env, stdio: ['ignore', 'inherit', 'inherit'] });

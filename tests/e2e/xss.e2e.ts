@@ -31,7 +31,11 @@ async function api(method: string, path: string, body?: unknown) {
 
 beforeAll(async () => {
   base = inject('baseURL');
-  const login = await fetch(`${base}/api/authcust/login/token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ loginName: DEMO.loginName, password: DEMO.password }) });
+  const login = await fetch(`${base}/api/authcust/login/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ loginName: DEMO.loginName, password: DEMO.password }),
+  });
   token = ((await login.json()) as { data: { token: string } }).data.token;
   // Profile (header, personal centre, the case ranking), a task answer (task detail), a personal
   // mind map (node text, note, hyperlink) and its outline.

@@ -22,7 +22,8 @@ function yearsSentTo(page: Page, path: string): (string | null)[] {
   return sent;
 }
 
-const pressed = (group: string, chip: string) => s.page.getByRole('group', { name: group, exact: true }).getByRole('button', { name: chip, exact: true }).getAttribute('aria-pressed');
+const pressed = (group: string, chip: string) =>
+  s.page.getByRole('group', { name: group, exact: true }).getByRole('button', { name: chip, exact: true }).getAttribute('aria-pressed');
 
 describe('年份 filter', () => {
   it('courses: open on 2021年, another year lists its courses, 全部 lists all 14', async () => {

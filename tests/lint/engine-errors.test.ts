@@ -87,7 +87,11 @@ function thrownMessages(): Thrown[] {
   const out: Thrown[] = [];
   for (const { path, sf } of files) {
     const visit = (n: ts.Node): void => {
-      const isErrorCtor = (ts.isNewExpression(n) || ts.isCallExpression(n)) && ts.isIdentifier(n.expression) && /^(\w*Error)$/.test(n.expression.text) && decls.get(n.expression.text) === undefined;
+      const isErrorCtor =
+        (ts.isNewExpression(n) || ts.isCallExpression(n)) &&
+        ts.isIdentifier(n.expression) &&
+        /^(\w*Error)$/.test(n.expression.text) &&
+        decls.get(n.expression.text) === undefined;
       const at = () => `${path}:${sf.getLineAndCharacterOfPosition(n.getStart()).line + 1}`;
       if (isErrorCtor) {
         const arg = (n as ts.NewExpression | ts.CallExpression).arguments?.[0];
@@ -110,7 +114,9 @@ describe('engine errors a student can see', () => {
   });
 
   it('every thrown message is Chinese; English only as a SPEC-given prefix', () => {
-    const bad = thrown.filter((t) => t.message === null || !passes(t.message)).map((t) => `${t.at}: ${t.message ?? '(message cannot be followed: use a literal or a constant)'}`);
+    const bad = thrown
+      .filter((t) => t.message === null || !passes(t.message))
+      .map((t) => `${t.at}: ${t.message ?? '(message cannot be followed: use a literal or a constant)'}`);
     expect(bad).toEqual([]);
   });
 

@@ -50,7 +50,9 @@ describe(`SIGKILL during writes (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () =
     const token = (await api(base, null, 'POST', '/api/authcust/login/token', { loginName: NORMAL, password: DEMO_PASSWORD })).data.token as string;
     // Writes to a case need an application (李明 has case-01 and case-04).
     for (const caseId of CASES) expect((await api(base, token, 'POST', '/api/course/caseApply/saveApply', { caseId })).resultCode).toBe(200);
-    const officials = Object.fromEntries(await Promise.all(CASES.map(async (c) => [c, (await api(base, token, 'GET', `/api/course/mindStudent/showMind?caseId=${c}`)).data.document] as const)));
+    const officials = Object.fromEntries(
+      await Promise.all(CASES.map(async (c) => [c, (await api(base, token, 'GET', `/api/course/mindStudent/showMind?caseId=${c}`)).data.document] as const)),
+    );
     const exams = await Promise.all(
       CASES.map(async (c) => {
         const node = officials[c].root.children[0].children[0].data.id as string;
@@ -69,7 +71,11 @@ describe(`SIGKILL during writes (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () =
       let version = 0;
       while (!killed) {
         try {
-          const res = await api(base, token, 'POST', '/api/course/mindStudent/saveStuMind', { caseId, version, document: docFor(officials[caseId], caseId, version + 1) });
+          const res = await api(base, token, 'POST', '/api/course/mindStudent/saveStuMind', {
+            caseId,
+            version,
+            document: docFor(officials[caseId], caseId, version + 1),
+          });
           if (res.resultCode !== 200) throw new Error(`save ${caseId}: ${res.resultCode} ${res.errMsg}`);
           version = res.data.version;
           ackedVersion.set(caseId, version);
@@ -119,7 +125,11 @@ describe(`SIGKILL during writes (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () =
       expect(shown.data.document.root.data.note).toBe(`save ${caseId} v${shown.data.version}\n${PAD}`);
       expect(JSON.stringify(shown.data.document.root.children)).toBe(JSON.stringify(officials[caseId].root.children));
       // And the server keeps accepting saves on top of it.
-      const next = await api(server.url, token2, 'POST', '/api/course/mindStudent/saveStuMind', { caseId, version: shown.data.version, document: docFor(officials[caseId], caseId, shown.data.version + 1) });
+      const next = await api(server.url, token2, 'POST', '/api/course/mindStudent/saveStuMind', {
+        caseId,
+        version: shown.data.version,
+        document: docFor(officials[caseId], caseId, shown.data.version + 1),
+      });
       expect(next.resultCode).toBe(200);
     }
     await server.stop('SIGTERM');
@@ -128,19 +138,36 @@ describe(`SIGKILL during writes (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () =
     const db = await target.open();
     try {
       for (const exam of exams) {
-        const rows = await db.db.selectFrom('exam_attempts').selectAll().where('student_id', '=', 'stu-0001').where('exam_id', '=', exam.examId).where('created_at', '>=', burstStart).execute();
+        const rows = await db.db
+          .selectFrom('exam_attempts')
+          .selectAll()
+          .where('student_id', '=', 'stu-0001')
+          .where('exam_id', '=', exam.examId)
+          .where('created_at', '>=', burstStart)
+          .execute();
         const acked = ackedSubmits.get(exam.examId) ?? 0;
         expect(rows.length, exam.examId).toBeGreaterThanOrEqual(acked);
         expect(rows.length, exam.examId).toBeLessThanOrEqual(sentSubmits.get(exam.examId) ?? 0);
         for (const row of rows) {
-          expect(JSON.parse(row.answers)).toEqual(Object.fromEntries(exam.answers.map((a: { questionId: string; answer: string }) => [a.questionId, a.answer])));
+          expect(JSON.parse(row.answers)).toEqual(
+            Object.fromEntries(exam.answers.map((a: { questionId: string; answer: string }) => [a.questionId, a.answer])),
+          );
           expect(row.total).toBe(100);
           expect(row.submitted_at, 'graded attempts only: a submission is written whole').not.toBeNull();
           expect(row.score).toBeGreaterThanOrEqual(0);
           expect(row.score!).toBeLessThanOrEqual(row.total!);
         }
       }
-      expect(Number((await db.db.selectFrom('students').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n)).toBe(3);
+      expect(
+        Number(
+          (
+            await db.db
+              .selectFrom('students')
+              .select((eb) => eb.fn.countAll<string>().as('n'))
+              .executeTakeFirstOrThrow()
+          ).n,
+        ),
+      ).toBe(3);
     } finally {
       await db.close();
     }

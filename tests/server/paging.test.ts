@@ -32,7 +32,10 @@ describe('list totals', () => {
   });
 
   it('an empty search is total 0', async () => {
-    const res = await call(t.app, tokens.normal, { method: 'GET', url: '/api/course/caseDetails/queryCasePage?name=%E4%B8%8D%E5%AD%98%E5%9C%A8%E7%9A%84&currentNum=1&currentSize=10' });
+    const res = await call(t.app, tokens.normal, {
+      method: 'GET',
+      url: '/api/course/caseDetails/queryCasePage?name=%E4%B8%8D%E5%AD%98%E5%9C%A8%E7%9A%84&currentNum=1&currentSize=10',
+    });
     expect(res.data).toMatchObject({ total: 0, records: [], pages: 0 });
   });
 });

@@ -17,7 +17,7 @@ export interface RouteCase {
   /** Changes state (any method but GET, or a GET that declares a write policy). */
   write: boolean;
   policy: WritePolicy | undefined;
-  schema: { body?: unknown; querystring?: unknown; params?: unknown };
+  schema: { body?: unknown; querystring?: unknown; params?: unknown; response?: Record<string, unknown> };
 }
 
 /**
@@ -33,8 +33,23 @@ export const PUBLIC_ROUTES = new Set([
   'GET /api/folder/resource/file/download',
   'GET /api/folder/resource/file/vod/:id',
   'GET /api/course/caseClassification/getCaseClassifyList',
+  'GET /api/course/public/coursePage',
+  'GET /api/course/public/casePage',
+  'GET /api/course/cover/:id',
   'GET /api/health',
 ]);
+
+/** The request inputs a route may declare a schema for, by the name of its schema. */
+export const INPUTS = { query: 'querystring', body: 'body', params: 'params' } as const;
+export type Input = keyof typeof INPUTS;
+
+/** The inputs a route declares no schema for: its handler must not read them (see route-table.test.ts). */
+export function unschemed(schema: RouteCase['schema'] | undefined): Input[] {
+  return (Object.keys(INPUTS) as Input[]).filter((input) => !schema?.[INPUTS[input]]);
+}
+
+/** The auth matrix: every route called without a token (and with bad ones) must answer 40101. */
+export const authMatrix = (routes: readonly RouteCase[]): RouteCase[] => routes.filter((r) => !r.public);
 
 /** Parameter values for callable URLs (a seeded file for the media route). */
 const PARAMS: Record<string, string> = { id: 'file-demo-video' };

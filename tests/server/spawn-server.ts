@@ -34,7 +34,16 @@ export async function freePort(): Promise<number> {
 export async function spawnServer(env: Record<string, string | undefined>, opts: { timeoutMs?: number; nodeArgs?: string[] } = {}): Promise<SpawnedServer> {
   const timeoutMs = opts.timeoutMs ?? 120_000;
   const port = await freePort();
-  const full: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: undefined, PORT: String(port), HOST: '127.0.0.1', CLIENT_DIR: '', LOG_LEVEL: 'warn', SEED: 'demo', ...env };
+  const full: NodeJS.ProcessEnv = {
+    ...process.env,
+    DATABASE_URL: undefined,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    CLIENT_DIR: '',
+    LOG_LEVEL: 'warn',
+    SEED: 'demo',
+    ...env,
+  };
   for (const k of Object.keys(full)) if (full[k] === undefined) delete full[k];
   const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), '--import', 'tsx', 'src/server/start.ts'], { env: full, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';

@@ -10,7 +10,10 @@ import { freshSchema } from './spawn-server';
  * project, a fresh schema of DATABASE_URL in `server-pg`. Registers its own set-up and clean-up
  * (beforeAll/afterAll; `stop` runs first, e.g. killing the server); `env` is ready inside tests.
  */
-export function spawnTarget(name: string, stop: () => Promise<void> = async () => {}): {
+export function spawnTarget(
+  name: string,
+  stop: () => Promise<void> = async () => {},
+): {
   onPostgres: boolean;
   env: Record<string, string | undefined>;
   /** The same database, opened in the test process (to look behind the API). */

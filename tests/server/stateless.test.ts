@@ -30,8 +30,14 @@ async function withDecoySchema(check: () => Promise<void>): Promise<void> {
     await sql`create function ${sql.id(decoy, 'noop')}() returns trigger language plpgsql as $$ begin return null; end $$`.execute(db);
     for (const table of new Set([...CONTENT_TABLES, ...STUDENT_TABLES])) {
       await sql`create table ${sql.id(decoy, table)} (id text)`.execute(db);
-      for (const [name, level] of [[`${table}_content_changed`, 'statement'], [`${table}_student_changed`, 'row'], [`${table}_student_truncated`, 'statement']]) {
-        await sql`create trigger ${sql.id(name!)} after insert on ${sql.id(decoy, table)} for each ${sql.raw(level!)} execute function ${sql.id(decoy, 'noop')}()`.execute(db);
+      for (const [name, level] of [
+        [`${table}_content_changed`, 'statement'],
+        [`${table}_student_changed`, 'row'],
+        [`${table}_student_truncated`, 'statement'],
+      ]) {
+        await sql`create trigger ${sql.id(name!)} after insert on ${sql.id(decoy, table)} for each ${sql.raw(level!)} execute function ${sql.id(decoy, 'noop')}()`.execute(
+          db,
+        );
       }
     }
     await check();
@@ -58,7 +64,14 @@ describe('stateless instances', () => {
     const token = await login(t.app);
     const boundary = '----stateless';
     const payload = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="own.pdf"\r\n\r\n%PDF-1.4 own\r\n--${boundary}--\r\n`;
-    const up = (await t.app.inject({ method: 'POST', url: '/api/folder/file/upload', payload, headers: { authorization: token, 'content-type': `multipart/form-data; boundary=${boundary}` } })).json().data;
+    const up = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/folder/file/upload',
+        payload,
+        headers: { authorization: token, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      })
+    ).json().data;
     expect((await second.inject({ method: 'GET', url: up.downloadUrl })).statusCode).toBe(404); // an own upload needs the student
     const signed = await call(t.app, token, { method: 'GET', url: `/api/folder/resource/file/signedUrl?uid=${up.uid}` });
     const res = await second.inject({ method: 'GET', url: signed.data.downloadUrl });
@@ -67,7 +80,10 @@ describe('stateless instances', () => {
   });
 
   it('login failures spread over both instances still lock the account', async () => {
-    await t.database.db.insertInto('students').values({ id: 'stu-spread', login_name: '13700000010', password_hash: await hashPassword('Right1234'), username: '多实例' }).execute();
+    await t.database.db
+      .insertInto('students')
+      .values({ id: 'stu-spread', login_name: '13700000010', password_hash: await hashPassword('Right1234'), username: '多实例' })
+      .execute();
     const codes: number[] = [];
     for (let i = 0; i < 5; i++) {
       const app = i % 2 ? second : t.app;
@@ -82,7 +98,12 @@ describe('stateless instances', () => {
     const codes: number[] = [];
     for (let i = 0; i < max + 1; i++) {
       const app = i % 2 ? second : t.app;
-      const res = await app.inject({ method: 'POST', url: '/api/authcust/login/token', remoteAddress: '10.1.2.3', payload: { loginName: `nobody${i}`, password: 'x' } });
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/authcust/login/token',
+        remoteAddress: '10.1.2.3',
+        payload: { loginName: `nobody${i}`, password: 'x' },
+      });
       codes.push(res.json().resultCode);
     }
     expect(codes.slice(0, max).every((c) => c === 400)).toBe(true);
@@ -92,7 +113,8 @@ describe('stateless instances', () => {
   it('content changed outside the app (teacher site, operator SQL) reaches the caches of both instances', async () => {
     const token = await login(t.app);
     const help = '/api/basic/helpCenter/helpCenterPage?currentNum=1&currentSize=50';
-    const titleOn = async (app: FastifyInstance) => (await call(app, token, { method: 'GET', url: help })).data.records.find((r: { uuid: string }) => r.uuid === first).title;
+    const titleOn = async (app: FastifyInstance) =>
+      (await call(app, token, { method: 'GET', url: help })).data.records.find((r: { uuid: string }) => r.uuid === first).title;
     const first = (await call(t.app, token, { method: 'GET', url: help })).data.records[0].uuid as string;
     const before = await titleOn(second);
     expect(t.app.contentCache.size).toBeGreaterThan(0);
@@ -103,7 +125,11 @@ describe('stateless instances', () => {
 
   it('every cached content table has its change trigger', async () => {
     await withDecoySchema(async () => {
-      const { rows } = await sql<{ table: string }>`select c.relname as table from pg_trigger g join pg_class c on c.oid = g.tgrelid where g.tgname like '%_content_changed' and c.relnamespace = current_schema()::regnamespace`.execute(t.database.db);
+      const { rows } = await sql<{
+        table: string;
+      }>`select c.relname as table from pg_trigger g join pg_class c on c.oid = g.tgrelid where g.tgname like '%_content_changed' and c.relnamespace = current_schema()::regnamespace`.execute(
+        t.database.db,
+      );
       expect(rows.map((r) => r.table).sort()).toEqual([...CONTENT_TABLES].sort());
     });
   });
@@ -113,10 +139,12 @@ describe('stateless instances', () => {
     const details = { method: 'GET', url: '/api/course/caseDetails/getCasesDetails?caseId=case-01' } as const;
     for (const app of [t.app, second]) expect((await call(app, token, details)).data.applyStatus).toBe(1);
     expect(t.app.studentCache.size).toBeGreaterThan(0);
-    const graduate = (status: number) => t.database.db.updateTable('case_applications').set({ status }).where('student_id', '=', 'stu-0001').where('case_id', '=', 'case-01').execute();
+    const graduate = (status: number) =>
+      t.database.db.updateTable('case_applications').set({ status }).where('student_id', '=', 'stu-0001').where('case_id', '=', 'case-01').execute();
     await graduate(2);
     try {
-      for (const app of [t.app, second]) await expect.poll(async () => (await call(app, token, details)).errMsg, { timeout: 5000 }).toBe('您已结业，无法进入学习');
+      for (const app of [t.app, second])
+        await expect.poll(async () => (await call(app, token, details)).errMsg, { timeout: 5000 }).toBe('您已结业，无法进入学习');
     } finally {
       await graduate(1);
     }
@@ -125,13 +153,18 @@ describe('stateless instances', () => {
 
   it('a course sign-up on one instance shows on the other, and counts once however often it is sent', async () => {
     const token = await login(t.app);
-    const page = (await call(t.app, token, { method: 'GET', url: '/api/course/officialCourse/pages?currentNum=1&currentSize=50' })).data.records as { courseId: string; isSignUp: number }[];
+    const page = (await call(t.app, token, { method: 'GET', url: '/api/course/officialCourse/pages?currentNum=1&currentSize=50' })).data.records as {
+      courseId: string;
+      isSignUp: number;
+    }[];
     const course = page.find((c) => c.isSignUp === 0)!.courseId;
     const get = { method: 'GET', url: `/api/course/officialCourse/getCourseByOfficialCourseId?officialCourseId=${course}` } as const;
     const before = (await call(t.app, token, get)).data;
     expect(before.isSignUp).toBe(0);
     const signUp = { method: 'PUT', url: `/api/course/custOfficialCourseSign/courseSignUp?courseId=${course}` } as const;
-    expect((await Promise.all([call(second, token, signUp), call(second, token, signUp), call(t.app, token, signUp)])).map((r) => r.resultCode)).toEqual([200, 200, 200]);
+    expect((await Promise.all([call(second, token, signUp), call(second, token, signUp), call(t.app, token, signUp)])).map((r) => r.resultCode)).toEqual([
+      200, 200, 200,
+    ]);
     expect((await call(second, token, get)).data.isSignUp).toBe(1);
     await expect.poll(async () => (await call(t.app, token, get)).data.isSignUp, { timeout: 5000 }).toBe(1);
     const counted = await t.database.db.selectFrom('courses').select('study_count').where('id', '=', course).executeTakeFirstOrThrow();
@@ -140,7 +173,12 @@ describe('stateless instances', () => {
 
   it('every cached per-student table has its row and truncate triggers', async () => {
     await withDecoySchema(async () => {
-      const { rows } = await sql<{ table: string; name: string }>`select c.relname as table, g.tgname as name from pg_trigger g join pg_class c on c.oid = g.tgrelid where (g.tgname like '%_student_changed' or g.tgname like '%_student_truncated') and c.relnamespace = current_schema()::regnamespace`.execute(t.database.db);
+      const { rows } = await sql<{
+        table: string;
+        name: string;
+      }>`select c.relname as table, g.tgname as name from pg_trigger g join pg_class c on c.oid = g.tgrelid where (g.tgname like '%_student_changed' or g.tgname like '%_student_truncated') and c.relnamespace = current_schema()::regnamespace`.execute(
+        t.database.db,
+      );
       expect(rows.map((r) => r.name).sort()).toEqual(STUDENT_TABLES.flatMap((t) => [`${t}_student_changed`, `${t}_student_truncated`]).sort());
     });
   });

@@ -19,10 +19,15 @@ const target = spawnTarget('races', async () => {
 const { onPostgres, env } = target;
 
 async function api(base: string, token: string | null, path: string, body: unknown) {
-  const res = await fetch(`${base}${path}`, { method: 'POST', headers: { ...(token ? { authorization: token } : {}), 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const res = await fetch(`${base}${path}`, {
+    method: 'POST',
+    headers: { ...(token ? { authorization: token } : {}), 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   return (await res.json()) as { resultCode: number; errMsg: string; data: any }; // eslint-disable-line @typescript-eslint/no-explicit-any
 }
-const loginTo = async (base: string) => (await api(base, null, '/api/authcust/login/token', { loginName: NORMAL, password: DEMO_PASSWORD })).data.token as string;
+const loginTo = async (base: string) =>
+  (await api(base, null, '/api/authcust/login/token', { loginName: NORMAL, password: DEMO_PASSWORD })).data.token as string;
 const burst = (base: string, token: string, path: string, body: unknown) => Promise.all(Array.from({ length: BURST }, () => api(base, token, path, body)));
 
 /** PGlite is single-process: the database is read between server runs, never beside one. */
@@ -39,15 +44,26 @@ describe(`concurrent study reports (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, (
   it('leave one study record per key and count a video’s real time once', { timeout: 240_000 }, async () => {
     server = await spawnServer(env);
     await server.stop('SIGTERM');
-    const nodeOf = async (db: DatabaseHandle['db'], id: string) => (await db.selectFrom('study_resources').select('node_id').where('id', '=', id).executeTakeFirstOrThrow()).node_id;
+    const nodeOf = async (db: DatabaseHandle['db'], id: string) =>
+      (await db.selectFrom('study_resources').select('node_id').where('id', '=', id).executeTakeFirstOrThrow()).node_id;
     const { courseNode, caseVideo, linkNode, otherNode } = await withData(async (db) => ({
       linkNode: await nodeOf(db, 'case-01-r07'),
       otherNode: await nodeOf(db, 'case-04-r00'),
-      courseNode: await db.selectFrom('course_nodes').select(['id', 'course_id', 'duration']).where('video_id', 'is not', null).where('duration', '>', 0).orderBy('id').executeTakeFirstOrThrow(),
-      caseVideo: await db.selectFrom('study_resources').select(['id', 'case_id', 'node_id', 'duration']).where('id', '=', 'case-04-r03').executeTakeFirstOrThrow(),
+      courseNode: await db
+        .selectFrom('course_nodes')
+        .select(['id', 'course_id', 'duration'])
+        .where('video_id', 'is not', null)
+        .where('duration', '>', 0)
+        .orderBy('id')
+        .executeTakeFirstOrThrow(),
+      caseVideo: await db
+        .selectFrom('study_resources')
+        .select(['id', 'case_id', 'node_id', 'duration'])
+        .where('id', '=', 'case-04-r03')
+        .executeTakeFirstOrThrow(),
     }));
-    const courseReport = (watched: number) => ({ courseId: courseNode.course_id, nodeId: courseNode.id, position: watched, watched });
-    const caseReport = (watched: number) => ({ caseId: caseVideo.case_id, nodeId: caseVideo.node_id, resourceId: caseVideo.id, position: watched, watched });
+    const courseReport = (to: number) => ({ courseId: courseNode.course_id, nodeId: courseNode.id, position: to, segments: [[0, to]] });
+    const caseReport = (to: number) => ({ caseId: caseVideo.case_id, nodeId: caseVideo.node_id, resourceId: caseVideo.id, position: to, segments: [[0, to]] });
 
     server = await spawnServer(env);
     let token = await loginTo(server.url);
@@ -71,13 +87,32 @@ describe(`concurrent study reports (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, (
         .having(sql`count(*)`, '>', 1)
         .execute();
       expect(dups).toEqual([]);
-      const keys = await db.selectFrom('study_records').select('resource_id').where('student_id', '=', 'stu-0001').where('node_id', 'in', [link.nodeId, other.nodeId, courseNode.id]).execute();
+      const keys = await db
+        .selectFrom('study_records')
+        .select('resource_id')
+        .where('student_id', '=', 'stu-0001')
+        .where('node_id', 'in', [link.nodeId, other.nodeId, courseNode.id])
+        .execute();
       expect(keys.map((k) => k.resource_id)).toEqual(expect.arrayContaining([link.resourceId, other.resourceId, '']));
-      // An hour passes before the next reports: each may now claim up to the whole video.
+      // An hour passes before the next reports: each may now cover the whole video.
       const hourAgo = new Date(Date.now() - 3600_000);
-      await db.updateTable('learn_locations').set({ updated_at: hourAgo }).where('student_id', '=', 'stu-0001').where('node_id', '=', courseNode.id).execute();
-      await db.updateTable('resource_locations').set({ updated_at: hourAgo }).where('student_id', '=', 'stu-0001').where('resource_id', '=', caseVideo.id).execute();
-      const rows = await db.selectFrom('study_daily').select(sql<string>`coalesce(sum(seconds), 0)`.as('s')).where('student_id', '=', 'stu-0001').executeTakeFirstOrThrow();
+      await db
+        .updateTable('learn_locations')
+        .set({ updated_at: hourAgo, coverage_started_at: hourAgo })
+        .where('student_id', '=', 'stu-0001')
+        .where('node_id', '=', courseNode.id)
+        .execute();
+      await db
+        .updateTable('resource_locations')
+        .set({ updated_at: hourAgo, coverage_started_at: hourAgo })
+        .where('student_id', '=', 'stu-0001')
+        .where('resource_id', '=', caseVideo.id)
+        .execute();
+      const rows = await db
+        .selectFrom('study_daily')
+        .select(sql<string>`coalesce(sum(seconds), 0)`.as('s'))
+        .where('student_id', '=', 'stu-0001')
+        .executeTakeFirstOrThrow();
       return Number(rows.s);
     });
 
@@ -90,7 +125,17 @@ describe(`concurrent study reports (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, (
     expect(again.filter((a) => a.resultCode !== 200)).toEqual([]);
     await server.stop('SIGTERM');
 
-    const after = await withData(async (db) => Number((await db.selectFrom('study_daily').select(sql<string>`coalesce(sum(seconds), 0)`.as('s')).where('student_id', '=', 'stu-0001').executeTakeFirstOrThrow()).s));
+    const after = await withData(async (db) =>
+      Number(
+        (
+          await db
+            .selectFrom('study_daily')
+            .select(sql<string>`coalesce(sum(seconds), 0)`.as('s'))
+            .where('student_id', '=', 'stu-0001')
+            .executeTakeFirstOrThrow()
+        ).s,
+      ),
+    );
     // Each video adds at most its own length, however many reports arrive together.
     expect(after - before).toBeGreaterThan(0);
     expect(after - before).toBeLessThanOrEqual(courseNode.duration + caseVideo.duration);

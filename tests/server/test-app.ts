@@ -20,8 +20,13 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+export interface TestAppOptions {
+  /** Sees (and may add hooks to) every route as it is registered. */
+  onRoute?: (route: RouteOptions) => void;
+}
+
 /** A real app on a real, migrated and seeded database of its own (PGlite, or a PostgreSQL schema). */
-export async function createTestApp(): Promise<TestApp> {
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const storageDir = mkdtempSync(join(tmpdir(), 'xuetu-files-'));
   const config = { ...loadConfig({}), clientDir: null, storageDir, logLevel: 'silent' };
   let database: DatabaseHandle;
@@ -43,7 +48,15 @@ export async function createTestApp(): Promise<TestApp> {
     database = await openDatabase({ loadDataDir: new Blob([template]) });
   }
   const registered: RouteOptions[] = [];
-  const app = await buildApp({ config, database, logger: false, onRoute: (route) => void registered.push({ ...route }) });
+  const app = await buildApp({
+    config,
+    database,
+    logger: false,
+    onRoute: (route) => {
+      options.onRoute?.(route);
+      registered.push({ ...route });
+    },
+  });
   await app.ready();
   return {
     app,
@@ -62,11 +75,11 @@ export async function createTestApp(): Promise<TestApp> {
  * (`{ normal: NORMAL }` gives `tokens.normal`), and offers GET/POST shortcuts on `call`, so server
  * test files do not each repeat the same setup. `app` and `database` exist once beforeAll has run.
  */
-export function useTestApp<K extends string = never>(accounts: Record<K, string> = {} as Record<K, string>) {
+export function useTestApp<K extends string = never>(accounts: Record<K, string> = {} as Record<K, string>, options: TestAppOptions = {}) {
   let t: TestApp | undefined;
   const tokens = {} as Record<K, string>;
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp(options);
     const names = Object.keys(accounts) as K[];
     const issued = await Promise.all(names.map((name) => login(t!.app, accounts[name])));
     names.forEach((name, i) => (tokens[name] = issued[i]));

@@ -9,6 +9,7 @@ import { login, rememberedLogin } from '../session/auth-actions';
 import { toast } from '../ui/toast-store';
 import { closeLogin, ui } from '../ui-store';
 import { Captcha } from './Captcha';
+import '../ui/dialog-box.css';
 import './login-dialog.css';
 
 /** How long a failed login's errMsg stays on screen (SPEC §8). */
@@ -84,12 +85,12 @@ export function LoginDialog() {
   return (
     <Dialog.Root open={loginOpen} onOpenChange={(open) => !open && closeLogin()}>
       <Dialog.Portal>
-        <Dialog.Overlay className="login-overlay" />
+        <Dialog.Overlay className="dialog-overlay" />
         {/* A focus move right after opening (e.g. a closing Select handing focus back to its
             trigger) must not dismiss the dialog; clicks outside and Esc still close it. */}
-        <Dialog.Content className="login-dialog" aria-describedby={undefined} onFocusOutside={(e) => e.preventDefault()}>
+        <Dialog.Content className="dialog-box login-dialog" aria-describedby={undefined} onFocusOutside={(e) => e.preventDefault()}>
           <Dialog.Title className="login-dialog__title">登录</Dialog.Title>
-          <Dialog.Close className="login-dialog__close" aria-label="关闭">
+          <Dialog.Close className="dialog-box__close" aria-label="关闭">
             ×
           </Dialog.Close>
           <form onSubmit={submit} noValidate>
@@ -123,7 +124,15 @@ export function LoginDialog() {
             </Field>
             <Field id={ids.captcha} label="验证码">
               <div className="login-dialog__captcha-row">
-                <input id={ids.captcha} name="captcha" autoComplete="off" maxLength={4} placeholder="请输入验证码" value={captcha} onChange={(e) => setCaptcha(e.target.value)} />
+                <input
+                  id={ids.captcha}
+                  name="captcha"
+                  autoComplete="off"
+                  maxLength={4}
+                  placeholder="请输入验证码"
+                  value={captcha}
+                  onChange={(e) => setCaptcha(e.target.value)}
+                />
                 <Captcha code={code} onRefresh={refresh} />
               </div>
             </Field>

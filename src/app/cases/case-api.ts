@@ -1,52 +1,43 @@
 import { apiGet, apiPost } from '../http/client';
 import type { Page } from '../http/page';
 import { unwrap } from '../ui/use-remote';
+import type { CaseAccess, CaseDetail, CasePageQuery, CaseSummary } from '../../contract/cases';
+import type { CaseNode } from '../../contract/mindmaps';
+import type { Resource } from '../../contract/study';
 
 // The course service's case calls (SPEC §7 caseDetails, mindDetails, caseApply), shared by project
 // cases (caseType 1) and practice training (caseType 2), which are the same model (DESIGN §4).
 
 export const CASE_TYPE = { project: 1, practice: 2 } as const;
 
-/** A case as the course service returns it (list and detail). */
-export interface CaseSummary {
-  uuid: string;
-  caseId: string;
-  name: string;
-  classifyId: string;
-  classifyName: string;
-  intro: string;
-  cover: string;
-  teacherName: string;
-  difficulty: number;
-  studyCount: number;
-  nodeCount: number;
-  /** 0 not applied, 1 studying (practising), 2 graduated (finished) */
-  applyStatus: number;
-  progress: number;
-  createTime: string;
-  /** detail only: resource count by file type code */
-  resourceCounts?: Record<string, number>;
-}
+export type { CaseDetail, CaseSummary } from '../../contract/cases';
+export type { CaseNode } from '../../contract/mindmaps';
+export type { Resource } from '../../contract/study';
 
-/** A node of the case's official map with the student's progress (queryNodeBasicByStudentId). */
-export interface CaseNode {
-  nodeId: string;
-  text: string;
-  level: number;
-  isStudy: number;
-  isNow: number;
-  resourceCount: number;
-  /** 1 when the node has a node exam (taken at /exam/answer?caseId&nodeId) */
-  hasExam: number;
-}
+/** Case access (SPEC §3 course-access check): 2 means graduated (结业). */
+export const ACCESS_GRADUATED = 2;
 
-export async function fetchCasePage(q: { caseType: number; page: number; size: number; name?: string; classifyId?: string; year?: string }): Promise<Page<CaseSummary>> {
-  const params = { currentNum: q.page, currentSize: q.size, caseType: q.caseType, name: q.name || undefined, classifyId: q.classifyId || undefined, year: q.year || undefined };
+export async function fetchCasePage(q: {
+  caseType: CasePageQuery['caseType'];
+  page: number;
+  size: number;
+  name?: string;
+  classifyId?: string;
+  year?: string;
+}): Promise<Page<CaseSummary>> {
+  const params: CasePageQuery = {
+    currentNum: q.page,
+    currentSize: q.size,
+    caseType: q.caseType,
+    name: q.name || undefined,
+    classifyId: q.classifyId || undefined,
+    year: q.year || undefined,
+  };
   return unwrap(await apiGet<Page<CaseSummary>>('/api/course/caseDetails/queryCasePage', params));
 }
 
-export async function fetchCase(caseId: string): Promise<CaseSummary> {
-  return unwrap(await apiGet<CaseSummary>('/api/course/caseDetails/getCasesDetails', { caseId }));
+export async function fetchCase(caseId: string): Promise<CaseDetail> {
+  return unwrap(await apiGet<CaseDetail>('/api/course/caseDetails/getCasesDetails', { caseId }));
 }
 
 /** The official map's nodes with the student's progress; a case without a published map has none. */
@@ -57,5 +48,15 @@ export async function fetchCaseNodes(caseId: string): Promise<CaseNode[]> {
 
 /** Joins a case: saveApply (the apply button) or directApply (starting at once, e.g. from a resource). */
 export async function applyCase(caseId: string, direct: boolean): Promise<void> {
-  unwrap(await apiPost<number>(direct ? '/api/course/caseApply/directApply' : '/api/course/caseApply/saveApply', { caseId }));
+  unwrap(await apiPost<1>(direct ? '/api/course/caseApply/directApply' : '/api/course/caseApply/saveApply', { caseId }));
+}
+
+/** SPEC §3 course-access check: 0 none, 1 active, 2 graduated; studentId, when given, must be one's own. */
+export async function checkCaseAccess(caseId: string, studentId?: string): Promise<CaseAccess> {
+  return unwrap(await apiGet<CaseAccess>('/api/course/caseApply/checkCaseAccess', { caseId, studentId }));
+}
+
+/** A case node's study resources. dedupe off: several nodes' resources may load at once and must not cancel each other. */
+export async function fetchNodeResources(caseId: string, nodeId: string): Promise<Resource[]> {
+  return unwrap(await apiGet<Resource[]>('/api/course/studyResourceFile/getResourceByNodeId', { caseId, nodeId }, { dedupe: false }));
 }

@@ -1,3 +1,4 @@
+import type { SignedFileUrls } from '../../contract/files';
 import { apiGet } from '../http/client';
 import { unwrap } from '../ui/use-remote';
 
@@ -7,12 +8,7 @@ import { unwrap } from '../ui/use-remote';
  * in a URL leaks into logs and history. The server signs short-lived URLs for them instead
  * (`signedUrl`, README API); platform content needs no signature and keeps its plain URL.
  */
-export interface SignedFileUrls {
-  fileUrl: string;
-  downloadUrl: string;
-  /** epoch ms */
-  expiresAt: number;
-}
+export type { SignedFileUrls };
 
 const VOD = /^\/api\/folder\/resource\/file\/vod\/([\w-]{1,64})$/;
 const DOWNLOAD = /^\/api\/folder\/resource\/file\/download$/;

@@ -1,5 +1,5 @@
 import { AxiosError, AxiosHeaders, CanceledError, type AxiosAdapter, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { NETWORK_FAILED, SERVER_UNAVAILABLE, TIMED_OUT, createHttpClient, isCanceled, type AuthHooks } from './client';
 import { toasts } from '../ui/toast-store';
 
@@ -33,6 +33,15 @@ function fakeServer(opts: { validToken: () => string; delay?: number }) {
   return { adapter, calls };
 }
 
+// The fake server answers and the re-login waits on faked timers: the clock moves only when a test
+// moves it (`drain` runs every pending timer, and the timers those start, then settles `p`).
+beforeEach(() => vi.useFakeTimers());
+afterEach(() => vi.useRealTimers());
+async function drain<T>(p: Promise<T>): Promise<T> {
+  await vi.runAllTimersAsync();
+  return p;
+}
+
 describe('http client', () => {
   it('sends the token raw in Authorization with the defaults of DESIGN §2', async () => {
     const server = fakeServer({ validToken: () => 't1' });
@@ -40,7 +49,7 @@ describe('http client', () => {
     setAuthHooks({ getToken: () => 't1', reLogin: async () => false, onAuthLost: () => {} });
     expect(http.defaults.timeout).toBe(10_000);
     expect(http.defaults.baseURL).toBe('/');
-    const res = await http.get('/api/private/a');
+    const res = await drain(http.get('/api/private/a'));
     expect(res.data.resultCode).toBe(200);
     expect(server.calls).toEqual([{ url: '/api/private/a', auth: 't1' }]);
   });
@@ -52,19 +61,20 @@ describe('http client', () => {
     const other = http.get('/api/other');
     const second = http.get('/api/list', { params: { name: 'ab' } });
     await expect(first).rejects.toSatisfy(isCanceled);
+    await vi.runAllTimersAsync();
     await expect(second).resolves.toMatchObject({ data: { resultCode: 200 } });
     await expect(other).resolves.toMatchObject({ data: { resultCode: 200 } });
     // opting out keeps both
     const a = http.get('/api/list', { dedupe: false });
     const b = http.get('/api/list', { dedupe: false });
-    await expect(Promise.all([a, b])).resolves.toHaveLength(2);
+    await expect(drain(Promise.all([a, b]))).resolves.toHaveLength(2);
   });
 
   it('does not abort a finished request when the same URL is called again', async () => {
     const server = fakeServer({ validToken: () => '' });
     const { http } = createHttpClient(server.adapter);
-    await http.get('/api/x');
-    await expect(http.get('/api/x')).resolves.toMatchObject({ data: { resultCode: 200 } });
+    await drain(http.get('/api/x'));
+    await expect(drain(http.get('/api/x'))).resolves.toMatchObject({ data: { resultCode: 200 } });
   });
 
   it('re-logs in exactly once for parallel 40101 answers and retries every request', async () => {
@@ -80,7 +90,7 @@ describe('http client', () => {
     const onAuthLost = vi.fn();
     setAuthHooks({ getToken: () => token, reLogin, onAuthLost });
 
-    const first = await Promise.all(['/api/private/a', '/api/private/b', '/api/private/c'].map((u) => http.get(u)));
+    const first = await drain(Promise.all(['/api/private/a', '/api/private/b', '/api/private/c'].map((u) => http.get(u))));
     expect(first.map((r) => r.data.resultCode)).toEqual([200, 200, 200]);
     expect(reLogin).toHaveBeenCalledTimes(1);
     expect(onAuthLost).not.toHaveBeenCalled();
@@ -98,9 +108,10 @@ describe('http client', () => {
     });
     server.calls.length = 0;
     const a = http.get('/api/private/a');
-    await new Promise((r) => setTimeout(r, 12)); // a's 40101 arrived, the re-login is running
+    await vi.advanceTimersByTimeAsync(12); // a's 40101 arrived at 5 ms, the re-login runs until 35 ms
+    expect(reLogin).toHaveBeenCalledTimes(2);
     const late = http.get('/api/private/late');
-    await expect(Promise.all([a, late])).resolves.toHaveLength(2);
+    await expect(drain(Promise.all([a, late]))).resolves.toHaveLength(2);
     expect(reLogin).toHaveBeenCalledTimes(2);
     expect(server.calls.filter((c) => c.url === '/api/private/late').map((c) => c.auth)).toEqual(['newer']);
   });
@@ -117,7 +128,7 @@ describe('http client', () => {
       }),
     };
     setAuthHooks(hooks);
-    const answers = await Promise.all(['/api/private/a', '/api/private/b'].map((u) => http.get(u)));
+    const answers = await drain(Promise.all(['/api/private/a', '/api/private/b'].map((u) => http.get(u))));
     expect(answers.map((r) => r.data.resultCode)).toEqual([40101, 40101]);
     expect(hooks.reLogin).toHaveBeenCalledTimes(1);
     expect(hooks.onAuthLost).toHaveBeenCalledTimes(1);
@@ -132,10 +143,10 @@ describe('http client', () => {
     });
     const onAuthLost = vi.fn();
     setAuthHooks({ getToken: () => 'stale', reLogin, onAuthLost });
-    const skipped = await http.get('/api/private/login', { skipAuthRefresh: true });
+    const skipped = await drain(http.get('/api/private/login', { skipAuthRefresh: true }));
     expect(skipped.data.resultCode).toBe(40101);
     expect(reLogin).not.toHaveBeenCalled();
-    const res = await http.get('/api/private/a');
+    const res = await drain(http.get('/api/private/a'));
     expect(res.data.resultCode).toBe(40101);
     expect(reLogin).toHaveBeenCalledTimes(1);
     expect(onAuthLost).toHaveBeenCalledTimes(1);
@@ -193,9 +204,9 @@ describe('transport failures', () => {
     const first = http.get('/api/list');
     const second = http.get('/api/list');
     await expect(first).rejects.toSatisfy(isCanceled);
-    await second;
+    await drain(second);
     // A 40101 with no way to re-login is the session flow's business, not a network toast.
-    expect((await http.get('/api/private/x')).data.resultCode).toBe(40101);
+    expect((await drain(http.get('/api/private/x'))).data.resultCode).toBe(40101);
     expect(messages()).toEqual([]);
   });
 
@@ -209,7 +220,7 @@ describe('transport failures', () => {
     setAuthHooks({ getToken: () => token, reLogin: async () => ((token = valid = 'fresh'), true), onAuthLost: () => {} });
     await expect(http.get('/api/private/a')).rejects.toThrow();
     down = false;
-    const res = await http.get('/api/private/a');
+    const res = await drain(http.get('/api/private/a'));
     expect(res.data).toMatchObject({ resultCode: 200 });
     expect(live.calls.map((c) => c.auth)).toEqual(['stale', 'fresh']);
     expect(messages()).toEqual([['error', NETWORK_FAILED]]);

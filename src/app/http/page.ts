@@ -1,8 +1,2 @@
 /** A paged answer (DESIGN §4): one page of `records` plus the counts a pager needs. */
-export interface Page<T> {
-  records: T[];
-  total: number;
-  pages: number;
-  current: number;
-  size: number;
-}
+export type { PageOf as Page } from '../../contract/common';

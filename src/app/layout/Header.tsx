@@ -1,3 +1,4 @@
+import { useEffect, useId, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { HeaderSearch } from './HeaderSearch';
 import { UserArea } from './UserArea';
@@ -22,8 +23,24 @@ export function navItems(examSiteUrl: string): NavItem[] {
   ];
 }
 
+/**
+ * The site header. On phones (≤ 768 px) it is one row (brand, user area, 菜单) and the navigation
+ * with the search folds into a panel under it, so every entry stays reachable without sideways
+ * scrolling; on wider screens the panel is laid out inline (display: contents) and the button hidden.
+ */
 export function Header({ examSiteUrl, teacherSiteUrl }: { examSiteUrl: string; teacherSiteUrl: string }) {
   const [location] = useLocation();
+  // The menu is open on the screen it was opened on: any screen change (a menu link, the search,
+  // the back button) folds it again without an effect.
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const menuOpen = openOn === location;
+  const panelId = useId();
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setOpenOn(null);
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [menuOpen]);
   return (
     <header className="site-header">
       <div className="container site-header__inner">
@@ -31,23 +48,43 @@ export function Header({ examSiteUrl, teacherSiteUrl }: { examSiteUrl: string; t
           <img src="/favicon.svg" alt="" width={28} height={28} />
           <span>学图</span>
         </Link>
-        <nav aria-label="主导航" className="site-header__nav">
-          {navItems(examSiteUrl).map((item) =>
-            item.external ? (
-              <a key={item.label} href={item.to} target="_blank" rel="noopener noreferrer">
-                {item.label}
-              </a>
-            ) : (
-              <Link key={item.label} href={item.to} aria-current={isActive(location, item.to) ? 'page' : undefined}>
-                {item.label}
-              </Link>
-            ),
-          )}
-        </nav>
-        <HeaderSearch />
+        <div id={panelId} className={`site-header__panel${menuOpen ? ' is-open' : ''}`}>
+          <nav aria-label="主导航" className="site-header__nav">
+            {navItems(examSiteUrl).map((item) =>
+              item.external ? (
+                <a key={item.label} href={item.to} target="_blank" rel="noopener noreferrer">
+                  {item.label}
+                </a>
+              ) : (
+                <Link key={item.label} href={item.to} aria-current={isActive(location, item.to) ? 'page' : undefined}>
+                  {item.label}
+                </Link>
+              ),
+            )}
+          </nav>
+          <HeaderSearch />
+        </div>
         <UserArea teacherSiteUrl={teacherSiteUrl} />
+        <button
+          type="button"
+          className="site-header__menu-btn"
+          aria-expanded={menuOpen}
+          aria-controls={panelId}
+          onClick={() => setOpenOn(menuOpen ? null : location)}
+        >
+          <MenuIcon open={menuOpen} />
+          <span className="visually-hidden">菜单</span>
+        </button>
       </div>
     </header>
+  );
+}
+
+function MenuIcon({ open }: { open: boolean }) {
+  return (
+    <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
+      <path d={open ? 'M6 6l12 12M18 6L6 18' : 'M4 7h16M4 12h16M4 17h16'} fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+    </svg>
   );
 }
 

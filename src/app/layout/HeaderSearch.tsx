@@ -1,13 +1,25 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { Select } from 'radix-ui';
+import { useLocation, useSearch } from 'wouter';
 import { navigate } from '../router/hash-location';
 import { SearchIcon } from '../ui/ListSearchBox';
-import { SEARCH_TYPES, searchTarget, type SearchType } from './header-search';
+import { SEARCH_TYPES, searchFromLocation, searchTarget, type SearchType } from './header-search';
 
-/** Header search with its type selector (SPEC §2): Enter or the icon goes to the list with ?name=. */
+/**
+ * Header search with its type selector (SPEC §2): Enter or the icon goes to the list with ?name=.
+ * The box follows the page: on a list it shows that list's type and term, elsewhere it is empty
+ * (it kept an old term after navigating away, issue 18 item 8).
+ */
 export function HeaderSearch() {
+  const [location] = useLocation();
+  const search = useSearch();
   const [type, setType] = useState<SearchType>('1');
   const [name, setName] = useState('');
+  useEffect(() => {
+    const shown = searchFromLocation(location, search);
+    if (shown.type) setType(shown.type);
+    setName(shown.name);
+  }, [location, search]);
   const inputId = useId();
   const submit = () => navigate(searchTarget(type, name));
   return (

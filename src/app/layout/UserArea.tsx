@@ -5,22 +5,25 @@ import { Link, useLocation } from 'wouter';
 import { navigate } from '../router/hash-location';
 import { logout } from '../session/auth-actions';
 import { news, refreshNews } from '../session/news-store';
+import { dueBadgeText, refreshReviewDue, reviewDue } from '../session/review-due';
 import { session } from '../session/session-store';
 import { avatarUrl } from '../ui/avatar';
 import { openLogin } from '../ui-store';
 
 /**
  * Right side of the header (SPEC §2). Logged in: messages icon with the unread dot, study-centre
- * link, avatar menu. Logged out: student login (the dialog) and teacher login (external site).
+ * link (with the count of review cards due, issue 20), avatar menu. Logged out: student login (the dialog) and teacher login (external site).
  */
 export function UserArea({ teacherSiteUrl }: { teacherSiteUrl: string }) {
   const { token, user } = useSnapshot(session);
   const { unread } = useSnapshot(news);
+  const { count: due } = useSnapshot(reviewDue);
   const [location] = useLocation();
 
   // Re-checked on login and on every screen change; the http client drops superseded checks.
   useEffect(() => {
     void refreshNews();
+    void refreshReviewDue();
   }, [token, location]);
 
   if (!token) {
@@ -45,6 +48,15 @@ export function UserArea({ teacherSiteUrl }: { teacherSiteUrl: string }) {
       </Link>
       <Link href="/personal/myStudy" className="user-area__study">
         学习中心
+        {/* The name reads 学习中心7张卡片待复习: the visible count is part of it (axe: label-content-name-mismatch). */}
+        {due > 0 && (
+          <>
+            <span className="user-area__badge" data-testid="review-badge">
+              {dueBadgeText(due)}
+            </span>
+            <span className="visually-hidden">张卡片待复习</span>
+          </>
+        )}
       </Link>
       <DropdownMenu.Root modal={false}>
         <DropdownMenu.Trigger className="user-area__avatar" aria-label={`${name}的账户菜单`}>

@@ -14,3 +14,10 @@ export function searchTarget(type: SearchType, name: string): string {
   const t = SEARCH_TYPES.find((s) => s.value === type) ?? SEARCH_TYPES[0];
   return withQuery(t.path, { name: name.trim() });
 }
+
+/** What the header box shows on a page: a list's type and ?name=, else nothing (an empty box). */
+export function searchFromLocation(path: string, search: string): { type?: SearchType; name: string } {
+  const t = SEARCH_TYPES.find((s) => s.path === path);
+  if (!t) return { name: '' };
+  return { type: t.value, name: new URLSearchParams(search).get('name') ?? '' };
+}

@@ -15,13 +15,15 @@ describe('validatePhone', () => {
 });
 
 describe('validateEmail', () => {
-  it('accepts a simple address with a 2-8 letter suffix and up to two parts', () => {
+  it('accepts a simple address with a 2-8 letter suffix and up to two parts after the first', () => {
     expect(validateEmail('li.ming@xuetu.cn')).toBeNull();
     expect(validateEmail('a_b@mail.xuetu.edu')).toBeNull();
+    // A university mailbox: what the server accepts, the form must not refuse.
+    expect(validateEmail('li.ming@mail.ustc.edu.cn')).toBeNull();
     expect(validateEmail('')).toBeNull();
   });
   it('rejects other shapes', () => {
-    for (const bad of ['no-at.cn', 'a@b', 'a@b.c', 'a@b.abcdefghi', 'a@b.c.d.cn', 'a@b.c1']) {
+    for (const bad of ['no-at.cn', 'a@b', 'a@b.c', 'a@b.abcdefghi', 'a@b.c.d.e.cn', 'a@b.c1']) {
       expect(validateEmail(bad)).toBe('请输入正确的邮箱');
     }
   });
@@ -31,10 +33,11 @@ describe('validatePassword', () => {
   it('requires a value', () => {
     expect(validatePassword('')).toBe('输入不可以为空');
   });
-  it('requires letters and digits but does not check the length', () => {
+  it('requires letters and digits mixed, and (SPEC §5) only that: the length is the server’s check', () => {
     expect(validatePassword('abcdefgh')).toBe('必须含有字母数字,8-20个字符');
     expect(validatePassword('12345678')).toBe('必须含有字母数字,8-20个字符');
     expect(validatePassword('a1')).toBeNull();
+    expect(validatePassword('abc12345678901234567x')).toBeNull();
     expect(validatePassword('Xuetu2026')).toBeNull();
   });
 });

@@ -10,7 +10,12 @@ export interface PdfViewerProps {
   docId: string;
   /** the document's name, for the accessible labels */
   title: string;
+  /** A page has been on screen PAGE_SEEN_MS (a page flipped past is not seen): completion by pages seen (issue 22). */
+  onPageSeen?(page: number): void;
 }
+
+/** How long a page must stay on screen to count as seen. */
+export const PAGE_SEEN_MS = 1200;
 
 const ZOOM_STEP = 0.25;
 const MIN_ZOOM = 0.5;
@@ -21,7 +26,7 @@ const MAX_ZOOM = 3;
  * arrow / Page Up / Page Down / Home / End keys on the page, fit to width (the default) or zoom in
  * steps of 25 %. The page read last is remembered per document (SPEC §3 pdf page counters).
  */
-export function PdfViewer({ src, docId, title }: PdfViewerProps) {
+export function PdfViewer({ src, docId, title, onPageSeen }: PdfViewerProps) {
   const state = usePdfDocument(src);
   const pages = state.status === 'ready' ? state.pages : 0;
   const [page, setPage] = useState(() => loadPdfPage(docId));
@@ -42,6 +47,15 @@ export function PdfViewer({ src, docId, title }: PdfViewerProps) {
     if (pages) savePdfPage(docId, page);
   }, [docId, page, pages]);
 
+  const seen = useRef(onPageSeen);
+  seen.current = onPageSeen;
+  useEffect(() => {
+    if (!pages || !seen.current) return;
+    const shown = clampPage(page, pages);
+    const timer = window.setTimeout(() => seen.current?.(shown), PAGE_SEEN_MS);
+    return () => window.clearTimeout(timer);
+  }, [page, pages]);
+
   // Fit to width follows the space the page has (window resized, phone turned).
   useEffect(() => {
     const el = stage.current;
@@ -58,10 +72,16 @@ export function PdfViewer({ src, docId, title }: PdfViewerProps) {
   const [base, setBase] = useState<PageSize | null>(null);
   const fitScale = base && width > 0 ? Math.max(0.1, Math.round(((width - 2) / base.width) * 1000) / 1000) : null;
   const scale = fit ? fitScale : zoom;
-  usePdfPage(doc, clampPage(page, pages), scale, { canvas, text }, {
-    onSize: (size) => setBase((b) => (b && b.width === size.width && b.height === size.height ? b : size)),
-    onError: () => setFailed(true),
-  });
+  usePdfPage(
+    doc,
+    clampPage(page, pages),
+    scale,
+    { canvas, text },
+    {
+      onSize: (size) => setBase((b) => (b && b.width === size.width && b.height === size.height ? b : size)),
+      onError: () => setFailed(true),
+    },
+  );
 
   if (state.status === 'error' || failed) {
     return (
@@ -121,7 +141,16 @@ export function PdfViewer({ src, docId, title }: PdfViewerProps) {
         aria-keyshortcuts="ArrowLeft ArrowRight PageUp PageDown Home End"
         onKeyDown={onKey}
       >
-        <div className="pdf-viewer__page" style={{ '--total-scale-factor': scale ?? 1, width: base && scale ? Math.floor(base.width * scale) : undefined, height: base && scale ? Math.floor(base.height * scale) : undefined } as CSSProperties}>
+        <div
+          className="pdf-viewer__page"
+          style={
+            {
+              '--total-scale-factor': scale ?? 1,
+              width: base && scale ? Math.floor(base.width * scale) : undefined,
+              height: base && scale ? Math.floor(base.height * scale) : undefined,
+            } as CSSProperties
+          }
+        >
           <canvas ref={canvas} className="pdf-viewer__canvas" aria-hidden="true" />
           <div ref={text} className="textLayer" />
         </div>
@@ -151,7 +180,17 @@ function PageJump({ page, pages, onGo }: { page: number; pages: number; onGo(p: 
   return (
     <form className="pdf-viewer__jump" onSubmit={submit} noValidate>
       <label htmlFor={`${id}-page`}>跳至</label>
-      <input id={`${id}-page`} type="text" inputMode="numeric" value={value} onChange={(e) => setValue(e.target.value)} disabled={!pages} aria-invalid={!!error} aria-describedby={error ? `${id}-error` : undefined} size={3} />
+      <input
+        id={`${id}-page`}
+        type="text"
+        inputMode="numeric"
+        value={value}
+        onChange={(e) => setValue(e.target.value)}
+        disabled={!pages}
+        aria-invalid={!!error}
+        aria-describedby={error ? `${id}-error` : undefined}
+        size={3}
+      />
       <span>页</span>
       <button type="submit" className="btn btn--small" disabled={!pages}>
         跳转

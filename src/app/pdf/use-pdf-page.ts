@@ -84,7 +84,8 @@ export function usePdfPage(doc: PDFDocumentProxy | null, pageNo: number, scale: 
         await Promise.all([render.promise, textLayer.render()]);
       } catch (e) {
         // A cancelled drawing was replaced by a newer one; anything else means the page cannot be shown.
-        if (!gone && !(e instanceof Error && e.name === 'RenderingCancelledException') && !(e instanceof Error && e.name === 'AbortException')) eventsRef.current.onError();
+        if (!gone && !(e instanceof Error && e.name === 'RenderingCancelledException') && !(e instanceof Error && e.name === 'AbortException'))
+          eventsRef.current.onError();
       }
     })();
     return () => {

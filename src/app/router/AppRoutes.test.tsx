@@ -11,7 +11,13 @@ import type { AppRoute } from './route-types';
 const routes: AppRoute[] = [
   { path: '/', screen: () => <h1>首页</h1>, protected: false },
   { path: '/course', redirect: '/course/list' },
-  { path: '/course/list', screen: lazyScreen(async () => ({ CourseList: () => <h1>课程列表</h1> }), (m) => m.CourseList) },
+  {
+    path: '/course/list',
+    screen: lazyScreen(
+      async () => ({ CourseList: () => <h1>课程列表</h1> }),
+      (m) => m.CourseList,
+    ),
+  },
   { path: '/course/content', screen: () => <h1>课程内容</h1>, layout: 'none' },
 ];
 

@@ -1,29 +1,14 @@
 import { proxy } from 'valtio';
+import type { DictTreeItem, YearItem } from '../../contract/base';
 import { apiGet, RESULT_OK } from '../http/client';
 import { getLocal, setLocal, STORAGE_KEYS } from '../lib/storage';
+import type { ClassifyItem } from '../../contract/cases';
 
-export interface YearItem {
-  dictValue: string;
-  dictLabel: string;
-  isDefault?: number;
-}
+export type { YearItem };
+export type DictItem = DictTreeItem;
 
-export interface DictItem {
-  uuid: string;
-  name: string;
-  parentId: string;
-  dictType?: string;
-  dictValue: string;
-  dictLabel: string;
-  children: DictItem[];
-}
-
-export interface TreeItem {
-  uuid: string;
-  name: string;
-  parentId: string;
-  children?: TreeItem[];
-}
+/** A node of the case classification tree (getCaseClassifyList). */
+export type TreeItem = ClassifyItem;
 
 /** The year used when the year list is unknown (SPEC §3). */
 export const DEFAULT_YEAR = '2021';

@@ -1,23 +1,9 @@
 import { proxy } from 'valtio';
+import type { UserView } from '../../contract/customer';
 import { getLocal, getSession, removeLocal, removeSession, setLocal, setSession, STORAGE_KEYS } from '../lib/storage';
 
 /** The signed-in student as the API returns it (login and selectUser, SPEC §3). */
-export interface User {
-  userId: string;
-  username: string;
-  studentNo: string;
-  /** Avatar URL; empty means the default by sex (see ui/avatar). */
-  userPicUrl: string | null;
-  /** '1' female, anything else male (SPEC §2 default avatars). */
-  sex: string | number | null;
-  identityNumber: string | null;
-  specialty: string | null;
-  classmate: string | null;
-  phone: string | null;
-  email: string | null;
-  /** 1: student-side trial account (SPEC §6). */
-  customerType: number;
-}
+export type User = UserView;
 
 export interface SessionState {
   token: string | null;

@@ -8,8 +8,21 @@ const api = vi.hoisted(() => ({ fetchLastRecord: vi.fn(), addStudyRecord: vi.fn(
 vi.mock('./study-api', () => api);
 
 const link: LastRecord = {
-  uuid: 'r', isType: 0, isStudy: 1, nodeId: 'n-1', nodeName: '需求分析', name: '校园二手交易平台', caseId: 'case-01', resourceId: 'res-2',
-  fileName: '参考资料', fileUrl: 'developer.mozilla.org', fileSuffixCode: 2, duration: 0, videoId: '', recommendUrl: '',
+  uuid: 'r',
+  isType: 0,
+  isStudy: 1,
+  nodeId: 'n-1',
+  nodeName: '需求分析',
+  name: '校园二手交易平台',
+  caseId: 'case-01',
+  resourceId: 'res-2',
+  fileId: '',
+  fileName: '参考资料',
+  fileUrl: 'developer.mozilla.org',
+  fileSuffixCode: 2,
+  duration: 0,
+  videoId: '',
+  recommendUrl: '',
 };
 
 beforeEach(() => {
@@ -44,6 +57,18 @@ describe('LastStudyCard', () => {
     fireEvent.click(await screen.findByRole('button', { name: /继续学习/ }));
     expect(screen.getByText('视频：1.3 循环')).toBeTruthy();
     await waitFor(() => expect(window.location.hash).toBe('#/course/content?courseId=course-01&videoId=v&nodeId=n-1&name=1.3+%E5%BE%AA%E7%8E%AF&duration=30'));
+  });
+
+  it('deep-links a case record into the map at its node; a course record has no map link', async () => {
+    api.fetchLastRecord.mockResolvedValue(link);
+    const { unmount } = render(<LastStudyCard />);
+    const onMap = await screen.findByRole('link', { name: '在导图中查看：需求分析' });
+    expect(onMap.getAttribute('href')).toMatch(/\/project\/mindDetail\?caseId=case-01&nodeId=n-1$/);
+    unmount();
+    api.fetchLastRecord.mockResolvedValue({ ...link, isType: 1, courseId: 'course-01', fileSuffixCode: 3, duration: 30, videoId: 'v' });
+    render(<LastStudyCard />);
+    await screen.findByRole('button', { name: /继续学习/ });
+    expect(screen.queryByRole('link', { name: /在导图中查看/ })).toBeNull();
   });
 
   it('stays away when the fetch fails or there is no record', async () => {

@@ -1,8 +1,9 @@
 import { useSnapshot } from 'valtio';
+import { Link } from 'wouter';
 import { navigate } from '../router/hash-location';
 import { session } from '../session/session-store';
 import { useRemote } from '../ui/use-remote';
-import { describeLastRecord, LINE_LABEL, lastRecordAction, type LastRecord } from './last-study';
+import { describeLastRecord, LINE_LABEL, lastRecordAction, lastRecordMapPath, type LastRecord } from './last-study';
 import { addStudyRecord, fetchLastRecord } from './study-api';
 import './last-study.css';
 
@@ -18,6 +19,7 @@ export function LastStudyCard({ compact = false }: { compact?: boolean }) {
   const record = last.data;
   if (!record) return null;
   const view = describeLastRecord(record);
+  const onMap = lastRecordMapPath(record);
 
   // Synchronous up to window.open, so the new tab is a direct answer to the click (no popup block).
   const resume = (r: LastRecord) => {
@@ -45,7 +47,14 @@ export function LastStudyCard({ compact = false }: { compact?: boolean }) {
         {view.line.duration && <span className="last-study__time">{view.line.duration}</span>}
       </p>
       <div className="last-study__foot">
-        <span className={`last-study__marker last-study__marker--${view.marker === '已完成' ? 'done' : view.marker === '未开始' ? 'todo' : 'doing'}`}>{view.marker}</span>
+        <span className={`last-study__marker last-study__marker--${view.marker === '已完成' ? 'done' : view.marker === '未开始' ? 'todo' : 'doing'}`}>
+          {view.marker}
+        </span>
+        {onMap && (
+          <Link href={onMap} className="last-study__map" aria-label={`在导图中查看：${view.node ?? view.title}`}>
+            在导图中查看
+          </Link>
+        )}
         <button type="button" className="last-study__go" onClick={() => resume(record)} aria-label={`继续学习：${view.title}`}>
           继续学习
         </button>

@@ -29,7 +29,8 @@ export function TrackedVideo({ src, fileName, label, start, report, onEnded }: T
 
   const flush = useRef((keepalive: boolean) => {
     if (!tracker.pending) return;
-    reportRef.current(tracker.take(), keepalive).catch(() => {}); // a lost report is made good by the next one
+    const p = tracker.take();
+    reportRef.current(p, keepalive).catch(() => tracker.restore(p.segments ?? [])); // a lost report's intervals go with the next one
   }).current;
 
   useEffect(() => {

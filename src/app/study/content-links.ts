@@ -29,5 +29,12 @@ export interface ProjectContentQuery {
 }
 
 export function projectContentPath(q: ProjectContentQuery): string {
-  return withQuery('/project/content', { nodeId: q.nodeId, caseId: q.caseId, nodeName: q.nodeName, resourceId: q.resourceId, fileSuffix: String(q.fileSuffix), fileName: q.fileName });
+  return withQuery('/project/content', {
+    nodeId: q.nodeId,
+    caseId: q.caseId,
+    nodeName: q.nodeName,
+    resourceId: q.resourceId,
+    fileSuffix: String(q.fileSuffix),
+    fileName: q.fileName,
+  });
 }

@@ -1,6 +1,6 @@
 import { apiGet, apiPost } from '../http/client';
 import { unwrap } from '../ui/use-remote';
-import type { LastRecord } from './last-study';
+import type { AddRecordBody, CaseStudy, LastRecord, ResourceProgress, SavedProgress } from '../../contract/study';
 
 /**
  * SPEC §7 querLastRecord (param userId): the student's last study record, null when none yet.
@@ -13,14 +13,12 @@ export async function fetchLastRecord(userId: string): Promise<LastRecord | null
 /** SPEC §3 add-study-record payload: resourceId, nodeId, fileSuffix '2', studentId, isStudy '1', caseId. */
 export async function addStudyRecord(r: { caseId: string; nodeId: string; resourceId: string; studentId: string }): Promise<void> {
   // dedupe off: a record posted while another is in flight must not cancel it.
-  unwrap(await apiPost('/api/course/studyRecord/addRecord', { resourceId: r.resourceId, nodeId: r.nodeId, fileSuffix: '2', studentId: r.studentId, isStudy: '1', caseId: r.caseId }, { dedupe: false }));
+  const body: AddRecordBody = { resourceId: r.resourceId, nodeId: r.nodeId, fileSuffix: '2', studentId: r.studentId, isStudy: '1', caseId: r.caseId };
+  unwrap(await apiPost<CaseStudy>('/api/course/studyRecord/addRecord', body, { dedupe: false }));
 }
 
-/** One video's progress: seconds reached and seconds really watched (the server caps the latter at real time). */
-export interface VideoProgress {
-  position: number;
-  watched: number;
-}
+/** One video's progress: seconds reached, seconds covered, and the media intervals played since the last report. */
+export type VideoProgress = Pick<ResourceProgress, 'position' | 'watched'> & { segments?: Array<[number, number]> };
 
 /** What saveUserRecord/selectLearnLocation are about: a course section's video, or a case's video resource. */
 export type VideoTarget = { courseId: string; nodeId: string } | { caseId: string; nodeId: string; resourceId: string };
@@ -30,12 +28,18 @@ export type VideoTarget = { courseId: string; nodeId: string } | { caseId: strin
  * a report made while the page is being hidden or unloaded still arrives (sendBeacon cannot carry
  * the Authorization header). A course section answers its isStudy.
  */
-export async function saveUserRecord(target: VideoTarget, p: VideoProgress, keepalive = false): Promise<{ isStudy?: number }> {
+export async function saveUserRecord(target: VideoTarget, p: VideoProgress, keepalive = false): Promise<SavedProgress> {
   const config = keepalive ? { adapter: 'fetch' as const, fetchOptions: { keepalive: true }, dedupe: false } : { dedupe: false };
-  return unwrap(await apiPost<{ isStudy?: number }>('/api/course/userModelRecord/saveUserRecord', { ...target, position: Math.floor(p.position), watched: Math.floor(p.watched) }, config));
+  return unwrap(
+    await apiPost<SavedProgress>(
+      '/api/course/userModelRecord/saveUserRecord',
+      { ...target, position: Math.floor(p.position), segments: p.segments ?? [] },
+      config,
+    ),
+  );
 }
 
 /** SPEC §7 selectLearnLocation for one case video resource: where the student stopped, null when never played. */
-export async function fetchResourceLocation(caseId: string, resourceId: string): Promise<(VideoProgress & { nodeId: string }) | null> {
-  return unwrap(await apiGet<(VideoProgress & { nodeId: string }) | null>('/api/course/userModelRecord/selectLearnLocation', { caseId, resourceId }, { dedupe: false }));
+export async function fetchResourceLocation(caseId: string, resourceId: string): Promise<ResourceProgress | null> {
+  return unwrap(await apiGet<ResourceProgress | null>('/api/course/userModelRecord/selectLearnLocation', { caseId, resourceId }, { dedupe: false }));
 }

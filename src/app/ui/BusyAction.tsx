@@ -29,7 +29,19 @@ export function useBusyAction(failAs: 'error' | 'warning' = 'error') {
 }
 
 /** The button of such an action: disabled and saying `busyText` while it runs. */
-export function BusyButton({ busy, busyText, onClick, className = 'btn btn--primary', children }: { busy: boolean; busyText: string; onClick(): void; className?: string; children: ReactNode }) {
+export function BusyButton({
+  busy,
+  busyText,
+  onClick,
+  className = 'btn btn--primary',
+  children,
+}: {
+  busy: boolean;
+  busyText: string;
+  onClick(): void;
+  className?: string;
+  children: ReactNode;
+}) {
   return (
     <button type="button" className={className} onClick={onClick} disabled={busy}>
       {busy ? busyText : children}

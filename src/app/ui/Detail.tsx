@@ -27,9 +27,7 @@ export function DetailHero({ id, title, cover, crumbs, facts, actions }: DetailH
         <h1 id={id} className="detail__title">
           {title}
         </h1>
-        <ul className="detail__facts">
-          {facts.map((f, i) => (f ? <li key={i}>{f}</li> : null))}
-        </ul>
+        <ul className="detail__facts">{facts.map((f, i) => (f ? <li key={i}>{f}</li> : null))}</ul>
         {actions && <div className="detail__actions">{actions}</div>}
       </div>
     </section>
@@ -55,7 +53,15 @@ export function Panel({ id, title, children, extra }: { id: string; title: strin
  * What a detail screen shows until its data is there: loading, or the error (or emptyText) with
  * a retry, in the same page frame the detail will use.
  */
-export function DetailStatus({ label, remote, emptyText }: { label: string; remote: Pick<RemoteState<unknown>, 'status' | 'error'> & { reload(): void }; emptyText?: string }) {
+export function DetailStatus({
+  label,
+  remote,
+  emptyText,
+}: {
+  label: string;
+  remote: Pick<RemoteState<unknown>, 'status' | 'error'> & { reload(): void };
+  emptyText?: string;
+}) {
   return (
     <div className="container detail-page">
       <ListStatus label={label} status={remote.status} hasData={false} error={remote.error} onRetry={remote.reload} emptyText={emptyText}>

@@ -32,7 +32,13 @@ export function FilterChips({ label, options, value, onChange, allLabel = 'å…¨éƒ
       </span>
       <div className="filter-chips__options">
         {all.map((o) => (
-          <button key={o.value || '__all'} type="button" className="filter-chips__chip" aria-pressed={o.value === value} onClick={() => o.value !== value && onChange(o.value)}>
+          <button
+            key={o.value || '__all'}
+            type="button"
+            className="filter-chips__chip"
+            aria-pressed={o.value === value}
+            onClick={() => o.value !== value && onChange(o.value)}
+          >
             {o.label}
           </button>
         ))}

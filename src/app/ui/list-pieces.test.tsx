@@ -1,6 +1,7 @@
 import { act, fireEvent, render, renderHook, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { CanceledError } from 'axios';
+import { CardProgress } from './CardProgress';
 import { FilterChips } from './FilterChips';
 import { ListStatus } from './ListStatus';
 import { MediaCard } from './MediaCard';
@@ -79,10 +80,25 @@ describe('useRemote', () => {
 
   it('ignores a request cancelled by a newer one and answers that arrive after a newer load', async () => {
     const resolvers: ((v: string) => void)[] = [];
-    const { result, rerender } = renderHook(({ k }) => useRemote(() => (k === 'a' ? Promise.reject(new CanceledError()) : new Promise<string>((r) => resolvers.push(r))), [k]), { initialProps: { k: 'a' } });
+    const { result, rerender } = renderHook(
+      ({ k }) => useRemote(() => (k === 'a' ? Promise.reject(new CanceledError()) : new Promise<string>((r) => resolvers.push(r))), [k]),
+      { initialProps: { k: 'a' } },
+    );
     rerender({ k: 'b' });
     await act(async () => resolvers[0]!('b'));
     expect(result.current.status).toBe('ok');
     expect(result.current.data).toBe('b');
+  });
+});
+
+describe('CardProgress', () => {
+  it('shows the server percentage only while the case is studied', () => {
+    const { container, rerender } = render(<CardProgress applyStatus={1} progress={37} />);
+    expect(container.textContent).toBe('已学 37%');
+    expect((container.querySelector('.card-progress__bar > span') as HTMLElement).style.width).toBe('37%');
+    rerender(<CardProgress applyStatus={0} progress={0} />);
+    expect(container.textContent).toBe('');
+    rerender(<CardProgress applyStatus={2} progress={100} />);
+    expect(container.textContent).toBe('');
   });
 });

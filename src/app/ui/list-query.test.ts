@@ -5,7 +5,12 @@ const KEYS = ['name', 'category', 'year'] as const;
 
 describe('readListQuery', () => {
   it('reads the filters and a positive page, defaulting to page 1', () => {
-    expect(readListQuery('name=%E6%95%B0%E6%8D%AE&category=Web%E5%BC%80%E5%8F%91&page=3', KEYS)).toEqual({ name: '数据', category: 'Web开发', year: '', page: 3 });
+    expect(readListQuery('name=%E6%95%B0%E6%8D%AE&category=Web%E5%BC%80%E5%8F%91&page=3', KEYS)).toEqual({
+      name: '数据',
+      category: 'Web开发',
+      year: '',
+      page: 3,
+    });
     expect(readListQuery('page=0', KEYS).page).toBe(1);
     expect(readListQuery('page=abc', KEYS).page).toBe(1);
     expect(readListQuery('page=-2', KEYS).page).toBe(1);

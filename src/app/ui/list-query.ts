@@ -40,7 +40,9 @@ export function writeListQuery(current: URLSearchParams | string, change: { page
  * so Back returns to the previous page of results; pass `{ replace: true }` for changes that should
  * not (the search box already replaces).
  */
-export function useListQuery<K extends string>(keys: readonly K[]): [ListFilters<K>, (change: Partial<Record<K, string>> & { page?: number }, options?: { replace?: boolean }) => void] {
+export function useListQuery<K extends string>(
+  keys: readonly K[],
+): [ListFilters<K>, (change: Partial<Record<K, string>> & { page?: number }, options?: { replace?: boolean }) => void] {
   const [params, setParams] = useSearchParams();
   const filters = useMemo(() => readListQuery(params, keys), [params, keys]);
   const update = useCallback(

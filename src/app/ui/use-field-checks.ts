@@ -18,7 +18,11 @@ export function validateAll<K extends string, V>(fields: readonly K[], values: V
  * field on submit; once a message shows, it follows the typing so it goes as soon as the value
  * is right (not before the student had a chance to finish typing).
  */
-export function useFieldChecks<K extends string, V extends Record<K, string>>(initial: V | (() => V), fields: readonly K[], fieldError: (f: K, v: V) => string | null) {
+export function useFieldChecks<K extends string, V extends Record<K, string>>(
+  initial: V | (() => V),
+  fields: readonly K[],
+  fieldError: (f: K, v: V) => string | null,
+) {
   const [values, setValues] = useState<V>(initial);
   const [errors, setErrors] = useState<FieldErrors<K>>({});
 

@@ -5,7 +5,14 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('video player setup', () => {
   it('uses the SPEC §2 options', () => {
-    expect(PLAYER_OPTIONS).toMatchObject({ playbackRates: [1, 1.25, 1.5, 2], fluid: true, aspectRatio: '16:9', preload: 'auto', language: 'zh-CN', autoplay: false });
+    expect(PLAYER_OPTIONS).toMatchObject({
+      playbackRates: [1, 1.25, 1.5, 2],
+      fluid: true,
+      aspectRatio: '16:9',
+      preload: 'auto',
+      language: 'zh-CN',
+      autoplay: false,
+    });
   });
 
   it('takes the media type from the file name when it has a known extension', async () => {
@@ -18,11 +25,20 @@ describe('video player setup', () => {
   });
 
   it('asks the server (HEAD) otherwise, falling back to mp4', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => new Response(null, { status: 200, headers: { 'content-type': 'video/webm; charset=binary' } })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(null, { status: 200, headers: { 'content-type': 'video/webm; charset=binary' } })),
+    );
     expect(await mediaType('/vod/1')).toBe('video/webm');
-    vi.stubGlobal('fetch', vi.fn(async () => new Response(null, { status: 404, headers: { 'content-type': 'text/plain' } })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(null, { status: 404, headers: { 'content-type': 'text/plain' } })),
+    );
     expect(await mediaType('/vod/1')).toBe('video/mp4');
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new Error('offline'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new Error('offline'))),
+    );
     expect(await mediaType('/vod/1')).toBe('video/mp4');
   });
 });

@@ -34,7 +34,10 @@ function valid(lines: OutlineLine[]): OutlineLine[] {
 
 const arbMap = fc.tuple(fc.array(title, { minLength: 1, maxLength: 25 }), fc.array(fc.integer({ min: 1, max: 3 }), { maxLength: 25 }));
 type Edit = { kind: 'rename' | 'insert' | 'delete' | 'level'; at: number; title: string; level: number };
-const arbEdits = fc.array(fc.record({ kind: fc.constantFrom<Edit['kind']>('rename', 'insert', 'delete', 'level'), at: fc.nat(), title, level: fc.integer({ min: 1, max: 3 }) }), { maxLength: 8 });
+const arbEdits = fc.array(
+  fc.record({ kind: fc.constantFrom<Edit['kind']>('rename', 'insert', 'delete', 'level'), at: fc.nat(), title, level: fc.integer({ min: 1, max: 3 }) }),
+  { maxLength: 8 },
+);
 
 function edited(base: OutlineLine[], edits: Edit[]): OutlineLine[] {
   const lines = base.map((l) => ({ ...l }));

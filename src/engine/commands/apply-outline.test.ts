@@ -11,14 +11,20 @@ import { checkUndoRedo, sampleDoc } from './test-kit';
 // field but the title survives, canvas edits made meanwhile survive, one undo step.
 
 const MAP: KmDocument = {
-  root: { data: { id: 'r', text: '根', note: '根备注' }, children: [
-    { data: { id: 'a', text: '甲', priority: 2, isStudy: 1, note: '甲备注' }, children: [
-      { data: { id: 'a1', text: '甲一', note: '甲一备注', isStudy: 1 }, children: [] },
-      { data: { id: 'a2', text: '甲二', hyperlink: 'http://x' }, children: [] },
-    ] },
-    { data: { id: 'b', text: '乙', isNow: 1 }, children: [{ data: { id: 'b1', text: '乙一' }, children: [] }] },
-    { data: { id: 'c', text: '', expandState: 'collapse' }, children: [{ data: { id: 'c1', text: '丙一' }, children: [] }] },
-  ] },
+  root: {
+    data: { id: 'r', text: '根', note: '根备注' },
+    children: [
+      {
+        data: { id: 'a', text: '甲', priority: 2, isStudy: 1, note: '甲备注' },
+        children: [
+          { data: { id: 'a1', text: '甲一', note: '甲一备注', isStudy: 1 }, children: [] },
+          { data: { id: 'a2', text: '甲二', hyperlink: 'http://x' }, children: [] },
+        ],
+      },
+      { data: { id: 'b', text: '乙', isNow: 1 }, children: [{ data: { id: 'b1', text: '乙一' }, children: [] }] },
+      { data: { id: 'c', text: '', expandState: 'collapse' }, children: [{ data: { id: 'c1', text: '丙一' }, children: [] }] },
+    ],
+  },
   template: 'default',
   theme: 'fresh-blue',
   version: '1.4.43',
@@ -40,7 +46,16 @@ const parentOf = (ed: MindEditor, id: string) => ed.doc.get(id).parent?.id;
 describe('applyOutline', () => {
   it('starts from the outline the text view shows', () => {
     expect(outline(open())).toBe(START);
-    expect(baseOf(open()).map((l) => `${l.id}:${l.level}:${l.title}`)).toEqual(['r:0:根', 'a:1:甲', 'a1:2:甲一', 'a2:2:甲二', 'b:1:乙', 'b1:2:乙一', 'c:1:分支主题', 'c1:2:丙一']);
+    expect(baseOf(open()).map((l) => `${l.id}:${l.level}:${l.title}`)).toEqual([
+      'r:0:根',
+      'a:1:甲',
+      'a1:2:甲一',
+      'a2:2:甲二',
+      'b:1:乙',
+      'b1:2:乙一',
+      'c:1:分支主题',
+      'c1:2:丙一',
+    ]);
   });
 
   it('a rename keeps priority, note, ✓ and the children with their notes; one undo step, redo reapplies', () => {
@@ -114,7 +129,10 @@ describe('applyOutline', () => {
   });
 
   it('duplicate titles pair up in order', () => {
-    const ed = open({ ...MAP, root: { data: { id: 'r', text: '根' }, children: [{ data: { id: 'x1', text: '同', note: '一' } }, { data: { id: 'x2', text: '同', note: '二' } }] } });
+    const ed = open({
+      ...MAP,
+      root: { data: { id: 'r', text: '根' }, children: [{ data: { id: 'x1', text: '同', note: '一' } }, { data: { id: 'x2', text: '同', note: '二' } }] },
+    });
     apply(ed, '根\n\t同\n\t中间\n\t同');
     expect(ed.doc.root.children.map((c) => c.data.note ?? null)).toEqual(['一', null, '二']);
   });
@@ -160,7 +178,15 @@ describe('applyOutline', () => {
     const ed = open();
     const before = ed.exportData('km');
     expect(() => apply(ed, '根\n\t甲\n\t\t甲一\n\t\t\t甲二\n\t\t\t\t五级')).toThrow(DEPTH_ERROR);
-    expect(() => ed.execute('applyOutline', [baseOf(ed), [{ level: 0, title: '根' }, { level: 2, title: '跳级' }]])).toThrow('Invalid local format');
+    expect(() =>
+      ed.execute('applyOutline', [
+        baseOf(ed),
+        [
+          { level: 0, title: '根' },
+          { level: 2, title: '跳级' },
+        ],
+      ]),
+    ).toThrow('Invalid local format');
     expect(() => ed.execute('applyOutline', [[{ id: 'other', level: 0, title: '根' }], lines('根')])).toThrow(OUTLINE_CONFLICT);
     ed.setReadOnly(true);
     expect(() => apply(ed, '根改')).toThrow('只读');
@@ -171,8 +197,13 @@ describe('applyOutline', () => {
   it('works on the command test doc (undo restores the bytes, redo the result)', () => {
     const doc = sampleDoc();
     const base: BaseLine[] = [
-      { id: 'R', level: 0, title: 'Root' }, { id: 'A', level: 1, title: 'A' }, { id: 'A1', level: 2, title: 'A1' }, { id: 'A1a', level: 3, title: 'A1a' },
-      { id: 'B', level: 1, title: 'B' }, { id: 'C', level: 1, title: 'C' }, { id: 'C1', level: 2, title: 'C1' },
+      { id: 'R', level: 0, title: 'Root' },
+      { id: 'A', level: 1, title: 'A' },
+      { id: 'A1', level: 2, title: 'A1' },
+      { id: 'A1a', level: 3, title: 'A1a' },
+      { id: 'B', level: 1, title: 'B' },
+      { id: 'C', level: 1, title: 'C' },
+      { id: 'C1', level: 2, title: 'C1' },
     ];
     const { after } = checkUndoRedo(doc, 'applyOutline', [base, lines('Root\n\tA\n\t\tA1a\n\tB2\n\tC\n\t\tC1\n\t\tnew')]);
     expect(after).toContain('"custom":"keep"');

@@ -85,7 +85,8 @@ function checkLines(next: readonly OutlineLine[]): void {
   if (!next.length || next[0].level !== 0) throw new Error(`${INVALID}：大纲的第一行必须是中心主题`);
   for (let i = 1; i < next.length; i++) {
     const l = next[i].level;
-    if (!Number.isInteger(l) || l < 1 || l > next[i - 1].level + 1 || typeof next[i].title !== 'string') throw new Error(`${INVALID}：第 ${i + 1} 行：缩进跳级`);
+    if (!Number.isInteger(l) || l < 1 || l > next[i - 1].level + 1 || typeof next[i].title !== 'string')
+      throw new Error(`${INVALID}：第 ${i + 1} 行：缩进跳级`);
   }
 }
 

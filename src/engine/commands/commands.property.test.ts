@@ -30,7 +30,9 @@ describe('random command sequences (property)', () => {
     fc.assert(
       fc.property(fc.integer({ min: 1, max: 2 ** 31 }), fc.integer({ min: 1, max: 60 }), (seed, steps) => {
         const ed = new MindEditor();
-        ed.load('{"root":{"data":{"id":"r","text":"中心主题"},"children":[{"data":{"id":"a","text":"A","k":[1]},"children":[{"data":{"id":"a1","text":"A1"},"children":[]}]},{"data":{"id":"b","text":"B"},"children":[]}]},"template":"default","theme":"fresh-blue","version":"1.4.43"}');
+        ed.load(
+          '{"root":{"data":{"id":"r","text":"中心主题"},"children":[{"data":{"id":"a","text":"A","k":[1]},"children":[{"data":{"id":"a1","text":"A1"},"children":[]}]},{"data":{"id":"b","text":"B"},"children":[]}]},"template":"default","theme":"fresh-blue","version":"1.4.43"}',
+        );
         const original = edits(ed.doc);
         const rnd = mulberry32(seed);
         for (let i = 0; i < steps; i++) {

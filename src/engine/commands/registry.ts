@@ -27,21 +27,60 @@ import { setLayout } from './set-layout';
 import { setNote } from './set-note';
 import { setNow } from './set-now';
 import { setStudy } from './set-study';
+import { syncLearnt } from './sync-learnt';
 import { template } from './template';
 import { theme } from './theme';
 
-// The one list of commands: the editor facade, the worker protocol and the UI action registry
-// all refer to commands by these names.
-const ALL: CommandDef[] = [
-  appendChild, appendSibling, appendParent, removeNode, moveNode, editText, priority, setStudy, setNow,
-  setNote, hyperlink, image, bold, italic, fontFamily, fontSize, foreColor, background, expand, collapse,
-  expandToLevel, template, theme, setLayout, resetLayout, cut, paste, arrange, applyOutline, replaceText,
-];
+// The one list of commands, keyed by name: the editor facade, the worker protocol and the UI
+// action registry refer to commands by these names, and a name fixes the arguments and the
+// result (`CommandArgs`, `CommandResult`), so `execute('editText', [id, 3])` does not compile.
+export const COMMAND_DEFS = {
+  appendChild,
+  appendSibling,
+  appendParent,
+  removeNode,
+  moveNode,
+  editText,
+  priority,
+  setStudy,
+  syncLearnt,
+  setNow,
+  setNote,
+  hyperlink,
+  image,
+  bold,
+  italic,
+  fontFamily,
+  fontSize,
+  foreColor,
+  background,
+  expand,
+  collapse,
+  expandToLevel,
+  template,
+  theme,
+  setLayout,
+  resetLayout,
+  cut,
+  paste,
+  arrange,
+  applyOutline,
+  replaceText,
+} satisfies Record<string, CommandDef>;
 
-export const COMMANDS: ReadonlyMap<string, CommandDef> = new Map(ALL.map((c) => [c.name, c]));
+type Defs = typeof COMMAND_DEFS;
+export type CommandName = keyof Defs;
+/** The arguments after the document, as the command's `run` declares them. */
+export type CommandArgs<N extends CommandName> = Defs[N]['run'] extends (doc: never, ...args: infer A) => unknown ? A : never;
+export type CommandResult<N extends CommandName> = ReturnType<Defs[N]['run']>;
+
+export const COMMANDS: ReadonlyMap<string, CommandDef> = new Map(Object.values(COMMAND_DEFS).map((c: CommandDef) => [c.name, c]));
 
 export function getCommand(name: string): CommandDef {
   const c = COMMANDS.get(name);
   if (!c) throw new Error(`未知的命令：${name}`);
   return c;
 }
+
+/** Whether a command edits the document (refused on read-only maps): the UI's actions derive their `edits` from it. */
+export const commandEdits = (name: CommandName): boolean => COMMAND_DEFS[name].edits;

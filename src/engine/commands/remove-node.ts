@@ -7,7 +7,10 @@ export const removeNode = {
   name: 'removeNode',
   edits: true,
   run(doc: MindDoc, ids: string | string[]): string[] {
-    const nodes = topMost(doc, asIds(ids).filter((id) => doc.get(id).parent));
+    const nodes = topMost(
+      doc,
+      asIds(ids).filter((id) => doc.get(id).parent),
+    );
     for (const n of nodes) doc.remove(n.id);
     return nodes.map((n) => n.id);
   },

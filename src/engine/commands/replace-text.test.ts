@@ -12,7 +12,12 @@ describe('replaceText', () => {
 
   it('replace all is one undo step and keeps redo semantics of an edit', () => {
     const ed = new MindEditor();
-    ed.load({ root: { data: { id: 'r', text: '线性表' }, children: [{ data: { id: 'a', text: '顺序表', note: 'n' } }, { data: { id: 'b', text: '链表 表' } }] }, template: 'default', theme: 'fresh-blue', version: '1.4.43' });
+    ed.load({
+      root: { data: { id: 'r', text: '线性表' }, children: [{ data: { id: 'a', text: '顺序表', note: 'n' } }, { data: { id: 'b', text: '链表 表' } }] },
+      template: 'default',
+      theme: 'fresh-blue',
+      version: '1.4.43',
+    });
     const ids = ed.find('表');
     expect(ids).toEqual(['r', 'a', 'b']);
     ed.execute('replaceText', [ids, '表', '列表']);

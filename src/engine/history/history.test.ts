@@ -12,14 +12,11 @@ function exec(doc: MindDoc, h: History, name: string, args: unknown[], mergeKey?
 }
 
 describe('History', () => {
-  it('groups a gesture between begin and end into one step', () => {
+  it('one command is one step, however many changes it records (a paste of two subtrees)', () => {
     const doc = sampleDoc();
     const h = new History();
     const start = dump(doc);
-    h.begin();
-    exec(doc, h, 'appendChild', ['B', 'x']);
-    exec(doc, h, 'priority', ['B', 2]);
-    h.end();
+    exec(doc, h, 'paste', [['B', 'A'], [{ data: { text: 'x' }, children: [{ data: { text: 'y' } }] }]]);
     expect(h.undoDepth).toBe(1);
     h.undo(doc);
     expect(dump(doc)).toBe(start);
@@ -55,7 +52,7 @@ describe('History', () => {
     expect(h.canRedo).toBe(false);
   });
 
-  it("view mode applies nothing to either stack: no undo step, redo kept", () => {
+  it('view mode applies nothing to either stack: no undo step, redo kept', () => {
     const doc = sampleDoc();
     const h = new History();
     exec(doc, h, 'editText', ['B', 'x']);

@@ -14,7 +14,19 @@ export const K = {
 } as const;
 
 /** The .km name of a kind, used for layout_<name>_offset keys (keyed by the parent's layout). */
-export const KIND_NAMES = ['right', 'left', 'bottom', 'top', 'filetree-down', 'filetree-up', 'fish-bone-master', 'fish-bone-slave', 'fish-bone-slave', 'tianpan', 'mind'];
+export const KIND_NAMES = [
+  'right',
+  'left',
+  'bottom',
+  'top',
+  'filetree-down',
+  'filetree-up',
+  'fish-bone-master',
+  'fish-bone-slave',
+  'fish-bone-slave',
+  'tianpan',
+  'mind',
+];
 
 const BY_NAME: Record<string, number> = {
   right: K.RIGHT,

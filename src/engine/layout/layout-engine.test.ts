@@ -67,7 +67,12 @@ function seedMap(ed: MindEditor, template: string): void {
 describe('layout engine', () => {
   it('reproduces the reference worked example (template right, fresh-blue)', () => {
     const ed = new MindEditor({ measurer: createMeasurer((_f, t) => (t === 'Root' ? 32 : 28)) });
-    ed.load({ root: { data: { id: 'r', text: 'Root' }, children: [{ data: { id: 'a', text: 'aa' } }, { data: { id: 'b', text: 'bb' } }] }, template: 'right', theme: 'fresh-blue', version: '1.4.43' });
+    ed.load({
+      root: { data: { id: 'r', text: 'Root' }, children: [{ data: { id: 'a', text: 'aa' } }, { data: { id: 'b', text: 'bb' } }] },
+      template: 'right',
+      theme: 'fresh-blue',
+      version: '1.4.43',
+    });
     expect(ed.boxOf('r')).toEqual([-40, -20, 80, 40]);
     // kityminder's x is ours + 16 (it puts the text origin at 0): 176…244 there.
     expect(ed.boxOf('a')).toEqual([160, -46, 68, 26]);
@@ -133,7 +138,7 @@ describe('layout engine', () => {
     expect(patch.full).toBe(false);
     expect(patch.ids.length).toBeLessThan(total);
     expect(patch.ids).toContain(leaf.id);
-    expect(patch.styles[patch.ids.indexOf(leaf.id)]!.font).toContain('bold');
+    expect(patch.looks[patch.look[patch.ids.indexOf(leaf.id)]].font).toContain('bold');
     expect(patch.boxes.length).toBe(patch.ids.length * 4);
     const c = ed.execute('collapse', [leaf.parent!.id]).patch;
     expect(c.removed).toContain(leaf.id);
@@ -155,4 +160,3 @@ describe('layout engine', () => {
     expect(patch.ids).toEqual(preorder);
   });
 });
-

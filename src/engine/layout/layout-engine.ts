@@ -15,17 +15,25 @@ function alloc(n: number, old?: LayoutArrays): LayoutArrays {
   };
   const f64 = (p?: Float64Array) => grow((k) => new Float64Array(k), p);
   return {
-    w: f64(old?.w), h: f64(old?.h), relX: f64(old?.relX), relY: f64(old?.relY),
-    bx0: f64(old?.bx0), by0: f64(old?.by0), bx1: f64(old?.bx1), by1: f64(old?.by1),
-    absX: f64(old?.absX), absY: f64(old?.absY),
-    mv: grow((k) => new Float32Array(k), old?.mv), mh: grow((k) => new Float32Array(k), old?.mh),
-    kind: grow((k) => new Uint8Array(k), old?.kind), depth: grow((k) => new Int32Array(k), old?.depth),
+    w: f64(old?.w),
+    h: f64(old?.h),
+    relX: f64(old?.relX),
+    relY: f64(old?.relY),
+    bx0: f64(old?.bx0),
+    by0: f64(old?.by0),
+    bx1: f64(old?.bx1),
+    by1: f64(old?.by1),
+    absX: f64(old?.absX),
+    absY: f64(old?.absY),
+    mv: grow((k) => new Float32Array(k), old?.mv),
+    mh: grow((k) => new Float32Array(k), old?.mh),
+    kind: grow((k) => new Uint8Array(k), old?.kind),
+    depth: grow((k) => new Int32Array(k), old?.depth),
     moved: grow((k) => new Uint8Array(k), old?.moved),
   };
 }
 
 const isOpen = (n: NodeRec): boolean => n.data.expandState !== 'collapse';
-
 
 /**
  * Tidy-tree layout over flat typed arrays, linear in the number of visible nodes.
@@ -204,10 +212,11 @@ export class LayoutEngine {
       touch(n);
     }
     for (const n of repack) if (doc.byId.has(n.id) && this.isShown(n)) touch(n);
-    for (const n of offsetMoved) if (doc.byId.has(n.id) && this.isShown(n)) {
-      a.moved[n.slot] = 1;
-      touch(n.parent);
-    }
+    for (const n of offsetMoved)
+      if (doc.byId.has(n.id) && this.isShown(n)) {
+        a.moved[n.slot] = 1;
+        touch(n.parent);
+      }
     // Deepest first, so every parent packs with its children's fresh subtree boxes.
     const list = [...chain].sort((x, y) => a.depth[y.slot] - a.depth[x.slot]);
     for (const n of list) pack(a, n, isOpen(n));

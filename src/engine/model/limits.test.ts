@@ -64,7 +64,8 @@ describe('documentProblem', () => {
       '{"root":{"data":{"a":[{"b":{"__proto__":1}}]}}}',
       '{"root":{"data":{}},"children":[]}'.replace('"children":[]', '"x":{"constructor":{"prototype":{}}}'),
       '{"root":{"data":{},"children":[{"data":{"constructor":{"prototype":1}}}]}}',
-    ]) expect(documentProblem(JSON.parse(text)), text).toBe(LIMIT_MESSAGES.prototype);
+    ])
+      expect(documentProblem(JSON.parse(text)), text).toBe(LIMIT_MESSAGES.prototype);
     expect(documentProblem(JSON.parse('{"root":{"data":{"constructor":"c","prototype":{}}}}'))).toBeNull();
   });
 

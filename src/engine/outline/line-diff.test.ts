@@ -4,7 +4,8 @@ import { commonPairs } from './line-diff';
 
 function lcsLength(a: readonly string[], b: readonly string[]): number {
   const dp = Array.from({ length: a.length + 1 }, () => new Array<number>(b.length + 1).fill(0));
-  for (let i = 1; i <= a.length; i++) for (let j = 1; j <= b.length; j++) dp[i][j] = a[i - 1] === b[j - 1] ? dp[i - 1][j - 1] + 1 : Math.max(dp[i - 1][j], dp[i][j - 1]);
+  for (let i = 1; i <= a.length; i++)
+    for (let j = 1; j <= b.length; j++) dp[i][j] = a[i - 1] === b[j - 1] ? dp[i - 1][j - 1] + 1 : Math.max(dp[i - 1][j], dp[i][j - 1]);
   return dp[a.length][b.length];
 }
 
@@ -28,7 +29,10 @@ describe('commonPairs (Myers LCS)', () => {
   it('keeps the common prefix and suffix when the middle needs too many edits', () => {
     const a = ['p', ...Array.from({ length: 50 }, (_, i) => `a${i}`), 's'];
     const b = ['p', ...Array.from({ length: 50 }, (_, i) => `b${i}`), 's'];
-    expect(commonPairs(a, b, 10)).toEqual([[0, 0], [51, 51]]);
+    expect(commonPairs(a, b, 10)).toEqual([
+      [0, 0],
+      [51, 51],
+    ]);
     expect(commonPairs([], ['x'])).toEqual([]);
   });
 });

@@ -1,14 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { matchOutline, type BaseLine, type OutlineLine } from './outline-match';
 
-const base = (spec: string): BaseLine[] => spec.split(' ').map((s) => {
-  const [id, level, title] = s.split(':');
-  return { id, level: Number(level), title };
-});
-const next = (spec: string): OutlineLine[] => spec.split(' ').map((s) => {
-  const [level, title] = s.split(':');
-  return { level: Number(level), title };
-});
+const base = (spec: string): BaseLine[] =>
+  spec.split(' ').map((s) => {
+    const [id, level, title] = s.split(':');
+    return { id, level: Number(level), title };
+  });
+const next = (spec: string): OutlineLine[] =>
+  spec.split(' ').map((s) => {
+    const [level, title] = s.split(':');
+    return { level: Number(level), title };
+  });
 
 describe('matchOutline', () => {
   const B = base('r:0:根 a:1:甲 a1:2:甲一 b:1:乙 c:1:丙');

@@ -56,11 +56,43 @@ export function matchOutline(base: readonly BaseLine[], next: readonly OutlineLi
   };
   const olds = hunks.flatMap(([o]) => o);
   const news = hunks.flatMap(([, n]) => n);
-  pairBy(olds, news, (i) => keyOf(base[i]), (j) => keyOf(next[j]), used, ids, pair);
-  pairBy(olds, news, (i) => base[i].title, (j) => next[j].title, used, ids, pair);
+  pairBy(
+    olds,
+    news,
+    (i) => keyOf(base[i]),
+    (j) => keyOf(next[j]),
+    used,
+    ids,
+    pair,
+  );
+  pairBy(
+    olds,
+    news,
+    (i) => base[i].title,
+    (j) => next[j].title,
+    used,
+    ids,
+    pair,
+  );
   for (const [o, n] of hunks) {
-    pairBy(o, n, (i) => `${base[i].level}`, (j) => `${next[j].level}`, used, ids, pair);
-    pairBy(o, n, () => '', () => '', used, ids, pair);
+    pairBy(
+      o,
+      n,
+      (i) => `${base[i].level}`,
+      (j) => `${next[j].level}`,
+      used,
+      ids,
+      pair,
+    );
+    pairBy(
+      o,
+      n,
+      () => '',
+      () => '',
+      used,
+      ids,
+      pair,
+    );
   }
   return { ids, same };
 }
@@ -72,7 +104,15 @@ function range(from: number, to: number): number[] {
 }
 
 /** Pairs still-open new lines with still-unused old lines of the same key, in order. */
-function pairBy(olds: number[], news: number[], oldKey: (i: number) => string, newKey: (j: number) => string, used: Set<number>, ids: Array<string | null>, pair: (i: number, j: number) => void): void {
+function pairBy(
+  olds: number[],
+  news: number[],
+  oldKey: (i: number) => string,
+  newKey: (j: number) => string,
+  used: Set<number>,
+  ids: Array<string | null>,
+  pair: (i: number, j: number) => void,
+): void {
   const queues = new Map<string, number[]>();
   for (const i of olds) {
     if (used.has(i)) continue;

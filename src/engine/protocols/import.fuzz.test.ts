@@ -39,21 +39,54 @@ function expectCleanRejection(outcome: Outcome, input: string) {
 const bytes = fc.uint8Array({ maxLength: 2048 }).map((b) => Buffer.from(b).toString(Math.random() < 0.5 ? 'utf8' : 'latin1'));
 const kmLike = fc.oneof(
   fc.jsonValue({ maxDepth: 6 }).map((v) => JSON.stringify(v)),
-  fc.record({ root: fc.jsonValue({ maxDepth: 5 }), theme: fc.oneof(fc.string(), fc.constant('fresh-blue')), template: fc.string(), version: fc.string() }, { requiredKeys: [] }).map((v) => JSON.stringify(v)),
+  fc
+    .record(
+      { root: fc.jsonValue({ maxDepth: 5 }), theme: fc.oneof(fc.string(), fc.constant('fresh-blue')), template: fc.string(), version: fc.string() },
+      { requiredKeys: [] },
+    )
+    .map((v) => JSON.stringify(v)),
   fc
     .record({
-      data: fc.dictionary(fc.constantFrom('id', 'text', 'note', 'hyperlink', 'priority', 'progress', 'image', 'layout', 'expandState', 'font-size', 'color'), fc.jsonValue({ maxDepth: 2 })),
+      data: fc.dictionary(
+        fc.constantFrom('id', 'text', 'note', 'hyperlink', 'priority', 'progress', 'image', 'layout', 'expandState', 'font-size', 'color'),
+        fc.jsonValue({ maxDepth: 2 }),
+      ),
       children: fc.array(fc.jsonValue({ maxDepth: 3 }), { maxLength: 5 }),
     })
     .map((root) => JSON.stringify({ root })),
   fc.string().map((s) => `{"root":{"data":{"text":${JSON.stringify(s)}},"children":[`),
 );
-const lineChars = fc.constantFrom('#', '-', '*', '+', ' ', '\t', '\n', '\r', 'a', '中', '1', '.', '>', '`', '<', '!', '\\', '|', '=', '\u0000', '\u200b', '\ud800');
-const outline = fc.string({ unit: lineChars, maxLength: 400 });
-const indentedLines = fc.array(fc.tuple(fc.nat(40), fc.constantFrom('\t', ' ', '  ', '    '), fc.string({ maxLength: 6 })), { maxLength: 60 }).map((ls) => ls.map(([n, ind, text]) => ind.repeat(n) + text).join('\n'));
-const headings = fc.array(fc.tuple(fc.integer({ min: 0, max: 12 }), fc.string({ maxLength: 8 }), fc.boolean()), { maxLength: 40 }).map((ls) =>
-  ls.map(([level, text, isNote]) => (isNote ? text : `${'#'.repeat(level)} ${text}`)).join('\n'),
+const lineChars = fc.constantFrom(
+  '#',
+  '-',
+  '*',
+  '+',
+  ' ',
+  '\t',
+  '\n',
+  '\r',
+  'a',
+  '中',
+  '1',
+  '.',
+  '>',
+  '`',
+  '<',
+  '!',
+  '\\',
+  '|',
+  '=',
+  '\u0000',
+  '\u200b',
+  '\ud800',
 );
+const outline = fc.string({ unit: lineChars, maxLength: 400 });
+const indentedLines = fc
+  .array(fc.tuple(fc.nat(40), fc.constantFrom('\t', ' ', '  ', '    '), fc.string({ maxLength: 6 })), { maxLength: 60 })
+  .map((ls) => ls.map(([n, ind, text]) => ind.repeat(n) + text).join('\n'));
+const headings = fc
+  .array(fc.tuple(fc.integer({ min: 0, max: 12 }), fc.string({ maxLength: 8 }), fc.boolean()), { maxLength: 40 })
+  .map((ls) => ls.map(([level, text, isNote]) => (isNote ? text : `${'#'.repeat(level)} ${text}`)).join('\n'));
 
 const formats: TextFormat[] = ['km', 'md', 'txt'];
 const inputFor = (format: TextFormat) => (format === 'km' ? fc.oneof(bytes, kmLike) : fc.oneof(bytes, outline, indentedLines, headings));
@@ -63,7 +96,10 @@ describe('importers under random and malformed files', () => {
     it(`.${format}: imports or throws a clear Error, never hangs`, () => {
       fc.assert(
         fc.property(inputFor(format), (input) => {
-          expectCleanRejection(withDeadline(() => importDocument(format, input)), input);
+          expectCleanRejection(
+            withDeadline(() => importDocument(format, input)),
+            input,
+          );
         }),
         { numRuns: 400 },
       );
@@ -87,13 +123,22 @@ describe('importers under random and malformed files', () => {
       ['md', '#'.repeat(200_000)],
       ['md', '<!--'.repeat(50_000)],
     ];
-    for (const [format, input] of cases) expectCleanRejection(withDeadline(() => importDocument(format, input)), input);
+    for (const [format, input] of cases)
+      expectCleanRejection(
+        withDeadline(() => importDocument(format, input)),
+        input,
+      );
   });
 });
 
 describe('a failed import leaves the open document untouched', () => {
   const editor = new MindEditor();
-  editor.load({ root: { data: { id: 'root', text: '原文档' }, children: [{ data: { id: 'c1', text: '子主题', note: '备注' }, children: [] }] }, template: 'default', theme: 'fresh-blue', version: '1.4.43' });
+  editor.load({
+    root: { data: { id: 'root', text: '原文档' }, children: [{ data: { id: 'c1', text: '子主题', note: '备注' }, children: [] }] },
+    template: 'default',
+    theme: 'fresh-blue',
+    version: '1.4.43',
+  });
   editor.execute('editText', ['c1', '撤销前']);
 
   for (const format of formats) {

@@ -19,7 +19,8 @@ describe('.km protocol', () => {
   });
 
   it('gives fresh ids to duplicated and missing ids, keeping key order', () => {
-    const src = '{"root":{"data":{"id":"a","text":"R"},"children":[{"data":{"id":"a","text":"X","k":1},"children":[]},{"data":{"text":"Y"}}]},"template":"right","theme":"wire","version":"1.4.43"}';
+    const src =
+      '{"root":{"data":{"id":"a","text":"R"},"children":[{"data":{"id":"a","text":"X","k":1},"children":[]},{"data":{"text":"Y"}}]},"template":"right","theme":"wire","version":"1.4.43"}';
     const doc = decodeKm(src);
     const ids = [doc.root.data.id, doc.root.children![0].data.id, doc.root.children![1].data.id];
     expect(new Set(ids).size).toBe(3);

@@ -58,8 +58,7 @@ function escapeCore(text: string, i: number, out: string[]): boolean {
     // punctuation, whitespace (written as an entity at either end) or the end it must be.
     const next = text[i + 1];
     out.push(next === undefined || isPunct(next) || /\s/.test(next) ? '\\\\' : '\\');
-  }
-  else if (ch === '&') out.push(entityAt(text, i) ? '&amp;' : '&');
+  } else if (ch === '&') out.push(entityAt(text, i) ? '&amp;' : '&');
   else if (ch === '\r') out.push('&#13;');
   else return false;
   return true;

@@ -12,7 +12,7 @@ import type { KmNode } from '../model/types';
 import { stripIds } from '../testing/strip-ids';
 
 describe('markdown protocol', () => {
-  it('exports 01 like the reference, except: a title line break is <br>, a hyperlink is the title\'s link', () => {
+  it("exports 01 like the reference, except: a title line break is <br>, a hyperlink is the title's link", () => {
     const out = encodeMarkdown(decodeKm(fixture('01-data-structures.km')).root);
     const expected = fixture('01-data-structures.export.md')
       .replace('栈 Stack\n后进先出', '栈 Stack<br>后进先出')
@@ -43,7 +43,19 @@ describe('markdown protocol', () => {
     const withChildren = (n: KmNode): KmNode => ({ data: n.data, children: (n.children ?? []).map(withChildren) });
     expect(JSON.parse(stripIds(encodeKm(document))).root).toEqual(withChildren(decoded03()));
     expect(encodeText(document.root)).toBe(
-      ['算法 Algorithms', '\t排序 Sorting', '\t\t快速排序 Quick Sort', '\t\t归并排序 Merge Sort', '\t\t\t稳定', '\t\t\t需要 O(n) 额外空间', '\t\t\t自底向上', '\t查找 Searching', '\t\t越级标题（跳过了 ###，变成备注）', '\t\t二分查找', ''].join('\r'),
+      [
+        '算法 Algorithms',
+        '\t排序 Sorting',
+        '\t\t快速排序 Quick Sort',
+        '\t\t归并排序 Merge Sort',
+        '\t\t\t稳定',
+        '\t\t\t需要 O(n) 额外空间',
+        '\t\t\t自底向上',
+        '\t查找 Searching',
+        '\t\t越级标题（跳过了 ###，变成备注）',
+        '\t\t二分查找',
+        '',
+      ].join('\r'),
     );
     expect(notices).toEqual([{ code: 'preamble', message: '有 1 行文字不在任何标题或列表项之下，没有导入' }]);
   });
@@ -83,7 +95,10 @@ describe('markdown protocol', () => {
   });
 
   it('reference example and edge cases', () => {
-    const tree = { data: { text: 'R', note: 'n1' }, children: [{ data: { text: 'A', note: '# H\nx' }, children: [{ data: { text: 'A1' } }] }, { data: { text: 'B' } }] };
+    const tree = {
+      data: { text: 'R', note: 'n1' },
+      children: [{ data: { text: 'A', note: '# H\nx' }, children: [{ data: { text: 'A1' } }] }, { data: { text: 'B' } }],
+    };
     expect(encodeMarkdown(tree)).toBe('# R\n\nn1\n\n## A\n\n<!--Note-->\n# H\nx\n<!--/Note-->\n\n### A1\n\n## B\n');
     expect(decodeMarkdown('Title\n===\n## a').data.text).toBe('Title');
     expect(decodeMarkdown('#Root\n## a ##').children![0].data.text).toBe('a ##');

@@ -32,7 +32,14 @@ function readsBackRaw(note: string): boolean {
   try {
     const { root } = decodeMarkdownDoc(`# x\n\n${note}\n\n## y\n`);
     const kids = root.children ?? [];
-    return root.data.text === 'x' && root.data.note === note && kids.length === 1 && kids[0].data.text === 'y' && kids[0].data.note === undefined && !kids[0].children;
+    return (
+      root.data.text === 'x' &&
+      root.data.note === note &&
+      kids.length === 1 &&
+      kids[0].data.text === 'y' &&
+      kids[0].data.note === undefined &&
+      !kids[0].children
+    );
   } catch {
     return false;
   }

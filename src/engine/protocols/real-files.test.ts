@@ -49,7 +49,13 @@ describe('markmap-style markdown', () => {
                 { t: '**决策树**', state: 'collapse', c: [{ t: 'ID3' }, { t: 'C4.5' }] },
               ],
             },
-            { t: '无监督学习', c: [{ t: '聚类', c: [{ t: 'K-Means' }, { t: 'DBSCAN' }] }, { t: '降维', c: [{ t: 'PCA' }] }] },
+            {
+              t: '无监督学习',
+              c: [
+                { t: '聚类', c: [{ t: 'K-Means' }, { t: 'DBSCAN' }] },
+                { t: '降维', c: [{ t: 'PCA' }] },
+              ],
+            },
           ],
         },
         { t: '附录', c: [{ t: '参考书目', link: 'https://example.com/机器 学习(第2版)', linkTitle: '书单' }, { t: '术语表' }] },
@@ -109,7 +115,11 @@ describe('outline text from people and other apps', () => {
     const { document, notices } = importDocumentWithNotices('txt', fixture('12-forest.txt'), { name: '高数' });
     expect(tree(document.root)).toEqual({
       t: '高数',
-      c: [{ t: '第一章 函数', c: [{ t: '定义域' }, { t: '值域' }] }, { t: '第二章 导数', c: [{ t: '求导法则', c: [{ t: '链式法则' }] }] }, { t: '第三章 积分' }],
+      c: [
+        { t: '第一章 函数', c: [{ t: '定义域' }, { t: '值域' }] },
+        { t: '第二章 导数', c: [{ t: '求导法则', c: [{ t: '链式法则' }] }] },
+        { t: '第三章 积分' },
+      ],
     });
     expect(notices).toEqual([{ code: 'forest', message: '文件有 3 个顶层主题，已放在新建的根主题“高数”下' }]);
     expect(importDocumentWithNotices('txt', fixture('12-forest.txt')).document.root.data.text).toBe('中心主题');
@@ -125,14 +135,19 @@ describe('outline text from people and other apps', () => {
   it('two spaces per level (no tabs in the file) read as levels', () => {
     expect(tree(importDocument('txt', fixture('13-two-space.txt')).root)).toEqual({
       t: '项目计划',
-      c: [{ t: '需求', c: [{ t: '访谈' }, { t: '问卷' }] }, { t: '设计', c: [{ t: '原型（4 个空格：第 3 级）' }] }],
+      c: [
+        { t: '需求', c: [{ t: '访谈' }, { t: '问卷' }] },
+        { t: '设计', c: [{ t: '原型（4 个空格：第 3 级）' }] },
+      ],
     });
   });
 
   it('no-break spaces copied from a web page indent like spaces; an escaped one stays in the title', () => {
     expect(tree(importDocument('txt', '根\n\u00a0\u00a0\u00a0\u00a0子\n\t\t孙').root)).toEqual({ t: '根', c: [{ t: '子', c: [{ t: '孙' }] }] });
     const root = { data: { text: '根' }, children: [{ data: { text: '\u00a0前导' } }] };
-    expect(importDocument('txt', exportDocument('txt', { root, template: 'default', theme: 'fresh-blue', version: '1.4.43' })).root.children![0].data.text).toBe('\u00a0前导');
+    expect(
+      importDocument('txt', exportDocument('txt', { root, template: 'default', theme: 'fresh-blue', version: '1.4.43' })).root.children![0].data.text,
+    ).toBe('\u00a0前导');
   });
 
   it('a byte-order mark does not become part of the root title', () => {

@@ -71,7 +71,8 @@ function restoreNode(n: KmNode, seen: Set<string>): void {
   // kityminder draws a null text as blank; String(null) would have shown "null".
   if (data.text !== undefined && typeof data.text !== 'string') data.text = data.text === null ? '' : String(data.text);
   const layout = data.layout;
-  if (layout != null && !isKnownLayout(layout)) throw new Error(`Missing Layout: ${layout}（节点“${String(data.text ?? '').slice(0, 20)}”使用的布局“${layout}”不存在）`);
+  if (layout != null && !isKnownLayout(layout))
+    throw new Error(`Missing Layout: ${layout}（节点“${String(data.text ?? '').slice(0, 20)}”使用的布局“${layout}”不存在）`);
 }
 
 function uniqueId(seen: Set<string>): string {

@@ -11,11 +11,53 @@ import type { KmDocument, KmNode } from '../model/types';
 // syntax, backslashes, a literal <br>, entities, line breaks, CJK and emoji. Trees go deeper
 // than markdown's six heading levels.
 
-const titleUnit = fc.constantFrom(' ', '\t', '#', '-', '*', '+', '\\', '<br>', '`', '[', ']', '(', ')', '中', '学', '😀', 'a', 'n', 'r', '&', 'lt;', '&#32;', '<', '>', '\n', '\r', '1', '.', '=', '!', '_', '~', '|', '"', '\u3000', '\u00a0', '\u2028', '\u000b', '<!--');
+const titleUnit = fc.constantFrom(
+  ' ',
+  '\t',
+  '#',
+  '-',
+  '*',
+  '+',
+  '\\',
+  '<br>',
+  '`',
+  '[',
+  ']',
+  '(',
+  ')',
+  '中',
+  '学',
+  '😀',
+  'a',
+  'n',
+  'r',
+  '&',
+  'lt;',
+  '&#32;',
+  '<',
+  '>',
+  '\n',
+  '\r',
+  '1',
+  '.',
+  '=',
+  '!',
+  '_',
+  '~',
+  '|',
+  '"',
+  '\u3000',
+  '\u00a0',
+  '\u2028',
+  '\u000b',
+  '<!--',
+);
 const title = fc.string({ unit: titleUnit, minLength: 1, maxLength: 10 });
 const noteUnit = fc.constantFrom('a', '中', ' ', '\n', '#', '-', '*', '`', '```', '~~~', '>', '1. ', '\t', '[', ']', '(', ')', '\\', '<br>', '---');
 const note = fc.option(fc.string({ unit: noteUnit, minLength: 1, maxLength: 30 }), { nil: undefined });
-const url = fc.option(fc.string({ unit: fc.constantFrom('http://x/', 'a', ' ', '(', ')', '<', '>', '\\', '中', '"', '#'), minLength: 1, maxLength: 6 }), { nil: undefined });
+const url = fc.option(fc.string({ unit: fc.constantFrom('http://x/', 'a', ' ', '(', ')', '<', '>', '\\', '中', '"', '#'), minLength: 1, maxLength: 6 }), {
+  nil: undefined,
+});
 
 interface T {
   text: string;

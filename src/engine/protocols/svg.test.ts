@@ -101,7 +101,12 @@ describe('SVG export', () => {
 
   it('keeps bold, italic and the CJK font stack of the canvas', () => {
     const ed = new MindEditor();
-    ed.load({ root: { data: { id: 'r', text: '根' }, children: [{ data: { id: 'a', text: '粗斜', 'font-weight': 'bold', 'font-style': 'italic' } }] }, template: 'default', theme: 'fresh-blue', version: '1.4.43' });
+    ed.load({
+      root: { data: { id: 'r', text: '根' }, children: [{ data: { id: 'a', text: '粗斜', 'font-weight': 'bold', 'font-style': 'italic' } }] },
+      template: 'default',
+      theme: 'fresh-blue',
+      version: '1.4.43',
+    });
     const svg = ed.exportData('svg');
     expect(svg).toMatch(/^<svg [^>]*font-family: [^"]*Noto Sans CJK SC/);
     expect(nodeSvg(svg, 'a')).toMatch(/<text [^>]*font-weight="bold" font-style="italic"/);
@@ -110,7 +115,12 @@ describe('SVG export', () => {
 
   it('draws a node image at its fitted size above the text', () => {
     const ed = new MindEditor();
-    ed.load({ root: { data: { id: 'r', text: '根', image: '/img.png', imageSize: { width: 200, height: 100 } } }, template: 'default', theme: 'fresh-blue', version: '1.4.43' });
+    ed.load({
+      root: { data: { id: 'r', text: '根', image: '/img.png', imageSize: { width: 200, height: 100 } } },
+      template: 'default',
+      theme: 'fresh-blue',
+      version: '1.4.43',
+    });
     const [x, y, w] = ed.boxOf('r');
     expect(w).toBeGreaterThanOrEqual(200);
     const g = nodeSvg(ed.exportData('svg'), 'r');
@@ -132,5 +142,30 @@ describe('SVG export', () => {
     const last = ed.exportData('svg', { x: 0, y: h - 300, w, h: 300 });
     expect(last).toContain('<g data-id="n199">');
     expect(last).not.toContain('<g data-id="n0">');
+  });
+
+  it('draws the study roll-up beside branches (3/8) and the percentage on the root; none without study nodes', () => {
+    const ed = new MindEditor();
+    const doc = km('default', 'fresh-blue');
+    doc.root.children![0].children![0].data.isStudy = 1;
+    ed.load(doc);
+    expect(ed.exportData('svg')).not.toContain('data-progress');
+    ed.setStudyNodes(['a1', 'a2', 'b']);
+    const svg = ed.exportData('svg');
+    const badges = [...svg.matchAll(/<g data-progress="(\d+\/\d+)"><title>([^<]*)<\/title>.*?<text[^>]*>([^<]*)<\/text><\/g>/g)].map((m) => [m[1], m[2], m[3]]);
+    // The root (its percentage) and the branch 甲; the leaves 甲一, 甲二 and 乙 keep their ✓ only.
+    expect(badges).toEqual([
+      ['1/3', '学习进度 33%', '33%'],
+      ['1/2', '已学 1/2', '1/2'],
+    ]);
+    // Beside the node: on its bottom-right corner, inside the exported picture.
+    const [x, y, w, h] = ed.boxOf('a');
+    const width = Number(/width="(\d+)"/.exec(svg)![1]);
+    const rect = /<g data-progress="1\/2"><title>[^<]*<\/title><rect x="([\d.]+)" y="([\d.]+)" width="([\d.]+)"/.exec(svg)!;
+    const ox = Number(/translate\(([-\d.]+),/.exec(svg)![1]);
+    expect(Number(rect[1]) + Number(rect[3])).toBeCloseTo(x + w);
+    expect(Number(rect[2])).toBeCloseTo(y + h - 7);
+    expect(Number(rect[1]) + ox).toBeGreaterThan(0);
+    expect(Number(rect[1]) + Number(rect[3]) + ox).toBeLessThanOrEqual(width);
   });
 });

@@ -5,6 +5,8 @@ import { connectorPath, type Box } from '../layout/connectors';
 import { ChipHues, CHIP_FONT, resourcesOf } from '../render/markers';
 import { nodeStyle } from '../render/node-style';
 import { esc, EXPORT_FONT_FAMILY, nodeSvg } from '../render/svg-node';
+import { BADGE_FONT, progressBadgeSvg } from '../render/progress-badge';
+import type { Progress } from '../progress/rollup';
 import { getTheme, nodeTypeForLevel } from '../theme/themes';
 
 const MARGIN = 20;
@@ -12,9 +14,11 @@ const MARGIN = 20;
 /**
  * Static SVG of the laid-out visible map: connectors behind nodes, 20 px margin on every side
  * (reference §2.4), theme background and the canvas's font stack on the root element; nodes are
- * drawn as the canvas draws them (render/svg-node.ts). Uses the engine's last layout.
+ * drawn as the canvas draws them (render/svg-node.ts). Uses the engine's last layout. With
+ * `progress` (a map with study nodes), every branch with study nodes below it and the root carry
+ * their roll-up badge (render/progress-badge.ts); leaves keep their ✓ marker only.
  */
-export function exportSvg(doc: MindDoc, layout: LayoutEngine, clip?: Box): string {
+export function exportSvg(doc: MindDoc, layout: LayoutEngine, clip?: Box, progress?: (n: NodeRec) => Progress): string {
   layout.flush(doc);
   const a = layout.a;
   const theme = getTheme(doc.theme);
@@ -40,6 +44,7 @@ export function exportSvg(doc: MindDoc, layout: LayoutEngine, clip?: Box): strin
   const width = Math.trunc(x1 - x0 + 2 * MARGIN);
   const height = Math.trunc(y1 - y0 + 2 * MARGIN);
   const chipWidth = (t: string) => layout.measurer.width(CHIP_FONT, t);
+  const badgeWidth = (t: string) => layout.measurer.width(BADGE_FONT, t);
   const hues = new ChipHues();
   const lines: string[] = [];
   const shapes: string[] = [];
@@ -52,7 +57,8 @@ export function exportSvg(doc: MindDoc, layout: LayoutEngine, clip?: Box): strin
     const parent = n.parent;
     const b = box(n);
     const pb = parent ? box(parent) : b;
-    const lx = Math.min(b.x, pb.x), ly = Math.min(b.y, pb.y);
+    const lx = Math.min(b.x, pb.x),
+      ly = Math.min(b.y, pb.y);
     // (arcs of tianpan can bow out of the two boxes: a generous pad)
     const lineOut = outside(lx, ly, Math.max(b.x + b.w, pb.x + pb.w) - lx, Math.max(b.y + b.h, pb.y + pb.h) - ly, 200);
     if (lineOut && outside(b.x, b.y, b.w, b.h, 16)) {
@@ -68,8 +74,12 @@ export function exportSvg(doc: MindDoc, layout: LayoutEngine, clip?: Box): strin
       lines.push(`<path d="${d}" fill="none" stroke="${esc(st.connectColor)}" stroke-width="${st.connectWidth}"/>`);
     }
     shapes.push(nodeSvg(n, st, b, theme[nodeTypeForLevel(depth + 1)], chipWidth, hues));
+    const p = progress && (n.children.length || !parent) ? progress(n) : undefined;
+    if (p && p.total > 0) shapes.push(progressBadgeSvg(b, p, !parent, badgeWidth));
   }
-  const view = clip ? `width="${clip.w}" height="${clip.h}" viewBox="${clip.x} ${clip.y} ${clip.w} ${clip.h}" data-map-width="${width}" data-map-height="${height}"` : `width="${width}" height="${height}" viewBox="0 0 ${width} ${height}"`;
+  const view = clip
+    ? `width="${clip.w}" height="${clip.h}" viewBox="${clip.x} ${clip.y} ${clip.w} ${clip.h}" data-map-width="${width}" data-map-height="${height}"`
+    : `width="${width}" height="${height}" viewBox="0 0 ${width} ${height}"`;
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" ${view} style="background: ${esc(theme.background)}; font-family: ${esc(EXPORT_FONT_FAMILY)}">` +
     `<g transform="translate(${ox},${oy})">${lines.join('')}${shapes.join('')}</g></svg>`

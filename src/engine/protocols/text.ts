@@ -130,7 +130,9 @@ export interface OutlineResult {
  * ids). `refuse` throws on a second top-level line, naming it; skipped levels always throw.
  */
 function parseTopics(input: string, forest: 'wrap' | 'refuse'): KmNode[] {
-  const lines = stripBom(input).split(/\r\n|\r|\n/).map(nbspIndent);
+  const lines = stripBom(input)
+    .split(/\r\n|\r|\n/)
+    .map(nbspIndent);
   const unit = levelUnit(lines);
   // path[k] = the current node at level k; cleared below a new line's level (the stale-parent fix).
   const path: KmNode[] = [];
@@ -146,7 +148,10 @@ function parseTopics(input: string, forest: 'wrap' | 'refuse'): KmNode[] {
       }
       tops.push(node);
     } else if (path.length < level) {
-      const detail = path.length === 0 ? '第一个主题不能缩进' : `上一级是第 ${path.length} 级，这一行缩进到了第 ${level + 1} 级；每级用一个 Tab 或 ${unit} 个空格，每次只能深一级`;
+      const detail =
+        path.length === 0
+          ? '第一个主题不能缩进'
+          : `上一级是第 ${path.length} 级，这一行缩进到了第 ${level + 1} 级；每级用一个 Tab 或 ${unit} 个空格，每次只能深一级`;
       throw new Error(`${where(i + 1)}缩进跳级（${detail}）`);
     } else {
       (path[level - 1].children ??= []).push(node);

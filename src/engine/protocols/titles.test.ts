@@ -15,7 +15,34 @@ function roundTrip(format: TextFormat, root: KmNode): KmNode {
   return importDocument(format, exportDocument(format, doc(root))).root;
 }
 
-const awkward = [' ', '  ', '\t', '  两个空格开头', '    四个空格开头', '\t制表符开头', '尾随空格  ', 'a<br>b', '<br>', '末尾反斜杠\\', '\\n 不是换行', '\\\\n', 'C:\\new\\dir', '# 井号', '- 减号', '* 星号', '1. 编号', '[链接](http://x)', '&lt;实体&gt;', '`代码`', '换\n行', '\u3000全角空格', '😀 表情', '>', '#', 'a ##'];
+const awkward = [
+  ' ',
+  '  ',
+  '\t',
+  '  两个空格开头',
+  '    四个空格开头',
+  '\t制表符开头',
+  '尾随空格  ',
+  'a<br>b',
+  '<br>',
+  '末尾反斜杠\\',
+  '\\n 不是换行',
+  '\\\\n',
+  'C:\\new\\dir',
+  '# 井号',
+  '- 减号',
+  '* 星号',
+  '1. 编号',
+  '[链接](http://x)',
+  '&lt;实体&gt;',
+  '`代码`',
+  '换\n行',
+  '\u3000全角空格',
+  '😀 表情',
+  '>',
+  '#',
+  'a ##',
+];
 
 describe.each(['txt', 'md'] as const)('.%s keeps awkward titles exactly', (format) => {
   it.each(awkward)('title %j', (title) => {
@@ -64,13 +91,16 @@ describe('markdown title escapes', () => {
   });
 });
 
-describe('a 700-node map with blank and space-led titles (the testers\' case)', () => {
+describe("a 700-node map with blank and space-led titles (the testers' case)", () => {
   // Every 37th title is a single space, every 41st starts with four spaces: before the fix the
   // blank nodes vanished from outline text and hundreds of later titles moved under other parents.
   let k = 0;
   const title = () => (++k % 37 === 0 ? ' ' : k % 41 === 0 ? '    缩进' + k : '主题' + k);
   const build = (depth: number, width: number): KmNode => node(title(), depth === 0 ? [] : Array.from({ length: width }, () => build(depth - 1, width)));
-  const root = node('根', Array.from({ length: 7 }, () => build(3, 4))); // subtrees of 85 nodes: 7 + 2 of them, 766 in all
+  const root = node(
+    '根',
+    Array.from({ length: 7 }, () => build(3, 4)),
+  ); // subtrees of 85 nodes: 7 + 2 of them, 766 in all
   for (const c of root.children!.slice(0, 2)) c.children!.push(build(3, 4));
   const count = (n: KmNode): number => 1 + (n.children ?? []).reduce((s, c) => s + count(c), 0);
 

@@ -1,10 +1,9 @@
-import { safeHref } from '../commands/hyperlink';
 import type { NodeRec } from '../model/doc';
-import { progressOf } from './markers';
+import { priorityOf, progressOf } from './markers';
 import { DEFAULT_TEXT } from '../model/types';
-import { fontOf, fontSizeOfData } from '../layout/node-size';
 import type { Connector } from '../layout/kinds';
-import { nodeTypeForLevel, type Theme } from '../theme/themes';
+import type { Theme } from '../theme/themes';
+import { extraOf, lookOf } from './render-patch';
 
 /** Everything a renderer needs to draw one node, as plain data (structured-clone friendly). */
 export interface NodeStyle {
@@ -43,42 +42,41 @@ export interface NodeStyle {
   resource: string[];
 }
 
+/** The SVG export's per-node view: the node's look (render-patch.ts#lookOf) and fields, as one object. */
 export function nodeStyle(n: NodeRec, level: number, theme: Theme, connector: Connector | null, index?: number): NodeStyle {
   const d = n.data;
-  const type = nodeTypeForLevel(level);
-  const st = theme[type];
-  const p = Number(d.priority);
-  const img = d.imageSize && typeof d.imageSize === 'object' ? d.imageSize : null;
+  const l = lookOf(n, level, theme, connector);
+  const x = extraOf(n);
   return {
     id: n.id,
     parentId: n.parent ? n.parent.id : null,
     index: index ?? (n.parent ? n.parent.children.indexOf(n) : 0),
     level,
     text: d.text ?? '',
-    font: fontOf(d, st),
-    fontSize: fontSizeOfData(d, st),
-    lineHeight: theme.lineHeight,
-    color: typeof d.color === 'string' && d.color ? d.color : st.color,
-    fill: typeof d.background === 'string' && d.background ? d.background : st.background,
-    stroke: st.stroke,
-    strokeWidth: st.strokeWidth,
-    radius: st.radius,
-    shape: st.shape,
-    shadow: st.shadow,
+    font: l.font,
+    fontSize: l.fontSize,
+    lineHeight: l.lineHeight,
+    color: l.color,
+    fill: l.fill,
+    stroke: l.stroke,
+    strokeWidth: l.strokeWidth,
+    radius: l.radius,
+    shape: l.shape,
+    shadow: l.shadow,
     connector,
-    connectColor: theme.connectColor,
-    connectWidth: type === 'main' ? theme.mainConnectWidth : theme.connectWidth,
-    priority: p >= 1 && p <= 9 ? p : null,
+    connectColor: l.connectColor,
+    connectWidth: l.connectWidth,
+    priority: priorityOf(d),
     progress: progressOf(d),
     isStudy: Number(d.isStudy) === 1,
     isNow: Number(d.isNow) === 1,
     hasNote: typeof d.note === 'string' && d.note !== '',
-    href: d.hyperlink ? safeHref(d.hyperlink) : null,
-    image: d.image ? String(d.image) : null,
-    imageSize: img,
+    href: x?.href ?? null,
+    image: x?.image ?? null,
+    imageSize: x?.imageSize ?? null,
     collapsed: d.expandState === 'collapse',
     childCount: n.children.length,
-    resource: Array.isArray(d.resource) ? d.resource.filter((r): r is string => typeof r === 'string') : [],
+    resource: x?.resource ?? [],
   };
 }
 

@@ -2,7 +2,20 @@ import type { Box } from '../layout/connectors';
 import { DEFAULT_FONT_FAMILY } from '../layout/node-size';
 import type { NodeRec } from '../model/doc';
 import type { TypeStyle } from '../theme/themes';
-import { type ChipHues, hslToRgb, LINK_INK, markerRow, NOW_ORANGE, NOW_TEXT, PROGRESS_BACK, priorityColors, progressSweep, rowWidth, STUDY_GREEN, type MarkerSpec } from './markers';
+import {
+  type ChipHues,
+  hslToRgb,
+  LINK_INK,
+  markerRow,
+  NOW_ORANGE,
+  NOW_TEXT,
+  PROGRESS_BACK,
+  priorityColors,
+  progressSweep,
+  rowWidth,
+  STUDY_GREEN,
+  type MarkerSpec,
+} from './markers';
 import type { NodeStyle } from './node-style';
 
 // One node of the SVG export drawn the way the canvas draws it: outline (and shadow), the image
@@ -39,7 +52,8 @@ export function markerSvg(it: MarkerSpec, st: NodeStyle, x: number, cy: number, 
       let pie = '';
       if (v >= 9) pie = `<circle cx="${cx}" cy="${cy}" r="9" fill="${STUDY_GREEN}"/>`;
       else if (v > 1) {
-        const ex = r1(cx + 9 * Math.sin(a)), ey = r1(cy - 9 * Math.cos(a));
+        const ex = r1(cx + 9 * Math.sin(a)),
+          ey = r1(cy - 9 * Math.cos(a));
         pie = `<path d="M${cx},${cy}L${cx},${cy - 9}A9 9 0 ${a > Math.PI ? 1 : 0} 1 ${ex},${ey}Z" fill="${STUDY_GREEN}"/>`;
       }
       const tick = v >= 9 ? `<path d="M${cx - 4},${cy}L${cx - 1},${cy + 3}L${cx + 5},${cy - 3}" fill="none" stroke="#EEE" stroke-width="2"/>` : '';

@@ -1,3 +1,4 @@
+import type { CommandArgs } from '../commands/registry';
 import type { MindEditor, RenderPatch } from '../editor';
 import type { MindDoc } from '../model/doc';
 
@@ -23,14 +24,33 @@ function pickId(doc: MindDoc, rnd: Rng): string {
   return ids[Math.floor(rnd() * ids.length)];
 }
 
-export const OP_NAMES = ['appendChild', 'appendSibling', 'appendParent', 'removeNode', 'moveNode', 'editText', 'priority', 'collapse', 'expand', 'setNote', 'bold', 'fontSize', 'setStudy', 'resetLayout', 'paste', 'image'] as const;
+export const OP_NAMES = [
+  'appendChild',
+  'appendSibling',
+  'appendParent',
+  'removeNode',
+  'moveNode',
+  'editText',
+  'priority',
+  'collapse',
+  'expand',
+  'setNote',
+  'bold',
+  'fontSize',
+  'setStudy',
+  'resetLayout',
+  'paste',
+  'image',
+] as const;
+
+type Op = (typeof OP_NAMES)[number];
 
 export function randomOp(ed: MindEditor, rnd: Rng, onPatch?: (p: RenderPatch) => void): string {
   const doc = ed.doc;
   const name = OP_NAMES[Math.floor(rnd() * OP_NAMES.length)];
   const id = pickId(doc, rnd);
   const other = pickId(doc, rnd);
-  const args: Record<string, unknown[]> = {
+  const args: { [N in Op]: CommandArgs<N> } = {
     appendChild: [id, `n${Math.floor(rnd() * 1000)}`],
     appendSibling: [id, '兄弟'],
     appendParent: [id, 'P'],
@@ -49,7 +69,8 @@ export function randomOp(ed: MindEditor, rnd: Rng, onPatch?: (p: RenderPatch) =>
     image: [id, 'https://x/y.png', '', 300, 120],
   };
   try {
-    const { patch } = ed.execute(name, args[name]);
+    const run = <N extends Op>(n: N) => ed.execute(n, args[n]);
+    const { patch } = run(name);
     onPatch?.(patch);
   } catch {
     // refused by a rule: the document is untouched

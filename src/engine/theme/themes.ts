@@ -57,7 +57,17 @@ function fresh(hue: string, compat: boolean): Theme {
     mainConnectWidth: 1,
     lineHeight: 1.5,
     selectedStroke: sel,
-    root: ts({ color: 'white', background: c60, stroke: c60, strokeWidth: 1, fontSize: 16, padding: compat ? [6, 12] : [12, 24], margin: compat ? [10, 10] : [30, 100], radius: 5, space: 10 }),
+    root: ts({
+      color: 'white',
+      background: c60,
+      stroke: c60,
+      strokeWidth: 1,
+      fontSize: 16,
+      padding: compat ? [6, 12] : [12, 24],
+      margin: compat ? [10, 10] : [30, 100],
+      radius: 5,
+      space: 10,
+    }),
     main: ts({ color: 'black', background: c95, stroke: c60, strokeWidth: 1, fontSize: 14, padding: [6, 20], margin: compat ? [8, 8] : [20, 20], radius: 3 }),
     sub: ts({ color: 'black', background: 'transparent', fontSize: 12, padding: compat ? [3, 5] : [5, 10], margin: compat ? [4, 8] : [15, 20] }),
   };
@@ -75,8 +85,29 @@ function classicLike(name: string, sub: Partial<TypeStyle>, pads: Pads, margins:
     mainConnectWidth: 3,
     lineHeight: 1.5,
     selectedStroke: 'rgb(254,219,0)',
-    root: ts({ color: '#430', background: '#e9df98', stroke: '#e9df98', strokeWidth: 1, fontSize: 24, padding: pads[0], margin: margins[0], radius: 30, space: 10, shadow }),
-    main: ts({ color: '#333', background: '#a4c5c0', stroke: '#a4c5c0', strokeWidth: 1, fontSize: 16, padding: pads[1], margin: margins[1], radius: 10, shadow }),
+    root: ts({
+      color: '#430',
+      background: '#e9df98',
+      stroke: '#e9df98',
+      strokeWidth: 1,
+      fontSize: 24,
+      padding: pads[0],
+      margin: margins[0],
+      radius: 30,
+      space: 10,
+      shadow,
+    }),
+    main: ts({
+      color: '#333',
+      background: '#a4c5c0',
+      stroke: '#a4c5c0',
+      strokeWidth: 1,
+      fontSize: 16,
+      padding: pads[1],
+      margin: margins[1],
+      radius: 10,
+      shadow,
+    }),
     sub: ts({ color: 'white', background: 'transparent', fontSize: 12, padding: pads[2], margin: margins[2], ...sub }),
     ...extra,
   };
@@ -88,16 +119,88 @@ function buildThemes(): Map<string, Theme> {
     m.set(`fresh-${hue}`, fresh(hue, false));
     m.set(`fresh-${hue}-compat`, fresh(hue, true));
   }
-  m.set('classic', classicLike('classic', {}, [[15, 25], [6, 20], [5, 10]], [[30, 100], [20, 20], [15, 20]]));
-  m.set('classic-compact', classicLike('classic-compact', {}, [[10, 25], [5, 15], [5, 10]], [[15, 25], [5, 10], [5, 10]]));
+  m.set(
+    'classic',
+    classicLike(
+      'classic',
+      {},
+      [
+        [15, 25],
+        [6, 20],
+        [5, 10],
+      ],
+      [
+        [30, 100],
+        [20, 20],
+        [15, 20],
+      ],
+    ),
+  );
+  m.set(
+    'classic-compact',
+    classicLike(
+      'classic-compact',
+      {},
+      [
+        [10, 25],
+        [5, 15],
+        [5, 10],
+      ],
+      [
+        [15, 25],
+        [5, 10],
+        [5, 10],
+      ],
+    ),
+  );
   const snowSub = { color: 'black', background: 'white', stroke: 'white' };
-  const snow = classicLike('snow', snowSub, [[15, 25], [6, 20], [5, 10]], [[30, 30], [20, 40], [10, 20]]);
+  const snow = classicLike(
+    'snow',
+    snowSub,
+    [
+      [15, 25],
+      [6, 20],
+      [5, 10],
+    ],
+    [
+      [30, 30],
+      [20, 40],
+      [10, 20],
+    ],
+  );
   snow.root.radius = snow.main.radius = 5;
   m.set('snow', snow);
-  const snowC = classicLike('snow-compact', snowSub, [[5, 10], [4, 10], [5, 10]], [[15, 15], [5, 10], [5, 10]]);
+  const snowC = classicLike(
+    'snow-compact',
+    snowSub,
+    [
+      [5, 10],
+      [4, 10],
+      [5, 10],
+    ],
+    [
+      [15, 15],
+      [5, 10],
+      [5, 10],
+    ],
+  );
   snowC.root.radius = snowC.main.radius = 5;
   m.set('snow-compact', snowC);
-  const fish = classicLike('fish', snowSub, [[35, 35], [6, 20], [5, 10]], [[30, 30], [20, 20], [10, 10]], { connectWidth: 3 });
+  const fish = classicLike(
+    'fish',
+    snowSub,
+    [
+      [35, 35],
+      [6, 20],
+      [5, 10],
+    ],
+    [
+      [30, 30],
+      [20, 20],
+      [10, 10],
+    ],
+    { connectWidth: 3 },
+  );
   fish.root.radius = 100;
   fish.main.radius = 5;
   m.set('fish', fish);
@@ -107,8 +210,28 @@ function buildThemes(): Map<string, Theme> {
     const t = classicLike(
       compact ? 'tianpan-compact' : 'tianpan',
       tpSub,
-      compact ? [[15, 15], [10, 10], [5, 5]] : [[20, 20], [12, 12], [5, 5]],
-      compact ? [[15, 25], [10, 10], [6, 6]] : [[100, 100], [12, 12], [10, 10]],
+      compact
+        ? [
+            [15, 15],
+            [10, 10],
+            [5, 5],
+          ]
+        : [
+            [20, 20],
+            [12, 12],
+            [5, 5],
+          ],
+      compact
+        ? [
+            [15, 25],
+            [10, 10],
+            [6, 6],
+          ]
+        : [
+            [100, 100],
+            [12, 12],
+            [10, 10],
+          ],
       { lineHeight: 1.4 },
     );
     t.root.fontSize = 25;

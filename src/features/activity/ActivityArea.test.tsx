@@ -10,10 +10,25 @@ import { ActivityArea } from './ActivityArea';
 vi.mock('./api', async (orig) => ({ ...(await orig<typeof api>()), pageTutors: vi.fn(), wholeTutorList: vi.fn() }));
 
 const item = (n: number, extra: Partial<TutorItem> = {}): TutorItem => ({
-  userId: `t${n}`, uuid: `t${n}`, name: `导师${n}`, avatar: null, sex: n % 2 ? '1' : '0', technicalPosition: '教授', intro: `简介${n}`,
-  awardInfo: '', projectInfo: '', workExperience: '', signStatus: 0, isSignIn: 0, ...extra,
+  userId: `t${n}`,
+  uuid: `t${n}`,
+  name: `导师${n}`,
+  avatar: '',
+  sex: n % 2 ? '1' : '0',
+  technicalPosition: '教授',
+  intro: `简介${n}`,
+  awardInfo: '',
+  projectInfo: '',
+  workExperience: '',
+  signStatus: 0,
+  isSignIn: 0,
+  ...extra,
 });
-const ok = (records: TutorItem[], total = records.length) => ({ resultCode: 200, errMsg: '', data: { records, total, pages: Math.ceil(total / 10), current: 1, size: 10 } as Page<TutorItem> });
+const ok = (records: TutorItem[], total = records.length) => ({
+  resultCode: 200,
+  errMsg: '',
+  data: { records, total, pages: Math.ceil(total / 10), current: 1, size: 10 } as Page<TutorItem>,
+});
 
 beforeEach(() => {
   vi.mocked(pageTutors).mockReset();
@@ -50,7 +65,9 @@ describe('ActivityArea', () => {
 
   it('a non-200 answer leaves the list unchanged and the screen usable', async () => {
     const records = Array.from({ length: 10 }, (_, i) => item(i + 1));
-    vi.mocked(pageTutors).mockResolvedValueOnce(ok(records, 12)).mockResolvedValueOnce({ resultCode: 500, errMsg: '服务繁忙', data: null as never });
+    vi.mocked(pageTutors)
+      .mockResolvedValueOnce(ok(records, 12))
+      .mockResolvedValueOnce({ resultCode: 500, errMsg: '服务繁忙', data: null as never });
     vi.mocked(wholeTutorList).mockResolvedValue(ok([...records, item(11), item(12, { status: 0 })], 12));
     render(<ActivityArea />);
     await screen.findByText(/您已报名导师/);

@@ -68,7 +68,14 @@ export function ActivityArea() {
               </p>
             )}
             {/* Before the first answer the list is not shown at all (SPEC §4); later loads keep it on screen. */}
-            <ListStatus status={data ? (list.status === 'loading' ? 'loading' : 'ok') : list.status} hasData={records.length > 0} error={list.error} onRetry={list.reload} emptyText="暂无导师" label="导师列表">
+            <ListStatus
+              status={data ? (list.status === 'loading' ? 'loading' : 'ok') : list.status}
+              hasData={records.length > 0}
+              error={list.error}
+              onRetry={list.reload}
+              emptyText="暂无导师"
+              label="导师列表"
+            >
               <ul className="tutor-grid">
                 {records.map((t) => (
                   <TutorCard key={t.uuid} tutor={t} href={detailHref(t, active)} />

@@ -10,7 +10,19 @@ vi.mock('./api', async (orig) => ({ ...(await orig<typeof api>()), submitSignUp:
 beforeEach(() => {
   vi.mocked(submitSignUp).mockReset();
   // A profile without sex: the one way a student meets 请选择性别 (a chosen radio cannot be unchosen).
-  session.user = { userId: 'u1', username: '张三', studentNo: '2023', userPicUrl: null, sex: null, identityNumber: '330106200301011234', specialty: '软件工程', classmate: '软工1班', phone: '13900000000', email: null, customerType: 0 };
+  session.user = {
+    userId: 'u1',
+    username: '张三',
+    studentNo: '2023',
+    userPicUrl: '',
+    sex: '',
+    identityNumber: '330106200301011234',
+    specialty: '软件工程',
+    classmate: '软工1班',
+    phone: '13900000000',
+    email: '',
+    customerType: 0,
+  };
 });
 
 describe('SignUpDialog', () => {
@@ -34,11 +46,25 @@ describe('SignUpDialog', () => {
 
     fireEvent.click(screen.getByRole('radio', { name: '女' }));
     expect(screen.queryByText('请选择性别')).toBeNull();
-    for (const [label, value] of [['自我介绍', '你好'], ['特长爱好', '篮球'], ['目标理想', ' 读研 ']]) fireEvent.change(screen.getByLabelText(label), { target: { value } });
+    for (const [label, value] of [
+      ['自我介绍', '你好'],
+      ['特长爱好', '篮球'],
+      ['目标理想', ' 读研 '],
+    ])
+      fireEvent.change(screen.getByLabelText(label), { target: { value } });
     await act(async () => fireEvent.click(screen.getByRole('button', { name: '提交' })));
     expect(submitSignUp).toHaveBeenCalledWith({
-      name: '张三', sex: '1', identityNumber: '330106200301011234', phone: '13900000000', studentNo: '2023', specialty: '软件工程', classmate: '软工1班',
-      introduction: '你好', specialtyHobby: '篮球', goalsIdeas: '读研', teacherId: 'tutor-03',
+      name: '张三',
+      sex: '1',
+      identityNumber: '330106200301011234',
+      phone: '13900000000',
+      studentNo: '2023',
+      specialty: '软件工程',
+      classmate: '软工1班',
+      introduction: '你好',
+      specialtyHobby: '篮球',
+      goalsIdeas: '读研',
+      teacherId: 'tutor-03',
     });
     expect(onSubmitted).toHaveBeenCalled();
   });

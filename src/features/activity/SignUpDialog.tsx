@@ -8,6 +8,7 @@ import { toast } from '../../app/ui/toast-store';
 import { useFieldChecks } from '../../app/ui/use-field-checks';
 import { submitSignUp, type SignUpForm } from './api';
 import { prefillSignUp, signUpFieldError, SIGNUP_FIELDS, type SignUpField } from './signup-rules';
+import '../../app/ui/dialog-box.css';
 
 export interface SignUpDialogProps {
   open: boolean;
@@ -22,10 +23,10 @@ export function SignUpDialog({ open, onOpenChange, teacherId, onSubmitted }: Sig
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
-        <Dialog.Overlay className="signup-overlay" />
-        <Dialog.Content className="signup-dialog" aria-describedby={undefined}>
+        <Dialog.Overlay className="dialog-overlay" />
+        <Dialog.Content className="dialog-box signup-dialog" aria-describedby={undefined}>
           <Dialog.Title className="signup-dialog__title">填写信息</Dialog.Title>
-          <Dialog.Close className="signup-dialog__close" aria-label="关闭">
+          <Dialog.Close className="dialog-box__close" aria-label="关闭">
             ×
           </Dialog.Close>
           {/* Mounted only while open, so each opening starts from the profile again. */}
@@ -36,7 +37,14 @@ export function SignUpDialog({ open, onOpenChange, teacherId, onSubmitted }: Sig
   );
 }
 
-const TEXT_FIELDS: { field: Exclude<SignUpField, 'sex'>; label: string; multiline?: boolean; max: number; autoComplete?: string; inputMode?: 'tel' | 'numeric' }[] = [
+const TEXT_FIELDS: {
+  field: Exclude<SignUpField, 'sex'>;
+  label: string;
+  multiline?: boolean;
+  max: number;
+  autoComplete?: string;
+  inputMode?: 'tel' | 'numeric';
+}[] = [
   { field: 'name', label: '姓名', max: 32, autoComplete: 'name' },
   { field: 'identityNumber', label: '身份证号', max: 18 },
   { field: 'phone', label: '手机号', max: 11, autoComplete: 'tel', inputMode: 'tel' },
@@ -50,7 +58,13 @@ const TEXT_FIELDS: { field: Exclude<SignUpField, 'sex'>; label: string; multilin
 
 function SignUpFormBody({ teacherId, onSubmitted }: { teacherId: string; onSubmitted(): void }) {
   const { user } = useSnapshot(session);
-  const { values: form, errors, change: set, check, checkAll } = useFieldChecks<SignUpField, SignUpForm>(() => prefillSignUp(user as User | null), SIGNUP_FIELDS, signUpFieldError);
+  const {
+    values: form,
+    errors,
+    change: set,
+    check,
+    checkAll,
+  } = useFieldChecks<SignUpField, SignUpForm>(() => prefillSignUp(user as User | null), SIGNUP_FIELDS, signUpFieldError);
   const [busy, setBusy] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
   const sexLabel = useId();

@@ -8,9 +8,10 @@ import { Panel } from '../../app/ui/Detail';
 import { ListStatus } from '../../app/ui/ListStatus';
 import { toast } from '../../app/ui/toast-store';
 import { unwrap, useRemote } from '../../app/ui/use-remote';
-import { cancelSignUp, tutorDetail, type SignUpStatus, type Tutor } from './api';
+import { cancelSignUp, pageTutors, tutorDetail, wholeTutorList, type SignUpStatus, type Tutor } from './api';
+import { detailHref } from './ActivityArea';
 import { SignUpDialog } from './SignUpDialog';
-import { statusActions } from './signup-rules';
+import { findActiveSignUp, STATUS_LABEL, statusActions } from './signup-rules';
 import { TutorVideo } from './TutorVideo';
 import './activity.css';
 
@@ -70,7 +71,14 @@ export function TutorDetail() {
       <ListStatus status={tutor ? 'ok' : state.status} hasData={!!tutor} error={state.error} onRetry={state.reload} label="导师详情">
         {tutor && (
           <>
-            <TutorHeader tutor={tutor} onCancel={() => void cancel()} onApply={() => setDialogOpen(true)} busy={busy} isSignIn={params.get('isSignIn') ?? tutor.isSignIn} isDone={params.get('isDone')} />
+            <TutorHeader
+              tutor={tutor}
+              onCancel={() => void cancel()}
+              onApply={() => setDialogOpen(true)}
+              busy={busy}
+              isSignIn={params.get('isSignIn') ?? tutor.isSignIn}
+              isDone={params.get('isDone')}
+            />
             <Panel id="tutor-intro-title" title="导师介绍">
               <TutorIntro tutor={tutor} />
             </Panel>
@@ -130,8 +138,38 @@ function TutorHeader({ tutor, isSignIn, isDone, busy, onCancel, onApply }: Heade
             {action === 'apply' ? '立即报名' : '重新报名'}
           </button>
         )}
+        {!label &&
+          !action &&
+          (Number(tutor.signStatus) === 1 ? <p className="tutor-head__why">该导师名额已满，请选择其他导师</p> : <OtherSignUp tutorId={tutor.uuid} />)}
       </div>
     </section>
+  );
+}
+
+/**
+ * Why there is no 立即报名 (issue 18 item 8): the student already has an application with another
+ * tutor (one at a time, SPEC §3): name it, with its status and a link to it.
+ */
+function OtherSignUp({ tutorId }: { tutorId: string }) {
+  const other = useRemote(async () => {
+    const first = unwrap(await pageTutors(1));
+    return (await findActiveSignUp(first, wholeTutorList)) ?? null;
+  }, [tutorId]);
+  if (other.status === 'loading') return null;
+  const t = other.data;
+  return (
+    <p className="tutor-head__why" role="note">
+      {t && t.uuid !== tutorId ? (
+        <>
+          你已报名导师 {t.name}（{STATUS_LABEL[t.status as SignUpStatus]}），同一时间只能报名一位导师。
+          <Link href={detailHref(t, t)}>查看我的导师报名</Link>
+        </>
+      ) : (
+        <>
+          你已有导师报名，同一时间只能报名一位导师。<Link href="/activity">查看导师活动</Link>
+        </>
+      )}
+    </p>
   );
 }
 

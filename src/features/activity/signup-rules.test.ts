@@ -27,7 +27,19 @@ describe('statusActions (SPEC §4)', () => {
 });
 
 const item = (uuid: string, status?: TutorItem['status']): TutorItem => ({
-  userId: uuid, uuid, name: uuid, avatar: null, sex: '0', technicalPosition: '教授', intro: '', awardInfo: '', projectInfo: '', workExperience: '', signStatus: 0, isSignIn: 0, status,
+  userId: uuid,
+  uuid,
+  name: uuid,
+  avatar: '',
+  sex: '0',
+  technicalPosition: '教授',
+  intro: '',
+  awardInfo: '',
+  projectInfo: '',
+  workExperience: '',
+  signStatus: 0,
+  isSignIn: 0,
+  status,
 });
 const page = (records: TutorItem[], total = records.length): Page<TutorItem> => ({ records, total, pages: Math.ceil(total / 10), current: 1, size: 10 });
 
@@ -54,24 +66,63 @@ describe('findActiveSignUp (SPEC §7 existing sign-up check)', () => {
 
 describe('sign-up form rules (SPEC §5)', () => {
   const full: SignUpForm = {
-    name: '李明', sex: '0', identityNumber: '330106200301011234', phone: '13800000001', studentNo: '2023010101', specialty: '计算机', classmate: '计科2301班',
-    introduction: '你好', specialtyHobby: '篮球', goalsIdeas: '读研',
+    name: '李明',
+    sex: '0',
+    identityNumber: '330106200301011234',
+    phone: '13800000001',
+    studentNo: '2023010101',
+    specialty: '计算机',
+    classmate: '计科2301班',
+    introduction: '你好',
+    specialtyHobby: '篮球',
+    goalsIdeas: '读研',
   };
   it('requires every field with its own message', () => {
     for (const f of SIGNUP_FIELDS) {
       expect(signUpFieldError(f, full)).toBeNull();
       expect(signUpFieldError(f, { ...full, [f]: '  ' })).toBe(REQUIRED_MSG[f]);
     }
-    expect(Object.values(REQUIRED_MSG)).toEqual(['请输入姓名', '请选择性别', '请输入身份证号', '请输入手机号', '请输入学号', '请输入专业', '请输入班级', '请输入自我介绍', '请输入特长爱好', '请输入目标理想']);
+    expect(Object.values(REQUIRED_MSG)).toEqual([
+      '请输入姓名',
+      '请选择性别',
+      '请输入身份证号',
+      '请输入手机号',
+      '请输入学号',
+      '请输入专业',
+      '请输入班级',
+      '请输入自我介绍',
+      '请输入特长爱好',
+      '请输入目标理想',
+    ]);
   });
   it('checks the phone rule', () => {
     expect(signUpFieldError('phone', { ...full, phone: '11345678901' })).toBe('请输入正确的手机号');
     expect(signUpFieldError('phone', { ...full, phone: '1380000000' })).toBe('请输入正确的手机号');
   });
   it('prefills from the profile', () => {
-    const user = { username: '王芳', sex: 1, identityNumber: null, phone: '13800000003', studentNo: '2022010103', specialty: '数据科学', classmate: '数据2201班' };
-    expect(prefillSignUp(user)).toEqual({ ...full, name: '王芳', sex: '1', identityNumber: '', phone: '13800000003', studentNo: '2022010103', specialty: '数据科学', classmate: '数据2201班', introduction: '', specialtyHobby: '', goalsIdeas: '' });
-    expect(prefillSignUp({ ...user, sex: null }).sex).toBe('');
+    const user = {
+      username: '王芳',
+      sex: '1',
+      identityNumber: '',
+      phone: '13800000003',
+      studentNo: '2022010103',
+      specialty: '数据科学',
+      classmate: '数据2201班',
+    };
+    expect(prefillSignUp(user)).toEqual({
+      ...full,
+      name: '王芳',
+      sex: '1',
+      identityNumber: '',
+      phone: '13800000003',
+      studentNo: '2022010103',
+      specialty: '数据科学',
+      classmate: '数据2201班',
+      introduction: '',
+      specialtyHobby: '',
+      goalsIdeas: '',
+    });
+    expect(prefillSignUp({ ...user, sex: '' }).sex).toBe('');
     expect(prefillSignUp(null).name).toBe('');
   });
 });

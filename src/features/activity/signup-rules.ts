@@ -45,7 +45,10 @@ export const isActive = (t: Pick<TutorItem, 'status'>) => t.status === 0 || t.st
  * of tutors the whole list is requested (currentSize = total), otherwise, or when that request
  * fails or answers non-200, the loaded page is searched.
  */
-export async function findActiveSignUp(loaded: Page<TutorItem>, fetchAll: (total: number) => Promise<Envelope<Page<TutorItem>>>): Promise<TutorItem | undefined> {
+export async function findActiveSignUp(
+  loaded: Page<TutorItem>,
+  fetchAll: (total: number) => Promise<Envelope<Page<TutorItem>>>,
+): Promise<TutorItem | undefined> {
   if (loaded.total > PAGE_SIZE) {
     try {
       const res = await fetchAll(loaded.total);
@@ -59,7 +62,18 @@ export async function findActiveSignUp(loaded: Page<TutorItem>, fetchAll: (total
 
 export type SignUpField = keyof SignUpForm;
 
-export const SIGNUP_FIELDS: readonly SignUpField[] = ['name', 'sex', 'identityNumber', 'phone', 'studentNo', 'specialty', 'classmate', 'introduction', 'specialtyHobby', 'goalsIdeas'];
+export const SIGNUP_FIELDS: readonly SignUpField[] = [
+  'name',
+  'sex',
+  'identityNumber',
+  'phone',
+  'studentNo',
+  'specialty',
+  'classmate',
+  'introduction',
+  'specialtyHobby',
+  'goalsIdeas',
+];
 
 /** The required message of every field (SPEC §5). */
 export const REQUIRED_MSG: Record<SignUpField, string> = {

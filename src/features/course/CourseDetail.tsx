@@ -11,7 +11,6 @@ import { courseProgress, NEED_SIGN_UP, sectionPath } from './course-tree';
 import { CourseTree } from './CourseTree';
 import './course.css';
 
-
 /** /course/detail?id= : intro, teacher, chapter tree, sign-up, the checkout guard and recommendations. */
 export function CourseDetail() {
   const [params] = useSearchParams();

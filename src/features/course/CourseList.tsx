@@ -37,7 +37,9 @@ export function CourseList() {
         categories.length + years.length > 0 && (
           <>
             {categories.length > 0 && <FilterChips label="分类" options={categories} value={q.category} onChange={(category) => setQuery({ category })} />}
-            {years.length > 0 && <FilterChips label="年份" options={yearOptions(years)} value={year} onChange={(chip) => setQuery({ year: yearParam(chip) })} />}
+            {years.length > 0 && (
+              <FilterChips label="年份" options={yearOptions(years)} value={year} onChange={(chip) => setQuery({ year: yearParam(chip) })} />
+            )}
           </>
         )
       }

@@ -1,55 +1,23 @@
 import { apiGet, apiPut } from '../../app/http/client';
 import { unwrap } from '../../app/ui/use-remote';
 import type { Page } from '../../app/http/page';
+import type { Course, CourseNode, CoursePageQuery, Recommendation } from '../../contract/courses';
+import type { CourseLocation } from '../../contract/study';
 
-/** One official course as the course service returns it (list, detail, home). */
-export interface Course {
-  uuid: string;
-  courseId: string;
-  name: string;
-  category: string;
-  intro: string;
-  cover: string;
-  teacherName: string;
-  studyCount: number;
-  sectionCount: number;
-  /** seconds */
-  totalDuration: number;
-  /** 1 signed up */
-  isSignUp: number;
-  createTime: string;
-}
-
-export interface CourseNode {
-  uuid: string;
-  nodeId: string;
-  name: string;
-  parentId: string;
-  /** 1 chapter, 2 section */
-  nodeType: number;
-  videoId: string;
-  /** seconds */
-  duration: number;
-  recommendUrl: string;
-  /** 0 not started, 1 learnt, other in progress */
-  isStudy: number;
-  children: CourseNode[];
-}
-
-export interface Recommendation {
-  uuid: string;
-  courseId: string;
-  name: string;
-  cover: string;
-  category: string;
-  reason: string;
-}
+export type { Course, CourseNode, Recommendation } from '../../contract/courses';
+export type { CourseLocation as LearnLocation } from '../../contract/study';
 
 export const COURSE_PAGE_SIZE = 12;
 
 export async function fetchCourses(q: { page: number; name: string; category: string; year: string }): Promise<Page<Course>> {
   // year: the academic year to list ('' = every year), see listYear.
-  const params = { currentNum: q.page, currentSize: COURSE_PAGE_SIZE, name: q.name || undefined, category: q.category || undefined, year: q.year || undefined };
+  const params: CoursePageQuery = {
+    currentNum: q.page,
+    currentSize: COURSE_PAGE_SIZE,
+    name: q.name || undefined,
+    category: q.category || undefined,
+    year: q.year || undefined,
+  };
   return unwrap(await apiGet<Page<Course>>('/api/course/officialCourse/pages', params));
 }
 
@@ -83,7 +51,13 @@ let categoriesOnce: Promise<string[]> | undefined;
  */
 export function fetchCourseCategories(): Promise<string[]> {
   categoriesOnce ??= apiGet<Page<Course>>('/api/course/officialCourse/pages', { currentNum: 1, currentSize: 200 }, { dedupe: false })
-    .then((res) => [...new Set(unwrap(res).records.map((c) => c.category).filter(Boolean))])
+    .then((res) => [
+      ...new Set(
+        unwrap(res)
+          .records.map((c) => c.category)
+          .filter(Boolean),
+      ),
+    ])
     .catch(() => {
       categoriesOnce = undefined;
       return [];
@@ -92,18 +66,8 @@ export function fetchCourseCategories(): Promise<string[]> {
 }
 
 /** Where the student left off in a course (the most recently watched section), null before any study. */
-export interface LearnLocation {
-  courseId: string;
-  nodeId: string;
-  videoId: string;
-  /** seconds */
-  position: number;
-  watched: number;
-  isStudy: number;
-}
-
-export async function fetchLearnLocation(courseId: string): Promise<LearnLocation | null> {
-  return unwrap(await apiGet<LearnLocation | null>('/api/course/userModelRecord/selectLearnLocation', { courseId }, { dedupe: false }));
+export async function fetchLearnLocation(courseId: string): Promise<CourseLocation | null> {
+  return unwrap(await apiGet<CourseLocation | null>('/api/course/userModelRecord/selectLearnLocation', { courseId }, { dedupe: false }));
 }
 
 /** The playable URL of a course video (SPEC §8: a failure clears the source and says so). */

@@ -2,8 +2,30 @@ import { describe, expect, it } from 'vitest';
 import type { CourseNode } from './api';
 import { courseProgress, sectionPath, sectionsOf } from './course-tree';
 
-const section = (id: string, isStudy: number, duration = 60, recommendUrl = ''): CourseNode => ({ uuid: id, nodeId: id, name: `节 ${id}`, parentId: 'c', nodeType: 2, videoId: `v-${id}`, duration, recommendUrl, isStudy, children: [] });
-const chapter = (id: string, children: CourseNode[]): CourseNode => ({ uuid: id, nodeId: id, name: `章 ${id}`, parentId: '0', nodeType: 1, videoId: '', duration: 0, recommendUrl: '', isStudy: 0, children });
+const section = (id: string, isStudy: number, duration = 60, recommendUrl = ''): CourseNode => ({
+  uuid: id,
+  nodeId: id,
+  name: `节 ${id}`,
+  parentId: 'c',
+  nodeType: 2,
+  videoId: `v-${id}`,
+  duration,
+  recommendUrl,
+  isStudy,
+  children: [],
+});
+const chapter = (id: string, children: CourseNode[]): CourseNode => ({
+  uuid: id,
+  nodeId: id,
+  name: `章 ${id}`,
+  parentId: '0',
+  nodeType: 1,
+  videoId: '',
+  duration: 0,
+  recommendUrl: '',
+  isStudy: 0,
+  children,
+});
 
 describe('course tree helpers', () => {
   const tree = [chapter('c1', [section('s1', 1), section('s2', 2, 120)]), chapter('c2', [section('s3', 0, 30, 'www.icourse163.org')]), chapter('empty', [])];

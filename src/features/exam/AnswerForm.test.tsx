@@ -6,23 +6,62 @@ import { AnswerForm } from './AnswerForm';
 
 vi.mock('./api', () => ({ submitExam: vi.fn(), saveAnswers: vi.fn() }));
 
-const tf = [{ key: 'A', text: '正确' }, { key: 'B', text: '错误' }];
-const paper = (remainingSeconds: number | null, answers?: Record<string, string>): Paper => ({
-  examId: 'e1', examType: 1, title: '测验', intro: '', sourceName: '案例', caseId: 'c', nodeId: 'n', courseId: '', questionCount: 2, totalScore: 50, passScore: 30,
-  timeLimit: remainingSeconds === null ? 0 : 1, maxAttempts: 1, attemptCount: 0, status: 1, canStart: 1, isSubmit: 0, score: null, isPass: null, isOvertime: 0, isTimeout: 0, submitTime: '',
+const tf = [
+  { key: 'A', text: '正确' },
+  { key: 'B', text: '错误' },
+];
+const paper = (remainingSeconds: number | null, answers: Record<string, string> = {}): Paper => ({
+  examId: 'e1',
+  examType: 1,
+  title: '测验',
+  intro: '',
+  sourceName: '案例',
+  sourceKind: 'case',
+  caseId: 'c',
+  nodeId: 'n',
+  courseId: '',
+  questionCount: 2,
+  totalScore: 50,
+  passScore: 30,
+  timeLimit: remainingSeconds === null ? 0 : 1,
+  maxAttempts: 1,
+  attemptCount: 0,
+  status: 1,
+  canStart: 1,
+  isSubmit: 0,
+  score: null,
+  isPass: null,
+  isOvertime: 0,
+  isTimeout: 0,
+  submitTime: '',
   attempt: { attemptNo: 1, startTime: '', deadline: '', remainingSeconds, answers },
   questions: [
     { questionId: 'q1', qType: 3, stem: '第一题', options: tf, score: 25 },
-    { questionId: 'q2', qType: 2, stem: '第二题', options: [{ key: 'A', text: '甲' }, { key: 'B', text: '乙' }], score: 25 },
+    {
+      questionId: 'q2',
+      qType: 2,
+      stem: '第二题',
+      options: [
+        { key: 'A', text: '甲' },
+        { key: 'B', text: '乙' },
+      ],
+      score: 25,
+    },
   ],
 });
 const KEY = draftKey('anon', 'e1', 1);
-const ok = { resultCode: 200, errMsg: '', data: { examId: 'e1', score: 25, totalScore: 50, isPass: 0 as const, isOvertime: 0 as const, attemptNo: 1, submitTime: '' } };
+const ok = {
+  resultCode: 200,
+  errMsg: '',
+  data: { examId: 'e1', score: 25, totalScore: 50, isPass: 0 as const, isOvertime: 0 as const, attemptNo: 1, submitTime: '' },
+};
 
 beforeEach(() => {
   localStorage.clear();
   vi.mocked(submitExam).mockReset();
-  vi.mocked(saveAnswers).mockReset().mockResolvedValue({ resultCode: 200, errMsg: '', data: { attemptNo: 1, savedAt: '' } });
+  vi.mocked(saveAnswers)
+    .mockReset()
+    .mockResolvedValue({ resultCode: 200, errMsg: '', data: { examId: 'e1', attemptNo: 1, savedAt: '' } });
 });
 afterEach(() => vi.useRealTimers());
 
@@ -48,7 +87,10 @@ describe('AnswerForm', () => {
     expect(within(dialog).getByText(/还有 1 道题未作答/)).toBeTruthy();
     expect(submitExam).not.toHaveBeenCalled();
     await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: '确认交卷' })));
-    expect(submitExam).toHaveBeenCalledWith('e1', [{ questionId: 'q1', answer: 'A' }, { questionId: 'q2', answer: '' }]);
+    expect(submitExam).toHaveBeenCalledWith('e1', [
+      { questionId: 'q1', answer: 'A' },
+      { questionId: 'q2', answer: '' },
+    ]);
     expect(onSubmitted).toHaveBeenCalled();
     expect(localStorage.getItem(KEY)).toBeNull();
   });
@@ -75,7 +117,10 @@ describe('AnswerForm', () => {
     await act(async () => void vi.advanceTimersByTime(65_000));
     expect(screen.queryByRole('alertdialog')).toBeNull();
     expect(submitExam).toHaveBeenCalledTimes(1);
-    expect(submitExam).toHaveBeenCalledWith('e1', [{ questionId: 'q1', answer: '' }, { questionId: 'q2', answer: 'B' }]);
+    expect(submitExam).toHaveBeenCalledWith('e1', [
+      { questionId: 'q1', answer: '' },
+      { questionId: 'q2', answer: 'B' },
+    ]);
     expect(onSubmitted).toHaveBeenCalled();
   });
 
@@ -91,11 +136,17 @@ describe('AnswerForm', () => {
     expect(saveAnswers).not.toHaveBeenCalled();
     await act(async () => void vi.advanceTimersByTime(600));
     expect(saveAnswers).toHaveBeenCalledTimes(1);
-    expect(saveAnswers).toHaveBeenCalledWith('e1', [{ questionId: 'q1', answer: 'A' }, { questionId: 'q2', answer: 'A' }]);
+    expect(saveAnswers).toHaveBeenCalledWith('e1', [
+      { questionId: 'q1', answer: 'A' },
+      { questionId: 'q2', answer: 'A' },
+    ]);
     fireEvent.click(screen.getByRole('checkbox', { name: /乙/ }));
     unmount();
     expect(saveAnswers).toHaveBeenCalledTimes(2);
-    expect(vi.mocked(saveAnswers).mock.calls[1]![1]).toEqual([{ questionId: 'q1', answer: 'A' }, { questionId: 'q2', answer: 'AB' }]);
+    expect(vi.mocked(saveAnswers).mock.calls[1]![1]).toEqual([
+      { questionId: 'q1', answer: 'A' },
+      { questionId: 'q2', answer: 'AB' },
+    ]);
   });
 
   it('resumes the answers saved on the server when this browser has no draft, without saving them back', async () => {

@@ -84,7 +84,14 @@ export function AnswerForm({ paper, onSubmitted }: { paper: Paper; onSubmitted()
         {left !== null ? announcement(left) : ''}
       </p>
       {paper.questions.map((q, i) => (
-        <QuestionCard key={q.questionId} question={q} index={i} value={answers[q.questionId] ?? ''} disabled={busy || timeUp} onChange={(v) => setAnswers((a) => ({ ...a, [q.questionId]: v }))} />
+        <QuestionCard
+          key={q.questionId}
+          question={q}
+          index={i}
+          value={answers[q.questionId] ?? ''}
+          disabled={busy || timeUp}
+          onChange={(v) => setAnswers((a) => ({ ...a, [q.questionId]: v }))}
+        />
       ))}
       {failed && (
         <p className="exam-error" role="alert">

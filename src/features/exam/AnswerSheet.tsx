@@ -15,7 +15,17 @@ import './exam.css';
  * exams): intro → start → answering → graded review (→ retake when allowed). `refused` replaces the
  * generic error (whose 重试 cannot help) when the server answers 403, with the way forward.
  */
-export function AnswerSheet({ load, deps, back, refused }: { load: () => Promise<Paper>; deps: DependencyList; back: { href: string; label: string }; refused?: (errMsg: string) => ReactNode }) {
+export function AnswerSheet({
+  load,
+  deps,
+  back,
+  refused,
+}: {
+  load: () => Promise<Paper>;
+  deps: DependencyList;
+  back: { href: string; label: string };
+  refused?: (errMsg: string) => ReactNode;
+}) {
   const remote = useRemote(load, deps);
   const [started, setStarted] = useState<Paper | null>(null);
   const { busy, run } = useBusyAction();

@@ -34,7 +34,14 @@ function OneCourse({ courseId }: { courseId: string }) {
         <h1>{data ? `${data.courseName} · 课程考试` : '课程考试'}</h1>
         {data && <p className="exam-head__meta">授课教师：{data.teacherName}</p>}
       </header>
-      <ListStatus status={state.status} hasData={!!data && data.exams.length > 0} error={state.error} onRetry={state.reload} emptyText="该课程暂无考试" label="课程考试列表">
+      <ListStatus
+        status={state.status}
+        hasData={!!data && data.exams.length > 0}
+        error={state.error}
+        onRetry={state.reload}
+        emptyText="该课程暂无考试"
+        label="课程考试列表"
+      >
         {data && (
           <>
             {!data.isSignUp && (
@@ -66,7 +73,14 @@ function AllCourses() {
         <h1>课程考试</h1>
         <p className="exam-head__meta">已报名课程的期中、期末与单元考试。</p>
       </header>
-      <ListStatus status={state.status} hasData={records.length > 0} error={state.error} onRetry={state.reload} emptyText="暂无课程考试，报名课程后即可参加" label="课程考试列表">
+      <ListStatus
+        status={state.status}
+        hasData={records.length > 0}
+        error={state.error}
+        onRetry={state.reload}
+        emptyText="暂无课程考试，报名课程后即可参加"
+        label="课程考试列表"
+      >
         {state.data && (
           <>
             <ul className="exam-list">

@@ -27,7 +27,14 @@ export function Exam() {
       <div className="exam-filters">
         <FilterChips label="类型" options={TYPES} value={filters.examType} onChange={(examType) => update({ examType })} />
       </div>
-      <ListStatus status={state.status} hasData={records.length > 0} error={state.error} onRetry={state.reload} emptyText="暂无考试，报名课程或项目案例后即可参加" label="考试列表">
+      <ListStatus
+        status={state.status}
+        hasData={records.length > 0}
+        error={state.error}
+        onRetry={state.reload}
+        emptyText="暂无考试，报名课程或项目案例后即可参加"
+        label="考试列表"
+      >
         {state.data && (
           <>
             <ul className="exam-list">

@@ -3,6 +3,9 @@ import { Link } from 'wouter';
 import type { ExamSummary } from './api';
 import { actionLabel, answerHref, resultText, STATUS_LABELS, timeLimitText } from './exam-status';
 
+/** Where an exam belongs, as the header names the areas (实践训练 items are cases of type 2). */
+const SOURCE_LABEL: Record<ExamSummary['sourceKind'], string> = { case: '项目案例', practice: '实践训练', course: '课程' };
+
 /**
  * One exam in a list: title, where it belongs, its rules, the student's status and the next action.
  * `locked` (why the student may not take it yet, e.g. not signed up for the course) replaces the
@@ -13,12 +16,10 @@ export function ExamRow({ exam, showSource = true, locked, children }: { exam: E
   return (
     <li className="exam-row">
       <div className="exam-row__main">
-        <h2 className="exam-row__title">
-          {locked ? exam.title : <Link href={answerHref(exam)}>{exam.title}</Link>}
-        </h2>
+        <h2 className="exam-row__title">{locked ? exam.title : <Link href={answerHref(exam)}>{exam.title}</Link>}</h2>
         <p className="exam-row__meta">
           <span className="exam-kind">{exam.examType === 1 ? '节点测验' : '课程考试'}</span>
-          {showSource && <span>{exam.examType === 1 ? `项目案例：${exam.sourceName}` : `课程：${exam.sourceName}`}</span>}
+          {showSource && <span>{`${SOURCE_LABEL[exam.sourceKind]}：${exam.sourceName}`}</span>}
           <span>{exam.questionCount} 题</span>
           <span>总分 {exam.totalScore}</span>
           <span>{timeLimitText(exam.timeLimit)}</span>

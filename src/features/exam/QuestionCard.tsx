@@ -7,7 +7,19 @@ import { TYPE_LABELS } from './exam-status';
  * One question as a native fieldset: radios for single choice and true/false, checkboxes for
  * multiple choice. Arrow keys, Space and Tab work as browsers make them work.
  */
-export function QuestionCard({ question, index, value, onChange, disabled }: { question: Question; index: number; value: string; onChange(next: string): void; disabled?: boolean }) {
+export function QuestionCard({
+  question,
+  index,
+  value,
+  onChange,
+  disabled,
+}: {
+  question: Question;
+  index: number;
+  value: string;
+  onChange(next: string): void;
+  disabled?: boolean;
+}) {
   const name = useId();
   const multiple = question.qType === 2;
   return (
@@ -23,7 +35,13 @@ export function QuestionCard({ question, index, value, onChange, disabled }: { q
           const checked = value.includes(o.key);
           return (
             <label key={o.key} className={`exam-opt${checked ? ' exam-opt--on' : ''}`}>
-              <input type={multiple ? 'checkbox' : 'radio'} name={name} value={o.key} checked={checked} onChange={() => onChange(choose(value, o.key, question.qType))} />
+              <input
+                type={multiple ? 'checkbox' : 'radio'}
+                name={name}
+                value={o.key}
+                checked={checked}
+                onChange={() => onChange(choose(value, o.key, question.qType))}
+              />
               {question.qType !== 3 && <span className="exam-opt__key">{o.key}.</span>}
               <span>{o.text}</span>
             </label>

@@ -40,7 +40,10 @@ export function ReviewView({ review, onRetake }: { review: Review; onRetake?: ()
             {q.qType !== 3 && (
               <ul className="exam-rq__options">
                 {q.options.map((o) => (
-                  <li key={o.key} className={q.rightAnswer.includes(o.key) ? 'exam-rq__opt--right' : q.userAnswer.includes(o.key) ? 'exam-rq__opt--wrong' : undefined}>
+                  <li
+                    key={o.key}
+                    className={q.rightAnswer.includes(o.key) ? 'exam-rq__opt--right' : q.userAnswer.includes(o.key) ? 'exam-rq__opt--wrong' : undefined}
+                  >
                     {o.key}. {o.text}
                   </li>
                 ))}

@@ -1,7 +1,17 @@
 import { AlertDialog } from 'radix-ui';
 
 /** Asks before handing in; names unanswered questions so nothing is submitted by accident. */
-export function SubmitConfirm({ open, onOpenChange, unanswered, onConfirm }: { open: boolean; onOpenChange(open: boolean): void; unanswered: number; onConfirm(): void }) {
+export function SubmitConfirm({
+  open,
+  onOpenChange,
+  unanswered,
+  onConfirm,
+}: {
+  open: boolean;
+  onOpenChange(open: boolean): void;
+  unanswered: number;
+  onConfirm(): void;
+}) {
   return (
     <AlertDialog.Root open={open} onOpenChange={onOpenChange}>
       <AlertDialog.Portal>

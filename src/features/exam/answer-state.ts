@@ -15,7 +15,8 @@ export function choose(current: string, key: string, qType: QuestionType): strin
 export const answeredCount = (questions: Question[], answers: Answers) => questions.filter((q) => (answers[q.questionId] ?? '') !== '').length;
 
 /** The submit body: every question, unanswered ones as '' (graded wrong). */
-export const toSubmission = (questions: Question[], answers: Answers) => questions.map((q) => ({ questionId: q.questionId, answer: answers[q.questionId] ?? '' }));
+export const toSubmission = (questions: Question[], answers: Answers) =>
+  questions.map((q) => ({ questionId: q.questionId, answer: answers[q.questionId] ?? '' }));
 
 /**
  * Answers are kept in localStorage per student, exam and attempt, so a reload, a crash or a
@@ -46,7 +47,10 @@ export function validAnswers(raw: unknown, questions: Question[]): Answers {
  * Where an open attempt resumes: the answers saved on the server (another device, a cleared
  * browser), overridden by this browser's draft, which is saved on every change and so never older.
  */
-export const resumeAnswers = (key: string, questions: Question[], saved: Answers | undefined): Answers => ({ ...validAnswers(saved, questions), ...loadDraft(key, questions) });
+export const resumeAnswers = (key: string, questions: Question[], saved: Answers | undefined): Answers => ({
+  ...validAnswers(saved, questions),
+  ...loadDraft(key, questions),
+});
 
 export function saveDraft(key: string, answers: Answers): void {
   try {

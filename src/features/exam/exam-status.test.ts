@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { actionLabel, answerHref, attemptsLeft, keysText, resultText, STATUS_LABELS, timeLimitText } from './exam-status';
 
-const tf = [{ key: 'A', text: '正确' }, { key: 'B', text: '错误' }];
+const tf = [
+  { key: 'A', text: '正确' },
+  { key: 'B', text: '错误' },
+];
 
 describe('exam status display', () => {
   it('labels every status and time limit', () => {

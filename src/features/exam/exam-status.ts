@@ -29,7 +29,9 @@ export function actionLabel(e: Pick<ExamSummary, 'status' | 'canStart'>): string
 
 /** Where an exam is taken: node exams on /exam/answer, course exams on /exam/courseAnswer. */
 export function answerHref(e: Pick<ExamSummary, 'examType' | 'examId' | 'caseId' | 'nodeId' | 'courseId'>): string {
-  return e.examType === 1 ? withQuery('/exam/answer', { caseId: e.caseId, nodeId: e.nodeId }) : withQuery('/exam/courseAnswer', { courseId: e.courseId, examId: e.examId });
+  return e.examType === 1
+    ? withQuery('/exam/answer', { caseId: e.caseId, nodeId: e.nodeId })
+    : withQuery('/exam/courseAnswer', { courseId: e.courseId, examId: e.examId });
 }
 
 /** Attempts left, as the review's retake button says it. */

@@ -38,7 +38,14 @@ export function Help() {
         {/* A new search starts again from page 1. */}
         <ListSearchBox label="搜索帮助" placeholder="搜索问题" onSearch={(n) => go(1, n)} />
       </header>
-      <ListStatus status={state.status} hasData={records.length > 0} error={state.error} onRetry={state.reload} emptyText={name ? '没有找到相关问题' : '暂无帮助内容'} label="帮助列表">
+      <ListStatus
+        status={state.status}
+        hasData={records.length > 0}
+        error={state.error}
+        onRetry={state.reload}
+        emptyText={name ? '没有找到相关问题' : '暂无帮助内容'}
+        label="帮助列表"
+      >
         {state.data && (
           <>
             {/* Keyed by page so a new page starts with every entry collapsed. */}

@@ -1,15 +1,7 @@
 import { apiGet } from '../../app/http/client';
-import type { Page } from '../../app/http/page';
+import type { HelpEntry, HelpPage } from '../../contract/help';
 
-export interface HelpEntry {
-  uuid: string;
-  title: string;
-  content: string;
-  category: string;
-  createTime: string;
-}
-
-export type HelpPage = Page<HelpEntry>;
+export type { HelpEntry, HelpPage };
 
 export const HELP_PAGE_SIZE = 10;
 

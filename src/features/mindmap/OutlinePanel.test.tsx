@@ -8,10 +8,21 @@ import { OutlinePanel } from './OutlinePanel';
 // The 大纲 panel on the real engine (in-process). The map is not saved here (flush answers "not
 // saved"), so no server call is made; tests/e2e/kityminder-outline.e2e.ts covers the saving path.
 
-const MAP = { root: { data: { id: 'r', text: '根' }, children: [
-  { data: { id: 'a', text: '甲', priority: 2, isStudy: 1, note: '甲备注' }, children: [{ data: { id: 'a1', text: '甲一', note: '甲一备注', isStudy: 1 } }] },
-  { data: { id: 'b', text: '乙' } },
-] }, template: 'default', theme: 'fresh-blue', version: '1.4.43' };
+const MAP = {
+  root: {
+    data: { id: 'r', text: '根' },
+    children: [
+      {
+        data: { id: 'a', text: '甲', priority: 2, isStudy: 1, note: '甲备注' },
+        children: [{ data: { id: 'a1', text: '甲一', note: '甲一备注', isStudy: 1 } }],
+      },
+      { data: { id: 'b', text: '乙' } },
+    ],
+  },
+  template: 'default',
+  theme: 'fresh-blue',
+  version: '1.4.43',
+};
 
 async function setup() {
   const ctl = new EditorController(localEngine(createEngineHost()));
@@ -75,5 +86,35 @@ describe('OutlinePanel', () => {
     expect(screen.getByRole('alert').textContent).toContain('第 3 行');
     expect(field.value).toBe('根\n\t甲\n\t\t\t\t跳级');
     expect(ctl.model.get('a')?.children).toEqual(['a1']);
+  });
+
+  it("shows 已学 3/8 beside each branch, read-only, while the text is the map's", async () => {
+    const { ctl, field } = await setup();
+    await act(async () => ctl.setStudyNodes(['a1', 'b']));
+    const gutter = await screen.findByTestId('outline-progress');
+    expect([...gutter.children].map((c) => c.textContent)).toEqual(['已学 1/2', '已学 1/1', '已学 1/1', '已学 0/1']);
+    expect(field.value).toBe('根\n\t甲\n\t\t甲一\n\t乙');
+    // A tick on the map moves the counts; the text stays as it was.
+    await act(async () => void (await ctl.execute('setStudy', [['b'], true])));
+    await waitFor(() => expect(gutter.textContent).toContain('已学 2/2'));
+    expect(field.value).toBe('根\n\t甲\n\t\t甲一\n\t乙');
+    // Edited text no longer says which line is which node: no counts until applied or reloaded.
+    fireEvent.change(field, { target: { value: '根\n\t甲\n\t乙\n\t丙' } });
+    expect(screen.queryByTestId('outline-progress')).toBeNull();
+  });
+});
+
+describe('OutlinePanel status line', () => {
+  it('describes the map now: an earlier apply’s status goes when a file import replaces the map', async () => {
+    const { ctl, field, apply } = await setup();
+    await apply('根\n\t甲（新）\n\t\t甲一\n\t乙');
+    await screen.findByText(/大纲已应用到导图/);
+    await act(async () => void (await ctl.importFile('txt', '新图\n\t一\n', '新图')));
+    await waitFor(() => expect(field.value).toBe('新图\n\t一'));
+    expect(screen.queryByText(/大纲已应用到导图/)).toBeNull();
+    // Undoing the import brings the previous map's outline back, still without a stale status.
+    await act(async () => void (await ctl.undo()));
+    await waitFor(() => expect(field.value).toBe('根\n\t甲（新）\n\t\t甲一\n\t乙'));
+    expect(screen.queryByText(/大纲已应用到导图/)).toBeNull();
   });
 });

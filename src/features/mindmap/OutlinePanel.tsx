@@ -1,10 +1,12 @@
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore, type KeyboardEvent } from 'react';
 import type { BaseLine } from '../../engine/outline/outline-match';
 import { transportFailureMessage } from '../../app/http/client';
 import { getMindOutline, saveOutline } from './api';
 import type { EditorController } from './editor/controller';
 import { userMessage } from './editor/messages';
 import { describes, editedLines, outlineOfMap, sameBase } from './editor/outline';
+import { exportOutlinePng } from './outline-image';
+import { progressGutter } from './outline-progress';
 
 // 大纲: a live text view of the map on screen. Each line stands for a node (the base: ids in
 // preorder with level and title); 应用 diffs the edited text against that base and runs the
@@ -77,8 +79,12 @@ export function OutlinePanel({ ctl, caseId, flush }: Props) {
       if (!sameBase(base.current, local.base)) setNote({ kind: 'info', text: STALE });
       return;
     }
+    const changed = !sameBase(base.current, local.base);
     if (describes(shown.current, local.base)) base.current = local.base;
     else take(local.text, local.base);
+    // The status line describes the map now: what it said about an earlier apply or load ("大纲已
+    // 应用到导图并保存") is stale once the map's nodes changed elsewhere (an import, an undo, the canvas).
+    if (changed) setNote(null);
   };
 
   useEffect(() => {
@@ -125,6 +131,25 @@ export function OutlinePanel({ ctl, caseId, flush }: Props) {
     }
   };
 
+  // 已学 3/8 beside each branch while the text is the map's (unedited); the ARIA tree announces the same.
+  useSyncExternalStore(ctl.progress.subscribe, ctl.progress.getVersion);
+  const gutter = useRef<HTMLDivElement>(null);
+  const counts = text !== null && text === shown.current && base.current ? progressGutter(text, base.current, (id) => ctl.progress.of(id)) : null;
+  const hasCounts = !!counts?.some(Boolean);
+
+  const [imaging, setImaging] = useState(false);
+  const exportImage = async () => {
+    if (text === null) return;
+    setImaging(true);
+    try {
+      await exportOutlinePng(text);
+    } catch (e) {
+      setNote({ kind: 'error', text: say(e, '大纲图片未能生成，请重试') });
+    } finally {
+      setImaging(false);
+    }
+  };
+
   // Tab indents and Shift+Tab outdents the current line (four spaces or a tab per level). After
   // Esc the next Tab leaves the field, so keyboard users are never trapped.
   const onKey = (e: KeyboardEvent<HTMLTextAreaElement>) => {
@@ -157,28 +182,46 @@ export function OutlinePanel({ ctl, caseId, flush }: Props) {
       <p id="mind-outline-help" className="mind-outline-text__help">
         每行一个主题，第一行是中心主题；每一级用一个 Tab 或四个空格缩进（Tab / Shift+Tab 调整缩进，先按 Esc 再按 Tab 可离开输入框）。
       </p>
-      <textarea
-        ref={field}
-        aria-label="大纲文本"
-        aria-describedby="mind-outline-help"
-        aria-invalid={note?.kind === 'error' || undefined}
-        value={text ?? ''}
-        disabled={text === null}
-        spellCheck={false}
-        onChange={(e) => (setText(e.target.value), note?.kind === 'info' && note.text !== STALE && setNote(null))}
-        onKeyDown={onKey}
-      />
+      <div className={`mind-outline-text__field${hasCounts ? ' has-progress' : ''}`}>
+        <textarea
+          ref={field}
+          aria-label="大纲文本"
+          aria-describedby="mind-outline-help"
+          aria-invalid={note?.kind === 'error' || undefined}
+          value={text ?? ''}
+          disabled={text === null}
+          spellCheck={false}
+          onChange={(e) => (setText(e.target.value), note?.kind === 'info' && note.text !== STALE && setNote(null))}
+          onKeyDown={onKey}
+          onScroll={(e) => gutter.current && (gutter.current.scrollTop = e.currentTarget.scrollTop)}
+        />
+        {hasCounts && (
+          <div ref={gutter} className="mind-outline-text__progress" aria-hidden="true" data-testid="outline-progress">
+            {counts!.map((c, i) => (
+              <span key={i}>{c ? `已学 ${c}` : '\u00a0'}</span>
+            ))}
+          </div>
+        )}
+      </div>
       {note && (
         <p className={`mind-outline-text__note is-${note.kind}`} role={note.kind === 'error' ? 'alert' : 'status'}>
           {note.text}
         </p>
       )}
       <div className="mind-outline-text__actions">
-        <button type="button" className="mind-toolbar__btn mind-outline-text__apply" disabled={busy || text === null || ctl.state.readOnly} onClick={() => void apply()}>
+        <button
+          type="button"
+          className="mind-toolbar__btn mind-outline-text__apply"
+          disabled={busy || text === null || ctl.state.readOnly}
+          onClick={() => void apply()}
+        >
           {busy ? '正在应用…' : '应用到导图'}
         </button>
         <button type="button" className="mind-toolbar__btn" disabled={busy} onClick={() => void load()}>
           从导图重新载入
+        </button>
+        <button type="button" className="mind-toolbar__btn" disabled={imaging || text === null} onClick={() => void exportImage()}>
+          {imaging ? '正在生成图片…' : '导出大纲图片'}
         </button>
       </div>
     </section>

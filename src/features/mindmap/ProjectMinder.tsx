@@ -1,11 +1,12 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { Link, useSearchParams } from 'wouter';
 import { withQuery } from '../../app/router/hash-location';
 import { session } from '../../app/session/session-store';
 import { toast } from '../../app/ui/toast-store';
-import { ApiFailure, useRemote } from '../../app/ui/use-remote';
-import { checkIssue, EXPERIENCE_MSG, showMind } from './api';
+import { ApiFailure, errorText, useRemote } from '../../app/ui/use-remote';
+import { checkIssue, EXPERIENCE_MSG, learntOf, mapReview, markLearntByHand, queryNodeBasic, showMind, studyNodeIds } from './api';
+import { useLiveProgress } from './use-live-progress';
 import { SAVE_LABEL } from './editor/autosave';
 import type { EditorController } from './editor/controller';
 import { draftKey, draftWorthRestoring, type Draft } from './editor/draft-store';
@@ -13,6 +14,7 @@ import { ConflictDialog } from './editor/dialogs';
 import { MindEditorView } from './editor/MindEditorView';
 import { MapGate } from './MapGate';
 import { OutlinePanel } from './OutlinePanel';
+import { DUE_MARK, ReviewPanel, type MapReviewState } from './ReviewPanel';
 import { useController } from './use-controller';
 import { assertCaseOpen } from './use-case-gate';
 import { drafts, useAutosave } from './use-autosave';
@@ -28,9 +30,25 @@ export function ProjectMinder() {
     const issue = await checkIssue(caseId);
     if (!issue.issued) throw new ApiFailure('该案例暂未发布思维导图', 404);
     const key = draftKey(studentId, caseId);
-    const [mind, stored] = await Promise.all([showMind(caseId), drafts().get(key).catch(() => undefined)]);
-    if (stored && !draftWorthRestoring(stored, mind.document)) await drafts().delete(key).catch(() => {});
-    return { mind, draft: draftWorthRestoring(stored, mind.document) ? stored : undefined };
+    const [mind, stored, nodes] = await Promise.all([
+      showMind(caseId),
+      drafts()
+        .get(key)
+        .catch(() => undefined),
+      queryNodeBasic(caseId),
+    ]);
+    if (stored && !draftWorthRestoring(stored, mind.document))
+      await drafts()
+        .delete(key)
+        .catch(() => {});
+    // The official nodes the student kept (same ids) count towards each branch's progress.
+    return {
+      mind,
+      draft: draftWorthRestoring(stored, mind.document) ? stored : undefined,
+      study: studyNodeIds(nodes),
+      official: new Set(nodes.map((n) => n.nodeId)),
+      learnt: learntOf(nodes),
+    };
   }, [caseId, studentId]);
   return (
     <MapGate remote={remote} label="我的学习导图">
@@ -39,22 +57,51 @@ export function ProjectMinder() {
   );
 }
 
-type Loaded = { caseId: string; studentId: string; mind: Awaited<ReturnType<typeof showMind>>; draft: Draft | undefined };
+type Loaded = {
+  caseId: string;
+  studentId: string;
+  mind: Awaited<ReturnType<typeof showMind>>;
+  draft: Draft | undefined;
+  study: string[];
+  /** The official map's node ids: a ✓ on one of them is the server's to grant. */
+  official: ReadonlySet<string>;
+  /** Learnt on the server when opened; later ones arrive live (use-live-progress). */
+  learnt: string[];
+};
 
 function MinderScreen(props: Loaded) {
   const ctl = useController();
   return ctl ? <MinderEditor ctl={ctl} {...props} /> : null;
 }
 
+const NO_REVIEW: MapReviewState = { due: new Set(), scheduled: new Set(), excluded: new Set() };
+
 const DRAFT_UNREADABLE = '上次未保存的修改无法恢复（内容已损坏），已打开服务器上的导图';
 
-function MinderEditor({ ctl, caseId, studentId, mind, draft }: Loaded & { ctl: EditorController }) {
+function MinderEditor({ ctl, caseId, studentId, mind, draft, study, official, learnt }: Loaded & { ctl: EditorController }) {
   // The experience account (customerType 1) may try the editor; the server refuses its saves
   // with the SPEC §6 message, which the autosaver says once.
   const startVersion = draft ? draft.baseVersion : mind.version;
   const auto = useAutosave(ctl, caseId, studentId, startVersion);
   const [outline, setOutline] = useState(false);
   const attempts = useRef(0);
+  useStudyGuard(ctl, caseId, official);
+  useLiveProgress(ctl, caseId, learnt);
+  const [reviewOpen, setReviewOpen] = useState(false);
+  const [review, setReview] = useState<MapReviewState>(NO_REVIEW);
+  const [reviewTick, setReviewTick] = useState(0);
+
+  // Review cards follow the saved map (a node marked 已学 gets one): asked again after each save.
+  useEffect(() => {
+    if (auto.state !== 'saved') return;
+    let live = true;
+    mapReview(caseId)
+      .then((r) => live && setReview({ due: new Set(r.due), scheduled: new Set(r.scheduled), excluded: new Set(r.excluded) }))
+      .catch(() => {}); // the marks are extra: the map works without them
+    return () => {
+      live = false;
+    };
+  }, [caseId, auto.state, reviewTick]);
 
   /** Opens the draft (if any) else the server map; a retry (重试) fetches the server map again. */
   const load = async () => {
@@ -62,6 +109,7 @@ function MinderEditor({ ctl, caseId, studentId, mind, draft }: Loaded & { ctl: E
     if (draft && !retry) {
       try {
         await ctl.open(draft.document, false);
+        await ctl.setStudyNodes(study);
         toast.warning('已恢复上次未保存的修改', 6000);
         auto.markDirty();
         return;
@@ -73,6 +121,7 @@ function MinderEditor({ ctl, caseId, studentId, mind, draft }: Loaded & { ctl: E
     }
     const server = retry ? await showMind(caseId) : mind;
     await ctl.open(server.document, false);
+    await ctl.setStudyNodes(study);
     if (draft || retry) auto.rebase(server.version);
   };
 
@@ -84,6 +133,15 @@ function MinderEditor({ ctl, caseId, studentId, mind, draft }: Loaded & { ctl: E
         <button type="button" className="mind-toolbar__btn" aria-pressed={outline} aria-controls="mind-outline-panel" onClick={() => setOutline(!outline)}>
           编辑大纲
         </button>
+        <button
+          type="button"
+          className="mind-toolbar__btn"
+          aria-pressed={reviewOpen}
+          aria-controls="mind-review-panel"
+          onClick={() => setReviewOpen(!reviewOpen)}
+        >
+          待复习 {review.due.size}
+        </button>
         <Link href={withQuery('/project/mindDetail', { caseId })}>知识点详情</Link>
         <Link href={withQuery('/project/detail', { id: caseId })}>返回案例</Link>
       </div>
@@ -92,12 +150,16 @@ function MinderEditor({ ctl, caseId, studentId, mind, draft }: Loaded & { ctl: E
           ctl={ctl}
           load={load}
           onError={(m) => (m === EXPERIENCE_MSG ? toast.warning(m) : toast.error(m))}
+          extraMarks={(id) => (review.due.has(id) ? [DUE_MARK] : [])}
           toolbarExtra={
             <span className={`mind-save is-${auto.state}`} role="status" aria-label="保存状态">
               {SAVE_LABEL[auto.state]}
             </span>
           }
         />
+        <div id="mind-review-panel" hidden={!reviewOpen}>
+          {reviewOpen && <ReviewPanel ctl={ctl} caseId={caseId} review={review} onChanged={() => setReviewTick((t) => t + 1)} />}
+        </div>
         <div id="mind-outline-panel" hidden={!outline}>
           {outline && <OutlinePanel ctl={ctl} caseId={caseId} flush={auto.flush} />}
         </div>
@@ -105,4 +167,28 @@ function MinderEditor({ ctl, caseId, studentId, mind, draft }: Loaded & { ctl: E
       <ConflictDialog open={auto.conflict} onServer={() => void auto.takeServer()} onMine={() => void auto.keepMine()} />
     </div>
   );
+}
+
+/**
+ * 标记已学 on a node of the official map goes to the server first (issue 22 item 4): a node with
+ * required resources is refused with what remains, and no ✓ is set; a node without them is
+ * recorded, so the tick counts wherever progress is shown. The student's own new nodes are theirs.
+ */
+function useStudyGuard(ctl: EditorController, caseId: string, official: ReadonlySet<string>) {
+  useEffect(() => {
+    ctl.studyGuard = async (ids) => {
+      for (const id of ids) {
+        if (!official.has(id)) continue;
+        try {
+          await markLearntByHand(caseId, id);
+        } catch (e) {
+          return errorText(e);
+        }
+      }
+      return null;
+    };
+    return () => {
+      ctl.studyGuard = null;
+    };
+  }, [ctl, caseId, official]);
 }

@@ -1,69 +1,85 @@
 import { apiGet, apiPost, http } from '../../app/http/client';
 import { ApiFailure, unwrap } from '../../app/ui/use-remote';
 import type { CaseNode } from '../../app/cases/case-api';
+import type { MindIssue, MindOutline, SavedVersion, ShownMind as ShownMindData } from '../../contract/mindmaps';
 import type { KmDocument } from '../../engine/model/types';
+import type { UploadedImage } from '../../contract/files';
+import type { CaseStudy, NodeRequirements } from '../../contract/study';
+import type { MapReview, MarkBody } from '../../contract/review';
 
 // Mind-map calls of the course service (SPEC §7 mindStudent/*, mindDetails/*) and the image upload.
 
-export interface ShownMind {
-  caseId: string;
-  document: KmDocument;
-  /** 0 = the official map, not saved by the student yet */
-  version: number;
-  isOfficial: number;
-}
-
-export interface Resource {
-  uuid: string;
-  fileName: string;
-  fileSuffixCode: number;
-  fileUrl: string;
-}
+/**
+ * showMind's answer. The contract leaves the document opaque (no schema walks a large map); it is a
+ * .km document, which the engine's types describe.
+ */
+export type ShownMind = Omit<ShownMindData, 'document'> & { document: KmDocument };
 
 /** 409: somebody (another tab) saved a newer version first. */
 export const STALE_SAVE = 409;
-export const ACCESS_GRADUATED = 2;
+export { ACCESS_GRADUATED, checkCaseAccess, fetchNodeResources as nodeResources } from '../../app/cases/case-api';
+export type { Resource } from '../../contract/study';
 
-export async function checkCaseAccess(caseId: string, studentId?: string): Promise<number> {
-  return Number(unwrap(await apiGet<number>('/api/course/caseApply/checkCaseAccess', { caseId, studentId })));
+/** The student's map (or the official one until they save their own); `official`: always the case's official map. */
+export async function showMind(caseId: string, official = false): Promise<ShownMind> {
+  return unwrap(await apiGet<ShownMind>('/api/course/mindStudent/showMind', official ? { caseId, official: 1 } : { caseId }));
 }
 
-export async function showMind(caseId: string): Promise<ShownMind> {
-  return unwrap(await apiGet<ShownMind>('/api/course/mindStudent/showMind', { caseId }));
+export async function checkIssue(caseId: string): Promise<MindIssue> {
+  return unwrap(await apiGet<MindIssue>('/api/course/mindStudent/checkIssue', { caseId }));
 }
 
-export async function checkIssue(caseId: string): Promise<{ issued: number; hasOwn: number; version: number }> {
-  return unwrap(await apiGet('/api/course/mindStudent/checkIssue', { caseId }));
-}
-
-export async function getMindOutline(caseId: string): Promise<{ outline: string; version: number }> {
-  return unwrap(await apiGet('/api/course/mindStudent/getMindOutline', { caseId }));
+export async function getMindOutline(caseId: string): Promise<MindOutline> {
+  return unwrap(await apiGet<MindOutline>('/api/course/mindStudent/getMindOutline', { caseId }));
 }
 
 /** Optimistic save: resolves the new version; rejects with ApiFailure(409) when stale. */
 export async function saveStuMind(caseId: string, document: KmDocument, version: number): Promise<number> {
-  const res = await apiPost<{ version: number }>('/api/course/mindStudent/saveStuMind', { caseId, document, version }, { dedupe: false });
+  const res = await apiPost<SavedVersion>('/api/course/mindStudent/saveStuMind', { caseId, document, version }, { dedupe: false });
   return unwrap(res).version;
 }
 
 /** Stores the student's wording of the outline of map `version`; 409 when it no longer describes the saved map. */
 export async function saveOutline(caseId: string, outline: string, version: number): Promise<number> {
-  return unwrap(await apiPost<{ version: number }>('/api/course/mindStudent/saveOutline', { caseId, outline, version }, { dedupe: false })).version;
+  return unwrap(await apiPost<SavedVersion>('/api/course/mindStudent/saveOutline', { caseId, outline, version }, { dedupe: false })).version;
 }
 
 export async function queryNodeBasic(caseId: string): Promise<CaseNode[]> {
   return unwrap(await apiGet<CaseNode[]>('/api/course/mindDetails/queryNodeBasicByStudentId', { caseId }));
 }
 
-export async function nodeResources(caseId: string, nodeId: string): Promise<Resource[]> {
-  return unwrap(await apiGet<Resource[]>('/api/course/studyResourceFile/getResourceByNodeId', { caseId, nodeId }, { dedupe: false }));
+/** The official nodes the student has learnt. Silent: a failed poll (use-live-progress) just waits for the next. */
+export async function learntNodeIds(caseId: string): Promise<string[]> {
+  return learntOf(unwrap(await apiGet<CaseNode[]>('/api/course/mindDetails/queryNodeBasicByStudentId', { caseId }, { silent: true, dedupe: false })));
+}
+
+export const learntOf = (nodes: CaseNode[]): string[] => nodes.filter((n) => Number(n.isStudy) === 1).map((n) => n.nodeId);
+
+/** The case's study nodes (知识点): nodes with resources or a node exam — what the progress roll-up counts. */
+export function studyNodeIds(nodes: CaseNode[]): string[] {
+  return nodes.filter((n) => n.resourceCount > 0 || n.hasExam).map((n) => n.nodeId);
+}
+
+export type { NodeRequirements, Requirement } from '../../contract/study';
+
+/** 完成条件 of one node for the signed-in student, what is missing, and the case's progress. */
+export async function nodeRequirements(caseId: string, nodeId: string): Promise<NodeRequirements> {
+  return unwrap(await apiGet<NodeRequirements>('/api/course/studyRecord/nodeRequirements', { caseId, nodeId }, { dedupe: false }));
+}
+
+/**
+ * 标记已学 by hand on a node of the official map: the server records it, or refuses a node with
+ * required resources, naming what remains (rejects with that ApiFailure; silent: the caller says it).
+ */
+export async function markLearntByHand(caseId: string, nodeId: string): Promise<void> {
+  unwrap(await apiPost<CaseStudy>('/api/course/caseRecord/addRecord', { caseId, nodeId, isStudy: '1' }, { dedupe: false, silent: true }));
 }
 
 /** Node image upload: `{ errno: 0, data: { url } }` (kityminder's image-upload answer shape). */
 export async function uploadImage(file: Blob, name: string): Promise<string> {
   const form = new FormData();
   form.append('file', file, name);
-  const res = await http.post<{ errno?: number; data?: { url: string }; errMsg?: string; resultCode?: number }>('/api/folder/file/uploadImage', form, { headers: { 'Content-Type': 'multipart/form-data' }, dedupe: false });
+  const res = await http.post<UploadedImage>('/api/folder/file/uploadImage', form, { headers: { 'Content-Type': 'multipart/form-data' }, dedupe: false });
   if (res.data.errno !== 0 || !res.data.data?.url) throw new ApiFailure(res.data.errMsg || '图片上传失败', res.data.resultCode ?? 500);
   return res.data.data.url;
 }
@@ -71,3 +87,13 @@ export async function uploadImage(file: Blob, name: string): Promise<string> {
 /** Exact wording of SPEC §8 / §6 (the server sends the same texts). */
 export const GRADUATED_MSG = '您已结业，无法进入学习';
 export const EXPERIENCE_MSG = '您正在进行学生端体验，管理案例课程请登录教师端进行。';
+
+/** Which nodes of the map have a review card: due now, scheduled later, excluded (issue 20). */
+export async function mapReview(caseId: string): Promise<MapReview> {
+  return unwrap(await apiGet<MapReview>('/api/course/review/mapNodes', { caseId }));
+}
+
+/** 需复习 (add), 不再复习 (exclude), 恢复复习 (include) for one node of the student's map. */
+export async function markForReview(body: MarkBody): Promise<void> {
+  unwrap(await apiPost<unknown>('/api/course/review/mark', body, { dedupe: false }));
+}

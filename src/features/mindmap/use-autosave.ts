@@ -9,8 +9,8 @@ import { EXPERIENCE_MSG, saveStuMind, showMind } from './api';
 
 // Wires the autosaver to an open ProjectMinder: changes → debounced saveStuMind with the
 // version; 409 → conflict choice; offline → draft in IndexedDB; refused → the reason once.
-// Leaving keeps the work however it happens: pagehide/beforeunload (tab closed or reloaded)
-// keep the draft synchronously then try to save; closing the editor in the app saves BEFORE the
+// Leaving keeps the work however it happens, text still being typed in the edit field included:
+// pagehide/beforeunload (tab closed or reloaded) keep the draft synchronously then try to save; closing the editor in the app saves BEFORE the
 // controller ends the worker (ctl.beforeClose), as the save reads the document from it.
 
 let sharedDrafts: DraftStore | null = null;
@@ -24,15 +24,20 @@ export function useAutosave(ctl: EditorController, caseId: string, studentId: st
 
   // Created in the effect (not memoised) so a StrictMode re-run gets a live saver.
   useEffect(() => {
-    const saver = new Autosaver({ snapshot: () => ctl.engine.toKm(), save: (doc, v) => save(caseId, doc, v), drafts: drafts(), key, canSave: () => ctl.opened }, version);
+    const saver = new Autosaver(
+      { snapshot: () => ctl.engine.toKm(), save: (doc, v) => save(caseId, doc, v), drafts: drafts(), key, canSave: () => ctl.opened },
+      version,
+    );
     ref.current = saver;
     saver.onState = setState;
     saver.onConflict = setConflict;
     saver.onError = (m) => (m === EXPERIENCE_MSG ? toast.warning(m) : toast.error(m));
     ctl.onChange = () => saver.markDirty();
+    ctl.onTextEditOpen = () => saver.prime();
+    // Text still being typed in the edit field is committed first and kept with the draft.
     const hide = () => {
-      saver.keepNow();
-      void saver.flush();
+      saver.keepNow(ctl.commitTextEdit());
+      void ctl.settled().then(() => saver.flush());
     };
     const online = () => saver.state === 'offline' && void saver.flush();
     // One closing, whichever comes first: this effect's cleanup or the controller's dispose
@@ -43,9 +48,9 @@ export function useAutosave(ctl: EditorController, caseId: string, studentId: st
         window.removeEventListener('pagehide', hide);
         window.removeEventListener('beforeunload', hide);
         window.removeEventListener('online', online);
-        saver.keepNow();
-        // An edit still on its way to the worker (Enter, then a click on a link) is applied
-        // first, so the last save includes it.
+        saver.keepNow(ctl.commitTextEdit());
+        // An edit still on its way to the worker (Enter, then a click on a link; the text edit
+        // just committed) is applied first, so the last save includes it.
         await ctl.settled();
         saver.keepNow();
         await saver.flush().finally(() => saver.dispose());

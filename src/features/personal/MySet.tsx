@@ -1,10 +1,11 @@
 import { Tabs } from 'radix-ui';
+import { AvatarPicker } from './AvatarPicker';
 import { PasswordForm } from './PasswordForm';
 import { PersonalLayout } from './PersonalLayout';
 import { ProfileForm } from './ProfileForm';
 import './set.css';
 
-/** MySet (`/set`): profile and password, one tab each (radix Tabs: arrow keys move between them). */
+/** MySet (`/set`): photo and profile, and password, one tab each (radix Tabs: arrow keys move between them). */
 export function MySet() {
   return (
     <PersonalLayout title="个人设置">
@@ -18,6 +19,7 @@ export function MySet() {
           </Tabs.Trigger>
         </Tabs.List>
         <Tabs.Content value="profile" className="set-tabs__panel">
+          <AvatarPicker />
           <ProfileForm />
         </Tabs.Content>
         <Tabs.Content value="password" className="set-tabs__panel">

@@ -1,9 +1,12 @@
-import { useMemo, type ReactNode } from 'react';
+import { useMemo, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
+import { downloadElementPng } from '../../app/lib/dom-image';
 import { withQuery } from '../../app/router/hash-location';
 import { ListStatus } from '../../app/ui/ListStatus';
+import { toast } from '../../app/ui/toast-store';
 import { unwrap, useRemote } from '../../app/ui/use-remote';
-import { myCases, myCourses, studyStats, type MyCase, type StudyStats } from './api';
+import type { CaseSummary } from '../../contract/cases';
+import { myCases, myCourses, studyStats, type StudyStats } from './api';
 import { PersonalLayout } from './PersonalLayout';
 import { StudyChart } from './StudyChart';
 import { completionSummary, dailySummary, durationText, shortDay } from './study-summary';
@@ -26,12 +29,26 @@ export function MyStudy() {
         <h2 id="my-courses" className="study-block__title">
           我的课程
         </h2>
-        <ListStatus status={courses.status} hasData={(courses.data?.records.length ?? 0) > 0} error={courses.error} onRetry={courses.reload} emptyText="还没有报名课程" label="我的课程列表">
+        <ListStatus
+          status={courses.status}
+          hasData={(courses.data?.records.length ?? 0) > 0}
+          error={courses.error}
+          onRetry={courses.reload}
+          emptyText="还没有报名课程"
+          label="我的课程列表"
+        >
           <ul className="study-list">
             {courses.data?.records.map((c) => {
               const p = percentOf.get(c.courseId);
               return (
-                <ProgressItem key={c.courseId} name={c.name} meta={`授课教师：${c.teacherName}${p ? ` · 已学 ${p.learnt}/${p.total} 节` : ''}`} percent={p?.percent ?? 0} href={withQuery('/course/detail', { id: c.courseId })} extra={<Link href={withQuery('/exam/courseExam', { courseId: c.courseId })}>课程考试</Link>} />
+                <ProgressItem
+                  key={c.courseId}
+                  name={c.name}
+                  meta={`授课教师：${c.teacherName}${p ? ` · 已学 ${p.learnt}/${p.total} 节` : ''}`}
+                  percent={p?.percent ?? 0}
+                  href={withQuery('/course/detail', { id: c.courseId })}
+                  extra={<Link href={withQuery('/exam/courseExam', { courseId: c.courseId })}>课程考试</Link>}
+                />
               );
             })}
           </ul>
@@ -42,10 +59,24 @@ export function MyStudy() {
         <h2 id="my-cases" className="study-block__title">
           我的案例
         </h2>
-        <ListStatus status={cases.status} hasData={(cases.data?.length ?? 0) > 0} error={cases.error} onRetry={cases.reload} emptyText="还没有参加项目案例或实训" label="我的案例列表">
+        <ListStatus
+          status={cases.status}
+          hasData={(cases.data?.length ?? 0) > 0}
+          error={cases.error}
+          onRetry={cases.reload}
+          emptyText="还没有参加项目案例或实训"
+          label="我的案例列表"
+        >
           <ul className="study-list">
             {cases.data?.map((c) => (
-              <ProgressItem key={c.caseId} name={c.name} meta={`${c.caseType === 2 ? '实训' : '项目案例'} · ${c.teacherName}${c.applyStatus === 2 ? ' · 已结业' : ''}`} percent={c.progress} href={caseHref(c)} done={c.applyStatus === 2} />
+              <ProgressItem
+                key={c.caseId}
+                name={c.name}
+                meta={`${c.caseType === 2 ? '实训' : '项目案例'} · ${c.teacherName}${c.applyStatus === 2 ? ' · 已结业' : ''}`}
+                percent={c.progress}
+                href={caseHref(c)}
+                done={c.applyStatus === 2}
+              />
             ))}
           </ul>
         </ListStatus>
@@ -54,9 +85,23 @@ export function MyStudy() {
   );
 }
 
-const caseHref = (c: MyCase) => (c.caseType === 2 ? withQuery('/practiceDetail', { id: c.caseId }) : withQuery('/project/detail', { id: c.caseId }));
+const caseHref = (c: CaseSummary) => (c.caseType === 2 ? withQuery('/practiceDetail', { id: c.caseId }) : withQuery('/project/detail', { id: c.caseId }));
 
-function ProgressItem({ name, meta, percent, href, done, extra }: { name: string; meta: string; percent: number; href: string; done?: boolean; extra?: ReactNode }) {
+function ProgressItem({
+  name,
+  meta,
+  percent,
+  href,
+  done,
+  extra,
+}: {
+  name: string;
+  meta: string;
+  percent: number;
+  href: string;
+  done?: boolean;
+  extra?: ReactNode;
+}) {
   const value = Math.max(0, Math.min(100, Math.round(percent)));
   return (
     <li className="study-item">
@@ -85,14 +130,38 @@ function ProgressItem({ name, meta, percent, href, done, extra }: { name: string
 }
 
 function StudyOverview({ stats }: { stats: StudyStats }) {
-  const daily = useMemo(() => ({ labels: stats.days.map((d) => shortDay(d.day)), values: stats.days.map((d) => d.minutes), series: '学习时长（分钟）' }), [stats]);
-  const completion = useMemo(() => ({ labels: stats.courses.map((c) => c.name), values: stats.courses.map((c) => c.percent), series: '完成度（%）', horizontal: true, max: 100 }), [stats]);
+  const daily = useMemo(
+    () => ({ labels: stats.days.map((d) => shortDay(d.day)), values: stats.days.map((d) => d.minutes), series: '学习时长（分钟）' }),
+    [stats],
+  );
+  const completion = useMemo(
+    () => ({ labels: stats.courses.map((c) => c.name), values: stats.courses.map((c) => c.percent), series: '完成度（%）', horizontal: true, max: 100 }),
+    [stats],
+  );
   const avg = stats.studyDays > 0 ? Math.round(stats.totalMinutes / stats.studyDays) : 0;
+  const report = useRef<HTMLElement>(null);
+  const [imaging, setImaging] = useState(false);
+  // 导出图片: this report (facts and both charts) as a PNG, the button itself left out.
+  const exportImage = async () => {
+    setImaging(true);
+    try {
+      await downloadElementPng(report.current!, `学习报告-${stats.days.at(-1)?.day ?? ''}.png`);
+    } catch {
+      toast.error('学习报告图片未能生成，请重试');
+    } finally {
+      setImaging(false);
+    }
+  };
   return (
-    <section className="study-block" aria-labelledby="study-overview">
-      <h2 id="study-overview" className="study-block__title">
-        学习概况
-      </h2>
+    <section ref={report} className="study-block study-report" aria-labelledby="study-overview">
+      <div className="study-report__head">
+        <h2 id="study-overview" className="study-block__title">
+          学习概况
+        </h2>
+        <button type="button" className="btn" data-no-export disabled={imaging} onClick={() => void exportImage()}>
+          {imaging ? '正在生成图片…' : '导出图片'}
+        </button>
+      </div>
       <dl className="study-facts">
         <div>
           <dt>近 4 周学习时长</dt>

@@ -1,3 +1,4 @@
+import { formatFileSize } from '../../app/lib/format';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'wouter';
 import { SignedDownloadLink } from '../../app/files/SignedDownloadLink';
@@ -79,14 +80,16 @@ function TaskBody({ task: t, editing, onEdit, onSubmitted }: { task: TaskResult;
             <p className="plain-text">{t.answer}</p>
             {t.fileId && (
               <p>
-                附件：
+                附件：{t.fileName || '未命名文件'}
+                {t.fileSize > 0 && <span className="task-detail__meta"> （{formatFileSize(t.fileSize)}）</span>}{' '}
                 <SignedDownloadLink fileId={t.fileId}>下载附件</SignedDownloadLink>
               </p>
             )}
-            <p className="task-detail__meta">提交时间：{t.submitTime}</p>
+            {/* An answer saved but never handed in (进行中) has no submission time: say it is a draft. */}
+            <p className="task-detail__meta">{t.submitTime ? `提交时间：${t.submitTime}` : '草稿，尚未提交'}</p>
             {canSubmit(t.status) && (
               <button type="button" className="btn" onClick={onEdit}>
-                重新提交
+                {t.submitTime ? '重新提交' : '继续编辑并提交'}
               </button>
             )}
           </div>

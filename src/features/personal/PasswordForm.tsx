@@ -48,7 +48,16 @@ export function PasswordForm() {
 
   return (
     <form className="set-form" onSubmit={(e) => void submit(e)} noValidate aria-label="修改密码">
-      <Field label="原密码" type="password" value={values.oldPassword} onChange={set('oldPassword')} onBlur={blur('oldPassword')} error={errors.oldPassword} autoComplete="current-password" maxLength={128} />
+      <Field
+        label="原密码"
+        type="password"
+        value={values.oldPassword}
+        onChange={set('oldPassword')}
+        onBlur={blur('oldPassword')}
+        error={errors.oldPassword}
+        autoComplete="current-password"
+        maxLength={128}
+      />
       <Field
         label="新密码"
         type="password"
@@ -60,7 +69,16 @@ export function PasswordForm() {
         autoComplete="new-password"
         maxLength={128}
       />
-      <Field label="确认新密码" type="password" value={values.confirm} onChange={set('confirm')} onBlur={blur('confirm')} error={errors.confirm} autoComplete="new-password" maxLength={128} />
+      <Field
+        label="确认新密码"
+        type="password"
+        value={values.confirm}
+        onChange={set('confirm')}
+        onBlur={blur('confirm')}
+        error={errors.confirm}
+        autoComplete="new-password"
+        maxLength={128}
+      />
       {result && (
         <p className={result.ok ? 'set-result set-result--ok' : 'set-result set-result--error'} role={result.ok ? 'status' : 'alert'}>
           {result.ok ? PASSWORD_CHANGED : result.message}

@@ -16,7 +16,7 @@ describe('study-centre menu', () => {
     expect(activeEntry('/help')).toBeUndefined();
   });
 
-  it('shows the four entries and marks the current one', () => {
+  it('shows the entries and marks the current one', () => {
     window.location.hash = '#/personal/newsDetail?id=1';
     render(
       <Router hook={useHashLocation} searchHook={useHashSearch}>
@@ -25,7 +25,7 @@ describe('study-centre menu', () => {
     );
     const nav = screen.getByRole('navigation', { name: '学习中心菜单' });
     const links = Array.from(nav.querySelectorAll('a')).map((a) => a.textContent);
-    expect(links).toEqual(['我的学习', '我的任务', '消息通知', '个人设置']);
+    expect(links).toEqual(['我的学习', '复习', '我的任务', '我的考试', '消息通知', '个人设置']);
     expect(screen.getByRole('link', { name: '消息通知' }).getAttribute('aria-current')).toBe('page');
     expect(screen.getByRole('heading', { level: 1, name: '消息详情' })).toBeTruthy();
   });

@@ -24,7 +24,11 @@ function valuesOf(user: User | null): ProfileValues {
 /** Profile edit: checked on blur and on submit; the saved user replaces the session's copy. */
 export function ProfileForm() {
   const { user } = useSnapshot(session);
-  const { values, setValues, errors, change, check, checkAll } = useFieldChecks<ProfileField, ProfileValues>(() => valuesOf(user as User | null), FIELDS, profileFieldError);
+  const { values, setValues, errors, change, check, checkAll } = useFieldChecks<ProfileField, ProfileValues>(
+    () => valuesOf(user as User | null),
+    FIELDS,
+    profileFieldError,
+  );
   const [saving, setSaving] = useState(false);
 
   const set = (field: ProfileField) => (e: { target: { value: string } }) => change(field, e.target.value);
@@ -50,7 +54,15 @@ export function ProfileForm() {
 
   return (
     <form className="set-form" onSubmit={(e) => void submit(e)} noValidate aria-label="基本资料">
-      <Field label="用户名" value={values.username} onChange={set('username')} onBlur={blur('username')} error={errors.username} maxLength={32} autoComplete="name" />
+      <Field
+        label="用户名"
+        value={values.username}
+        onChange={set('username')}
+        onBlur={blur('username')}
+        error={errors.username}
+        maxLength={32}
+        autoComplete="name"
+      />
       <div className="field">
         <span className="field__label">学号</span>
         <div className="field__control field__static">{user?.studentNo || '无'}</div>
@@ -68,8 +80,26 @@ export function ProfileForm() {
           ))}
         </div>
       </div>
-      <Field label="手机号" value={values.phone} onChange={set('phone')} onBlur={blur('phone')} error={errors.phone} inputMode="tel" autoComplete="tel" maxLength={11} />
-      <Field label="邮箱" value={values.email} onChange={set('email')} onBlur={blur('email')} error={errors.email} type="email" autoComplete="email" maxLength={128} />
+      <Field
+        label="手机号"
+        value={values.phone}
+        onChange={set('phone')}
+        onBlur={blur('phone')}
+        error={errors.phone}
+        inputMode="tel"
+        autoComplete="tel"
+        maxLength={11}
+      />
+      <Field
+        label="邮箱"
+        value={values.email}
+        onChange={set('email')}
+        onBlur={blur('email')}
+        error={errors.email}
+        type="email"
+        autoComplete="email"
+        maxLength={128}
+      />
       <Field label="专业" value={values.specialty} onChange={set('specialty')} maxLength={64} />
       <Field label="班级" value={values.classmate} onChange={set('classmate')} maxLength={64} />
       <div className="set-form__actions">

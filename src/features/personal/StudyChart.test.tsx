@@ -12,13 +12,31 @@ vi.mock('chart.js', () => ({
     }
     destroy = destroyed;
   },
-  BarController: {}, BarElement: {}, CategoryScale: {}, LinearScale: {}, Tooltip: {},
+  BarController: {},
+  BarElement: {},
+  CategoryScale: {},
+  LinearScale: {},
+  Tooltip: {},
 }));
 
 describe('StudyChart', () => {
   it('draws with chart.js loaded on demand and offers a text alternative', async () => {
     const { unmount } = render(
-      <StudyChart title="每日学习时长" summary="共学习 2 小时。" data={{ labels: ['11-22', '11-23'], values: [30, 90], series: '分钟' }} table={<table><caption>明细</caption><tbody><tr><td>30</td></tr></tbody></table>} />,
+      <StudyChart
+        title="每日学习时长"
+        summary="共学习 2 小时。"
+        data={{ labels: ['11-22', '11-23'], values: [30, 90], series: '分钟' }}
+        table={
+          <table>
+            <caption>明细</caption>
+            <tbody>
+              <tr>
+                <td>30</td>
+              </tr>
+            </tbody>
+          </table>
+        }
+      />,
     );
     const img = screen.getByRole('img', { name: '每日学习时长' });
     expect(document.getElementById(img.getAttribute('aria-describedby')!)?.textContent).toContain('共学习 2 小时。');

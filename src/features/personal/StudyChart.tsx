@@ -14,7 +14,19 @@ export interface BarChartData {
  * screens that draw charts. The canvas is an image with a one-sentence summary; the numbers are
  * also in a visually hidden table for screen-reader users who want the detail.
  */
-export function StudyChart({ title, summary, data, table, height = 240 }: { title: string; summary: string; data: BarChartData; table: ReactNode; height?: number }) {
+export function StudyChart({
+  title,
+  summary,
+  data,
+  table,
+  height = 240,
+}: {
+  title: string;
+  summary: string;
+  data: BarChartData;
+  table: ReactNode;
+  height?: number;
+}) {
   const canvas = useRef<HTMLCanvasElement>(null);
   const [failed, setFailed] = useState(false);
   const summaryId = useId();
@@ -28,7 +40,10 @@ export function StudyChart({ title, summary, data, table, height = 240 }: { titl
         Chart.register(BarController, BarElement, CategoryScale, LinearScale, Tooltip);
         chart = new Chart(canvas.current, {
           type: 'bar',
-          data: { labels: data.labels, datasets: [{ label: data.series, data: data.values, backgroundColor: '#1f6feb', borderRadius: 3, maxBarThickness: 28 }] },
+          data: {
+            labels: data.labels,
+            datasets: [{ label: data.series, data: data.values, backgroundColor: '#1f6feb', borderRadius: 3, maxBarThickness: 28 }],
+          },
           options: {
             indexAxis: data.horizontal ? 'y' : 'x',
             responsive: true,
@@ -50,7 +65,11 @@ export function StudyChart({ title, summary, data, table, height = 240 }: { titl
     <figure className="study-chart">
       <figcaption className="study-chart__title">{title}</figcaption>
       <div className="study-chart__box" style={{ height }}>
-        {failed ? <p className="study-chart__failed">图表加载失败，请刷新重试</p> : <canvas ref={canvas} role="img" aria-label={title} aria-describedby={summaryId} />}
+        {failed ? (
+          <p className="study-chart__failed">图表加载失败，请刷新重试</p>
+        ) : (
+          <canvas ref={canvas} role="img" aria-label={title} aria-describedby={summaryId} />
+        )}
       </div>
       <p id={summaryId} className="study-chart__summary">
         {summary}

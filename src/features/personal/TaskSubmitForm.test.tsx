@@ -5,7 +5,16 @@ import { TaskSubmitForm } from './TaskSubmitForm';
 
 vi.mock('./api', () => ({ uploadFile: vi.fn(), submitTask: vi.fn() }));
 
-const uploaded = { uid: 'f-1', fileName: '报告.pdf', fileSize: 2048, contentType: 'application/pdf', fileUrl: '/x', downloadUrl: '/y' };
+const uploaded = {
+  uid: 'f-1',
+  uuid: 'f-1',
+  createTime: '2026-11-24 10:00:00',
+  fileName: '报告.pdf',
+  fileSize: 2048,
+  contentType: 'application/pdf',
+  fileUrl: '/x',
+  downloadUrl: '/y',
+};
 
 beforeEach(() => {
   vi.mocked(uploadFile).mockReset();

@@ -8,7 +8,8 @@ import { submitTask, uploadFile, type UploadedFile } from './api';
 export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
 export const ANSWER_REQUIRED = '请输入作答内容';
 
-type Upload = { state: 'idle' } | { state: 'uploading'; name: string; percent: number } | { state: 'done'; file: UploadedFile } | { state: 'failed'; message: string };
+type Upload =
+  { state: 'idle' } | { state: 'uploading'; name: string; percent: number } | { state: 'done'; file: UploadedFile } | { state: 'failed'; message: string };
 
 /** Answer text plus one optional attachment, uploaded as soon as it is chosen, with progress. */
 export function TaskSubmitForm({ taskId, initialAnswer, onSubmitted }: { taskId: string; initialAnswer: string; onSubmitted(): void }) {

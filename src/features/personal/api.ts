@@ -1,24 +1,21 @@
 import type { AxiosProgressEvent } from 'axios';
+import type { Static } from 'typebox';
+import type { UploadedFile } from '../../contract/files';
+import type { MarkedCount, Message, MessagePage } from '../../contract/messages';
+import type { PasswordBody, UserInfoBody, UserWithToken } from '../../contract/customer';
+import type { SubmitTaskBody, SubmitTaskResult, TaskItem, TaskResult, TaskStatus } from '../../contract/tasks';
 import { apiGet, apiPost } from '../../app/http/client';
-import type { User } from '../../app/session/session-store';
 import type { Page } from '../../app/http/page';
+import type { CaseSummary } from '../../contract/cases';
+import type { Course } from '../../contract/courses';
+import type { StudyStats } from '../../contract/study';
+
+export type { Message, TaskItem, TaskResult, TaskStatus, UploadedFile };
 
 /** Page size of every personal-centre list (SPEC §9). */
 export const PAGE_SIZE = 10;
 
-export interface Message {
-  uuid: string;
-  title: string;
-  content: string;
-  msgType: number;
-  sender: string;
-  /** 0 unread, 1 read */
-  isLook: number;
-  createTime: string;
-  readTime: string;
-}
-
-export const pageMessages = (currentNum: number) => apiGet<Page<Message>>('/api/customer/userMessage/pageMsg', { currentNum, currentSize: PAGE_SIZE });
+export const pageMessages = (currentNum: number) => apiGet<MessagePage>('/api/customer/userMessage/pageMsg', { currentNum, currentSize: PAGE_SIZE });
 
 /** Reading a message through this call also marks it read on the server. */
 export const messageDetail = (uuid: string) => apiGet<Message>('/api/customer/userMessage/detailsMsg', { uuid });
@@ -26,68 +23,21 @@ export const messageDetail = (uuid: string) => apiGet<Message>('/api/customer/us
 // Both mark calls may run for different ids back to back: never let one abort the other.
 export const markMessageRead = (uuid: string) => apiPost<null>('/api/customer/userMessage/changeIsLook', { uuid }, { dedupe: false });
 
-export const markAllMessagesRead = () => apiPost<number>('/api/customer/userMessage/setIsLook');
+export const markAllMessagesRead = () => apiPost<Static<typeof MarkedCount>>('/api/customer/userMessage/setIsLook');
 
-export interface ProfilePatch {
-  username?: string;
-  sex?: '0' | '1';
-  phone?: string;
-  email?: string;
-  userPicUrl?: string;
-  specialty?: string;
-  classmate?: string;
-}
+export type ProfilePatch = UserInfoBody;
 
 /** Answers the updated user (with the current token, which we already hold). */
-export const updateUserInfo = (patch: ProfilePatch) => apiPost<User & { token?: string }>('/api/customer/login/updateUserInfo', patch);
+export const updateUserInfo = (patch: ProfilePatch) => apiPost<UserWithToken>('/api/customer/login/updateUserInfo', patch);
 
-export const updatePassword = (oldPassword: string, newPassword: string) => apiPost<null>('/api/customer/login/updatePassword', { oldPassword, newPassword });
-
-/** Task status per student, as the API reports it (overdue is derived by the server). */
-export type TaskStatus = 0 | 1 | 2 | 3 | 4;
-
-export interface TaskItem {
-  uuid: string;
-  taskId: string;
-  title: string;
-  content: string;
-  teacherName: string;
-  caseName: string;
-  startTime: string;
-  endTime: string;
-  status: TaskStatus;
-  score: number | null;
-}
-
-export interface TaskResult {
-  taskId: string;
-  title: string;
-  content: string;
-  endTime: string;
-  status: TaskStatus;
-  answer: string | null;
-  fileId: string;
-  fileUrl: string;
-  score: number | null;
-  comment: string | null;
-  submitTime: string;
-}
+export const updatePassword = (oldPassword: string, newPassword: string) =>
+  apiPost<null>('/api/customer/login/updatePassword', { oldPassword, newPassword } satisfies PasswordBody);
 
 export const pageTasks = (currentNum: number) => apiGet<Page<TaskItem>>('/api/course/task/queryTaskPage', { currentNum, currentSize: PAGE_SIZE });
 
 export const taskResult = (taskId: string) => apiGet<TaskResult>('/api/course/taskStudentResource/getTaskResult', { taskId });
 
-export const submitTask = (body: { taskId: string; answer: string; fileId?: string }) =>
-  apiPost<{ taskId: string; status: number }>('/api/course/taskStudentResource/addTaskByStudent', body);
-
-export interface UploadedFile {
-  uid: string;
-  fileName: string;
-  fileSize: number;
-  contentType: string;
-  fileUrl: string;
-  downloadUrl: string;
-}
+export const submitTask = (body: SubmitTaskBody) => apiPost<Static<typeof SubmitTaskResult>>('/api/course/taskStudentResource/addTaskByStudent', body);
 
 /**
  * Multipart upload. The instance's JSON content type would make axios serialise the FormData as
@@ -108,41 +58,13 @@ export function uploadFile(file: File, onProgress?: (percent: number) => void) {
   });
 }
 
-export interface MyCourse {
-  courseId: string;
-  name: string;
-  cover: string;
-  teacherName: string;
-  sectionCount: number;
-}
-
-export interface MyCase {
-  caseId: string;
-  name: string;
-  caseType: number;
-  cover: string;
-  teacherName: string;
-  nodeCount: number;
-  /** 0 not applied, 1 studying, 2 graduated */
-  applyStatus: number;
-  /** percent 0–100 */
-  progress: number;
-}
-
-export interface StudyStats {
-  /** the last 28 days, oldest first */
-  days: { day: string; minutes: number }[];
-  totalMinutes: number;
-  studyDays: number;
-  courses: { courseId: string; name: string; learnt: number; total: number; percent: number }[];
-}
-
 /** MyStudy shows every course and case at once; a student follows a handful, 100 is a safe ceiling. */
 const ALL = { currentNum: 1, currentSize: 100 };
 
-export const myCourses = () => apiGet<Page<MyCourse>>('/api/course/custOfficialCourseSign/pageCourseSignUp', ALL);
+export const myCourses = () => apiGet<Page<Course>>('/api/course/custOfficialCourseSign/pageCourseSignUp', ALL);
 
 /** caseType 1 project cases, 2 practice items; both load together, so neither may abort the other. */
-export const myCases = (caseType: 1 | 2) => apiGet<Page<MyCase>>('/api/course/caseDetails/queryUserCase', { ...ALL, caseType }, { dedupe: false });
+export const myCases = (caseType: 1 | 2) => apiGet<Page<CaseSummary>>('/api/course/caseDetails/queryUserCase', { ...ALL, caseType }, { dedupe: false });
 
+export type { StudyStats };
 export const studyStats = () => apiGet<StudyStats>('/api/course/studyRecord/studyStats');

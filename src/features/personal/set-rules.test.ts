@@ -27,10 +27,11 @@ describe('password rules', () => {
     });
   });
 
-  it('needs letters and digits in the new password, checking only the mix (SPEC §5)', () => {
+  it('needs letters and digits in the new password, checking only the mix (SPEC §5; the length is the server’s check)', () => {
     expect(passwordFieldError('newPassword', v({ newPassword: 'abcdefgh' }))).toBe('必须含有字母数字,8-20个字符');
     expect(passwordFieldError('newPassword', v({ newPassword: '12345678' }))).toBe('必须含有字母数字,8-20个字符');
     expect(passwordFieldError('newPassword', v({ newPassword: 'a1' }))).toBeNull();
+    expect(passwordFieldError('newPassword', v({ newPassword: 'Newpass2028' }))).toBeNull();
   });
 
   it('wants a confirmation that matches and a password that differs from the old one', () => {

@@ -12,7 +12,15 @@ export function PracticeList() {
   const [q, setQuery] = useListQuery(KEYS);
   const list = useRemote(() => fetchPractices(q), [q.page, q.name]);
   return (
-    <Catalog title="实践训练" searchLabel="搜索实践训练" searchPlaceholder="搜索训练名称" onSearch={(name) => setQuery({ name, page: 1 }, { replace: true })} name={q.name} total={list.data?.total} unit="个训练">
+    <Catalog
+      title="实践训练"
+      searchLabel="搜索实践训练"
+      searchPlaceholder="搜索训练名称"
+      onSearch={(name) => setQuery({ name, page: 1 }, { replace: true })}
+      name={q.name}
+      total={list.data?.total}
+      unit="个训练"
+    >
       <CatalogCards
         list={list}
         labels={{ list: '实践训练列表', grid: '实践训练', pager: '实践训练分页' }}

@@ -16,5 +16,15 @@ export function CaseVideo({ resource: r, onEnded }: { resource: ResourceDetail; 
 
   if (!start.data || start.status === 'loading') return <VideoPlaceholder text="视频加载中…" />;
   const target = { caseId: r.caseId, nodeId: r.nodeId, resourceId: r.uuid };
-  return <TrackedVideo key={r.uuid} src={r.fileUrl} fileName={r.fileName} label={`视频：${r.fileName}`} start={start.data} report={(p, keepalive) => saveUserRecord(target, p, keepalive)} onEnded={onEnded} />;
+  return (
+    <TrackedVideo
+      key={r.uuid}
+      src={r.fileUrl}
+      fileName={r.fileName}
+      label={`视频：${r.fileName}`}
+      start={start.data}
+      report={(p, keepalive) => saveUserRecord(target, p, keepalive)}
+      onEnded={onEnded}
+    />
+  );
 }

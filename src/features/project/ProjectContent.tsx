@@ -11,7 +11,7 @@ import { ContentShell } from '../../app/ui/ContentShell';
 import { ListStatus } from '../../app/ui/ListStatus';
 import { useRemote } from '../../app/ui/use-remote';
 import { GRADUATED_MSG, refuseGraduated } from './access';
-import { addCaseRecord, fetchNodeResources, fetchResource, type Resource } from './api';
+import { addCaseRecord, fetchNodeResources, fetchResource, savePdfPages, type Resource } from './api';
 import { FILE_TYPE_LABEL, resourceAction } from './case-helpers';
 import { GraduatedRefusal } from './GraduatedRefusal';
 import { ResourceView } from './ResourceView';
@@ -23,6 +23,9 @@ import './project.css';
  * resources. Opening it records the study (caseRecord and studyRecord); graduated students are
  * refused (SPEC §8).
  */
+/** A text, image or PDF counts as learnt after this many seconds open (server: study/completion.ts). */
+const OPEN_SECONDS = 5;
+
 export function ProjectContent() {
   const [params] = useSearchParams();
   const caseId = params.get('caseId') ?? '';
@@ -49,11 +52,20 @@ export function ProjectContent() {
   const loaded = page.data?.resource;
   const loadedIsLink = loaded ? Number(loaded.fileSuffixCode) === 2 : true;
   useEffect(() => {
-    // Shown = studied, except a link, which counts once it is opened.
-    if (loaded && !loadedIsLink) record(loaded);
+    // Shown = opened, except a link, which counts once it is opened. A text, image or PDF is
+    // learnt after 5 s open (the server measures from the first record): a second record then.
+    if (!loaded || loadedIsLink) return;
+    record(loaded);
+    if (!studentId || Number(loaded.fileSuffixCode) === 3) return;
+    const timer = window.setTimeout(() => void addCaseRecord({ caseId, nodeId, resourceId: loaded.uuid }).catch(() => {}), (OPEN_SECONDS + 0.2) * 1000);
+    return () => window.clearTimeout(timer);
   }, [loaded?.uuid, loadedIsLink, studentId]);
 
-  const back = { href: withQuery('/project/detail', { id: caseId }), label: '返回案例详情' };
+  // a practice item's resources lead back to its practice page
+  const back =
+    page.data?.info.caseType === 2
+      ? { href: withQuery('/practiceDetail', { id: caseId }), label: '返回训练详情' }
+      : { href: withQuery('/project/detail', { id: caseId }), label: '返回案例详情' };
   const title = params.get('fileName') ?? '学习资源';
 
   if (!page.data) {
@@ -106,7 +118,13 @@ export function ProjectContent() {
 
   return (
     <ContentShell back={back} title={resource.fileName} context={`${info.name}${nodeName ? ` · ${nodeName}` : ''}`} aside={aside} asideLabel="节点资源">
-      <ResourceView resource={resource} onOpenLink={() => openLink(resource)} onVideoEnded={() => record(resource)} />
+      <ResourceView
+        resource={resource}
+        onOpenLink={() => openLink(resource)}
+        onVideoEnded={() => record(resource)}
+        // Pages seen complete a PDF (the server counts them); a lost report is made good by seeing that page again.
+        onPageSeen={(p) => studentId && void savePdfPages({ caseId, nodeId, resourceId: resource.uuid, pages: [p] }).catch(() => {})}
+      />
     </ContentShell>
   );
 }

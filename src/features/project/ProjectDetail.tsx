@@ -1,19 +1,18 @@
 import { useSnapshot } from 'valtio';
 import { Link, useSearchParams } from 'wouter';
-import { applyCase, fetchCase, fetchCaseNodes, type CaseNode } from '../../app/cases/case-api';
-import { navigate, withQuery } from '../../app/router/hash-location';
+import { fetchCase, fetchCaseNodes } from '../../app/cases/case-api';
+import { withQuery } from '../../app/router/hash-location';
 import { session } from '../../app/session/session-store';
-import { addStudyRecord } from '../../app/study/study-api';
-import { BusyButton, useBusyAction } from '../../app/ui/BusyAction';
+import { BusyButton } from '../../app/ui/BusyAction';
 import { DetailHero, Panel, DetailStatus } from '../../app/ui/Detail';
-import { toast } from '../../app/ui/toast-store';
 import { useRemote } from '../../app/ui/use-remote';
-import { GRADUATED_MSG, EXPERIENCE_MSG, isExperienceAccount, refuseGraduated } from './access';
-import { fetchRanking, type Resource } from './api';
-import { FILE_TYPE_LABEL, resourceAction, visibleNodes } from './case-helpers';
+import { GRADUATED_MSG, refuseGraduated } from './access';
+import { fetchRanking } from './api';
+import { FILE_TYPE_LABEL, visibleNodes } from './case-helpers';
 import { GraduatedRefusal } from './GraduatedRefusal';
 import { ProjectNodes } from './ProjectNodes';
 import { Ranking } from './Ranking';
+import { useCaseStudy } from './use-case-study';
 import './project.css';
 
 const DIFFICULTY = ['', '入门', '初级', '中级', '高级', '专家'];
@@ -30,7 +29,7 @@ export function ProjectDetail() {
     const [info, nodes, ranking] = await Promise.all([fetchCase(id), fetchCaseNodes(id), fetchRanking(id)]);
     return { info, nodes, ranking };
   }, [id, studentId]);
-  const { busy, run } = useBusyAction();
+  const { busy, join, openResource } = useCaseStudy(detail.data?.info, detail.reload, '报名成功，开始学习吧！');
 
   if (!detail.data) {
     if (detail.status === 'error' && detail.error === GRADUATED_MSG) {
@@ -45,40 +44,6 @@ export function ProjectDetail() {
   const { info, ranking } = detail.data;
   const nodes = visibleNodes(detail.data.nodes);
   const applied = info.applyStatus === 1;
-
-  /** Joins the case (saveApply from the button, directApply when starting from a resource). */
-  const join = async (direct: boolean): Promise<boolean> => {
-    if (isExperienceAccount(user)) {
-      toast.warning(EXPERIENCE_MSG);
-      return false;
-    }
-    const joined = await run(async () => {
-      await applyCase(info.caseId, direct);
-      if (!direct) toast.success('报名成功，开始学习吧！');
-      detail.reload();
-      return true;
-    });
-    return joined === true;
-  };
-
-  const openResource = async (node: CaseNode, r: Resource) => {
-    const action = resourceAction(info.caseId, node.nodeId, node.text, r);
-    // A link must open in the click itself or the browser blocks it, so take the tab first.
-    const tab = action.kind === 'link' ? window.open('about:blank', '_blank') : null;
-    if (!applied && !(await join(true))) {
-      tab?.close();
-      return;
-    }
-    if (action.kind === 'content') {
-      navigate(action.to);
-      return;
-    }
-    if (tab) {
-      tab.opener = null;
-      tab.location.href = action.url;
-    }
-    if (studentId) addStudyRecord({ caseId: info.caseId, nodeId: node.nodeId, resourceId: r.uuid, studentId }).catch(() => {});
-  };
 
   const counts = Object.entries(info.resourceCounts ?? {})
     .map(([code, n]) => `${FILE_TYPE_LABEL[Number(code)] ?? '文件'} ${n}`)
@@ -101,7 +66,13 @@ export function ProjectDetail() {
             )}
           </>
         }
-        facts={[`指导教师：${info.teacherName || '—'}`, `难度：${DIFFICULTY[info.difficulty] ?? info.difficulty}`, `${info.nodeCount} 个知识点`, `${info.studyCount} 人在学`, counts ? `资源：${counts}` : null]}
+        facts={[
+          `指导教师：${info.teacherName || '—'}`,
+          `难度：${DIFFICULTY[info.difficulty] ?? info.difficulty}`,
+          `${info.nodeCount} 个知识点`,
+          `${info.studyCount} 人在学`,
+          counts ? `资源：${counts}` : null,
+        ]}
         actions={
           applied ? (
             <>
@@ -125,12 +96,16 @@ export function ProjectDetail() {
           <p className="panel__text">{info.intro || '暂无介绍'}</p>
         </Panel>
         <Panel id="case-nodes" title="知识点与学习资源">
-          {nodes.length ? <ProjectNodes caseId={info.caseId} nodes={nodes} onOpen={(n, r) => void openResource(n, r)} /> : <p className="panel__text">该案例暂未发布知识点</p>}
+          {nodes.length ? (
+            <ProjectNodes caseId={info.caseId} nodes={nodes} onOpen={(n, r) => void openResource(n, r)} />
+          ) : (
+            <p className="panel__text">该案例暂未发布知识点</p>
+          )}
         </Panel>
       </div>
       <aside>
         <Panel id="case-ranking" title="学习排行">
-          <Ranking items={ranking} />
+          <Ranking items={ranking} total={info.studyCount} />
         </Panel>
       </aside>
     </div>

@@ -3,6 +3,7 @@ import { useSnapshot } from 'valtio';
 import { loadAlwaysFetched, reference, type TreeItem } from '../../app/session/reference-store';
 import { listYear, yearOptions, yearParam } from '../../app/session/list-year';
 import { withQuery } from '../../app/router/hash-location';
+import { CardProgress } from '../../app/ui/CardProgress';
 import { Catalog, CatalogCards } from '../../app/ui/Catalog';
 import { FilterChips } from '../../app/ui/FilterChips';
 import { useListQuery } from '../../app/ui/list-query';
@@ -41,8 +42,12 @@ export function ProjectList() {
         rows.top.length + years.length > 0 && (
           <>
             {rows.top.length > 0 && <FilterChips label="分类" options={rows.top} value={rows.topValue} onChange={(classify) => setQuery({ classify })} />}
-            {rows.sub.length > 0 && <FilterChips label="子分类" options={rows.sub} value={rows.subValue} onChange={(sub) => setQuery({ classify: sub || rows.topValue })} />}
-            {years.length > 0 && <FilterChips label="年份" options={yearOptions(years)} value={year} onChange={(chip) => setQuery({ year: yearParam(chip) })} />}
+            {rows.sub.length > 0 && (
+              <FilterChips label="子分类" options={rows.sub} value={rows.subValue} onChange={(sub) => setQuery({ classify: sub || rows.topValue })} />
+            )}
+            {years.length > 0 && (
+              <FilterChips label="年份" options={yearOptions(years)} value={year} onChange={(chip) => setQuery({ year: yearParam(chip) })} />
+            )}
           </>
         )
       }
@@ -65,6 +70,7 @@ export function ProjectList() {
               {c.teacherName && <span>{c.teacherName}</span>}
               <span>{c.nodeCount} 个知识点</span>
               <span>{c.studyCount} 人在学</span>
+              <CardProgress applyStatus={c.applyStatus} progress={c.progress} />
             </>
           ),
         })}

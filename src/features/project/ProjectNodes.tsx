@@ -46,21 +46,36 @@ export function ProjectNodes({ caseId, nodes, onOpen }: ProjectNodesProps) {
         return (
           <li key={n.nodeId} className="case-node" data-level={n.level} style={{ paddingLeft: `${Math.max(0, n.level - 2) * 20}px` }}>
             <div className="case-node__row">
-              <button type="button" className="case-node__toggle" aria-expanded={n.resourceCount > 0 ? !!state : undefined} aria-controls={state ? listId : undefined} disabled={n.resourceCount === 0} onClick={() => void toggle(n)}>
+              <button
+                type="button"
+                className="case-node__toggle"
+                aria-expanded={n.resourceCount > 0 ? !!state : undefined}
+                aria-controls={state ? listId : undefined}
+                disabled={n.resourceCount === 0}
+                onClick={() => void toggle(n)}
+              >
                 <StudyMark isStudy={n.isStudy} />
                 <span className="case-node__name">{n.text || '未命名节点'}</span>
                 {n.isNow === 1 && <span className="case-node__now">正在学</span>}
                 <span className="case-node__count">{n.resourceCount > 0 ? `${n.resourceCount} 个资源` : '暂无资源'}</span>
               </button>
               {n.hasExam === 1 && (
-                <Link href={withQuery('/exam/answer', { caseId, nodeId: n.nodeId })} className="btn btn--small case-node__exam" aria-label={`节点测试：${n.text || '未命名节点'}`}>
+                <Link
+                  href={withQuery('/exam/answer', { caseId, nodeId: n.nodeId })}
+                  className="btn btn--small case-node__exam"
+                  aria-label={`节点测试：${n.text || '未命名节点'}`}
+                >
                   节点测试
                 </Link>
               )}
             </div>
             {state && (
               <div id={listId}>
-                {state.status === 'loading' && <p className="resource__meta" role="status">资源加载中…</p>}
+                {state.status === 'loading' && (
+                  <p className="resource__meta" role="status">
+                    资源加载中…
+                  </p>
+                )}
                 {state.status === 'error' && (
                   <p className="resource__meta" role="alert">
                     {state.error}

@@ -8,10 +8,12 @@ export interface ResourceViewProps {
   onOpenLink(): void;
   /** the video played to its end (type 3) */
   onVideoEnded(): void;
+  /** a PDF page seen (type 4) */
+  onPageSeen?(page: number): void;
 }
 
 /** A study resource shown by its file type code: 0 text, 1 image, 2 link, 3 video, 4 PDF. */
-export function ResourceView({ resource: r, onOpenLink, onVideoEnded }: ResourceViewProps) {
+export function ResourceView({ resource: r, onOpenLink, onVideoEnded, onPageSeen }: ResourceViewProps) {
   switch (Number(r.fileSuffixCode)) {
     case 3:
       return <CaseVideo resource={r} onEnded={onVideoEnded} />;
@@ -34,7 +36,7 @@ export function ResourceView({ resource: r, onOpenLink, onVideoEnded }: Resource
     case 4:
       return (
         <section className="resource-view resource-view--pdf" aria-label="PDF 文档">
-          <PdfViewer key={r.uuid} src={r.fileUrl} docId={r.uuid} title={r.fileName} />
+          <PdfViewer key={r.uuid} src={r.fileUrl} docId={r.uuid} title={r.fileName} onPageSeen={onPageSeen} />
           <p className="resource-view__links">
             也可以
             <a href={r.fileUrl} target="_blank" rel="noopener">

@@ -65,7 +65,11 @@ export function installInputGuard(app: FastifyInstance): void {
     // Before the validator coerces "1e3", "0x10", " 1" or true into a number (strict-numbers.ts).
     const loose = looseNumberIn(request);
     if (loose !== false) {
-      const field = loose.split(/[.[\]]/).filter(Boolean).pop() ?? '';
+      const field =
+        loose
+          .split(/[.[\]]/)
+          .filter(Boolean)
+          .pop() ?? '';
       throw badRequest(`参数格式错误：${fieldLabels[field] ?? field}`);
     }
   });

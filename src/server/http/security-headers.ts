@@ -29,10 +29,14 @@ const HEADERS = {
   'Cross-Origin-Opener-Policy': 'same-origin',
 };
 
+// An SVG opened on its own is a document: it gets nothing to load or run (covers, modules/covers).
+const SVG_HEADERS = { ...HEADERS, 'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; sandbox" };
+
 export function installSecurityHeaders(app: FastifyInstance): void {
   // Callback style: on every response, an async hook's promise was measurable under load.
   app.addHook('onSend', (_request, reply, payload, done) => {
-    reply.headers(HEADERS);
+    const type = reply.getHeader('content-type');
+    reply.headers(typeof type === 'string' && type.startsWith('image/svg+xml') ? SVG_HEADERS : HEADERS);
     done(null, payload);
   });
 }

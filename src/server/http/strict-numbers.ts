@@ -55,5 +55,9 @@ export function looseNumberIn(request: FastifyRequest): string | false {
   if (!schema) return false;
   // A multipart body is not the JSON the body schema describes (uploads declare none).
   const jsonBody = !request.isMultipart?.();
-  return looseNumberAt(schema.querystring, request.query, true) || looseNumberAt(schema.params, request.params, true) || (jsonBody && looseNumberAt(schema.body, request.body, false));
+  return (
+    looseNumberAt(schema.querystring, request.query, true) ||
+    looseNumberAt(schema.params, request.params, true) ||
+    (jsonBody && looseNumberAt(schema.body, request.body, false))
+  );
 }

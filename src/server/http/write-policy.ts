@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import { EXPERIENCE_MSG, GRADUATED_MSG, NOT_APPLIED_MSG, caseWriteAccess } from '../modules/cases/access';
+import type { DbOrTrx } from '../db/database';
 import { forbidden, notFound } from './envelope';
 
 /** The case a request writes to, read from its validated input (undefined: not a case write). */
@@ -37,10 +38,15 @@ const methodsOf = (route: RouteOptions) => (Array.isArray(route.method) ? route.
 export const isWriteRoute = (route: Pick<RouteOptions, 'method' | 'config'>) =>
   (route.config as { write?: WritePolicy } | undefined)?.write !== undefined || methodsOf(route as RouteOptions).some((m) => !READ_METHODS.has(m));
 
+/** The experience account (customerType 1): it tries the student side and keeps nothing (SPEC §6). */
+export async function isExperienceAccount(db: DbOrTrx, studentId: string): Promise<boolean> {
+  const s = await db.selectFrom('students').select('customer_type').where('id', '=', studentId).executeTakeFirst();
+  return s?.customer_type === 1;
+}
+
 async function refuseExperience(request: FastifyRequest): Promise<void> {
   if (!request.auth) return; // a public route (login): nobody to refuse yet
-  const s = await request.server.db.selectFrom('students').select('customer_type').where('id', '=', request.auth.studentId).executeTakeFirst();
-  if (s?.customer_type === 1) throw forbidden(EXPERIENCE_MSG);
+  if (await isExperienceAccount(request.server.db, request.auth.studentId)) throw forbidden(EXPERIENCE_MSG);
 }
 
 function requireApplication(caseOf: CaseOf) {
@@ -65,7 +71,8 @@ export function installWritePolicy(app: FastifyInstance): void {
   app.addHook('onRoute', (route) => {
     const policy = route.config?.write;
     if (!policy) {
-      if (isWriteRoute(route)) throw new Error(`${methodsOf(route).join(',')} ${route.url} writes but declares no config.write policy (src/server/http/write-policy.ts)`);
+      if (isWriteRoute(route))
+        throw new Error(`${methodsOf(route).join(',')} ${route.url} writes but declares no config.write policy (src/server/http/write-policy.ts)`);
       return;
     }
     if (policy.experience === 'refuse') route.preValidation = [...hooksOf(route.preValidation), refuseExperience] as RouteOptions['preValidation'];

@@ -1,23 +1,10 @@
-import { Type, type Static } from '@fastify/type-provider-typebox';
 import { sql } from 'kysely';
+import type { PageOf } from '../../contract/common';
 
-/** Paging query every list accepts: `currentNum` (1-based) and `currentSize` (capped at 1000). */
-export const PageQuery = {
-  currentNum: Type.Integer({ minimum: 1, maximum: 100000, default: 1 }),
-  currentSize: Type.Integer({ minimum: 1, maximum: 1000, default: 10 }),
-};
-export const PageQuerySchema = Type.Object(PageQuery);
-/** The 年份 filter of the course and case lists: a four-digit academic year as the year list's dictValue; absent means every year. */
-export const YearQuery = Type.Optional(Type.String({ pattern: '^[0-9]{4}$' }));
-export type PageQueryType = Static<typeof PageQuerySchema>;
+// The paging query's schema pieces are part of the API contract.
+export { PageQuery, PageQuerySchema, YearQuery, type PageQueryType } from '../../contract/common';
 
-export interface Page<T> {
-  records: T[];
-  total: number;
-  pages: number;
-  current: number;
-  size: number;
-}
+export type Page<T> = PageOf<T>;
 
 // Schema validation bounds these already; clamping again keeps a coercion surprise (e.g. "1e309"
 // becoming Infinity) from ever reaching SQL as a non-integer.
@@ -47,7 +34,11 @@ export function limitOf(q: { currentSize: number }): number {
 export const totalCount = () => sql<string>`count(*) over ()`.as('total_count');
 
 /** The total from a page's rows; only a page past the end (no rows to carry it) asks `count()`. */
-export async function totalOf(rows: readonly { total_count: string | number | bigint }[], q: { currentNum: number; currentSize: number }, count: () => Promise<number>): Promise<number> {
+export async function totalOf(
+  rows: readonly { total_count: string | number | bigint }[],
+  q: { currentNum: number; currentSize: number },
+  count: () => Promise<number>,
+): Promise<number> {
   if (rows.length > 0) return Number(rows[0]!.total_count);
   return offsetOf(q) > 0 ? count() : 0;
 }

@@ -7,7 +7,11 @@ import type { DbOrTrx } from '../db/database';
  * repository, the environment or the logs.
  */
 export async function serverSecret(db: DbOrTrx, name: string): Promise<Buffer> {
-  await db.insertInto('app_secrets').values({ name, value: randomBytes(32).toString('base64') }).onConflict((oc) => oc.column('name').doNothing()).execute();
+  await db
+    .insertInto('app_secrets')
+    .values({ name, value: randomBytes(32).toString('base64') })
+    .onConflict((oc) => oc.column('name').doNothing())
+    .execute();
   const row = await db.selectFrom('app_secrets').select('value').where('name', '=', name).executeTakeFirstOrThrow();
   return Buffer.from(row.value, 'base64');
 }

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { StudentCache } from './student-cache';
 
-function liveCache(ttlMs = 60_000, maxStudents?: number) {
+function liveCache(ttlMs = 60_000, maxEntries?: number) {
   let now = 0;
-  const cache = new StudentCache({ ttlMs, maxStudents, now: () => now });
+  const cache = new StudentCache({ ttlMs, maxEntries, now: () => now });
   cache.setLive(true);
   let loads = 0;
   const loader = (value: string) => async () => {
@@ -61,7 +61,7 @@ describe('StudentCache', () => {
     expect(cache.size).toBe(0);
   });
 
-  it('holds at most maxStudents, dropping the longest-held first', async () => {
+  it('holds at most maxEntries values, dropping the longest-held first', async () => {
     const { cache, loader } = liveCache(60_000, 2);
     await cache.get('s1', 'cases', loader('1'));
     await cache.get('s2', 'cases', loader('2'));

@@ -18,6 +18,12 @@ export function withCreateTime<T extends { created_at: unknown }>(rows: T[]): (T
   return rows.map((r) => ({ ...r, createTime: formatDateTime(r.created_at) }));
 }
 
+/** Midnight of the day `now` falls on in Asia/Shanghai (the students' "today"). */
+export function startOfShanghaiDay(now: Date): Date {
+  const local = now.getTime() + SHANGHAI_OFFSET_MS;
+  return new Date(local - (local % 86400000) - SHANGHAI_OFFSET_MS);
+}
+
 /** `yyyy-MM-dd` in Asia/Shanghai (birthdays and similar day-only fields). */
 export function formatDate(value: unknown): string {
   return formatDateTime(value).slice(0, 10);

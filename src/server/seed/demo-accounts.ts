@@ -2,7 +2,37 @@
 export const DEMO_PASSWORD = 'Xuetu2026';
 
 export const demoAccounts = [
-  { id: 'stu-0001', loginName: '13800000001', username: '李明', note: '普通学生，有学习记录', customerType: 0, sex: '0', studentNo: '2023010101', specialty: '计算机科学与技术', classmate: '计科2301班' },
-  { id: 'stu-0002', loginName: '13800000002', username: '体验账号', note: '学生端体验账号（customerType 1）', customerType: 1, sex: '1', studentNo: '2023010102', specialty: '软件工程', classmate: '软工2301班' },
-  { id: 'stu-0003', loginName: '13800000003', username: '王芳', note: '已从一个案例结业的学生', customerType: 0, sex: '1', studentNo: '2022010103', specialty: '数据科学与大数据技术', classmate: '数据2201班' },
+  {
+    id: 'stu-0001',
+    loginName: '13800000001',
+    username: '李明',
+    note: '普通学生，有学习记录',
+    customerType: 0,
+    sex: '0',
+    studentNo: '2023010101',
+    specialty: '计算机科学与技术',
+    classmate: '计科2301班',
+  },
+  {
+    id: 'stu-0002',
+    loginName: '13800000002',
+    username: '体验账号',
+    note: '学生端体验账号（customerType 1）',
+    customerType: 1,
+    sex: '1',
+    studentNo: '2023010102',
+    specialty: '软件工程',
+    classmate: '软工2301班',
+  },
+  {
+    id: 'stu-0003',
+    loginName: '13800000003',
+    username: '王芳',
+    note: '已从一个案例结业的学生',
+    customerType: 0,
+    sex: '1',
+    studentNo: '2022010103',
+    specialty: '数据科学与大数据技术',
+    classmate: '数据2201班',
+  },
 ] as const;

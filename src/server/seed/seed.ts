@@ -7,14 +7,18 @@ import { seedFiles } from './files-data';
 import { seedCases } from './cases-data';
 import { seedCourses } from './courses-data';
 import { seedHelp } from './help-data';
-import { seedStudyHistory, seedTasks } from './study-data';
+import { seedStudyCounts, seedStudyHistory, seedTasks } from './study-data';
+import { refreshCaseProgress } from '../modules/study/completion';
 import { seedTutorSignups, seedTutors } from './tutors-data';
 import { seedExams } from './exam-history-data';
 import { seedStudyTime } from './study-time-data';
 
 /** True when the database has no students yet (a fresh install). */
 export async function isEmpty(db: Db): Promise<boolean> {
-  const row = await db.selectFrom('students').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('students')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
   return Number(row.n) === 0;
 }
 
@@ -40,7 +44,10 @@ export async function seedDemo(db: Db): Promise<void> {
         .execute();
     }
     await seedBase(trx);
-    await seedMessages(trx, demoAccounts.map((a) => a.id));
+    await seedMessages(
+      trx,
+      demoAccounts.map((a) => a.id),
+    );
     await seedFiles(trx);
     const topics = await seedCases(trx);
     await seedCourses(trx);
@@ -52,6 +59,10 @@ export async function seedDemo(db: Db): Promise<void> {
     await seedExams(trx, normal.id, graduated.id);
     await seedStudyTime(trx, normal.id, graduated.id);
     await seedHelp(trx);
+    await seedStudyCounts(trx);
+    // The percentage the lists show is the engine's rule over what was seeded, never a made-up number.
+    for (const a of await trx.selectFrom('case_applications').select(['student_id', 'case_id']).execute())
+      await refreshCaseProgress(trx, a.student_id, a.case_id);
   });
 }
 

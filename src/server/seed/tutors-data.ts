@@ -34,7 +34,14 @@ export async function seedTutors(trx: Trx): Promise<void> {
     .values(
       people.map(([name, sex, position, education, degree, first, second, field], i) => ({
         id: `tutor-${String(i + 1).padStart(2, '0')}`,
-        name, sex, technical_position: position, education, degree, first_discipline: first, secondary_discipline: second, field,
+        name,
+        sex,
+        technical_position: position,
+        education,
+        degree,
+        first_discipline: first,
+        secondary_discipline: second,
+        field,
         birthday: `${1968 + ((i * 3) % 20)}-${String(1 + (i % 12)).padStart(2, '0')}-${String(5 + i).padStart(2, '0')}`,
         intro: `${name}，${position}，长期从事${field.split('、')[0]}方向的教学与研究，指导学生获省级以上竞赛奖项多项。`,
         work_experience: `${2005 + (i % 8)}年至今 任教于本校信息学院；${2001 + (i % 5)}—${2005 + (i % 8)}年 就职于某科技公司，担任研发工程师。`,
@@ -61,9 +68,17 @@ type Student = { id: string; username: string; studentNo: string; specialty: str
  */
 export async function seedTutorSignups(trx: Trx, normal: Student, graduated: Student): Promise<void> {
   const form = (s: Student) => ({
-    student_id: s.id, name: s.username, sex: s.sex, identity_number: '330106200301011234', phone: s.phone, student_no: s.studentNo,
-    specialty: s.specialty, classmate: s.classmate, introduction: '计算机专业大三学生，做过两个课程项目，对后端开发兴趣浓厚。',
-    specialty_hobby: '编程、篮球、摄影', goals_ideas: '希望在导师指导下参与科研项目，毕业后从事软件研发工作。',
+    student_id: s.id,
+    name: s.username,
+    sex: s.sex,
+    identity_number: '330106200301011234',
+    phone: s.phone,
+    student_no: s.studentNo,
+    specialty: s.specialty,
+    classmate: s.classmate,
+    introduction: '计算机专业大三学生，做过两个课程项目，对后端开发兴趣浓厚。',
+    specialty_hobby: '编程、篮球、摄影',
+    goals_ideas: '希望在导师指导下参与科研项目，毕业后从事软件研发工作。',
   });
   const day = 86400_000;
   const ago = (days: number) => new Date(Date.now() - days * day);

@@ -7,7 +7,9 @@ import { addStudent, B_PASSWORD } from './students';
 const t = useTestApp();
 
 const attempt = (loginName: string, password: string, remoteAddress = '127.0.0.1', headers: Record<string, string> = {}) =>
-  t.app.inject({ method: 'POST', url: '/api/authcust/login/token', remoteAddress, headers, payload: { loginName, password, loginType: 0 } }).then((r) => r.json());
+  t.app
+    .inject({ method: 'POST', url: '/api/authcust/login/token', remoteAddress, headers, payload: { loginName, password, loginType: 0 } })
+    .then((r) => r.json());
 
 const LOCKED = { resultCode: 423, errMsg: '登录失败次数过多，账号已锁定，请15分钟后再试', data: null };
 const attemptsOf = (loginName: string) => t.database.db.selectFrom('login_attempts').selectAll().where('login_name', '=', loginName).execute();
@@ -40,7 +42,11 @@ describe('account lockout', () => {
   it('failures older than 15 minutes do not count toward the lock', async () => {
     await addStudent(t, 'stu-bf-2', '13700000302');
     for (let i = 0; i < 4; i++) await attempt('13700000302', 'Wrong1234', '198.51.101.1');
-    await t.database.db.updateTable('login_attempts').set({ window_start: new Date(Date.now() - 16 * 60_000) }).where('login_name', '=', '13700000302').execute();
+    await t.database.db
+      .updateTable('login_attempts')
+      .set({ window_start: new Date(Date.now() - 16 * 60_000) })
+      .where('login_name', '=', '13700000302')
+      .execute();
     expect((await attempt('13700000302', 'Wrong1234', '198.51.101.1')).resultCode).toBe(400);
     expect((await attempt('13700000302', B_PASSWORD, '198.51.101.1')).resultCode).toBe(200);
   });
@@ -53,7 +59,11 @@ describe('account lockout', () => {
     expect((await attemptsOf('13700000305')).find((r) => r.client === '198.51.104.1')).toMatchObject({ failures: 5 });
     // 15 minutes later (window and lock both over).
     const past = new Date(Date.now() - 16 * 60_000);
-    await t.database.db.updateTable('login_attempts').set({ window_start: past, locked_until: new Date(Date.now() - 60_000) }).where('login_name', '=', '13700000305').execute();
+    await t.database.db
+      .updateTable('login_attempts')
+      .set({ window_start: past, locked_until: new Date(Date.now() - 60_000) })
+      .where('login_name', '=', '13700000305')
+      .execute();
     const codes = [];
     for (let i = 0; i < 5; i++) codes.push((await attempt('13700000305', 'Wrong1234', '198.51.104.1')).resultCode);
     expect(codes).toEqual([400, 400, 400, 400, 423]);

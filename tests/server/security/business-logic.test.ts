@@ -11,7 +11,8 @@ beforeAll(async () => {
   await t.database.db.insertInto('case_applications').values({ id: 'apply-rank', student_id: 'stu-rank', case_id: 'case-01', status: 1 }).execute();
 });
 
-const ranking = async () => (await call(t.app, token, { method: 'GET', url: '/api/course/caseApply/getRanking?caseId=case-01' })).data as { username: string; studyCount: number }[];
+const ranking = async () =>
+  (await call(t.app, token, { method: 'GET', url: '/api/course/caseApply/getRanking?caseId=case-01' })).data as { username: string; studyCount: number }[];
 
 describe('study records only for nodes of the case map', () => {
   it('made-up node ids are refused and leave the ranking as it was; a real node counts', async () => {
@@ -27,10 +28,19 @@ describe('study records only for nodes of the case map', () => {
 
     // A node another case's map has is not a node of this one either.
     const other = (await call(t.app, token, { method: 'GET', url: '/api/course/mindStudent/showMind?caseId=case-02' })).data.document.root.children[0].data.id;
-    expect((await call(t.app, token, { method: 'POST', url: '/api/course/caseRecord/addRecord', payload: { caseId: 'case-01', nodeId: other } })).resultCode).toBe(404);
+    expect(
+      (await call(t.app, token, { method: 'POST', url: '/api/course/caseRecord/addRecord', payload: { caseId: 'case-01', nodeId: other } })).resultCode,
+    ).toBe(404);
 
-    const real = (await call(t.app, token, { method: 'GET', url: '/api/course/mindStudent/showMind?caseId=case-01' })).data.document.root.children[0].children[0].data.id;
-    expect((await call(t.app, token, { method: 'POST', url: '/api/course/caseRecord/addRecord', payload: { caseId: 'case-01', nodeId: real, isStudy: '1' } })).resultCode).toBe(200);
+    // A real node that is ticked by hand (no required resource or exam: issue 22's rule) counts.
+    const chapter = (await call(t.app, token, { method: 'GET', url: '/api/course/mindStudent/showMind?caseId=case-01' })).data.document.root.children[0].data
+      .id;
+    const rule = await call(t.app, token, { method: 'GET', url: `/api/course/studyRecord/nodeRequirements?caseId=case-01&nodeId=${chapter}` });
+    expect(rule.data.byHand).toBe(1);
+    expect(
+      (await call(t.app, token, { method: 'POST', url: '/api/course/caseRecord/addRecord', payload: { caseId: 'case-01', nodeId: chapter, isStudy: '1' } }))
+        .resultCode,
+    ).toBe(200);
     expect((await ranking()).some((r) => r.username.startsWith('学') && r.studyCount === 1)).toBe(true);
   });
 });

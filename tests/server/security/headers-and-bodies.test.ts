@@ -25,7 +25,13 @@ afterAll(async () => {
 });
 
 function directives(csp: string): Map<string, string[]> {
-  return new Map(csp.split(';').map((d) => d.trim().split(/\s+/)).filter((p) => p[0]).map(([name, ...values]) => [name!, values]));
+  return new Map(
+    csp
+      .split(';')
+      .map((d) => d.trim().split(/\s+/))
+      .filter((p) => p[0])
+      .map(([name, ...values]) => [name!, values]),
+  );
 }
 
 /** Nothing of ours may be framed: not the app, not stored files (PDFs are drawn by pdf.js, not framed). */
@@ -35,7 +41,10 @@ function expectSecurityHeaders(headers: Record<string, unknown>, label: string) 
   expect(script, label).toContain("'self'");
   expect(script, label).not.toContain("'unsafe-inline'");
   expect(script, label).not.toContain("'unsafe-eval'");
-  expect(script.some((s) => s === '*' || s === 'http:' || s === 'https:' || s === 'data:'), label).toBe(false);
+  expect(
+    script.some((s) => s === '*' || s === 'http:' || s === 'https:' || s === 'data:'),
+    label,
+  ).toBe(false);
   expect(csp.get('worker-src'), label).toEqual(expect.arrayContaining(["'self'", 'blob:']));
   expect(csp.get('img-src'), label).toEqual(expect.arrayContaining(["'self'", 'data:', 'blob:']));
   expect(csp.get('media-src'), label).toContain("'self'");
@@ -58,7 +67,12 @@ describe('security headers', () => {
     // No inline script in the shell: every <script> has a src.
     for (const tag of page.body.match(/<script\b[^>]*>[\s\S]*?<\/script>/g) ?? []) {
       expect(tag).toMatch(/\bsrc=/);
-      expect(tag.replace(/<script\b[^>]*>/, '').replace('</script>', '').trim()).toBe('');
+      expect(
+        tag
+          .replace(/<script\b[^>]*>/, '')
+          .replace('</script>', '')
+          .trim(),
+      ).toBe('');
     }
     expect(page.body).not.toMatch(/\son\w+=/i);
   });
@@ -81,7 +95,11 @@ describe('security headers', () => {
   });
 
   it('API answers are JSON, never sniffable as HTML', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/course/caseDetails/getCasesDetails?caseId=%3Cscript%3E', headers: { authorization: t.tokens.normal } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/course/caseDetails/getCasesDetails?caseId=%3Cscript%3E',
+      headers: { authorization: t.tokens.normal },
+    });
     expect(String(res.headers['content-type'])).toMatch(/^application\/json/);
   });
 });

@@ -20,21 +20,58 @@ beforeAll(async () => {
   const doc = shown.data.document;
   doc.root.data.note = SECRET;
   doc.root.data.text = `# ${SECRET}`;
-  expect((await call(t.app, tokens.a, { method: 'POST', url: '/api/course/mindStudent/saveStuMind', payload: { caseId: 'case-01', version: 0, document: doc } })).resultCode).toBe(200);
+  expect(
+    (await call(t.app, tokens.a, { method: 'POST', url: '/api/course/mindStudent/saveStuMind', payload: { caseId: 'case-01', version: 0, document: doc } }))
+      .resultCode,
+  ).toBe(200);
   const outline = (await call(t.app, tokens.a, { method: 'GET', url: '/api/course/mindStudent/getMindOutline?caseId=case-01' })).data.outline as string;
-  expect((await call(t.app, tokens.a, { method: 'POST', url: '/api/course/mindStudent/saveOutline', payload: { caseId: 'case-01', outline: outline.replace(/\t/g, '    ') } })).resultCode).toBe(200);
+  expect(
+    (
+      await call(t.app, tokens.a, {
+        method: 'POST',
+        url: '/api/course/mindStudent/saveOutline',
+        payload: { caseId: 'case-01', outline: outline.replace(/\t/g, '    ') },
+      })
+    ).resultCode,
+  ).toBe(200);
   const up = multipart('a-secret.pdf', `%PDF-1.4 ${SECRET}`);
-  const uploaded = (await t.app.inject({ method: 'POST', url: '/api/folder/file/upload', headers: { ...up.headers, authorization: tokens.a }, payload: up.payload })).json();
+  const uploaded = (
+    await t.app.inject({ method: 'POST', url: '/api/folder/file/upload', headers: { ...up.headers, authorization: tokens.a }, payload: up.payload })
+  ).json();
   expect(uploaded.resultCode).toBe(200);
   aFile = uploaded.data.uid;
   await t.database.db.updateTable('task_students').set({ answer: SECRET }).where('id', '=', 'ts-3').execute();
-  await t.database.db.insertInto('tutor_signups').values({
-    id: 'signup-a-open', student_id: A, tutor_id: 'tutor-02', name: SECRET, sex: '0', identity_number: '330106200301011234', phone: '13800000001',
-    student_no: '2023010101', specialty: 'x', classmate: 'x', introduction: SECRET, specialty_hobby: 'x', goals_ideas: 'x', status: 0, updated_at: new Date(),
-  }).execute();
+  await t.database.db
+    .insertInto('tutor_signups')
+    .values({
+      id: 'signup-a-open',
+      student_id: A,
+      tutor_id: 'tutor-02',
+      name: SECRET,
+      sex: '0',
+      identity_number: '330106200301011234',
+      phone: '13800000001',
+      student_no: '2023010101',
+      specialty: 'x',
+      classmate: 'x',
+      introduction: SECRET,
+      specialty_hobby: 'x',
+      goals_ideas: 'x',
+      status: 0,
+      updated_at: new Date(),
+    })
+    .execute();
   examNode = await firstExamNode();
   const exam = await call(t.app, tokens.a, { method: 'GET', url: `/api/course/nodeTestUser/getExamByNodeId?caseId=case-01&nodeId=${examNode}` });
-  expect((await call(t.app, tokens.a, { method: 'POST', url: '/api/course/nodeTestUser/submitExam', payload: { examId: exam.data.examId, answers: [{ questionId: exam.data.questions[0].questionId, answer: 'B' }] } })).resultCode).toBe(200);
+  expect(
+    (
+      await call(t.app, tokens.a, {
+        method: 'POST',
+        url: '/api/course/nodeTestUser/submitExam',
+        payload: { examId: exam.data.examId, answers: [{ questionId: exam.data.questions[0].questionId, answer: 'B' }] },
+      })
+    ).resultCode,
+  ).toBe(200);
 });
 
 /** The node whose exam A submitted in beforeAll. */
@@ -47,7 +84,9 @@ async function firstExamNode() {
     .where('case_id', '=', 'case-01')
     .where('node_id', 'is not', null)
     .where('time_limit', '=', 0)
-    .where(({ not, exists, selectFrom }) => not(exists(selectFrom('exam_attempts').select('id').whereRef('exam_attempts.exam_id', '=', 'exams.id').where('student_id', '=', A))))
+    .where(({ not, exists, selectFrom }) =>
+      not(exists(selectFrom('exam_attempts').select('id').whereRef('exam_attempts.exam_id', '=', 'exams.id').where('student_id', '=', A))),
+    )
     .orderBy('id')
     .executeTakeFirstOrThrow();
   return row.node_id;
@@ -82,7 +121,11 @@ describe('B cannot read or change A’s mind map', () => {
   it('saving with A’s version or an outline only ever touches B’s own row', async () => {
     const before = await t.database.db.selectFrom('student_maps').selectAll().where('student_id', '=', A).executeTakeFirstOrThrow();
     const official = (await call(t.app, b, { method: 'GET', url: '/api/course/mindStudent/showMind?caseId=case-01' })).data.document;
-    const stale = await call(t.app, b, { method: 'POST', url: '/api/course/mindStudent/saveStuMind', payload: { caseId: 'case-01', version: before.version, document: official, studentId: A } });
+    const stale = await call(t.app, b, {
+      method: 'POST',
+      url: '/api/course/mindStudent/saveStuMind',
+      payload: { caseId: 'case-01', version: before.version, document: official, studentId: A },
+    });
     expect(stale.resultCode).toBe(409);
     leaksNothing(stale);
     await call(t.app, b, { method: 'POST', url: '/api/course/mindStudent/saveOutline', payload: { caseId: 'case-01', outline: 'B', studentId: A } });
@@ -108,7 +151,11 @@ describe('B cannot read or change A’s study records', () => {
     const loc = await call(t.app, b, { method: 'GET', url: '/api/course/userModelRecord/selectLearnLocation?courseId=course-01' });
     expect(loc).toMatchObject({ resultCode: 200, data: null });
     const before = await t.database.db.selectFrom('learn_locations').selectAll().where('student_id', '=', A).orderBy('node_id').execute();
-    const hb = await call(t.app, b, { method: 'POST', url: '/api/course/userModelRecord/saveUserRecord', payload: { courseId: 'course-01', nodeId: 'course-01-c1-s1', position: 5, studentId: A } });
+    const hb = await call(t.app, b, {
+      method: 'POST',
+      url: '/api/course/userModelRecord/saveUserRecord',
+      payload: { courseId: 'course-01', nodeId: 'course-01-c1-s1', position: 5, studentId: A },
+    });
     expect(hb.resultCode).toBe(200);
     expect(await t.database.db.selectFrom('learn_locations').selectAll().where('student_id', '=', A).orderBy('node_id').execute()).toEqual(before);
     leaksNothing(await call(t.app, b, { method: 'GET', url: '/api/course/studyRecord/querLastRecord' }));
@@ -131,7 +178,11 @@ describe('B cannot see or cancel A’s tutor sign-ups', () => {
   });
 
   it('tutor lists and details show B’s status only', async () => {
-    for (const url of ['/api/customer/teacherResume/getResumeDetails?uid=tutor-01', '/api/customer/teacherResume/getTeacherDetail?uid=tutor-02', '/api/customer/teacherResume/getTeacherPage?currentNum=1&currentSize=50']) {
+    for (const url of [
+      '/api/customer/teacherResume/getResumeDetails?uid=tutor-01',
+      '/api/customer/teacherResume/getTeacherDetail?uid=tutor-02',
+      '/api/customer/teacherResume/getTeacherPage?currentNum=1&currentSize=50',
+    ]) {
       const res = await call(t.app, b, { method: 'GET', url });
       expect(res.resultCode, url).toBe(200);
       leaksNothing(res);
@@ -145,7 +196,11 @@ describe('B cannot read or submit A’s tasks', () => {
     const res = await call(t.app, b, { method: 'GET', url: '/api/course/taskStudentResource/getTaskResult?taskId=task-3' });
     expect(res.resultCode).toBe(404);
     leaksNothing(res);
-    const submit = await call(t.app, b, { method: 'POST', url: '/api/course/taskStudentResource/addTaskByStudent', payload: { taskId: 'task-1', answer: 'B 的答案' } });
+    const submit = await call(t.app, b, {
+      method: 'POST',
+      url: '/api/course/taskStudentResource/addTaskByStudent',
+      payload: { taskId: 'task-1', answer: 'B 的答案' },
+    });
     expect(submit.resultCode).toBe(404);
     const ts1 = await t.database.db.selectFrom('task_students').selectAll().where('id', '=', 'ts-1').executeTakeFirstOrThrow();
     expect(ts1.answer).toBe('');
@@ -155,7 +210,11 @@ describe('B cannot read or submit A’s tasks', () => {
 
   it('B cannot attach A’s upload to B’s own submission', async () => {
     await t.database.db.insertInto('task_students').values({ id: 'ts-b', task_id: 'task-2', student_id: 'stu-idor-b', status: 0 }).execute();
-    const res = await call(t.app, b, { method: 'POST', url: '/api/course/taskStudentResource/addTaskByStudent', payload: { taskId: 'task-2', answer: 'x', fileId: aFile } });
+    const res = await call(t.app, b, {
+      method: 'POST',
+      url: '/api/course/taskStudentResource/addTaskByStudent',
+      payload: { taskId: 'task-2', answer: 'x', fileId: aFile },
+    });
     expect(res).toMatchObject({ resultCode: 400, errMsg: '附件不存在' });
   });
 });

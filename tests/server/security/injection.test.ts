@@ -17,10 +17,10 @@ const PAYLOADS = [
   "' OR '1'='1",
   "'; DROP TABLE students; --",
   "1; UPDATE students SET username='pwned' --",
-  "\" OR \"\"=\"",
+  '" OR ""="',
   "' UNION SELECT password_hash, token_hash FROM students, sessions --",
   "%' AND 1=1 --",
-  '\\\'; select pg_sleep(5); --',
+  "\\'; select pg_sleep(5); --",
   '$1 $$ $tag$ ::text',
   "< > & &lt; &gt; &amp; ' \\' 碁 \\ \\\\", // Moodle's tricky-input string
   '\u0000nul',
@@ -89,9 +89,19 @@ describe('SQL-injection strings', () => {
 
   it('in login fields: refused like any wrong credential', async () => {
     for (const s of PAYLOADS) {
-      const res = await t.app.inject({ method: 'POST', url: '/api/authcust/login/token', remoteAddress: `192.0.2.${PAYLOADS.indexOf(s) + 1}`, payload: { loginName: s, password: s } });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/authcust/login/token',
+        remoteAddress: `192.0.2.${PAYLOADS.indexOf(s) + 1}`,
+        payload: { loginName: s, password: s },
+      });
       expect([400, 429]).toContain(res.json().resultCode);
-      const asName = await t.app.inject({ method: 'POST', url: '/api/authcust/login/token', remoteAddress: '192.0.2.200', payload: { loginName: "13800000001' --", password: 'x' } });
+      const asName = await t.app.inject({
+        method: 'POST',
+        url: '/api/authcust/login/token',
+        remoteAddress: '192.0.2.200',
+        payload: { loginName: "13800000001' --", password: 'x' },
+      });
       expect(asName.json().resultCode).not.toBe(200);
     }
   });
@@ -103,7 +113,11 @@ describe('SQL-injection strings', () => {
       // Schema lengths: username and identity number ≤ 32, the form fields below ≤ 32/64.
       const s32 = s.slice(0, 32);
       const s64 = s.slice(0, 64);
-      const profile = await call(t.app, token, { method: 'POST', url: '/api/customer/login/updateUserInfo', payload: { username: s32, specialty: s64, classmate: s64, identityNumber: s32 } });
+      const profile = await call(t.app, token, {
+        method: 'POST',
+        url: '/api/customer/login/updateUserInfo',
+        payload: { username: s32, specialty: s64, classmate: s64, identityNumber: s32 },
+      });
       if (!storable(s)) {
         expect(profile.resultCode, 'NUL refused').toBe(400);
         continue;
@@ -112,19 +126,39 @@ describe('SQL-injection strings', () => {
       expect(profile.data).toMatchObject({ username: s32.trim(), specialty: s64, classmate: s64, identityNumber: s32 });
 
       const signup = await call(t.app, token, {
-        method: 'POST', url: '/api/customer/teacherSignUp/submitTeacherInfo',
-        payload: { name: s32, sex: '0', identityNumber: s32, phone: '13700000401', studentNo: s32, specialty: s64, classmate: s64, introduction: s, specialtyHobby: s, goalsIdeas: s, teacherId: 'tutor-03' },
+        method: 'POST',
+        url: '/api/customer/teacherSignUp/submitTeacherInfo',
+        payload: {
+          name: s32,
+          sex: '0',
+          identityNumber: s32,
+          phone: '13700000401',
+          studentNo: s32,
+          specialty: s64,
+          classmate: s64,
+          introduction: s,
+          specialtyHobby: s,
+          goalsIdeas: s,
+          teacherId: 'tutor-03',
+        },
       });
       expect(signup.resultCode, `${s} ${signup.errMsg}`).toBe(200);
       const row = await t.database.db.selectFrom('tutor_signups').selectAll().where('id', '=', signup.data.signUpId).executeTakeFirstOrThrow();
       expect([row.name, row.introduction, row.goals_ideas]).toEqual([s32.trim(), s.trim(), s.trim()]);
       expect((await call(t.app, token, { method: 'GET', url: `/api/customer/teacherSignUp/cancelSignIn?uid=${signup.data.signUpId}` })).resultCode).toBe(200);
 
-      expect((await call(t.app, token, { method: 'POST', url: '/api/course/taskStudentResource/addTaskByStudent', payload: { taskId: 'task-1', answer: s } })).resultCode).toBe(200);
+      expect(
+        (await call(t.app, token, { method: 'POST', url: '/api/course/taskStudentResource/addTaskByStudent', payload: { taskId: 'task-1', answer: s } }))
+          .resultCode,
+      ).toBe(200);
       expect((await call(t.app, token, { method: 'GET', url: '/api/course/taskStudentResource/getTaskResult?taskId=task-1' })).data.answer).toBe(s);
 
       const doc = { root: { data: { id: 'r', text: s, note: s, hyperlink: s }, children: [{ data: { id: 'c', text: s } }] } };
-      const saved = await call(t.app, token, { method: 'POST', url: '/api/course/mindStudent/saveStuMind', payload: { caseId: 'case-02', version, document: doc } });
+      const saved = await call(t.app, token, {
+        method: 'POST',
+        url: '/api/course/mindStudent/saveStuMind',
+        payload: { caseId: 'case-02', version, document: doc },
+      });
       expect(saved.resultCode, saved.errMsg).toBe(200);
       version = saved.data.version;
       const shown = await call(t.app, token, { method: 'GET', url: '/api/course/mindStudent/showMind?caseId=case-02' });
@@ -138,7 +172,16 @@ describe('SQL-injection strings', () => {
     }
     expect(await othersSnapshot()).toBe(before);
     // The tables an injection would have dropped are all still there.
-    expect(Number((await t.database.db.selectFrom('students').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n)).toBeGreaterThanOrEqual(4);
+    expect(
+      Number(
+        (
+          await t.database.db
+            .selectFrom('students')
+            .select((eb) => eb.fn.countAll<string>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      ),
+    ).toBeGreaterThanOrEqual(4);
   });
 
   it('NUL bytes anywhere in a body are a clean 400, never a 500', async () => {
@@ -146,7 +189,22 @@ describe('SQL-injection strings', () => {
       ['/api/course/taskStudentResource/addTaskByStudent', { taskId: 'task-1', answer: 'a\u0000b' }],
       ['/api/course/mindStudent/saveOutline', { caseId: 'case-02', outline: 'a\u0000b' }],
       ['/api/course/mindStudent/saveStuMind', { caseId: 'case-02', version: 0, document: { root: { data: { text: 'a\u0000b' } } } }],
-      ['/api/customer/teacherSignUp/submitTeacherInfo', { name: 'a\u0000', sex: '0', identityNumber: '1', phone: '13700000401', studentNo: '1', specialty: '1', classmate: '1', introduction: '1', specialtyHobby: '1', goalsIdeas: '1', teacherId: 'tutor-04' }],
+      [
+        '/api/customer/teacherSignUp/submitTeacherInfo',
+        {
+          name: 'a\u0000',
+          sex: '0',
+          identityNumber: '1',
+          phone: '13700000401',
+          studentNo: '1',
+          specialty: '1',
+          classmate: '1',
+          introduction: '1',
+          specialtyHobby: '1',
+          goalsIdeas: '1',
+          teacherId: 'tutor-04',
+        },
+      ],
       ['/api/course/nodeTestUser/submitExam', { examId: 'exam-case-02-1', answers: [{ questionId: 'q\u0000', answer: 'A\u0000' }] }],
       ['/api/course/studyRecord/addRecord', { caseId: 'case-02', nodeId: 'n\u0000' }],
     ];
@@ -161,8 +219,20 @@ describe('SQL-injection strings', () => {
 
 describe('URL fields', () => {
   it('the avatar is only an image the student uploaded, never javascript:, data: or another site (files/avatar.test.ts has the rest)', async () => {
-    for (const bad of ['javascript:alert(1)', ' JavaScript:alert(1)', 'data:text/html,<script>alert(1)</script>', '//evil.example/x.png', '/\\evil.example/x.png', 'https://cdn.example.cn/a.png', 'vbscript:x', '/api/folder/resource/file/vod/abc']) {
-      expect(await call(t.app, token, { method: 'POST', url: '/api/customer/login/updateUserInfo', payload: { userPicUrl: bad } }), bad).toMatchObject({ resultCode: 400, errMsg: '头像只能使用您上传的图片' });
+    for (const bad of [
+      'javascript:alert(1)',
+      ' JavaScript:alert(1)',
+      'data:text/html,<script>alert(1)</script>',
+      '//evil.example/x.png',
+      '/\\evil.example/x.png',
+      'https://cdn.example.cn/a.png',
+      'vbscript:x',
+      '/api/folder/resource/file/vod/abc',
+    ]) {
+      expect(await call(t.app, token, { method: 'POST', url: '/api/customer/login/updateUserInfo', payload: { userPicUrl: bad } }), bad).toMatchObject({
+        resultCode: 400,
+        errMsg: '头像只能使用您上传的图片',
+      });
     }
     expect((await call(t.app, token, { method: 'POST', url: '/api/customer/login/updateUserInfo', payload: { userPicUrl: '' } })).resultCode).toBe(200);
   });
@@ -170,12 +240,21 @@ describe('URL fields', () => {
 
 describe('numbers out of any column’s range', () => {
   it('Infinity in a query and 1e309 in a body are a clean 400', async () => {
-    for (const url of ['/api/course/task/queryTaskPage?status=Infinity', '/api/course/task/queryTaskPage?currentNum=1e309', '/api/course/officialCourse/pages?currentSize=-Infinity']) {
+    for (const url of [
+      '/api/course/task/queryTaskPage?status=Infinity',
+      '/api/course/task/queryTaskPage?currentNum=1e309',
+      '/api/course/officialCourse/pages?currentSize=-Infinity',
+    ]) {
       const res = await t.app.inject({ method: 'GET', url, headers: { authorization: token } });
       expect(res.json().resultCode, url).toBe(400);
     }
     const body = '{"courseId":"course-01","nodeId":"course-01-c1-s1","position":1e309}';
-    const res = await t.app.inject({ method: 'POST', url: '/api/course/userModelRecord/saveUserRecord', payload: body, headers: { authorization: token, 'content-type': 'application/json' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/course/userModelRecord/saveUserRecord',
+      payload: body,
+      headers: { authorization: token, 'content-type': 'application/json' },
+    });
     expect(res.json().resultCode).toBe(400);
   });
 });
@@ -189,13 +268,26 @@ describe('SQL-injection strings in exam answers and study records', () => {
       const questionId = s.slice(0, 64);
       // An answer is option letters only: anything else is refused by the schema, nothing stored.
       const before = await attempts();
-      const refused = await call(t.app, token, { method: 'POST', url: '/api/course/nodeTestUser/submitExam', payload: { examId: 'exam-case-02-1', answers: [{ questionId, answer: s.slice(0, 16) }] } });
+      const refused = await call(t.app, token, {
+        method: 'POST',
+        url: '/api/course/nodeTestUser/submitExam',
+        payload: { examId: 'exam-case-02-1', answers: [{ questionId, answer: s.slice(0, 16) }] },
+      });
       expect(refused, s).toMatchObject({ resultCode: 400, errMsg: expect.stringContaining('answer') });
       expect(await attempts()).toBe(before);
       // A question id is free text: stored verbatim in the graded attempt.
-      const submit = await call(t.app, token, { method: 'POST', url: '/api/course/nodeTestUser/submitExam', payload: { examId: 'exam-case-02-1', answers: [{ questionId, answer: 'A' }] } });
+      const submit = await call(t.app, token, {
+        method: 'POST',
+        url: '/api/course/nodeTestUser/submitExam',
+        payload: { examId: 'exam-case-02-1', answers: [{ questionId, answer: 'A' }] },
+      });
       expect(submit.resultCode, `${s} ${submit.errMsg}`).toBe(200);
-      const row = await t.database.db.selectFrom('exam_attempts').select('answers').where('student_id', '=', 'stu-sqli').orderBy('created_at', 'desc').executeTakeFirstOrThrow();
+      const row = await t.database.db
+        .selectFrom('exam_attempts')
+        .select('answers')
+        .where('student_id', '=', 'stu-sqli')
+        .orderBy('created_at', 'desc')
+        .executeTakeFirstOrThrow();
       expect(JSON.parse(row.answers)).toEqual({ [questionId]: 'A' });
 
       const nodeId = s.slice(0, 64);
@@ -204,7 +296,11 @@ describe('SQL-injection strings in exam answers and study records', () => {
       expect(rec, s).toMatchObject({ resultCode: 404, errMsg: '知识点不存在' });
       expect(await t.database.db.selectFrom('case_records').select('node_id').where('student_id', '=', 'stu-sqli').execute()).toEqual([]);
 
-      const hb = await call(t.app, token, { method: 'POST', url: '/api/course/userModelRecord/saveUserRecord', payload: { courseId: s.slice(0, 64), nodeId, position: 1 } });
+      const hb = await call(t.app, token, {
+        method: 'POST',
+        url: '/api/course/userModelRecord/saveUserRecord',
+        payload: { courseId: s.slice(0, 64), nodeId, position: 1 },
+      });
       expect(hb.resultCode, s).toBe(404);
     }
   });

@@ -12,7 +12,11 @@ const t = useTestApp();
 const lines: string[] = [];
 let logged: FastifyInstance;
 beforeAll(async () => {
-  logged = await buildApp({ config: { ...t.app.config, logLevel: 'info' }, database: { ...t.database, close: async () => {} }, logStream: { write: (line) => void lines.push(line) } });
+  logged = await buildApp({
+    config: { ...t.app.config, logLevel: 'info' },
+    database: { ...t.database, close: async () => {} },
+    logStream: { write: (line) => void lines.push(line) },
+  });
   await logged.ready();
 });
 afterAll(async () => logged.close());
@@ -24,19 +28,38 @@ describe('the request log', () => {
     await logged.inject({ method: 'GET', url: '/api/folder/resource/file/vod/file-demo-video?u=stu-0001&exp=1&sig=SIGNATURE-abc_123' });
     await logged.inject({ method: 'GET', url: '/api/customer/login/selectUser', headers: { authorization: `Bearer ${token}`, cookie: 'sid=COOKIE-SECRET' } });
     await logged.inject({ method: 'GET', url: '/api/nowhere?password=QUERY-PASSWORD&x=1' });
-    logged.log.info({ body: { loginName: '1', password: 'BODY-PASSWORD', nested: [{ newPassword: 'NESTED-PASSWORD', oldPassword: 'OLD-PASSWORD' }] }, headers: { Authorization: 'HEADER-TOKEN' } }, `called /x?token=${token}`);
+    logged.log.info(
+      {
+        body: { loginName: '1', password: 'BODY-PASSWORD', nested: [{ newPassword: 'NESTED-PASSWORD', oldPassword: 'OLD-PASSWORD' }] },
+        headers: { Authorization: 'HEADER-TOKEN' },
+      },
+      `called /x?token=${token}`,
+    );
 
     const text = lines.join('');
-    for (const secret of [token, encodeURIComponent(token), 'SIGNATURE-abc_123', 'COOKIE-SECRET', 'QUERY-PASSWORD', 'BODY-PASSWORD', 'NESTED-PASSWORD', 'OLD-PASSWORD', 'HEADER-TOKEN', DEMO_PASSWORD]) {
+    for (const secret of [
+      token,
+      encodeURIComponent(token),
+      'SIGNATURE-abc_123',
+      'COOKIE-SECRET',
+      'QUERY-PASSWORD',
+      'BODY-PASSWORD',
+      'NESTED-PASSWORD',
+      'OLD-PASSWORD',
+      'HEADER-TOKEN',
+      DEMO_PASSWORD,
+    ]) {
       expect(text, secret).not.toContain(secret);
     }
     // the lines are still there, with what an operator needs
     const urls = lines.map((l) => JSON.parse(l) as { req?: { url: string } }).flatMap((l) => (l.req ? [l.req.url] : []));
-    expect(urls).toEqual(expect.arrayContaining([
-      '/api/folder/resource/file/download?uid=file-demo-pdf&token=[redacted]',
-      '/api/folder/resource/file/vod/file-demo-video?u=stu-0001&exp=1&sig=[redacted]',
-      '/api/nowhere?password=[redacted]&x=1',
-    ]));
+    expect(urls).toEqual(
+      expect.arrayContaining([
+        '/api/folder/resource/file/download?uid=file-demo-pdf&token=[redacted]',
+        '/api/folder/resource/file/vod/file-demo-video?u=stu-0001&exp=1&sig=[redacted]',
+        '/api/nowhere?password=[redacted]&x=1',
+      ]),
+    );
     expect(text).toContain('"msg":"called /x?token=[redacted]"');
   });
 
@@ -44,7 +67,14 @@ describe('the request log', () => {
     const deep: Record<string, unknown> = { level: 0 };
     let at = deep;
     for (let i = 1; i < 20; i++) at = (at.next = { level: i, password: 'p' }) as Record<string, unknown>;
-    expect(redactValue({ a: 1, b: 'plain text?x=1', c: [null, true], password: 'p', token: 't', signature: 's' })).toEqual({ a: 1, b: 'plain text?x=1', c: [null, true], password: '[redacted]', token: '[redacted]', signature: '[redacted]' });
+    expect(redactValue({ a: 1, b: 'plain text?x=1', c: [null, true], password: 'p', token: 't', signature: 's' })).toEqual({
+      a: 1,
+      b: 'plain text?x=1',
+      c: [null, true],
+      password: '[redacted]',
+      token: '[redacted]',
+      signature: '[redacted]',
+    });
     expect(JSON.stringify(redactValue(deep))).not.toContain('"password":"p"');
   });
 });

@@ -1,7 +1,7 @@
 import safeRegex from 'safe-regex2';
 import { describe, expect, it } from 'vitest';
-import { ANSWER_PATTERN } from '../../../src/server/modules/exams/policy';
-import { isEmail, PASSWORD_RE, PHONE_RE } from '../../../src/server/lib/rules';
+import { ANSWER_PATTERN } from '../../../src/contract/exams';
+import { isEmail, PASSWORD_RE, PHONE_RE } from '../../../src/contract/rules';
 
 /**
  * ReDoS: every pattern the server runs on request input. A pattern with nested quantifiers can
@@ -38,8 +38,23 @@ describe('patterns applied to request input', () => {
 
   it('isEmail accepts what the SPEC pattern accepts, and answers on hostile strings', () => {
     const samples = [
-      'li.ming@example.com', 'a+b@mail.school.edu.cn', 'x@a.b.c.de', 'x@a.b.c.d.ef', 'x@localhost', 'x@a.c1', 'x@a.abcdefghi',
-      '@a.com', 'a@.com', 'a@a..com', 'a@@a.com', 'a b@a.com', '李@a.com', 'a@a-b.co', 'a@a.co.', 'a@a.com@b.com', '',
+      'li.ming@example.com',
+      'a+b@mail.school.edu.cn',
+      'x@a.b.c.de',
+      'x@a.b.c.d.ef',
+      'x@localhost',
+      'x@a.c1',
+      'x@a.abcdefghi',
+      '@a.com',
+      'a@.com',
+      'a@a..com',
+      'a@@a.com',
+      'a b@a.com',
+      '李@a.com',
+      'a@a-b.co',
+      'a@a.co.',
+      'a@a.com@b.com',
+      '',
     ];
     for (const s of samples) expect([s, isEmail(s)]).toEqual([s, SPEC_EMAIL.test(s)]);
     for (const s of HOSTILE) expect(isEmail(s)).toBe(false);

@@ -69,7 +69,9 @@ describe('slow and oversized clients', () => {
 
   it('drops a client that sends its body slower than the request timeout allows', async () => {
     const c = rawClient();
-    c.socket.write('POST /api/authcust/login/token HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 5000\r\n\r\n{"loginName":"');
+    c.socket.write(
+      'POST /api/authcust/login/token HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 5000\r\n\r\n{"loginName":"',
+    );
     trickle(c.socket, 200);
     expect(await c.closedWithin(15_000)).toBe(true);
     expect(c.received()).toMatch(/^HTTP\/1\.1 408/);

@@ -33,7 +33,10 @@ describe('upload type checks', () => {
   });
 
   it('refuses an image or PDF whose bytes are really markup (magic bytes checked)', async () => {
-    expect(await upload('/api/folder/file/upload', 'photo.png', '<svg onload="alert(1)"></svg>')).toMatchObject({ resultCode: 400, errMsg: '文件内容与类型不符' });
+    expect(await upload('/api/folder/file/upload', 'photo.png', '<svg onload="alert(1)"></svg>')).toMatchObject({
+      resultCode: 400,
+      errMsg: '文件内容与类型不符',
+    });
     expect(await upload('/api/folder/file/uploadImage', 'photo.jpg', '<html><script>alert(1)</script>')).toMatchObject({ resultCode: 400 });
     expect(await upload('/api/folder/file/upload', 'doc.pdf', '<html>not a pdf</html>')).toMatchObject({ resultCode: 400 });
     expect((await upload('/api/folder/file/upload', 'photo.png', PNG)).resultCode).toBe(200);
@@ -58,7 +61,12 @@ describe('upload type checks', () => {
         }
       },
     });
-    const res = await t.app.inject({ method: 'POST', url: '/api/folder/file/upload', headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, authorization: tokens.normal }, payload: body });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/folder/file/upload',
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, authorization: tokens.normal },
+      payload: body,
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ resultCode: 400, errMsg: '上传内容过大', data: null });
     expect(await t.database.db.selectFrom('files').select('id').execute()).toEqual(before);
@@ -67,7 +75,15 @@ describe('upload type checks', () => {
 
 describe('file names', () => {
   it('a path-traversal name is stored as a bare display name, and the bytes live under our own key', async () => {
-    for (const name of ['../../etc/passwd.txt', '..\\..\\windows\\win.ini.txt', '/etc/passwd.pdf', '....//....//x.txt', '%2e%2e%2fetc%2fpasswd.txt', 'a\r\nSet-Cookie: x=1.txt', '"; filename=evil.html; x=".txt']) {
+    for (const name of [
+      '../../etc/passwd.txt',
+      '..\\..\\windows\\win.ini.txt',
+      '/etc/passwd.pdf',
+      '....//....//x.txt',
+      '%2e%2e%2fetc%2fpasswd.txt',
+      'a\r\nSet-Cookie: x=1.txt',
+      '"; filename=evil.html; x=".txt',
+    ]) {
       const content = name.endsWith('.pdf') ? '%PDF-1.4' : 'hello';
       const res = await upload('/api/folder/file/upload', name, content);
       // A raw CR/LF or quote ends the name early in the part header (browsers escape them): the
@@ -123,7 +139,12 @@ describe('serving', () => {
 describe('broken multipart bodies', () => {
   it('a body cut before its closing boundary or with a malformed part header is a 400, not a 500', async () => {
     for (const payload of ['{}', '--x\r\nContent-Disposition: form-data; name="file"; filename="a.txt"\r\n\r\nabc', '--x\r\nGarbage\r\n\r\n', '--x\r\n\r\n']) {
-      const res = await t.app.inject({ method: 'POST', url: '/api/folder/file/upload', headers: { authorization: tokens.normal, 'content-type': 'multipart/form-data; boundary=x' }, payload });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/folder/file/upload',
+        headers: { authorization: tokens.normal, 'content-type': 'multipart/form-data; boundary=x' },
+        payload,
+      });
       expect(res.json().resultCode, JSON.stringify(payload)).toBe(400);
     }
   });
@@ -137,7 +158,10 @@ describe('platform files of risky types (e.g. added later by the teacher site)',
       ['risky-xml', 'application/xhtml+xml', '<html xmlns="http://www.w3.org/1999/xhtml"><script>1</script></html>'],
     ] as const) {
       await t.app.storage.put(`platform/${id}`, Buffer.from(body));
-      await t.database.db.insertInto('files').values({ id, owner_id: null, file_name: `${id}.html`, content_type: type, size: body.length, storage_key: `platform/${id}` }).execute();
+      await t.database.db
+        .insertInto('files')
+        .values({ id, owner_id: null, file_name: `${id}.html`, content_type: type, size: body.length, storage_key: `platform/${id}` })
+        .execute();
       for (const url of [`/api/folder/resource/file/vod/${id}`, `/api/folder/resource/file/download?uid=${id}`]) {
         const res = await t.app.inject({ method: 'GET', url });
         expect(res.statusCode, url).toBe(200);

@@ -29,8 +29,20 @@ const APPLYING = new Set(['POST /api/course/caseApply/saveApply', 'POST /api/cou
 const nameOf = (r: RouteCase) => `${r.method} ${r.path}`;
 const writes = () => t.routes.filter((r) => r.write);
 const STUDENT_TABLES = [
-  'student_maps', 'case_records', 'case_applications', 'course_signups', 'learn_locations', 'resource_locations',
-  'study_records', 'task_students', 'exam_attempts', 'study_daily', 'tutor_signups', 'user_messages',
+  'student_maps',
+  'case_records',
+  'case_applications',
+  'course_signups',
+  'learn_locations',
+  'resource_locations',
+  'study_records',
+  'task_students',
+  'exam_attempts',
+  'study_daily',
+  'tutor_signups',
+  'user_messages',
+  'review_cards',
+  'review_grades',
 ] as const;
 
 /** Everything stored for one student, to prove a refused request left no trace. */
@@ -45,6 +57,7 @@ async function snapshot(studentId: string): Promise<string> {
 // A case with a video resource and a node exam, and a valid value for every field a write takes.
 let sample: Record<string, unknown> = {};
 let caseId = '';
+let pdfSample: Record<string, unknown> = {};
 beforeAll(async () => {
   const db = t.database.db;
   const video = await db
@@ -55,12 +68,42 @@ beforeAll(async () => {
     .orderBy('r.case_id')
     .executeTakeFirstOrThrow();
   caseId = video.case_id;
+  // savePdfPages takes a PDF of the case (a video's id is a 404 there).
+  const pdf = await db
+    .selectFrom('study_resources')
+    .select(['id', 'node_id'])
+    .where('case_id', '=', caseId)
+    .where('file_suffix_code', '=', 4)
+    .executeTakeFirstOrThrow();
+  pdfSample = { nodeId: pdf.node_id, resourceId: pdf.id };
   const map = (await t.get(t.tokens.experience, `/api/course/mindStudent/showMind?caseId=${caseId}`)).data.document;
   const outline = (await t.get(t.tokens.experience, `/api/course/mindStudent/getMindOutline?caseId=${caseId}`)).data.outline;
-  sample = { caseId, examId: video.exam_id, nodeId: video.node_id, resourceId: video.id, document: map, outline, version: 0, answers: [], position: 1, watched: 1 };
+  sample = {
+    caseId,
+    examId: video.exam_id,
+    nodeId: video.node_id,
+    resourceId: video.id,
+    document: map,
+    outline,
+    version: 0,
+    answers: [],
+    position: 1,
+    watched: 1,
+  };
 });
 
-type Schema = { type?: string; const?: unknown; anyOf?: Schema[]; properties?: Record<string, Schema>; required?: string[]; minLength?: number; minimum?: number; default?: unknown };
+type Schema = {
+  type?: string;
+  const?: unknown;
+  anyOf?: Schema[];
+  properties?: Record<string, Schema>;
+  required?: string[];
+  minLength?: number;
+  minimum?: number;
+  default?: unknown;
+  items?: Schema;
+  minItems?: number;
+};
 
 /** A value the schema accepts: the sample for a known field name, else the smallest valid one. */
 function valueFor(schema: Schema | undefined, name?: string): unknown {
@@ -80,7 +123,7 @@ function valueFor(schema: Schema | undefined, name?: string): unknown {
     case 'number':
       return schema.default ?? schema.minimum ?? 0;
     case 'array':
-      return [];
+      return Array.from({ length: schema.minItems ?? 0 }, () => valueFor(schema.items));
     case 'boolean':
       return false;
   }
@@ -91,7 +134,8 @@ function valueFor(schema: Schema | undefined, name?: string): unknown {
 function validRequest(r: RouteCase) {
   const query = valueFor(r.schema.querystring as Schema) as Record<string, string> | undefined;
   const qs = query ? `?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString()}` : '';
-  const payload = r.method === 'GET' ? undefined : ((valueFor(r.schema.body as Schema) as object | undefined) ?? {});
+  const body = (valueFor(r.schema.body as Schema) as object | undefined) ?? {};
+  const payload = r.method === 'GET' ? undefined : r.path.endsWith('/savePdfPages') ? { ...body, ...pdfSample } : body;
   return { method: r.method, url: r.url + qs, payload };
 }
 const send = (token: string, r: RouteCase, request = validRequest(r)) => call(t.app, token, request);
@@ -103,9 +147,14 @@ describe('every write route the app registered', () => {
       expect(r.policy, `${nameOf(r)} declares no config.write`).toBeDefined();
       expect(r.policy!.experience, nameOf(r)).toBe(EXPERIENCE_MAY.has(nameOf(r)) ? 'allow' : 'refuse');
       const fields = [r.schema.body, r.schema.querystring].flatMap((s) => Object.keys((s as Schema | undefined)?.properties ?? {}));
-      if (fields.some((f) => CASE_FIELDS.includes(f)) && !APPLYING.has(nameOf(r))) expect(r.policy!.caseOf, `${nameOf(r)} takes a case but does not check the application`).toBeTypeOf('function');
+      if (fields.some((f) => CASE_FIELDS.includes(f)) && !APPLYING.has(nameOf(r)))
+        expect(r.policy!.caseOf, `${nameOf(r)} takes a case but does not check the application`).toBeTypeOf('function');
     }
-    for (const name of EXPERIENCE_MAY) expect(writes().some((r) => nameOf(r) === name), name).toBe(true);
+    for (const name of EXPERIENCE_MAY)
+      expect(
+        writes().some((r) => nameOf(r) === name),
+        name,
+      ).toBe(true);
   });
 
   it('refuses the experience account with the SPEC message, before reading the input, and stores nothing', async () => {
@@ -113,7 +162,10 @@ describe('every write route the app registered', () => {
     for (const r of writes().filter((x) => x.policy?.experience === 'refuse')) {
       // A valid request (saveStuMind, saveOutline and submitExam used to answer 200) and an empty one.
       expect(await send(t.tokens.experience, r), nameOf(r)).toMatchObject({ resultCode: 403, errMsg: EXPERIENCE_MSG });
-      expect(await call(t.app, t.tokens.experience, { method: r.method, url: r.url, payload: r.method === 'GET' ? undefined : {} }), nameOf(r)).toMatchObject({ resultCode: 403, errMsg: EXPERIENCE_MSG });
+      expect(await call(t.app, t.tokens.experience, { method: r.method, url: r.url, payload: r.method === 'GET' ? undefined : {} }), nameOf(r)).toMatchObject({
+        resultCode: 403,
+        errMsg: EXPERIENCE_MSG,
+      });
     }
     expect(await snapshot('stu-0002')).toBe(before);
     // What it may do still works.
@@ -123,7 +175,13 @@ describe('every write route the app registered', () => {
   it('case writes need an active application: refused without one and after graduation, accepted with one', async () => {
     const token = await addStudent(t, 'stu-wp', '13700000901');
     const scoped = writes().filter((r) => r.policy?.caseOf);
-    expect(scoped.map(nameOf)).toEqual(expect.arrayContaining(['POST /api/course/mindStudent/saveStuMind', 'POST /api/course/mindStudent/saveOutline', 'POST /api/course/nodeTestUser/submitExam']));
+    expect(scoped.map(nameOf)).toEqual(
+      expect.arrayContaining([
+        'POST /api/course/mindStudent/saveStuMind',
+        'POST /api/course/mindStudent/saveOutline',
+        'POST /api/course/nodeTestUser/submitExam',
+      ]),
+    );
     const before = await snapshot('stu-wp');
     for (const r of scoped) expect(await send(token, r), nameOf(r)).toMatchObject({ resultCode: 403, errMsg: NOT_APPLIED_MSG });
     expect(await snapshot('stu-wp')).toBe(before);
@@ -143,7 +201,10 @@ describe('every write route the app registered', () => {
     }
     // An unknown case is a 404, not a hint about applications.
     const save = scoped.find((r) => r.path.endsWith('/saveStuMind'))!;
-    expect(await send(token, save, { ...validRequest(save), payload: { ...sample, caseId: 'no-such-case' } })).toMatchObject({ resultCode: 404, errMsg: '案例不存在' });
+    expect(await send(token, save, { ...validRequest(save), payload: { ...sample, caseId: 'no-such-case' } })).toMatchObject({
+      resultCode: 404,
+      errMsg: '案例不存在',
+    });
   });
 });
 
@@ -183,7 +244,8 @@ describe('numeric inputs', () => {
     const freeText = new Set(['POST /api/authcust/login/token body.loginType']);
     for (const r of t.routes) {
       for (const part of ['body', 'querystring', 'params'] as const) {
-        for (const [at, s] of numbers(r.schema[part] as Schema | undefined, part)) expect((s as { minimum?: number }).minimum, `${nameOf(r)} ${at}`).toBeGreaterThanOrEqual(0);
+        for (const [at, s] of numbers(r.schema[part] as Schema | undefined, part))
+          expect((s as { minimum?: number }).minimum, `${nameOf(r)} ${at}`).toBeGreaterThanOrEqual(0);
         const unions = (schema: Schema | undefined, at: string, out: [string, Schema][] = []): [string, Schema][] => {
           if (!schema) return out;
           if (schema.anyOf?.some((x) => x.type === 'integer' || x.type === 'number')) out.push([at, schema]);

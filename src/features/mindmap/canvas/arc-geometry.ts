@@ -23,7 +23,8 @@ const TAU = 2 * Math.PI;
  * do: kityminder's first arc_tp asks for 0.4 × the distance. Writes into `out` (no allocation).
  */
 export function circleArc(x0: number, y0: number, x1: number, y1: number, r: number, sweep: 0 | 1, out: CircleArc): CircleArc {
-  const hx = (x0 - x1) / 2, hy = (y0 - y1) / 2;
+  const hx = (x0 - x1) / 2,
+    hy = (y0 - y1) / 2;
   const q = hx * hx + hy * hy;
   if (q === 0) {
     out.cx = x0;
@@ -34,7 +35,8 @@ export function circleArc(x0: number, y0: number, x1: number, y1: number, r: num
   const rr = Math.max(Math.abs(r), Math.sqrt(q));
   // large-arc 0: the centre sits on the side the sweep does not bulge to
   const k = Math.sqrt(Math.max(0, (rr * rr - q) / q)) * (sweep === 1 ? 1 : -1);
-  const cx = (x0 + x1) / 2 + k * hy, cy = (y0 + y1) / 2 - k * hx;
+  const cx = (x0 + x1) / 2 + k * hy,
+    cy = (y0 + y1) / 2 - k * hx;
   const a0 = Math.atan2(y0 - cy, x0 - cx);
   let d = Math.atan2(y1 - cy, x1 - cx) - a0;
   if (sweep === 1) while (d <= 0) d += TAU;
@@ -49,10 +51,14 @@ export function circleArc(x0: number, y0: number, x1: number, y1: number, r: num
 
 /** Tight bounds of an arc: its end points plus every axis extreme the sweep passes. */
 export function arcBounds(a: CircleArc, out: Rect): Rect {
-  const lo = Math.min(a.a0, a.a1), hi = Math.max(a.a0, a.a1);
-  let x0 = a.cx + a.r * Math.cos(a.a0), y0 = a.cy + a.r * Math.sin(a.a0);
-  let x1 = x0, y1 = y0;
-  const ex = a.cx + a.r * Math.cos(a.a1), ey = a.cy + a.r * Math.sin(a.a1);
+  const lo = Math.min(a.a0, a.a1),
+    hi = Math.max(a.a0, a.a1);
+  let x0 = a.cx + a.r * Math.cos(a.a0),
+    y0 = a.cy + a.r * Math.sin(a.a0);
+  let x1 = x0,
+    y1 = y0;
+  const ex = a.cx + a.r * Math.cos(a.a1),
+    ey = a.cy + a.r * Math.sin(a.a1);
   x0 = Math.min(x0, ex);
   x1 = Math.max(x1, ex);
   y0 = Math.min(y0, ey);

@@ -1,7 +1,33 @@
 import { describe, expect, it } from 'vitest';
-import { clampZoom, ensureVisible, fitZoom, frameView, readableZoom, screenToWorld, stepZoom, viewRect, worldToScreen, zoomAround, ZOOM_STEPS, type Camera } from './camera';
+import {
+  clampZoom,
+  ensureVisible,
+  fitZoom,
+  frameView,
+  nearestZoom,
+  pinchCamera,
+  readableZoom,
+  screenToWorld,
+  stepZoom,
+  viewRect,
+  worldToScreen,
+  zoomAround,
+  ZOOM_STEPS,
+  type Camera,
+} from './camera';
 
 describe('camera', () => {
+  it('a pinch zooms freely within 25-200 % around the fingers and settles on the nearest ladder step', () => {
+    const start: Camera = { zoom: 1, tx: 10, ty: 20 };
+    const c = pinchCamera(start, 0.6, 110, 220, 150, 260);
+    expect(c.zoom).toBeCloseTo(0.6);
+    // the world point first under the fingers (100, 200) follows their midpoint
+    expect(worldToScreen(c, 100, 200)).toEqual([150, 260]);
+    expect(pinchCamera(start, 9, 0, 0, 0, 0).zoom).toBe(2);
+    expect(pinchCamera(start, 0.01, 0, 0, 0, 0).zoom).toBe(0.25);
+    expect([0.1, 0.6, 0.62, 0.63, 1.1, 1.9, 3].map(nearestZoom)).toEqual([0.25, 0.5, 0.5, 0.75, 1, 2, 2]);
+  });
+
   it('zooms along the 25–200 % ladder in steps of 25', () => {
     expect(ZOOM_STEPS).toEqual([0.25, 0.5, 0.75, 1, 1.25, 1.5, 1.75, 2]);
     expect(stepZoom(1, 1)).toBe(1.25);

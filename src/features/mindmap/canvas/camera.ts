@@ -29,6 +29,24 @@ export function stepZoom(z: number, dir: number): number {
   return MIN_ZOOM;
 }
 
+/** The ladder value nearest `z` (a pinch settles there when the fingers lift). */
+export function nearestZoom(z: number): number {
+  let best = ZOOM_STEPS[0];
+  for (const s of ZOOM_STEPS) if (Math.abs(s - z) < Math.abs(best - z)) best = s;
+  return best;
+}
+
+/**
+ * The camera during a pinch that began with camera `start` and fingers around (sx0, sy0): zoom
+ * `start.zoom × scale` (clamped, free between ladder values while the fingers are down), the
+ * world point first under the fingers kept under their midpoint (sx, sy) now.
+ */
+export function pinchCamera(start: Camera, scale: number, sx0: number, sy0: number, sx: number, sy: number): Camera {
+  const z = clampZoom(start.zoom * scale);
+  const [wx, wy] = screenToWorld(start, sx0, sy0);
+  return { zoom: z, tx: sx - wx * z, ty: sy - wy * z };
+}
+
 export function worldToScreen(c: Camera, wx: number, wy: number): [number, number] {
   return [wx * c.zoom + c.tx, wy * c.zoom + c.ty];
 }
@@ -65,8 +83,10 @@ export function viewRect(c: Camera, vw: number, vh: number, marginPx = 0): Rect 
  */
 export function ensureVisible(c: Camera, r: Rect, vw: number, vh: number, pad = 50): Camera {
   const [x0, y0] = worldToScreen(c, r.x, r.y);
-  const x1 = x0 + r.w * c.zoom, y1 = y0 + r.h * c.zoom;
-  let dx = 0, dy = 0;
+  const x1 = x0 + r.w * c.zoom,
+    y1 = y0 + r.h * c.zoom;
+  let dx = 0,
+    dy = 0;
   if (x0 < 0) dx = -x0 + pad;
   else if (x1 > vw) dx = vw - x1 - pad;
   if (y0 < 0) dy = -y0 + pad;

@@ -36,7 +36,6 @@ describe('connectorPath', () => {
   });
 });
 
-
 describe('arc_tp (tianpan)', () => {
   // Boxes centred on (50,20) (parent), (150,20) (previous sibling) and (150,120) (the node).
   const p = { x: 0, y: 0, w: 100, h: 40 };

@@ -25,8 +25,10 @@ const scratchArc: CircleArc = { cx: 0, cy: 0, r: 0, a0: 0, a1: 0 };
  * child asks for 0.4 × the distance, which every SVG renderer grows to a half circle.
  */
 export function arcTp(from: Box, to: Box, first: boolean, out: CircleArc): CircleArc {
-  const fx = from.x + from.w / 2, fy = from.y + from.h / 2;
-  const tx = to.x + to.w / 2, ty = to.y + to.h / 2;
+  const fx = from.x + from.w / 2,
+    fy = from.y + from.h / 2;
+  const tx = to.x + to.w / 2,
+    ty = to.y + to.h / 2;
   return circleArc(fx, fy, tx, ty, Math.hypot(tx - fx, ty - fy) * (first ? 0.4 : 1), 1, out);
 }
 
@@ -37,12 +39,14 @@ export function arcTpBounds(from: Box, to: Box, first: boolean, out: Rect): Rect
 
 export function connectorPath(kind: ConnectorKind, p: Box, c: Box, out: number[], parentIsRoot = false, prev?: Box): number[] {
   const right = c.x >= p.x + p.w / 2;
-  const pcy = p.y + p.h / 2, ccy = c.y + c.h / 2;
+  const pcy = p.y + p.h / 2,
+    ccy = c.y + c.h / 2;
   const x1 = right ? c.x - 2 : c.x + c.w + 2;
   switch (kind) {
     case 'arc': {
       // From the parent's centre, leaving vertically and arriving horizontally, with a dot.
-      const x0 = p.x + p.w / 2, y0 = pcy;
+      const x0 = p.x + p.w / 2,
+        y0 = pcy;
       out.push(PathOp.Move, x0, y0, PathOp.Cubic, x0, y0 + (ccy - y0) * K, x1 - (x1 - x0) * K, ccy, x1, ccy, PathOp.Dot, x1, ccy, 3);
       return out;
     }
@@ -68,14 +72,17 @@ export function connectorPath(kind: ConnectorKind, p: Box, c: Box, out: number[]
       // Organisation charts (structure, filetree level 1): down from the parent's bottom centre,
       // across at half height, down into the child's top centre — same geometry as the SVG export.
       const down = ccy >= pcy;
-      const pcx = p.x + p.w / 2, ccx = c.x + c.w / 2;
-      const y0 = down ? p.y + p.h : p.y, y1 = down ? c.y : c.y + c.h;
+      const pcx = p.x + p.w / 2,
+        ccx = c.x + c.w / 2;
+      const y0 = down ? p.y + p.h : p.y,
+        y1 = down ? c.y : c.y + c.h;
       const ym = (y0 + y1) / 2;
       out.push(PathOp.Move, pcx, y0, PathOp.Line, pcx, ym, PathOp.Line, ccx, ym, PathOp.Line, ccx, y1);
       return out;
     }
     case 'l': {
-      const x0 = p.x + 20, y0 = ccy >= pcy ? p.y + p.h : p.y;
+      const x0 = p.x + 20,
+        y0 = ccy >= pcy ? p.y + p.h : p.y;
       out.push(PathOp.Move, x0, y0, PathOp.Line, x0, ccy, PathOp.Line, c.x, ccy);
       return out;
     }
@@ -113,7 +120,9 @@ export function connectorPath(kind: ConnectorKind, p: Box, c: Box, out: number[]
  * an edge, the fish bone's golden cut or 20 px in (filetree), and end at or beside the child.
  */
 export function connectorBounds(p: Box, c: Box): Box {
-  const x0 = Math.min(p.x, c.x), x1 = Math.max(p.x + p.w, c.x + c.w);
-  const y0 = Math.min(p.y, c.y), y1 = Math.max(p.y + p.h, c.y + c.h) + 4;
+  const x0 = Math.min(p.x, c.x),
+    x1 = Math.max(p.x + p.w, c.x + c.w);
+  const y0 = Math.min(p.y, c.y),
+    y1 = Math.max(p.y + p.h, c.y + c.h) + 4;
   return { x: x0, y: y0, w: x1 - x0, h: y1 - y0 };
 }

@@ -36,7 +36,10 @@ export function expanderOf(store: SceneStore, slot: number): Expander | null {
 
 export function drawExpander(g: Graphics, e: Expander): void {
   g.circle(e.x, e.y, e.r).fill(0xffffff).stroke({ color: 0x999999, width: 1 });
-  if (!e.collapsed) g.moveTo(e.x - 3, e.y).lineTo(e.x + 3, e.y).stroke({ color: 0x666666, width: 1.5 });
+  if (!e.collapsed)
+    g.moveTo(e.x - 3, e.y)
+      .lineTo(e.x + 3, e.y)
+      .stroke({ color: 0x666666, width: 1.5 });
 }
 
 /** The node whose expander contains world point (wx, wy), looked up through the spatial index. */

@@ -29,9 +29,15 @@ export class ImageLayer {
     if (typeof t === 'string') {
       const g = this.frames;
       g.rect(r.x, r.y, r.w, r.h).fill(0xf2f2f2).stroke({ color: 0xd0d0d0, width: 1 });
-      const cx = r.x + r.w / 2, cy = r.y + r.h / 2;
+      const cx = r.x + r.w / 2,
+        cy = r.y + r.h / 2;
       g.rect(cx - 8, cy - 6, 16, 12).stroke({ color: t === 'failed' ? 0xc0c0c0 : 0x999999, width: 1 });
-      g.moveTo(cx - 6, cy + 4).lineTo(cx - 2, cy - 1).lineTo(cx + 1, cy + 2).lineTo(cx + 3, cy).lineTo(cx + 6, cy + 4).stroke({ color: 0x999999, width: 1 });
+      g.moveTo(cx - 6, cy + 4)
+        .lineTo(cx - 2, cy - 1)
+        .lineTo(cx + 1, cy + 2)
+        .lineTo(cx + 3, cy)
+        .lineTo(cx + 6, cy + 4)
+        .stroke({ color: 0x999999, width: 1 });
       return;
     }
     let s = this.sprites.get(slot);

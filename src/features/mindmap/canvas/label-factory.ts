@@ -10,7 +10,6 @@ import { FONT_FAMILY } from './fonts';
 
 export type LabelMode = 'text' | 'bitmap';
 
-
 export interface LabelLook {
   fontSize: number;
   color: number;

@@ -6,6 +6,8 @@
 // only start at 25 %.
 
 export const MIN_LABEL_PX = 6;
+/** Below this zoom a progress ring (r 4) is a dot: not drawn. */
+export const MIN_RING_ZOOM = 0.25;
 
 export interface Lod {
   /** Smallest font size (world px) that still gets a label at this zoom. */
@@ -16,6 +18,8 @@ export interface Lod {
   labelScale: number;
   /** Connectors drawn as straight segments instead of curves. */
   straightConnectors: boolean;
+  /** Study progress rings on branches (their "3/8" follows the label rule, showsLabel). */
+  progressRings: boolean;
 }
 
 export function lodFor(zoom: number): Lod {
@@ -25,6 +29,7 @@ export function lodFor(zoom: number): Lod {
     rounded: zoom >= 0.5,
     labelScale: zoom > 1 ? 2 : 1,
     straightConnectors: zoom < 0.5,
+    progressRings: zoom >= MIN_RING_ZOOM,
   };
 }
 
@@ -34,5 +39,5 @@ export function showsLabel(lod: Lod, fontSize: number): boolean {
 
 /** Two LODs draw the same geometry, so a zoom step between them needs no box redraw. */
 export function sameGeometry(a: Lod, b: Lod): boolean {
-  return a.markers === b.markers && a.rounded === b.rounded && a.straightConnectors === b.straightConnectors;
+  return a.markers === b.markers && a.rounded === b.rounded && a.straightConnectors === b.straightConnectors && a.progressRings === b.progressRings;
 }

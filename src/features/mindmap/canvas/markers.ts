@@ -1,5 +1,16 @@
 import type { Graphics } from 'pixi.js';
-import { LINK_INK, markerRow, NOW_ORANGE, PROGRESS_BACK, priorityColors as cssPriorityColors, progressSweep, rowWidth, STUDY_GREEN, type MarkerKind, type MarkerSpec } from '../../../engine/render/markers';
+import {
+  LINK_INK,
+  markerRow,
+  NOW_ORANGE,
+  PROGRESS_BACK,
+  priorityColors as cssPriorityColors,
+  progressSweep,
+  rowWidth,
+  STUDY_GREEN,
+  type MarkerKind,
+  type MarkerSpec,
+} from '../../../engine/render/markers';
 import type { KmNodeData } from '../../../engine/model/types';
 import { parseColor } from './color';
 import type { NodeMarkers } from './scene-types';
@@ -48,7 +59,10 @@ export function markerLayout(m: NodeMarkers | undefined, space = MARKER_GAP): Ma
   if (m.note) d.note = '.';
   if (m.resources?.length) d.resource = m.resources;
   const row = markerRow(d, chipWidth);
-  ml = row.left.length || row.right.length ? { left: row.left, right: row.right, leftWidth: rowWidth(row.left, space), rightWidth: rowWidth(row.right, space) } : EMPTY;
+  ml =
+    row.left.length || row.right.length
+      ? { left: row.left, right: row.right, leftWidth: rowWidth(row.left, space), rightWidth: rowWidth(row.right, space) }
+      : EMPTY;
   if (!bySpace) layouts.set(m, (bySpace = new Map()));
   bySpace.set(space, ml);
   return ml;
@@ -82,9 +96,17 @@ export function drawMarker(g: Graphics, it: MarkerSpec, m: NodeMarkers, x: numbe
       const v = m.progress ?? 1;
       g.circle(cx, cy, 9).fill(YELLOW);
       if (v >= 9) g.circle(cx, cy, 9).fill(GREEN);
-      else if (v > 1) g.moveTo(cx, cy).arc(cx, cy, 9, -Math.PI / 2, -Math.PI / 2 + progressSweep(v)).closePath().fill(GREEN);
+      else if (v > 1)
+        g.moveTo(cx, cy)
+          .arc(cx, cy, 9, -Math.PI / 2, -Math.PI / 2 + progressSweep(v))
+          .closePath()
+          .fill(GREEN);
       g.circle(cx, cy, 9).stroke({ color: 0xcccccc, width: 2 });
-      if (v >= 9) g.moveTo(cx - 4, cy).lineTo(cx - 1, cy + 3).lineTo(cx + 5, cy - 3).stroke({ color: 0xeeeeee, width: 2 });
+      if (v >= 9)
+        g.moveTo(cx - 4, cy)
+          .lineTo(cx - 1, cy + 3)
+          .lineTo(cx + 5, cy - 3)
+          .stroke({ color: 0xeeeeee, width: 2 });
       return;
     }
     case 'priority': {
@@ -95,7 +117,10 @@ export function drawMarker(g: Graphics, it: MarkerSpec, m: NodeMarkers, x: numbe
     }
     case 'study':
       g.circle(x + 8, cy, 8).fill(GREEN);
-      g.moveTo(x + 4, cy).lineTo(x + 7, cy + 3).lineTo(x + 12, cy - 3).stroke({ color: 0xffffff, width: 2 });
+      g.moveTo(x + 4, cy)
+        .lineTo(x + 7, cy + 3)
+        .lineTo(x + 12, cy - 3)
+        .stroke({ color: 0xffffff, width: 2 });
       return;
     case 'now':
       g.roundRect(x, cy - 9, it.w, 18, 9).fill(ORANGE);
@@ -106,7 +131,13 @@ export function drawMarker(g: Graphics, it: MarkerSpec, m: NodeMarkers, x: numbe
       return;
     case 'note':
       g.roundRect(x + 2, cy - 8, 12, 16, 1).stroke({ color: ink, width: 1.5 });
-      g.moveTo(x + 5, cy - 3).lineTo(x + 11, cy - 3).moveTo(x + 5, cy + 1).lineTo(x + 11, cy + 1).moveTo(x + 5, cy + 5).lineTo(x + 9, cy + 5).stroke({ color: ink, width: 1.2 });
+      g.moveTo(x + 5, cy - 3)
+        .lineTo(x + 11, cy - 3)
+        .moveTo(x + 5, cy + 1)
+        .lineTo(x + 11, cy + 1)
+        .moveTo(x + 5, cy + 5)
+        .lineTo(x + 9, cy + 5)
+        .stroke({ color: ink, width: 1.2 });
       return;
     case 'resource':
       g.roundRect(x, cy - 10, it.w, 20, 4).fill(chipFill(it.text ?? ''));

@@ -37,7 +37,12 @@ describe('circle nodes (tianpan themes)', () => {
   it('come from the engine for tianpan themes, with the theme shadow', () => {
     const store = new SceneStore();
     const adapter = new EnginePatchAdapter(store);
-    const km = { root: { data: { id: 'r', text: '根' }, children: [{ data: { id: 'a', text: '甲' }, children: [{ data: { id: 'a1', text: '甲一' } }] }] }, template: 'tianpan', theme: 'tianpan', version: '1.4.43' };
+    const km = {
+      root: { data: { id: 'r', text: '根' }, children: [{ data: { id: 'a', text: '甲' }, children: [{ data: { id: 'a1', text: '甲一' } }] }] },
+      template: 'tianpan',
+      theme: 'tianpan',
+      version: '1.4.43',
+    };
     store.replace(adapter.convert(new MindEditor().load(km)).patch);
     for (const id of ['r', 'a', 'a1']) {
       const n = store.node(id)!;

@@ -21,7 +21,9 @@ export function circleRadius(w: number, h: number): number {
 /** Whether world point (px, py) lies inside the outline of a node with box (x, y, w, h). */
 export function shapeContains(st: NodeStyle, x: number, y: number, w: number, h: number, px: number, py: number): boolean {
   if (st.shape !== 'circle') return px >= x && px <= x + w && py >= y && py <= y + h;
-  const r = circleRadius(w, h), dx = px - (x + w / 2), dy = py - (y + h / 2);
+  const r = circleRadius(w, h),
+    dx = px - (x + w / 2),
+    dy = py - (y + h / 2);
   return dx * dx + dy * dy <= r * r;
 }
 

@@ -5,7 +5,10 @@ describe('Pool', () => {
   it('reuses released items instead of creating new ones', () => {
     let made = 0;
     const parked: number[] = [];
-    const pool = new Pool(() => ({ n: made++ }), (o) => parked.push(o.n));
+    const pool = new Pool(
+      () => ({ n: made++ }),
+      (o) => parked.push(o.n),
+    );
     const a = pool.acquire();
     const b = pool.acquire();
     pool.release(a);
@@ -59,4 +62,3 @@ describe('FrameViews', () => {
     expect(pool.created).toBe(4);
   });
 });
-

@@ -8,7 +8,9 @@ describe('chooseRenderer', () => {
   });
 
   it('falls back to Canvas for software rasterisers, performance caveats and no WebGL', () => {
-    expect(chooseRenderer({ accelerated: true, rendererString: 'ANGLE (Google, Vulkan 1.3.0 (SwiftShader Device (Subzero)), SwiftShader driver)' })).toBe('canvas');
+    expect(chooseRenderer({ accelerated: true, rendererString: 'ANGLE (Google, Vulkan 1.3.0 (SwiftShader Device (Subzero)), SwiftShader driver)' })).toBe(
+      'canvas',
+    );
     expect(chooseRenderer({ accelerated: true, rendererString: 'llvmpipe (LLVM 15.0.6, 256 bits)' })).toBe('canvas');
     expect(chooseRenderer({ accelerated: true, rendererString: 'Microsoft Basic Render Driver' })).toBe('canvas');
     expect(chooseRenderer({ accelerated: false, rendererString: null })).toBe('canvas');

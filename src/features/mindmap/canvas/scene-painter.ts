@@ -9,6 +9,7 @@ import type { ImageCache } from './image-cache';
 import { drawMarker, markerText } from './markers';
 import { contentRow } from './node-content';
 import { FrameViews, Pool } from './pool';
+import { BADGE_FONT_SIZE, BADGE_INK, badgePlace, drawProgressBadge, type BadgePlace } from './progress-ring';
 import type { SceneStore } from './scene-store';
 import { connectorPath } from './connector-path';
 import { SHADOW_DX, SHADOW_DY, traceOutline } from './node-shape';
@@ -38,6 +39,8 @@ export class ScenePainter {
   private pool: Pool<LabelView>;
   private visible = new Set<number>();
   private scratch: number[] = [];
+  /** Reused for every progress badge of a paint (no allocation per node). */
+  private place: BadgePlace = { x: 0, w: 0, cy: 0, tx: 0 };
   /** Stats of the last paint, read by the bench. */
   last = { nodes: 0, connectors: 0, labels: 0, ms: 0 };
 
@@ -105,7 +108,10 @@ export class ScenePainter {
       const n = store.records[s];
       if (!n) continue;
       const st = n.style;
-      const x = X[s], y = Y[s], w = W[s], h = H[s];
+      const x = X[s],
+        y = Y[s],
+        w = W[s],
+        h = H[s];
       const ex = lod.markers ? expanderOf(store, s) : null;
       if (ex) drawExpander(m, ex);
       const bare = st.fill === null && (st.stroke === null || st.strokeWidth <= 0);
@@ -120,6 +126,7 @@ export class ScenePainter {
         if (st.stroke !== null && st.strokeWidth > 0) g.stroke({ color: st.stroke, width: st.strokeWidth });
       }
       if (n.image) this.images.place(s, n, x, y, w);
+      if (lod.progressRings && store.hasProgressBadge(s)) this.paintProgress(store, s, x, y, w, h, showsLabel(lod, BADGE_FONT_SIZE) && labelled.has(s));
       // Icons are drawn on every node, boxed or bare (a bare sub node's ✓ is as meaningful).
       if (!lod.markers || !n.markers) continue;
       const { ml, cy, x0, xr } = contentRow(n, x, y, w, h);
@@ -171,6 +178,7 @@ export class ScenePainter {
       const row = contentRow(n, X[s], Y[s], W[s], H[s]);
       d.view.obj.position.set(row.x0 + row.ml.leftWidth, row.cy - n.style.fontSize * 0.625);
       if (lod.markers && n.markers) this.paintBadges(store, s, n);
+      if (showsLabel(lod, BADGE_FONT_SIZE) && lod.progressRings && store.hasProgressBadge(s)) this.progressText(store, s);
     }
     // Releasing every badge each frame used to swap their texts on each re-query (a texture
     // re-rasterised per badge); now only badges that left the view go back to the pool.
@@ -205,6 +213,24 @@ export class ScenePainter {
     });
     const ex = m.collapsedCount ? expanderOf(store, slot) : null;
     if (ex) this.badge(`${slot}:count`, ex.count > 99 ? '+' : String(ex.count), 9, ex.x, ex.y, false, 0x666666);
+  }
+
+  /** The study ring of a branch (progress-ring.ts), with its pill when its text is drawn too. */
+  private paintProgress(store: SceneStore, s: number, x: number, y: number, w: number, h: number, withText: boolean): void {
+    const pr = store.progress;
+    const b = badgePlace(x, y, w, h, pr.text(s, store.records[s]!.parent === undefined), this.place);
+    drawProgressBadge(this.marks, b, pr.learnt(s), pr.total(s), withText);
+  }
+
+  private progressText(store: SceneStore, s: number): void {
+    const { x, y, w, h } = store.boxes;
+    const text = store.progress.text(s, store.records[s]!.parent === undefined);
+    const b = badgePlace(x[s], y[s], w[s], h[s], text, this.place);
+    const v = this.badges.take(`${s}:progress`);
+    v.setResolution(this.resolution * this.labelScale);
+    v.dress(text, { fontSize: BADGE_FONT_SIZE, color: BADGE_INK, bold: false, italic: false });
+    v.obj.visible = true;
+    v.obj.position.set(b.tx, b.cy - v.obj.height / 2);
   }
 
   private badge(key: string, text: string, size: number, cx: number, cy: number, italic: boolean, color = 0xffffff): void {
@@ -259,7 +285,7 @@ export class ScenePainter {
 }
 
 function traceConnector(g: Graphics, p: ArrayLike<number>, straight: boolean, dots: number[]): void {
-  for (let i = 0; i < p.length; ) {
+  for (let i = 0; i < p.length;) {
     const op = p[i++];
     if (op === PathOp.Move) {
       g.moveTo(p[i], p[i + 1]);
@@ -272,7 +298,11 @@ function traceConnector(g: Graphics, p: ArrayLike<number>, straight: boolean, do
       else g.bezierCurveTo(p[i], p[i + 1], p[i + 2], p[i + 3], p[i + 4], p[i + 5]);
       i += 6;
     } else if (op === PathOp.Arc) {
-      const cx = p[i], cy = p[i + 1], r = p[i + 2], a0 = p[i + 3], a1 = p[i + 4];
+      const cx = p[i],
+        cy = p[i + 1],
+        r = p[i + 2],
+        a0 = p[i + 3],
+        a1 = p[i + 4];
       if (straight) g.lineTo(cx + r * Math.cos(a1), cy + r * Math.sin(a1));
       else g.arc(cx, cy, r, a0, a1, a1 < a0);
       i += 5;

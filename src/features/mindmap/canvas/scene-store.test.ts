@@ -1,10 +1,22 @@
 import { describe, expect, it } from 'vitest';
+import { NODE_STRIDE, NodeInt } from '../../../engine/render/render-patch';
 import { SceneStore } from './scene-store';
 import type { NodeStyle, SceneNode } from './scene-types';
 
 const style: NodeStyle = { fill: 0xffffff, stroke: null, strokeWidth: 0, textColor: 0, fontSize: 12, bold: false, italic: false, radius: 3, paddingX: 10 };
 const conn = { kind: 'bezier' as const, color: 0x73a1bf, width: 1 };
-const mk = (i: number, x: number, y: number): SceneNode => ({ id: `n${i}`, x, y, w: 60, h: 20, text: `t${i}`, level: i ? 2 : 1, style, parent: i ? 'n0' : undefined, connector: i ? conn : undefined });
+const mk = (i: number, x: number, y: number): SceneNode => ({
+  id: `n${i}`,
+  x,
+  y,
+  w: 60,
+  h: 20,
+  text: `t${i}`,
+  level: i ? 2 : 1,
+  style,
+  parent: i ? 'n0' : undefined,
+  connector: i ? conn : undefined,
+});
 
 function brute(s: SceneStore, r: { x: number; y: number; w: number; h: number }): string[] {
   const out: string[] = [];
@@ -48,7 +60,7 @@ describe('SceneStore', () => {
 
   it('answers from a scan until the grid is first built, then from the grid, with the same results', () => {
     const s = new SceneStore();
-    const nodes = [...Array(300).keys()].map((i) => mk(i, (i * 37) % 1400 - 200, (i * 53) % 1100 - 300));
+    const nodes = [...Array(300).keys()].map((i) => mk(i, ((i * 37) % 1400) - 200, ((i * 53) % 1100) - 300));
     s.replace({ nodes });
     const ids = (slots: number[]) => slots.map((k) => s.records[k]!.id).sort();
     const views = [view, { x: -300, y: -300, w: 100, h: 100 }, { x: 900, y: 500, w: 400, h: 50 }];
@@ -76,7 +88,8 @@ describe('SceneStore', () => {
   it('shifts whole subtrees exactly, in preorder runs after a load and through every kind of edit', () => {
     // A reference model (parent links, boxes by id) against the store, over random edits.
     let seed = 7;
-    const rnd = (n: number) => { // mulberry32: a plain LCG's low bits cycle, and so would the ops
+    const rnd = (n: number) => {
+      // mulberry32: a plain LCG's low bits cycle, and so would the ops
       let t = (seed = (seed + 0x6d2b79f5) | 0);
       t = Math.imul(t ^ (t >>> 15), t | 1);
       t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
@@ -117,11 +130,29 @@ describe('SceneStore', () => {
         parent.set(pick, to);
         s.apply({ nodes: [node(pick, to)] });
       } else {
-        const dx = rnd(50) - 25, dy = rnd(50) - 25;
+        const dx = rnd(50) - 25,
+          dy = rnd(50) - 25;
         for (const id of subtree(pick)) pos.set(id, [pos.get(id)![0] + dx, pos.get(id)![1] + dy]);
         s.apply({ shifts: { ids: [pick], deltas: new Float64Array([dx, dy]) } });
       }
       for (const [id, [x, y]] of pos) if (parent.has(id)) expect([id, s.boxOf(id)!.x, s.boxOf(id)!.y]).toEqual([id, x, y]);
     }
+  });
+
+  it('keeps the per-node field rows by slot: grown with the store, cleared when a node comes without them', () => {
+    const s = new SceneStore();
+    const n = 3000; // past the initial capacity once more nodes come
+    const rows = (count: number, base: number) => {
+      const ints = new Int32Array(count * NODE_STRIDE);
+      for (let i = 0; i < count; i++) ints[i * NODE_STRIDE + NodeInt.childCount] = base + i;
+      return ints;
+    };
+    s.replace({ nodes: [...Array(n).keys()].map((i) => mk(i, i * 70, 0)), ints: rows(n, 0) });
+    s.apply({ nodes: [...Array(n).keys()].map((i) => mk(n + i, i * 70, 100)), ints: rows(n, n) });
+    for (const i of [0, 1, n - 1, n, 2 * n - 1]) expect(s.nodeInt(s.slotOf.get(`n${i}`)!, NodeInt.childCount), `n${i}`).toBe(i);
+    s.apply({ removeNodes: ['n5'] });
+    s.apply({ nodes: [mk(99999, 0, 0)] }); // recycles n5's slot, carries no rows
+    expect(s.slotOf.get('n99999')).toBe(5);
+    expect(s.nodeInt(5, NodeInt.childCount)).toBe(0);
   });
 });

@@ -1,5 +1,9 @@
+import { NODE_STRIDE } from '../../../engine/render/render-patch';
+import { clearRow, copyRow } from './node-ints';
 import { shapeContains } from './node-shape';
 import { SiblingChain } from './sibling-chain';
+import { SlotProgress } from './slot-progress';
+import type { ProgressPatch } from '../../../engine/progress/progress-index';
 import { SubtreeRuns, translate } from './subtree-runs';
 import { boundsOf, computeLinkBoxes, intersects, scan, SlotBoxes } from './slot-boxes';
 import { GridIndex } from './spatial-grid';
@@ -14,8 +18,12 @@ export class SceneStore {
   readonly boxes = new SlotBoxes();
   readonly records: (SceneNode | undefined)[] = [];
   readonly slotOf = new Map<string, number>();
+  /** The engine's per-node fields per slot: NODE_STRIDE ints a slot, columns NodeInt (nodeInt()). */
+  ints = new Int32Array(1024 * NODE_STRIDE);
   /** Parent slot per slot; -1 none. */
   parentSlot = new Int32Array(1024).fill(-1);
+  /** Study roll-up per slot (learnt/total), fed by applyProgress. */
+  readonly progress = new SlotProgress();
   /** Previous-sibling links of arc_tp children (tianpan chains its arcs through the siblings). */
   private siblings = new SiblingChain();
   /** Child slots per slot, for subtree shifts. */
@@ -40,7 +48,11 @@ export class SceneStore {
   apply(p: ScenePatch): void {
     for (const id of p.removeNodes ?? []) this.remove(id);
     const nodes = p.nodes ?? [];
-    for (const n of nodes) this.upsert(n);
+    for (let j = 0; j < nodes.length; j++) {
+      const s = this.upsert(nodes[j]);
+      if (p.ints) copyRow(p.ints, j, this.ints, s);
+      else clearRow(this.ints, s);
+    }
     for (const n of nodes) this.link(this.slotOf.get(n.id)!, n);
     // A re-chained arc changed its extent: cull it as fresh until the next index build.
     if (p.siblings && this.siblings.apply(p.siblings, this.slotOf, this.records, this.built ? this.fresh : [])) this.dirty = true;
@@ -62,6 +74,7 @@ export class SceneStore {
     this.parentSlot.fill(-1);
     this.runs.reset();
     this.siblings.reset();
+    this.progress.reset();
     this.built = false;
     this.fresh = [];
     this.slack = 0;
@@ -75,6 +88,23 @@ export class SceneStore {
     // first edit (0.2 ms once compiled); one pass with zero deltas here lets V8 compile it
     // during the open, whose budget has room (+0 leaves every coordinate as it was).
     translate(this.boxes.x, this.boxes.y, 0, this.boxes.count, 0, 0);
+  }
+
+  /** Progress counts that changed (the progress channel); the canvas repaints when this is true. */
+  applyProgress(p: ProgressPatch): boolean {
+    if (!this.progress.apply(p, this.slotOf)) return false;
+    this.version++;
+    return true;
+  }
+
+  /**
+   * Whether the slot's node carries a progress badge: the root and every branch (children shown,
+   * or folded away) with study nodes below; a study leaf keeps its ✓ only (as the SVG export).
+   */
+  hasProgressBadge(slot: number): boolean {
+    const n = this.records[slot];
+    if (!n || this.progress.total(slot) <= 0) return false;
+    return n.parent === undefined || (this.kids[slot]?.length ?? 0) > 0 || (n.markers?.collapsedCount ?? 0) > 0;
   }
 
   node(id: string): SceneNode | undefined {
@@ -179,18 +209,25 @@ export class SceneStore {
     return Number.isFinite(f) ? f : 12;
   }
 
-  private upsert(n: SceneNode): void {
+  /** A per-node field of the engine's patch (column `NodeInt.x`) for a slot. */
+  nodeInt(slot: number, column: number): number {
+    return this.ints[slot * NODE_STRIDE + column];
+  }
+
+  private upsert(n: SceneNode): number {
     let s = this.slotOf.get(n.id);
     if (s === undefined) {
       s = this.freeSlots.pop() ?? this.boxes.count++;
       this.ensure(this.boxes.count);
       this.slotOf.set(n.id, s);
       this.runs.clear(s);
+      this.progress.clear(s);
     }
     this.records[s] = n;
     this.boxes.set(s, n.x, n.y, n.w, n.h);
     this.dirty = true;
     if (this.built) this.fresh.push(s);
+    return s;
   }
 
   /** (Re)links slot `s` under its parent; runs after all upserts of a patch (parents may come later). */
@@ -219,7 +256,8 @@ export class SceneStore {
     for (let i = 0; i < sh.ids.length; i++) {
       const root = this.slotOf.get(sh.ids[i]);
       if (root === undefined) continue;
-      const dx = sh.deltas[2 * i], dy = sh.deltas[2 * i + 1];
+      const dx = sh.deltas[2 * i],
+        dy = sh.deltas[2 * i + 1];
       slack = Math.max(slack, Math.abs(dx), Math.abs(dy));
       stack.push(root);
       while (stack.length) {
@@ -246,7 +284,8 @@ export class SceneStore {
     for (let i = 0; i < ids.length; i++) {
       const s = this.slotOf.get(ids[i]);
       if (s === undefined) continue;
-      const x = xy[2 * i], y = xy[2 * i + 1];
+      const x = xy[2 * i],
+        y = xy[2 * i + 1];
       const d = Math.max(Math.abs(x - b.x[s]), Math.abs(y - b.y[s]));
       if (d > slack) slack = d;
       b.x[s] = x;
@@ -283,7 +322,13 @@ export class SceneStore {
       next.set(this.parentSlot);
       this.parentSlot = next;
     }
+    if (n * NODE_STRIDE > this.ints.length) {
+      const next = new Int32Array(Math.max(n, (this.ints.length / NODE_STRIDE) * 2) * NODE_STRIDE);
+      next.set(this.ints);
+      this.ints = next;
+    }
     this.siblings.ensure(n);
+    this.progress.ensure(n);
   }
 
   private reindex(): void {
@@ -299,7 +344,13 @@ export class SceneStore {
 
   /** Connector culling boxes from the current node boxes (one pass; derived, never patched). */
   private computeLinks(): void {
-    computeLinkBoxes(this.boxes, this.links, this.parentSlot, (s) => this.records[s], (s) => this.prevSibling(s));
+    computeLinkBoxes(
+      this.boxes,
+      this.links,
+      this.parentSlot,
+      (s) => this.records[s],
+      (s) => this.prevSibling(s),
+    );
     this.linksVersion = this.version;
   }
 

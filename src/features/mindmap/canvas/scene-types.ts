@@ -3,7 +3,7 @@
 // (STYLE 6: the renderer never owns document state).
 //
 // Alignment with the engine: node styles come from `src/engine/theme/themes.ts` TypeStyle
-// values resolved per node (see fallback-layout.ts `styleFor`); positions of moved nodes travel
+// values resolved per node (see engine-adapter.ts); positions of moved nodes travel
 // packed (PackedMoves), matching DESIGN §3's typed-array render patches. Connector geometry is
 // not sent at all: the canvas derives it from the two boxes and the connector kind, only for
 // connectors it actually draws.
@@ -123,6 +123,11 @@ export interface PackedShifts {
  */
 export interface ScenePatch {
   nodes?: SceneNode[];
+  /**
+   * The engine's per-node fields (NODE_INTS rows, engine/render/render-patch.ts) of `nodes`, in
+   * the same order; the store keeps them per slot (SceneStore.nodeInt). Absent = all zero.
+   */
+  ints?: Int32Array;
   shifts?: PackedShifts;
   moves?: PackedMoves;
   removeNodes?: string[];

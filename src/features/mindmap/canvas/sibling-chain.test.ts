@@ -34,21 +34,52 @@ async function open(template: string) {
 describe('previous-sibling links of arc_tp connectors', () => {
   it('are built on load and follow inserts, removals, moves and undo', async () => {
     const { eng, apply, chain } = await open('tianpan');
-    expect(new Map(chain('r'))).toEqual(new Map([['a', ''], ['b', 'a'], ['c', 'b']]));
+    expect(new Map(chain('r'))).toEqual(
+      new Map([
+        ['a', ''],
+        ['b', 'a'],
+        ['c', 'b'],
+      ]),
+    );
 
     const ins = await eng.execute('appendSibling', ['a', '新']);
     apply(ins.patch);
     const x = String(ins.result);
-    expect(new Map(chain('r'))).toEqual(new Map([['a', ''], [x, 'a'], ['b', x], ['c', 'b']]));
+    expect(new Map(chain('r'))).toEqual(
+      new Map([
+        ['a', ''],
+        [x, 'a'],
+        ['b', x],
+        ['c', 'b'],
+      ]),
+    );
 
     apply((await eng.execute('removeNode', [[x]])).patch);
-    expect(new Map(chain('r'))).toEqual(new Map([['a', ''], ['b', 'a'], ['c', 'b']]));
+    expect(new Map(chain('r'))).toEqual(
+      new Map([
+        ['a', ''],
+        ['b', 'a'],
+        ['c', 'b'],
+      ]),
+    );
 
     apply((await eng.execute('moveNode', ['c', 'r', 0])).patch);
-    expect(new Map(chain('r'))).toEqual(new Map([['c', ''], ['a', 'c'], ['b', 'a']]));
+    expect(new Map(chain('r'))).toEqual(
+      new Map([
+        ['c', ''],
+        ['a', 'c'],
+        ['b', 'a'],
+      ]),
+    );
 
     apply((await eng.undo())!);
-    expect(new Map(chain('r'))).toEqual(new Map([['a', ''], ['b', 'a'], ['c', 'b']]));
+    expect(new Map(chain('r'))).toEqual(
+      new Map([
+        ['a', ''],
+        ['b', 'a'],
+        ['c', 'b'],
+      ]),
+    );
   });
 
   it('make the next arc start at the inserted sibling, with the new boxes', async () => {
@@ -75,7 +106,18 @@ describe('previous-sibling links of arc_tp connectors', () => {
   it('cull an arc by its bulge, also right after it was re-chained', () => {
     const style: NodeStyle = { fill: 0xffffff, stroke: null, strokeWidth: 0, textColor: 0, fontSize: 12, bold: false, italic: false, radius: 3, paddingX: 10 };
     const connector = { kind: 'arc_tp' as const, color: 0xffffff, width: 2 };
-    const node = (id: string, x: number, y: number): SceneNode => ({ id, x, y, w: 20, h: 20, text: id, level: id === 'p' ? 1 : 2, style, parent: id === 'p' ? undefined : 'p', connector: id === 'p' ? undefined : connector });
+    const node = (id: string, x: number, y: number): SceneNode => ({
+      id,
+      x,
+      y,
+      w: 20,
+      h: 20,
+      text: id,
+      level: id === 'p' ? 1 : 2,
+      style,
+      parent: id === 'p' ? undefined : 'p',
+      connector: id === 'p' ? undefined : connector,
+    });
     const store = new SceneStore();
     // centres: p (10,10), a (110,10), b (110,110)
     store.replace({ nodes: [node('p', 0, 0), node('a', 100, 0), node('b', 100, 100)], siblings: [['p', ['a', 'b']]] });

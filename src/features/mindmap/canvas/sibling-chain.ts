@@ -1,4 +1,4 @@
-import type { RenderPatch } from '../../../engine/editor';
+import { NODE_STRIDE, NodeInt, type RenderPatch } from '../../../engine/render/render-patch';
 import type { SceneNode, ScenePatch } from './scene-types';
 
 // Previous-sibling links of the scene's arc_tp children: tianpan draws each child's arc from
@@ -31,7 +31,12 @@ export class SiblingChain {
    * list whose first child present is not arc_tp is skipped. Slots whose link changed are pushed
    * to `changed`; returns whether any did.
    */
-  apply(lists: NonNullable<ScenePatch['siblings']>, slotOf: ReadonlyMap<string, number>, records: readonly (SceneNode | undefined)[], changed: number[]): boolean {
+  apply(
+    lists: NonNullable<ScenePatch['siblings']>,
+    slotOf: ReadonlyMap<string, number>,
+    records: readonly (SceneNode | undefined)[],
+    changed: number[],
+  ): boolean {
     let any = false;
     for (const [, kids] of lists) {
       let prev = -1;
@@ -62,25 +67,20 @@ type ChildOrders = NonNullable<ScenePatch['siblings']>;
 /**
  * Child orders for the sibling links of one engine patch. An edit carries the worker's order of
  * every parent whose children changed (`structure`); a full load carries none, so the order is
- * rebuilt from the styles' sibling indices — only when the map draws arc_tp connectors.
+ * rebuilt from the nodes' sibling indices — only when the map draws arc_tp connectors.
  */
-export function childOrdersOf(p: Pick<RenderPatch, 'full' | 'styles'> & { structure?: ChildOrders }): ChildOrders | undefined {
+export function childOrdersOf(p: Pick<RenderPatch, 'full' | 'structure' | 'ids' | 'looks' | 'look' | 'ints' | 'parents'>): ChildOrders | undefined {
   if (!p.full) return p.structure;
-  let chained = false;
-  for (const st of p.styles) {
-    // arc_tp is all or nothing: the tianpan template draws it at every level, no other at any
-    if (st?.connector) {
-      chained = st.connector === 'arc_tp';
-      break;
-    }
-  }
-  if (!chained) return undefined;
+  // arc_tp is all or nothing: the tianpan template draws it at every level, no other at any
+  const conn = p.looks.find((l) => l.connector)?.connector;
+  if (conn !== 'arc_tp') return undefined;
   const byParent = new Map<string, string[]>();
-  for (const st of p.styles) {
-    if (!st?.parentId) continue;
-    let kids = byParent.get(st.parentId);
-    if (!kids) byParent.set(st.parentId, (kids = []));
-    kids[st.index] = st.id;
+  for (let i = 0; i < p.ids.length; i++) {
+    const pid = p.parents[i];
+    if (p.look[i] < 0 || !pid) continue;
+    let kids = byParent.get(pid);
+    if (!kids) byParent.set(pid, (kids = []));
+    kids[p.ints[i * NODE_STRIDE + NodeInt.index]] = p.ids[i];
   }
   return [...byParent];
 }

@@ -34,7 +34,8 @@ export class SlotBoxes implements Boxes {
 export function scan(b: SlotBoxes, r: Rect, out: number[]): number[] {
   out.length = 0;
   const { x, y, w, h } = b;
-  const rx1 = r.x + r.w, ry1 = r.y + r.h;
+  const rx1 = r.x + r.w,
+    ry1 = r.y + r.h;
   for (let i = 0; i < b.count; i++) if (x[i] <= rx1 && x[i] + w[i] >= r.x && y[i] <= ry1 && y[i] + h[i] >= r.y) out.push(i);
   return out;
 }
@@ -45,7 +46,10 @@ export function intersects(b: SlotBoxes, i: number, r: Rect): boolean {
 
 /** Bounding box of the live slots (empty rect when there are none). */
 export function boundsOf(b: SlotBoxes, alive: (s: number) => boolean): Rect {
-  let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
+  let x0 = Infinity,
+    y0 = Infinity,
+    x1 = -Infinity,
+    y1 = -Infinity;
   for (let i = 0; i < b.count; i++) {
     if (!alive(i)) continue;
     x0 = Math.min(x0, b.x[i]);
@@ -62,7 +66,13 @@ const arcBox: Rect = { x: 0, y: 0, w: 0, h: 0 };
  * Connector culling boxes (slot of the child) from the node boxes, in one pass: `links` is
  * derived, never patched. A dead or root slot gets a NaN box, which no query matches.
  */
-export function computeLinkBoxes(b: SlotBoxes, l: SlotBoxes, parentSlot: Int32Array, record: (s: number) => SceneNode | undefined, prevSibling: (s: number) => number): void {
+export function computeLinkBoxes(
+  b: SlotBoxes,
+  l: SlotBoxes,
+  parentSlot: Int32Array,
+  record: (s: number) => SceneNode | undefined,
+  prevSibling: (s: number) => number,
+): void {
   l.count = b.count;
   const box = (s: number): Rect => ({ x: b.x[s], y: b.y[s], w: b.w[s], h: b.h[s] });
   for (let s = 0; s < b.count; s++) {
@@ -80,8 +90,10 @@ export function computeLinkBoxes(b: SlotBoxes, l: SlotBoxes, parentSlot: Int32Ar
       continue;
     }
     // Same span as connectorBounds(), inlined: this loop runs over every node per rebuild.
-    const x0 = Math.min(b.x[ps], b.x[s]), x1 = Math.max(b.x[ps] + b.w[ps], b.x[s] + b.w[s]);
-    const y0 = Math.min(b.y[ps], b.y[s]), y1 = Math.max(b.y[ps] + b.h[ps], b.y[s] + b.h[s]) + 4;
+    const x0 = Math.min(b.x[ps], b.x[s]),
+      x1 = Math.max(b.x[ps] + b.w[ps], b.x[s] + b.w[s]);
+    const y0 = Math.min(b.y[ps], b.y[s]),
+      y1 = Math.max(b.y[ps] + b.h[ps], b.y[s] + b.h[s]) + 4;
     l.set(s, x0, y0, x1 - x0, y1 - y0);
   }
 }

@@ -3,7 +3,7 @@ import { GridIndex, type Boxes } from './spatial-grid';
 
 function randomBoxes(n: number, seed = 1): Boxes & { x: number[]; y: number[]; w: number[]; h: number[] } {
   let s = seed;
-  const rnd = () => ((s = (s * 16807) % 2147483647) / 2147483647);
+  const rnd = () => (s = (s * 16807) % 2147483647) / 2147483647;
   const b = { count: n, x: [] as number[], y: [] as number[], w: [] as number[], h: [] as number[] };
   for (let i = 0; i < n; i++) {
     b.x.push(rnd() * 5000 - 1000);
@@ -22,7 +22,12 @@ describe('GridIndex', () => {
     const b = randomBoxes(2000);
     const g = new GridIndex(256);
     g.build(b);
-    for (const r of [{ x: 0, y: 0, w: 800, h: 600 }, { x: -5000, y: -5000, w: 100, h: 100 }, { x: 1234, y: -200, w: 3, h: 3 }, { x: -2000, y: -3000, w: 9000, h: 9000 }]) {
+    for (const r of [
+      { x: 0, y: 0, w: 800, h: 600 },
+      { x: -5000, y: -5000, w: 100, h: 100 },
+      { x: 1234, y: -200, w: 3, h: 3 },
+      { x: -2000, y: -3000, w: 9000, h: 9000 },
+    ]) {
       expect(g.query(r).sort((p, q) => p - q)).toEqual(brute(b, r));
     }
   });

@@ -44,9 +44,13 @@ export class GridIndex {
   build(boxes: Boxes, cellSize = this.cell): void {
     this.boxes = boxes;
     const n = boxes.count;
-    let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
+    let minX = Infinity,
+      minY = Infinity,
+      maxX = -Infinity,
+      maxY = -Infinity;
     for (let i = 0; i < n; i++) {
-      const x = boxes.x[i], y = boxes.y[i];
+      const x = boxes.x[i],
+        y = boxes.y[i];
       if (x < minX) minX = x;
       if (y < minY) minY = y;
       if (x + boxes.w[i] > maxX) maxX = x + boxes.w[i];
@@ -65,8 +69,10 @@ export class GridIndex {
     this.big = [];
     // Pass 1: count entries per cell.
     for (let i = 0; i < n; i++) {
-      const c0 = this.colOf(boxes.x[i]), c1 = this.colOf(boxes.x[i] + boxes.w[i]);
-      const r0 = this.rowOf(boxes.y[i]), r1 = this.rowOf(boxes.y[i] + boxes.h[i]);
+      const c0 = this.colOf(boxes.x[i]),
+        c1 = this.colOf(boxes.x[i] + boxes.w[i]);
+      const r0 = this.rowOf(boxes.y[i]),
+        r1 = this.rowOf(boxes.y[i] + boxes.h[i]);
       if ((c1 - c0 + 1) * (r1 - r0 + 1) > this.maxSpan) {
         this.big.push(i);
         continue;
@@ -83,8 +89,10 @@ export class GridIndex {
         b++;
         continue;
       }
-      const c0 = this.colOf(boxes.x[i]), c1 = this.colOf(boxes.x[i] + boxes.w[i]);
-      const r0 = this.rowOf(boxes.y[i]), r1 = this.rowOf(boxes.y[i] + boxes.h[i]);
+      const c0 = this.colOf(boxes.x[i]),
+        c1 = this.colOf(boxes.x[i] + boxes.w[i]);
+      const r0 = this.rowOf(boxes.y[i]),
+        r1 = this.rowOf(boxes.y[i] + boxes.h[i]);
       for (let r = r0; r <= r1; r++) for (let c = c0; c <= c1; c++) items[fill[r * this.cols + c]++] = i;
     }
     this.starts = counts;
@@ -97,9 +105,12 @@ export class GridIndex {
     out.length = 0;
     const id = this.nextQuery();
     const { x, y, w, h } = this.boxes;
-    const rx1 = rect.x + rect.w, ry1 = rect.y + rect.h;
-    const c0 = this.colOf(rect.x), c1 = this.colOf(rx1);
-    const r0 = this.rowOf(rect.y), r1 = this.rowOf(ry1);
+    const rx1 = rect.x + rect.w,
+      ry1 = rect.y + rect.h;
+    const c0 = this.colOf(rect.x),
+      c1 = this.colOf(rx1);
+    const r0 = this.rowOf(rect.y),
+      r1 = this.rowOf(ry1);
     for (let r = r0; r <= r1; r++) {
       for (let c = c0; c <= c1; c++) {
         const k = r * this.cols + c;
@@ -121,7 +132,8 @@ export class GridIndex {
     // `accept` narrows a box hit to the item's real shape (circle nodes).
     const inside = (i: number) => px >= x[i] && px <= x[i] + w[i] && py >= y[i] && py <= y[i] + h[i] && (!accept || accept(i));
     let best = -1;
-    const c = this.colOf(px), r = this.rowOf(py);
+    const c = this.colOf(px),
+      r = this.rowOf(py);
     if (px >= this.originX && py >= this.originY && c < this.cols && r < this.rows) {
       const k = r * this.cols + c;
       for (let p = this.starts[k], e = this.starts[k + 1]; p < e; p++) if (this.items[p] > best && inside(this.items[p])) best = this.items[p];

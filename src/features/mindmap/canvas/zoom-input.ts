@@ -11,7 +11,7 @@ export interface TimerApi {
   clear(handle: unknown): void;
 }
 
-const realTimers: TimerApi = {
+export const realTimers: TimerApi = {
   set: (fn, ms) => setTimeout(fn, ms),
   clear: (h) => clearTimeout(h as ReturnType<typeof setTimeout>),
 };

@@ -1,15 +1,20 @@
-import { useEffect, useRef, useSyncExternalStore, type KeyboardEvent } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore, type CSSProperties, type KeyboardEvent } from 'react';
 import type { EditorController } from './controller';
 import type { NodeInfo } from './map-model';
 
-// The map as an ARIA tree (role tree/treeitem with aria-level, aria-expanded, aria-selected),
-// mirrored from worker patches. Screen-reader and keyboard users read and edit the map here;
-// the selected item holds the focus while the user works in the tree by keyboard (roving
-// tabindex); a click on a row selects it and hands the focus to the map's keyboard target, like
-// a click on the canvas. Huge maps render a window of rows around the selection, the selected
-// row always among them.
+// The map as an ARIA tree (role tree/treeitem with aria-level, aria-expanded, aria-selected,
+// aria-setsize, aria-posinset), mirrored from worker patches. Screen-reader and keyboard users
+// read and edit the map here; the selected item holds the focus while the user works in the
+// tree by keyboard (roving tabindex); a click on a row selects it and hands the focus to the
+// map's keyboard target, like a click on the canvas.
+// Large maps (VIRTUAL_FROM rows and more) are virtualised by scroll position: the tree scrolls
+// a spacer as tall as every row, and only the rows in view (plus OVERSCAN either side) and the
+// focusable selected row are in the DOM, at a fixed height (one line, the full title in the
+// label); a selection moved by keys scrolls its row into view. Smaller maps show every row,
+// wrapped to its full title.
 
-const WINDOW = 150;
+export const VIRTUAL_FROM = 300;
+const OVERSCAN = 10;
 
 export function markersText(n: NodeInfo): string[] {
   const out: string[] = [];
@@ -34,36 +39,75 @@ interface Props {
   onRowMenu(): void;
   /** Extra marks per node from the screen (MindDetail: resource counts). */
   extraMarks?(id: string): string[];
+  /** Row height of a virtualised tree, CSS px (the phone's outline sheet: 44). */
+  rowHeight?: number;
 }
 
-export function AriaTree({ ctl, onKeyDown, onToggle, onActivate, onRowClick, onRowMenu, extraMarks }: Props) {
+export function AriaTree({ ctl, onKeyDown, onToggle, onActivate, onRowClick, onRowMenu, extraMarks, rowHeight = 26 }: Props) {
   useSyncExternalStore(ctl.model.subscribe, ctl.model.getVersion);
   const state = useSyncExternalStore(ctl.subscribe, ctl.getState);
-  const rows = ctl.model.flatten();
+  const rows = ctl.model.rows();
+  const count = rows.ids.length;
   const primary = ctl.primary;
-  const at = Math.max(0, rows.findIndex((r) => r.id === primary));
-  const from = rows.length > WINDOW * 2 ? Math.max(0, at - WINDOW) : 0;
-  const shown = rows.length > WINDOW * 2 ? rows.slice(from, at + WINDOW) : rows;
+  const focusId = primary ?? ctl.model.rootId;
+  const at = rows.index.get(focusId) ?? 0;
+  const virtual = count >= VIRTUAL_FROM;
   const ref = useRef<HTMLDivElement>(null);
   const focusTree = useRef(false);
+  const [view, setView] = useState({ top: 0, height: 600 });
+  const from = virtual ? Math.max(0, Math.floor(view.top / rowHeight) - OVERSCAN) : 0;
+  const to = virtual ? Math.min(count, Math.ceil((view.top + view.height) / rowHeight) + OVERSCAN) : count;
+  const shown: number[] = [];
+  if (virtual && at < from) shown.push(at);
+  for (let i = from; i < to; i++) shown.push(i);
+  if (virtual && at >= to) shown.push(at);
 
-  // Keep DOM focus on the selected item while the user works in the tree.
+  // The viewport of a virtualised tree: scroll position and height (resizes, the phone's sheet).
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (!el || !virtual) return;
+    let frame = 0;
+    const read = () => {
+      frame = 0;
+      setView((v) => (v.top === el.scrollTop && v.height === el.clientHeight ? v : { top: el.scrollTop, height: el.clientHeight }));
+    };
+    const onScroll = () => (frame ||= requestAnimationFrame(read));
+    read();
+    el.addEventListener('scroll', onScroll, { passive: true });
+    const ro = new ResizeObserver(onScroll);
+    ro.observe(el);
+    return () => {
+      el.removeEventListener('scroll', onScroll);
+      ro.disconnect();
+      if (frame) cancelAnimationFrame(frame);
+    };
+  }, [virtual]);
+
+  // Keep DOM focus on the selected item while the user works in the tree; a virtualised tree
+  // first scrolls its row into view (the smallest scroll).
   useEffect(() => {
     if (!focusTree.current && !ref.current?.contains(document.activeElement)) return;
     // never take the focus from the text edit field (IME input goes there)
     if (document.activeElement instanceof HTMLTextAreaElement || ctl.state.status === 'textedit') return;
-    const el = ref.current?.querySelector<HTMLElement>('[role=treeitem][tabindex="0"]');
-    if (el && document.activeElement !== el) el.focus({ preventScroll: false });
+    const tree = ref.current;
+    if (tree && virtual) {
+      const y = at * rowHeight;
+      if (y < tree.scrollTop) tree.scrollTop = y;
+      else if (y + rowHeight > tree.scrollTop + tree.clientHeight) tree.scrollTop = y + rowHeight - tree.clientHeight;
+    }
+    const el = tree?.querySelector<HTMLElement>('[role=treeitem][tabindex="0"]');
+    if (el && document.activeElement !== el) el.focus({ preventScroll: !!virtual });
   }, [primary, state.selection, ctl.model.version]);
 
   return (
     <div
       ref={ref}
       role="tree"
-      aria-label="思维导图大纲"
+      // (ARIA allows aria-readonly on treegrid only: a read-only map says so in its name)
+      aria-label={state.readOnly ? '思维导图大纲（只读）' : '思维导图大纲'}
       aria-multiselectable="true"
-      aria-readonly={state.readOnly || undefined}
-      className="mind-tree"
+      className={`mind-tree${virtual ? ' is-virtual' : ''}`}
+      style={virtual ? ({ '--mind-row': `${rowHeight}px` } as CSSProperties) : undefined}
       onKeyDown={(e) => {
         focusTree.current = true;
         onKeyDown(e);
@@ -78,8 +122,9 @@ export function AriaTree({ ctl, onKeyDown, onToggle, onActivate, onRowClick, onR
         onRowMenu();
       }}
     >
-      {from > 0 && <div className="mind-tree__more">…… 上方还有 {from} 个主题</div>}
-      {shown.map((n) => {
+      {virtual && <div role="presentation" className="mind-tree__spacer" style={{ height: count * rowHeight }} />}
+      {shown.map((i) => {
+        const n = ctl.model.get(rows.ids[i])!;
         const expandable = ctl.model.hasChildren(n);
         const selected = state.selection.includes(n.id);
         const parent = n.parentId ? ctl.model.get(n.parentId) : undefined;
@@ -93,11 +138,11 @@ export function AriaTree({ ctl, onKeyDown, onToggle, onActivate, onRowClick, onR
             aria-selected={selected}
             aria-expanded={expandable ? !n.collapsed : undefined}
             aria-setsize={parent ? parent.children.length : 1}
-            aria-posinset={parent ? parent.children.indexOf(n.id) + 1 : 1}
+            aria-posinset={rows.posInSet[i]}
             aria-label={[n.text || '分支主题', ...marks].join('，')}
-            tabIndex={n.id === (primary ?? ctl.model.rootId) ? 0 : -1}
+            tabIndex={n.id === focusId ? 0 : -1}
             className={`mind-tree__item${selected ? ' is-selected' : ''}`}
-            style={{ paddingLeft: `${(n.level - 1) * 16 + 6}px` }}
+            style={virtual ? { paddingLeft: `${(n.level - 1) * 16 + 6}px`, top: i * rowHeight } : { paddingLeft: `${(n.level - 1) * 16 + 6}px` }}
             onClick={(e) => {
               focusTree.current = false;
               if (e.shiftKey || e.ctrlKey || e.metaKey) ctl.toggleSelect(n.id);
@@ -107,7 +152,12 @@ export function AriaTree({ ctl, onKeyDown, onToggle, onActivate, onRowClick, onR
             onDoubleClick={() => onActivate?.(n.id)}
           >
             {expandable ? (
-              <button type="button" tabIndex={-1} className="mind-tree__toggle" aria-label={n.collapsed ? '展开' : '收起'} onClick={(e) => {
+              <button
+                type="button"
+                tabIndex={-1}
+                className="mind-tree__toggle"
+                aria-label={n.collapsed ? '展开' : '收起'}
+                onClick={(e) => {
                   // The arrow acts on its row: it selects it too, so the next key acts on the
                   // branch just folded, not on the node selected before (focus rule: the map).
                   e.stopPropagation();
@@ -136,7 +186,6 @@ export function AriaTree({ ctl, onKeyDown, onToggle, onActivate, onRowClick, onR
           </div>
         );
       })}
-      {from + shown.length < rows.length && <div className="mind-tree__more">…… 下方还有 {rows.length - from - shown.length} 个主题</div>}
     </div>
   );
 }

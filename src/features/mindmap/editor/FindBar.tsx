@@ -35,6 +35,9 @@ export function FindBar({ ctl, focusKey, onClose }: Props) {
   const readOnly = useSyncExternalStore(ctl.subscribe, () => ctl.state.readOnly);
   const [replacement, setReplacement] = useState('');
   const input = useRef<HTMLInputElement>(null);
+  // Typed into a field since the map last changed: then Ctrl+Z undoes that typing (the field's
+  // own undo), else the map's last step (a 替换 / 全部替换 just made).
+  const typed = useRef(false);
 
   useEffect(() => {
     input.current?.focus();
@@ -45,6 +48,7 @@ export function FindBar({ ctl, focusKey, onClose }: Props) {
   useEffect(() => {
     let t = 0;
     const off = ctl.model.subscribe(() => {
+      typed.current = false;
       window.clearTimeout(t);
       t = window.setTimeout(() => void find.search(find.view.query, false), 150);
     });
@@ -60,7 +64,15 @@ export function FindBar({ ctl, focusKey, onClose }: Props) {
       e.preventDefault();
       close();
     }
+    const history = historyKey(e);
+    // Ctrl+Z / Ctrl+Y / Ctrl+Shift+Z here are the map's undo and redo (a replace is undone where
+    // it was made, as one step), except right after typing into a field: then the browser's own
+    // undo takes that typing back first, as in any text field.
+    if (!history || (history === 'undo' && typed.current)) return;
+    e.preventDefault();
+    void (history === 'undo' ? ctl.undo() : ctl.redo());
   };
+  const type = () => (typed.current = true);
   const onQueryKey = (e: KeyboardEvent<HTMLInputElement>) => {
     if (e.key !== 'Enter' || e.nativeEvent.isComposing) return;
     e.preventDefault();
@@ -70,7 +82,16 @@ export function FindBar({ ctl, focusKey, onClose }: Props) {
 
   return (
     <div className="mind-find" role="search" aria-label="查找和替换" onKeyDown={onKey}>
-      <input ref={input} className="mind-find__input" type="text" aria-label="查找" placeholder="查找主题" value={view.query} onChange={(e) => void find.search(e.target.value)} onKeyDown={onQueryKey} />
+      <input
+        ref={input}
+        className="mind-find__input"
+        type="text"
+        aria-label="查找"
+        placeholder="查找主题"
+        value={view.query}
+        onChange={(e) => (type(), void find.search(e.target.value))}
+        onKeyDown={onQueryKey}
+      />
       <output className="mind-find__status" role="status" aria-live="polite">
         {findStatus(view)}
       </output>
@@ -82,11 +103,22 @@ export function FindBar({ ctl, focusKey, onClose }: Props) {
       </button>
       {!readOnly && (
         <>
-          <input className="mind-find__input" aria-label="替换为" placeholder="替换为" value={replacement} onChange={(e) => setReplacement(e.target.value)} />
+          <input
+            className="mind-find__input"
+            aria-label="替换为"
+            placeholder="替换为"
+            value={replacement}
+            onChange={(e) => (type(), setReplacement(e.target.value))}
+          />
           <button type="button" className="mind-toolbar__btn" disabled={none} onClick={() => void find.replaceOne(replacement)}>
             替换
           </button>
-          <button type="button" className="mind-toolbar__btn" disabled={none} onClick={() => void find.replaceAll(replacement).then(() => input.current?.focus())}>
+          <button
+            type="button"
+            className="mind-toolbar__btn"
+            disabled={none}
+            onClick={() => void find.replaceAll(replacement).then(() => input.current?.focus())}
+          >
             全部替换
           </button>
         </>
@@ -96,4 +128,12 @@ export function FindBar({ ctl, focusKey, onClose }: Props) {
       </button>
     </div>
   );
+}
+
+/** Which history key `e` is: Ctrl+Z undo; Ctrl+Y or Ctrl+Shift+Z redo (Cmd on macOS). */
+function historyKey(e: KeyboardEvent): 'undo' | 'redo' | null {
+  if (!(e.ctrlKey || e.metaKey) || e.altKey) return null;
+  const k = e.key.toLowerCase();
+  if (k === 'z') return e.shiftKey ? 'redo' : 'undo';
+  return k === 'y' && !e.shiftKey ? 'redo' : null;
 }

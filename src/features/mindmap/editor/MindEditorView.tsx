@@ -1,22 +1,27 @@
 import { ContextMenu } from 'radix-ui';
-import { useEffect, useId, useMemo, useRef, useState, useSyncExternalStore, type ClipboardEvent, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useId, useMemo, useReducer, useRef, useState, useSyncExternalStore, type ClipboardEvent, type KeyboardEvent, type ReactNode } from 'react';
 import { DEPTH_ERROR, type KmNode } from '../../../engine/model/types';
-import { MindmapCanvas } from '../canvas/mindmap-canvas';
+import type { MindmapCanvas } from '../canvas/mindmap-canvas';
 import type { ActionContext, DialogKind } from './actions';
 import { AriaTree } from './AriaTree';
 import { writeClipboard } from './clipboard';
 import type { EditorController } from './controller';
 import { NodeDialog } from './dialogs';
-import { anchorOf, editBox, MIN_EDIT_FONT } from './edit-geometry';
+import { anchorOf } from './edit-geometry';
 import { FindBar, useFindShortcut } from './FindBar';
 import { useImportExport } from './import-export';
-import { handleMapKey } from './keyboard';
+import { handleMapKey, HINT_EDIT, HINT_READ } from './keyboard';
 import { mapPaste } from './map-paste';
 import { NodeMenu, openMenuAt } from './NodeMenu';
 import { bindMarkers, NotePreview, type NotePreviewState } from './marker-input';
-import { loadNodeImage } from './node-image';
+import { OverlayStore } from './overlay-state';
+import { MapStage } from './MapStage';
+import { OutlineRegion, PhoneActionBar, PhoneStatus, usePhone, type PhoneSheet } from './phone';
 import { bindPointer } from './pointer';
-import { TextEditOverlay, type EditTarget } from './TextEditOverlay';
+import { cycleRegion } from './regions';
+import { TextEditOverlay } from './TextEditOverlay';
+import { useTextEdit } from './text-edit';
+import { bindTouch } from './touch-input';
 import { Toolbar } from './Toolbar';
 import { userMessage } from './messages';
 import '../mindmap.css';
@@ -37,20 +42,31 @@ interface Props {
   extraMarks?(id: string): string[];
 }
 
-const HINT_EDIT = '方向键移动选择，Tab 插入下级主题，Enter 插入同级主题，F2 或直接输入编辑文字，Delete 删除，Shift+F10 打开主题菜单，F6 切换到工具栏和大纲';
-const HINT_READ = '方向键移动选择，Enter 打开主题，Shift+F10 打开主题菜单，F6 切换到工具栏和大纲';
+/** A key per controller: a new controller gets a new Application and canvas. */
+const controllerKeys = new WeakMap<EditorController, number>();
+let lastKey = 0;
+function keyOf(ctl: EditorController): number {
+  if (!controllerKeys.has(ctl)) controllerKeys.set(ctl, ++lastKey);
+  return controllerKeys.get(ctl)!;
+}
 
 export function MindEditorView({ ctl, load, toolbarExtra, onActivate, onError, extraMarks }: Props) {
-  const host = useRef<HTMLDivElement>(null);
   const stage = useRef<HTMLDivElement>(null);
-  const marquee = useRef<HTMLDivElement>(null);
-  const ghost = useRef<HTMLDivElement>(null);
+  const [overlays] = useState(() => new OverlayStore());
   const keyTarget = useRef<HTMLTextAreaElement>(null);
   const canvasRef = useRef<MindmapCanvas | null>(null);
-  const [edit, setEdit] = useState<EditTarget | null>(null);
   const [dialog, setDialog] = useState<DialogKind | null>(null);
   const [preview, setPreview] = useState<NotePreviewState | null>(null);
   const [find, setFind] = useState(0); // 0 closed; bumped by each Ctrl+F
+  // The keyboard target sits over the selected node on screen: placed again when the camera rests.
+  const [, cameraRested] = useReducer((n: number) => n + 1, 0);
+  const phone = usePhone();
+  const [sheet, setSheet] = useState<PhoneSheet>(null);
+  // The last edit's announcement (live region); `seq` makes a repeated one heard again.
+  const [said, setSaid] = useState({ text: '', seq: 0 });
+  // Was the last pointer on the editor a finger? Then the keyboard target is not focused for
+  // map keys (that would open the on-screen keyboard), only for editing text.
+  const touched = useRef(false);
 
   const [ready, setReady] = useState(false);
   // Opening failed (a damaged map, a network failure): said in Chinese with 重试, never a busy
@@ -58,21 +74,10 @@ export function MindEditorView({ ctl, load, toolbarExtra, onActivate, onError, e
   const [failed, setFailed] = useState<string | null>(null);
   const state = useSyncExternalStore(ctl.subscribe, ctl.getState);
   useSyncExternalStore(ctl.model.subscribe, ctl.model.getVersion);
+  useSyncExternalStore(ctl.progress.subscribe, ctl.progress.getVersion);
   const hintId = useId();
-  const editSeq = useRef(0);
-  const session = useRef(0);
-  // The open edit, readable synchronously by handlers that run before React re-renders.
-  const editing = useRef<EditTarget | null>(null);
-  // An insert opens the edit field at once (id '' until the worker answers), so text typed or
-  // composed with an IME right after Tab/Enter lands in it; Enter before the answer parks it here.
-  const pendingCommit = useRef<string | null>(null);
-
-  const show = (t: EditTarget | null) => {
-    editing.current = t;
-    setEdit(t);
-    ctl.setStatus(t ? 'textedit' : 'inputready');
-  };
-
+  const field = useTextEdit(ctl, canvasRef, stage, phone);
+  const { edit, editing } = field;
   /**
    * Focus to the map's keyboard target; `always` = also when the focus is elsewhere (a pointer
    * action on the map). After a menu or dialog closes it waits a frame (their own focus handling
@@ -83,6 +88,7 @@ export function MindEditorView({ ctl, load, toolbarExtra, onActivate, onError, e
       const t = keyTarget.current;
       const active = document.activeElement;
       if (!t || active === t || document.querySelector('[role=dialog], [role=alertdialog]')) return;
+      if (touched.current && !editing.current) return;
       if (!always && active && active !== document.body) return;
       t.focus({ preventScroll: true });
     };
@@ -90,72 +96,27 @@ export function MindEditorView({ ctl, load, toolbarExtra, onActivate, onError, e
     else requestAnimationFrame(go);
   };
 
+  ctl.onAnnounce = (text) => setSaid((s) => ({ text, seq: s.seq + 1 }));
   ctl.onError = (msg) => {
     if (msg !== DEPTH_ERROR) return onError(msg);
     window.alert(msg);
     focusMap();
   };
 
-  /** Opens the edit field on node `id` with `text`; `typed` = the field already holds it (typing, IME). */
-  const openEdit = (id: string, text: string, typed: boolean): void => {
-    const c = canvasRef.current;
-    if (!c || !ctl.model.get(id) || ctl.state.readOnly) return;
-    const box = editBox(c, id);
-    if (!box) return;
-    c.paintNow();
-    ctl.select([id], false);
-    show({ id, text, typed, seq: ++session.current, ...box });
-  };
-
-  const runEditText = (id: string, text: string) => void ctl.run('editText', [id, text], { mergeKey: `text:${id}:${++editSeq.current}` });
-
   const ctx: ActionContext = useMemo(
     () => ({
       ctl,
       ui: {
         // F2 / 编辑文字 / double click: always the node's own current text.
-        editText: (id) => openEdit(id, ctl.model.get(id)?.text ?? '', false),
-        beginInsert: () => {
-          const c = canvasRef.current;
-          const b = ctl.primary && c?.store.boxOf(ctl.primary);
-          if (!c || !b) return;
-          const { zoom, tx, ty } = c.camera;
-          const fontSize = Math.max(MIN_EDIT_FONT, 14 * zoom);
-          const left = Math.min((b.x + b.w + 30) * zoom + tx, c.width - 140);
-          show({ id: '', text: '分支主题', typed: false, seq: ++session.current, left, top: (b.y + b.h) * zoom + ty, width: 120, maxWidth: Math.max(120, c.width - 8 - left), fontSize });
-        },
-        endInsert: (id) => {
-          const committed = pendingCommit.current;
-          pendingCommit.current = null;
-          const open = editing.current;
-          if (!id) {
-            if (open && !open.id) show(null);
-            return;
-          }
-          if (committed !== null) {
-            if (committed !== '分支主题') runEditText(id, committed);
-            return;
-          }
-          // Still typing into the field: it now belongs to the new node (same session, so the
-          // selection and the composition in the field are kept).
-          const c = canvasRef.current;
-          const box = c && editBox(c, id);
-          if (open && !open.id && box) show({ ...open, ...box, id });
-        },
+        editText: (id) => field.open(id, ctl.model.get(id)?.text ?? '', false),
+        beginInsert: field.beginInsert,
+        endInsert: field.endInsert,
         toSystemClipboard: (nodes) => void writeClipboard(nodes as Promise<KmNode[] | undefined>),
         paste: () => paste.fromMenu(),
         openDialog: setDialog,
         focusMap: () => focusMap(),
         // F6 / Shift+F6 go round map → toolbar → outline tree → map (a way out of the map, where Tab inserts).
-        cycleRegion: (back) => {
-          const regions = ['map', 'toolbar', 'tree'] as const;
-          const active = document.activeElement;
-          const at = active?.closest('.mind-toolbar') ? 1 : active?.closest('.mind-tree') ? 2 : 0;
-          const next = regions[(at + (back ? 2 : 1)) % 3];
-          if (next === 'map') return focusMap();
-          const sel = next === 'toolbar' ? '.mind-toolbar button:not(:disabled), .mind-toolbar select:not(:disabled)' : '.mind-tree [role=treeitem][tabindex="0"]';
-          document.querySelector<HTMLElement>(sel)?.focus();
-        },
+        cycleRegion: (back) => cycleRegion(back, () => focusMap()),
         openFind: () => setFind((n) => n + 1),
         // Everything when it fits at a readable zoom, else a readable zoom around the selection.
         fit: () => canvasRef.current?.frameMap(ctl.primary, 2),
@@ -169,30 +130,42 @@ export function MindEditorView({ ctl, load, toolbarExtra, onActivate, onError, e
   const paste = useMemo(() => mapPaste(ctl, onError), [ctl]);
   useFindShortcut(ctx.ui.openFind);
 
-  useEffect(() => {
-    const canvas = new MindmapCanvas();
-    let off = () => {};
-    let offMarkers = () => {};
-    let alive = true;
+  // Set when the canvas is ready (MapStage), undone when the editor unmounts.
+  const unbind = useRef<(() => void) | null>(null);
+  const onCanvasReady = (canvas: MindmapCanvas) => {
+    unbind.current?.();
     canvas.onZoom = (z) => ctl.setZoom(z);
-    void canvas.init(host.current!, { images: loadNodeImage }).then(async () => {
-      if (!alive) return canvas.destroy();
-      canvasRef.current = canvas;
-      ctl.attach(canvas);
-      offMarkers = bindMarkers(canvas, ctl, setPreview);
-      off = bindPointer(canvas, ctl, { marquee: marquee.current!, ghost: ghost.current! }, (id) => (ctl.state.readOnly ? onActivate?.(id) : ctx.ui.editText(id)));
-      canvas.element.addEventListener('pointerup', () => focusMap(true, true));
-      await open();
+    canvas.onCameraRest = cameraRested;
+    canvasRef.current = canvas;
+    ctl.attach(canvas);
+    const offMarkers = bindMarkers(canvas, ctl, setPreview);
+    const pointerOverlays = { layers: overlays };
+    const off = bindPointer(canvas, ctl, pointerOverlays, (id) => (ctl.state.readOnly ? onActivate?.(id) : ctx.ui.editText(id)));
+    const offTouch = bindTouch(canvas, ctl, {
+      overlays: pointerOverlays,
+      edit: (id) => (ctl.state.readOnly ? onActivate?.(id) : ctx.ui.editText(id)),
+      menu: () => openNodeMenu(),
     });
-    return () => {
-      alive = false;
+    // A finger on the map does not focus the keyboard target (the on-screen keyboard would open).
+    const onUp = (e: PointerEvent) => e.pointerType !== 'touch' && focusMap(true, true);
+    canvas.element.addEventListener('pointerup', onUp);
+    unbind.current = () => {
+      offTouch();
       off();
       offMarkers();
+      canvas.element.removeEventListener('pointerup', onUp);
       ctl.detach();
-      if (canvasRef.current) canvasRef.current.destroy();
-      canvasRef.current = null;
     };
-  }, [ctl]);
+    void open();
+  };
+  useEffect(
+    () => () => {
+      unbind.current?.();
+      unbind.current = null;
+      canvasRef.current = null;
+    },
+    [ctl],
+  );
 
   async function open(): Promise<void> {
     setFailed(null);
@@ -220,33 +193,48 @@ export function MindEditorView({ ctl, load, toolbarExtra, onActivate, onError, e
     // A printable key on a tree row (not an editable element) starts editing with it.
     if (ctl.primary && !ctl.state.readOnly) {
       e.preventDefault();
-      openEdit(ctl.primary, e.key, true);
+      field.open(ctl.primary, e.key, true);
       keyTarget.current?.focus({ preventScroll: true });
     }
   };
 
   const onPaste = (e: ClipboardEvent) => paste.onPaste(e, !!editing.current || !!dialog);
 
-  const commitEdit = (text: string) => {
-    const t = editing.current;
-    if (!t) return;
-    show(null);
-    // Enter before the worker answered the insert: applied when the node exists. The editor is
-    // out of text editing now, so the next keys (F2, Enter, arrows) must already work.
-    if (!t.id) pendingCommit.current = text;
-    else if (text !== ctl.model.get(t.id)?.text) runEditText(t.id, text);
+  const commitEdit = (typed: string) => {
+    field.commit(typed);
     // Left by a click elsewhere: the focus stays where the user put it, unless it went nowhere.
     focusMap(false);
   };
 
+  const toolbar = (
+    <Toolbar ctx={ctx} onImportFile={io.pickFile} onImportPaste={io.pasteImport} onExport={(k) => void io.exportAs(k)}>
+      {phone ? null : toolbarExtra}
+    </Toolbar>
+  );
+  const tree = (
+    <AriaTree
+      ctl={ctl}
+      extraMarks={(id) => [...ctl.progress.marks(id), ...(extraMarks?.(id) ?? [])]}
+      rowHeight={phone ? 44 : 26}
+      onKeyDown={onTreeKey}
+      onRowClick={() => focusMap(true, true)}
+      onRowMenu={openNodeMenu}
+      onToggle={(id) => void ctl.run(ctl.model.get(id)?.collapsed ? 'expand' : 'collapse', [[id]])}
+      onActivate={onActivate ?? ((id) => ctx.ui.editText(id))}
+    />
+  );
   const anchor = anchorOf(canvasRef.current, ctl.primary);
   const node = ctl.primary ? ctl.model.get(ctl.primary) : undefined;
   const label = node ? `思维导图，已选中：${node.text || '分支主题'}（第 ${node.level} 级）` : '思维导图，未选中主题';
   return (
-    <div className={`mind-editor is-${state.view}`} onPaste={onPaste} aria-busy={!ready}>
-      <Toolbar ctx={ctx} onImportFile={io.pickFile} onImportPaste={io.pasteImport} onExport={(k) => void io.exportAs(k)}>
-        {toolbarExtra}
-      </Toolbar>
+    <div
+      className={`mind-editor is-${state.view}${phone ? ' is-phone' : ''}`}
+      onPaste={onPaste}
+      aria-busy={!ready}
+      onPointerDownCapture={(e) => (touched.current = e.pointerType === 'touch')}
+      onKeyDownCapture={() => (touched.current = false)}
+    >
+      {phone ? <PhoneStatus zoom={state.zoom}>{toolbarExtra}</PhoneStatus> : toolbar}
       {find > 0 && <FindBar ctl={ctl} focusKey={find} onClose={() => (setFind(0), focusMap())} />}
       <div className="mind-editor__body">
         <ContextMenu.Root>
@@ -256,15 +244,14 @@ export function MindEditorView({ ctl, load, toolbarExtra, onActivate, onError, e
               className="mind-editor__stage"
               onContextMenu={(e) => {
                 const c = canvasRef.current;
-                const r = host.current!.getBoundingClientRect();
+                const r = c?.element.getBoundingClientRect();
+                if (!r) return;
                 const hit = c?.hitTest(e.clientX - r.left, e.clientY - r.top);
                 if (hit && !ctl.state.selection.includes(hit)) ctl.select([hit], false);
               }}
             >
-              <div ref={host} className="mind-editor__canvas" role="img" aria-label="思维导图画布（选中主题后可用键盘操作，也可使用右侧大纲）" />
-              <div ref={marquee} className="mind-editor__marquee" aria-hidden="true" />
+              <MapStage key={keyOf(ctl)} overlays={overlays} onReady={onCanvasReady} />
               {preview && <NotePreview state={preview} />}
-              <div ref={ghost} className="mind-editor__ghost" aria-hidden="true" />
               {failed && (
                 <div className="mind-editor__failed" role="alert">
                   <p>导图打开失败：{failed}</p>
@@ -282,33 +269,27 @@ export function MindEditorView({ ctl, load, toolbarExtra, onActivate, onError, e
                 inputRef={keyTarget}
                 onMapKey={(e) => !dialog && handleMapKey(e, keyDeps)}
                 onMapPaste={onPaste}
-                onType={(v) => !editing.current && ctl.primary && openEdit(ctl.primary, v, true)}
+                onType={(v) => !editing.current && ctl.primary && field.open(ctl.primary, v, true)}
+                onText={(v) => editing.current && ctl.trackTextEdit(editing.current.id, v)}
                 onCommit={commitEdit}
-                onCancel={() => show(null)}
+                onCancel={field.cancel}
               />
               <span id={hintId} hidden>
                 {state.readOnly ? HINT_READ : HINT_EDIT}
               </span>
-              {/* The focused field's label changes with the selection; screen readers hear it here. */}
-              <span className="visually-hidden" aria-live="polite">
-                {edit ? '' : label}
-              </span>
+              {/* The editor's one polite live region: the last edit ("已添加子主题：…", "已标记已学"),
+                  and the focused field's label, which changes with the selection. */}
+              <div className="visually-hidden mind-editor__live" aria-live="polite">
+                <span key={said.seq}>{said.text}</span>
+                <span>{edit ? '' : label}</span>
+              </div>
             </div>
           </ContextMenu.Trigger>
           <NodeMenu ctx={ctx} onClosed={() => focusMap()} />
         </ContextMenu.Root>
-        <aside className="mind-editor__outline" aria-label="大纲">
-          <AriaTree
-            ctl={ctl}
-            extraMarks={extraMarks}
-            onKeyDown={onTreeKey}
-            onRowClick={() => focusMap(true, true)}
-            onRowMenu={openNodeMenu}
-            onToggle={(id) => void ctl.run(ctl.model.get(id)?.collapsed ? 'expand' : 'collapse', [[id]])}
-            onActivate={onActivate ?? ((id) => ctx.ui.editText(id))}
-          />
-        </aside>
+        <OutlineRegion phone={phone} sheet={sheet} onSheet={setSheet} tree={tree} toolbar={toolbar} />
       </div>
+      {phone && <PhoneActionBar ctx={ctx} sheet={sheet} onSheet={setSheet} />}
       <NodeDialog ctl={ctl} kind={dialog} onClose={() => setDialog(null)} onError={onError} returnFocus={() => focusMap()} />
       {io.elements}
     </div>

@@ -55,5 +55,7 @@ export function openMenuAt(stage: HTMLElement, c: Pick<MindmapCanvas, 'reveal' |
   if (!b) return;
   const { zoom, tx, ty } = c.camera;
   const r = stage.getBoundingClientRect();
-  stage.dispatchEvent(new MouseEvent('contextmenu', { bubbles: true, cancelable: true, clientX: r.left + (b.x + b.w / 2) * zoom + tx, clientY: r.top + (b.y + b.h) * zoom + ty }));
+  stage.dispatchEvent(
+    new MouseEvent('contextmenu', { bubbles: true, cancelable: true, clientX: r.left + (b.x + b.w / 2) * zoom + tx, clientY: r.top + (b.y + b.h) * zoom + ty }),
+  );
 }

@@ -26,20 +26,34 @@ export function StyleControls({ ctx }: { ctx: ActionContext }) {
     <>
       <label className="mind-toolbar__field">
         字体颜色
-        <input ref={committed} type="color" disabled={off} value={hex(st?.textColor, '#000000')} onChange={(e) => void ctl.run('foreColor', [sel, e.target.value], { mergeKey: key('color') })} />
+        <input
+          ref={committed}
+          type="color"
+          disabled={off}
+          value={hex(st?.textColor, '#000000')}
+          onChange={(e) => void ctl.run('foreColor', [sel, e.target.value], { mergeKey: key('color') })}
+        />
       </label>
       <label className="mind-toolbar__field">
         背景颜色
-        <input ref={committed} type="color" disabled={off} value={hex(st?.fill, '#ffffff')} onChange={(e) => void ctl.run('background', [sel, e.target.value], { mergeKey: key('background') })} />
+        <input
+          ref={committed}
+          type="color"
+          disabled={off}
+          value={hex(st?.fill, '#ffffff')}
+          onChange={(e) => void ctl.run('background', [sel, e.target.value], { mergeKey: key('background') })}
+        />
       </label>
       <label className="mind-toolbar__field">
         字号
         <select disabled={off} value={size} onChange={(e) => void ctl.run('fontSize', [sel, Number(e.target.value)])}>
-          {[...new Set([...SIZES, size])].sort((a, b) => a - b).map((s) => (
-            <option key={s} value={s}>
-              {s}
-            </option>
-          ))}
+          {[...new Set([...SIZES, size])]
+            .sort((a, b) => a - b)
+            .map((s) => (
+              <option key={s} value={s}>
+                {s}
+              </option>
+            ))}
         </select>
       </label>
       <button

@@ -35,11 +35,13 @@ interface Props {
   onMapPaste(e: ClipboardEvent<HTMLTextAreaElement>): void;
   /** Armed field received text or a composition started: open the edit with it. */
   onType(text: string): void;
+  /** The open edit field's text changed (the controller keeps it, so leaving the page commits it). */
+  onText(text: string): void;
   onCommit(text: string): void;
   onCancel(): void;
 }
 
-export function TextEditOverlay({ edit, anchor, label, hintId, readOnly, inputRef, onMapKey, onMapPaste, onType, onCommit, onCancel }: Props) {
+export function TextEditOverlay({ edit, anchor, label, hintId, readOnly, inputRef, onMapKey, onMapPaste, onType, onText, onCommit, onCancel }: Props) {
   const [field, setField] = useState({ seq: -1, value: '' });
   const closed = useRef(-1);
   const el = useRef<HTMLTextAreaElement | null>(null);
@@ -74,9 +76,7 @@ export function TextEditOverlay({ edit, anchor, label, hintId, readOnly, inputRe
     else if (inputRef) (inputRef as { current: HTMLTextAreaElement | null }).current = t;
   };
 
-  const style = edit
-    ? { left: edit.left, top: edit.top, minWidth: edit.width, maxWidth: edit.maxWidth, fontSize: edit.fontSize }
-    : anchor;
+  const style = edit ? { left: edit.left, top: edit.top, minWidth: edit.width, maxWidth: edit.maxWidth, fontSize: edit.fontSize } : anchor;
   return (
     <textarea
       ref={setRef}
@@ -92,7 +92,8 @@ export function TextEditOverlay({ edit, anchor, label, hintId, readOnly, inputRe
       onChange={(e) => {
         const v = e.target.value;
         setField((f) => ({ ...f, value: v }));
-        if (!edit && v) onType(v);
+        if (edit) onText(v);
+        else if (v) onType(v);
       }}
       onCompositionStart={() => {
         if (!edit && !readOnly) onType('');

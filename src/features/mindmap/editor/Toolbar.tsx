@@ -11,7 +11,14 @@ import { StyleControls } from './StyleControls';
 // keyboard use stays in the toolbar; Esc returns to the map, F6 goes on to the outline tree.
 
 const THEME_LABEL: Record<string, string> = { 'fresh-blue': '清新蓝', wire: '线框', classic: '经典', 'classic-compact': '紧凑经典' };
-const TEMPLATES: Array<[string, string]> = [['default', '思维导图'], ['right', '向右导图'], ['structure', '组织结构图'], ['filetree', '目录组织图'], ['fish-bone', '鱼骨图'], ['tianpan', '天盘图']];
+const TEMPLATES: Array<[string, string]> = [
+  ['default', '思维导图'],
+  ['right', '向右导图'],
+  ['structure', '组织结构图'],
+  ['filetree', '目录组织图'],
+  ['fish-bone', '鱼骨图'],
+  ['tianpan', '天盘图'],
+];
 
 interface Props {
   ctx: ActionContext;
@@ -58,7 +65,16 @@ export function Toolbar({ ctx, onImportFile, onImportPaste, onExport, children }
       onChange={done}
     >
       {ACTIONS.filter((a) => a.in.includes('toolbar')).map((a) => (
-        <button key={a.name} type="button" className="mind-toolbar__btn" disabled={!isEnabled(a, ctx)} aria-pressed={pressed[a.name]} title={a.shortcut ? `${a.label}（${shortcutLabel(a.shortcut)}）` : a.label} aria-keyshortcuts={a.shortcut?.replace('Mod', 'Control')} onClick={() => void a.perform(ctx)}>
+        <button
+          key={a.name}
+          type="button"
+          className="mind-toolbar__btn"
+          disabled={!isEnabled(a, ctx)}
+          aria-pressed={pressed[a.name]}
+          title={a.shortcut ? `${a.label}（${shortcutLabel(a.shortcut)}）` : a.label}
+          aria-keyshortcuts={a.shortcut?.replace('Mod', 'Control')}
+          onClick={() => void a.perform(ctx)}
+        >
           {a.label}
         </button>
       ))}
@@ -106,7 +122,13 @@ export function Toolbar({ ctx, onImportFile, onImportPaste, onExport, children }
           ＋
         </button>
       </span>
-      <button type="button" className="mind-toolbar__btn" aria-pressed={state.view === 'hand'} disabled={ro} onClick={() => ctl.setView(state.view === 'hand' ? 'normal' : 'hand')}>
+      <button
+        type="button"
+        className="mind-toolbar__btn"
+        aria-pressed={state.view === 'hand'}
+        disabled={ro}
+        onClick={() => ctl.setView(state.view === 'hand' ? 'normal' : 'hand')}
+      >
         拖动画布
       </button>
       <DropdownMenu.Root>

@@ -1,12 +1,20 @@
 import { describe, expect, it } from 'vitest';
+import { commandEdits } from '../../../engine/commands/registry';
 import { DEPTH_ERROR } from '../../../engine/model/types';
-import { ACTIONS, actionByName, actionForKey, isEnabled, shortcutOf } from './actions';
+import { ACTIONS, actionByName, actionForKey, isEnabled, shortcutLabel, shortcutOf } from './actions';
 import { localEngine } from '../../../worker/client';
 import { createEngineHost } from '../../../worker/host';
 import { EditorController } from './controller';
 import { testContext, testController } from './test-kit';
 
-const key = (k: string, mods: Partial<{ ctrlKey: boolean; shiftKey: boolean; metaKey: boolean; altKey: boolean }> = {}) => ({ key: k, ctrlKey: false, metaKey: false, shiftKey: false, altKey: false, ...mods });
+const key = (k: string, mods: Partial<{ ctrlKey: boolean; shiftKey: boolean; metaKey: boolean; altKey: boolean }> = {}) => ({
+  key: k,
+  ctrlKey: false,
+  metaKey: false,
+  shiftKey: false,
+  altKey: false,
+  ...mods,
+});
 
 describe('action registry', () => {
   it('has unique names and shortcuts, and maps keys to them', () => {
@@ -41,6 +49,30 @@ describe('action registry', () => {
     expect(ctl.model.get('b')?.children).toEqual([]);
     await actionByName('redo').perform(ctx);
     expect(ctl.model.get('b')?.children).toEqual([id]);
+  });
+
+  it('标记已学 asks the study guard: a refusal is shown and leaves no ✓, a yes marks', async () => {
+    const ctl = await testController();
+    const ctx = testContext(ctl);
+    const errors: string[] = [];
+    ctl.onError = (m) => errors.push(m);
+    const asked: string[][] = [];
+    let answer: string | null = '完成该知识点的学习内容后会自动记为已学，还差：《讲解视频》';
+    ctl.studyGuard = async (ids) => {
+      asked.push([...ids]);
+      return answer;
+    };
+    ctl.select(['b']);
+    await actionByName('setStudy').perform(ctx);
+    expect(errors).toEqual([answer]);
+    expect(ctl.model.get('b')?.isStudy).toBeFalsy();
+    answer = null;
+    await actionByName('setStudy').perform(ctx);
+    expect(ctl.model.get('b')?.isStudy).toBeTruthy();
+    // Unmarking is the student's own: not asked.
+    await actionByName('setStudy').perform(ctx);
+    expect(ctl.model.get('b')?.isStudy).toBeFalsy();
+    expect(asked).toEqual([['b'], ['b']]);
   });
 
   it('the root cannot be deleted or cut; Delete removes the selection', async () => {
@@ -78,6 +110,18 @@ describe('action registry', () => {
     expect(ctl.model.get('a')?.priority).toBe(3);
     await actionByName('setStudy').perform(ctx);
     expect(ctl.model.get('a')?.isStudy).toBe(true);
+  });
+
+  it("an action's edits flag is its command's: view changes (expand, collapse, levels) and 整理布局 stay enabled read-only and run", async () => {
+    for (const a of ACTIONS) if (a.command) expect(a.edits, a.name).toBe(commandEdits(a.command));
+    const ctl = await testController(true);
+    const ctx = testContext(ctl);
+    ctl.select(['a']);
+    for (const name of ['toggleExpand', 'expandToLevel1', 'expandToLevel9999', 'resetLayout']) expect(isEnabled(actionByName(name), ctx), name).toBe(true);
+    await actionByName('toggleExpand').perform(ctx);
+    expect(ctl.model.get('a')?.collapsed).toBe(true);
+    await actionByName('expandToLevel9999').perform(ctx);
+    expect(ctl.model.get('a')?.collapsed).toBe(false);
   });
 
   it('read-only disables every editing action but keeps navigation and export', async () => {
@@ -121,7 +165,18 @@ describe('action registry', () => {
 
   it('read-only maps fold and unfold without an error, and a note can be opened to read', async () => {
     const ctl = new EditorController(localEngine(createEngineHost()));
-    await ctl.open({ root: { data: { id: 'r', text: '根' }, children: [{ data: { id: 'a', text: '甲', note: '要点' }, children: [{ data: { id: 'a1', text: '甲一' } }] }, { data: { id: 'b', text: '乙' } }] }, template: 'default', theme: 'fresh-blue', version: '1.4.43' }, true);
+    await ctl.open(
+      {
+        root: {
+          data: { id: 'r', text: '根' },
+          children: [{ data: { id: 'a', text: '甲', note: '要点' }, children: [{ data: { id: 'a1', text: '甲一' } }] }, { data: { id: 'b', text: '乙' } }],
+        },
+        template: 'default',
+        theme: 'fresh-blue',
+        version: '1.4.43',
+      },
+      true,
+    );
     const errors: string[] = [];
     ctl.onError = (m) => errors.push(m);
     const ctx = testContext(ctl);
@@ -154,5 +209,15 @@ describe('action registry', () => {
     await ctl.importData('km', '{"root":');
     expect(errors).toHaveLength(3);
     for (const e of errors) expect(e).toMatch(/[\u4e00-\u9fff]/);
+  });
+});
+
+describe('shortcutLabel', () => {
+  it('writes shortcuts as people do, never with key-event names', () => {
+    expect(shortcutLabel('Alt+ArrowUp')).toBe('Alt+↑');
+    expect(shortcutLabel('Mod+Shift+ArrowDown')).toBe('Ctrl+Shift+↓');
+    expect(shortcutLabel('Mod+z')).toBe('Ctrl+z');
+    expect(shortcutLabel(undefined)).toBe('');
+    for (const a of ACTIONS) expect(shortcutLabel(a.shortcut)).not.toMatch(/Arrow|Mod/);
   });
 });

@@ -1,3 +1,4 @@
+import { commandEdits, type CommandName } from '../../../engine/commands/registry';
 import type { EditorController } from './controller';
 
 // The ONE action registry: toolbar buttons, the context menu and keyboard shortcuts all come
@@ -42,11 +43,18 @@ export interface Action {
   keys?: string[];
   /** Where it shows: toolbar, context menu, or keyboard only. */
   in: Array<'toolbar' | 'menu'>;
+  /** The engine command it runs, if one: its `edits` comes from the command, never written twice. */
+  command?: CommandName;
   /** true for document edits: disabled whenever the map is read-only. */
   edits: boolean;
   enabled(ctx: ActionContext): boolean;
   perform(ctx: ActionContext): void | Promise<unknown>;
 }
+
+/** An action as written: either the command it runs (edits derived) or, for UI-only actions, `edits`. */
+type ActionSpec = Omit<Action, 'edits' | 'command'> & ({ command: CommandName; edits?: never } | { command?: never; edits: boolean });
+
+const define = (a: ActionSpec): Action => ({ ...a, edits: a.command ? commandEdits(a.command) : a.edits! });
 
 const sel = (c: ActionContext) => c.ctl.state.selection;
 const one = (c: ActionContext) => sel(c).length > 0;
@@ -55,38 +63,162 @@ const primary = (c: ActionContext) => c.ctl.primary!;
 const firstData = (c: ActionContext) => c.ctl.model.get(primary(c));
 
 export const ACTIONS: Action[] = [
-  { name: 'appendChild', label: '插入下级主题', shortcut: 'Tab', keys: ['Insert'], in: ['toolbar', 'menu'], edits: true, enabled: one, perform: (c) => insert(c, 'appendChild') },
-  { name: 'appendSibling', label: '插入同级主题', shortcut: 'Enter', in: ['toolbar', 'menu'], edits: true, enabled: one, perform: (c) => insert(c, 'appendSibling') },
-  { name: 'appendParent', label: '插入上级主题', shortcut: 'Shift+Tab', keys: ['Shift+Insert'], in: ['menu'], edits: true, enabled: notRoot, perform: (c) => insert(c, 'appendParent') },
-  { name: 'editText', label: '编辑文字', shortcut: 'F2', in: ['menu'], edits: true, enabled: one, perform: (c) => c.ui.editText(primary(c)) },
-  { name: 'removeNode', label: '删除', shortcut: 'Delete', keys: ['Backspace'], in: ['toolbar', 'menu'], edits: true, enabled: notRoot, perform: (c) => remove(c) },
-  { name: 'undo', label: '撤销', shortcut: 'Mod+Z', in: ['toolbar'], edits: true, enabled: (c) => c.ctl.state.canUndo, perform: (c) => c.ctl.undo() },
-  { name: 'redo', label: '重做', shortcut: 'Mod+Y', keys: ['Mod+Shift+Z'], in: ['toolbar'], edits: true, enabled: (c) => c.ctl.state.canRedo, perform: (c) => c.ctl.redo() },
-  { name: 'copy', label: '复制', shortcut: 'Mod+C', in: ['menu'], edits: false, enabled: one, perform: (c) => toClipboard(c, c.ctl.copy()) },
-  { name: 'cut', label: '剪切', shortcut: 'Mod+X', in: ['menu'], edits: true, enabled: notRoot, perform: (c) => toClipboard(c, c.ctl.cut()) },
-  { name: 'paste', label: '粘贴', shortcut: 'Mod+V', in: ['menu'], edits: true, enabled: one, perform: (c) => c.ui.paste() },
-  { name: 'selectAll', label: '全选', shortcut: 'Mod+A', in: [], edits: false, enabled: () => true, perform: (c) => c.ctl.selectAll() },
-  { name: 'arrangeUp', label: '上移', shortcut: 'Alt+ArrowUp', in: ['menu'], edits: true, enabled: notRoot, perform: (c) => c.ctl.run('arrange', [sel(c), -1]) },
-  { name: 'arrangeDown', label: '下移', shortcut: 'Alt+ArrowDown', in: ['menu'], edits: true, enabled: notRoot, perform: (c) => c.ctl.run('arrange', [sel(c), 1]) },
-  { name: 'bold', label: '加粗', shortcut: 'Mod+B', in: ['toolbar'], edits: true, enabled: one, perform: (c) => c.ctl.run('bold', [sel(c)]) },
-  { name: 'italic', label: '斜体', shortcut: 'Mod+I', in: ['toolbar'], edits: true, enabled: one, perform: (c) => c.ctl.run('italic', [sel(c)]) },
-  { name: 'hyperlink', label: '链接', in: ['toolbar', 'menu'], edits: true, enabled: one, perform: (c) => c.ui.openDialog('hyperlink') },
+  define({
+    name: 'appendChild',
+    label: '插入下级主题',
+    shortcut: 'Tab',
+    keys: ['Insert'],
+    in: ['toolbar', 'menu'],
+    command: 'appendChild',
+    enabled: one,
+    perform: (c) => insert(c, 'appendChild'),
+  }),
+  define({
+    name: 'appendSibling',
+    label: '插入同级主题',
+    shortcut: 'Enter',
+    in: ['toolbar', 'menu'],
+    command: 'appendSibling',
+    enabled: one,
+    perform: (c) => insert(c, 'appendSibling'),
+  }),
+  define({
+    name: 'appendParent',
+    label: '插入上级主题',
+    shortcut: 'Shift+Tab',
+    keys: ['Shift+Insert'],
+    in: ['menu'],
+    command: 'appendParent',
+    enabled: notRoot,
+    perform: (c) => insert(c, 'appendParent'),
+  }),
+  define({ name: 'editText', label: '编辑文字', shortcut: 'F2', in: ['menu'], command: 'editText', enabled: one, perform: (c) => c.ui.editText(primary(c)) }),
+  define({
+    name: 'removeNode',
+    label: '删除',
+    shortcut: 'Delete',
+    keys: ['Backspace'],
+    in: ['toolbar', 'menu'],
+    command: 'removeNode',
+    enabled: notRoot,
+    perform: (c) => remove(c),
+  }),
+  define({ name: 'undo', label: '撤销', shortcut: 'Mod+Z', in: ['toolbar'], edits: true, enabled: (c) => c.ctl.state.canUndo, perform: (c) => c.ctl.undo() }),
+  define({
+    name: 'redo',
+    label: '重做',
+    shortcut: 'Mod+Y',
+    keys: ['Mod+Shift+Z'],
+    in: ['toolbar'],
+    edits: true,
+    enabled: (c) => c.ctl.state.canRedo,
+    perform: (c) => c.ctl.redo(),
+  }),
+  define({ name: 'copy', label: '复制', shortcut: 'Mod+C', in: ['menu'], edits: false, enabled: one, perform: (c) => toClipboard(c, c.ctl.copy()) }),
+  define({ name: 'cut', label: '剪切', shortcut: 'Mod+X', in: ['menu'], command: 'cut', enabled: notRoot, perform: (c) => toClipboard(c, c.ctl.cut()) }),
+  define({ name: 'paste', label: '粘贴', shortcut: 'Mod+V', in: ['menu'], command: 'paste', enabled: one, perform: (c) => c.ui.paste() }),
+  define({ name: 'selectAll', label: '全选', shortcut: 'Mod+A', in: [], edits: false, enabled: () => true, perform: (c) => c.ctl.selectAll() }),
+  define({
+    name: 'arrangeUp',
+    label: '上移',
+    shortcut: 'Alt+ArrowUp',
+    in: ['menu'],
+    command: 'arrange',
+    enabled: notRoot,
+    perform: (c) => c.ctl.run('arrange', [sel(c), -1]),
+  }),
+  define({
+    name: 'arrangeDown',
+    label: '下移',
+    shortcut: 'Alt+ArrowDown',
+    in: ['menu'],
+    command: 'arrange',
+    enabled: notRoot,
+    perform: (c) => c.ctl.run('arrange', [sel(c), 1]),
+  }),
+  define({ name: 'bold', label: '加粗', shortcut: 'Mod+B', in: ['toolbar'], command: 'bold', enabled: one, perform: (c) => c.ctl.run('bold', [sel(c)]) }),
+  define({ name: 'italic', label: '斜体', shortcut: 'Mod+I', in: ['toolbar'], command: 'italic', enabled: one, perform: (c) => c.ctl.run('italic', [sel(c)]) }),
+  define({ name: 'hyperlink', label: '链接', in: ['toolbar', 'menu'], command: 'hyperlink', enabled: one, perform: (c) => c.ui.openDialog('hyperlink') }),
   // Read-only maps: the note still opens, to be read (the dialog is then read-only).
-  { name: 'note', label: '备注', in: ['toolbar', 'menu'], edits: false, enabled: (c) => one(c) && (!c.ctl.state.readOnly || !!firstData(c)?.hasNote), perform: (c) => c.ui.openDialog('note') },
-  { name: 'image', label: '图片', in: ['toolbar', 'menu'], edits: true, enabled: one, perform: (c) => c.ui.openDialog('image') },
-  { name: 'setStudy', label: '标记已学', in: ['menu'], edits: true, enabled: one, perform: (c) => c.ctl.run('setStudy', [sel(c), !firstData(c)?.isStudy]) },
-  { name: 'setNow', label: '标记正在学', in: ['menu'], edits: true, enabled: one, perform: (c) => c.ctl.run('setNow', [sel(c), !firstData(c)?.isNow]) },
-  { name: 'toggleExpand', label: '展开/收起', shortcut: 'Space', keys: ['/'], in: ['menu'], edits: false, enabled: (c) => one(c) && !!firstData(c) && c.ctl.model.hasChildren(firstData(c)!) && primary(c) !== c.ctl.model.rootId, perform: (c) => toggle(c) },
-  { name: 'resetLayout', label: '整理布局', shortcut: 'Mod+Shift+L', in: ['toolbar', 'menu'], edits: false, enabled: () => true, perform: (c) => c.ctl.run('resetLayout', []) },
-  { name: 'find', label: '查找', shortcut: 'Mod+F', in: ['toolbar'], edits: false, enabled: () => true, perform: (c) => c.ui.openFind() },
-  { name: 'fit', label: '适应画布', in: ['toolbar'], edits: false, enabled: () => true, perform: (c) => c.ui.fit() },
+  define({
+    name: 'note',
+    label: '备注',
+    in: ['toolbar', 'menu'],
+    edits: false,
+    enabled: (c) => one(c) && (!c.ctl.state.readOnly || !!firstData(c)?.hasNote),
+    perform: (c) => c.ui.openDialog('note'),
+  }),
+  define({ name: 'image', label: '图片', in: ['toolbar', 'menu'], command: 'image', enabled: one, perform: (c) => c.ui.openDialog('image') }),
+  define({
+    name: 'setStudy',
+    label: '标记已学',
+    in: ['menu'],
+    command: 'setStudy',
+    enabled: one,
+    // Marking (not unmarking) may be refused by the study guard: its reason is shown, no ✓ is set.
+    perform: async (c) => {
+      const ids = [...sel(c)];
+      const on = !firstData(c)?.isStudy;
+      const refused = on && c.ctl.studyGuard ? await c.ctl.studyGuard(ids) : null;
+      if (refused) return c.ctl.onError(refused);
+      return c.ctl.run('setStudy', [ids, on]);
+    },
+  }),
+  define({
+    name: 'setNow',
+    label: '标记正在学',
+    in: ['menu'],
+    command: 'setNow',
+    enabled: one,
+    perform: (c) => c.ctl.run('setNow', [sel(c), !firstData(c)?.isNow]),
+  }),
+  define({
+    name: 'toggleExpand',
+    label: '展开/收起',
+    shortcut: 'Space',
+    keys: ['/'],
+    in: ['menu'],
+    command: 'expand',
+    enabled: (c) => one(c) && !!firstData(c) && c.ctl.model.hasChildren(firstData(c)!) && primary(c) !== c.ctl.model.rootId,
+    perform: (c) => toggle(c),
+  }),
+  define({
+    name: 'resetLayout',
+    label: '整理布局',
+    shortcut: 'Mod+Shift+L',
+    in: ['toolbar', 'menu'],
+    command: 'resetLayout',
+    enabled: () => true,
+    perform: (c) => c.ctl.run('resetLayout', []),
+  }),
+  define({ name: 'find', label: '查找', shortcut: 'Mod+F', in: ['toolbar'], edits: false, enabled: () => true, perform: (c) => c.ui.openFind() }),
+  define({ name: 'fit', label: '适应画布', in: ['toolbar'], edits: false, enabled: () => true, perform: (c) => c.ui.fit() }),
   // kityminder §6.8: Ctrl+= / Ctrl+- (the toolbar's ＋/－ buttons carry the same step).
-  { name: 'zoomIn', label: '放大', shortcut: 'Mod+=', keys: ['Mod++', 'Mod+Shift++'], in: [], edits: false, enabled: (c) => c.ctl.state.zoom < 2, perform: (c) => c.ui.zoom(1) },
-  { name: 'zoomOut', label: '缩小', shortcut: 'Mod+-', in: [], edits: false, enabled: (c) => c.ctl.state.zoom > 0.25, perform: (c) => c.ui.zoom(-1) },
+  define({
+    name: 'zoomIn',
+    label: '放大',
+    shortcut: 'Mod+=',
+    keys: ['Mod++', 'Mod+Shift++'],
+    in: [],
+    edits: false,
+    enabled: (c) => c.ctl.state.zoom < 2,
+    perform: (c) => c.ui.zoom(1),
+  }),
+  define({ name: 'zoomOut', label: '缩小', shortcut: 'Mod+-', in: [], edits: false, enabled: (c) => c.ctl.state.zoom > 0.25, perform: (c) => c.ui.zoom(-1) }),
 ];
 
 for (let p = 0; p <= 9; p++) {
-  ACTIONS.push({ name: `priority${p}`, label: p ? `优先级 ${p}` : '移除优先级', shortcut: p ? `Mod+${p}` : 'Mod+0', in: [], edits: true, enabled: one, perform: (c) => c.ctl.run('priority', [sel(c), p || null]) });
+  ACTIONS.push(
+    define({
+      name: `priority${p}`,
+      label: p ? `优先级 ${p}` : '移除优先级',
+      shortcut: p ? `Mod+${p}` : 'Mod+0',
+      in: [],
+      command: 'priority',
+      enabled: one,
+      perform: (c) => c.ctl.run('priority', [sel(c), p || null]),
+    }),
+  );
 }
 
 /** kityminder's levels (root = 0): Alt+1…5 show that many levels below the root, Alt+` all. */
@@ -99,7 +231,17 @@ export const EXPAND_LEVELS: Array<[number, string]> = [
   [9999, '展开全部节点'],
 ];
 for (const [level, label] of EXPAND_LEVELS) {
-  ACTIONS.push({ name: `expandToLevel${level}`, label, shortcut: level < 10 ? `Alt+${level}` : 'Alt+`', in: [], edits: false, enabled: () => true, perform: (c) => c.ctl.run('expandToLevel', [level]) });
+  ACTIONS.push(
+    define({
+      name: `expandToLevel${level}`,
+      label,
+      shortcut: level < 10 ? `Alt+${level}` : 'Alt+`',
+      in: [],
+      command: 'expandToLevel',
+      enabled: () => true,
+      perform: (c) => c.ctl.run('expandToLevel', [level]),
+    }),
+  );
 }
 
 /** The copy goes to the system clipboard too; resolves when the map's own clipboard has it. */
@@ -126,7 +268,13 @@ async function remove(c: ActionContext): Promise<void> {
   for (let cur = n; cur?.parentId && !next; cur = model.get(cur.parentId)) {
     const sibs = model.get(cur.parentId)!.children;
     const i = sibs.indexOf(cur.id);
-    next = sibs.slice(i + 1).find((s) => !isGone(s)) ?? sibs.slice(0, i).reverse().find((s) => !isGone(s)) ?? (isGone(cur.parentId) ? undefined : cur.parentId);
+    next =
+      sibs.slice(i + 1).find((s) => !isGone(s)) ??
+      sibs
+        .slice(0, i)
+        .reverse()
+        .find((s) => !isGone(s)) ??
+      (isGone(cur.parentId) ? undefined : cur.parentId);
   }
   const removed = await c.ctl.run('removeNode', [gone]);
   if (removed && next) c.ctl.select([next]);
@@ -179,6 +327,14 @@ export function actionForKey(e: KeyLike): Action | undefined {
 }
 
 /** Display form: Mod → Ctrl. */
+const KEY_LABELS: Record<string, string> = { Mod: 'Ctrl', ArrowUp: '↑', ArrowDown: '↓', ArrowLeft: '←', ArrowRight: '→', Escape: 'Esc', Delete: 'Del' };
+
+/** A shortcut as people write it (Ctrl+↑, not Mod+ArrowUp): no key-event names on screen. */
 export function shortcutLabel(s: string | undefined): string {
-  return s ? s.replace('Mod', 'Ctrl') : '';
+  return s
+    ? s
+        .split('+')
+        .map((k) => KEY_LABELS[k] ?? k)
+        .join('+')
+    : '';
 }

@@ -1,41 +1,77 @@
 import 'fake-indexeddb/auto';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiFailure } from '../../../app/ui/use-remote';
 import type { KmDocument } from '../../../engine/model/types';
-import { Autosaver, type SaveState } from './autosave';
+import { Autosaver, withText, type SaveState } from './autosave';
 import { draftKey, idbDraftStore, withSyncCopy } from './draft-store';
 
-// Real timers with short delays: fake-indexeddb schedules its own callbacks on timers.
-const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
+// The autosave's timers are faked (its real delays: 1.5 s debounce, 200 ms draft, 5 s retry), so
+// the clock moves only when a test says so. IndexedDB (fake-indexeddb) runs its callbacks on
+// setImmediate, which stays real: `until` lets it settle without moving the clock.
+beforeEach(() => vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] }));
+afterEach(() => vi.useRealTimers());
+
+async function until(check: () => boolean | Promise<boolean>): Promise<void> {
+  for (let i = 0; i < 500; i++) {
+    if (await check()) return;
+    await new Promise((r) => setImmediate(r));
+  }
+  throw new Error('never settled');
+}
 const doc = (text: string): KmDocument => ({ root: { data: { id: 'r', text } }, template: 'default', theme: 'fresh-blue', version: '1.4.43' });
 
 function setup(save: (d: KmDocument, v: number) => Promise<number>, version = 0) {
   let current = doc('一');
   const drafts = idbDraftStore();
   const key = draftKey('s1', `case-${Math.random()}`);
-  const saver = new Autosaver({ snapshot: async () => current, save, drafts, key, delayMs: 80, draftDelayMs: 5, retryMs: 120 }, version);
+  const saver = new Autosaver({ snapshot: async () => current, save, drafts, key }, version);
   const states: SaveState[] = [];
   saver.onState = (s) => states.push(s);
-  return { saver, drafts, key, states, edit: (t: string) => ((current = doc(t)), saver.markDirty()) };
+  const draftText = async () => (await drafts.get(key))?.document.root.data.text;
+  return { saver, drafts, key, states, draftText, edit: (t: string) => ((current = doc(t)), saver.markDirty()) };
 }
 
 describe('autosave', () => {
-  it('debounces a burst of edits into one save with the version, then drops the draft', async () => {
+  it('debounces a burst of edits into one save 1.5 s after the last, with the version, then drops the draft', async () => {
     const save = vi.fn(async (_d: KmDocument, v: number) => v + 1);
     const t = setup(save, 4);
     t.edit('二');
-    await wait(30);
-    t.edit('三');
-    // the draft is written long before the server save
-    await vi.waitFor(async () => expect((await t.drafts.get(t.key))?.document.root.data.text).toBe('三'));
+    await vi.advanceTimersByTimeAsync(1000);
+    t.edit('三'); // restarts the debounce
+    // the draft is written 200 ms after the change, long before the server save
+    await vi.advanceTimersByTimeAsync(200);
+    await until(async () => (await t.draftText()) === '三');
+    await vi.advanceTimersByTimeAsync(1299);
     expect(save).not.toHaveBeenCalled();
-    await vi.waitFor(() => expect(t.saver.state).toBe('saved'));
+    await vi.advanceTimersByTimeAsync(1);
+    await until(() => t.saver.state === 'saved');
     expect(save).toHaveBeenCalledTimes(1);
     expect(save.mock.calls[0][0].root.data.text).toBe('三');
     expect(save.mock.calls[0][1]).toBe(4);
     expect(t.saver.version).toBe(5);
     expect(t.states).toEqual(['dirty', 'saving', 'saved']);
-    expect(await t.drafts.get(t.key)).toBeUndefined();
+    await until(async () => (await t.drafts.get(t.key)) === undefined);
+  });
+
+  it('reads the document once per save: the draft and the save share the read made after the change', async () => {
+    const save = vi.fn(async (_d: KmDocument, v: number) => v + 1);
+    let reads = 0;
+    const drafts = idbDraftStore();
+    const key = draftKey('s1', `case-${Math.random()}`);
+    let current = doc('一');
+    const saver = new Autosaver({ snapshot: async () => (reads++, current), save, drafts, key, delayMs: 60, draftDelayMs: 5 }, 0);
+    current = doc('二');
+    saver.markDirty();
+    await vi.waitFor(() => expect(saver.state).toBe('saved'));
+    expect(save.mock.calls[0][0].root.data.text).toBe('二');
+    expect(reads).toBe(1);
+    // A change after the read is read again before it is saved.
+    current = doc('三');
+    saver.markDirty();
+    await saver.flush();
+    expect(save.mock.calls[1][0].root.data.text).toBe('三');
+    expect(reads).toBe(2);
+    saver.dispose();
   });
 
   it('a 409 stops saving and hands over my document; resolve() continues from the new version', async () => {
@@ -48,19 +84,21 @@ describe('autosave', () => {
     const mine: KmDocument[] = [];
     t.saver.onConflict = (d) => mine.push(d);
     t.edit('我的');
-    await vi.waitFor(() => expect(t.saver.state).toBe('conflict'));
+    await vi.advanceTimersByTimeAsync(1500);
+    await until(() => t.saver.state === 'conflict');
     expect(mine[0].root.data.text).toBe('我的');
     // the draft survives a conflict
-    expect((await t.drafts.get(t.key))?.document.root.data.text).toBe('我的');
+    expect(await t.draftText()).toBe('我的');
     t.edit('我的2');
-    await wait(200);
+    await vi.advanceTimersByTimeAsync(60_000);
     expect(save).toHaveBeenCalledTimes(1);
     t.saver.resolve(7, true);
-    await vi.waitFor(() => expect(t.saver.state).toBe('saved'));
+    await vi.advanceTimersByTimeAsync(1500);
+    await until(() => t.saver.state === 'saved');
     expect(save).toHaveBeenLastCalledWith(expect.anything(), 7);
   });
 
-  it('offline keeps the draft and retries; other API errors stay unsaved with a message', async () => {
+  it('offline keeps the draft and retries after 5 s; other API errors stay unsaved with a message', async () => {
     let online = false;
     const save = vi.fn(async (_d: KmDocument, v: number) => {
       if (!online) throw new Error('Network Error');
@@ -68,11 +106,15 @@ describe('autosave', () => {
     });
     const t = setup(save);
     t.edit('离线');
-    await vi.waitFor(() => expect(t.saver.state).toBe('offline'));
-    expect((await t.drafts.get(t.key))?.document.root.data.text).toBe('离线');
+    await vi.advanceTimersByTimeAsync(1500);
+    await until(() => t.saver.state === 'offline');
+    expect(await t.draftText()).toBe('离线');
     online = true;
-    await vi.waitFor(() => expect(t.saver.state).toBe('saved'));
-    expect(await t.drafts.get(t.key)).toBeUndefined();
+    await vi.advanceTimersByTimeAsync(4999);
+    expect(save).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(1);
+    await until(() => t.saver.state === 'saved');
+    await until(async () => (await t.drafts.get(t.key)) === undefined);
 
     const refused = setup(async () => {
       throw new ApiFailure('您正在进行学生端体验，管理案例课程请登录教师端进行。', 403);
@@ -80,23 +122,25 @@ describe('autosave', () => {
     const errors: string[] = [];
     refused.saver.onError = (m) => errors.push(m);
     refused.edit('x');
-    await vi.waitFor(() => expect(refused.saver.state).toBe('refused'));
+    await vi.advanceTimersByTimeAsync(1500);
+    await until(() => refused.saver.state === 'refused');
     // the same refusal is said once, not once per autosave; the draft keeps the work
     refused.edit('y');
     await refused.saver.flush();
     expect(refused.saver.state).toBe('refused');
     expect(errors).toEqual(['您正在进行学生端体验，管理案例课程请登录教师端进行。']);
-    expect((await refused.drafts.get(refused.key))?.document.root.data.text).toBe('y');
+    expect(await refused.draftText()).toBe('y');
   });
 
   it('keepNow keeps the last document read synchronously; the newer copy is the draft', async () => {
     const drafts = withSyncCopy(idbDraftStore(), localStorage);
     const key = draftKey('s1', `case-${Math.random()}`);
     let current = doc('一');
-    const saver = new Autosaver({ snapshot: async () => current, save: async (_d, v) => v + 1, drafts, key, delayMs: 10_000, draftDelayMs: 10_000 }, 3);
+    const saver = new Autosaver({ snapshot: async () => current, save: async (_d, v) => v + 1, drafts, key }, 3);
     current = doc('刚改的');
     saver.markDirty();
-    await wait(20); // the in-memory copy is read at once, not after the draft delay
+    // the in-memory copy is read at once (promises settle; the clock does not move), not after the draft delay
+    await vi.advanceTimersByTimeAsync(0);
     saver.keepNow();
     saver.dispose();
     expect((await drafts.get(key))?.document.root.data.text).toBe('刚改的');
@@ -105,18 +149,54 @@ describe('autosave', () => {
     expect(await drafts.get(key)).toBeUndefined();
   });
 
+  it('keepNow(typed): text committed from the open edit field is in the kept draft, also before any edit, until a read has it', async () => {
+    const drafts = withSyncCopy(idbDraftStore(), localStorage);
+    const key = draftKey('s1', `case-${Math.random()}`);
+    const two = (text: string): KmDocument => ({
+      ...doc('根'),
+      root: { data: { id: 'r', text: '根' }, children: [{ data: { id: 'a', text: '甲' } }, { data: { id: 'b', text } }] },
+    });
+    let current = two('乙');
+    const saver = new Autosaver({ snapshot: async () => current, save: async (_d, v) => v + 1, drafts, key, delayMs: 10_000, draftDelayMs: 10_000 }, 2);
+    saver.prime(); // the edit field opened: no change yet, the document is read once
+    await vi.advanceTimersByTimeAsync(0);
+    const before = current;
+    saver.keepNow({ id: 'b', text: '正在输入' });
+    const kept = (await drafts.get(key))!;
+    expect(kept.document.root.children?.map((c) => c.data.text)).toEqual(['甲', '正在输入']);
+    const copy = withText(before, { id: 'b', text: '正在输入' });
+    expect(copy.root.children?.[0]).toBe(before.root.children?.[0]); // only the path to the node is copied
+    expect(before.root.children?.[1].data.text).toBe('乙');
+    // A second page-hide event (beforeunload, then pagehide) still keeps it …
+    saver.keepNow();
+    expect((await drafts.get(key))?.document.root.children?.[1].data.text).toBe('正在输入');
+    // … until a read after the commit has it: from then on the document read is kept as it is.
+    current = two('正在输入');
+    saver.markDirty();
+    await vi.advanceTimersByTimeAsync(0);
+    current = two('后来');
+    saver.markDirty();
+    await vi.advanceTimersByTimeAsync(0);
+    saver.keepNow();
+    saver.dispose();
+    expect((await drafts.get(key))?.document.root.children?.[1].data.text).toBe('后来');
+  });
+
   it('a closed engine (snapshot rejects) never rejects the flush; nothing opened means nothing saved', async () => {
     const save = vi.fn(async (_d: KmDocument, v: number) => v + 1);
-    const gone = new Autosaver({ snapshot: () => Promise.reject(new Error('Proxy has been released and is not useable')), save, drafts: idbDraftStore(), key: 'k-gone' }, 0);
+    const gone = new Autosaver(
+      { snapshot: () => Promise.reject(new Error('Proxy has been released and is not useable')), save, drafts: idbDraftStore(), key: 'k-gone' },
+      0,
+    );
     gone.markDirty();
     await expect(gone.flush()).resolves.toBeUndefined();
     gone.dispose();
 
     let opened = false;
-    const t = new Autosaver({ snapshot: async () => doc(''), save, drafts: idbDraftStore(), key: 'k-unopened', delayMs: 10, canSave: () => opened }, 0);
+    const t = new Autosaver({ snapshot: async () => doc(''), save, drafts: idbDraftStore(), key: 'k-unopened', canSave: () => opened }, 0);
     t.markDirty();
     await t.flush();
-    await wait(40);
+    await vi.advanceTimersByTimeAsync(60_000);
     expect(save).not.toHaveBeenCalled();
     expect(t.state).toBe('saved');
     opened = true;

@@ -1,5 +1,6 @@
-import type { KmDocument } from '../../../engine/model/types';
+import type { KmDocument, KmNode } from '../../../engine/model/types';
 import { ApiFailure } from '../../../app/ui/use-remote';
+import type { TypedText } from './editor-state';
 import type { DraftStore } from './draft-store';
 
 // Debounced autosave with an optimistic version check (saveStuMind answers 409 when another
@@ -12,7 +13,14 @@ import type { DraftStore } from './draft-store';
 
 export type SaveState = 'saved' | 'saving' | 'dirty' | 'offline' | 'conflict' | 'refused';
 
-export const SAVE_LABEL: Record<SaveState, string> = { saved: '已保存', saving: '保存中…', dirty: '未保存', offline: '离线', conflict: '版本冲突', refused: '未能保存' };
+export const SAVE_LABEL: Record<SaveState, string> = {
+  saved: '已保存',
+  saving: '保存中…',
+  dirty: '未保存',
+  offline: '离线',
+  conflict: '版本冲突',
+  refused: '未能保存',
+};
 
 export interface AutosaveDeps {
   snapshot(): Promise<KmDocument>;
@@ -41,6 +49,14 @@ export class Autosaver {
   private latest: KmDocument | null = null;
   private reading: Promise<void> | null = null;
   private readAgain = false;
+  /** Reads of the document started so far (a read started after `typed` was committed includes it). */
+  private reads = 0;
+  /** Changes marked so far, and how many had been marked when `latest` / the read under way started. */
+  private changes = 0;
+  private latestAt = -1;
+  private readingAt = -1;
+  /** Text committed as the page went away, kept over `latest` until a read includes it. */
+  private typed: (TypedText & { after: number }) | null = null;
   /** The refusal last told to the student; the same one is not repeated until a save succeeds. */
   private refusal: string | null = null;
 
@@ -56,6 +72,7 @@ export class Autosaver {
     if (this.stopped) return;
     if (!this.canSave()) return;
     this.edits++;
+    this.changes++;
     if (this.state !== 'conflict' && this.state !== 'refused') this.setState(this.state === 'offline' ? 'offline' : 'dirty');
     this.refresh();
     this.schedule(this.deps.delayMs ?? 1500);
@@ -69,12 +86,39 @@ export class Autosaver {
     return this.deps.canSave?.() ?? true;
   }
 
+  /** A text edit began: the document is read now (if never read), so a page closed while typing keeps the text. */
+  prime(): void {
+    if (!this.latest && !this.stopped && this.canSave()) this.refresh();
+  }
+
+  /** One read of the document from the worker (a full copy of the map), kept as `latest`. */
+  private async read(): Promise<KmDocument> {
+    const n = ++this.reads;
+    const at = this.changes;
+    const doc = await this.deps.snapshot();
+    this.latest = doc;
+    this.latestAt = at;
+    if (this.typed && n > this.typed.after) this.typed = null;
+    return doc;
+  }
+
+  /**
+   * The document as it is now: `latest` when no change was marked since its read started (or the
+   * read under way started after the last change), else a new read. The draft and the save share
+   * the read made right after the change: one copy of the map per save, not one per step.
+   */
+  private async current(): Promise<KmDocument> {
+    if (this.reading && this.readingAt === this.changes) await this.reading;
+    if (this.latest && this.latestAt === this.changes) return this.latest;
+    return this.read();
+  }
+
   /** Reads the document into `latest` now; changes made during a read start one more read after it. */
   private refresh(): void {
     if (this.reading) return void (this.readAgain = true);
-    this.reading = this.deps
-      .snapshot()
-      .then((doc) => void (this.latest = doc))
+    this.readingAt = this.changes;
+    this.reading = this.read()
+      .then(() => {})
       .catch(() => {})
       .finally(() => {
         this.reading = null;
@@ -88,19 +132,22 @@ export class Autosaver {
   private async writeDraft(): Promise<void> {
     this.draftTimer = null;
     if (this.stopped || this.edits === 0 || !this.canSave()) return;
-    const doc = await this.deps.snapshot().catch(() => null);
+    const doc = await this.current().catch(() => null);
     if (!doc) return;
-    this.latest = doc;
     await this.deps.drafts.put(this.deps.key, { document: doc, baseVersion: this.version, savedAt: Date.now() }).catch(() => {});
   }
 
   /**
    * The page is going away (pagehide, beforeunload, the editor closing): the last document read
    * is kept as the draft synchronously, before any await, so no later failure can lose it.
+   * `typed`: the text edit just committed from the open edit field (still on its way to the
+   * worker) — kept in the draft, and in every later keepNow until a read includes it.
    */
-  keepNow(): void {
-    if (this.edits === 0 || !this.latest || !this.canSave()) return;
-    this.deps.drafts.keepNow?.(this.deps.key, { document: this.latest, baseVersion: this.version, savedAt: Date.now() });
+  keepNow(typed?: TypedText | null): void {
+    if (typed) this.typed = { ...typed, after: this.reads };
+    if ((this.edits === 0 && !this.typed) || !this.latest || !this.canSave()) return;
+    const document = this.typed ? withText(this.latest, this.typed) : this.latest;
+    this.deps.drafts.keepNow?.(this.deps.key, { document, baseVersion: this.version, savedAt: Date.now() });
   }
 
   /** Save now (page hide, explicit save); resolves when the save attempt finished. */
@@ -144,12 +191,11 @@ export class Autosaver {
     const seen = this.edits;
     let doc: KmDocument;
     try {
-      doc = await this.deps.snapshot();
+      doc = await this.current();
     } catch {
       // The engine is gone (the editor closed): the draft kept by keepNow holds the work.
       return this.keepNow();
     }
-    this.latest = doc;
     await this.deps.drafts.put(this.deps.key, { document: doc, baseVersion: this.version, savedAt: Date.now() }).catch(() => {});
     this.setState('saving');
     try {
@@ -186,4 +232,19 @@ export class Autosaver {
     this.state = s;
     this.onState(s);
   }
+}
+
+/** `doc` with node `id`'s text set: the nodes on the way to it are copied, the rest shared. */
+export function withText(doc: KmDocument, { id, text }: TypedText): KmDocument {
+  const copy = (n: KmNode): KmNode | null => {
+    if (n.data.id === id) return { ...n, data: { ...n.data, text } };
+    const kids = n.children ?? [];
+    for (let i = 0; i < kids.length; i++) {
+      const c = copy(kids[i]);
+      if (c) return { ...n, children: kids.map((k, j) => (j === i ? c : k)) };
+    }
+    return null;
+  };
+  const root = copy(doc.root);
+  return root ? { ...doc, root } : doc;
 }

@@ -10,7 +10,10 @@ interface T {
   text: string;
   children: T[];
 }
-const title = fc.oneof(fc.string({ minLength: 1, maxLength: 12 }), fc.constantFrom('学图 Xuetu', '# 标题', '- 列表', 'a\\b', 'x<br>y', '😀 表情', 'tab\there', '行一\n行二', '"引号" & <b>'));
+const title = fc.oneof(
+  fc.string({ minLength: 1, maxLength: 12 }),
+  fc.constantFrom('学图 Xuetu', '# 标题', '- 列表', 'a\\b', 'x<br>y', '😀 表情', 'tab\there', '行一\n行二', '"引号" & <b>'),
+);
 function treeOf(text: fc.Arbitrary<string>, depth: number): fc.Arbitrary<T> {
   return fc.record({ text, children: depth === 0 ? fc.constant([]) : fc.array(treeOf(text, depth - 1), { maxLength: 3 }) });
 }

@@ -20,7 +20,10 @@ const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;')
 export function clipboardPayload(nodes: readonly KmNode[]): { text: string; html: string } {
   // encodeText ends every line with a lone CR and escapes line breaks inside titles, so every
   // CR left is a line end: LF is what other apps expect.
-  const text = nodes.map((n) => encodeText(n)).join('').replace(/\r/g, '\n');
+  const text = nodes
+    .map((n) => encodeText(n))
+    .join('')
+    .replace(/\r/g, '\n');
   const html = `<meta charset="utf-8"><pre ${ATTR}="${escapeHtml(JSON.stringify(nodes))}">${escapeHtml(text)}</pre>`;
   return { text, html };
 }

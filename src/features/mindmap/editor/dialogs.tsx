@@ -11,7 +11,19 @@ import { naturalSize } from './node-image';
 // engine command on the selected nodes.
 
 /** `returnFocus`: where the focus goes on close (the map) instead of back to the opening button. */
-export function EditorDialog({ title, open, onClose, returnFocus, children }: { title: string; open: boolean; onClose(): void; returnFocus?(): void; children: ReactNode }) {
+export function EditorDialog({
+  title,
+  open,
+  onClose,
+  returnFocus,
+  children,
+}: {
+  title: string;
+  open: boolean;
+  onClose(): void;
+  returnFocus?(): void;
+  children: ReactNode;
+}) {
   return (
     <Dialog.Root open={open} onOpenChange={(o) => !o && onClose()}>
       <Dialog.Portal>
@@ -48,7 +60,19 @@ export async function putImage(ctl: EditorController, ids: string[], file: Blob,
   await ctl.run('image', [ids, url, name, w, h]);
 }
 
-export function NodeDialog({ ctl, kind, onClose, onError, returnFocus }: { ctl: EditorController; kind: DialogKind | null; onClose(): void; onError(msg: string): void; returnFocus(): void }) {
+export function NodeDialog({
+  ctl,
+  kind,
+  onClose,
+  onError,
+  returnFocus,
+}: {
+  ctl: EditorController;
+  kind: DialogKind | null;
+  onClose(): void;
+  onError(msg: string): void;
+  returnFocus(): void;
+}) {
   const ids = ctl.state.selection;
   const [a, setA] = useState('');
   const [b, setB] = useState('');
@@ -71,7 +95,7 @@ export function NodeDialog({ ctl, kind, onClose, onError, returnFocus }: { ctl: 
     setBusy(true);
     try {
       if (kind === 'hyperlink') await ctl.run('hyperlink', [ids, a.trim() || null, b.trim()]);
-      if (kind === 'note') await ctl.run('setNote', [ctl.primary, a]);
+      if (kind === 'note' && ctl.primary) await ctl.run('setNote', [ctl.primary, a]);
       if (kind === 'image') {
         if (!a.trim()) await ctl.run('image', [ids, '']);
         else {
@@ -109,7 +133,11 @@ export function NodeDialog({ ctl, kind, onClose, onError, returnFocus }: { ctl: 
               提示文字
               <input value={b} onChange={(e) => setB(e.target.value)} />
             </label>
-            {a.trim() && safeHref(a.trim()) === '#' && <p className="mind-dialog__hint" role="note">只支持 http、https、ftp、mailto 开头的链接，其他链接将不会打开</p>}
+            {a.trim() && safeHref(a.trim()) === '#' && (
+              <p className="mind-dialog__hint" role="note">
+                只支持 http、https、ftp、mailto 开头的链接，其他链接将不会打开
+              </p>
+            )}
           </>
         )}
         {kind === 'note' && (
@@ -160,7 +188,9 @@ export function NodeDialog({ ctl, kind, onClose, onError, returnFocus }: { ctl: 
 export function ConflictDialog({ open, onServer, onMine }: { open: boolean; onServer(): void; onMine(): void }) {
   return (
     <EditorDialog title="导图已在其他页面更新" open={open} onClose={() => {}}>
-      <p className="mind-dialog__text">服务器上有更新的版本（可能在另一个页面或设备上保存过）。请选择要继续使用的版本，另一个版本会作为副本（.km 文件）下载保存，不会丢失。</p>
+      <p className="mind-dialog__text">
+        服务器上有更新的版本（可能在另一个页面或设备上保存过）。请选择要继续使用的版本，另一个版本会作为副本（.km 文件）下载保存，不会丢失。
+      </p>
       <div className="mind-dialog__actions">
         <button type="button" className="btn" onClick={onServer}>
           载入服务器版本

@@ -43,8 +43,11 @@ function measure(c: Canvas, id: string): EditBox | null {
   return { left, top: textTop - PAD_Y, width, maxWidth: Math.max(width, c.width - EDGE - left), fontSize };
 }
 
-/** The field's box for node `id`, after panning the view so that it fits inside the canvas. */
-export function editBox(c: Canvas, id: string): EditBox | null {
+/**
+ * The field's box for node `id`, after panning the view so that it fits inside the canvas, or
+ * inside its top `visibleHeight` px (a phone's on-screen keyboard covers the rest).
+ */
+export function editBox(c: Canvas, id: string, visibleHeight = c.height): EditBox | null {
   c.reveal(id);
   const m = measure(c, id);
   if (!m) return null;
@@ -53,7 +56,8 @@ export function editBox(c: Canvas, id: string): EditBox | null {
   let dy = 0;
   if (m.left + m.width > c.width - EDGE) dx = c.width - EDGE - (m.left + m.width);
   if (m.left + dx < EDGE) dx = EDGE - m.left;
-  if (m.top + height > c.height - EDGE) dy = c.height - EDGE - (m.top + height);
+  const bottom = Math.min(c.height, visibleHeight);
+  if (m.top + height > bottom - EDGE) dy = bottom - EDGE - (m.top + height);
   if (m.top + dy < EDGE) dy = EDGE - m.top;
   if (!dx && !dy) return m;
   c.panBy(dx, dy);
@@ -69,4 +73,16 @@ export function anchorOf(c: Canvas | null, id: string | null): { left: number; t
   if (!c || !b) return { left: 0, top: 0, width: 1, height: 1 };
   const { zoom, tx, ty } = c.camera;
   return { left: b.x * zoom + tx, top: b.y * zoom + ty, width: Math.max(1, b.w * zoom), height: Math.max(1, b.h * zoom) };
+}
+
+/**
+ * The field of a node being inserted next to `id` (Tab / Enter open it before the worker answers,
+ * so typing starts at once): below and right of the selected node, inside the canvas.
+ */
+export function insertBox(c: Pick<MindmapCanvas, 'store' | 'camera' | 'width'>, id: string): EditBox | null {
+  const b = c.store.boxOf(id);
+  if (!b) return null;
+  const { zoom, tx, ty } = c.camera;
+  const left = Math.min((b.x + b.w + 30) * zoom + tx, c.width - 140);
+  return { left, top: (b.y + b.h) * zoom + ty, width: 120, maxWidth: Math.max(120, c.width - 8 - left), fontSize: Math.max(MIN_EDIT_FONT, 14 * zoom) };
 }

@@ -6,10 +6,24 @@ import { FindState, findStatus } from './find-state';
 
 async function open(readOnly = false): Promise<EditorController> {
   const ctl = new EditorController(localEngine(createEngineHost()));
-  await ctl.open({ root: { data: { id: 'r', text: '线性表' }, children: [
-    { data: { id: 'a', text: '顺序表' }, children: [] },
-    { data: { id: 'b', text: '链式结构', expandState: 'collapse' }, children: [{ data: { id: 'b1', text: '单链表' } }, { data: { id: 'b2', text: '双向链表' } }] },
-  ] }, template: 'default', theme: 'fresh-blue', version: '1.4.43' }, readOnly);
+  await ctl.open(
+    {
+      root: {
+        data: { id: 'r', text: '线性表' },
+        children: [
+          { data: { id: 'a', text: '顺序表' }, children: [] },
+          {
+            data: { id: 'b', text: '链式结构', expandState: 'collapse' },
+            children: [{ data: { id: 'b1', text: '单链表' } }, { data: { id: 'b2', text: '双向链表' } }],
+          },
+        ],
+      },
+      template: 'default',
+      theme: 'fresh-blue',
+      version: '1.4.43',
+    },
+    readOnly,
+  );
   return ctl;
 }
 

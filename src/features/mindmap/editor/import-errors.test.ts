@@ -24,8 +24,10 @@ describe('what the student reads', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     await ctl.run('moveNode', ['r', 'a', 0]);
     await ctl.run('priority', [['a'], 12]);
+    // @ts-expect-error a name that is no command (typed away; a stale caller still gets Chinese)
     await ctl.run('noSuchCommand', []);
-    await ctl.run('paste', [['a'], null]); // a bug's TypeError, English from the JS engine
+    // @ts-expect-error a bug's TypeError, English from the JS engine
+    await ctl.run('paste', [['a'], null]);
     warn.mockRestore();
     expect(shown).toEqual(['根主题不能移动', expect.stringContaining('优先级'), '未知的命令：noSuchCommand', GENERIC_MSG]);
     for (const m of shown) expect(m).toMatch(/[\u4e00-\u9fff]/);
@@ -39,11 +41,12 @@ describe('what the student reads', () => {
     expect(ctl.model.get(ctl.model.rootId)?.text).toBe('复习提纲');
     expect(ctl.model.get(ctl.model.rootId)?.children.map((id) => ctl.model.get(id)?.text)).toEqual(['第一章', '第二章']);
     expect(ctl.state.selection).toEqual([ctl.model.rootId]);
-    expect(importedNotice(notices!)).toBe('已导入，文件有 2 个顶层主题，已放在新建的根主题“复习提纲”下。');
+    expect(importedNotice(notices!, '复习提纲.txt')).toBe('已导入「复习提纲.txt」，文件有 2 个顶层主题，已放在新建的根主题“复习提纲”下。可按 Ctrl+Z 撤销。');
     expect(await ctl.importFile('txt', '根\n\t\t跳级', 'x')).toBeNull();
     expect(shown).toEqual([expect.stringMatching(/^Invalid local format：第 2 行：缩进跳级/)]);
     expect(ctl.model.get(ctl.model.rootId)?.text).toBe('复习提纲');
-    expect(importedNotice([])).toBeNull();
+    expect(importedNotice([], '图.km')).toBe('已导入「图.km」，可按 Ctrl+Z 撤销。');
+    expect(importedNotice([])).toBe('已导入粘贴的内容，可按 Ctrl+Z 撤销。');
     // pasted text has no file name: the new root is 中心主题
     expect(importedNotice((await ctl.importFile('txt', '甲\n乙'))!)).toContain('“中心主题”');
     expect(ctl.model.get(ctl.model.rootId)?.text).toBe('中心主题');

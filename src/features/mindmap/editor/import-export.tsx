@@ -12,11 +12,15 @@ export const CROSS_ORIGIN_PNG = '导图中有来自其他网站的节点图片�
 
 /** Long enough to read a notice naming a new root; radix pauses it while hovered or focused. */
 const NOTICE_MS = 10_000;
+/** A plain 已导入…可按 Ctrl+Z 撤销: shorter (toasts stack over the top of the page). */
+const PLAIN_NOTICE_MS = 6_000;
 
-/** An import that changed shape says so (a polite status toast, announced by screen readers). */
-function showNotices(notices: ImportNotice[] | null): void {
-  const text = notices && importedNotice(notices);
-  if (text) toast.success(text, NOTICE_MS);
+/**
+ * An import replaces the whole map: it says so, with what changed shape and that Ctrl+Z brings
+ * the previous map back (a polite status toast, announced by screen readers).
+ */
+function showNotices(notices: ImportNotice[] | null, fileName?: string): void {
+  if (notices) toast.success(importedNotice(notices, fileName), notices.length ? NOTICE_MS : PLAIN_NOTICE_MS);
 }
 
 export function useImportExport(ctl: EditorController, onError: (msg: string) => void, focusMap: () => void) {
@@ -34,7 +38,13 @@ export function useImportExport(ctl: EditorController, onError: (msg: string) =>
         if ([...ctl.model.nodes.values()].some((n) => n.image && isCrossOrigin(n.image))) window.alert(CROSS_ORIGIN_PNG);
         setProgress(0);
         try {
-          download(`${base}.png`, await mapToPng((clip) => ctl.exportData('svg', clip), (done, total) => setProgress(done / total)));
+          download(
+            `${base}.png`,
+            await mapToPng(
+              (clip) => ctl.exportData('svg', clip),
+              (done, total) => setProgress(done / total),
+            ),
+          );
         } finally {
           setProgress(null);
         }
@@ -67,13 +77,20 @@ export function useImportExport(ctl: EditorController, onError: (msg: string) =>
     const notices = await ctl.importFile(format, text, titleFromFileName(file.name));
     // an imported map is shown like one opened
     if (notices) ctl.frame();
-    showNotices(notices);
+    showNotices(notices, file.name);
     focusMap();
   };
 
   const elements = (
     <>
-      <input ref={fileInput} type="file" hidden accept=".km,.json,.md,.txt" aria-label="选择导入文件" onChange={(e) => (void importFile(e.target.files?.[0]), (e.target.value = ''))} />
+      <input
+        ref={fileInput}
+        type="file"
+        hidden
+        accept=".km,.json,.md,.txt"
+        aria-label="选择导入文件"
+        onChange={(e) => (void importFile(e.target.files?.[0]), (e.target.value = ''))}
+      />
       {pasteOpen && <PasteImport ctl={ctl} onClose={() => setPasteOpen(false)} returnFocus={focusMap} />}
       {progress !== null && (
         <div className="mind-export-progress" role="status" aria-label="导出进度">

@@ -23,13 +23,15 @@ describe('images in the SVG / PNG export', () => {
   it('reads the student’s own uploaded images by their plain URL (the client sends the login token as a header), never with a token in the URL', async () => {
     const seen: string[] = [];
     const get = async (url: string) => (seen.push(url), new Blob(['png'], { type: 'image/png' }));
-    const own = '<svg><image href="/api/folder/resource/file/vod/abc123" x="0" y="0" width="1" height="1"/><image href="/img/a.png" x="0" y="0" width="1" height="1"/></svg>';
+    const own =
+      '<svg><image href="/api/folder/resource/file/vod/abc123" x="0" y="0" width="1" height="1"/><image href="/img/a.png" x="0" y="0" width="1" height="1"/></svg>';
     const out = await inlineImages(own, false, 'http://127.0.0.1:8080', get);
     expect(seen.sort()).toEqual(['/api/folder/resource/file/vod/abc123', '/img/a.png']);
     expect(out.match(/data:image\/png;base64/g)).toHaveLength(2);
     expect(seen.join(' ')).not.toContain('token=');
   });
-  const svg = '<svg><g><image href="/img/a.png?x=1&amp;y=2" x="0" y="0" width="10" height="5"/><image href="https://cdn.example.com/b.png" x="0" y="0" width="10" height="5"/><image href="/img/missing.png" x="0" y="0" width="1" height="1"/></g></svg>';
+  const svg =
+    '<svg><g><image href="/img/a.png?x=1&amp;y=2" x="0" y="0" width="10" height="5"/><image href="https://cdn.example.com/b.png" x="0" y="0" width="10" height="5"/><image href="/img/missing.png" x="0" y="0" width="1" height="1"/></g></svg>';
   it('inlines same-origin images as data URLs, keeps or drops cross-origin ones, drops failed ones', async () => {
     const seen: string[] = [];
     const get = async (url: string) => {

@@ -28,16 +28,7 @@ export const EXPORTS = [
 
 export type ExportKind = (typeof EXPORTS)[number]['format'];
 
-export function download(name: string, data: Blob): void {
-  const url = URL.createObjectURL(data);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
+export { download } from '../../../app/lib/download';
 
 /** Safe file name from the root text. */
 export function fileBase(rootText: string): string {
@@ -82,7 +73,12 @@ export async function fetchBlob(url: string): Promise<Blob> {
   return res.blob();
 }
 
-const unescapeAttr = (s: string) => s.replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+const unescapeAttr = (s: string) =>
+  s
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
 
 /**
  * An SVG drawn as an <img> loads no external resources, and a downloaded .svg cannot resolve
@@ -90,7 +86,13 @@ const unescapeAttr = (s: string) => s.replace(/&quot;/g, '"').replace(/&lt;/g, '
  * are kept as links when `keepCrossOrigin` (a saved .svg may load them), else dropped (PNG; the
  * caller warns); an image that fails to load is dropped.
  */
-export async function inlineImages(svg: string, keepCrossOrigin = false, origin = location.origin, get: (url: string) => Promise<Blob> = fetchBlob, inlined = new Map<string, string | null>()): Promise<string> {
+export async function inlineImages(
+  svg: string,
+  keepCrossOrigin = false,
+  origin = location.origin,
+  get: (url: string) => Promise<Blob> = fetchBlob,
+  inlined = new Map<string, string | null>(),
+): Promise<string> {
   const hrefs = [...new Set([...svg.matchAll(/<image href="([^"]*)"/g)].map((m) => m[1]))].filter((h) => !inlined.has(h));
   await Promise.all(
     hrefs.map(async (h) => {

@@ -6,6 +6,11 @@ import type { Direction } from './spatial-nav';
 // on the rows of the ARIA tree: arrows (spatial), Shift+arrows, Home/End, F6 (next region),
 // Shift+F10 / ContextMenu (node menu), Enter on a read-only map, then the action registry.
 
+/** The keys, told to screen readers (aria-describedby of the map's keyboard target). */
+export const HINT_EDIT =
+  '方向键移动选择，Tab 插入下级主题，Enter 插入同级主题，F2 或直接输入编辑文字，Delete 删除，Shift+F10 打开主题菜单，F6 切换到工具栏和大纲';
+export const HINT_READ = '方向键移动选择，Enter 打开主题，Shift+F10 打开主题菜单，F6 切换到工具栏和大纲';
+
 export interface KeyDeps {
   ctx: ActionContext;
   onActivate?(id: string): void;
@@ -39,9 +44,9 @@ export function handleMapKey(e: KeyboardEvent, d: KeyDeps): boolean {
   }
   if ((e.key === 'Home' || e.key === 'End') && plain && !e.shiftKey) {
     e.preventDefault();
-    const rows = ctl.model.flatten();
-    const row = e.key === 'Home' ? rows[0] : rows[rows.length - 1];
-    if (row) ctl.select([row.id]);
+    const { ids } = ctl.model.rows();
+    const row = e.key === 'Home' ? ids[0] : ids[ids.length - 1];
+    if (row) ctl.select([row]);
     return true;
   }
   if (e.key === 'Enter' && ctl.state.readOnly && ctl.primary && d.onActivate) {

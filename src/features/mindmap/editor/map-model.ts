@@ -1,17 +1,42 @@
-import type { NodeStyle } from '../../../engine/render/node-style';
-import type { EnginePatch } from '../../../worker/protocol';
+import { extrasOf, nodeAt, type PatchNode, type RenderPatch } from '../../../engine/render/render-patch';
 
 // The main thread's mirror of the visible tree, kept from worker patches alone: what the ARIA
 // tree, keyboard navigation and menus read. Nodes hidden under a collapse are not mirrored
 // (the worker sends them as removed), exactly like the canvas.
 
-export type NodeInfo = Pick<NodeStyle, 'id' | 'parentId' | 'level' | 'text' | 'priority' | 'isStudy' | 'isNow' | 'hasNote' | 'href' | 'image' | 'resource' | 'collapsed' | 'childCount'> & {
+export type NodeInfo = Pick<
+  PatchNode,
+  'id' | 'parentId' | 'level' | 'text' | 'priority' | 'isStudy' | 'isNow' | 'hasNote' | 'href' | 'image' | 'resource' | 'collapsed' | 'childCount'
+> & {
   /** Visible children in order. */
   children: string[];
 };
 
-function infoOf(s: NodeStyle, children: string[]): NodeInfo {
-  return { id: s.id, parentId: s.parentId, level: s.level, text: s.text, priority: s.priority, isStudy: s.isStudy, isNow: s.isNow, hasNote: s.hasNote, href: s.href, image: s.image, resource: s.resource, collapsed: s.collapsed, childCount: s.childCount, children };
+function infoOf(s: PatchNode, children: string[]): NodeInfo {
+  return {
+    id: s.id,
+    parentId: s.parentId,
+    level: s.level,
+    text: s.text,
+    priority: s.priority,
+    isStudy: s.isStudy,
+    isNow: s.isNow,
+    hasNote: s.hasNote,
+    href: s.href,
+    image: s.image,
+    resource: s.resource,
+    collapsed: s.collapsed,
+    childCount: s.childCount,
+    children,
+  };
+}
+
+export interface Rows {
+  ids: readonly string[];
+  /** aria-posinset of each row (1-based among its visible siblings). */
+  posInSet: readonly number[];
+  /** Row of a node id. */
+  index: ReadonlyMap<string, number>;
 }
 
 export class MapModel {
@@ -21,6 +46,8 @@ export class MapModel {
   template = 'default';
   /** Bumped on every applied patch (useSyncExternalStore snapshot). */
   version = 0;
+  /** The pre-order rows, kept until the tree's shape changes (a text or mark edit keeps them). */
+  private order: Rows | null = null;
   private listeners = new Set<() => void>();
 
   subscribe = (fn: () => void): (() => void) => {
@@ -30,25 +57,31 @@ export class MapModel {
 
   getVersion = (): number => this.version;
 
-  apply(p: EnginePatch): void {
+  apply(p: RenderPatch): void {
     this.theme = p.theme;
     this.template = p.template;
+    if (p.full || p.removed.length) this.order = null;
     if (p.full) {
       this.nodes.clear();
       const order: Array<[string, string, number]> = [];
-      p.styles.forEach((s) => {
-        if (!s) return;
+      const extras = extrasOf(p);
+      for (let i = 0; i < p.ids.length; i++) {
+        const s = nodeAt(p, i, extras);
+        if (!s) continue;
         this.nodes.set(s.id, infoOf(s, []));
         if (s.parentId) order.push([s.parentId, s.id, s.index]);
         else this.rootId = s.id;
-      });
+      }
       order.sort((a, b) => a[2] - b[2]);
       for (const [pid, id] of order) this.nodes.get(pid)?.children.push(id);
     } else {
       for (const id of p.removed) this.drop(id);
-      for (const s of p.styles) {
+      const extras = extrasOf(p);
+      for (let i = 0; i < p.ids.length; i++) {
+        const s = nodeAt(p, i, extras);
         if (!s) continue;
         const old = this.nodes.get(s.id);
+        if (!old || old.parentId !== s.parentId || old.collapsed !== s.collapsed) this.order = null;
         if (old && old.parentId !== s.parentId && old.parentId) this.detach(old.parentId, s.id);
         this.nodes.set(s.id, infoOf(s, old?.children ?? []));
         if (!s.parentId) this.rootId = s.id;
@@ -59,7 +92,10 @@ export class MapModel {
       }
       for (const [pid, kids] of p.structure) {
         const parent = this.nodes.get(pid);
-        if (parent) parent.children = kids.filter((k) => this.nodes.has(k));
+        if (!parent) continue;
+        const next = kids.filter((k) => this.nodes.has(k));
+        if (next.length !== parent.children.length || next.some((k, i) => parent.children[i] !== k)) this.order = null;
+        parent.children = next;
       }
     }
     this.version++;
@@ -70,21 +106,35 @@ export class MapModel {
     return this.nodes.get(id);
   }
 
-  /** Pre-order list of visible nodes (ARIA tree rows). */
+  /** Pre-order list of visible nodes. */
   flatten(): NodeInfo[] {
-    const out: NodeInfo[] = [];
+    return this.rows().ids.map((id) => this.nodes.get(id)!);
+  }
+
+  /**
+   * The visible nodes in pre-order (the ARIA tree's rows) with each one's position among its
+   * siblings, walked once per change of the tree's shape: renders, selection moves, text and mark
+   * edits read the same rows.
+   */
+  rows(): Rows {
+    if (this.order) return this.order;
+    const ids: string[] = [];
+    const posInSet: number[] = [];
+    const index = new Map<string, number>();
     const root = this.nodes.get(this.rootId);
-    if (!root) return out;
-    const stack = [root];
+    const stack: Array<[NodeInfo, number]> = root ? [[root, 1]] : [];
     while (stack.length) {
-      const n = stack.pop()!;
-      out.push(n);
+      const [n, pos] = stack.pop()!;
+      index.set(n.id, ids.length);
+      ids.push(n.id);
+      posInSet.push(pos);
       for (let i = n.children.length - 1; i >= 0; i--) {
         const c = this.nodes.get(n.children[i]);
-        if (c) stack.push(c);
+        if (c) stack.push([c, i + 1]);
       }
     }
-    return out;
+    this.order = { ids, posInSet, index };
+    return this.order;
   }
 
   /** True when `id` is `ancestor` or lies inside its subtree. */

@@ -1,5 +1,6 @@
 import type { MindmapCanvas } from '../canvas/mindmap-canvas';
 import type { EditorController } from './controller';
+import { NoteMarkdown } from '../../../app/ui/NoteMarkdown';
 
 // The clickable icons on the canvas (kityminder §5): the link icon opens the node's link in a new
 // tab, but only a whitelisted one (SPEC §5: http, https, ftp, mailto; anything else became '#' in
@@ -85,7 +86,7 @@ export function bindMarkers(canvas: MindmapCanvas, ctl: EditorController, show: 
 export function NotePreview({ state }: { state: NotePreviewState }) {
   return (
     <div className="mind-note-preview" role="tooltip" aria-label="备注预览" style={{ left: state.x, top: state.y }}>
-      {state.text}
+      <NoteMarkdown text={state.text} />
     </div>
   );
 }

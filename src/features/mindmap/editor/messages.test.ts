@@ -16,7 +16,14 @@ describe('userMessage', () => {
   });
 
   it('never lets an English message through', () => {
-    for (const m of ['Invalid .km JSON: Unexpected token } in JSON at position 3', 'Node not found: x', 'Cannot move a node into its own subtree', 'Unknown command: nope', 'Failed to fetch', '']) {
+    for (const m of [
+      'Invalid .km JSON: Unexpected token } in JSON at position 3',
+      'Node not found: x',
+      'Cannot move a node into its own subtree',
+      'Unknown command: nope',
+      'Failed to fetch',
+      '',
+    ]) {
       const shown = userMessage(new Error(m));
       expect(shown).toMatch(CJK);
     }

@@ -37,7 +37,12 @@ export function userMessage(error: unknown, fallback = GENERIC_MSG): string {
   return fallback;
 }
 
-/** The text shown after an import whose shape changed (a forest wrapped, a preamble left out); null when nothing changed. */
-export function importedNotice(notices: readonly ImportNotice[]): string | null {
-  return notices.length ? `已导入，${notices.map((n) => n.message.replace(/[。；]$/, '')).join('；')}。` : null;
+/**
+ * The notice after an import: what was imported (`fileName`, else pasted text), what changed
+ * shape (a forest wrapped, a preamble left out), and that it can be undone (it replaced the map).
+ */
+export function importedNotice(notices: readonly ImportNotice[], fileName?: string): string {
+  const what = fileName ? `「${fileName}」` : '粘贴的内容';
+  const shape = notices.map((n) => n.message.replace(/[。；]$/, '')).join('；');
+  return `已导入${what}，${shape ? `${shape}。` : ''}可按 Ctrl+Z 撤销。`;
 }

@@ -1,4 +1,4 @@
-import { DEPTH_ERROR, MAX_LEVEL, type KmDocument, type KmNode } from '../../../engine/model/types';
+import type { KmDocument } from '../../../engine/model/types';
 import { baseLinesOf, linesOf, sameLines } from '../../../engine/outline/outline-lines';
 import type { BaseLine, OutlineLine } from '../../../engine/outline/outline-match';
 import { exportDocument, importDocument } from '../../../engine/protocols/formats';
@@ -12,7 +12,10 @@ export const INVALID = 'Invalid local format';
 
 /** The engine's outline export ends every line with a lone CR; the text field wants LF. */
 export function outlineFromExport(txt: string): string {
-  return txt.split(/\r\n|\r|\n/).filter((l) => l !== '').join('\n');
+  return txt
+    .split(/\r\n|\r|\n/)
+    .filter((l) => l !== '')
+    .join('\n');
 }
 
 function levelOf(line: string): number {
@@ -49,27 +52,18 @@ export function outlineError(text: string, error: unknown): string {
   return `${INVALID}：${where}大纲只能有一个根主题（第一行，不缩进），每一级用一个 Tab 或四个空格缩进，且不能跳级`;
 }
 
-function depthOf(root: KmNode): number {
-  let max = 0;
-  const stack: Array<[KmNode, number]> = [[root, 1]];
-  while (stack.length) {
-    const [n, d] = stack.pop()!;
-    max = Math.max(max, d);
-    for (const c of n.children ?? []) stack.push([c, d + 1]);
-  }
-  return max;
-}
-
-/** Parses outline text with the engine's text import; throws the message to show. Never touches a map. */
+/**
+ * Parses outline text with the engine's text import; throws the message to show. Never touches a
+ * map. Any depth is read: the level-4 rule limits inserting (the engine's applyOutline refuses a
+ * new or moved node below level 4), so the outline of a deeper imported map can still be applied
+ * and exported as an image.
+ */
 export function parseOutline(text: string): KmDocument {
-  let doc: KmDocument;
   try {
-    doc = importDocument('txt', text);
+    return importDocument('txt', text);
   } catch (e) {
     throw new Error(outlineError(text, e));
   }
-  if (depthOf(doc.root) > MAX_LEVEL) throw new Error(DEPTH_ERROR);
-  return doc;
 }
 
 /** The map's outline: the text to show and, per line, the node it stands for. */

@@ -6,7 +6,8 @@ import { PngStream } from './png-stream';
 
 describe('PngStream', () => {
   it('writes RGBA rows given in strips as one valid PNG', async () => {
-    const w = 37, h = 29;
+    const w = 37,
+      h = 29;
     const px = (x: number, y: number) => [(x * 7) & 255, (y * 11) & 255, (x + y) & 255, 255];
     const png = new PngStream(w, h);
     for (let y0 = 0; y0 < h; y0 += 8) {
@@ -19,7 +20,13 @@ describe('PngStream', () => {
     expect(blob.type).toBe('image/png');
     const decoded = PNG.sync.read(Buffer.from(await blob.arrayBuffer()));
     expect([decoded.width, decoded.height]).toEqual([w, h]);
-    for (const [x, y] of [[0, 0], [36, 0], [5, 17], [36, 28]]) expect([...decoded.data.subarray((y * w + x) * 4, (y * w + x) * 4 + 4)]).toEqual(px(x, y));
+    for (const [x, y] of [
+      [0, 0],
+      [36, 0],
+      [5, 17],
+      [36, 28],
+    ])
+      expect([...decoded.data.subarray((y * w + x) * 4, (y * w + x) * 4 + 4)]).toEqual(px(x, y));
   });
 
   it('refuses to finish a PNG with missing rows', async () => {

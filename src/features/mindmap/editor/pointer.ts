@@ -2,6 +2,7 @@ import { screenToWorld, worldToScreen } from '../canvas/camera';
 import { DRAG_START_PX, type MindmapCanvas } from '../canvas/mindmap-canvas';
 import type { Rect } from '../canvas/scene-types';
 import type { EditorController } from './controller';
+import type { Ghost, OverlayStore } from './overlay-state';
 
 // Pointer input on the canvas (SPEC §4): click / shift-click selection, marquee after 10 px
 // (shift-drag on empty space), drag-tree after 10 px on a node (reparent, or reorder when the
@@ -33,68 +34,98 @@ export function dropAt(ctl: EditorController, canvas: Pick<MindmapCanvas, 'store
   return { parentId: overId, index: over.children.length, preview: box };
 }
 
-/** The DOM overlays pointer input draws: the marquee rectangle and the drag ghost. */
+/** What pointer input shows: the marquee, drop indicator and drag ghost (Pixi overlay layers, map-overlays.tsx). */
 export interface PointerOverlays {
-  marquee: HTMLElement;
-  ghost: HTMLElement;
+  layers: Pick<OverlayStore, 'set'>;
 }
 
-/** Shows the drag ghost: the node's text in a box of the node's size, grabbed where the drag began. */
-function placeGhost(ghost: HTMLElement, canvas: MindmapCanvas, id: string, grab: { dx: number; dy: number }, x: number, y: number): void {
+/** The drag ghost at pointer (x, y): the node's text in a box of its on-screen size, grabbed where the drag began. */
+function ghostAt(canvas: MindmapCanvas, id: string, grab: { dx: number; dy: number }, x: number, y: number): Ghost | null {
   const n = canvas.store.node(id);
-  if (!n) return;
+  const b = canvas.store.boxOf(id);
+  if (!n || !b) return null;
   const z = canvas.camera.zoom;
-  if (ghost.dataset.id !== id) {
-    ghost.dataset.id = id;
-    ghost.textContent = n.text || '分支主题';
-    Object.assign(ghost.style, { width: `${n.w * z}px`, height: `${n.h * z}px`, fontSize: `${Math.max(10, n.style.fontSize * z)}px`, display: 'flex' });
-  }
-  ghost.style.transform = `translate(${x - grab.dx}px, ${y - grab.dy}px)`;
+  return { x: x - grab.dx, y: y - grab.dy, w: b.w * z, h: b.h * z, text: n.text || '分支主题', fontSize: Math.max(10, n.style.fontSize * z) };
 }
 
-function hideGhost(ghost: HTMLElement): void {
-  ghost.style.display = 'none';
-  delete ghost.dataset.id;
+export interface NodeDrag {
+  move(x: number, y: number): void;
+  /** Drops (commit) or abandons the drag; the view is cleaned up either way. */
+  end(commit: boolean): void;
 }
 
-export function bindPointer(canvas: MindmapCanvas, ctl: EditorController, { marquee, ghost }: PointerOverlays, onDoubleClick: (id: string) => void): () => void {
+/**
+ * Drag-tree of node `id` grabbed at canvas point (x, y), past the 10 px threshold: the ghost under
+ * the pointer and the drop preview, a move on drop. Null when the node cannot move (the root, a
+ * read-only map). Mouse and touch (after a long press) share it.
+ */
+export function startNodeDrag(canvas: MindmapCanvas, ctl: EditorController, { layers }: PointerOverlays, id: string, x: number, y: number): NodeDrag | null {
+  if (ctl.state.readOnly || id === ctl.model.rootId) return null;
+  const b = canvas.store.boxOf(id);
+  const [sx, sy] = b ? worldToScreen(canvas.camera, b.x, b.y) : [x, y];
+  const grab = { dx: x - sx, dy: y - sy };
+  let drop: Drop | null = null;
+  ctl.setStatus('dragtree');
+  return {
+    move(px, py) {
+      const [, wy] = screenToWorld(canvas.camera, px, py);
+      drop = dropAt(ctl, canvas, id, canvas.hitTest(px, py), wy);
+      layers.set({ drop: drop?.preview ?? null, ghost: ghostAt(canvas, id, grab, px, py) });
+    },
+    end(commit) {
+      layers.set({ drop: null, ghost: null });
+      ctl.setStatus('inputready');
+      if (commit && drop) void ctl.run('moveNode', [id, drop.parentId, drop.index]);
+    },
+  };
+}
+
+/**
+ * The expand/collapse button beside a node with children (− expanded, count collapsed) at a
+ * canvas point: toggles it and returns true.
+ */
+export function toggleExpanderAt(canvas: MindmapCanvas, ctl: EditorController, sx: number, sy: number): boolean {
+  const hit = canvas.expanderAt(sx, sy);
+  if (!hit) return false;
+  // The layout re-centres siblings around the fold, so the toggled node itself moves; move the
+  // camera by its shift so it (and its button) stays under the pointer: a second click at the
+  // same point undoes the first instead of hitting empty canvas.
+  const before = canvas.store.boxOf(hit.id);
+  void ctl.run(hit.collapsed ? 'expand' : 'collapse', [[hit.id]]).then(() => {
+    const after = canvas.store.boxOf(hit.id);
+    if (!before || !after) return;
+    const z = canvas.camera.zoom;
+    if (after.x !== before.x || after.y !== before.y) canvas.panBy((before.x - after.x) * z, (before.y - after.y) * z);
+  });
+  return true;
+}
+
+export function bindPointer(canvas: MindmapCanvas, ctl: EditorController, overlays: PointerOverlays, onDoubleClick: (id: string) => void): () => void {
+  const { layers } = overlays;
   const el = canvas.element;
   canvas.panGate = (e, hit) => ctl.state.view === 'hand' || e.button === 2 || (hit === null && !e.shiftKey);
-  type Mode = { kind: 'node'; id: string; x: number; y: number; dragging: boolean; drop: Drop | null; grab: { dx: number; dy: number } } | { kind: 'marquee'; x: number; y: number; active: boolean } | { kind: 'empty'; x: number; y: number; moved: boolean };
+  type Mode =
+    | { kind: 'node'; id: string; x: number; y: number; drag: NodeDrag | null }
+    | { kind: 'marquee'; x: number; y: number; active: boolean }
+    | { kind: 'empty'; x: number; y: number; moved: boolean };
   let mode: Mode | null = null;
+  // Touch has its own gestures (touch-input.ts); a double tap is not also a double click.
+  let touch = false;
 
   const down = (e: PointerEvent) => {
-    if (e.button !== 0 || ctl.state.view === 'hand') return;
-    if (toggleAt(e.offsetX, e.offsetY)) return;
+    touch = e.pointerType === 'touch';
+    if (touch || e.button !== 0 || ctl.state.view === 'hand') return;
+    if (toggleExpanderAt(canvas, ctl, e.offsetX, e.offsetY)) return;
     const hit = canvas.hitTest(e.offsetX, e.offsetY);
     if (hit) {
       if (e.shiftKey || e.ctrlKey || e.metaKey) ctl.toggleSelect(hit);
       else if (!ctl.state.selection.includes(hit)) ctl.select([hit], false);
-      const b = canvas.store.boxOf(hit);
-      const [sx, sy] = b ? worldToScreen(canvas.camera, b.x, b.y) : [e.offsetX, e.offsetY];
-      mode = { kind: 'node', id: hit, x: e.offsetX, y: e.offsetY, dragging: false, drop: null, grab: { dx: e.offsetX - sx, dy: e.offsetY - sy } };
+      mode = { kind: 'node', id: hit, x: e.offsetX, y: e.offsetY, drag: null };
       el.setPointerCapture(e.pointerId);
     } else if (e.shiftKey) {
       mode = { kind: 'marquee', x: e.offsetX, y: e.offsetY, active: false };
       el.setPointerCapture(e.pointerId);
     } else mode = { kind: 'empty', x: e.offsetX, y: e.offsetY, moved: false };
-  };
-
-  /** The expand/collapse button beside a node with children (− expanded, count collapsed). */
-  const toggleAt = (sx: number, sy: number): boolean => {
-    const hit = canvas.expanderAt(sx, sy);
-    if (!hit) return false;
-    // The layout re-centres siblings around the fold, so the toggled node itself moves; move the
-    // camera by its shift so it (and its button) stays under the pointer: a second click at the
-    // same point undoes the first instead of hitting empty canvas.
-    const before = canvas.store.boxOf(hit.id);
-    void ctl.run(hit.collapsed ? 'expand' : 'collapse', [[hit.id]]).then(() => {
-      const after = canvas.store.boxOf(hit.id);
-      if (!before || !after) return;
-      const z = canvas.camera.zoom;
-      if (after.x !== before.x || after.y !== before.y) canvas.panBy((before.x - after.x) * z, (before.y - after.y) * z);
-    });
-    return true;
   };
 
   const move = (e: PointerEvent) => {
@@ -104,16 +135,13 @@ export function bindPointer(canvas: MindmapCanvas, ctl: EditorController, { marq
     else if (mode.kind === 'marquee') {
       if (!mode.active && !far) return;
       mode.active = true;
-      Object.assign(marquee.style, { display: 'block', left: `${Math.min(mode.x, e.offsetX)}px`, top: `${Math.min(mode.y, e.offsetY)}px`, width: `${Math.abs(e.offsetX - mode.x)}px`, height: `${Math.abs(e.offsetY - mode.y)}px` });
+      layers.set({
+        marquee: { x: Math.min(mode.x, e.offsetX), y: Math.min(mode.y, e.offsetY), w: Math.abs(e.offsetX - mode.x), h: Math.abs(e.offsetY - mode.y) },
+      });
     } else {
-      if (ctl.state.readOnly || mode.id === ctl.model.rootId) return;
-      if (!mode.dragging && !far) return;
-      if (!mode.dragging) ctl.setStatus('dragtree');
-      mode.dragging = true;
-      const [, wy] = screenToWorld(canvas.camera, e.offsetX, e.offsetY);
-      mode.drop = dropAt(ctl, canvas, mode.id, canvas.hitTest(e.offsetX, e.offsetY), wy);
-      canvas.setDropPreview(mode.drop?.preview ?? null);
-      placeGhost(ghost, canvas, mode.id, mode.grab, e.offsetX, e.offsetY);
+      if (!mode.drag && !far) return;
+      mode.drag ??= startNodeDrag(canvas, ctl, overlays, mode.id, mode.x, mode.y);
+      mode.drag?.move(e.offsetX, e.offsetY);
     }
   };
 
@@ -123,7 +151,7 @@ export function bindPointer(canvas: MindmapCanvas, ctl: EditorController, { marq
     if (!m) return;
     if (m.kind === 'empty' && !m.moved) ctl.select([], false);
     if (m.kind === 'marquee' && m.active) {
-      marquee.style.display = 'none';
+      layers.set({ marquee: null });
       const [x0, y0] = screenToWorld(canvas.camera, Math.min(m.x, e.offsetX), Math.min(m.y, e.offsetY));
       const [x1, y1] = screenToWorld(canvas.camera, Math.max(m.x, e.offsetX), Math.max(m.y, e.offsetY));
       const slots = canvas.store.queryNodes({ x: x0, y: y0, w: x1 - x0, h: y1 - y0 }, []);
@@ -134,15 +162,11 @@ export function bindPointer(canvas: MindmapCanvas, ctl: EditorController, { marq
       }
       ctl.select(ids, false);
     }
-    if (m.kind === 'node' && m.dragging) {
-      canvas.setDropPreview(null);
-      hideGhost(ghost);
-      ctl.setStatus('inputready');
-      if (m.drop) void ctl.run('moveNode', [m.id, m.drop.parentId, m.drop.index]);
-    }
+    if (m.kind === 'node') m.drag?.end(true);
   };
 
   const dbl = (e: MouseEvent) => {
+    if (touch) return;
     const hit = canvas.hitTest(e.offsetX, e.offsetY);
     if (hit) onDoubleClick(hit);
     else if (!canvas.expanderAt(e.offsetX, e.offsetY)) ctl.recentre();

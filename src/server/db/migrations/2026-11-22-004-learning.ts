@@ -192,7 +192,26 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
 
   let tutors = id(s.createTable('tutors'));
-  for (const col of ['name', 'sex', 'avatar', 'technical_position', 'birthday', 'education', 'degree', 'first_discipline', 'secondary_discipline', 'video_intro', 'intro', 'work_experience', 'field', 'project_info', 'patent_works', 'award_info', 'phone', 'email']) {
+  for (const col of [
+    'name',
+    'sex',
+    'avatar',
+    'technical_position',
+    'birthday',
+    'education',
+    'degree',
+    'first_discipline',
+    'secondary_discipline',
+    'video_intro',
+    'intro',
+    'work_experience',
+    'field',
+    'project_info',
+    'patent_works',
+    'award_info',
+    'phone',
+    'email',
+  ]) {
     tutors = tutors.addColumn(col, 'text', (c) => c.notNull().defaultTo(''));
   }
   await tutors
@@ -213,7 +232,30 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  for (const t of ['tutor_signups', 'tutors', 'help_entries', 'exam_attempts', 'exam_questions', 'node_exams', 'task_students', 'tasks', 'recommendations', 'study_records', 'learn_locations', 'course_signups', 'course_nodes', 'courses', 'case_records', 'student_maps', 'case_applications', 'study_resources', 'official_maps', 'cases', 'case_classifications', 'files']) {
+  for (const t of [
+    'tutor_signups',
+    'tutors',
+    'help_entries',
+    'exam_attempts',
+    'exam_questions',
+    'node_exams',
+    'task_students',
+    'tasks',
+    'recommendations',
+    'study_records',
+    'learn_locations',
+    'course_signups',
+    'course_nodes',
+    'courses',
+    'case_records',
+    'student_maps',
+    'case_applications',
+    'study_resources',
+    'official_maps',
+    'cases',
+    'case_classifications',
+    'files',
+  ]) {
     await db.schema.dropTable(t).execute();
   }
 }

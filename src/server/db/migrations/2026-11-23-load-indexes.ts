@@ -11,5 +11,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  for (const name of ['case_records_case_idx', 'task_students_student_idx', 'exam_questions_exam_idx', 'exam_attempts_student_exam_idx']) await db.schema.dropIndex(name).execute();
+  for (const name of ['case_records_case_idx', 'task_students_student_idx', 'exam_questions_exam_idx', 'exam_attempts_student_exam_idx'])
+    await db.schema.dropIndex(name).execute();
 }

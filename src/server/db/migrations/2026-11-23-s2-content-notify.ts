@@ -1,7 +1,17 @@
 import { sql, type Kysely } from 'kysely';
 
 /** Tables whose rows are platform content, cached per process (src/server/lib/content-cache.ts). */
-export const CONTENT_TABLES = ['cases', 'case_classifications', 'official_maps', 'study_resources', 'courses', 'course_nodes', 'exams', 'tutors', 'help_entries'] as const;
+export const CONTENT_TABLES = [
+  'cases',
+  'case_classifications',
+  'official_maps',
+  'study_resources',
+  'courses',
+  'course_nodes',
+  'exams',
+  'tutors',
+  'help_entries',
+] as const;
 
 // Whoever changes content (the teacher site, an operator's SQL, another instance) must reach every
 // process's cache: one NOTIFY per statement on channel xuetu_content, its payload the table name.
@@ -14,7 +24,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       return null;
     end $$`.execute(db);
   for (const table of CONTENT_TABLES) {
-    await sql`create trigger ${sql.id(`${table}_content_changed`)} after insert or update or delete or truncate on ${sql.id(table)} for each statement execute function xuetu_content_changed()`.execute(db);
+    await sql`create trigger ${sql.id(`${table}_content_changed`)} after insert or update or delete or truncate on ${sql.id(table)} for each statement execute function xuetu_content_changed()`.execute(
+      db,
+    );
   }
 }
 

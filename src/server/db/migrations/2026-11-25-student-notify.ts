@@ -24,8 +24,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       return null;
     end $$`.execute(db);
   for (const table of STUDENT_TABLES) {
-    await sql`create trigger ${sql.id(`${table}_student_changed`)} after insert or update or delete on ${sql.id(table)} for each row execute function xuetu_student_changed()`.execute(db);
-    await sql`create trigger ${sql.id(`${table}_student_truncated`)} after truncate on ${sql.id(table)} for each statement execute function xuetu_student_changed()`.execute(db);
+    await sql`create trigger ${sql.id(`${table}_student_changed`)} after insert or update or delete on ${sql.id(table)} for each row execute function xuetu_student_changed()`.execute(
+      db,
+    );
+    await sql`create trigger ${sql.id(`${table}_student_truncated`)} after truncate on ${sql.id(table)} for each statement execute function xuetu_student_changed()`.execute(
+      db,
+    );
   }
 }
 

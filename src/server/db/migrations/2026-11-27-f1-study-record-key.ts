@@ -16,7 +16,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
         select id, row_number() over (partition by student_id, is_type, target_id, node_id, resource_id order by updated_at desc, id) as n
         from study_records) ranked
       where n > 1)`.execute(db);
-  await db.schema.alterTable('study_records').addUniqueConstraint('study_records_key', ['student_id', 'is_type', 'target_id', 'node_id', 'resource_id']).execute();
+  await db.schema
+    .alterTable('study_records')
+    .addUniqueConstraint('study_records_key', ['student_id', 'is_type', 'target_id', 'node_id', 'resource_id'])
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -15,6 +15,10 @@ import * as m20261127_study_record_key from './2026-11-27-f1-study-record-key';
 import * as m20261127_secrets_upload_slots from './2026-11-27-f2-secrets-upload-slots';
 import * as m20261127_avatar_refs from './2026-11-27-f3-avatar-refs';
 import * as m20261127_offering_year from './2026-11-27-offering-year';
+import * as m20261128_coverage from './2026-11-28-coverage';
+import * as m20261128_covers from './2026-11-28-covers';
+import * as m20261129_progress_pdf_pages from './2026-11-29-progress-pdf-pages';
+import * as m20261129_review from './2026-11-29-review';
 
 /** Date-prefixed names; order is lexical (a new one must sort after every one already released). Migrations never import application code. */
 export const migrations: Record<string, Migration> = {
@@ -34,4 +38,8 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27-f2-secrets-upload-slots': m20261127_secrets_upload_slots,
   '2026-11-27-f3-avatar-refs': m20261127_avatar_refs,
   '2026-11-27-offering-year': m20261127_offering_year,
+  '2026-11-28-coverage': m20261128_coverage,
+  '2026-11-28-covers': m20261128_covers,
+  '2026-11-29-progress-pdf-pages': m20261129_progress_pdf_pages,
+  '2026-11-29-review': m20261129_review,
 };

@@ -62,10 +62,15 @@ describe('sessions', () => {
     expect((await call(t.app, `Bearer ${token}`, { method: 'GET', url: '/api/customer/login/selectUser' })).resultCode).toBe(200);
     expect((await call(t.app, null, { method: 'GET', url: '/api/customer/login/selectUser' })).resultCode).toBe(40101);
     expect((await call(t.app, 'nonsense', { method: 'GET', url: '/api/customer/login/selectUser' })).resultCode).toBe(40101);
-    await t.database.db.updateTable('sessions').set({ expires_at: new Date(Date.now() - 1) }).execute();
+    await t.database.db
+      .updateTable('sessions')
+      .set({ expires_at: new Date(Date.now() - 1) })
+      .execute();
     // The token was cached by the calls above; the sessions trigger's NOTIFY reaches this process
     // at once on PGlite and moments later on PostgreSQL (its own listening connection).
-    await expect.poll(async () => (await call(t.app, token, { method: 'GET', url: '/api/customer/login/selectUser' })).resultCode, { timeout: 5000 }).toBe(40101);
+    await expect
+      .poll(async () => (await call(t.app, token, { method: 'GET', url: '/api/customer/login/selectUser' })).resultCode, { timeout: 5000 })
+      .toBe(40101);
   });
 
   it('logout revokes the token', async () => {
@@ -81,7 +86,12 @@ describe('login rate limit', () => {
     const max = t.app.config.loginRateLimitMax;
     let limited = 0;
     for (let i = 0; i < max + 2; i++) {
-      const res = await t.app.inject({ method: 'POST', url: '/api/authcust/login/token', remoteAddress: '10.9.9.9', payload: { loginName: 'x', password: 'y' } });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/authcust/login/token',
+        remoteAddress: '10.9.9.9',
+        payload: { loginName: 'x', password: 'y' },
+      });
       if (res.json().resultCode === 429) limited++;
     }
     expect(limited).toBeGreaterThanOrEqual(1);

@@ -38,7 +38,12 @@ describe('admitAttempt', () => {
       expect(await recordFailure(db(), 'lock-me', '192.0.2.9')).toBe(i === CLIENT_MAX_FAILURES - 1 ? 'client' : null);
     }
     expect(await admitAttempt(db(), 'lock-me', '192.0.2.9')).toEqual({ admitted: false, scope: 'client' });
-    const row = await db().selectFrom('login_attempts').selectAll().where('login_name', '=', 'lock-me').where('client', '=', '192.0.2.9').executeTakeFirstOrThrow();
+    const row = await db()
+      .selectFrom('login_attempts')
+      .selectAll()
+      .where('login_name', '=', 'lock-me')
+      .where('client', '=', '192.0.2.9')
+      .executeTakeFirstOrThrow();
     expect(row).toMatchObject({ failures: CLIENT_MAX_FAILURES });
     // Another address is not locked, and its success leaves the locked address locked.
     expect(await admitAttempt(db(), 'lock-me', '192.0.2.10')).toEqual({ admitted: true });

@@ -1,19 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { Type, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { LoginBody, LoginData } from '../../../contract/auth';
+import { Nothing, Reply } from '../../../contract/common';
 import { ApiError, ResultCode, ok } from '../../http/envelope';
 import { tokenOf } from '../../http/auth';
-import { UserViewSchema, envelopeOf } from '../../http/envelope-schema';
 import { hashPassword, verifyPassword } from '../../lib/password';
-import { admitAttempt, lockedError, purgeStaleAttempts, recordFailure, recordSuccess } from './lockout';
-import { createSession, purgeExpiredSessions, revokeSession } from './sessions';
+import { admitAttempt, lockedError, recordFailure, recordSuccess } from './lockout';
+import { purgeStale } from './purge';
+import { createSession, revokeSession } from './sessions';
 import { findStudentByLogin, userView } from './students';
-
-const LoginBody = Type.Object({
-  loginName: Type.String({ minLength: 1, maxLength: 64 }),
-  password: Type.String({ minLength: 1, maxLength: 128 }),
-  loginType: Type.Optional(Type.Union([Type.Integer({ minimum: 0, maximum: 9 }), Type.String({ maxLength: 8 })])),
-});
 
 const WRONG = '账号或密码错误';
 
@@ -28,7 +24,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   r.post(
     '/api/authcust/login/token',
     {
-      schema: { body: LoginBody, response: envelopeOf(UserViewSchema) },
+      schema: { body: LoginBody, response: Reply(LoginData) },
       config: { write: { experience: 'allow' }, rateLimit: { max: app.config.loginRateLimitMax, timeWindow: app.config.loginRateLimitWindowMs } },
     },
     async (request) => {
@@ -43,16 +39,14 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
         throw locked ? lockedError() : new ApiError(ResultCode.badRequest, WRONG);
       }
       await recordSuccess(app.db, loginName, request.ip);
-      await purgeExpiredSessions(app.db);
-      await purgeStaleAttempts(app.db);
-      await app.db.deleteFrom('rate_limits').where('reset_at', '<', new Date(Date.now() - 3600_000)).execute();
+      await purgeStale(app.db);
       const token = await createSession(app.db, student.id, app.config.sessionTtlMs);
       return ok({ token, ...userView(student) });
     },
   );
 
   // Idempotent: logging out with a missing or dead token is still a successful logout.
-  r.post('/api/authcust/login/logout', { config: { write: { experience: 'allow' } } }, async (request) => {
+  r.post('/api/authcust/login/logout', { schema: { response: Reply(Nothing) }, config: { write: { experience: 'allow' } } }, async (request) => {
     const token = tokenOf(request);
     if (token) await revokeSession(app.db, app.sessionCache, token);
     return ok(null);

@@ -1,11 +1,12 @@
 import type { DbOrTrx } from '../../db/database';
 import type { StudentsTable } from '../../db/schema';
 import type { Selectable } from 'kysely';
+import type { UserView } from '../../../contract/customer';
 
 export type StudentRow = Selectable<StudentsTable>;
 
 /** The signed-in user as login and selectUser return it (SPEC §3 field names). */
-export function userView(s: StudentRow) {
+export function userView(s: StudentRow): UserView {
   return {
     customerType: s.customer_type,
     username: s.username,

@@ -1,37 +1,47 @@
 import { sql } from 'kysely';
+import type { CasePageQuery, CaseSummary, ClassifyItem, RankItem } from '../../../contract/cases';
 import type { DbOrTrx } from '../../db/database';
+import { newId } from '../../lib/ids';
 import type { ContentCache } from '../../lib/content-cache';
 import type { StudentCache } from '../../lib/student-cache';
 import { withCreateTime } from '../../lib/time';
 import { containsIgnoringCase, pageInMemory } from '../../lib/paging';
 import { shownAvatar } from '../files/avatar';
+import { officialNodes } from '../mindmaps/maps';
 
-export interface CaseQuery {
-  currentNum: number;
-  currentSize: number;
-  name?: string;
-  caseType?: number;
-  classifyId?: string;
-  /** academic year of the offering ('2021'); absent: every year (全部) */
-  year?: string;
-}
-
-/** Every case and practice item with its classification and map size: content, cached per process. */
+/**
+ * Every case and practice item with its classification and the number of knowledge points (steps)
+ * its detail page lists (node_count: officialNodes' listed, not the map's whole size): content,
+ * cached per process.
+ */
 function caseCatalog(db: DbOrTrx, content: ContentCache) {
-  return content.get('cases', ['cases', 'case_classifications', 'official_maps'], () =>
-    db
+  return content.get('cases', ['cases', 'case_classifications', 'official_maps', 'study_resources', 'exams'], async () => {
+    const rows = await db
       .selectFrom('cases as c')
       .leftJoin('case_classifications as k', 'k.id', 'c.classify_id')
       .leftJoin('official_maps as m', 'm.case_id', 'c.id')
       .select([
-        'c.id', 'c.year', 'c.case_type', 'c.classify_id', 'c.name', 'c.intro', 'c.cover', 'c.teacher_name', 'c.difficulty', 'c.study_count', 'c.created_at',
-        'k.name as classify_name', 'k.parent_id as classify_parent_id', 'm.node_count',
+        'c.id',
+        'c.year',
+        'c.case_type',
+        'c.classify_id',
+        'c.name',
+        'c.intro',
+        'c.cover',
+        'c.teacher_name',
+        'c.difficulty',
+        'c.study_count',
+        'c.created_at',
+        'k.name as classify_name',
+        'k.parent_id as classify_parent_id',
+        'm.case_id as map_case_id',
       ])
       .orderBy('c.sort')
       .orderBy('c.id')
-      .execute()
-      .then(withCreateTime),
-  );
+      .execute();
+    const listed = await Promise.all(rows.map(async (c) => (c.map_case_id ? ((await officialNodes(db, content, c.id))?.listed ?? 0) : 0)));
+    return withCreateTime(rows.map((c, i) => ({ ...c, node_count: listed[i] })));
+  });
 }
 
 type CaseRow = Awaited<ReturnType<typeof caseCatalog>>[number];
@@ -40,7 +50,7 @@ interface Application {
   progress: number;
 }
 
-export function caseView(c: CaseRow, application: Application | undefined) {
+export function caseView(c: CaseRow, application: Application | undefined): CaseSummary {
   return {
     uuid: c.id,
     caseId: c.id,
@@ -70,20 +80,48 @@ function applications(db: DbOrTrx, students: StudentCache, studentId: string): P
   });
 }
 
-/** Project cases (type 1) and practice items (type 2) share one list, searchable by name. */
-export async function pageCases(db: DbOrTrx, content: ContentCache, students: StudentCache, studentId: string, q: CaseQuery, onlyMine = false) {
+/** Project cases (type 1) and practice items (type 2) share one list, searchable by name; year: academic year of the offering ('2021'), absent: every year (全部). */
+export async function pageCases(db: DbOrTrx, content: ContentCache, students: StudentCache, studentId: string, q: CasePageQuery, onlyMine = false) {
   const [catalog, mine] = await Promise.all([caseCatalog(db, content), applications(db, students, studentId)]);
-  const type = q.caseType ?? 1;
-  const matching = catalog.filter(
-    (c) =>
-      c.case_type === type &&
-      (!q.name || containsIgnoringCase(c.name, q.name)) &&
-      (!q.classifyId || c.classify_id === q.classifyId || c.classify_parent_id === q.classifyId) &&
-      (!q.year || c.year === q.year) &&
-      (!onlyMine || mine.has(c.id)),
+  const page = pageInMemory(
+    catalog.filter((c) => matches(c, q) && (!onlyMine || mine.has(c.id))),
+    q,
   );
-  const page = pageInMemory(matching, q);
   return { ...page, records: page.records.map((c) => caseView(c, mine.get(c.id))) };
+}
+
+function matches(c: CaseRow, q: CasePageQuery): boolean {
+  return (
+    c.case_type === (q.caseType ?? 1) &&
+    (!q.name || containsIgnoringCase(c.name, q.name)) &&
+    (!q.classifyId || c.classify_id === q.classifyId || c.classify_parent_id === q.classifyId) &&
+    (!q.year || c.year === q.year)
+  );
+}
+
+/**
+ * Cases and practice items as anyone may browse them before login (issue 18 item 7): pageCases'
+ * rows and filters, only the fields a card previews — no application, progress or student.
+ */
+export async function pagePublicCases(db: DbOrTrx, content: ContentCache, q: CasePageQuery) {
+  const page = pageInMemory(
+    (await caseCatalog(db, content)).filter((c) => matches(c, q)),
+    q,
+  );
+  return {
+    ...page,
+    records: page.records.map((c) => ({
+      caseId: c.id,
+      name: c.name,
+      caseType: c.case_type,
+      classifyName: c.classify_name ?? '',
+      intro: c.intro,
+      cover: c.cover,
+      teacherName: c.teacher_name,
+      studyCount: c.study_count,
+      nodeCount: c.node_count,
+    })),
+  };
 }
 
 /** Whether a case exists, from the cached catalogue. */
@@ -109,35 +147,65 @@ export function caseResourceCounts(db: DbOrTrx, content: ContentCache, caseId: s
   });
 }
 
-export interface TreeItem {
-  uuid: string;
-  name: string;
-  parentId: string;
-  children: TreeItem[];
-}
-
-export async function classifyTree(db: DbOrTrx): Promise<TreeItem[]> {
+export async function classifyTree(db: DbOrTrx): Promise<ClassifyItem[]> {
   const rows = await db.selectFrom('case_classifications').selectAll().orderBy('sort').orderBy('id').execute();
-  const items = new Map(rows.map((r) => [r.id, { uuid: r.id, name: r.name, parentId: r.parent_id, children: [] as TreeItem[] }]));
-  const roots: TreeItem[] = [];
+  const items = new Map(rows.map((r) => [r.id, { uuid: r.id, name: r.name, parentId: r.parent_id, children: [] as ClassifyItem[] }]));
+  const roots: ClassifyItem[] = [];
   for (const it of items.values()) (items.get(it.parentId)?.children ?? roots).push(it);
   return roots;
 }
 
-/** Top learners of a case by nodes learnt; names are masked (other students' privacy). */
-export async function ranking(db: DbOrTrx, caseId: string, limit = 10) {
+/**
+ * The case's learners — every student with an application (studying or graduated), the same
+ * students its studyCount counts (seed and apply keep cases.study_count equal to that number) —
+ * ranked by nodes learnt, ties by id; names are masked (other students' privacy).
+ */
+export async function ranking(db: DbOrTrx, caseId: string, limit = 10): Promise<RankItem[]> {
+  const learnt = sql<string>`count(distinct r.node_id)`;
   const rows = await db
-    .selectFrom('case_records as r')
-    .innerJoin('students as s', 's.id', 'r.student_id')
-    .where('r.case_id', '=', caseId)
-    .where('r.is_study', '=', 1)
+    .selectFrom('case_applications as a')
+    .innerJoin('students as s', 's.id', 'a.student_id')
+    .leftJoin('case_records as r', (j) =>
+      j.onRef('r.case_id', '=', 'a.case_id').onRef('r.student_id', '=', 'a.student_id').on('r.is_study', '=', 1).on('r.resource_id', '=', ''),
+    ) // nodes learnt, not resources
+    .where('a.case_id', '=', caseId)
     .groupBy(['s.id', 's.username', 's.avatar'])
-    .select(['s.id', 's.username', 's.avatar', sql<string>`count(distinct r.node_id)`.as('n')])
-    .orderBy(sql`count(distinct r.node_id)`, 'desc')
+    .select(['s.id', 's.username', 's.avatar', learnt.as('n')])
+    .orderBy(learnt, 'desc')
     .orderBy('s.id')
     .limit(limit)
     .execute();
   return rows.map((r, i) => ({ rank: i + 1, username: maskName(r.username), userPicUrl: shownAvatar(r.avatar), studyCount: Number(r.n) }));
+}
+
+/**
+ * The student applies to a case (applyType 1 the apply button, 2 starting at once). The study count
+ * grows once per application, even when a concurrent request got here too: only the insert that
+ * happened counts.
+ */
+export async function applyToCase(
+  db: DbOrTrx,
+  content: ContentCache,
+  students: StudentCache,
+  studentId: string,
+  caseId: string,
+  applyType: 1 | 2,
+): Promise<void> {
+  const inserted = await db
+    .insertInto('case_applications')
+    .values({ id: newId(), student_id: studentId, case_id: caseId, status: 1, apply_type: applyType })
+    .onConflict((oc) => oc.columns(['student_id', 'case_id']).doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  students.forget(studentId); // before answering; the trigger tells the other processes
+  if (!inserted) return;
+  await db
+    .updateTable('cases')
+    .set((eb) => ({ study_count: eb('study_count', '+', 1) }))
+    .where('id', '=', caseId)
+    .execute();
+  // The trigger tells every process; this one must not answer from the old count meanwhile.
+  content.invalidate('cases');
 }
 
 export function maskName(name: string): string {

@@ -17,7 +17,8 @@ describe('official courses', () => {
   });
 
   it('filters by academic year on the server (年份, SPEC §3/§9): the default year 2021 holds a smaller, non-empty list', async () => {
-    const ids = async (query: string) => (await get(tokens.normal, `/api/course/officialCourse/pages?currentSize=100${query}`)).data.records.map((c: { uuid: string }) => c.uuid);
+    const ids = async (query: string) =>
+      (await get(tokens.normal, `/api/course/officialCourse/pages?currentSize=100${query}`)).data.records.map((c: { uuid: string }) => c.uuid);
     const years = (await get(tokens.normal, '/api/baseManage/v1/sysConfig/getYearList')).data as { dictValue: string; isDefault: number }[];
     expect(years.find((y) => y.isDefault === 1)?.dictValue).toBe('2021');
     expect(await ids('&year=2021')).toEqual(['course-01', 'course-02', 'course-04', 'course-08', 'course-13']);
@@ -31,11 +32,15 @@ describe('official courses', () => {
     // combined with the other filters, and echoed on each record
     expect(await ids(`&year=2022&category=${encodeURIComponent('数据科学')}`)).toEqual(['course-07', 'course-09']);
     expect((await get(tokens.normal, '/api/course/officialCourse/pages?year=2023')).data.records[0]).toMatchObject({ uuid: 'course-06', year: '2023' });
-    for (const bad of ['21', '2021x', 'all', "2021' or '1'='1"]) expect((await get(tokens.normal, `/api/course/officialCourse/pages?year=${encodeURIComponent(bad)}`)).resultCode).toBe(400);
+    for (const bad of ['21', '2021x', 'all', "2021' or '1'='1"])
+      expect((await get(tokens.normal, `/api/course/officialCourse/pages?year=${encodeURIComponent(bad)}`)).resultCode).toBe(400);
   });
 
   it('detail, node tree, ware, checkout and home courses', async () => {
-    expect((await get(tokens.normal, '/api/course/officialCourse/getCourseByOfficialCourseId?officialCourseId=course-07')).data).toMatchObject({ name: '数据分析与可视化', category: '数据科学' });
+    expect((await get(tokens.normal, '/api/course/officialCourse/getCourseByOfficialCourseId?officialCourseId=course-07')).data).toMatchObject({
+      name: '数据分析与可视化',
+      category: '数据科学',
+    });
     expect((await get(tokens.normal, '/api/course/officialCourse/getCourseByOfficialCourseId?officialCourseId=nope')).resultCode).toBe(404);
     const tree = await get(tokens.normal, '/api/course/officialCourse/courseNodeTree?courseId=course-01');
     expect(tree.data).toHaveLength(3);
@@ -50,27 +55,38 @@ describe('official courses', () => {
   });
 
   it('courseSignUp (PUT) signs up once; pageCourseSignUp lists only one’s own', async () => {
-    expect((await call(t.app, tokens.normal, { method: 'PUT', url: '/api/course/custOfficialCourseSign/courseSignUp?courseId=course-02' })).resultCode).toBe(200);
-    expect((await call(t.app, tokens.normal, { method: 'PUT', url: '/api/course/custOfficialCourseSign/courseSignUp?courseId=course-02' })).resultCode).toBe(200);
+    expect((await call(t.app, tokens.normal, { method: 'PUT', url: '/api/course/custOfficialCourseSign/courseSignUp?courseId=course-02' })).resultCode).toBe(
+      200,
+    );
+    expect((await call(t.app, tokens.normal, { method: 'PUT', url: '/api/course/custOfficialCourseSign/courseSignUp?courseId=course-02' })).resultCode).toBe(
+      200,
+    );
     expect((await get(tokens.normal, '/api/course/officialCourse/checkout?courseId=course-02')).data).toBe(1);
     expect((await get(tokens.normal, '/api/course/custOfficialCourseSign/pageCourseSignUp')).data.total).toBe(4);
-    expect((await get(tokens.other, '/api/course/custOfficialCourseSign/pageCourseSignUp')).data.records.map((c: { uuid: string }) => c.uuid)).toEqual(['course-08']);
+    expect((await get(tokens.other, '/api/course/custOfficialCourseSign/pageCourseSignUp')).data.records.map((c: { uuid: string }) => c.uuid)).toEqual([
+      'course-08',
+    ]);
   });
 });
 
 describe('study progress', () => {
-  it('saveUserRecord accepts progress no faster than real time', async () => {
+  it('saveUserRecord counts coverage no faster than the highest playback rate', async () => {
     const url = '/api/course/userModelRecord/saveUserRecord';
-    const claim = await call(t.app, tokens.other, { method: 'POST', url, payload: { courseId: 'course-02', nodeId: 'course-02-c1-s1', position: 3600, watched: 3600 } });
+    const report = (segments: number[][], watched?: number) =>
+      call(t.app, tokens.other, { method: 'POST', url, payload: { courseId: 'course-02', nodeId: 'course-02-c1-s1', position: 3600, segments, watched } });
+    // A claimed `watched` covers nothing; only played segments do.
+    const claim = await report([], 3600);
     expect(claim.resultCode).toBe(200);
-    expect(claim.data.watched).toBeLessThanOrEqual(5);
-    expect(claim.data.isStudy).toBe(2);
-    const again = await call(t.app, tokens.other, { method: 'POST', url, payload: { courseId: 'course-02', nodeId: 'course-02-c1-s1', position: 3600, watched: 3600 } });
-    expect(again.data.watched).toBeLessThanOrEqual(10);
-    // Backdating the last report by 10 minutes lets that much watching count (capped at the 6-minute video).
-    await t.database.db.updateTable('learn_locations').set({ updated_at: new Date(Date.now() - 600_000) }).where('student_id', '=', 'stu-0003').execute();
-    const later = await call(t.app, tokens.other, { method: 'POST', url, payload: { courseId: 'course-02', nodeId: 'course-02-c1-s1', position: 590, watched: 590 } });
-    expect(later.data).toMatchObject({ watched: 30, isStudy: 1 });
+    expect(claim.data).toMatchObject({ watched: 0, isStudy: 2, position: 30 });
+    expect((await report([[0, 5]])).data.watched).toBe(5);
+    expect((await report([[5, 30]])).resultCode).toBe(400); // 25 s more at once: faster than 2×
+    // Ten minutes after the first covering report, the rest of the 30 s clip may well be covered.
+    await t.database.db
+      .updateTable('learn_locations')
+      .set({ coverage_started_at: new Date(Date.now() - 600_000) })
+      .where('student_id', '=', 'stu-0003')
+      .execute();
+    expect((await report([[5, 590]])).data).toMatchObject({ watched: 30, isStudy: 1 });
     expect((await call(t.app, tokens.other, { method: 'POST', url, payload: { courseId: 'course-02', nodeId: 'nope', position: 1 } })).resultCode).toBe(404);
     expect((await call(t.app, tokens.other, { method: 'POST', url, payload: { courseId: 'course-02', nodeId: 'x', position: 'far' } })).resultCode).toBe(400);
     const loc = await get(tokens.other, '/api/course/userModelRecord/selectLearnLocation?courseId=course-02');

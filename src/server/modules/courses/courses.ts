@@ -1,5 +1,8 @@
 import { sql } from 'kysely';
+import type { Course, CourseNode, CoursePageQuery, Recommendation } from '../../../contract/courses';
 import type { DbOrTrx } from '../../db/database';
+import { newId } from '../../lib/ids';
+import { fileUrl } from '../files/files';
 import { withCreateTime } from '../../lib/time';
 import type { ContentCache } from '../../lib/content-cache';
 import type { StudentCache } from '../../lib/student-cache';
@@ -11,7 +14,16 @@ function courseCatalog(db: DbOrTrx, content: ContentCache) {
     db
       .selectFrom('courses as c')
       .select([
-        'c.id', 'c.year', 'c.category', 'c.name', 'c.intro', 'c.cover', 'c.teacher_name', 'c.is_home', 'c.study_count', 'c.created_at',
+        'c.id',
+        'c.year',
+        'c.category',
+        'c.name',
+        'c.intro',
+        'c.cover',
+        'c.teacher_name',
+        'c.is_home',
+        'c.study_count',
+        'c.created_at',
         sql<string>`(select count(*) from course_nodes n where n.course_id = c.id and n.node_type = 2)`.as('section_count'),
         sql<string>`(select coalesce(sum(n.duration), 0) from course_nodes n where n.course_id = c.id)`.as('total_duration'),
       ])
@@ -23,7 +35,7 @@ function courseCatalog(db: DbOrTrx, content: ContentCache) {
 }
 type CourseRow = Awaited<ReturnType<typeof courseCatalog>>[number];
 
-export function courseView(c: CourseRow, signedUp: boolean) {
+export function courseView(c: CourseRow, signedUp: boolean): Course {
   return {
     uuid: c.id,
     courseId: c.id,
@@ -51,22 +63,42 @@ function signedUpCourses(db: DbOrTrx, students: StudentCache, studentId: string)
   });
 }
 
-export interface CourseQuery {
-  currentNum: number;
-  currentSize: number;
-  name?: string;
-  category?: string;
-  /** academic year of the offering ('2021'); absent: every year (全部) */
-  year?: string;
+/** year: academic year of the offering ('2021'); absent: every year (全部). */
+const matches = (c: CourseRow, q: CoursePageQuery) =>
+  (!q.name || containsIgnoringCase(c.name, q.name)) && (!q.category || c.category === q.category) && (!q.year || c.year === q.year);
+
+export async function pageCourses(db: DbOrTrx, content: ContentCache, students: StudentCache, studentId: string, q: CoursePageQuery, onlyMine = false) {
+  const [catalog, mine] = await Promise.all([courseCatalog(db, content), signedUpCourses(db, students, studentId)]);
+  const page = pageInMemory(
+    catalog.filter((c) => matches(c, q) && (!onlyMine || mine.has(c.id))),
+    q,
+  );
+  return { ...page, records: page.records.map((c) => courseView(c, mine.has(c.id))) };
 }
 
-export async function pageCourses(db: DbOrTrx, content: ContentCache, students: StudentCache, studentId: string, q: CourseQuery, onlyMine = false) {
-  const [catalog, mine] = await Promise.all([courseCatalog(db, content), signedUpCourses(db, students, studentId)]);
-  const matching = catalog.filter(
-    (c) => (!q.name || containsIgnoringCase(c.name, q.name)) && (!q.category || c.category === q.category) && (!q.year || c.year === q.year) && (!onlyMine || mine.has(c.id)),
+/**
+ * The course catalogue as anyone may browse it before login (issue 18 item 7): the same rows and
+ * filters as pageCourses, so its counts are the ones the signed-in list and detail show, but only
+ * what a card previews — nothing about any student.
+ */
+export async function pagePublicCourses(db: DbOrTrx, content: ContentCache, q: CoursePageQuery) {
+  const page = pageInMemory(
+    (await courseCatalog(db, content)).filter((c) => matches(c, q)),
+    q,
   );
-  const page = pageInMemory(matching, q);
-  return { ...page, records: page.records.map((c) => courseView(c, mine.has(c.id))) };
+  return {
+    ...page,
+    records: page.records.map((c) => ({
+      courseId: c.id,
+      name: c.name,
+      category: c.category,
+      intro: c.intro,
+      cover: c.cover,
+      teacherName: c.teacher_name,
+      studyCount: c.study_count,
+      sectionCount: Number(c.section_count),
+    })),
+  };
 }
 
 /** A course's catalogue row, without asking anything about the student. */
@@ -82,36 +114,80 @@ export async function findCourse(db: DbOrTrx, content: ContentCache, students: S
 
 export async function homeCourses(db: DbOrTrx, content: ContentCache, students: StudentCache, studentId: string) {
   const [catalog, mine] = await Promise.all([courseCatalog(db, content), signedUpCourses(db, students, studentId)]);
-  return catalog.filter((c) => c.is_home === 1).slice(0, 8).map((c) => courseView(c, mine.has(c.id)));
-}
-
-export interface CourseNodeItem {
-  uuid: string;
-  nodeId: string;
-  name: string;
-  parentId: string;
-  nodeType: number;
-  videoId: string;
-  duration: number;
-  recommendUrl: string;
-  isStudy: number;
-  children: CourseNodeItem[];
+  return catalog
+    .filter((c) => c.is_home === 1)
+    .slice(0, 8)
+    .map((c) => courseView(c, mine.has(c.id)));
 }
 
 /** Chapters (type 1) with their sections (type 2), each with the student's isStudy. */
-export async function courseTree(db: DbOrTrx, content: ContentCache, studentId: string, courseId: string): Promise<CourseNodeItem[]> {
+export async function courseTree(db: DbOrTrx, content: ContentCache, studentId: string, courseId: string): Promise<CourseNode[]> {
   const [nodes, learnt] = await Promise.all([
-    content.get(`course-nodes:${courseId}`, ['course_nodes'], () => db.selectFrom('course_nodes').selectAll().where('course_id', '=', courseId).orderBy('sort').orderBy('id').execute()),
+    content.get(`course-nodes:${courseId}`, ['course_nodes'], () =>
+      db.selectFrom('course_nodes').selectAll().where('course_id', '=', courseId).orderBy('sort').orderBy('id').execute(),
+    ),
     db.selectFrom('learn_locations').select(['node_id', 'is_study']).where('student_id', '=', studentId).where('course_id', '=', courseId).execute(),
   ]);
   const state = new Map(learnt.map((l) => [l.node_id, l.is_study]));
-  const items = new Map<string, CourseNodeItem>(
+  const items = new Map<string, CourseNode>(
     nodes.map((n) => [
       n.id,
-      { uuid: n.id, nodeId: n.id, name: n.name, parentId: n.parent_id, nodeType: n.node_type, videoId: n.video_id ?? '', duration: n.duration, recommendUrl: n.recommend_url, isStudy: state.get(n.id) ?? 0, children: [] },
+      {
+        uuid: n.id,
+        nodeId: n.id,
+        name: n.name,
+        parentId: n.parent_id,
+        nodeType: n.node_type,
+        videoId: n.video_id ?? '',
+        duration: n.duration,
+        recommendUrl: n.recommend_url,
+        isStudy: state.get(n.id) ?? 0,
+        children: [],
+      },
     ]),
   );
-  const roots: CourseNodeItem[] = [];
+  const roots: CourseNode[] = [];
   for (const it of items.values()) (items.get(it.parentId)?.children ?? roots).push(it);
   return roots;
+}
+
+/** Course ware: every section with its video, flat and in order. */
+export async function courseWare(db: DbOrTrx, content: ContentCache, studentId: string, courseId: string) {
+  const tree = await courseTree(db, content, studentId, courseId);
+  return tree.flatMap((ch) =>
+    ch.children.map(({ children: _sections, ...s }) => ({ ...s, chapterName: ch.name, videoUrl: s.videoId ? fileUrl(s.videoId) : '' })),
+  );
+}
+
+/**
+ * Signs the student up for a course. The study count grows once per sign-up, even when a
+ * concurrent request (or a stale cache) got here too: only the insert that happened counts.
+ */
+export async function signUp(db: DbOrTrx, content: ContentCache, students: StudentCache, studentId: string, courseId: string): Promise<void> {
+  const inserted = await db
+    .insertInto('course_signups')
+    .values({ id: newId(), student_id: studentId, course_id: courseId })
+    .onConflict((oc) => oc.columns(['student_id', 'course_id']).doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  students.forget(studentId); // before answering; the trigger tells the other processes
+  if (!inserted) return;
+  await db
+    .updateTable('courses')
+    .set((eb) => ({ study_count: eb('study_count', '+', 1) }))
+    .where('id', '=', courseId)
+    .execute();
+  // The trigger tells every process; this one must not answer from the old count meanwhile.
+  content.invalidate('courses');
+}
+
+/** Recommended courses, in their order. */
+export async function recommendations(db: DbOrTrx): Promise<Recommendation[]> {
+  const rows = await db
+    .selectFrom('recommendations as r')
+    .innerJoin('courses as c', 'c.id', 'r.course_id')
+    .select(['c.id', 'c.name', 'c.cover', 'c.category', 'r.reason'])
+    .orderBy('r.sort')
+    .execute();
+  return rows.map((x) => ({ uuid: x.id, courseId: x.id, name: x.name, cover: x.cover, category: x.category, reason: x.reason }));
 }

@@ -20,15 +20,25 @@ describe('POST /api/customer/login/updateUserInfo', () => {
   const url = '/api/customer/login/updateUserInfo';
   it('updates only the signed-in student and strips unknown fields', async () => {
     const token = await login(t.app);
-    const body = await call(t.app, token, { method: 'POST', url, payload: { phone: '13912345678', email: 'liming@xuetu.edu.cn', customerType: 1, userId: 'stu-0003' } });
+    const body = await call(t.app, token, {
+      method: 'POST',
+      url,
+      payload: { phone: '13912345678', email: 'liming@xuetu.edu.cn', customerType: 1, userId: 'stu-0003' },
+    });
     expect(body).toMatchObject({ resultCode: 200, data: { userId: 'stu-0001', phone: '13912345678', email: 'liming@xuetu.edu.cn', customerType: 0 } });
     const other = await t.database.db.selectFrom('students').select('phone').where('id', '=', 'stu-0003').executeTakeFirstOrThrow();
     expect(other.phone).toBe(GRADUATED);
   });
   it('enforces the phone and email rules of SPEC §5', async () => {
     const token = await login(t.app);
-    expect(await call(t.app, token, { method: 'POST', url, payload: { phone: '11345678901' } })).toMatchObject({ resultCode: 400, errMsg: '请输入正确的手机号' });
-    expect(await call(t.app, token, { method: 'POST', url, payload: { email: 'not-an-email' } })).toMatchObject({ resultCode: 400, errMsg: '请输入正确的邮箱' });
+    expect(await call(t.app, token, { method: 'POST', url, payload: { phone: '11345678901' } })).toMatchObject({
+      resultCode: 400,
+      errMsg: '请输入正确的手机号',
+    });
+    expect(await call(t.app, token, { method: 'POST', url, payload: { email: 'not-an-email' } })).toMatchObject({
+      resultCode: 400,
+      errMsg: '请输入正确的邮箱',
+    });
     expect((await call(t.app, token, { method: 'POST', url, payload: { sex: 7 } })).resultCode).toBe(400);
     expect((await call(t.app, token, { method: 'POST', url, payload: {} })).resultCode).toBe(200);
   });
@@ -42,8 +52,14 @@ describe('POST /api/customer/login/updatePassword', () => {
   it('needs the old password and the letters+digits rule, then revokes other sessions', async () => {
     const a = await login(t.app, GRADUATED);
     const b = await login(t.app, GRADUATED);
-    expect(await call(t.app, a, { method: 'POST', url, payload: { oldPassword: 'Xuetu2026', newPassword: '12345678' } })).toMatchObject({ resultCode: 400, errMsg: '必须含有字母数字,8-20个字符' });
-    expect(await call(t.app, a, { method: 'POST', url, payload: { oldPassword: 'Wrong2026', newPassword: 'NewPass2026' } })).toMatchObject({ resultCode: 400, errMsg: '原密码错误' });
+    expect(await call(t.app, a, { method: 'POST', url, payload: { oldPassword: 'Xuetu2026', newPassword: '12345678' } })).toMatchObject({
+      resultCode: 400,
+      errMsg: '必须含有字母数字,8-20个字符',
+    });
+    expect(await call(t.app, a, { method: 'POST', url, payload: { oldPassword: 'Wrong2026', newPassword: 'NewPass2026' } })).toMatchObject({
+      resultCode: 400,
+      errMsg: '原密码错误',
+    });
     expect((await call(t.app, a, { method: 'POST', url, payload: { oldPassword: 'Xuetu2026', newPassword: 'NewPass2026' } })).resultCode).toBe(200);
     expect((await call(t.app, a, { method: 'GET', url: '/api/customer/login/selectUser' })).resultCode).toBe(200);
     expect((await call(t.app, b, { method: 'GET', url: '/api/customer/login/selectUser' })).resultCode).toBe(40101);
@@ -63,10 +79,14 @@ describe('updatePassword is throttled like login (issue 21 item 2)', () => {
     t.app.inject({ method: 'POST', url: '/api/authcust/login/token', remoteAddress, payload: { loginName: '13700000501', password } }).then((r) => r.json());
 
   it('5 wrong old passwords lock the name for this address and end the session', async () => {
-    await t.database.db.insertInto('students').values({ id: 'stu-oracle', login_name: '13700000501', password_hash: await hashPassword('Right2026'), username: '改密测试' }).execute();
+    await t.database.db
+      .insertInto('students')
+      .values({ id: 'stu-oracle', login_name: '13700000501', password_hash: await hashPassword('Right2026'), username: '改密测试' })
+      .execute();
     const here = '198.51.120.1';
     const token = (await loginFrom(here, 'Right2026')).data.token as string;
-    const change = (oldPassword: string) => call(t.app, token, { method: 'POST', url, remoteAddress: here, payload: { oldPassword, newPassword: 'Changed2026' } });
+    const change = (oldPassword: string) =>
+      call(t.app, token, { method: 'POST', url, remoteAddress: here, payload: { oldPassword, newPassword: 'Changed2026' } });
     const answers = [];
     for (let i = 0; i < 5; i++) answers.push(await change(`Wrong${i}pass`));
     expect(answers.map((a) => a.resultCode)).toEqual([400, 400, 400, 400, 423]);
@@ -81,12 +101,19 @@ describe('updatePassword is throttled like login (issue 21 item 2)', () => {
   });
 
   it('login failures and oldPassword failures share one count', async () => {
-    await t.database.db.insertInto('students').values({ id: 'stu-oracle-2', login_name: '13700000502', password_hash: await hashPassword('Right2026'), username: '改密测试二' }).execute();
+    await t.database.db
+      .insertInto('students')
+      .values({ id: 'stu-oracle-2', login_name: '13700000502', password_hash: await hashPassword('Right2026'), username: '改密测试二' })
+      .execute();
     const here = '198.51.121.1';
-    const login2 = (password: string) => t.app.inject({ method: 'POST', url: '/api/authcust/login/token', remoteAddress: here, payload: { loginName: '13700000502', password } }).then((r) => r.json());
+    const login2 = (password: string) =>
+      t.app
+        .inject({ method: 'POST', url: '/api/authcust/login/token', remoteAddress: here, payload: { loginName: '13700000502', password } })
+        .then((r) => r.json());
     const token = (await login2('Right2026')).data.token as string;
     for (let i = 0; i < 3; i++) expect((await login2('Wrong1234')).resultCode).toBe(400);
-    const change = (oldPassword: string) => call(t.app, token, { method: 'POST', url, remoteAddress: here, payload: { oldPassword, newPassword: 'Changed2026' } });
+    const change = (oldPassword: string) =>
+      call(t.app, token, { method: 'POST', url, remoteAddress: here, payload: { oldPassword, newPassword: 'Changed2026' } });
     expect((await change('Wrong1234')).resultCode).toBe(400);
     expect(await change('Wrong1234')).toMatchObject(LOCKED);
   });

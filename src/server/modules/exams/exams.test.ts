@@ -15,7 +15,10 @@ const start = (tok: string | null, examId: string) => call(t.app, tok, { method:
 describe('grading and policy', () => {
   it('is order-insensitive and all-or-nothing per question', () => {
     expect(normalise('c,a')).toBe('AC');
-    const qs = [{ id: 'a', q_type: 2, answer: 'AC', score: 50 }, { id: 'b', q_type: 1, answer: 'B', score: 50 }];
+    const qs = [
+      { id: 'a', q_type: 2, answer: 'AC', score: 50 },
+      { id: 'b', q_type: 1, answer: 'B', score: 50 },
+    ];
     expect(grade(qs, { a: 'CA', b: 'C' }).score).toBe(50);
     expect(grade(qs, { a: 'A' }).score).toBe(0);
     expect(grade([{ id: 't', q_type: 3, answer: 'B', score: 10 }], { t: 'B' }).score).toBe(10);
@@ -47,7 +50,16 @@ describe('grading and policy', () => {
 describe('node exams', () => {
   it('serves questions without answers', async () => {
     const body = await get(tokens.normal, '/api/course/nodeTestUser/getExamByNodeId?caseId=case-02&nodeId=case-02-n002');
-    expect(body.data).toMatchObject({ examId: 'exam-case-02-1', examType: 1, totalScore: 100, isSubmit: 0, status: 0, timeLimit: 0, maxAttempts: 1, attempt: null });
+    expect(body.data).toMatchObject({
+      examId: 'exam-case-02-1',
+      examType: 1,
+      totalScore: 100,
+      isSubmit: 0,
+      status: 0,
+      timeLimit: 0,
+      maxAttempts: 1,
+      attempt: null,
+    });
     expect(body.data.questions).toHaveLength(4);
     expect(JSON.stringify(body.data)).not.toMatch(/"(answer|rightAnswer|analysis)"/);
     expect(body.data.questions.map((q: { qType: number }) => q.qType)).toEqual([1, 2, 3, 3]);
@@ -64,14 +76,24 @@ describe('node exams', () => {
       { questionId: 'exam-case-02-1-q3', answer: 'B' },
       { questionId: 'exam-case-02-1-q4', answer: 'B' },
     ];
-    expect((await submit(tokens.normal, { examId: 'exam-case-02-1', answers })).data).toMatchObject({ examId: 'exam-case-02-1', score: 75, totalScore: 100, isPass: 1, isOvertime: 0, attemptNo: 1 });
+    expect((await submit(tokens.normal, { examId: 'exam-case-02-1', answers })).data).toMatchObject({
+      examId: 'exam-case-02-1',
+      score: 75,
+      totalScore: 100,
+      isPass: 1,
+      isOvertime: 0,
+      attemptNo: 1,
+    });
     const result = await get(tokens.normal, '/api/course/nodeTestUser/getUserExam?examId=exam-case-02-1');
     expect(result.data).toMatchObject({ score: 75, isPass: 1, status: 2, attemptCount: 1, canStart: 0 });
     expect(result.data.questions[1]).toMatchObject({ rightAnswer: 'ACD', userAnswer: 'ACD', isRight: 1 });
     expect(result.data.questions[2]).toMatchObject({ rightAnswer: 'A', userAnswer: 'B', isRight: 0, analysis: expect.any(String) });
     // Another student sees nothing of it, and their own paper is untouched by it.
     expect((await get(tokens.graduated, '/api/course/nodeTestUser/getUserExam?examId=exam-case-02-1')).resultCode).toBe(404);
-    expect((await get(tokens.graduated, '/api/course/nodeTestUser/getExamByNodeId?caseId=case-02&nodeId=case-02-n002')).data).toMatchObject({ status: 0, isSubmit: 0 });
+    expect((await get(tokens.graduated, '/api/course/nodeTestUser/getExamByNodeId?caseId=case-02&nodeId=case-02-n002')).data).toMatchObject({
+      status: 0,
+      isSubmit: 0,
+    });
     // One graded attempt: a second submit or start is refused.
     expect(await submit(tokens.normal, { examId: 'exam-case-02-1', answers })).toMatchObject({ resultCode: 403, errMsg: '您已完成该考试，不能再次作答' });
     expect((await start(tokens.normal, 'exam-case-02-1')).resultCode).toBe(403);
@@ -86,7 +108,12 @@ describe('node exams', () => {
     const all = ['q1', 'q2', 'q3', 'q4'].map((q, i) => ({ questionId: `exam-case-04-2-${q}`, answer: ['B', 'ACD', 'A', 'B'][i]! }));
     expect((await start(tokens.normal, 'exam-case-04-2')).data).toMatchObject({ status: 1, attempt: { attemptNo: 2, remainingSeconds: null } });
     expect((await submit(tokens.normal, { examId: 'exam-case-04-2', answers: all })).data).toMatchObject({ score: 100, isPass: 1, attemptNo: 2 });
-    expect((await get(tokens.normal, '/api/course/nodeTestUser/getUserExam?examId=exam-case-04-2')).data).toMatchObject({ score: 100, attemptNo: 2, attemptCount: 2, canStart: 0 });
+    expect((await get(tokens.normal, '/api/course/nodeTestUser/getUserExam?examId=exam-case-04-2')).data).toMatchObject({
+      score: 100,
+      attemptNo: 2,
+      attemptCount: 2,
+      canStart: 0,
+    });
     expect((await start(tokens.normal, 'exam-case-04-2')).resultCode).toBe(403);
   });
 

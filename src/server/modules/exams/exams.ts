@@ -1,4 +1,6 @@
 import { sql } from 'kysely';
+import type { AnswersBody, CourseExams, ExamPageQuery, ExamSummary, Option, Paper, QuestionType, Review, SubmitResult } from '../../../contract/exams';
+import type { PageOf } from '../../../contract/common';
 import type { DbOrTrx } from '../../db/database';
 import { ApiError, forbidden, notFound, ResultCode } from '../../http/envelope';
 import { newId } from '../../lib/ids';
@@ -9,6 +11,9 @@ import { addStudySeconds } from '../study/study-time';
 import { grade } from './grading';
 import { deadlineOf, isOvertime, overdueBefore, remainingSeconds, summarise, type AttemptLike } from './policy';
 import { closeOverdueAttempts, savedAnswers } from './timeout';
+
+/** A 0/1 flag column as the contract's 0 | 1 (anything but 1 is 0). */
+const bit = (v: number | null | undefined): 0 | 1 => (v === 1 ? 1 : 0);
 
 export const NOT_SIGNED_UP = '请先报名该课程，再参加课程考试';
 export const NO_ATTEMPTS_LEFT = '您已完成该考试，不能再次作答';
@@ -23,6 +28,7 @@ function examSelect(db: DbOrTrx) {
     .selectAll('e')
     .select([
       sql<string>`coalesce(c.name, co.name, '')`.as('source_name'),
+      sql<number | null>`c.case_type`.as('source_case_type'),
       sql<string>`(select count(*) from exam_questions q where q.exam_id = e.id)`.as('question_count'),
       sql<string>`(select coalesce(sum(q.score), 0) from exam_questions q where q.exam_id = e.id)`.as('total_score'),
     ]);
@@ -33,27 +39,39 @@ export const findExam = (db: DbOrTrx, examId: string) => examSelect(db).where('e
 export const findNodeExam = (db: DbOrTrx, caseId: string, nodeId: string) =>
   examSelect(db).where('e.exam_type', '=', 1).where('e.case_id', '=', caseId).where('e.node_id', '=', nodeId).executeTakeFirst();
 
-export const questionsOf = (db: DbOrTrx, examId: string) => db.selectFrom('exam_questions').selectAll().where('exam_id', '=', examId).orderBy('sort').orderBy('id').execute();
+export const questionsOf = (db: DbOrTrx, examId: string) =>
+  db.selectFrom('exam_questions').selectAll().where('exam_id', '=', examId).orderBy('sort').orderBy('id').execute();
 
 const attemptsOf = (db: DbOrTrx, studentId: string, examIds: string[]) =>
-  examIds.length === 0 ? Promise.resolve([]) : db.selectFrom('exam_attempts').selectAll().where('student_id', '=', studentId).where('exam_id', 'in', examIds).orderBy('attempt_no').execute();
+  examIds.length === 0
+    ? Promise.resolve([])
+    : db.selectFrom('exam_attempts').selectAll().where('student_id', '=', studentId).where('exam_id', 'in', examIds).orderBy('attempt_no').execute();
+
+/** The answers of a request body by question id. */
+export const answersOf = (answers: AnswersBody['answers']): Record<string, string> => Object.fromEntries(answers.map((a) => [a.questionId, a.answer]));
 
 /** Node exams: not for a graduated case (SPEC §6). Course exams: only for signed-up students. */
 export async function assertMayTake(db: DbOrTrx, studentId: string, exam: ExamRow): Promise<void> {
   if (exam.exam_type === 1) return assertNotGraduated(db, studentId, exam.case_id!);
-  const signed = await db.selectFrom('course_signups').select('id').where('student_id', '=', studentId).where('course_id', '=', exam.course_id!).executeTakeFirst();
+  const signed = await db
+    .selectFrom('course_signups')
+    .select('id')
+    .where('student_id', '=', studentId)
+    .where('course_id', '=', exam.course_id!)
+    .executeTakeFirst();
   if (!signed) throw forbidden(NOT_SIGNED_UP);
 }
 
 /** One exam as a list row or paper header, with the student's standing on it. */
-export function examSummary(exam: ExamRow, attempts: AttemptLike[], now: Date) {
+export function examSummary(exam: ExamRow, attempts: AttemptLike[], now: Date): ExamSummary {
   const s = summarise(attempts, exam.max_attempts, now);
   return {
     examId: exam.id,
-    examType: exam.exam_type,
+    examType: exam.exam_type === 2 ? 2 : 1,
     title: exam.title,
     intro: exam.intro,
     sourceName: exam.source_name,
+    sourceKind: exam.exam_type === 2 ? 'course' : exam.source_case_type === 2 ? 'practice' : 'case',
     caseId: exam.case_id ?? '',
     nodeId: exam.node_id ?? '',
     courseId: exam.course_id ?? '',
@@ -67,12 +85,17 @@ export function examSummary(exam: ExamRow, attempts: AttemptLike[], now: Date) {
     canStart: s.canStart ? 1 : 0,
     isSubmit: s.last ? 1 : 0,
     score: s.last?.score ?? null,
-    isPass: s.last?.passed ?? null,
-    isOvertime: s.last?.overtime ?? 0,
-    isTimeout: s.last?.timed_out ?? 0,
+    isPass: s.last ? bit(s.last.passed) : null,
+    isOvertime: bit(s.last?.overtime),
+    isTimeout: bit(s.last?.timed_out),
     submitTime: s.last ? formatDateTime(s.last.submitted_at) : '',
     attempt: s.open
-      ? { attemptNo: s.open.attempt_no, startTime: formatDateTime(s.open.started_at), deadline: formatDateTime(s.open.deadline_at), remainingSeconds: remainingSeconds(s.open.deadline_at, now) }
+      ? {
+          attemptNo: s.open.attempt_no,
+          startTime: formatDateTime(s.open.started_at),
+          deadline: formatDateTime(s.open.deadline_at),
+          remainingSeconds: remainingSeconds(s.open.deadline_at, now),
+        }
       : null,
   };
 }
@@ -81,7 +104,7 @@ export function examSummary(exam: ExamRow, attempts: AttemptLike[], now: Date) {
  * The paper a student answers: header plus questions without answers. A timed exam shows its
  * questions only once the student has started it (the clock runs from the first sight of them).
  */
-export async function paperOf(db: DbOrTrx, studentId: string, exam: ExamRow) {
+export async function paperOf(db: DbOrTrx, studentId: string, exam: ExamRow): Promise<Paper> {
   await closeOverdueAttempts(db, studentId);
   const attempts = await attemptsOf(db, studentId, [exam.id]);
   const summary = examSummary(exam, attempts, new Date());
@@ -92,7 +115,13 @@ export async function paperOf(db: DbOrTrx, studentId: string, exam: ExamRow) {
     ...summary,
     // The open attempt's saved answers, so another device (or a cleared browser) resumes them.
     attempt: summary.attempt && { ...summary.attempt, answers: savedAnswers(open!.answers) },
-    questions: questions.map((q) => ({ questionId: q.id, qType: q.q_type, stem: q.stem, options: JSON.parse(q.options) as unknown, score: q.score })),
+    questions: questions.map((q) => ({
+      questionId: q.id,
+      qType: q.q_type as QuestionType,
+      stem: q.stem,
+      options: JSON.parse(q.options) as Option[],
+      score: q.score,
+    })),
   };
 }
 
@@ -108,10 +137,25 @@ export async function startAttempt(db: DbOrTrx, studentId: string, exam: ExamRow
   // The unique indexes turn a concurrent second start into a no-op; re-read whichever row won.
   await db
     .insertInto('exam_attempts')
-    .values({ id: newId(), student_id: studentId, exam_id: exam.id, attempt_no: attempts.length + 1, answers: '{}', started_at: started, deadline_at: deadlineOf(started, exam.time_limit), created_at: started })
+    .values({
+      id: newId(),
+      student_id: studentId,
+      exam_id: exam.id,
+      attempt_no: attempts.length + 1,
+      answers: '{}',
+      started_at: started,
+      deadline_at: deadlineOf(started, exam.time_limit),
+      created_at: started,
+    })
     .onConflict((oc) => oc.doNothing())
     .execute();
-  const open = await db.selectFrom('exam_attempts').selectAll().where('student_id', '=', studentId).where('exam_id', '=', exam.id).where('submitted_at', 'is', null).executeTakeFirst();
+  const open = await db
+    .selectFrom('exam_attempts')
+    .selectAll()
+    .where('student_id', '=', studentId)
+    .where('exam_id', '=', exam.id)
+    .where('submitted_at', 'is', null)
+    .executeTakeFirst();
   if (!open) throw new ApiError(ResultCode.conflict, '考试状态已变化，请刷新后重试');
   return open;
 }
@@ -122,7 +166,7 @@ export async function startAttempt(db: DbOrTrx, studentId: string, exam: ExamRow
  * after the deadline plus grace grades what it brings, as overtime (policy.ts); if the server closed
  * the attempt first, it finds nothing open and answers 409.
  */
-export async function submitAttempt(db: DbOrTrx, studentId: string, exam: ExamRow, given: Record<string, string>) {
+export async function submitAttempt(db: DbOrTrx, studentId: string, exam: ExamRow, given: Record<string, string>): Promise<SubmitResult> {
   const attempts = await attemptsOf(db, studentId, [exam.id]);
   const s = summarise(attempts, exam.max_attempts, new Date());
   // A timed attempt closed meanwhile (time-out) is 409 like a double submit: the client shows its result.
@@ -145,7 +189,15 @@ export async function submitAttempt(db: DbOrTrx, studentId: string, exam: ExamRo
   // Answering counts as study time, bounded by the limit (or two hours) so an abandoned tab does not.
   const spent = Math.min((now.getTime() - new Date(attempt.started_at).getTime()) / 1000, exam.time_limit > 0 ? exam.time_limit * 60 + 30 : 7200);
   await addStudySeconds(db, studentId, spent, now);
-  return { examId: exam.id, score, totalScore: total, isPass: passed, isOvertime: overtime, attemptNo: attempt.attempt_no, submitTime: formatDateTime(now) };
+  return {
+    examId: exam.id,
+    score,
+    totalScore: total,
+    isPass: bit(passed),
+    isOvertime: bit(overtime),
+    attemptNo: attempt.attempt_no,
+    submitTime: formatDateTime(now),
+  };
 }
 
 /**
@@ -171,7 +223,7 @@ export async function saveAnswers(db: DbOrTrx, studentId: string, exam: ExamRow,
 }
 
 /** The latest graded attempt with correct answers and analysis (the review), or 404. */
-export async function reviewOf(db: DbOrTrx, studentId: string, examId: string) {
+export async function reviewOf(db: DbOrTrx, studentId: string, examId: string): Promise<Review> {
   await closeOverdueAttempts(db, studentId);
   const exam = await findExam(db, examId);
   const attempts = await attemptsOf(db, studentId, [examId]);
@@ -181,32 +233,35 @@ export async function reviewOf(db: DbOrTrx, studentId: string, examId: string) {
   const { results } = grade(questions, JSON.parse(last.answers) as Record<string, string>);
   return {
     ...examSummary(exam, attempts, new Date()),
-    score: last.score,
-    totalScore: last.total,
-    isPass: last.passed,
-    isOvertime: last.overtime,
+    score: last.score ?? 0,
+    totalScore: last.total ?? 0,
+    isPass: bit(last.passed),
+    isOvertime: bit(last.overtime),
     attemptNo: last.attempt_no,
     startTime: formatDateTime(last.started_at),
     submitTime: formatDateTime(last.submitted_at),
     questions: questions.map((q, i) => ({
-      questionId: q.id, qType: q.q_type, stem: q.stem, options: JSON.parse(q.options) as unknown, score: q.score,
-      rightAnswer: q.answer, analysis: q.analysis, userAnswer: results[i]!.userAnswer, isRight: results[i]!.isRight,
+      questionId: q.id,
+      qType: q.q_type as QuestionType,
+      stem: q.stem,
+      options: JSON.parse(q.options) as Option[],
+      score: q.score,
+      rightAnswer: q.answer,
+      analysis: q.analysis,
+      userAnswer: results[i]!.userAnswer,
+      isRight: bit(results[i]!.isRight),
     })),
   };
 }
 
-export interface ExamPageQuery {
-  currentNum: number;
-  currentSize: number;
-  examType?: number;
-  courseId?: string;
-}
-
 /** The student's exams: node exams of the cases they study (not graduated) and exams of their courses. */
-export async function pageExams(db: DbOrTrx, studentId: string, q: ExamPageQuery) {
+export async function pageExams(db: DbOrTrx, studentId: string, q: ExamPageQuery): Promise<PageOf<ExamSummary>> {
   let base = examSelect(db).where((eb) =>
     eb.or([
-      eb.and([eb('e.exam_type', '=', 1), eb('e.case_id', 'in', eb.selectFrom('case_applications').select('case_id').where('student_id', '=', studentId).where('status', '<>', 2))]),
+      eb.and([
+        eb('e.exam_type', '=', 1),
+        eb('e.case_id', 'in', eb.selectFrom('case_applications').select('case_id').where('student_id', '=', studentId).where('status', '<>', 2)),
+      ]),
       eb.and([eb('e.exam_type', '=', 2), eb('e.course_id', 'in', eb.selectFrom('course_signups').select('course_id').where('student_id', '=', studentId))]),
     ]),
   );
@@ -214,29 +269,59 @@ export async function pageExams(db: DbOrTrx, studentId: string, q: ExamPageQuery
   if (q.courseId) base = base.where('e.course_id', '=', q.courseId);
   await closeOverdueAttempts(db, studentId);
   const [rows, count] = await Promise.all([
-    base.orderBy('e.exam_type').orderBy(sql`coalesce(c.sort, co.sort)`).orderBy('e.sort').orderBy('e.id').limit(limitOf(q)).offset(offsetOf(q)).execute(),
-    base.clearSelect().select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow(),
+    base
+      .orderBy('e.exam_type')
+      .orderBy(sql`coalesce(c.sort, co.sort)`)
+      .orderBy('e.sort')
+      .orderBy('e.id')
+      .limit(limitOf(q))
+      .offset(offsetOf(q))
+      .execute(),
+    base
+      .clearSelect()
+      .select(sql<string>`count(*)`.as('n'))
+      .executeTakeFirstOrThrow(),
   ]);
-  const attempts = await attemptsOf(db, studentId, rows.map((r) => r.id));
+  const attempts = await attemptsOf(
+    db,
+    studentId,
+    rows.map((r) => r.id),
+  );
   const now = new Date();
-  const records = rows.map((r) => examSummary(r, attempts.filter((a) => a.exam_id === r.id), now));
+  const records = rows.map((r) =>
+    examSummary(
+      r,
+      attempts.filter((a) => a.exam_id === r.id),
+      now,
+    ),
+  );
   return pageOf(records, Number(count.n), q.currentNum, q.currentSize);
 }
 
 /** A course's exams with the student's standing (the CourseExam intro), whether signed up or not. */
-export async function courseExams(db: DbOrTrx, studentId: string, courseId: string) {
+export async function courseExams(db: DbOrTrx, studentId: string, courseId: string): Promise<CourseExams> {
   const course = await db.selectFrom('courses').select(['id', 'name', 'intro', 'teacher_name']).where('id', '=', courseId).executeTakeFirst();
   if (!course) throw notFound('课程不存在');
   await closeOverdueAttempts(db, studentId);
   const signed = await db.selectFrom('course_signups').select('id').where('student_id', '=', studentId).where('course_id', '=', courseId).executeTakeFirst();
   const rows = await examSelect(db).where('e.exam_type', '=', 2).where('e.course_id', '=', courseId).orderBy('e.sort').orderBy('e.id').execute();
-  const attempts = await attemptsOf(db, studentId, rows.map((r) => r.id));
+  const attempts = await attemptsOf(
+    db,
+    studentId,
+    rows.map((r) => r.id),
+  );
   const now = new Date();
   return {
     courseId: course.id,
     courseName: course.name,
     teacherName: course.teacher_name,
     isSignUp: signed ? 1 : 0,
-    exams: rows.map((r) => examSummary(r, attempts.filter((a) => a.exam_id === r.id), now)),
+    exams: rows.map((r) =>
+      examSummary(
+        r,
+        attempts.filter((a) => a.exam_id === r.id),
+        now,
+      ),
+    ),
   };
 }

@@ -59,6 +59,3 @@ export function summarise<A extends AttemptLike>(attempts: A[], maxAttempts: num
     canStart: open !== null || graded.length < maxAttempts,
   };
 }
-
-/** Answers are option keys: A–D for choices, A (正确) / B (错误) for true/false. */
-export const ANSWER_PATTERN = '^[A-Ha-h, ]{0,16}$';

@@ -14,10 +14,17 @@ const save = (tok: string | null, examId: string, answers: Answer[]) => post(tok
 const submit = (tok: string | null, examId: string, answers: Answer[]) => post(tok, '/api/course/nodeTestUser/submitExam', { examId, answers });
 const paper = (examId: string) => get(tokens.normal, `/api/course/nodeTestUser/getCourseExam?examId=${examId}`);
 const review = (examId: string) => get(tokens.normal, `/api/course/nodeTestUser/getUserExam?examId=${examId}`);
-const attempts = (examId: string) => t.database.db.selectFrom('exam_attempts').selectAll().where('exam_id', '=', examId).where('student_id', '=', STUDENT).orderBy('attempt_no').execute();
+const attempts = (examId: string) =>
+  t.database.db.selectFrom('exam_attempts').selectAll().where('exam_id', '=', examId).where('student_id', '=', STUDENT).orderBy('attempt_no').execute();
 /** Moves the open attempt's deadline `seconds` into the past. */
 const expire = (examId: string, seconds: number) =>
-  t.database.db.updateTable('exam_attempts').set({ deadline_at: new Date(Date.now() - seconds * 1000) }).where('exam_id', '=', examId).where('student_id', '=', STUDENT).where('submitted_at', 'is', null).execute();
+  t.database.db
+    .updateTable('exam_attempts')
+    .set({ deadline_at: new Date(Date.now() - seconds * 1000) })
+    .where('exam_id', '=', examId)
+    .where('student_id', '=', STUDENT)
+    .where('submitted_at', 'is', null)
+    .execute();
 const limit = (examId: string, minutes: number) => t.database.db.updateTable('exams').set({ time_limit: minutes }).where('id', '=', examId).execute();
 
 describe('attempts whose time ran out', () => {
@@ -40,12 +47,27 @@ describe('attempts whose time ran out', () => {
     expect((await paper('exam-course-01-final')).data.attempt.answers).toMatchObject({ 'exam-course-01-final-q1': 'B', 'exam-course-01-final-q3': 'DBA' });
 
     await expire('exam-course-01-final', 60);
-    expect((await paper('exam-course-01-final')).data).toMatchObject({ status: 3, isTimeout: 1, attempt: null, score: 75, isPass: 1, attemptCount: 1, canStart: 0, questions: [] });
+    expect((await paper('exam-course-01-final')).data).toMatchObject({
+      status: 3,
+      isTimeout: 1,
+      attempt: null,
+      score: 75,
+      isPass: 1,
+      attemptCount: 1,
+      canStart: 0,
+      questions: [],
+    });
     const r = await review('exam-course-01-final');
     expect(r.data.questions.map((q: { userAnswer: string }) => q.userAnswer)).toEqual(['B', 'B', 'ABD', '']);
     // Nothing more can be added or handed in.
-    expect(await save(tokens.normal, 'exam-course-01-final', keyed('exam-course-01-final', ['B', 'B', 'ABD', 'A']))).toMatchObject({ resultCode: 409, errMsg: '该次作答已结束' });
-    expect(await submit(tokens.normal, 'exam-course-01-final', keyed('exam-course-01-final', ['B', 'B', 'ABD', 'A']))).toMatchObject({ resultCode: 409, errMsg: '该次作答已结束' });
+    expect(await save(tokens.normal, 'exam-course-01-final', keyed('exam-course-01-final', ['B', 'B', 'ABD', 'A']))).toMatchObject({
+      resultCode: 409,
+      errMsg: '该次作答已结束',
+    });
+    expect(await submit(tokens.normal, 'exam-course-01-final', keyed('exam-course-01-final', ['B', 'B', 'ABD', 'A']))).toMatchObject({
+      resultCode: 409,
+      errMsg: '该次作答已结束',
+    });
     expect((await review('exam-course-01-final')).data.score).toBe(75);
   });
 
@@ -70,7 +92,10 @@ describe('attempts whose time ran out', () => {
     const next = await start(tokens.normal, 'exam-course-01-mid');
     expect(next.data).toMatchObject({ status: 1, attemptCount: 1, attempt: { attemptNo: 2 } });
     expect(next.data.attempt.remainingSeconds).toBeGreaterThan(9 * 60);
-    expect((await attempts('exam-course-01-mid')).map((a) => [a.attempt_no, a.timed_out, a.submitted_at === null])).toEqual([[1, 1, false], [2, 0, true]]);
+    expect((await attempts('exam-course-01-mid')).map((a) => [a.attempt_no, a.timed_out, a.submitted_at === null])).toEqual([
+      [1, 1, false],
+      [2, 0, true],
+    ]);
   });
 
   it('closes an attempt exactly once, however many requests race for it', async () => {
@@ -112,7 +137,9 @@ describe('attempts whose time ran out', () => {
     await start(tokens.normal, 'exam-course-13-unit');
     await save(tokens.normal, 'exam-course-13-unit', keyed('exam-course-13-unit', ['A']));
     // Another student signed up for the course saves into their own (absent) attempt, not this one.
-    expect((await call(t.app, tokens.graduated, { method: 'PUT', url: '/api/course/custOfficialCourseSign/courseSignUp?courseId=course-13' })).resultCode).toBe(200);
+    expect((await call(t.app, tokens.graduated, { method: 'PUT', url: '/api/course/custOfficialCourseSign/courseSignUp?courseId=course-13' })).resultCode).toBe(
+      200,
+    );
     expect((await save(tokens.graduated, 'exam-course-13-unit', keyed('exam-course-13-unit', ['B']))).resultCode).toBe(409);
     expect(JSON.parse((await attempts('exam-course-13-unit'))[0]!.answers)).toEqual({ 'exam-course-13-unit-q1': 'A' });
   });

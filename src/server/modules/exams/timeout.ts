@@ -14,7 +14,13 @@ import { overdueBefore } from './policy';
 export async function closeOverdueAttempts(db: DbOrTrx, studentId: string, now = new Date()): Promise<number> {
   const before = overdueBefore(now);
   // Nearly every read finds nothing: check cheaply (partial index on open attempts) before locking.
-  const any = await db.selectFrom('exam_attempts').select('id').where('student_id', '=', studentId).where('submitted_at', 'is', null).where('deadline_at', '<', before).executeTakeFirst();
+  const any = await db
+    .selectFrom('exam_attempts')
+    .select('id')
+    .where('student_id', '=', studentId)
+    .where('submitted_at', 'is', null)
+    .where('deadline_at', '<', before)
+    .executeTakeFirst();
   if (!any) return 0;
   return db.isTransaction ? closeIn(db as Trx, studentId, before) : db.transaction().execute((trx) => closeIn(trx, studentId, before));
 }

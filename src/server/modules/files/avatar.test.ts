@@ -11,13 +11,23 @@ const PNG = Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), Buffer.from('
 
 async function uploadAs(token: string, filename: string, content: Buffer) {
   const boundary = '----xuetu' + Math.random().toString(16).slice(2);
-  const payload = Buffer.concat([Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\n\r\n`), content, Buffer.from(`\r\n--${boundary}--\r\n`)]);
-  const res = await t.app.inject({ method: 'POST', url: '/api/folder/file/upload', payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, authorization: token } });
+  const payload = Buffer.concat([
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\n\r\n`),
+    content,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/folder/file/upload',
+    payload,
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, authorization: token },
+  });
   return res.json().data as { uid: string; fileUrl: string };
 }
 const setAvatar = (token: string, userPicUrl: string) => post(token, '/api/customer/login/updateUserInfo', { userPicUrl });
 // 王芳 (stu-0003) leads the case-01 ranking that 李明 sees.
-const rankingAvatar = async () => (await get(tokens.li, '/api/course/caseApply/getRanking?caseId=case-01')).data.find((r: { username: string }) => r.username === '王*').userPicUrl;
+const rankingAvatar = async () =>
+  (await get(tokens.li, '/api/course/caseApply/getRanking?caseId=case-01')).data.find((r: { username: string }) => r.username === '王*').userPicUrl;
 
 describe('avatars', () => {
   it('are only images the student uploaded: no other site, no look-alike path, no one else’s file', async () => {
@@ -25,9 +35,24 @@ describe('avatars', () => {
     const ownPdf = await uploadAs(tokens.wang, 'cv.pdf', Buffer.from('%PDF-1.4'));
     const hisPng = await uploadAs(tokens.li, 'him.png', PNG);
     const refused = [
-      '/\\attacker.example/x.png', '/\\/attacker.example/x.png', '\\\\attacker.example/x.png', 'https://tracker.example/p.gif', 'http://127.0.0.1/x.png', '//evil.example/x.png',
-      'javascript:alert(1)', ' JavaScript:alert(1)', 'data:image/png;base64,AA', 'vbscript:x', '/avatar-male.svg', '/api/folder/resource/file/vod/file-demo-video',
-      `${ownPng.fileUrl}?x=1`, `${ownPng.fileUrl}/..`, `/api/folder/resource/file/vod/../vod/${ownPng.uid}`, ownPdf.fileUrl, hisPng.fileUrl, `/api/folder/resource/file/download?uid=${ownPng.uid}`,
+      '/\\attacker.example/x.png',
+      '/\\/attacker.example/x.png',
+      '\\\\attacker.example/x.png',
+      'https://tracker.example/p.gif',
+      'http://127.0.0.1/x.png',
+      '//evil.example/x.png',
+      'javascript:alert(1)',
+      ' JavaScript:alert(1)',
+      'data:image/png;base64,AA',
+      'vbscript:x',
+      '/avatar-male.svg',
+      '/api/folder/resource/file/vod/file-demo-video',
+      `${ownPng.fileUrl}?x=1`,
+      `${ownPng.fileUrl}/..`,
+      `/api/folder/resource/file/vod/../vod/${ownPng.uid}`,
+      ownPdf.fileUrl,
+      hisPng.fileUrl,
+      `/api/folder/resource/file/download?uid=${ownPng.uid}`,
     ];
     for (const bad of refused) expect(await setAvatar(tokens.wang, bad), bad).toMatchObject({ resultCode: 400, errMsg: AVATAR_MSG });
     // exactly the path: with spaces around it, it is no path we gave out

@@ -24,7 +24,13 @@ export async function acceptedAvatar(db: DbOrTrx, studentId: string, requested: 
   if (requested === '') return '';
   const id = AVATAR_PATH.exec(requested)?.[1];
   if (!id) throw badRequest(AVATAR_MSG);
-  const f = await db.selectFrom('files').select(['id']).where('id', '=', id).where('owner_id', '=', studentId).where('content_type', 'like', 'image/%').executeTakeFirst();
+  const f = await db
+    .selectFrom('files')
+    .select(['id'])
+    .where('id', '=', id)
+    .where('owner_id', '=', studentId)
+    .where('content_type', 'like', 'image/%')
+    .executeTakeFirst();
   if (!f) throw badRequest(AVATAR_MSG);
   return fileUrl(f.id);
 }

@@ -29,7 +29,10 @@ describe('files', () => {
     expect(dl.headers['content-disposition']).toMatch(/^attachment; filename="/);
     expect(dl.headers['content-disposition']).toContain(encodeURIComponent('报告终稿.pdf'));
     expect(dl.body).toBe('%PDF-1.4 demo');
-    expect((await t.app.inject({ method: 'GET', url: `/api/folder/resource/file/download?uid=${res.data.uid}`, headers: { authorization: tokens.other } })).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/folder/resource/file/download?uid=${res.data.uid}`, headers: { authorization: tokens.other } }))
+        .statusCode,
+    ).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: `/api/folder/resource/file/download?uid=${res.data.uid}` })).statusCode).toBe(404);
   });
 
@@ -80,7 +83,10 @@ describe('files', () => {
   });
 
   it('refuses unknown types, HTML, oversize files, non-multipart bodies and anonymous uploads', async () => {
-    expect((await upload(tokens.normal, '/api/folder/file/upload', 'evil.html', Buffer.from('<script>'))).json()).toMatchObject({ resultCode: 400, errMsg: '不支持的文件类型' });
+    expect((await upload(tokens.normal, '/api/folder/file/upload', 'evil.html', Buffer.from('<script>'))).json()).toMatchObject({
+      resultCode: 400,
+      errMsg: '不支持的文件类型',
+    });
     expect((await upload(tokens.normal, '/api/folder/file/upload', 'x.exe', Buffer.from('MZ'))).json().resultCode).toBe(400);
     const big = await upload(tokens.normal, '/api/folder/file/upload', 'big.zip', Buffer.alloc(20 * 1024 * 1024 + 10, 1));
     expect(big.json()).toMatchObject({ resultCode: 400, errMsg: '上传内容过大' });
@@ -112,12 +118,18 @@ describe('files', () => {
     expect(dl.headers['content-disposition']).not.toContain(encodeURIComponent('\u202E'));
     expect(dl.headers['content-disposition']).toContain(encodeURIComponent('旧fdp.zip'));
     await t.database.db.updateTable('study_resources').set({ file_name: '讲义\u202Efdp.zip' }).where('id', '=', 'case-01-r04').execute();
-    const res = await t.app.inject({ method: 'GET', url: '/api/course/studyResourceFile/getResourceByUUId?uuid=case-01-r04', headers: { authorization: tokens.normal } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/course/studyResourceFile/getResourceByUUId?uuid=case-01-r04',
+      headers: { authorization: tokens.normal },
+    });
     expect(res.json().data.fileName).toBe('讲义fdp.zip');
   });
 
   it('uploadImage answers { errno: 0, data: { url } } and accepts images only', async () => {
-    const res = (await upload(tokens.normal, '/api/folder/file/uploadImage', 'map.png', Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), Buffer.from('png-bytes')]))).json();
+    const res = (
+      await upload(tokens.normal, '/api/folder/file/uploadImage', 'map.png', Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), Buffer.from('png-bytes')]))
+    ).json();
     expect(res).toMatchObject({ errno: 0, data: { url: expect.stringMatching(/^\/api\/folder\/resource\/file\/vod\//) } });
     expect((await upload(tokens.normal, '/api/folder/file/uploadImage', 'doc.pdf', Buffer.from('%PDF'))).json().resultCode).toBe(400);
   });
@@ -149,8 +161,14 @@ describe('files', () => {
   });
 
   it('getVideoUrl answers the URL of a video', async () => {
-    const res = (await t.app.inject({ method: 'GET', url: '/api/folder/resource/file/getVideoUrl?videoId=file-tutor-video', headers: { authorization: tokens.normal } })).json();
+    const res = (
+      await t.app.inject({ method: 'GET', url: '/api/folder/resource/file/getVideoUrl?videoId=file-tutor-video', headers: { authorization: tokens.normal } })
+    ).json();
     expect(res).toMatchObject({ resultCode: 200, data: '/api/folder/resource/file/vod/file-tutor-video' });
-    expect((await t.app.inject({ method: 'GET', url: '/api/folder/resource/file/getVideoUrl?videoId=file-demo-pdf', headers: { authorization: tokens.normal } })).json().resultCode).toBe(404);
+    expect(
+      (
+        await t.app.inject({ method: 'GET', url: '/api/folder/resource/file/getVideoUrl?videoId=file-demo-pdf', headers: { authorization: tokens.normal } })
+      ).json().resultCode,
+    ).toBe(404);
   });
 });

@@ -12,7 +12,16 @@ export const fileUrl = (id: string) => `/api/folder/resource/file/vod/${id}`;
 export const downloadUrl = (id: string) => `/api/folder/resource/file/download?uid=${id}`;
 
 export function fileView(f: FileRow) {
-  return { uid: f.id, uuid: f.id, fileName: sanitizeFileName(f.file_name), fileSize: Number(f.size), contentType: f.content_type, fileUrl: fileUrl(f.id), downloadUrl: downloadUrl(f.id), createTime: formatDateTime(f.created_at) };
+  return {
+    uid: f.id,
+    uuid: f.id,
+    fileName: sanitizeFileName(f.file_name),
+    fileSize: Number(f.size),
+    contentType: f.content_type,
+    fileUrl: fileUrl(f.id),
+    downloadUrl: downloadUrl(f.id),
+    createTime: formatDateTime(f.created_at),
+  };
 }
 
 /** True when the file is its owner's current avatar (see files/avatar.ts). */
@@ -71,7 +80,10 @@ export async function sendStoredFile(storage: FileStorage, request: FastifyReque
     return reply.code(416).send();
   }
   if (range) {
-    reply.code(206).header('Content-Range', `bytes ${range.start}-${range.end}/${size}`).header('Content-Length', String(range.end - range.start + 1));
+    reply
+      .code(206)
+      .header('Content-Range', `bytes ${range.start}-${range.end}/${size}`)
+      .header('Content-Length', String(range.end - range.start + 1));
     return reply.send(storage.read(f.storage_key, range));
   }
   reply.header('Content-Length', String(size));

@@ -1,6 +1,19 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
-import { Type, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Reply } from '../../../contract/common';
+import {
+  DownloadQuery,
+  FileBytes,
+  MediaParams,
+  MediaQuery,
+  SignedFileUrls,
+  SignQuery,
+  UploadedFile,
+  UploadedImage,
+  VideoQuery,
+  VideoUrl,
+} from '../../../contract/files';
 import { notFound, ok } from '../../http/envelope';
 import { requireStudent, studentIdOf, tokenOf } from '../../http/auth';
 import { closeIfBodyUnread, refuseDeclaredOver } from '../../http/unread-body';
@@ -10,12 +23,8 @@ import { fileUrl, fileView, findReadableFile, sendStoredFile } from './files';
 import { mediaSigner, signedUrls, type MediaSigner, type SignedQuery } from './signed-url';
 import { MAX_UPLOAD_BYTES, MULTIPART_FRAMING_BYTES, storeUpload as storeStreamed } from './upload';
 
-const Signed = { u: Type.Optional(Type.String({ maxLength: 64 })), exp: Type.Optional(Type.Integer({ minimum: 0, maximum: 2_147_483_647 })), sig: Type.Optional(Type.String({ maxLength: 64 })) };
-const IdParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) });
-const UidQuery = Type.Object({ uid: Type.String({ minLength: 1, maxLength: 64 }), ...Signed });
-const MediaQuery = Type.Object(Signed);
-const SignQuery = Type.Object({ uid: Type.String({ minLength: 1, maxLength: 64 }) });
-const VideoQuery = Type.Object({ videoId: Type.String({ minLength: 1, maxLength: 64 }) });
+/** Downloads and media answer bytes or a plain-text 404; the schema documents that, serialisation never runs on a stream. */
+const Bytes = { 200: FileBytes, 404: FileBytes };
 
 /**
  * Who reads a file: the student of the Authorization header, else the one a signed URL was issued
@@ -54,21 +63,28 @@ export async function fileRoutes(app: FastifyInstance): Promise<void> {
     priv.addHook('onSend', closeIfBodyUnread);
     // A declared length that cannot fit (the file plus the multipart framing) is refused unread.
     const oversize = refuseDeclaredOver(MAX_UPLOAD_BYTES + MULTIPART_FRAMING_BYTES, '上传内容过大');
-    // data: { uid, uuid, fileName, fileSize, contentType, fileUrl, downloadUrl, createTime }
-    priv.post('/api/folder/file/upload', { onRequest: oversize, config: { write: { experience: 'refuse' } } }, async (request) => ok(fileView(await storeUpload(request, false))));
+    priv.post(
+      '/api/folder/file/upload',
+      { onRequest: oversize, schema: { response: Reply(UploadedFile) }, config: { write: { experience: 'refuse' } } },
+      async (request) => ok(fileView(await storeUpload(request, false))),
+    );
     // The mind-map editor's image service speaks { errno, data: { url } } rather than the envelope.
-    priv.post('/api/folder/file/uploadImage', { onRequest: oversize, config: { write: { experience: 'refuse' } } }, async (request) => {
-      const f = await storeUpload(request, true);
-      return { errno: 0, data: { url: fileUrl(f.id) }, resultCode: 200, errMsg: '' };
-    });
+    priv.post(
+      '/api/folder/file/uploadImage',
+      { onRequest: oversize, schema: { response: { 200: UploadedImage } }, config: { write: { experience: 'refuse' } } },
+      async (request) => {
+        const f = await storeUpload(request, true);
+        return { errno: 0, data: { url: fileUrl(f.id) }, resultCode: 200, errMsg: '' };
+      },
+    );
     // Video source by videoId: data is the URL to put in the player.
-    priv.get('/api/folder/resource/file/getVideoUrl', { schema: { querystring: VideoQuery } }, async (request) => {
+    priv.get('/api/folder/resource/file/getVideoUrl', { schema: { querystring: VideoQuery, response: Reply(VideoUrl) } }, async (request) => {
       const f = await findReadableFile(app.db, request.query.videoId, studentIdOf(request));
       if (!f || !f.content_type.startsWith('video/')) throw notFound('视频不存在');
       return ok(fileUrl(f.id));
     });
     // ★ A short-lived URL of a file the student may read, for places that cannot send the header.
-    priv.get('/api/folder/resource/file/signedUrl', { schema: { querystring: SignQuery } }, async (request) => {
+    priv.get('/api/folder/resource/file/signedUrl', { schema: { querystring: SignQuery, response: Reply(SignedFileUrls) } }, async (request) => {
       const studentId = studentIdOf(request);
       const f = await findReadableFile(app.db, request.query.uid, studentId);
       if (!f) throw notFound('文件不存在');
@@ -76,13 +92,13 @@ export async function fileRoutes(app: FastifyInstance): Promise<void> {
     });
   });
 
-  r.get('/api/folder/resource/file/download', { schema: { querystring: UidQuery } }, async (request, reply) => {
+  r.get('/api/folder/resource/file/download', { schema: { querystring: DownloadQuery, response: Bytes } }, async (request, reply) => {
     const f = await findReadableFile(app.db, request.query.uid, await readerOf(request, signer, request.query.uid, request.query));
     if (!f) return reply.code(404).type('text/plain; charset=utf-8').send('文件不存在');
     return sendStoredFile(app.storage, request, reply, f, true);
   });
 
-  r.get('/api/folder/resource/file/vod/:id', { schema: { params: IdParams, querystring: MediaQuery } }, async (request, reply) => {
+  r.get('/api/folder/resource/file/vod/:id', { schema: { params: MediaParams, querystring: MediaQuery, response: Bytes } }, async (request, reply) => {
     const f = await findReadableFile(app.db, request.params.id, await readerOf(request, signer, request.params.id, request.query));
     if (!f) return reply.code(404).type('text/plain; charset=utf-8').send('文件不存在');
     return sendStoredFile(app.storage, request, reply, f, false);

@@ -21,7 +21,8 @@ export interface MediaSigner {
 }
 
 export function mediaSigner(key: Buffer, ttlMs: number): MediaSigner {
-  const mac = (fileId: string, studentId: string, exp: number) => createHmac('sha256', key).update(`xuetu-media-v1\n${fileId}\n${studentId}\n${exp}`).digest('base64url');
+  const mac = (fileId: string, studentId: string, exp: number) =>
+    createHmac('sha256', key).update(`xuetu-media-v1\n${fileId}\n${studentId}\n${exp}`).digest('base64url');
   return {
     sign(fileId, studentId, now = Date.now()) {
       const exp = Math.ceil((now + ttlMs) / 1000);

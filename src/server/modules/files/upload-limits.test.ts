@@ -11,13 +11,20 @@ const { tokens } = t;
 
 function multipart(filename: string) {
   const boundary = '----xuetu' + Math.random().toString(16).slice(2);
-  const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`);
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+  );
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
   return { head, tail, type: `multipart/form-data; boundary=${boundary}` };
 }
 const upload = (token: string, filename: string, content: Buffer) => {
   const m = multipart(filename);
-  return t.app.inject({ method: 'POST', url: '/api/folder/file/upload', payload: Buffer.concat([m.head, content, m.tail]), headers: { 'content-type': m.type, authorization: token } });
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/folder/file/upload',
+    payload: Buffer.concat([m.head, content, m.tail]),
+    headers: { 'content-type': m.type, authorization: token },
+  });
 };
 const storedFiles = (studentId: string) => {
   try {
@@ -30,7 +37,13 @@ const storedFiles = (studentId: string) => {
 /** An upload over a real socket whose body is sent in two steps: it stays in progress in between. */
 function slowUpload(port: number, token: string) {
   const m = multipart('slow.zip');
-  const req = httpRequest({ host: '127.0.0.1', port, method: 'POST', path: '/api/folder/file/upload', headers: { authorization: token, 'content-type': m.type } });
+  const req = httpRequest({
+    host: '127.0.0.1',
+    port,
+    method: 'POST',
+    path: '/api/folder/file/upload',
+    headers: { authorization: token, 'content-type': m.type },
+  });
   const answer = new Promise<{ resultCode: number; errMsg: string }>((resolve, reject) => {
     req.on('response', (res) => {
       let body = '';
@@ -51,7 +64,21 @@ describe('upload limits', () => {
     const a = slowUpload(port, tokens.normal);
     const b = slowUpload(port, tokens.normal);
     // both are in progress once their slots are taken
-    await expect.poll(async () => Number((await t.database.db.selectFrom('upload_slots').select((e) => e.fn.countAll<string>().as('n')).where('student_id', '=', 'stu-0001').executeTakeFirstOrThrow()).n), { timeout: 10_000 }).toBe(2);
+    await expect
+      .poll(
+        async () =>
+          Number(
+            (
+              await t.database.db
+                .selectFrom('upload_slots')
+                .select((e) => e.fn.countAll<string>().as('n'))
+                .where('student_id', '=', 'stu-0001')
+                .executeTakeFirstOrThrow()
+            ).n,
+          ),
+        { timeout: 10_000 },
+      )
+      .toBe(2);
     expect((await upload(tokens.normal, 'third.zip', Buffer.from('PK\u0003\u0004x'))).json()).toMatchObject({ resultCode: 429, errMsg: TOO_MANY_UPLOADS });
     expect((await upload(tokens.other, 'other.zip', Buffer.from('PK\u0003\u0004x'))).json().resultCode).toBe(200);
     a.finish();
@@ -61,7 +88,13 @@ describe('upload limits', () => {
     // slots are given back: the next one goes through
     expect((await upload(tokens.normal, 'fourth.zip', Buffer.from('PK\u0003\u0004x'))).json().resultCode).toBe(200);
     // a slot a crashed instance left behind lapses
-    await t.database.db.insertInto('upload_slots').values([{ id: 'lost-1', student_id: 'stu-0001', expires_at: new Date(Date.now() - 1000) }, { id: 'lost-2', student_id: 'stu-0001', expires_at: new Date(Date.now() - 1000) }]).execute();
+    await t.database.db
+      .insertInto('upload_slots')
+      .values([
+        { id: 'lost-1', student_id: 'stu-0001', expires_at: new Date(Date.now() - 1000) },
+        { id: 'lost-2', student_id: 'stu-0001', expires_at: new Date(Date.now() - 1000) },
+      ])
+      .execute();
     expect((await upload(tokens.normal, 'fifth.zip', Buffer.from('PK\u0003\u0004x'))).json().resultCode).toBe(200);
   });
 
@@ -69,8 +102,21 @@ describe('upload limits', () => {
     const quota = t.app.config.uploadQuotaBytes;
     const before = storedFiles('stu-0003');
     // nearly full: a file that would pass the quota is refused after streaming, and removed
-    await t.database.db.insertInto('files').values({ id: 'quota-filler', owner_id: 'stu-0003', file_name: 'big.zip', content_type: 'application/zip', size: quota - 10, storage_key: 'uploads/stu-0003/quota-filler' }).execute();
-    expect((await upload(tokens.other, 'a.zip', Buffer.from('PK\u0003\u0004 more than ten bytes'))).json()).toMatchObject({ resultCode: 400, errMsg: quotaMessage(quota) });
+    await t.database.db
+      .insertInto('files')
+      .values({
+        id: 'quota-filler',
+        owner_id: 'stu-0003',
+        file_name: 'big.zip',
+        content_type: 'application/zip',
+        size: quota - 10,
+        storage_key: 'uploads/stu-0003/quota-filler',
+      })
+      .execute();
+    expect((await upload(tokens.other, 'a.zip', Buffer.from('PK\u0003\u0004 more than ten bytes'))).json()).toMatchObject({
+      resultCode: 400,
+      errMsg: quotaMessage(quota),
+    });
     expect(quotaMessage(quota)).toBe('您的文件存储空间已满（上限 200 MB），无法继续上传');
     expect((await upload(tokens.other, 'fits.zip', Buffer.from('PK\u0003\u0004'))).json().resultCode).toBe(200);
     // full: refused before the body is read

@@ -20,7 +20,11 @@ let token: string;
 beforeAll(async () => {
   server = await spawnServer({ DATA_DIR: dataDir, SEED: 'demo' });
   port = Number(new URL(server.url).port);
-  const res = await fetch(`${server.url}/api/authcust/login/token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ loginName: NORMAL, password: DEMO_PASSWORD }) });
+  const res = await fetch(`${server.url}/api/authcust/login/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ loginName: NORMAL, password: DEMO_PASSWORD }),
+  });
   token = ((await res.json()) as { data: { token: string } }).data.token;
 }, 120_000);
 afterAll(async () => {
@@ -30,7 +34,9 @@ afterAll(async () => {
 
 const MiB = 1024 * 1024;
 const boundary = '----xuetuOversize';
-const partHead = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="big.zip"\r\nContent-Type: application/zip\r\n\r\nPK\u0003\u0004`);
+const partHead = Buffer.from(
+  `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="big.zip"\r\nContent-Type: application/zip\r\n\r\nPK\u0003\u0004`,
+);
 
 /** A raw upload connection: what came back, how many body bytes were sent when the answer began, and its close. */
 function rawUpload(headers: string) {
@@ -43,7 +49,9 @@ function rawUpload(headers: string) {
   });
   socket.on('error', () => {});
   const closed = new Promise<void>((r) => socket.once('close', () => r()));
-  socket.write(`POST /api/folder/file/upload HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: ${token}\r\nContent-Type: multipart/form-data; boundary=${boundary}\r\n${headers}\r\n`);
+  socket.write(
+    `POST /api/folder/file/upload HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: ${token}\r\nContent-Type: multipart/form-data; boundary=${boundary}\r\n${headers}\r\n`,
+  );
   /** Writes `data`, waiting for the socket to take it; false once the socket is gone. */
   const send = (data: Buffer) =>
     new Promise<boolean>((resolve) => {

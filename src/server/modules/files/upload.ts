@@ -34,7 +34,15 @@ async function clientFault<T>(step: () => Promise<T>): Promise<T> {
 const lockStudent = (trx: DbOrTrx, studentId: string) => trx.selectFrom('students').select('id').where('id', '=', studentId).forUpdate().executeTakeFirst();
 
 const usedBytes = async (db: DbOrTrx, studentId: string) =>
-  Number((await db.selectFrom('files').select(sql<string>`coalesce(sum(size), 0)`.as('used')).where('owner_id', '=', studentId).executeTakeFirstOrThrow()).used);
+  Number(
+    (
+      await db
+        .selectFrom('files')
+        .select(sql<string>`coalesce(sum(size), 0)`.as('used'))
+        .where('owner_id', '=', studentId)
+        .executeTakeFirstOrThrow()
+    ).used,
+  );
 
 /**
  * Takes one of the student's concurrent-upload slots, or refuses (429). Slots live in the database
@@ -46,9 +54,16 @@ async function takeSlot(app: FastifyInstance, studentId: string): Promise<string
   await app.db.transaction().execute(async (trx) => {
     await lockStudent(trx, studentId);
     await trx.deleteFrom('upload_slots').where('student_id', '=', studentId).where('expires_at', '<', new Date()).execute();
-    const { n } = await trx.selectFrom('upload_slots').select(sql<string>`count(*)`.as('n')).where('student_id', '=', studentId).executeTakeFirstOrThrow();
+    const { n } = await trx
+      .selectFrom('upload_slots')
+      .select(sql<string>`count(*)`.as('n'))
+      .where('student_id', '=', studentId)
+      .executeTakeFirstOrThrow();
     if (Number(n) >= app.config.uploadConcurrency) throw new ApiError(ResultCode.tooMany, TOO_MANY_UPLOADS);
-    await trx.insertInto('upload_slots').values({ id, student_id: studentId, expires_at: new Date(Date.now() + app.config.requestTimeoutMs + 60_000) }).execute();
+    await trx
+      .insertInto('upload_slots')
+      .values({ id, student_id: studentId, expires_at: new Date(Date.now() + app.config.requestTimeoutMs + 60_000) })
+      .execute();
   });
   return id;
 }

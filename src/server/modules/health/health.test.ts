@@ -19,7 +19,10 @@ describe('GET /api/health', () => {
   });
 
   it('sees the seeded demo accounts', async () => {
-    const n = await t.database.db.selectFrom('students').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const n = await t.database.db
+      .selectFrom('students')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(Number(n.n)).toBeGreaterThanOrEqual(3);
   });
 });

@@ -45,7 +45,8 @@ describe('user messages', () => {
 
   it('answers 40101 without a token on every message call', async () => {
     for (const url of ['pageMsg', 'newsCheck', 'detailsMsg?uuid=x']) expect((await get(null, `/api/customer/userMessage/${url}`)).resultCode).toBe(40101);
-    for (const url of ['changeIsLook', 'setIsLook']) expect((await call(t.app, null, { method: 'POST', url: `/api/customer/userMessage/${url}`, payload: {} })).resultCode).toBe(40101);
+    for (const url of ['changeIsLook', 'setIsLook'])
+      expect((await call(t.app, null, { method: 'POST', url: `/api/customer/userMessage/${url}`, payload: {} })).resultCode).toBe(40101);
   });
 
   it('newsCheck (cached per student) shows a message the teacher site sends, and forgets it once read', async () => {
@@ -53,11 +54,21 @@ describe('user messages', () => {
     const before = (await poll()).total as number;
     expect(t.app.studentCache.size).toBeGreaterThan(0);
     // Written by plain SQL, as the teacher site would: only the trigger's NOTIFY can tell the cache.
-    await t.database.db.insertInto('user_messages').values({ id: 'msg-from-teacher', student_id: 'stu-0003', title: '来自教师端的通知', content: '请完成第三章测验', msg_type: 1, sender: '王老师', created_at: new Date() }).execute();
+    await t.database.db
+      .insertInto('user_messages')
+      .values({
+        id: 'msg-from-teacher',
+        student_id: 'stu-0003',
+        title: '来自教师端的通知',
+        content: '请完成第三章测验',
+        msg_type: 1,
+        sender: '王老师',
+        created_at: new Date(),
+      })
+      .execute();
     await expect.poll(async () => (await poll()).total, { timeout: 5000 }).toBe(before + 1);
     expect((await poll()).records[0].title).toBe('来自教师端的通知');
     await call(t.app, tokens.other, { method: 'POST', url: '/api/customer/userMessage/changeIsLook', payload: { uuid: 'msg-from-teacher' } });
     expect((await poll()).total).toBe(before);
   });
 });
-

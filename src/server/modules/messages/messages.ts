@@ -1,19 +1,10 @@
 import type { Selectable } from 'kysely';
 import type { DbOrTrx } from '../../db/database';
 import type { UserMessagesTable } from '../../db/schema';
+import type { StudentCache } from '../../lib/student-cache';
 import { formatDateTime } from '../../lib/time';
 import { offsetOf, limitOf, pageOf, totalCount, totalOf, type Page } from '../../lib/paging';
-
-export interface MessageView {
-  uuid: string;
-  title: string;
-  content: string;
-  msgType: number;
-  sender: string;
-  isLook: number;
-  createTime: string;
-  readTime: string;
-}
+import type { Message as MessageView, MessageQuery } from '../../../contract/messages';
 
 function view(m: Selectable<UserMessagesTable>): MessageView {
   return {
@@ -28,13 +19,6 @@ function view(m: Selectable<UserMessagesTable>): MessageView {
   };
 }
 
-export interface MessageQuery {
-  currentNum: number;
-  currentSize: number;
-  isLook?: number;
-  title?: string;
-}
-
 /** A student's inbox, newest first; every query is scoped by student_id (ownership). */
 export async function pageMessages(db: DbOrTrx, studentId: string, q: MessageQuery): Promise<Page<MessageView>> {
   let base = db.selectFrom('user_messages').where('student_id', '=', studentId);
@@ -43,6 +27,18 @@ export async function pageMessages(db: DbOrTrx, studentId: string, q: MessageQue
   const rows = await base.selectAll().select(totalCount()).orderBy('created_at', 'desc').orderBy('id').limit(limitOf(q)).offset(offsetOf(q)).execute();
   const total = await totalOf(rows, q, async () => Number((await base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n));
   return pageOf(rows.map(view), total, q.currentNum, q.currentSize);
+}
+
+/**
+ * A page of the student's unread messages (read ones when asked). Every screen's header polls the
+ * first unread page: cached per student, and only that page (no title filter, at most 10 per
+ * page), so the entries per student stay few.
+ */
+export async function unreadPage(db: DbOrTrx, cache: StudentCache, studentId: string, query: MessageQuery): Promise<Page<MessageView>> {
+  const q = { ...query, isLook: query.isLook ?? 0 };
+  const load = () => pageMessages(db, studentId, q);
+  const polled = q.isLook === 0 && !q.title && q.currentNum === 1 && q.currentSize <= 10;
+  return polled ? cache.get(studentId, `unread:${q.currentSize}`, load) : load();
 }
 
 export async function findMessage(db: DbOrTrx, studentId: string, id: string): Promise<MessageView | undefined> {

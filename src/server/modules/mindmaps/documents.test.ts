@@ -67,9 +67,14 @@ describe('document limits', () => {
       const deep = '{"d":'.repeat(levels) + '1' + '}'.repeat(levels);
       const text = `{"root":{"data":{"id":"r","text":"深","deep":${deep}}},"template":"default","theme":"fresh-blue","version":"1.4.43"}`;
       // As a string the document reaches the document check; as JSON the input guard sees it first.
-      expect(await saveMap({ caseId: 'case-03', document: text, version }), `string ${levels}`).toMatchObject({ resultCode: 400, errMsg: LIMIT_MESSAGES.valueDepth });
+      expect(await saveMap({ caseId: 'case-03', document: text, version }), `string ${levels}`).toMatchObject({
+        resultCode: 400,
+        errMsg: LIMIT_MESSAGES.valueDepth,
+      });
       const res = await t.app.inject({
-        method: 'POST', url: '/api/course/mindStudent/saveStuMind', headers: { authorization: t.tokens.normal, 'content-type': 'application/json' },
+        method: 'POST',
+        url: '/api/course/mindStudent/saveStuMind',
+        headers: { authorization: t.tokens.normal, 'content-type': 'application/json' },
         payload: `{"caseId":"case-03","version":${version},"document":${text}}`,
       });
       expect(res.json(), `json ${levels}`).toMatchObject({ resultCode: 400 });
@@ -102,9 +107,14 @@ describe('__proto__ and constructor.prototype', () => {
   it('a document sent as a JSON string is refused like one sent as JSON, and nothing is stored', async () => {
     const before = await show('case-06');
     for (const document of docs) {
-      expect(await saveMap({ caseId: 'case-06', document, version: before.data.version }), document).toMatchObject({ resultCode: 400, errMsg: LIMIT_MESSAGES.prototype });
+      expect(await saveMap({ caseId: 'case-06', document, version: before.data.version }), document).toMatchObject({
+        resultCode: 400,
+        errMsg: LIMIT_MESSAGES.prototype,
+      });
       const asJson = await t.app.inject({
-        method: 'POST', url: '/api/course/mindStudent/saveStuMind', headers: { authorization: t.tokens.normal, 'content-type': 'application/json' },
+        method: 'POST',
+        url: '/api/course/mindStudent/saveStuMind',
+        headers: { authorization: t.tokens.normal, 'content-type': 'application/json' },
         payload: `{"caseId":"case-06","version":${before.data.version},"document":${document}}`,
       });
       expect(asJson.json().resultCode, document).toBe(400);
@@ -122,7 +132,9 @@ describe('__proto__ and constructor.prototype', () => {
 
 // Titles as students write them: spaces and tabs, outline and markdown marks, backslashes (the
 // engine escapes `\n` as `\\n`), line breaks, <br>, CJK, emoji.
-const title = fc.array(fc.constantFrom('a', '学', '😀', ' ', '    ', '\t', '#', '-', '\\', 'n', '\\n', '<br>', '\n', '分支主题', '*'), { maxLength: 8 }).map((p) => p.join(''));
+const title = fc
+  .array(fc.constantFrom('a', '学', '😀', ' ', '    ', '\t', '#', '-', '\\', 'n', '\\n', '<br>', '\n', '分支主题', '*'), { maxLength: 8 })
+  .map((p) => p.join(''));
 const tree = fc.array(fc.tuple(title, fc.nat()), { minLength: 1, maxLength: 12 }).map(([[rootTitle], ...rest]) => {
   const nodes: KmNode[] = [{ data: { id: 'n0', text: rootTitle }, children: [] }];
   rest.forEach(([text, parent], i) => {
@@ -141,19 +153,34 @@ describe('outline text is the engine’s', () => {
         expect(saved.resultCode, saved.errMsg).toBe(200);
         // The engine's .txt export (a CR after every line), or the same as the editor's text field holds it (LF).
         const exported = exportDocument('txt', doc);
-        const outline = lf ? exported.split('\r').filter((l) => l).join('\n') : exported;
+        const outline = lf
+          ? exported
+              .split('\r')
+              .filter((l) => l)
+              .join('\n')
+          : exported;
         const res = await saveOutline({ caseId: 'case-02', outline, version: saved.data.version });
         expect(res, JSON.stringify(outline)).toMatchObject({ resultCode: 200, data: { version: saved.data.version } });
         expect((await outlineOf('case-02')).data).toEqual({ outline, version: saved.data.version });
       }),
-      { numRuns: 40, examples: [[km({ data: { id: 'r', text: '根' }, children: [{ data: { id: 'a', text: 'C:\\new\\path' } }, { data: { id: 'b', text: '# 标题 \\' } }] }), true]] },
+      {
+        numRuns: 40,
+        examples: [
+          [km({ data: { id: 'r', text: '根' }, children: [{ data: { id: 'a', text: 'C:\\new\\path' } }, { data: { id: 'b', text: '# 标题 \\' } }] }), true],
+        ],
+      },
     );
   });
 
   it('the outline derived from a saved map is the engine’s export of it', async () => {
     const doc = km({ data: { id: 'r', text: '根' }, children: [{ data: { id: 'a', text: 'a\\nb' }, children: [{ data: { id: 'b', text: '' } }] }] });
     const saved = await saveMap({ caseId: 'case-02', document: doc, version: await versionOf('case-02') });
-    expect((await outlineOf('case-02')).data.outline).toBe(exportDocument('txt', doc).split('\r').filter((l) => l).join('\n'));
+    expect((await outlineOf('case-02')).data.outline).toBe(
+      exportDocument('txt', doc)
+        .split('\r')
+        .filter((l) => l)
+        .join('\n'),
+    );
     expect(saved.resultCode).toBe(200);
   });
 });

@@ -1,13 +1,22 @@
 import { sql } from 'kysely';
-import type { DbOrTrx } from '../../db/database';
+import type { Db, DbOrTrx } from '../../db/database';
 import type { ContentCache } from '../../lib/content-cache';
+import { ApiError, ResultCode, notFound } from '../../http/envelope';
 import { formatDateTime } from '../../lib/time';
 import { accessOf } from '../cases/access';
-import { walk, type KmDocument } from './document';
+import { outlineDescribes, walk, type KmDocument } from './document';
 
 export async function officialMap(db: DbOrTrx, caseId: string): Promise<KmDocument | undefined> {
   const row = await db.selectFrom('official_maps').select('document').where('case_id', '=', caseId).executeTakeFirst();
   return row ? (JSON.parse(row.document) as KmDocument) : undefined;
+}
+
+/** Whether a node id is in the case's official map (jsonpath over the stored document: independent of its formatting). */
+export async function isOfficialMapNode(db: DbOrTrx, caseId: string, nodeId: string): Promise<boolean> {
+  const { rows } = await sql<{ found: boolean }>`
+    select jsonb_path_exists(document::jsonb, '$.root.** ? (@.data.id == $id)', jsonb_build_object('id', ${nodeId}::text)) as found
+    from official_maps where case_id = ${caseId}`.execute(db);
+  return rows[0]?.found === true;
 }
 
 export async function studentMap(db: DbOrTrx, studentId: string, caseId: string) {
@@ -19,7 +28,14 @@ export async function studentMap(db: DbOrTrx, studentId: string, caseId: string)
  * Optimistic save: succeeds only when `expected` is the version the client loaded (0 = it started
  * from the official map). Returns the new version, or undefined when someone saved in between.
  */
-export async function saveStudentMap(db: DbOrTrx, studentId: string, caseId: string, expected: number, document: string, outline?: string): Promise<number | undefined> {
+export async function saveStudentMap(
+  db: DbOrTrx,
+  studentId: string,
+  caseId: string,
+  expected: number,
+  document: string,
+  outline?: string,
+): Promise<number | undefined> {
   const updated = await db
     .updateTable('student_maps')
     .set({ document, ...(outline === undefined ? {} : { outline }), version: sql`version + 1`, updated_at: new Date() })
@@ -39,6 +55,36 @@ export async function saveStudentMap(db: DbOrTrx, studentId: string, caseId: str
   return inserted?.version;
 }
 
+/**
+ * Stores the student's own wording of the outline (tabs or four spaces) beside their map. The
+ * outline must describe the saved map (the client applies it to the map and saves that with
+ * saveStuMind first), and `version`, when sent, must still be current: a stale or different
+ * outline answers 409 and stores nothing, so map and outline never diverge. Saving an outline
+ * never creates or bumps a map version (that would make the editor's next save stale). Answers
+ * the version the outline belongs to.
+ */
+export async function saveOwnOutline(db: Db, studentId: string, caseId: string, outline: string, version: number | undefined): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    const own = await studentMap(trx, studentId, caseId);
+    const document = own?.document ?? (await officialMap(trx, caseId));
+    if (!document) throw notFound('该案例暂无思维导图');
+    const current = own?.version ?? 0;
+    if (version !== undefined && version !== current)
+      throw new ApiError(ResultCode.conflict, '思维导图已在其他页面更新，请刷新后再保存大纲', { version: current });
+    if (!outlineDescribes(outline, document)) throw new ApiError(ResultCode.conflict, '大纲与导图不一致，请先将大纲应用到导图', { version: current });
+    // Without an own map the derived outline already says the same thing: nothing to store.
+    if (own)
+      await trx
+        .updateTable('student_maps')
+        .set({ outline })
+        .where('student_id', '=', studentId)
+        .where('case_id', '=', caseId)
+        .where('version', '=', current)
+        .execute();
+    return current;
+  });
+}
+
 export async function currentVersion(db: DbOrTrx, studentId: string, caseId: string): Promise<number> {
   const row = await db.selectFrom('student_maps').select('version').where('student_id', '=', studentId).where('case_id', '=', caseId).executeTakeFirst();
   return row?.version ?? 0;
@@ -50,15 +96,16 @@ export async function currentVersion(db: DbOrTrx, studentId: string, caseId: str
  * load a second statement was a quarter of this route's cost.
  */
 export async function caseAccessAndProgress(db: DbOrTrx, studentId: string, caseId: string) {
-  const { rows } = await sql<{ status: number | null; node_id: string | null; is_study: number | null }>`
-    select a.status, r.node_id, r.is_study
+  const { rows } = await sql<{ status: number | null; node_id: string | null; is_study: number | null; resource_id: string | null }>`
+    select a.status, r.node_id, r.is_study, r.resource_id
     from (values (1)) as one (x)
     left join case_applications a on a.student_id = ${studentId} and a.case_id = ${caseId}
     left join case_records r on r.student_id = ${studentId} and r.case_id = ${caseId}
     order by r.created_at desc nulls last`.execute(db);
   const access = accessOf(rows[0]?.status);
   const learnt = new Set<string>();
-  for (const r of rows) if (r.is_study === 1 && r.node_id !== null) learnt.add(r.node_id);
+  // The node row (resource_id '') is the node learnt; resource rows are its resources opened or completed.
+  for (const r of rows) if (r.is_study === 1 && r.node_id !== null && r.resource_id === '') learnt.add(r.node_id);
   return { access, learnt, now: rows[0]?.node_id ?? undefined };
 }
 
@@ -80,7 +127,17 @@ export interface OfficialNode {
 export interface OfficialNodeList {
   ids: string[];
   openJson: string[];
+  /** How many of the nodes the case and practice detail pages list (isListedNode): the cards' nodeCount. */
+  listed: number;
 }
+
+/**
+ * The knowledge points (steps, for practice) a detail page lists: chapters and topics (levels 2–3)
+ * and any deeper node with resources; the root repeats the title and the deepest nodes are the
+ * map's prompts. The client's visibleNodes (features/project/case-helpers.ts) is the same rule, so
+ * a card's "N 个知识点/步骤" is the number of rows its detail page shows.
+ */
+export const isListedNode = (level: number, resourceCount: number) => level > 1 && (level <= 3 || resourceCount > 0);
 
 /** Completes the cached node list with one student's progress: the JSON array the route answers. */
 export function nodeListJson(list: OfficialNodeList, learnt: ReadonlySet<string>, now: string | undefined): string {
@@ -97,18 +154,24 @@ export function officialNodes(db: DbOrTrx, content: ContentCache, caseId: string
   return content.get(`official-nodes:${caseId}`, ['official_maps', 'study_resources', 'exams'], async () => {
     const [doc, counts, examNodes] = await Promise.all([
       officialMap(db, caseId),
-      db.selectFrom('study_resources').select(({ fn }) => ['node_id', fn.countAll<string>().as('n')]).where('case_id', '=', caseId).groupBy('node_id').execute(),
+      db
+        .selectFrom('study_resources')
+        .select(({ fn }) => ['node_id', fn.countAll<string>().as('n')])
+        .where('case_id', '=', caseId)
+        .groupBy('node_id')
+        .execute(),
       db.selectFrom('exams').select('node_id').where('exam_type', '=', 1).where('case_id', '=', caseId).execute(),
     ]);
     if (!doc) return undefined;
     const byNode = new Map(counts.map((c) => [c.node_id, Number(c.n)]));
     const withExam = new Set(examNodes.map((e) => e.node_id));
-    const list: OfficialNodeList = { ids: [], openJson: [] };
+    const list: OfficialNodeList = { ids: [], openJson: [], listed: 0 };
     walk(doc.root, (n, level) => {
       const id = String(n.data.id ?? '');
       const node: OfficialNode = { nodeId: id, text: String(n.data.text ?? ''), level, resourceCount: byNode.get(id) ?? 0, hasExam: withExam.has(id) ? 1 : 0 };
       list.ids.push(id);
       list.openJson.push(JSON.stringify(node).slice(0, -1));
+      if (isListedNode(level, node.resourceCount)) list.listed++;
     });
     return list;
   });

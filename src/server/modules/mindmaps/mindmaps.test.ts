@@ -36,6 +36,11 @@ describe('mind maps', () => {
     const shown = await get(tokens.normal, '/api/course/mindStudent/showMind?caseId=case-02');
     expect(shown.data).toMatchObject({ version: 2, isOfficial: 0, document: { root: { data: { text: '第二版' } } } });
     expect((await get(tokens.normal, '/api/course/mindStudent/checkIssue?caseId=case-02')).data).toEqual({ issued: 1, hasOwn: 1, version: 2 });
+    // 知识点详情 asks for the official map: the student's own copy does not replace it there.
+    const official = await get(tokens.normal, '/api/course/mindStudent/showMind?caseId=case-02&official=1');
+    expect(official.data).toMatchObject({ version: 0, isOfficial: 1 });
+    expect(official.data.document.root.data.text).not.toBe('第二版');
+    expect((await get(tokens.normal, '/api/course/mindStudent/showMind?caseId=case-02&official=2')).resultCode).toBe(400);
   });
 
   it('keeps the depth of a map deeper than 4 levels (the level-4 rule is about inserting); rejects malformed documents and bad types', async () => {
@@ -69,7 +74,11 @@ describe('mind maps', () => {
     const before = await nodes();
     expect(Object.keys(before[0])).toEqual(['nodeId', 'text', 'level', 'resourceCount', 'hasExam', 'isStudy', 'isNow']);
     const fresh = before.find((n) => n.isStudy === 0 && n.isNow === 0 && n.text)!;
-    const added = await call(t.app, tokens.normal, { method: 'POST', url: '/api/course/caseRecord/addRecord', payload: { caseId: 'case-01', nodeId: fresh.nodeId, isStudy: 1 } });
+    const added = await call(t.app, tokens.normal, {
+      method: 'POST',
+      url: '/api/course/caseRecord/addRecord',
+      payload: { caseId: 'case-01', nodeId: fresh.nodeId, isStudy: 1 },
+    });
     expect(added.resultCode).toBe(200);
     const after = await nodes();
     expect(after.filter((n) => n.isNow === 1).map((n) => n.nodeId)).toEqual([fresh.nodeId]);
@@ -77,7 +86,10 @@ describe('mind maps', () => {
     // Another student with no records in the case: nothing learnt, no current node.
     const other = await get(tokens.graduated, '/api/course/mindDetails/queryNodeBasicByStudentId?caseId=case-02');
     expect((other.data as Node[]).some((n) => n.isStudy || n.isNow)).toBe(false);
-    expect(await get(tokens.graduated, '/api/course/mindDetails/queryNodeBasicByStudentId?caseId=case-01')).toMatchObject({ resultCode: 403, errMsg: '您已结业，无法进入学习' });
+    expect(await get(tokens.graduated, '/api/course/mindDetails/queryNodeBasicByStudentId?caseId=case-01')).toMatchObject({
+      resultCode: 403,
+      errMsg: '您已结业，无法进入学习',
+    });
     expect((await get(tokens.normal, '/api/course/mindDetails/queryNodeBasicByStudentId?caseId=case-01&studentId=stu-0003')).resultCode).toBe(403);
     expect((await get(tokens.normal, '/api/course/mindDetails/queryNodeBasicByStudentId?caseId=nope')).resultCode).toBe(404);
   });

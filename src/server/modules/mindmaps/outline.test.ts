@@ -10,14 +10,27 @@ const t = useTestApp({ normal: NORMAL });
 const outlineOf = async (caseId: string) => (await t.get(t.tokens.normal, `/api/course/mindStudent/getMindOutline?caseId=${caseId}`)).data;
 const saveOutline = (payload: object) => t.post(t.tokens.normal, '/api/course/mindStudent/saveOutline', payload);
 const saveMap = (payload: object) => t.post(t.tokens.normal, '/api/course/mindStudent/saveStuMind', payload);
-const doc = { root: { data: { id: 'r', text: '根' }, children: [{ data: { id: 'a', text: '甲' }, children: [{ data: { id: 'b', text: '乙' } }] }, { data: { id: 'c', text: '丙\n续' } }] }, template: 'default', theme: 'fresh-blue', version: '1.4.43' };
+const doc = {
+  root: {
+    data: { id: 'r', text: '根' },
+    children: [{ data: { id: 'a', text: '甲' }, children: [{ data: { id: 'b', text: '乙' } }] }, { data: { id: 'c', text: '丙\n续' } }],
+  },
+  template: 'default',
+  theme: 'fresh-blue',
+  version: '1.4.43',
+};
 
 // Saving is studying: only in cases the student applied to.
 beforeAll(() => applyTo(t.app, t.tokens.normal, 'case-04', 'case-06'));
 
 describe('mind-map outline', () => {
   it('reads tabs, four spaces and blank lines like the editor import', () => {
-    const map = { root: { data: { text: '根' }, children: [{ data: { text: '甲' }, children: [{ data: { text: '乙' } }] }, { data: { text: '  丙' } }] }, template: 'default', theme: 'fresh-blue', version: '1.4.43' };
+    const map = {
+      root: { data: { text: '根' }, children: [{ data: { text: '甲' }, children: [{ data: { text: '乙' } }] }, { data: { text: '  丙' } }] },
+      template: 'default',
+      theme: 'fresh-blue',
+      version: '1.4.43',
+    };
     expect(outlineDescribes('根\r\n    甲\n\n\t    乙\r\t  丙', map)).toBe(true);
     expect(outlineDescribes('根\n\t甲\n\t乙\n\t  丙', map)).toBe(false);
     expect(outlineDescribes('根\n\t\t甲', map)).toBe(false); // skipped level: not an outline the editor applies
@@ -29,7 +42,10 @@ describe('mind-map outline', () => {
     expect(o.outline.split('\n')[0]).toBe('零售门店销售数据分析');
     expect(o.outline).toContain('\t数据获取');
     // Saving the same outline on the official map stores nothing and creates no version.
-    expect(await saveOutline({ caseId: 'case-04', outline: o.outline.replace(/\t/g, '    '), version: 0 })).toMatchObject({ resultCode: 200, data: { version: 0 } });
+    expect(await saveOutline({ caseId: 'case-04', outline: o.outline.replace(/\t/g, '    '), version: 0 })).toMatchObject({
+      resultCode: 200,
+      data: { version: 0 },
+    });
     expect((await t.get(t.tokens.normal, '/api/course/mindStudent/checkIssue?caseId=case-04')).data.hasOwn).toBe(0);
   });
 

@@ -1,3 +1,4 @@
+import type { LastRecord } from '../../../contract/study';
 import type { DbOrTrx } from '../../db/database';
 import { fileUrl } from '../files/files';
 import { stripInvisible } from '../files/file-types';
@@ -5,10 +6,17 @@ import { officialMap } from '../mindmaps/maps';
 import { walk } from '../mindmaps/document';
 
 /** The study centre's last-record card, in SPEC §3 field names; null when nothing was studied. */
-export async function lastRecord(db: DbOrTrx, studentId: string) {
-  const rec = await db.selectFrom('study_records').selectAll().where('student_id', '=', studentId).orderBy('updated_at', 'desc').orderBy('id').limit(1).executeTakeFirst();
+export async function lastRecord(db: DbOrTrx, studentId: string): Promise<LastRecord | null> {
+  const rec = await db
+    .selectFrom('study_records')
+    .selectAll()
+    .where('student_id', '=', studentId)
+    .orderBy('updated_at', 'desc')
+    .orderBy('id')
+    .limit(1)
+    .executeTakeFirst();
   if (!rec) return null;
-  const base = { isType: rec.is_type, nodeId: rec.node_id, isStudy: rec.is_study, uuid: rec.id };
+  const base = { nodeId: rec.node_id, isStudy: rec.is_study, uuid: rec.id };
   if (rec.is_type === 0) {
     const c = await db.selectFrom('cases').select(['id', 'name']).where('id', '=', rec.target_id).executeTakeFirst();
     const res = rec.resource_id ? await db.selectFrom('study_resources').selectAll().where('id', '=', rec.resource_id).executeTakeFirst() : undefined;
@@ -17,6 +25,7 @@ export async function lastRecord(db: DbOrTrx, studentId: string) {
     if (doc) walk(doc.root, (n) => (String(n.data.id) === rec.node_id ? (nodeName = String(n.data.text ?? '')) : undefined));
     return {
       ...base,
+      isType: 0,
       caseId: rec.target_id,
       name: c?.name ?? '',
       nodeName,
@@ -34,6 +43,7 @@ export async function lastRecord(db: DbOrTrx, studentId: string) {
   const node = await db.selectFrom('course_nodes').selectAll().where('id', '=', rec.node_id).executeTakeFirst();
   return {
     ...base,
+    isType: rec.is_type,
     courseId: rec.target_id,
     name: course?.name ?? '',
     nodeName: node?.name ?? '',

@@ -1,143 +1,186 @@
 import type { FastifyInstance } from 'fastify';
-import { Type, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { sql } from 'kysely';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { Reply } from '../../../contract/common';
+import {
+  AddRecordBody,
+  CaseStudy,
+  LastRecordQuery,
+  LearnLocation,
+  LearnLocationQuery,
+  MaybeLastRecord,
+  NodeRequirements,
+  NodeRequirementsQuery,
+  NodeResourcesQuery,
+  PdfPagesBody,
+  PdfProgress,
+  ResourceDetail,
+  ResourceQuery,
+  Resources,
+  SavedProgress,
+  StudyStats,
+  UserRecordBody,
+} from '../../../contract/study';
 import { badRequest, forbidden, notFound, ok } from '../../http/envelope';
 import { requireStudent, studentIdOf } from '../../http/auth';
 import { caseInBody, type CaseOf } from '../../http/write-policy';
 import { assertNotGraduated, requireCase } from '../cases/access';
-import { fileUrl } from '../files/files';
-import { stripInvisible } from '../files/file-types';
+import { isOfficialMapNode } from '../mindmaps/maps';
 import { lastRecord } from './last-record';
+import { courseLocation, courseNodeDuration, resourceLocation } from './locations';
 import { recordCaseStudy, reportResourceProgress, reportVideoProgress } from './progress';
+import { caseVideoResource, findResource, nodeResources } from './resources';
 import { studyStats } from './study-time';
+import { caseProgress, nodeRequirements } from './completion';
+import { reportPdfPages } from './pdf-pages';
+import { percentOf } from '../../../engine/progress/rollup';
+import { addCourseCard, syncOneCase } from '../review/cards';
 
-const Id = Type.String({ minLength: 1, maxLength: 64 });
-// 0, 1 or 2, as a number or as the SPEC's string ('1'); nothing else (-1 and '-1' were taken).
-const Flag = Type.Union([Type.Integer({ minimum: 0, maximum: 2 }), Type.String({ pattern: '^[0-2]$' })]);
-// A course section's video (courseId + nodeId), or a case's video resource (caseId + nodeId + resourceId).
-const UserRecordBody = Type.Object({
-  courseId: Type.Optional(Id),
-  caseId: Type.Optional(Id),
-  resourceId: Type.Optional(Id),
-  nodeId: Id,
-  position: Type.Number({ minimum: 0, maximum: 86400 }),
-  watched: Type.Optional(Type.Number({ minimum: 0, maximum: 86400 })),
-});
 /** A case video's progress is a write to that case; a course section's is not. */
 const videoCase: CaseOf = (request) => {
   const b = request.body as { courseId?: string; caseId?: string };
   return b.courseId ? undefined : b.caseId;
 };
-const LearnLocationQuery = Type.Object({ courseId: Type.Optional(Id), caseId: Type.Optional(Id), resourceId: Type.Optional(Id) });
 const NO_TARGET = '请提供课程编号 courseId，或案例编号 caseId 与资源编号 resourceId';
-// SPEC §3 add-study-record payload: resourceId, nodeId, fileSuffix '2', studentId, isStudy '1', caseId.
-const AddRecordBody = Type.Object({
-  caseId: Id,
-  nodeId: Id,
-  resourceId: Type.Optional(Type.String({ maxLength: 64 })),
-  fileSuffix: Type.Optional(Flag),
-  studentId: Type.Optional(Id),
-  isStudy: Type.Optional(Flag),
-});
 
 /** Study progress, the last study record and case resources (SPEC §7 Course service). */
 export async function studyRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
   r.addHook('onRequest', requireStudent);
+  const { db } = app;
 
   const own = (studentId: string, asked?: string) => {
     if (asked && asked !== studentId) throw forbidden('无权操作其他学生的学习记录');
   };
 
+  /** A node just learnt: the case percentage moved, and the node is now a review card. */
+  async function nodeLearnt(studentId: string, caseId: string) {
+    app.studentCache.forget(studentId);
+    await syncOneCase(db, studentId, caseId);
+  }
+
   /** A video resource of a case the student may study (not graduated), or 404. */
   async function caseVideo(studentId: string, caseId: string, resourceId: string) {
-    const res = await app.db.selectFrom('study_resources').select(['id', 'case_id', 'node_id', 'duration']).where('id', '=', resourceId).where('case_id', '=', caseId).where('file_suffix_code', '=', 3).executeTakeFirst();
+    const res = await caseVideoResource(db, caseId, resourceId);
     if (!res) throw notFound('视频资源不存在');
-    await assertNotGraduated(app.db, studentId, caseId);
+    await assertNotGraduated(db, studentId, caseId);
     return res;
   }
 
-  r.post('/api/course/userModelRecord/saveUserRecord', { schema: { body: UserRecordBody }, config: { write: { experience: 'refuse', caseOf: videoCase } } }, async (request) => {
-    const studentId = studentIdOf(request);
-    const b = request.body;
-    if (!b.courseId) {
-      if (!b.caseId || !b.resourceId) throw badRequest(NO_TARGET);
-      const res = await caseVideo(studentId, b.caseId, b.resourceId);
-      if (res.node_id !== b.nodeId) throw notFound('视频资源不存在');
-      return ok(await reportResourceProgress(app.db, studentId, res, Math.floor(b.position), Math.floor(b.watched ?? b.position)));
-    }
-    const node = await app.db.selectFrom('course_nodes').select(['duration']).where('id', '=', b.nodeId).where('course_id', '=', b.courseId).executeTakeFirst();
-    if (!node) throw notFound('课程节点不存在');
-    return ok(await reportVideoProgress(app.db, studentId, b.courseId, b.nodeId, node.duration, Math.floor(b.position), Math.floor(b.watched ?? b.position)));
-  });
+  r.post(
+    '/api/course/userModelRecord/saveUserRecord',
+    { schema: { body: UserRecordBody, response: Reply(SavedProgress) }, config: { write: { experience: 'refuse', caseOf: videoCase } } },
+    async (request) => {
+      const studentId = studentIdOf(request);
+      const b = request.body;
+      if (!b.courseId) {
+        if (!b.caseId || !b.resourceId) throw badRequest(NO_TARGET);
+        const res = await caseVideo(studentId, b.caseId, b.resourceId);
+        if (res.node_id !== b.nodeId) throw notFound('视频资源不存在');
+        const answer = await reportResourceProgress(db, studentId, res, { position: b.position, segments: b.segments ?? [] });
+        if (answer.nodeLearnt) await nodeLearnt(studentId, b.caseId);
+        return ok(answer);
+      }
+      const duration = await courseNodeDuration(db, b.courseId, b.nodeId);
+      if (duration === undefined) throw notFound('课程节点不存在');
+      const answer = await reportVideoProgress(db, studentId, b.courseId, b.nodeId, duration, { position: b.position, segments: b.segments ?? [] });
+      if (answer.isStudy === 1) await addCourseCard(db, studentId, b.courseId, b.nodeId); // a learnt section is reviewed
+      return ok(answer);
+    },
+  );
 
-  // Where the student left off in a course: { courseId, nodeId, videoId, position, watched, isStudy } or null;
-  // in a case's video resource (caseId + resourceId): { caseId, nodeId, resourceId, position, watched } or null.
-  r.get('/api/course/userModelRecord/selectLearnLocation', { schema: { querystring: LearnLocationQuery } }, async (request) => {
+  // Pages of a case PDF seen (issue 22): completes it at 90 % of its pages; pages past its end or
+  // faster than a person turns them are refused (pdf-pages.ts).
+  r.post(
+    '/api/course/userModelRecord/savePdfPages',
+    { schema: { body: PdfPagesBody, response: Reply(PdfProgress) }, config: { write: { experience: 'refuse', caseOf: caseInBody } } },
+    async (request) => {
+      const studentId = studentIdOf(request);
+      const b = request.body;
+      const res = await db
+        .selectFrom('study_resources')
+        .select(['id', 'case_id', 'node_id', 'page_count'])
+        .where('id', '=', b.resourceId)
+        .where('case_id', '=', b.caseId)
+        .where('node_id', '=', b.nodeId)
+        .where('file_suffix_code', '=', 4)
+        .executeTakeFirst();
+      if (!res) throw notFound('PDF 资源不存在');
+      await assertNotGraduated(db, studentId, b.caseId);
+      const answer = await reportPdfPages(db, studentId, res, b.pages);
+      if (answer.nodeLearnt) app.studentCache.forget(studentId); // the case percentage moved
+      return ok(answer);
+    },
+  );
+
+  // Where the student left off in a course (courseId), or in a case's video resource (caseId + resourceId); null when never played.
+  r.get('/api/course/userModelRecord/selectLearnLocation', { schema: { querystring: LearnLocationQuery, response: Reply(LearnLocation) } }, async (request) => {
     const studentId = studentIdOf(request);
     const q = request.query;
-    if (!q.courseId) {
-      if (!q.caseId || !q.resourceId) throw badRequest(NO_TARGET);
-      await caseVideo(studentId, q.caseId, q.resourceId);
-      const at = await app.db.selectFrom('resource_locations').selectAll().where('student_id', '=', studentId).where('resource_id', '=', q.resourceId).executeTakeFirst();
-      return ok(at ? { caseId: at.case_id, nodeId: at.node_id, resourceId: at.resource_id, position: at.position, watched: at.watched } : null);
-    }
-    const row = await app.db
-      .selectFrom('learn_locations as l')
-      .innerJoin('course_nodes as n', 'n.id', 'l.node_id')
-      .select(['l.course_id', 'l.node_id', 'l.position', 'l.watched', 'l.is_study', 'n.video_id', 'n.name', 'n.duration'])
-      .where('l.student_id', '=', studentId)
-      .where('l.course_id', '=', q.courseId)
-      .orderBy('l.updated_at', 'desc')
-      .executeTakeFirst();
-    return ok(row ? { courseId: row.course_id, nodeId: row.node_id, nodeName: row.name, videoId: row.video_id ?? '', duration: row.duration, position: row.position, watched: row.watched, isStudy: row.is_study } : null);
+    if (q.courseId) return ok(await courseLocation(db, studentId, q.courseId));
+    if (!q.caseId || !q.resourceId) throw badRequest(NO_TARGET);
+    await caseVideo(studentId, q.caseId, q.resourceId);
+    return ok(await resourceLocation(db, studentId, q.resourceId));
   });
 
-  // jsonpath over the stored document: independent of how the JSON text is formatted.
-  async function isMapNode(caseId: string, nodeId: string): Promise<boolean> {
-    const { rows } = await sql<{ found: boolean }>`
-      select jsonb_path_exists(document::jsonb, '$.root.** ? (@.data.id == $id)', jsonb_build_object('id', ${nodeId}::text)) as found
-      from official_maps where case_id = ${caseId}`.execute(app.db);
-    return rows[0]?.found === true;
-  }
-
-  async function addCaseRecord(studentId: string, b: { caseId: string; nodeId: string; resourceId?: string; studentId?: string; isStudy?: number | string }) {
+  async function addCaseRecord(studentId: string, b: AddRecordBody) {
     own(studentId, b.studentId);
-    await requireCase(app.db, b.caseId);
-    await assertNotGraduated(app.db, studentId, b.caseId);
+    await requireCase(db, b.caseId);
+    await assertNotGraduated(db, studentId, b.caseId);
     // Only nodes of the case's map can be learnt: made-up node ids would otherwise count as
     // learnt nodes and lift the student in the case ranking (count of distinct learnt nodes).
-    if (!(await isMapNode(b.caseId, b.nodeId))) throw notFound('知识点不存在');
-    return ok(await recordCaseStudy(app.db, studentId, b.caseId, b.nodeId, b.resourceId ?? '', String(b.isStudy ?? '1') === '1'));
+    if (!(await isOfficialMapNode(db, b.caseId, b.nodeId))) throw notFound('知识点不存在');
+    const answer = await recordCaseStudy(db, studentId, b.caseId, b.nodeId, b.resourceId ?? '', String(b.isStudy ?? '1') === '1');
+    if (answer.nodeLearnt) await nodeLearnt(studentId, b.caseId);
+    return ok(answer);
   }
-  r.post('/api/course/studyRecord/addRecord', { schema: { body: AddRecordBody }, config: { write: { experience: 'refuse', caseOf: caseInBody } } }, async (request) => addCaseRecord(studentIdOf(request), request.body));
-  r.post('/api/course/caseRecord/addRecord', { schema: { body: AddRecordBody }, config: { write: { experience: 'refuse', caseOf: caseInBody } } }, async (request) => addCaseRecord(studentIdOf(request), request.body));
+  const addRecord = { schema: { body: AddRecordBody, response: Reply(CaseStudy) }, config: { write: { experience: 'refuse', caseOf: caseInBody } } } as const;
+  r.post('/api/course/studyRecord/addRecord', addRecord, async (request) => addCaseRecord(studentIdOf(request), request.body));
+  r.post('/api/course/caseRecord/addRecord', addRecord, async (request) => addCaseRecord(studentIdOf(request), request.body));
 
-  r.get('/api/course/studyRecord/querLastRecord', { schema: { querystring: Type.Object({ userId: Type.Optional(Id) }) } }, async (request) => {
+  // 完成条件 of one node for the signed-in student: each required resource and the node exam with
+  // its rule and whether it is done, what is still missing, and the case's progress (engine rule).
+  r.get('/api/course/studyRecord/nodeRequirements', { schema: { querystring: NodeRequirementsQuery, response: Reply(NodeRequirements) } }, async (request) => {
     const studentId = studentIdOf(request);
-    own(studentId, request.query.userId);
-    return ok(await lastRecord(app.db, studentId));
-  });
-
-  // MyStudy charts: { days: [{ day, minutes }] (last 28 days), totalMinutes, studyDays, courses: [{ courseId, name, learnt, total, percent }] }
-  r.get('/api/course/studyRecord/studyStats', async (request) => ok(await studyStats(app.db, studentIdOf(request))));
-
-  // One study resource of a case node (project content screen).
-  r.get('/api/course/studyResourceFile/getResourceByUUId', { schema: { querystring: Type.Object({ uuid: Id }) } }, async (request) => {
-    const studentId = studentIdOf(request);
-    const res = await app.db.selectFrom('study_resources').selectAll().where('id', '=', request.query.uuid).executeTakeFirst();
-    if (!res) throw notFound('资源不存在');
-    await assertNotGraduated(app.db, studentId, res.case_id);
+    const { caseId, nodeId } = request.query;
+    await requireCase(db, caseId);
+    await assertNotGraduated(db, studentId, caseId);
+    const [req, progress] = await Promise.all([nodeRequirements(db, studentId, caseId, nodeId), caseProgress(db, studentId, caseId)]);
     return ok({
-      uuid: res.id, resourceId: res.id, caseId: res.case_id, nodeId: res.node_id, fileName: stripInvisible(res.file_name), fileSuffixCode: res.file_suffix_code,
-      fileId: res.file_id ?? '', fileUrl: res.file_id ? fileUrl(res.file_id) : res.file_url, content: res.content, duration: res.duration,
+      caseId,
+      nodeId,
+      learnt: req.learnt ? 1 : 0,
+      byHand: req.items.length ? 0 : 1,
+      items: req.items,
+      missing: req.missing,
+      caseLearnt: progress.learnt,
+      caseTotal: progress.total,
+      casePercent: percentOf(progress),
     });
   });
 
-  // All resources of one node: [{ uuid, fileName, fileSuffixCode, fileUrl, duration }]
-  r.get('/api/course/studyResourceFile/getResourceByNodeId', { schema: { querystring: Type.Object({ caseId: Id, nodeId: Id }) } }, async (request) => {
-    await assertNotGraduated(app.db, studentIdOf(request), request.query.caseId);
-    const rows = await app.db.selectFrom('study_resources').selectAll().where('case_id', '=', request.query.caseId).where('node_id', '=', request.query.nodeId).orderBy('sort').execute();
-    return ok(rows.map((x) => ({ uuid: x.id, fileName: stripInvisible(x.file_name), fileSuffixCode: x.file_suffix_code, fileId: x.file_id ?? '', fileUrl: x.file_id ? fileUrl(x.file_id) : x.file_url, duration: x.duration })));
+  r.get('/api/course/studyRecord/querLastRecord', { schema: { querystring: LastRecordQuery, response: Reply(MaybeLastRecord) } }, async (request) => {
+    const studentId = studentIdOf(request);
+    own(studentId, request.query.userId);
+    return ok(await lastRecord(db, studentId));
+  });
+
+  // MyStudy charts: minutes per day (last 28 days), totals, and completion per signed-up course.
+  r.get('/api/course/studyRecord/studyStats', { schema: { querystring: Type.Object({}), response: Reply(StudyStats) } }, async (request) =>
+    ok(await studyStats(db, studentIdOf(request))),
+  );
+
+  // One study resource of a case node (project content screen).
+  r.get('/api/course/studyResourceFile/getResourceByUUId', { schema: { querystring: ResourceQuery, response: Reply(ResourceDetail) } }, async (request) => {
+    const res = await findResource(db, request.query.uuid);
+    if (!res) throw notFound('资源不存在');
+    await assertNotGraduated(db, studentIdOf(request), res.caseId);
+    return ok(res);
+  });
+
+  // All resources of one node.
+  r.get('/api/course/studyResourceFile/getResourceByNodeId', { schema: { querystring: NodeResourcesQuery, response: Reply(Resources) } }, async (request) => {
+    await assertNotGraduated(db, studentIdOf(request), request.query.caseId);
+    return ok(await nodeResources(db, request.query.caseId, request.query.nodeId));
   });
 }

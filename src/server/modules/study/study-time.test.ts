@@ -40,12 +40,22 @@ describe('study stats', () => {
     // A 6-minute section, so the accepted time shows in whole minutes (the seeded clip is 30 s).
     await t.database.db.updateTable('course_nodes').set({ duration: 360 }).where('id', '=', 'course-13-c1-s1').execute();
     const before = await today();
-    const save = (position: number) => call(t.app, tokens.normal, { method: 'POST', url: '/api/course/userModelRecord/saveUserRecord', payload: { courseId: 'course-13', nodeId: 'course-13-c1-s1', position, watched: position } });
-    await save(0);
-    await save(3000); // claims 50 minutes at once: capped at wall-clock time
+    const save = (from: number, to: number) =>
+      call(t.app, tokens.normal, {
+        method: 'POST',
+        url: '/api/course/userModelRecord/saveUserRecord',
+        payload: { courseId: 'course-13', nodeId: 'course-13-c1-s1', position: to, segments: [[from, to]] },
+      });
+    await save(0, 1);
+    expect((await save(1, 3000)).resultCode).toBe(400); // claims 50 minutes at once: refused, nothing counted
     expect(await today()).toBe(before);
-    await t.database.db.updateTable('learn_locations').set({ updated_at: new Date(Date.now() - 10 * 60_000) }).where('node_id', '=', 'course-13-c1-s1').execute();
-    await save(3000); // ten minutes later: the whole 6-minute video counts
+    const tenMinutesAgo = new Date(Date.now() - 10 * 60_000);
+    await t.database.db
+      .updateTable('learn_locations')
+      .set({ updated_at: tenMinutesAgo, coverage_started_at: tenMinutesAgo })
+      .where('node_id', '=', 'course-13-c1-s1')
+      .execute();
+    await save(1, 3000); // ten minutes later: the whole 6-minute video counts
     expect(Math.abs((await today()) - (before + 6))).toBeLessThanOrEqual(1);
   });
 });

@@ -29,7 +29,13 @@ export function lastDays(now = new Date(), count = STATS_DAYS): string[] {
 /** MyStudy figures: minutes per day (zero-filled), and completion per signed-up course. */
 export async function studyStats(db: DbOrTrx, studentId: string, now = new Date()) {
   const days = lastDays(now);
-  const rows = await db.selectFrom('study_daily').select(['day', 'seconds']).where('student_id', '=', studentId).where('day', '>=', days[0]!).where('day', '<=', days.at(-1)!).execute();
+  const rows = await db
+    .selectFrom('study_daily')
+    .select(['day', 'seconds'])
+    .where('student_id', '=', studentId)
+    .where('day', '>=', days[0]!)
+    .where('day', '<=', days.at(-1)!)
+    .execute();
   const byDay = new Map(rows.map((r) => [r.day, r.seconds]));
   const daily = days.map((day) => ({ day, minutes: Math.round((byDay.get(day) ?? 0) / 60) }));
 
@@ -37,7 +43,8 @@ export async function studyStats(db: DbOrTrx, studentId: string, now = new Date(
     .selectFrom('course_signups as s')
     .innerJoin('courses as c', 'c.id', 's.course_id')
     .select([
-      'c.id', 'c.name',
+      'c.id',
+      'c.name',
       sql<string>`(select count(*) from course_nodes n where n.course_id = c.id and n.node_type = 2)`.as('total'),
       sql<string>`(select count(*) from learn_locations l where l.student_id = s.student_id and l.course_id = c.id and l.is_study = 1)`.as('learnt'),
     ])

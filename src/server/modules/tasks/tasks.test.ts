@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../../tests/server/test-app';
 import { GRADUATED, NORMAL, call } from '../../../../tests/server/helpers';
+import { multipart } from '../../../../tests/server/security/students';
 
 const t = useTestApp({ normal: NORMAL, graduated: GRADUATED });
 const { get, tokens } = t;
@@ -19,15 +20,41 @@ describe('tasks', () => {
   });
 
   it('getTaskResult and addTaskByStudent are scoped to the student and respect deadlines', async () => {
-    expect((await get(tokens.normal, '/api/course/taskStudentResource/getTaskResult?taskId=task-4')).data).toMatchObject({ status: 3, score: 92, comment: expect.any(String) });
+    expect((await get(tokens.normal, '/api/course/taskStudentResource/getTaskResult?taskId=task-4')).data).toMatchObject({
+      status: 3,
+      score: 92,
+      comment: expect.any(String),
+    });
     expect((await get(tokens.graduated, '/api/course/taskStudentResource/getTaskResult?taskId=task-4')).resultCode).toBe(404);
     expect(await submit(tokens.normal, { taskId: 'task-1', answer: '需求规格说明书见附件。' })).toMatchObject({ resultCode: 200, data: { status: 2 } });
-    expect((await get(tokens.normal, '/api/course/taskStudentResource/getTaskResult?taskId=task-1')).data).toMatchObject({ status: 2, answer: '需求规格说明书见附件。' });
+    expect((await get(tokens.normal, '/api/course/taskStudentResource/getTaskResult?taskId=task-1')).data).toMatchObject({
+      status: 2,
+      answer: '需求规格说明书见附件。',
+    });
     expect((await submit(tokens.normal, { taskId: 'task-5', answer: 'late' })).errMsg).toBe('任务已截止，无法提交');
     expect((await submit(tokens.normal, { taskId: 'task-4', answer: 'again' })).resultCode).toBe(400);
     expect((await submit(tokens.graduated, { taskId: 'task-2', answer: 'not mine' })).resultCode).toBe(404);
     expect((await submit(tokens.normal, { taskId: 'task-2', answer: 'x', fileId: 'file-demo-pdf' })).errMsg).toBe('附件不存在');
     expect((await submit(tokens.normal, { taskId: 'task-2' })).resultCode).toBe(400);
+  });
+
+  it('getTaskResult names the attachment (the page showed only 下载附件)', async () => {
+    const body = multipart('需求说明.docx', 'PK\x03\x04 word', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document');
+    const up = (
+      await t.app.inject({ method: 'POST', url: '/api/folder/file/upload', headers: { authorization: tokens.normal, ...body.headers }, payload: body.payload })
+    ).json();
+    expect(up.resultCode).toBe(200);
+    expect((await submit(tokens.normal, { taskId: 'task-2', answer: '见附件', fileId: up.data.uid })).resultCode).toBe(200);
+    expect((await get(tokens.normal, '/api/course/taskStudentResource/getTaskResult?taskId=task-2')).data).toMatchObject({
+      fileId: up.data.uid,
+      fileName: '需求说明.docx',
+      fileSize: up.data.fileSize,
+    });
+    expect((await get(tokens.normal, '/api/course/taskStudentResource/getTaskResult?taskId=task-4')).data).toMatchObject({
+      fileId: '',
+      fileName: '',
+      fileSize: 0,
+    });
   });
 });
 

@@ -3,14 +3,23 @@ import { useTestApp } from '../../../../tests/server/test-app';
 import { EXPERIENCE, GRADUATED, NORMAL, call } from '../../../../tests/server/helpers';
 import { addStudent } from '../../../../tests/server/security/students';
 import { EXPERIENCE_MSG } from '../cases/access';
-import { ACTIVE_SIGNUP_MSG } from './routes';
+import { ACTIVE_SIGNUP_MSG } from './tutors';
 
 const t = useTestApp({ normal: NORMAL, graduated: GRADUATED, experience: EXPERIENCE });
 const { get, tokens } = t;
 
 const form = {
-  name: '王芳', sex: '1', identityNumber: '330106200201011234', phone: '13800000003', studentNo: '2022010103', specialty: '数据科学与大数据技术',
-  classmate: '数据2201班', introduction: '对数据分析有浓厚兴趣。', specialtyHobby: '羽毛球', goalsIdeas: '继续读研深造。', teacherId: 'tutor-03',
+  name: '王芳',
+  sex: '1',
+  identityNumber: '330106200201011234',
+  phone: '13800000003',
+  studentNo: '2022010103',
+  specialty: '数据科学与大数据技术',
+  classmate: '数据2201班',
+  introduction: '对数据分析有浓厚兴趣。',
+  specialtyHobby: '羽毛球',
+  goalsIdeas: '继续读研深造。',
+  teacherId: 'tutor-03',
 };
 
 describe('tutors', () => {
@@ -40,7 +49,27 @@ describe('tutors', () => {
   it('getResumeDetails answers every tutor field', async () => {
     const body = await get(tokens.graduated, '/api/customer/teacherResume/getResumeDetails?uid=tutor-01');
     expect(body.data.status).toBe(1);
-    for (const k of ['name', 'sex', 'avatar', 'technicalPosition', 'birthday', 'education', 'degree', 'firstDiscipline', 'secondaryDiscipline', 'videoIntro', 'workExperience', 'field', 'projectInfo', 'patentWorks', 'awardInfo', 'phone', 'email', 'signStatus', 'status']) {
+    for (const k of [
+      'name',
+      'sex',
+      'avatar',
+      'technicalPosition',
+      'birthday',
+      'education',
+      'degree',
+      'firstDiscipline',
+      'secondaryDiscipline',
+      'videoIntro',
+      'workExperience',
+      'field',
+      'projectInfo',
+      'patentWorks',
+      'awardInfo',
+      'phone',
+      'email',
+      'signStatus',
+      'status',
+    ]) {
       expect(body.data).toHaveProperty(k);
     }
     expect(body.data.videoIntro).toBe('file-tutor-video');

@@ -1,0 +1,68 @@
+import { encodeText } from '../../../src/engine/protocols/text';
+import type { KmDocument } from '../../../src/engine/model/types';
+import { startEngineWorker } from '../../../src/worker/client';
+import { EnginePatchAdapter } from '../../../src/features/mindmap/canvas/engine-adapter';
+import { FallbackLayout } from './fallback-layout';
+import type { SceneStore } from '../../../src/features/mindmap/canvas/scene-store';
+import type { ScenePatch } from '../../../src/features/mindmap/canvas/scene-types';
+import type { GlyphMeasurer } from '../../../src/features/mindmap/canvas/text-measure';
+import { BenchDoc, type BenchTree } from './bench-doc';
+
+// What produces scene patches for the bench page. 'worker' is the real architecture: the
+// engine in its Comlink worker, patches transferred back (what the editor screens use);
+// 'fallback' is the canvas's own right-layout on the main thread, kept for comparison.
+
+type Awaitable<T> = T | Promise<T>;
+
+export interface BenchBackend {
+  readonly name: string;
+  load(tree: BenchTree): Awaitable<{ patch: ScenePatch; rootId: string }>;
+  addChild(parentId: string): Awaitable<{ patch: ScenePatch; id: string }>;
+  levelOf(id: string): number;
+  exportText(): Awaitable<string>;
+}
+
+function toKm(doc: BenchDoc): KmDocument {
+  return doc.toKm();
+}
+
+export function workerBackend(store: SceneStore): BenchBackend {
+  const engine = startEngineWorker();
+  const adapter = new EnginePatchAdapter(store);
+  const doc = new BenchDoc();
+  return {
+    name: 'worker',
+    async load(tree) {
+      doc.load(tree);
+      const km = toKm(doc);
+      const patch = adapter.convert(await engine.load(km)).patch;
+      return { patch, rootId: String(km.root.data.id) };
+    },
+    async addChild(parentId) {
+      const { result, patch } = await engine.execute('appendChild', [parentId, '分支主题']);
+      const id = String(result);
+      doc.addChildWithId(parentId, id);
+      return { patch: adapter.convert(patch).patch, id };
+    },
+    levelOf: (id) => doc.levelOf(id),
+    exportText: () => engine.exportData('txt'),
+  };
+}
+
+export function fallbackBackend(glyphs: GlyphMeasurer): BenchBackend {
+  const layout = new FallbackLayout(glyphs);
+  const doc = new BenchDoc();
+  return {
+    name: 'fallback',
+    load(tree) {
+      const root = doc.load(tree);
+      return { patch: layout.run(root), rootId: String(root.data.id) };
+    },
+    addChild(parentId) {
+      const id = doc.addChild(parentId);
+      return { patch: layout.childrenChanged(doc.nodeOf(parentId)!), id };
+    },
+    levelOf: (id) => doc.levelOf(id),
+    exportText: () => encodeText(doc.root),
+  };
+}

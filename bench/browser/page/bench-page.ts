@@ -1,0 +1,127 @@
+import { MindmapCanvas } from '../../../src/features/mindmap/canvas/mindmap-canvas';
+import type { LabelMode } from '../../../src/features/mindmap/canvas/label-factory';
+import { GlyphMeasurer } from '../../../src/features/mindmap/canvas/text-measure';
+import { fallbackBackend, workerBackend, type BenchBackend } from './backends';
+import type { BenchTree } from './bench-doc';
+
+// Standalone editor canvas for outside harnesses (issue 6): globals load / addChild / panBy /
+// exportText, measured the same way other mind-map libraries are. `?layout=fallback` swaps
+// the engine for the canvas's own layout, `?labels=bitmap` and `?renderer=webgl|canvas`
+// switch rendering strategies for comparison.
+// By default the map opens through the engine worker (src/worker/client.ts), exactly as the
+// editor screens do, so the numbers include Comlink messaging and patch transfer.
+
+interface PanResult {
+  intervals: number[];
+  work: number[];
+  stats: MindmapCanvas['stats'];
+}
+
+declare global {
+  interface Window {
+    load(tree: BenchTree): Promise<void>;
+    addChild(i: number): Promise<void>;
+    panBy(dx: number, dy: number): void;
+    exportText(): Promise<string>;
+    __mindmap: {
+      canvas: MindmapCanvas;
+      backend: string;
+      ready: Promise<void>;
+      visibleParent(): number;
+      panLoop(ms: number, zoom?: number): Promise<PanResult>;
+      lastEdit(): object;
+      lastOpen(): object;
+      focus(i: number): void;
+    };
+  }
+}
+
+const params = new URLSearchParams(location.search);
+const canvas = new MindmapCanvas();
+const glyphs = new GlyphMeasurer();
+const backend: BenchBackend = params.get('layout') === 'fallback' ? fallbackBackend(glyphs) : workerBackend(canvas.store);
+const ready = canvas.init(document.getElementById('map')!, { labels: (params.get('labels') as LabelMode) ?? 'text' });
+let lastEdit = {};
+
+window.load = async (tree) => {
+  await ready;
+  const t0 = performance.now();
+  const { patch, rootId } = await backend.load(tree);
+  const t1 = performance.now();
+  canvas.setScene(patch);
+  // kityminder opens with the root centred in the view.
+  const r = canvas.store.boxOf(rootId)!;
+  canvas.centerWorld(r.x + r.w / 2, r.y + r.h / 2);
+  // BENCH_PROFILE=paint profiles this first frame alone (bench/browser/run.ts).
+  if (params.get('prof')) console.profile('paint');
+  canvas.paintNow();
+  if (params.get('prof')) console.profileEnd('paint');
+  lastOpen = { layout: t1 - t0, canvas: performance.now() - t1 };
+};
+let lastOpen = {};
+
+window.addChild = async (i) => {
+  const t0 = performance.now();
+  const { patch, id } = await backend.addChild(`n${i}`);
+  const t1 = performance.now();
+  canvas.applyPatch(patch);
+  canvas.reveal(id);
+  const t2 = performance.now();
+  canvas.paintNow();
+  const t3 = performance.now();
+  lastEdit = { layout: t1 - t0, apply: t2 - t1, paint: t3 - t2, added: patch.nodes?.length ?? 0, moved: patch.moves?.ids.length ?? 0 };
+};
+
+window.panBy = (dx, dy) => canvas.panBy(dx, dy);
+
+window.exportText = async () => backend.exportText();
+
+/** panBy once per animation frame for `ms`: a steady diagonal drag reversing every second. */
+function panLoop(ms: number, zoom = 1): Promise<PanResult> {
+  canvas.zoomTo(zoom, false);
+  const intervals: number[] = [];
+  const work: number[] = [];
+  return new Promise((done) => {
+    let last = performance.now();
+    const start = last;
+    let k = 0;
+    const step = (t: number) => {
+      if (k++ > 0) {
+        intervals.push(t - last);
+        work.push(canvas.lastFrameMs);
+      }
+      last = t;
+      if (t - start > ms) return done({ intervals, work, stats: canvas.stats });
+      const dir = Math.floor((t - start) / 1000) % 2 === 0 ? 1 : -1;
+      window.panBy(-6 * dir, -9 * dir);
+      requestAnimationFrame(step);
+    };
+    requestAnimationFrame(step);
+  });
+}
+
+window.__mindmap = {
+  canvas,
+  backend: backend.name,
+  ready,
+  /** Number i of a visible node above the depth limit, so addChild(i) lands on screen. */
+  visibleParent() {
+    const c = canvas.camera;
+    const rect = { x: -c.tx / c.zoom, y: -c.ty / c.zoom, w: canvas.width / c.zoom, h: canvas.height / c.zoom };
+    const recs = canvas.store.records;
+    const pick = canvas.store
+      .queryNodes(rect, [])
+      .map((s) => recs[s])
+      .find((n) => n && /^n\d+$/.test(n.id) && n.level > 1 && backend.levelOf(n.id) < 4);
+    return Number((pick?.id ?? 'n0').slice(1));
+  },
+  panLoop,
+  lastEdit: () => lastEdit,
+  lastOpen: () => lastOpen,
+  /** Centre the view on node `n<i>` (the bench pans and edits where the map is dense). */
+  focus(i: number) {
+    const n = canvas.store.boxOf(`n${i}`);
+    if (n) canvas.centerWorld(n.x + n.w / 2, n.y + n.h / 2);
+    canvas.paintNow();
+  },
+};

@@ -1,0 +1,70 @@
+import type { BenchResults } from './results';
+
+// Every figure of a run as one flat record: what the report plots, what history.jsonl keeps and
+// what `compare` divides. A figure is named by part, what was measured, the series (renderer,
+// config, peer, database…) and the node count where there is one.
+
+export interface Figure {
+  part: 'browser' | 'peers' | 'engine' | 'server';
+  figure: string;
+  series: string;
+  nodes?: number;
+  value: number;
+  unit: string;
+  range?: [number, number];
+  /** The measurement did not finish in its time limit; value is that limit. */
+  timeout?: boolean;
+}
+
+export const figureKey = (f: Pick<Figure, 'part' | 'figure' | 'series' | 'nodes'>): string =>
+  `${f.part} | ${f.figure} | ${f.series}${f.nodes !== undefined ? ` | ${f.nodes}` : ''}`;
+
+const cfg = (r: { gpu?: string; cpuThrottle?: number }) => `${r.gpu ?? 'swiftshader'}${(r.cpuThrottle ?? 1) > 1 ? ` cpu÷${r.cpuThrottle}` : ''}`;
+
+/** The browser plots' measurements: [figure name, row field, unit]. */
+export const BROWSER_FIGURES = [
+  ['open', 'openMs', 'ms'],
+  ['edit', 'editMs', 'ms'],
+  ['heap', 'heapMB', 'MB'],
+  ['pan p95 frame', 'panP95', 'ms'],
+] as const;
+
+/** The layout comparison: the engine's full layout against the reference layouts, on the same wide maps. */
+export const LAYOUT_CASES: Record<string, string> = {
+  'full layout default (sizes cached)': 'xuetu engine',
+  'd3-flextree (same tree, reference)': 'd3-flextree',
+  'elkjs mrtree (same tree)': 'elkjs mrtree',
+};
+
+export function figuresOf(res: BenchResults): Figure[] {
+  const out: Figure[] = [];
+  for (const r of res.browser) {
+    const series = `xuetu ${r.renderer}/${r.labels} · ${cfg(r)}`;
+    for (const [figure, field, unit] of BROWSER_FIGURES) {
+      const range = (r as unknown as Record<string, [number, number] | undefined>)[`${field}Range`];
+      out.push({ part: 'browser', figure, series, nodes: r.nodes, value: r[field], unit, range });
+    }
+  }
+  for (const r of res.peers) {
+    // The renderer without its explanation; Xuetu's own row says it came through the peers harness.
+    const short = r.renderer.replace(/ \(.*$/, '') || '?';
+    const series = `${r.peer} ${short} · ${cfg(r)}${r.peer === 'xuetu' ? ' · peers harness' : ''}`;
+    for (const [figure, field, unit] of BROWSER_FIGURES) {
+      const value = r[field];
+      // A timeout is a point at the time limit on the plot of the measurement that ran out of time.
+      if (r.status === 'timeout') {
+        if (figure === (r.phase ?? 'open')) out.push({ part: 'peers', figure, series, nodes: r.nodes, value: r.timeoutMs, unit, timeout: true });
+      } else if (Number.isFinite(value)) out.push({ part: 'peers', figure, series, nodes: r.nodes, value, unit, range: r[`${field}Range`] });
+    }
+  }
+  for (const r of res.engine) {
+    const series = LAYOUT_CASES[r.case] ? `${LAYOUT_CASES[r.case]} (${r.shape})` : r.shape;
+    out.push({ part: 'engine', figure: LAYOUT_CASES[r.case] ? 'layout' : r.case, series, nodes: r.nodes, value: r.ms, unit: 'ms', range: r.range });
+  }
+  for (const r of res.server) {
+    const series = `${r.database} ×${r.processes} · ${r.mix}`;
+    out.push({ part: 'server', figure: 'req/s', series, value: r.reqPerSec, unit: 'req/s', range: r.reqPerSecRange });
+    out.push({ part: 'server', figure: 'p99', series, value: r.p99Ms, unit: 'ms' });
+  }
+  return out;
+}

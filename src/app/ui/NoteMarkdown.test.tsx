@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { render } from '@testing-library/react';
+import { NoteMarkdown } from './NoteMarkdown';
+
+const html = (text: string) => render(<NoteMarkdown text={text} />).container;
+
+describe('NoteMarkdown', () => {
+  it('renders what kityminder notes use: emphasis, lists, code, links, headings, tables', () => {
+    const c = html(
+      '# 要点\n\n**加粗** 和 *斜体*，`代码`\n\n- 一\n- 二\n  1. 子项\n\n```\nSELECT 1;\n```\n\n[资料](https://example.com/a)\n\n| 列 | 值 |\n| - | - |\n| a | 1 |',
+    );
+    expect(c.querySelector('strong')?.textContent).toBe('加粗');
+    expect(c.querySelector('em')?.textContent).toBe('斜体');
+    expect(c.querySelector('p code')?.textContent).toBe('代码');
+    expect([...c.querySelectorAll('ul > li')].map((li) => li.firstChild?.textContent)).toEqual(['一', '二']);
+    expect(c.querySelector('ol li')?.textContent).toBe('子项');
+    expect(c.querySelector('pre code')?.textContent).toBe('SELECT 1;');
+    expect(c.querySelector('a')?.getAttribute('href')).toBe('https://example.com/a');
+    expect(c.querySelector('a')?.getAttribute('rel')).toContain('noopener');
+    expect(c.querySelector('.mind-note-md__heading')?.textContent).toBe('要点');
+    expect(c.querySelector('td')?.textContent).toBe('a');
+  });
+
+  it('never turns a note into markup or script: raw HTML stays text, links cannot run code, images do not load', () => {
+    const c = html('<img src=x onerror=alert(1)> <script>alert(2)</script>\n\n[点我](javascript:alert(3)) ![图](http://tracker.example/p.png)');
+    expect(c.querySelector('img')).toBeNull();
+    expect(c.querySelector('script')).toBeNull();
+    expect(c.textContent).toContain('<img src=x onerror=alert(1)>');
+    for (const a of c.querySelectorAll('a')) expect(a.getAttribute('href')).toMatch(/^https?:\/\//);
+    expect(c.querySelector('a')?.getAttribute('href')).toBe('http://javascript:alert(3)');
+  });
+
+  it('keeps plain text notes as they are, line breaks included', () => {
+    const c = html('第一行\n第二行');
+    expect(c.textContent).toContain('第一行');
+    expect(c.textContent).toContain('第二行');
+    expect(c.querySelector('p br')).not.toBeNull(); // a line break in a note is one on screen (breaks, as kityminder)
+  });
+});

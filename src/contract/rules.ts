@@ -1,0 +1,45 @@
+/**
+ * Field rules of SPEC §5, the one definition: the server checks request input with them and the
+ * client's forms check the same before sending. Plain values and functions with no imports, so
+ * the browser bundle takes these without the schema builder.
+ *
+ * No pattern here nests quantifiers: each is run on request input by the server
+ * (tests/server/security/redos.test.ts).
+ */
+
+/** 11 digits, 1 then 2-9 (SPEC §5 Phone). */
+export const PHONE_PATTERN = '^1[2-9]\\d{9}$';
+export const PHONE_RE = new RegExp(PHONE_PATTERN);
+export const PHONE_MSG = '请输入正确的手机号';
+export const isPhone = (s: string): boolean => PHONE_RE.test(s);
+
+const EMAIL_LOCAL = /^[\w.+-]+$/;
+const EMAIL_LABEL = /^[A-Za-z0-9-]+$/;
+const EMAIL_SUFFIX = /^[A-Za-z]{2,8}$/;
+/**
+ * Simple address, 2–8 letter suffix, up to two domain parts after the first (SPEC §5), so a
+ * university's `name@mail.school.edu.cn` passes: what
+ * /^[\w.+-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+){0,2}\.[A-Za-z]{2,8}$/ accepts, checked part by part so
+ * that no pattern nests quantifiers.
+ */
+export function isEmail(s: string): boolean {
+  const at = s.indexOf('@');
+  if (at < 0 || !EMAIL_LOCAL.test(s.slice(0, at))) return false;
+  const labels = s.slice(at + 1).split('.');
+  return labels.length >= 2 && labels.length <= 4 && EMAIL_SUFFIX.test(labels.pop()!) && labels.every((l) => EMAIL_LABEL.test(l));
+}
+export const EMAIL_MSG = '请输入正确的邮箱';
+
+/**
+ * Letters and digits both present, 8–20 characters without spaces: what the message promises and
+ * what the server enforces (PASSWORD_PATTERN in request schemas, isPassword in handlers).
+ */
+export const PASSWORD_PATTERN = '^(?=.*[A-Za-z])(?=.*\\d)\\S{8,20}$';
+export const PASSWORD_RE = new RegExp(PASSWORD_PATTERN);
+export const PASSWORD_MSG = '必须含有字母数字,8-20个字符';
+export const isPassword = (s: string): boolean => PASSWORD_RE.test(s);
+/**
+ * The forms' check (SPEC §5: "Only the mixed pattern is checked, not the length"): letters and
+ * digits both present. A short or long password passes the form and gets the server's message.
+ */
+export const isPasswordMix = (s: string): boolean => /[A-Za-z]/.test(s) && /\d/.test(s);

@@ -1,0 +1,79 @@
+import { useSyncExternalStore } from 'react';
+import { Link } from 'wouter';
+import { toast } from '../../app/ui/toast-store';
+import { errorText } from '../../app/ui/use-remote';
+import { markForReview } from './api';
+import type { EditorController } from './editor/controller';
+
+export interface MapReviewState {
+  due: ReadonlySet<string>;
+  scheduled: ReadonlySet<string>;
+  excluded: ReadonlySet<string>;
+}
+
+/** The mark a node carries in the outline tree (and its label) when it is due for review. */
+export const DUE_MARK = '待复习';
+
+/**
+ * The map filtered to the nodes due for review (issue 20), beside the student's own map: each
+ * selects its node on the map. The selected node can be added (需复习) or excluded (不再复习).
+ * The canvas draws no review marker yet; the outline tree's rows say 待复习.
+ */
+export function ReviewPanel({ ctl, caseId, review, onChanged }: { ctl: EditorController; caseId: string; review: MapReviewState; onChanged(): void }) {
+  useSyncExternalStore(ctl.model.subscribe, ctl.model.getVersion);
+  useSyncExternalStore(ctl.subscribe, ctl.getState);
+  const primary = ctl.primary;
+  const due = [...review.due].map((id) => ctl.model.get(id)).filter((n) => n !== undefined);
+  const hasCard = primary !== null && (review.due.has(primary) || review.scheduled.has(primary));
+  const excluded = primary !== null && review.excluded.has(primary);
+
+  const mark = async (action: 'add' | 'exclude' | 'include') => {
+    if (!primary) return;
+    try {
+      await markForReview({ caseId, nodeId: primary, action });
+      toast.success(action === 'exclude' ? '已不再复习该主题' : '已加入复习');
+      onChanged();
+    } catch (e) {
+      toast.warning(errorText(e));
+    }
+  };
+
+  return (
+    <section className="mind-review" aria-labelledby="mind-review-title">
+      <h2 id="mind-review-title" className="mind-review__title">
+        待复习的主题（{due.length}）
+      </h2>
+      {due.length ? (
+        <ul className="mind-review__list">
+          {due.map((n) => (
+            <li key={n.id}>
+              <button type="button" className="mind-review__node" aria-current={n.id === primary ? 'true' : undefined} onClick={() => ctl.select([n.id])}>
+                {n.text || '分支主题'}
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="mind-review__empty">这张导图现在没有要复习的主题。</p>
+      )}
+      <div className="mind-review__actions">
+        {excluded ? (
+          <button type="button" className="btn btn--small" disabled={!primary} onClick={() => void mark('include')}>
+            恢复复习
+          </button>
+        ) : hasCard ? (
+          <button type="button" className="btn btn--small" onClick={() => void mark('exclude')}>
+            不再复习
+          </button>
+        ) : (
+          <button type="button" className="btn btn--small" disabled={!primary} onClick={() => void mark('add')}>
+            需复习
+          </button>
+        )}
+        <Link href="/personal/review" className="btn btn--small btn--primary">
+          去复习
+        </Link>
+      </div>
+    </section>
+  );
+}

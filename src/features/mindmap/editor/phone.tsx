@@ -1,0 +1,182 @@
+import { useEffect, useRef, useSyncExternalStore, type ReactNode, type RefObject } from 'react';
+import { isMobile } from '../../../app/lib/device';
+import { actionByName, isEnabled, type ActionContext } from './actions';
+
+// The editor on a phone (SPEC §9 mobile detection: a mobile user agent or a screen up to 768 px):
+// the canvas fills the screen, a compact action bar sits at the bottom within thumb reach, and
+// the outline tree and everything else of the toolbar open as bottom sheets. Every control is at
+// least 44 px (CSS, .mind-editor.is-phone).
+
+const subscribe = (fn: () => void) => {
+  window.addEventListener('resize', fn);
+  return () => window.removeEventListener('resize', fn);
+};
+
+/** True on a phone-sized or mobile screen; follows resizes and rotation. */
+export function usePhone(): boolean {
+  return useSyncExternalStore(subscribe, () => isMobile());
+}
+
+export type PhoneSheet = 'outline' | 'more' | null;
+
+/** Action bar buttons: the registry's action, its short label on the button, its full label for screen readers. */
+const BAR: Array<[string, string]> = [
+  ['appendChild', '下级'],
+  ['appendSibling', '同级'],
+  ['editText', '编辑'],
+  ['removeNode', '删除'],
+  ['undo', '撤销'],
+  ['redo', '重做'],
+];
+
+interface BarProps {
+  ctx: ActionContext;
+  sheet: PhoneSheet;
+  onSheet(sheet: PhoneSheet): void;
+}
+
+export function PhoneActionBar({ ctx, sheet, onSheet }: BarProps) {
+  const { ctl } = ctx;
+  useSyncExternalStore(ctl.subscribe, ctl.getState);
+  const toggle = (s: Exclude<PhoneSheet, null>) => onSheet(sheet === s ? null : s);
+  return (
+    <div className="mind-phonebar" role="toolbar" aria-label="导图操作">
+      {!ctl.state.readOnly &&
+        BAR.map(([name, short]) => {
+          const a = actionByName(name);
+          return (
+            <button
+              key={name}
+              type="button"
+              className="mind-phonebar__btn"
+              aria-label={a.label}
+              disabled={!isEnabled(a, ctx)}
+              onClick={() => void a.perform(ctx)}
+            >
+              {short}
+            </button>
+          );
+        })}
+      <button
+        type="button"
+        className="mind-phonebar__btn"
+        aria-label="大纲"
+        aria-expanded={sheet === 'outline'}
+        aria-controls="mind-outline-sheet"
+        onClick={() => toggle('outline')}
+      >
+        大纲
+      </button>
+      <button type="button" className="mind-phonebar__btn" aria-label="更多" aria-expanded={sheet === 'more'} onClick={() => toggle('more')}>
+        更多
+      </button>
+    </div>
+  );
+}
+
+interface SheetProps {
+  title: string;
+  id?: string;
+  open: boolean;
+  onClose(): void;
+  children: ReactNode;
+}
+
+/**
+ * A bottom sheet over the lower part of the map: a title bar with 关闭, Esc closes it. It stays
+ * mounted while closed (hidden) so what it holds (the outline tree) keeps its state.
+ */
+export function BottomSheet({ title, id, open, onClose, children }: SheetProps) {
+  const ref = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (open) ref.current?.querySelector<HTMLElement>('[tabindex="0"], button:not(:disabled)')?.focus({ preventScroll: true });
+  }, [open]);
+  return (
+    <section
+      ref={ref}
+      id={id}
+      className="mind-sheet"
+      aria-label={title}
+      hidden={!open}
+      onKeyDown={(e) => {
+        if (e.key === 'Escape') {
+          e.stopPropagation();
+          onClose();
+        }
+      }}
+    >
+      <header className="mind-sheet__head">
+        <h2>{title}</h2>
+        <button type="button" className="mind-sheet__close" onClick={onClose}>
+          关闭
+        </button>
+      </header>
+      <div className="mind-sheet__body">{children}</div>
+    </section>
+  );
+}
+
+/**
+ * Calls `onChange` with how much of `stage` is visible above the on-screen keyboard (the visual
+ * viewport) whenever the keyboard opens, closes or resizes: the edit field moves above it.
+ */
+export function useKeyboardInset(stage: RefObject<HTMLElement | null>, onChange: (visibleHeight: number) => void): void {
+  const latest = useRef(onChange);
+  latest.current = onChange;
+  useEffect(() => {
+    const vv = window.visualViewport;
+    if (!vv) return;
+    const update = () => {
+      const el = stage.current;
+      if (!el) return;
+      const r = el.getBoundingClientRect();
+      latest.current(Math.max(0, Math.min(r.height, vv.offsetTop + vv.height - r.top)));
+    };
+    vv.addEventListener('resize', update);
+    vv.addEventListener('scroll', update);
+    return () => {
+      vv.removeEventListener('resize', update);
+      vv.removeEventListener('scroll', update);
+    };
+  }, [stage]);
+}
+
+/** The phone's status line above the canvas (where the desktop has its toolbar): zoom and the page's extras. */
+export function PhoneStatus({ zoom, children }: { zoom: number; children?: ReactNode }) {
+  return (
+    <div className="mind-editor__status">
+      <output className="mind-editor__zoom" aria-label="缩放比例">
+        {Math.round(zoom * 100)}%
+      </output>
+      {children}
+    </div>
+  );
+}
+
+interface OutlineProps {
+  phone: boolean;
+  sheet: PhoneSheet;
+  onSheet(sheet: PhoneSheet): void;
+  tree: ReactNode;
+  toolbar: ReactNode;
+}
+
+/** The outline tree beside the canvas; on a phone a bottom sheet, with the toolbar in a 更多 sheet. */
+export function OutlineRegion({ phone, sheet, onSheet, tree, toolbar }: OutlineProps) {
+  if (!phone)
+    return (
+      <aside className="mind-editor__outline" aria-label="大纲">
+        {tree}
+      </aside>
+    );
+  return (
+    <>
+      <BottomSheet title="大纲" id="mind-outline-sheet" open={sheet === 'outline'} onClose={() => onSheet(null)}>
+        {tree}
+      </BottomSheet>
+      <BottomSheet title="更多" open={sheet === 'more'} onClose={() => onSheet(null)}>
+        {toolbar}
+      </BottomSheet>
+    </>
+  );
+}

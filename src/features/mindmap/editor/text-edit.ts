@@ -1,0 +1,91 @@
+import { useRef, useState, type RefObject } from 'react';
+import type { MindmapCanvas } from '../canvas/mindmap-canvas';
+import type { EditorController } from './controller';
+import { editBox, insertBox } from './edit-geometry';
+import { useKeyboardInset } from './phone';
+import type { EditTarget } from './TextEditOverlay';
+
+// The editor's text edit field as a session: opened on a node (F2, typing, IME, double click),
+// opened at once for a node being inserted (Tab / Enter) and handed to it when the worker
+// answers, committed (Enter, leaving) or cancelled. The controller tracks the typed text, so
+// leaving the page or the editor can commit it whatever this view's state by then.
+
+export function useTextEdit(ctl: EditorController, canvasRef: RefObject<MindmapCanvas | null>, stage: RefObject<HTMLElement | null>, phone: boolean) {
+  const [edit, setEdit] = useState<EditTarget | null>(null);
+  const session = useRef(0);
+  // The open edit, readable synchronously by handlers that run before React re-renders.
+  const editing = useRef<EditTarget | null>(null);
+  // An insert opens the edit field at once (id '' until the worker answers), so text typed or
+  // composed with an IME right after Tab/Enter lands in it; Enter before the answer parks it here.
+  const pendingCommit = useRef<string | null>(null);
+
+  const show = (t: EditTarget | null) => {
+    // 16 px at least on a phone: a smaller field makes mobile browsers zoom the page on focus.
+    if (t && phone) t = { ...t, fontSize: Math.max(16, t.fontSize) };
+    // A new session starts with its text; the same session (handed to the inserted node) keeps what was typed.
+    ctl.trackTextEdit(t ? t.id : null, t && t.seq !== editing.current?.seq ? t.text : undefined);
+    editing.current = t;
+    setEdit(t);
+    ctl.setStatus(t ? 'textedit' : 'inputready');
+  };
+
+  /** Opens the edit field on node `id` with `text`; `typed` = the field already holds it (typing, IME). */
+  const open = (id: string, text: string, typed: boolean): void => {
+    const c = canvasRef.current;
+    if (!c || !ctl.model.get(id) || ctl.state.readOnly) return;
+    const box = editBox(c, id);
+    if (!box) return;
+    c.paintNow();
+    ctl.select([id], false);
+    show({ id, text, typed, seq: ++session.current, ...box });
+  };
+
+  const beginInsert = () => {
+    const box = canvasRef.current && ctl.primary && insertBox(canvasRef.current, ctl.primary);
+    if (box) show({ id: '', text: '分支主题', typed: false, seq: ++session.current, ...box });
+  };
+
+  /** The worker answered an insert: `id` is the new node ('' when refused). */
+  const endInsert = (id: string) => {
+    const committed = pendingCommit.current;
+    pendingCommit.current = null;
+    const open = editing.current;
+    if (!id) {
+      if (open && !open.id) show(null);
+      return;
+    }
+    if (committed !== null) {
+      if (committed !== '分支主题') void ctl.editText(id, committed);
+      return;
+    }
+    // Still typing into the field: it now belongs to the new node (same session, so the
+    // selection and the composition in the field are kept).
+    const c = canvasRef.current;
+    const box = c && editBox(c, id);
+    if (open && !open.id && box) show({ ...open, ...box, id });
+  };
+
+  /** Enter or leaving the field: the text becomes the node's (one undo step), the field closes. */
+  const commit = (text: string) => {
+    const t = editing.current;
+    if (!t) return;
+    // Enter before the worker answered the insert: applied when the node exists. The editor is
+    // out of text editing now, so the next keys (F2, Enter, arrows) must already work.
+    if (!t.id) pendingCommit.current = text;
+    else {
+      ctl.trackTextEdit(t.id, text);
+      ctl.commitTextEdit();
+    }
+    show(null);
+  };
+
+  // A phone's on-screen keyboard covers the lower canvas: the open edit field moves above it.
+  useKeyboardInset(stage, (visible) => {
+    const t = editing.current;
+    const c = canvasRef.current;
+    const box = t?.id && c ? editBox(c, t.id, visible) : null;
+    if (t && box) show({ ...t, ...box });
+  });
+
+  return { edit, editing, open, beginInsert, endInsert, commit, cancel: () => show(null) };
+}

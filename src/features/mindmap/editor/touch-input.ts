@@ -1,0 +1,121 @@
+import { pinchCamera, type Camera } from '../canvas/camera';
+import type { MindmapCanvas } from '../canvas/mindmap-canvas';
+import type { EditorController } from './controller';
+import { TouchGestures } from './gestures';
+import { startNodeDrag, toggleExpanderAt, type NodeDrag, type PointerOverlays } from './pointer';
+
+// Touch on the map canvas through Pointer Events (pen and mouse go through pointer.ts): the
+// gestures of gestures.ts applied to the editor. Tap selects (empty canvas clears), double tap
+// edits the node (on empty canvas re-centres, like a double click), long press selects and opens
+// the node menu on release, long press then drag moves the node, one finger pans, two pinch
+// (the zoom settles on the SPEC §9 ladder when they lift).
+
+/** A finger covers ~44 px: a touch this close to a node (but on no other) still hits it. */
+export const TOUCH_SLOP_PX = 22;
+
+/** The node under a finger at (x, y): the exact hit, else the nearest within TOUCH_SLOP_PX. */
+export function touchHit(canvas: Pick<MindmapCanvas, 'hitTest'>, x: number, y: number): string | null {
+  const exact = canvas.hitTest(x, y);
+  if (exact) return exact;
+  for (const r of [TOUCH_SLOP_PX / 2, TOUCH_SLOP_PX]) {
+    for (let k = 0; k < 8; k++) {
+      const a = (k * Math.PI) / 4;
+      const id = canvas.hitTest(x + r * Math.cos(a), y + r * Math.sin(a));
+      if (id) return id;
+    }
+  }
+  return null;
+}
+
+export interface TouchUi {
+  /** The drop indicator layer and the drag ghost (shared with the mouse's drag). */
+  overlays: PointerOverlays;
+  /** Double tap on a node: edit its text (read-only map: open it). */
+  edit(id: string): void;
+  /** Long press released: the node menu for the selection. */
+  menu(id: string): void;
+}
+
+export function bindTouch(canvas: MindmapCanvas, ctl: EditorController, ui: TouchUi): () => void {
+  const el = canvas.element;
+  let pinch: { start: Camera; x: number; y: number } | null = null;
+  let drag: NodeDrag | null = null;
+  const g = new TouchGestures({
+    hit: (x, y) => touchHit(canvas, x, y),
+    tap: (x, y) => {
+      if (toggleExpanderAt(canvas, ctl, x, y)) return;
+      const id = touchHit(canvas, x, y);
+      ctl.select(id ? [id] : [], false);
+    },
+    doubleTap: (x, y) => {
+      if (toggleExpanderAt(canvas, ctl, x, y)) return;
+      const id = touchHit(canvas, x, y);
+      if (id) ui.edit(id);
+      else ctl.recentre();
+    },
+    hold: (id) => {
+      ctl.select([id], false);
+      navigator.vibrate?.(10);
+    },
+    longPress: (id) => {
+      swallowNextClick();
+      ui.menu(id);
+    },
+    pan: (dx, dy) => canvas.panBy(dx, dy),
+    pinchStart: (x, y) => (pinch = { start: canvas.camera, x, y }),
+    pinch: (scale, x, y) => pinch && canvas.setCamera(pinchCamera(pinch.start, scale, pinch.x, pinch.y, x, y)),
+    pinchEnd: (x, y) => {
+      pinch = null;
+      canvas.settleZoom(x, y);
+    },
+    dragStart: (id, x, y) => (drag = startNodeDrag(canvas, ctl, ui.overlays, id, x, y)),
+    dragMove: (x, y) => drag?.move(x, y),
+    dragEnd: (_x, _y, cancelled) => {
+      drag?.end(!cancelled);
+      drag = null;
+    },
+  });
+
+  const ours = (e: PointerEvent) => e.pointerType === 'touch';
+  const down = (e: PointerEvent) => {
+    if (!ours(e)) return;
+    // The gestures own the touch: no Radix long-press timer on the stage, no mouse emulation.
+    e.preventDefault();
+    g.down(e.pointerId, e.offsetX, e.offsetY);
+  };
+  const move = (e: PointerEvent) => ours(e) && g.move(e.pointerId, e.offsetX, e.offsetY);
+  const up = (e: PointerEvent) => ours(e) && g.up(e.pointerId, e.offsetX, e.offsetY);
+  const cancel = (e: PointerEvent) => ours(e) && g.cancel(e.pointerId);
+  // The browser's own long-press menu (contextmenu from touch) would open the node menu a second
+  // time, under the finger: the gestures open it on release instead.
+  const menu = (e: MouseEvent) => {
+    if (g.active) e.preventDefault();
+  };
+  el.addEventListener('pointerdown', down);
+  el.addEventListener('pointermove', move);
+  el.addEventListener('pointerup', up);
+  el.addEventListener('pointercancel', cancel);
+  el.addEventListener('contextmenu', menu);
+  return () => {
+    g.dispose();
+    el.removeEventListener('pointerdown', down);
+    el.removeEventListener('pointermove', move);
+    el.removeEventListener('pointerup', up);
+    el.removeEventListener('pointercancel', cancel);
+    el.removeEventListener('contextmenu', menu);
+  };
+}
+
+/**
+ * The menu of a long press opens as the finger lifts; the click the browser then sends for that
+ * finger goes to whatever is under it by now — an item of the menu just opened there (上移 moved
+ * a node that way, with nothing said). That one click is dropped; a later tap works as usual.
+ */
+function swallowNextClick(): void {
+  const stop = (e: MouseEvent) => {
+    e.preventDefault();
+    e.stopPropagation();
+  };
+  window.addEventListener('click', stop, { capture: true, once: true });
+  window.setTimeout(() => window.removeEventListener('click', stop, { capture: true }), 400);
+}

@@ -1,0 +1,146 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { PNG } from 'pngjs';
+import type { BrowserSession } from './browser';
+import { E2E_STUDENTS } from './students';
+import { hashOf, openSignedIn, toastWith, unexpectedErrors } from './shell-helpers';
+
+// Issue 18 items 6 and 8: a practice item opens like a case, and the small dead ends.
+// Mutates only E2E_STUDENTS.practiceWalk (孙练习): starts prac-03 and studies two of its steps,
+// submits task-3 (assigned to it in students.ts) with an attachment, uploads a profile photo.
+// Reads 王芳 (13800000003, accepted by 张建国) without changing her.
+
+let s: BrowserSession;
+beforeAll(async () => {
+  s = await openSignedIn(inject('baseURL'), E2E_STUDENTS.practiceWalk.loginName);
+});
+afterAll(async () => s?.close());
+
+const main = () => s.page.getByRole('main');
+
+describe('practice opens like a case (issue 18 item 6)', () => {
+  it('start, open a step’s resource, come back with progress, 继续练习 goes to the next step; the map is an option', async () => {
+    const { page } = s;
+    await page.goto('/#/practice');
+    const card = page.getByRole('link', { name: /Python数据处理实训/ });
+    // the card's step count is the count of rows the detail lists
+    const cardSteps = Number((await card.getByText(/个步骤/).textContent())!.match(/\d+/)![0]);
+    await card.click();
+    await page.getByRole('heading', { level: 1, name: 'Python数据处理实训' }).waitFor();
+    const steps = page.getByRole('region', { name: '训练步骤' });
+    await steps.getByRole('button', { name: /CSV与Excel/ }).waitFor();
+    expect(await steps.locator('.case-node').count()).toBe(cardSteps);
+    await page.getByText(`${cardSteps} 个步骤`, { exact: true }).waitFor();
+
+    await page.getByRole('button', { name: '开始练习' }).click();
+    await toastWith(page, '已加入练习').waitFor();
+    await page.getByText(`已完成 0/${cardSteps}`).first().waitFor();
+    await page.getByRole('link', { name: '我的练习导图' }).waitFor();
+
+    // a step is clickable: its resources open in the content screen, which leads back here. 数据类型
+    // (the first step, CSV与Excel, also needs its node exam passed: issue 22's completion rule)
+    await steps.getByRole('button', { name: /数据类型/ }).click();
+    let caseRecords = 0;
+    page.on('response', (r) => void (r.url().includes('/api/course/caseRecord/addRecord') && caseRecords++));
+    await steps.getByRole('list', { name: '数据类型 的学习资源' }).getByRole('button').first().click();
+    await expect.poll(() => hashOf(page)).toMatch(/^#\/project\/content\?.*nodeName=数据类型/);
+    // its resource is a 示意图: a real picture (the architecture drawing), not a blank gradient
+    const diagram = page.getByRole('img', { name: '数据类型示意图.png' });
+    expect(await diagram.evaluate(async (img: HTMLImageElement) => (await img.decode(), [img.naturalWidth, img.naturalHeight]))).toEqual([960, 600]);
+    // an image counts as studied once it has been open 5 s: the record at opening, then the one after 5 s
+    await expect.poll(() => caseRecords, { timeout: 15_000 }).toBe(2);
+    await page.getByRole('link', { name: '返回训练详情' }).click();
+    await expect.poll(() => hashOf(page)).toBe('#/practiceDetail?id=prac-03');
+    await page.getByText(`已完成 1/${cardSteps}`).first().waitFor();
+    expect(await page.getByRole('progressbar', { name: '练习进度' }).getAttribute('aria-valuenow')).toBe(String(Math.round(100 / cardSteps)));
+
+    // 继续练习 resumes at the first step not yet done (CSV与Excel), not in the map editor
+    await page.getByRole('button', { name: '继续练习' }).click();
+    await expect.poll(() => hashOf(page)).toMatch(/^#\/project\/content\?.*nodeName=CSV与Excel/);
+    await page.getByRole('article', { name: '文本资料' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(unexpectedErrors(s.errors)).toEqual([]);
+  });
+
+  it('the last-record card shows the resource title, not its file name', async () => {
+    await s.page.goto('/#/personal/myStudy');
+    const card = s.page.getByRole('region', { name: '最近学习' });
+    await card.getByText('Python数据处理实训').waitFor();
+    await card.getByText('CSV与Excel要点', { exact: false }).first().waitFor();
+    expect(await card.textContent()).not.toMatch(/\.(webm|txt|png|pdf)/);
+  });
+});
+
+describe('small dead ends (issue 18 item 8)', () => {
+  it('a submitted task names its attachment', async () => {
+    const { page } = s;
+    await page.goto('/#/task?id=task-3');
+    const form = page.getByRole('form', { name: '提交任务' });
+    await form.getByLabel('作答内容').fill('清洗步骤与结果见附件。');
+    await form.getByLabel('附件（可选，不超过20MB）').setInputFiles({ name: '清洗报告.txt', mimeType: 'text/plain', buffer: Buffer.from('缺失值：均值填充') });
+    await form.getByText('已上传：清洗报告.txt').waitFor();
+    await form.getByRole('button', { name: '提交任务' }).click();
+    await main().getByText('附件：清洗报告.txt').waitFor();
+    await main().getByRole('link', { name: '下载附件' }).waitFor();
+  });
+
+  it('the header search box follows the page instead of keeping an old term', async () => {
+    const { page } = s;
+    const box = page.getByRole('banner').getByRole('searchbox', { name: '搜索关键词' });
+    await page.goto('/#/course/list');
+    await box.fill('Python');
+    await box.press('Enter');
+    await expect.poll(() => hashOf(page)).toBe('#/course/list?name=Python');
+    await page.getByRole('navigation', { name: '主导航' }).getByRole('link', { name: '首页' }).click();
+    await expect.poll(() => box.inputValue()).toBe('');
+    await page.goto('/#/practice?name=SQL');
+    await expect.poll(() => box.inputValue()).toBe('SQL');
+  });
+
+  it('the study centre leads to the exam list', async () => {
+    await s.page.goto('/#/personal/myStudy');
+    await s.page.getByRole('link', { name: '我的考试' }).click();
+    await expect.poll(() => hashOf(s.page)).toBe('#/exam/exam');
+  });
+
+  it('个人设置 uploads a photo: choose, crop with keys and zoom, preview, save', async () => {
+    const { page } = s;
+    await page.goto('/#/set');
+    const picker = page.getByRole('region', { name: '头像' });
+    // a 300×200 image: left half red, right half blue
+    const png = new PNG({ width: 300, height: 200 });
+    for (let y = 0; y < 200; y++) for (let x = 0; x < 300; x++) png.data.set(x < 150 ? [220, 30, 30, 255] : [30, 60, 220, 255], (y * 300 + x) * 4);
+    await picker.getByLabel('选择头像图片').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: PNG.sync.write(png) });
+    const crop = picker.getByRole('img', { name: /裁剪区域/ });
+    await crop.focus();
+    // all the way left: the square shows only the red half
+    for (let i = 0; i < 10; i++) await crop.press('Shift+ArrowRight');
+    await picker.getByRole('slider', { name: '缩放' }).fill('150');
+    const previewCentre = () =>
+      picker.getByRole('img', { name: '头像预览' }).evaluate((c: HTMLCanvasElement) => [...c.getContext('2d')!.getImageData(48, 48, 1, 1).data.slice(0, 3)]);
+    await expect.poll(previewCentre).toEqual([220, 30, 30]);
+    await picker.getByRole('button', { name: '保存头像' }).click();
+    await toastWith(page, '头像已更新').waitFor();
+    await expect.poll(() => picker.getByRole('img', { name: '当前头像' }).getAttribute('src')).toMatch(/^\/api\/folder\/resource\/file\/vod\/[0-9a-f]{32}$/);
+    // it is a real square image the browser loads
+    const size = await picker.getByRole('img', { name: '当前头像' }).evaluate(async (img: HTMLImageElement) => {
+      await img.decode();
+      return [img.naturalWidth, img.naturalHeight];
+    });
+    expect(size).toEqual([256, 256]);
+  });
+
+  it('a tutor page says why there is no 立即报名 and links to the other application', async () => {
+    const w = await openSignedIn(inject('baseURL'), '13800000003');
+    try {
+      await w.page.goto('/#/tutorDetail?id=tutor-02&uid=tutor-02');
+      const why = w.page.getByRole('note');
+      await why.getByText(/你已报名导师 张建国（报名成功）/).waitFor();
+      expect(await w.page.getByRole('button', { name: '立即报名' }).count()).toBe(0);
+      await why.getByRole('link', { name: '查看我的导师报名' }).click();
+      await w.page.getByRole('heading', { level: 1, name: /张建国/ }).waitFor();
+      await w.page.getByText('报名成功').first().waitFor();
+    } finally {
+      await w.close();
+    }
+  });
+});

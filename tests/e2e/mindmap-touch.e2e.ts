@@ -1,0 +1,185 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import type { BrowserSession } from './browser';
+import { editField } from './mindmap-helpers';
+import { applyForCases, unexpectedErrors } from './shell-helpers';
+import { E2E_STUDENTS } from './students';
+import { canvasBox, centre, Fingers, openPhoneSignedIn, phoneNodeBox, phoneZoom, PHONE, selectedRows } from './touch-helpers';
+
+// The study map on a phone (375 × 812, touch through CDP): full-screen canvas and the action bar,
+// one-finger pan, pinch zoom settling on the 25-200 % ladder, tap / double tap / long press /
+// long-press drag on canvas nodes, the node menu, the outline sheet, a 16 px edit field.
+// Signs in as E2E_STUDENTS.touchMap and edits (and saves) only that student's map of case-02.
+
+const CASE = 'case-02';
+let s: BrowserSession;
+let fingers: Fingers;
+
+beforeAll(async () => {
+  s = await openPhoneSignedIn(inject('baseURL'), E2E_STUDENTS.touchMap.loginName);
+  await applyForCases(s.page, CASE);
+  fingers = await Fingers.of(s.page);
+});
+afterAll(async () => s?.close());
+
+const bar = (page: Page) => page.getByRole('toolbar', { name: '导图操作' });
+const rowTexts = (page: Page) => page.locator('.mind-tree [role=treeitem] .mind-tree__text').allTextContents();
+/** Titles of the level-2 nodes (the root's children). */
+const branchTexts = (page: Page) => page.locator('.mind-tree [role=treeitem][aria-level="2"] .mind-tree__text').allTextContents();
+const levelOf = (page: Page, text: string) =>
+  page
+    .locator('.mind-tree [role=treeitem]', { has: page.locator('.mind-tree__text', { hasText: new RegExp(`^${text}$`) }) })
+    .first()
+    .getAttribute('aria-level');
+const pageScale = (page: Page) => page.evaluate(() => window.visualViewport?.scale ?? 1);
+
+async function openMap(page: Page): Promise<void> {
+  await page.goto(`/#/project/minder?caseId=${CASE}`);
+  await page.locator('.mind-editor.is-phone[aria-busy="false"]').waitFor();
+  await page.locator('.mind-tree [role=treeitem]').first().waitFor({ state: 'attached' });
+}
+
+describe('the study map on a phone', () => {
+  it('fills the screen with the canvas, the action bar within thumb reach, every control ≥ 44 px', async () => {
+    await openMap(s.page);
+    const c = await canvasBox(s.page);
+    expect(c.width).toBeGreaterThanOrEqual(PHONE.width - 2);
+    expect(c.height).toBeGreaterThan(PHONE.height * 0.7);
+    // every link and button of the page head is on screen (知识点详情, 返回案例: no hidden sideways row)
+    const head = await s.page
+      .locator('.mind-page__head')
+      .locator('a, button')
+      .evaluateAll((els) => els.map((e) => [e.textContent, e.getBoundingClientRect().right]));
+    expect(head.length).toBeGreaterThanOrEqual(3);
+    for (const [name, right] of head) expect(right, `${name} on screen`).toBeLessThanOrEqual(PHONE.width);
+    // no desktop toolbar or outline column beside the canvas
+    expect(await s.page.locator('.mind-editor__outline').count()).toBe(0);
+    expect(await s.page.getByRole('toolbar', { name: '导图工具栏' }).count()).toBe(0);
+    const buttons = bar(s.page).getByRole('button');
+    expect(await buttons.evaluateAll((bs) => bs.map((b) => b.getAttribute('aria-label')))).toEqual([
+      '插入下级主题',
+      '插入同级主题',
+      '编辑文字',
+      '删除',
+      '撤销',
+      '重做',
+      '大纲',
+      '更多',
+    ]);
+    const boxes = await buttons.evaluateAll((bs) => bs.map((b) => b.getBoundingClientRect()).map((r) => ({ h: r.height, w: r.width, bottom: r.bottom })));
+    for (const b of boxes) {
+      expect(b.h).toBeGreaterThanOrEqual(44);
+      expect(b.w).toBeGreaterThanOrEqual(40);
+      expect(b.bottom).toBeGreaterThan(PHONE.height - 60);
+    }
+    // 更多 opens the rest of the toolbar as a bottom sheet
+    await bar(s.page).getByRole('button', { name: '更多' }).tap();
+    const more = s.page.getByRole('region', { name: '更多' });
+    await more.getByRole('toolbar', { name: '导图工具栏' }).getByRole('button', { name: '查找' }).waitFor();
+    await more.getByRole('button', { name: '关闭' }).tap();
+    await more.waitFor({ state: 'hidden' });
+  });
+
+  it('taps select, one finger pans, two fingers pinch to 50 % and the page itself never zooms', async () => {
+    await openMap(s.page);
+    const [root, first] = await rowTexts(s.page);
+    const b = await phoneNodeBox(s.page, first);
+    // a tap on empty canvas clears the selection, a tap on the node selects it again
+    const c = await canvasBox(s.page);
+    await fingers.tap({ x: c.x + 6, y: c.y + c.height - 6 });
+    await expect.poll(() => selectedRows(s.page)).toEqual([]);
+    await fingers.tap(centre(b));
+    await expect.poll(() => selectedRows(s.page)).toEqual([first]);
+
+    // one finger on the node (not held) pans the map: the node moves with the finger, and a
+    // tap where it went selects it
+    const to = { x: centre(b).x - 60, y: centre(b).y + 40 };
+    await fingers.drag(centre(b), to);
+    await fingers.tap({ x: c.x + 6, y: c.y + c.height - 6 });
+    await expect.poll(() => selectedRows(s.page)).toEqual([]);
+    await fingers.tap(to);
+    await expect.poll(() => selectedRows(s.page)).toEqual([first]);
+
+    // fingers 200 px apart closing to the distance that halves the zoom the map opened with … to 50 %
+    const z0 = parseInt((await phoneZoom(s.page))!, 10) / 100;
+    await fingers.pinch({ x: c.x + c.width / 2, y: c.y + c.height / 2 }, 200, (200 * 0.5) / z0);
+    await expect.poll(() => phoneZoom(s.page)).toBe('50%');
+    await fingers.pinch({ x: c.x + c.width / 2, y: c.y + c.height / 2 }, 100, 400);
+    await expect.poll(() => phoneZoom(s.page)).toBe('200%');
+    await fingers.pinch({ x: c.x + c.width / 2, y: c.y + c.height / 2 }, 300, 20);
+    await expect.poll(() => phoneZoom(s.page)).toBe('25%');
+    expect(await pageScale(s.page)).toBe(1);
+    expect(root).toBeTruthy();
+  });
+
+  it('long press opens the node menu (标记已学 is said), long press then drag moves a node', async () => {
+    await openMap(s.page);
+    const [, second] = await branchTexts(s.page);
+    const b = await phoneNodeBox(s.page, second);
+    await fingers.tap({ x: 10, y: (await canvasBox(s.page)).y + 10 });
+    const before = await rowTexts(s.page);
+    await fingers.longPress(centre(b));
+    const menu = s.page.getByRole('menu', { name: '主题菜单' });
+    await menu.waitFor();
+    expect(await selectedRows(s.page)).toEqual([second]);
+    // The click the browser sends for the lifted finger must not pick the item now under it (上移).
+    await s.page.waitForTimeout(600);
+    expect(await menu.isVisible()).toBe(true);
+    expect(await rowTexts(s.page)).toEqual(before);
+    expect(await s.page.locator('.mind-editor__live').textContent()).not.toMatch(/已上移|已下移/);
+    for (const name of ['标记已学', '标记正在学', '链接', '备注', '图片', '删除']) await menu.getByRole('menuitem', { name }).waitFor();
+    const h = (await menu.getByRole('menuitem', { name: '标记已学' }).boundingBox())!.height;
+    expect(h).toBeGreaterThanOrEqual(44);
+    await menu.getByRole('menuitem', { name: '标记已学' }).tap();
+    await expect.poll(() => s.page.locator(`.mind-tree [role=treeitem][aria-selected=true]`).getAttribute('aria-label')).toMatch(/，已学/);
+    await expect.poll(() => s.page.locator('.mind-editor__live').textContent()).toContain('已标记已学');
+
+    // long press on a topic (level 3), then drag it onto the root: it becomes a branch (level 2)
+    const [root] = await rowTexts(s.page);
+    const topic = (await s.page.locator('.mind-tree [role=treeitem][aria-level="3"] .mind-tree__text').first().textContent())!;
+    // boxes read while the view stays put (selecting a row may scroll the map to it)
+    let target = await phoneNodeBox(s.page, root);
+    let from = await phoneNodeBox(s.page, topic);
+    for (;;) {
+      const [t2, f2] = [await phoneNodeBox(s.page, root), await phoneNodeBox(s.page, topic)];
+      if (JSON.stringify([t2, f2]) === JSON.stringify([target, from])) break;
+      [target, from] = [t2, f2];
+    }
+    await fingers.drag(centre(from), centre(target), { holdMs: 700, steps: 12 });
+    await expect.poll(() => levelOf(s.page, topic)).toBe('2');
+    await expect.poll(() => s.page.locator('.mind-editor__live').textContent()).toContain(`已移动：${topic}`);
+    // Undo once the move is saved: under heavy CPU load an undo tapped within a second of the
+    // drag was seen not to apply (open question, noted on issue 17; not seen by hand).
+    await expect.poll(() => s.page.getByRole('status', { name: '保存状态' }).textContent()).toBe('已保存');
+    await bar(s.page).getByRole('button', { name: '撤销' }).tap();
+    await expect.poll(() => levelOf(s.page, topic)).toBe('3');
+  });
+
+  it('double tap edits in a 16 px field (no page zoom); the action bar adds a child typed with an IME', async () => {
+    await openMap(s.page);
+    const [, first] = await rowTexts(s.page);
+    const b = await phoneNodeBox(s.page, first);
+    await fingers.doubleTap(centre(b));
+    await editField(s.page).waitFor();
+    expect(await editField(s.page).inputValue()).toBe(first);
+    expect(parseFloat(await editField(s.page).evaluate((t) => getComputedStyle(t).fontSize))).toBeGreaterThanOrEqual(16);
+    await s.page.keyboard.press('Escape');
+    await editField(s.page).waitFor({ state: 'hidden' });
+
+    await bar(s.page).getByRole('button', { name: '插入下级主题' }).tap();
+    await editField(s.page).waitFor();
+    const cdp = await s.context.newCDPSession(s.page);
+    await cdp.send('Input.imeSetComposition', { text: 'shou', selectionStart: 4, selectionEnd: 4 });
+    await cdp.send('Input.imeSetComposition', { text: '手机', selectionStart: 2, selectionEnd: 2 });
+    await cdp.send('Input.insertText', { text: '手机' });
+    await s.page.keyboard.press('Enter');
+    await expect.poll(() => rowTexts(s.page)).toContain('手机');
+    await expect.poll(() => s.page.locator('.mind-editor__live').textContent()).toContain('已修改为：手机');
+    expect(await pageScale(s.page)).toBe(1);
+    await bar(s.page).getByRole('button', { name: '撤销' }).tap();
+    await expect.poll(() => rowTexts(s.page)).toContain('分支主题');
+    await bar(s.page).getByRole('button', { name: '撤销' }).tap();
+    await expect.poll(async () => (await rowTexts(s.page)).includes('分支主题')).toBe(false);
+    expect(unexpectedErrors(s.errors)).toEqual([]);
+  });
+});

@@ -1,0 +1,65 @@
+import { openDatabase } from '../../src/server/db/database';
+import { migrateToLatest } from '../../src/server/db/migrate';
+import { seedDemo } from '../../src/server/seed/seed';
+import { DEMO_PASSWORD, demoAccounts } from '../../src/server/seed/demo-accounts';
+import { hashPassword } from '../../src/server/lib/password';
+
+/**
+ * Students that exist only in the e2e database, one per flow that changes a student's state
+ * (sign-ups, ✓ marks, progress, grades). e2e files run in any order against one seeded database;
+ * a flow that owns its student cannot be broken by another file's writes, nor break one.
+ * Password: the demo password. Add an entry here instead of borrowing a demo account.
+ */
+export const E2E_STUDENTS = {
+  phoneWalk: { id: 'e2e-phone-walk', loginName: '13900000101', username: '赵手机' },
+  progressWalk: { id: 'e2e-progress-walk', loginName: '13900000102', username: '钱进度' },
+  practiceWalk: { id: 'e2e-practice-walk', loginName: '13900000103', username: '孙练习' },
+  kityminderWalk: { id: 'e2e-kity-walk', loginName: '13900000104', username: '周导图' },
+  touchMap: { id: 'e2e-touch-map', loginName: '13900000105', username: '吴触屏' },
+  reviewWalk: { id: 'e2e-review-walk', loginName: '13900000106', username: '郑复习' },
+  kityUserWalk: { id: 'e2e-kity-user-walk', loginName: '13900000107', username: '冯导图' },
+  spare2: { id: 'e2e-spare-2', loginName: '13900000108', username: '陈备用' },
+  trustWalk: { id: 'e2e-trust-walk', loginName: '13900000109', username: '褚可信' },
+  progressHub: { id: 'e2e-progress-hub', loginName: '13900000110', username: '卫学图' },
+  progressLive: { id: 'e2e-progress-live', loginName: '13900000111', username: '蒋同步' },
+  reviewCards: { id: 'e2e-review-cards', loginName: '13900000112', username: '沈卡片' },
+  reviewOffline: { id: 'e2e-review-offline', loginName: '13900000113', username: '韩离线' },
+  pipelineWalk: { id: 'e2e-pipeline-walk', loginName: '13900000114', username: '杨管线' },
+} as const;
+
+export type E2EStudent = keyof typeof E2E_STUDENTS;
+
+/** Migrates and seeds the embedded database in `dataDir`, then adds the e2e-only students. */
+export async function prepareE2EDatabase(dataDir: string): Promise<void> {
+  const database = await openDatabase({ dataDir });
+  try {
+    await migrateToLatest(database.db);
+    await seedDemo(database.db);
+    const passwordHash = await hashPassword(DEMO_PASSWORD);
+    const template = demoAccounts[0];
+    for (const [i, s] of Object.values(E2E_STUDENTS).entries()) {
+      await database.db
+        .insertInto('students')
+        .values({
+          id: s.id,
+          login_name: s.loginName,
+          password_hash: passwordHash,
+          username: s.username,
+          student_no: `20249901${String(i + 1).padStart(2, '0')}`,
+          sex: template.sex,
+          specialty: template.specialty,
+          classmate: template.classmate,
+          phone: s.loginName,
+          customer_type: 0,
+        })
+        .execute();
+    }
+    // practiceWalk has a task open for submission (task-3 ends in two days): dead-ends.e2e submits it with an attachment.
+    await database.db
+      .insertInto('task_students')
+      .values({ id: 'ts-e2e-practice-walk', task_id: 'task-3', student_id: E2E_STUDENTS.practiceWalk.id, status: 0 })
+      .execute();
+  } finally {
+    await database.close();
+  }
+}

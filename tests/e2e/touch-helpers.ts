@@ -1,0 +1,121 @@
+import type { CDPSession, Page } from 'playwright-core';
+import { launchBrowser, type BrowserSession } from './browser';
+import { logIn, watchCanvasText } from './shell-helpers';
+
+// A phone in the test browser: a 375 × 812 touch screen (isMobile: the page's meta viewport
+// applies, as on a real phone), and fingers driven through CDP Input.dispatchTouchEvent, which
+// the page receives as Pointer Events of pointerType "touch" (and touch events), like a real one.
+
+export const PHONE = { width: 375, height: 812 };
+
+/** A fresh phone browser on the app, signed in through the login dialog as `loginName`. */
+export async function openPhoneSignedIn(baseURL: string, loginName: string): Promise<BrowserSession> {
+  const browser = await launchBrowser();
+  const context = await browser.newContext({ baseURL, viewport: PHONE, hasTouch: true, isMobile: true, locale: 'zh-CN', timezoneId: 'Asia/Shanghai' });
+  await watchCanvasText(context);
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(`console: ${m.text()}`);
+  });
+  await page.goto('/');
+  await logIn(page, { loginName });
+  return { browser, context, page, errors, close: () => browser.close() };
+}
+
+type Pt = { x: number; y: number };
+
+/** Fingers on the page (CSS px of the viewport). */
+export class Fingers {
+  private constructor(
+    private readonly page: Page,
+    private readonly cdp: CDPSession,
+  ) {}
+
+  static async of(page: Page): Promise<Fingers> {
+    return new Fingers(page, await page.context().newCDPSession(page));
+  }
+
+  private send(type: 'touchStart' | 'touchMove' | 'touchEnd' | 'touchCancel', points: Pt[]) {
+    return this.cdp.send('Input.dispatchTouchEvent', {
+      type,
+      touchPoints: points.map((p, i) => ({ x: Math.round(p.x), y: Math.round(p.y), id: i + 1, radiusX: 4, radiusY: 4, force: 1 })),
+    });
+  }
+
+  async tap(p: Pt): Promise<void> {
+    await this.send('touchStart', [p]);
+    await this.send('touchEnd', []);
+  }
+
+  async doubleTap(p: Pt): Promise<void> {
+    await this.tap(p);
+    await this.page.waitForTimeout(80);
+    await this.tap(p);
+  }
+
+  /** Touches, rests `ms` (the editor's long press is 500 ms), lifts. */
+  async longPress(p: Pt, ms = 700): Promise<void> {
+    await this.send('touchStart', [p]);
+    await this.page.waitForTimeout(ms);
+    await this.send('touchEnd', []);
+  }
+
+  /** One finger from `a` to `b` in `steps` moves; `holdMs` rests first (long press then drag). */
+  async drag(a: Pt, b: Pt, { steps = 10, holdMs = 0 } = {}): Promise<void> {
+    await this.send('touchStart', [a]);
+    if (holdMs) await this.page.waitForTimeout(holdMs);
+    for (let i = 1; i <= steps; i++) {
+      await this.send('touchMove', [{ x: a.x + ((b.x - a.x) * i) / steps, y: a.y + ((b.y - a.y) * i) / steps }]);
+      await this.page.waitForTimeout(16);
+    }
+    await this.send('touchEnd', []);
+  }
+
+  /** Two fingers around `c`, horizontally `from` px apart moving to `to` px apart, then lifted. */
+  async pinch(c: Pt, from: number, to: number, steps = 10): Promise<void> {
+    const at = (d: number): Pt[] => [
+      { x: c.x - d / 2, y: c.y },
+      { x: c.x + d / 2, y: c.y },
+    ];
+    await this.send('touchStart', at(from));
+    for (let i = 1; i <= steps; i++) {
+      await this.send('touchMove', at(from + ((to - from) * i) / steps));
+      await this.page.waitForTimeout(16);
+    }
+    await this.send('touchEnd', []);
+  }
+}
+
+/** The canvas box on screen. */
+export async function canvasBox(page: Page): Promise<{ x: number; y: number; width: number; height: number }> {
+  return (await page.locator('.mind-editor__canvas canvas').boundingBox())!;
+}
+
+/** The zoom the phone editor shows (its status chip), e.g. "50%". */
+export const phoneZoom = (page: Page) => page.locator('.mind-editor__status output').textContent();
+
+/** Texts of the selected tree rows (the tree may sit in the closed outline sheet). */
+export const selectedRows = (page: Page) => page.locator('.mind-tree [role=treeitem][aria-selected=true] .mind-tree__text').allTextContents();
+
+/**
+ * A node's box on the phone's canvas: opens the 大纲 sheet, taps the node's row (which selects
+ * it and shows it), closes the sheet and reads the box of the map's keyboard target, which lies
+ * over the selected node.
+ */
+export async function phoneNodeBox(page: Page, text: string): Promise<{ x: number; y: number; width: number; height: number }> {
+  const bar = page.getByRole('toolbar', { name: '导图操作' });
+  await bar.getByRole('button', { name: '大纲' }).tap();
+  const sheet = page.getByRole('region', { name: '大纲' });
+  await sheet
+    .getByRole('treeitem', { name: new RegExp(`^${text}(，|$)`) })
+    .first()
+    .tap();
+  await sheet.getByRole('button', { name: '关闭' }).tap();
+  await sheet.waitFor({ state: 'hidden' });
+  await page.waitForFunction((t) => document.querySelector('.mind-tree [aria-selected=true] .mind-tree__text')?.textContent === t, text);
+  return (await page.locator('.mind-edit.is-armed').boundingBox())!;
+}
+
+export const centre = (b: { x: number; y: number; width: number; height: number }): Pt => ({ x: b.x + b.width / 2, y: b.y + b.height / 2 });
