@@ -67,15 +67,11 @@ export async function addCourseCard(db: DbOrTrx, studentId: string, courseId: st
     .execute();
 }
 
-/** Whether the student has any card yet (none: their learning before cards existed is read in once). */
-export async function hasCards(db: DbOrTrx, studentId: string): Promise<boolean> {
-  return (await db.selectFrom('review_cards').select('node_id').where('student_id', '=', studentId).limit(1).executeTakeFirst()) !== undefined;
-}
-
 /**
- * Every card of the student, brought up to date before the review screen or the badge is
- * answered: learnt nodes of every case with a study record or an own map, and learnt course
- * sections (learn_locations is_study 1: 90 % of the video covered).
+ * Every card of the student from all they learnt: learnt nodes of every case with a study record
+ * or an own map, and learnt course sections (learn_locations is_study 1: 90 % of the video
+ * covered). The seed's study history goes through it; in use, the writes that make a node learnt
+ * make its card (syncOneCase, addCourseCard), never a read.
  */
 export async function syncStudentCards(db: DbOrTrx, studentId: string, now = new Date()) {
   const [maps, recorded, sections] = await Promise.all([

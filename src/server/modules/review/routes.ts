@@ -17,7 +17,7 @@ import { notFound, ok } from '../../http/envelope';
 import { requireStudent, studentIdOf } from '../../http/auth';
 import { isExperienceAccount, type CaseOf } from '../../http/write-policy';
 import { caseExists } from '../cases/cases';
-import { caseDocument, hasCards, syncOneCase, syncStudentCards } from './cards';
+import { caseDocument } from './cards';
 import { mapNodeIds } from './faces';
 import { gradeCard, markNode, undoGrade } from './grades';
 import { dueSummary, mapReview, reviewQueue, trialQueue } from './queue';
@@ -35,13 +35,16 @@ export async function reviewRoutes(app: FastifyInstance): Promise<void> {
 
   const isExperience = (studentId: string) => isExperienceAccount(db, studentId);
 
-  // The cards due now, with today's progress and when the next one is due. The cards are brought
-  // up to date with what the student learnt first (syncStudentCards).
+  // Reads only (no hidden writes on GET): cards are made by the writes that make a node learnt
+  // (study records, node exams, course sections, a hand tick, 需复习) and by map saves, which
+  // also retire them; learning from before cards existed was read in once (seed, migration
+  // 2026-11-30-review-backfill).
+
+  // The cards due now, with today's progress and when the next one is due.
   r.get('/api/course/review/queue', { schema: { response: Reply(ReviewQueue) } }, async (request) => {
     const studentId = studentIdOf(request);
     const now = new Date();
     if (await isExperience(studentId)) return ok(await trialQueue(db, now));
-    await syncStudentCards(db, studentId, now);
     return ok(await reviewQueue(db, studentId, now));
   });
 
@@ -49,10 +52,6 @@ export async function reviewRoutes(app: FastifyInstance): Promise<void> {
     const studentId = studentIdOf(request);
     const now = new Date();
     if (await isExperience(studentId)) return ok({ dueCount: 0, nextDueAt: 0 });
-    // Cards are made as nodes are learnt and maps saved; the badge is asked on every screen
-    // change, so it only counts (reading every map here would parse them all each time), except
-    // for a student without any card yet, whose earlier learning is read in once.
-    if (!(await hasCards(db, studentId))) await syncStudentCards(db, studentId, now);
     return ok(await dueSummary(db, studentId, now));
   });
 
@@ -80,7 +79,6 @@ export async function reviewRoutes(app: FastifyInstance): Promise<void> {
     const studentId = studentIdOf(request);
     const { caseId } = request.query;
     if (!(await caseExists(db, app.contentCache, caseId))) throw notFound('案例不存在');
-    if (!(await isExperience(studentId))) await syncOneCase(db, studentId, caseId);
     return ok(await mapReview(db, studentId, caseId, new Date()));
   });
 }

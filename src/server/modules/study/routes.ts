@@ -108,7 +108,7 @@ export async function studyRoutes(app: FastifyInstance): Promise<void> {
       if (!res) throw notFound('PDF 资源不存在');
       await assertNotGraduated(db, studentId, b.caseId);
       const answer = await reportPdfPages(db, studentId, res, b.pages);
-      if (answer.nodeLearnt) app.studentCache.forget(studentId); // the case percentage moved
+      if (answer.nodeLearnt) await nodeLearnt(studentId, b.caseId);
       return ok(answer);
     },
   );
