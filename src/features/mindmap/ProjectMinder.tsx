@@ -15,6 +15,7 @@ import { MindEditorView } from './editor/MindEditorView';
 import { MapGate } from './MapGate';
 import { OutlinePanel } from './OutlinePanel';
 import { DUE_MARK, ReviewPanel, type MapReviewState } from './ReviewPanel';
+import { cardsLeftOut } from './review-import';
 import { useController } from './use-controller';
 import { assertCaseOpen } from './use-case-gate';
 import { drafts, useAutosave } from './use-autosave';
@@ -103,6 +104,9 @@ function MinderEditor({ ctl, caseId, studentId, mind, draft, study, official, le
     };
   }, [caseId, auto.state, reviewTick]);
 
+  // Due nodes carry the 待复习 mark on the canvas too (the outline tree's rows say it).
+  useEffect(() => ctl.setReviewDue(review.due), [ctl, review.due]);
+
   /** Opens the draft (if any) else the server map; a retry (重试) fetches the server map again. */
   const load = async () => {
     const retry = attempts.current++ > 0;
@@ -151,6 +155,10 @@ function MinderEditor({ ctl, caseId, studentId, mind, draft, study, official, le
           load={load}
           onError={(m) => (m === EXPERIENCE_MSG ? toast.warning(m) : toast.error(m))}
           extraMarks={(id) => (review.due.has(id) ? [DUE_MARK] : [])}
+          retiredByImport={async () => {
+            const cards = [...review.due, ...review.scheduled];
+            return cards.length ? cardsLeftOut(cards, await ctl.engine.toKm()) : 0;
+          }}
           toolbarExtra={
             <span className={`mind-save is-${auto.state}`} role="status" aria-label="保存状态">
               {SAVE_LABEL[auto.state]}

@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { Link } from 'wouter';
 import { toast } from '../../app/ui/toast-store';
 import { errorText } from '../../app/ui/use-remote';
@@ -15,15 +15,24 @@ export interface MapReviewState {
 export const DUE_MARK = '待复习';
 
 /**
- * The map filtered to the nodes due for review (issue 20), beside the student's own map: each
- * selects its node on the map. The selected node can be added (需复习) or excluded (不再复习).
- * The canvas draws no review marker yet; the outline tree's rows say 待复习.
+ * The map filtered to the nodes due for review (issue 20), beside the student's own map (the
+ * canvas marks them too, canvas/review-mark.ts): each shows its node on the map, its folded
+ * branch opened. Opened, it takes the focus (it comes after the whole editor in tab order). The
+ * selected node can be added (需复习) or excluded (不再复习).
  */
 export function ReviewPanel({ ctl, caseId, review, onChanged }: { ctl: EditorController; caseId: string; review: MapReviewState; onChanged(): void }) {
   useSyncExternalStore(ctl.model.subscribe, ctl.model.getVersion);
   useSyncExternalStore(ctl.subscribe, ctl.getState);
   const primary = ctl.primary;
-  const due = [...review.due].map((id) => ctl.model.get(id)).filter((n) => n !== undefined);
+  const folded = useFoldedTexts(ctl, review.due);
+  const due = [...review.due].flatMap((id) => {
+    const text = ctl.model.get(id)?.text ?? folded.get(id);
+    return text === undefined ? [] : [{ id, text }];
+  });
+  const section = useRef<HTMLElement>(null);
+  useEffect(() => {
+    (section.current?.querySelector<HTMLElement>('.mind-review__node') ?? section.current)?.focus();
+  }, []);
   const hasCard = primary !== null && (review.due.has(primary) || review.scheduled.has(primary));
   const excluded = primary !== null && review.excluded.has(primary);
 
@@ -39,7 +48,7 @@ export function ReviewPanel({ ctl, caseId, review, onChanged }: { ctl: EditorCon
   };
 
   return (
-    <section className="mind-review" aria-labelledby="mind-review-title">
+    <section ref={section} tabIndex={-1} className="mind-review" aria-labelledby="mind-review-title">
       <h2 id="mind-review-title" className="mind-review__title">
         待复习的主题（{due.length}）
       </h2>
@@ -47,7 +56,7 @@ export function ReviewPanel({ ctl, caseId, review, onChanged }: { ctl: EditorCon
         <ul className="mind-review__list">
           {due.map((n) => (
             <li key={n.id}>
-              <button type="button" className="mind-review__node" aria-current={n.id === primary ? 'true' : undefined} onClick={() => ctl.select([n.id])}>
+              <button type="button" className="mind-review__node" aria-current={n.id === primary ? 'true' : undefined} onClick={() => void ctl.focusNode(n.id)}>
                 {n.text || '分支主题'}
               </button>
             </li>
@@ -76,4 +85,26 @@ export function ReviewPanel({ ctl, caseId, review, onChanged }: { ctl: EditorCon
       </div>
     </section>
   );
+}
+
+/** Texts of due nodes under a folded branch (not in the editor's mirror of the visible tree). */
+function useFoldedTexts(ctl: EditorController, due: ReadonlySet<string>): ReadonlyMap<string, string> {
+  const [texts, setTexts] = useState<ReadonlyMap<string, string>>(new Map());
+  useEffect(() => {
+    const hidden = [...due].filter((id) => !ctl.model.get(id));
+    if (!hidden.length) return;
+    let live = true;
+    void Promise.all(
+      hidden.map((id) =>
+        ctl.engine.getNodeData(id).then(
+          (d) => [id, String(d.text ?? '')] as const,
+          () => null,
+        ),
+      ),
+    ).then((rows) => live && setTexts(new Map(rows.filter((r) => r !== null))));
+    return () => {
+      live = false;
+    };
+  }, [ctl, due]);
+  return texts;
 }

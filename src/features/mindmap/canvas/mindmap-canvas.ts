@@ -171,6 +171,11 @@ export class MindmapCanvas {
     if (this.store.applyProgress(p)) this.repaint();
   }
 
+  /** Nodes whose review card is due: their 待复习 marks are drawn (review-mark.ts). */
+  setReviewDue(ids: ReadonlySet<string>): void {
+    if (this.store.setReviewDue(ids)) this.repaint();
+  }
+
   /** Scene content changed: re-query and redraw on the next frame. */
   repaint(): void {
     this.forceRepaint = true;

@@ -37,6 +37,7 @@ function sceneOnly() {
     applyProgress: (p) => {
       if (store.applyProgress(p)) seen.repaints++;
     },
+    setReviewDue: (ids) => void store.setReviewDue(ids),
     setSelection: () => {},
     setHighlights: () => {},
     reveal: () => false,

@@ -10,6 +10,7 @@ import { drawMarker, markerText } from './markers';
 import { contentRow } from './node-content';
 import { FrameViews, Pool } from './pool';
 import { BADGE_FONT_SIZE, BADGE_INK, badgePlace, drawProgressBadge, type BadgePlace } from './progress-ring';
+import { drawReviewMark, REVIEW_MARK_FONT, REVIEW_MARK_TEXT, reviewMarkCentre } from './review-mark';
 import type { SceneStore } from './scene-store';
 import { connectorPath } from './connector-path';
 import { SHADOW_DX, SHADOW_DY, traceOutline } from './node-shape';
@@ -127,6 +128,7 @@ export class ScenePainter {
       }
       if (n.image) this.images.place(s, n, x, y, w);
       if (lod.progressRings && store.hasProgressBadge(s)) this.paintProgress(store, s, x, y, w, h, showsLabel(lod, BADGE_FONT_SIZE) && labelled.has(s));
+      if (lod.progressRings && store.isReviewDue(s)) drawReviewMark(m, x, y, w);
       // Icons are drawn on every node, boxed or bare (a bare sub node's ✓ is as meaningful).
       if (!lod.markers || !n.markers) continue;
       const { ml, cy, x0, xr } = contentRow(n, x, y, w, h);
@@ -179,6 +181,10 @@ export class ScenePainter {
       d.view.obj.position.set(row.x0 + row.ml.leftWidth, row.cy - n.style.fontSize * 0.625);
       if (lod.markers && n.markers) this.paintBadges(store, s, n);
       if (showsLabel(lod, BADGE_FONT_SIZE) && lod.progressRings && store.hasProgressBadge(s)) this.progressText(store, s);
+      if (showsLabel(lod, REVIEW_MARK_FONT) && store.isReviewDue(s)) {
+        const { cx, cy } = reviewMarkCentre(X[s], Y[s], W[s]);
+        this.badge(`${s}:review`, REVIEW_MARK_TEXT, REVIEW_MARK_FONT, cx, cy, false);
+      }
     }
     // Releasing every badge each frame used to swap their texts on each re-query (a texture
     // re-rasterised per badge); now only badges that left the view go back to the pool.

@@ -47,6 +47,24 @@ describe('SceneStore', () => {
     for (const id of brute(s, view)) if (id !== 'n0') expect(links.has(id)).toBe(true);
   });
 
+  it('marks nodes due for review by id: across a new scene, and never on a recycled slot', () => {
+    const s = new SceneStore();
+    s.replace({ nodes: [mk(0, 0, 0), mk(1, 100, 0), mk(2, 200, 0)] });
+    const v = s.version;
+    expect(s.setReviewDue(new Set(['n1']))).toBe(true);
+    expect(s.version).toBeGreaterThan(v);
+    expect(s.setReviewDue(new Set(['n1']))).toBe(false); // the same set draws nothing new
+    const slot = s.slotOf.get('n1')!;
+    expect([0, 1, 2].map((i) => s.isReviewDue(s.slotOf.get(`n${i}`)!))).toEqual([false, true, false]);
+    // n1 deleted, its slot taken by a new node: that node is not due.
+    s.apply({ removeNodes: ['n1'], nodes: [mk(3, 300, 0)] });
+    expect(s.slotOf.get('n3')).toBe(slot);
+    expect(s.isReviewDue(slot)).toBe(false);
+    // A new scene (an undone import brings n1 back) keeps the marks.
+    s.replace({ nodes: [mk(0, 0, 0), mk(1, 100, 0)] });
+    expect(s.isReviewDue(s.slotOf.get('n1')!)).toBe(true);
+  });
+
   it('removes nodes from queries and hit tests, and recycles their slots', () => {
     const s = new SceneStore();
     s.replace({ nodes: [mk(0, 0, 0), mk(1, 100, 0)] });

@@ -24,6 +24,8 @@ export class SceneStore {
   parentSlot = new Int32Array(1024).fill(-1);
   /** Study roll-up per slot (learnt/total), fed by applyProgress. */
   readonly progress = new SlotProgress();
+  /** Nodes due for review (the student's cards, not the document): kept across scene loads, asked per visible node. */
+  private reviewDue: ReadonlySet<string> = new Set();
   /** Previous-sibling links of arc_tp children (tianpan chains its arcs through the siblings). */
   private siblings = new SiblingChain();
   /** Child slots per slot, for subtree shifts. */
@@ -95,6 +97,19 @@ export class SceneStore {
     if (!this.progress.apply(p, this.slotOf)) return false;
     this.version++;
     return true;
+  }
+
+  /** Sets the nodes due for review; true when that changed what is drawn. */
+  setReviewDue(ids: ReadonlySet<string>): boolean {
+    if (ids.size === this.reviewDue.size && [...ids].every((id) => this.reviewDue.has(id))) return false;
+    this.reviewDue = new Set(ids);
+    this.version++;
+    return true;
+  }
+
+  /** Whether the slot's node is due for review (its 待复习 mark). */
+  isReviewDue(slot: number): boolean {
+    return this.reviewDue.size > 0 && this.reviewDue.has(this.records[slot]?.id ?? '');
   }
 
   /**

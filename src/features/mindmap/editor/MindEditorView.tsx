@@ -9,7 +9,7 @@ import type { EditorController } from './controller';
 import { NodeDialog } from './dialogs';
 import { anchorOf } from './edit-geometry';
 import { FindBar, useFindShortcut } from './FindBar';
-import { useImportExport } from './import-export';
+import { useImportExport, type RetiredByImport } from './import-export';
 import { handleMapKey, HINT_EDIT, HINT_READ } from './keyboard';
 import { mapPaste } from './map-paste';
 import { NodeMenu, openMenuAt } from './NodeMenu';
@@ -40,6 +40,8 @@ interface Props {
   onActivate?(id: string): void;
   onError(message: string): void;
   extraMarks?(id: string): string[];
+  /** The import notice says how many review cards an import retires (我的学习导图). */
+  retiredByImport?: RetiredByImport;
 }
 
 /** A key per controller: a new controller gets a new Application and canvas. */
@@ -50,7 +52,7 @@ function keyOf(ctl: EditorController): number {
   return controllerKeys.get(ctl)!;
 }
 
-export function MindEditorView({ ctl, load, toolbarExtra, onActivate, onError, extraMarks }: Props) {
+export function MindEditorView({ ctl, load, toolbarExtra, onActivate, onError, extraMarks, retiredByImport }: Props) {
   const stage = useRef<HTMLDivElement>(null);
   const [overlays] = useState(() => new OverlayStore());
   const keyTarget = useRef<HTMLTextAreaElement>(null);
@@ -126,7 +128,7 @@ export function MindEditorView({ ctl, load, toolbarExtra, onActivate, onError, e
     }),
     [ctl],
   );
-  const io = useImportExport(ctl, onError, () => focusMap());
+  const io = useImportExport(ctl, onError, () => focusMap(), retiredByImport);
   const paste = useMemo(() => mapPaste(ctl, onError), [ctl]);
   useFindShortcut(ctx.ui.openFind);
 

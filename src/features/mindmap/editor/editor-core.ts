@@ -43,6 +43,7 @@ export class EditorCore {
   /** Document changes sent to the worker and not yet applied here (closing waits for them). */
   private inflight = new Set<Promise<unknown>>();
   protected canvas: CanvasView | null = null;
+  private reviewDue: ReadonlySet<string> = new Set();
 
   constructor(readonly engine: EngineClient) {
     this.adapter = new EnginePatchAdapter(new SceneStore());
@@ -51,6 +52,13 @@ export class EditorCore {
   attach(canvas: CanvasView): void {
     this.canvas = canvas;
     this.adapter = new EnginePatchAdapter(canvas.store);
+    canvas.setReviewDue(this.reviewDue);
+  }
+
+  /** Nodes whose review card is due (the student's, from the server): the canvas marks them. */
+  setReviewDue(ids: ReadonlySet<string>): void {
+    this.reviewDue = ids;
+    this.canvas?.setReviewDue(ids);
   }
 
   /** The canvas is going away: changes still arriving (the last edit before leaving) update only the model. */

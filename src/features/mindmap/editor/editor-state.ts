@@ -28,6 +28,7 @@ export type CanvasView = Pick<
   | 'setScene'
   | 'applyPatch'
   | 'applyProgress'
+  | 'setReviewDue'
   | 'setSelection'
   | 'setHighlights'
   | 'reveal'

@@ -47,6 +47,8 @@ describe('what the student reads', () => {
     expect(ctl.model.get(ctl.model.rootId)?.text).toBe('复习提纲');
     expect(importedNotice([], '图.km')).toBe('已导入「图.km」，可按 Ctrl+Z 撤销。');
     expect(importedNotice([])).toBe('已导入粘贴的内容，可按 Ctrl+Z 撤销。');
+    // An import that leaves out nodes with review cards says so (issue 20).
+    expect(importedNotice([], '图.km', 2)).toBe('已导入「图.km」，2 张复习卡片已停用，按 Ctrl+Z 撤销导入可恢复。');
     // pasted text has no file name: the new root is 中心主题
     expect(importedNotice((await ctl.importFile('txt', '甲\n乙'))!)).toContain('“中心主题”');
     expect(ctl.model.get(ctl.model.rootId)?.text).toBe('中心主题');

@@ -19,11 +19,17 @@ const PLAIN_NOTICE_MS = 6_000;
  * An import replaces the whole map: it says so, with what changed shape and that Ctrl+Z brings
  * the previous map back (a polite status toast, announced by screen readers).
  */
-function showNotices(notices: ImportNotice[] | null, fileName?: string): void {
-  if (notices) toast.success(importedNotice(notices, fileName), notices.length ? NOTICE_MS : PLAIN_NOTICE_MS);
+async function showNotices(notices: ImportNotice[] | null, fileName: string | undefined, retired: RetiredByImport | undefined): Promise<void> {
+  if (!notices) return;
+  // the count is extra: the import's notice goes out without it if it cannot be had
+  const cards = retired ? await retired().catch(() => 0) : 0;
+  toast.success(importedNotice(notices, fileName, cards), notices.length || cards ? NOTICE_MS : PLAIN_NOTICE_MS);
 }
 
-export function useImportExport(ctl: EditorController, onError: (msg: string) => void, focusMap: () => void) {
+/** How many review cards the map just imported leaves without their node (0: the map has none). */
+export type RetiredByImport = () => Promise<number>;
+
+export function useImportExport(ctl: EditorController, onError: (msg: string) => void, focusMap: () => void, retired?: RetiredByImport) {
   const fileInput = useRef<HTMLInputElement>(null);
   const [pasteOpen, setPasteOpen] = useState(false);
   /** Share of a PNG export done (0–1), null when none runs. */
@@ -77,7 +83,7 @@ export function useImportExport(ctl: EditorController, onError: (msg: string) =>
     const notices = await ctl.importFile(format, text, titleFromFileName(file.name));
     // an imported map is shown like one opened
     if (notices) ctl.frame();
-    showNotices(notices, file.name);
+    await showNotices(notices, file.name, retired);
     focusMap();
   };
 
@@ -91,7 +97,7 @@ export function useImportExport(ctl: EditorController, onError: (msg: string) =>
         aria-label="选择导入文件"
         onChange={(e) => (void importFile(e.target.files?.[0]), (e.target.value = ''))}
       />
-      {pasteOpen && <PasteImport ctl={ctl} onClose={() => setPasteOpen(false)} returnFocus={focusMap} />}
+      {pasteOpen && <PasteImport ctl={ctl} retired={retired} onClose={() => setPasteOpen(false)} returnFocus={focusMap} />}
       {progress !== null && (
         <div className="mind-export-progress" role="status" aria-label="导出进度">
           正在导出 PNG… {Math.round(progress * 100)}%
@@ -103,7 +109,7 @@ export function useImportExport(ctl: EditorController, onError: (msg: string) =>
   return { elements, exportAs, pickFile: () => fileInput.current?.click(), pasteImport: () => setPasteOpen(true) };
 }
 
-function PasteImport({ ctl, onClose, returnFocus }: { ctl: EditorController; onClose(): void; returnFocus(): void }) {
+function PasteImport({ ctl, retired, onClose, returnFocus }: { ctl: EditorController; retired?: RetiredByImport; onClose(): void; returnFocus(): void }) {
   const [text, setText] = useState('');
   const [format, setFormat] = useState<TextFormat>('txt');
   return (
@@ -115,8 +121,8 @@ function PasteImport({ ctl, onClose, returnFocus }: { ctl: EditorController; onC
           void ctl.importFile(format, text).then((notices) => {
             if (!notices) return;
             ctl.frame();
-            showNotices(notices);
             onClose();
+            return showNotices(notices, undefined, retired);
           });
         }}
       >

@@ -40,9 +40,11 @@ export function userMessage(error: unknown, fallback = GENERIC_MSG): string {
 /**
  * The notice after an import: what was imported (`fileName`, else pasted text), what changed
  * shape (a forest wrapped, a preamble left out), and that it can be undone (it replaced the map).
+ * `retiredCards`: review cards whose nodes the import left out (their save retires them, issue 20).
  */
-export function importedNotice(notices: readonly ImportNotice[], fileName?: string): string {
+export function importedNotice(notices: readonly ImportNotice[], fileName?: string, retiredCards = 0): string {
   const what = fileName ? `「${fileName}」` : '粘贴的内容';
   const shape = notices.map((n) => n.message.replace(/[。；]$/, '')).join('；');
-  return `已导入${what}，${shape ? `${shape}。` : ''}可按 Ctrl+Z 撤销。`;
+  const undo = retiredCards > 0 ? `${retiredCards} 张复习卡片已停用，按 Ctrl+Z 撤销导入可恢复。` : '可按 Ctrl+Z 撤销。';
+  return `已导入${what}，${shape ? `${shape}。` : ''}${undo}`;
 }
