@@ -87,7 +87,7 @@ export class MindEditor {
   private switchTo(doc: MindDoc): RenderPatch {
     doc.readOnly = this.doc.readOnly;
     this.doc = doc;
-    this.progress.rebuild(doc);
+    this.progress.invalidate(doc);
     return this.relayoutAll();
   }
 
