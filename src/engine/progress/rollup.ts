@@ -69,3 +69,13 @@ export function rootProgress(root: KmNode, study: ReadonlySet<string>, learnt: (
   }
   return p;
 }
+
+/**
+ * The case's progress from its study nodes already found in the map (the server's cached list):
+ * what rootProgress answers for that map, without walking it again.
+ */
+export function progressOfStudy(study: readonly string[], learnt: (id: string) => boolean): Progress {
+  let n = 0;
+  for (const id of study) if (learnt(id)) n++;
+  return { learnt: n, total: study.length };
+}
