@@ -90,12 +90,23 @@ export function outlineDescribes(outline: string, doc: KmDocument): boolean {
   return root !== undefined && linesOf(encodeText(root)).join('\n') === expected;
 }
 
-/** Marks learnt nodes (isStudy 1) and the current one (isNow 1) for the student's view. */
-export function markProgress(doc: KmDocument, learnt: Set<string>, now: string | undefined): KmDocument {
+/**
+ * Marks learnt nodes (isStudy 1) and the current one (isNow 1) for the student's view. 正在学 is
+ * one node at most and never a learnt one (issue 22): the server's `now` (maps.ts#nowOf) when it
+ * has one, else the first unlearnt node the student's own map marked; any other mark is dropped.
+ */
+export function markProgress(doc: KmDocument, learnt: ReadonlySet<string>, now: string | undefined): KmDocument {
+  let kept = now;
   walk(doc.root, (n) => {
     const id = String(n.data.id ?? '');
     if (learnt.has(id)) n.data.isStudy = 1;
-    if (now && id === now) n.data.isNow = 1;
+    const marked = Number(n.data.isNow) === 1;
+    delete n.data.isNow;
+    if (marked && kept === undefined && Number(n.data.isStudy) !== 1) kept = id;
   });
+  if (kept !== undefined)
+    walk(doc.root, (n) => {
+      if (String(n.data.id ?? '') === kept && Number(n.data.isStudy) !== 1) n.data.isNow = 1;
+    });
   return doc;
 }

@@ -106,7 +106,25 @@ export async function caseAccessAndProgress(db: DbOrTrx, studentId: string, case
   const learnt = new Set<string>();
   // The node row (resource_id '') is the node learnt; resource rows are its resources opened or completed.
   for (const r of rows) if (r.is_study === 1 && r.node_id !== null && r.resource_id === '') learnt.add(r.node_id);
-  return { access, learnt, now: rows[0]?.node_id ?? undefined };
+  // `latest`: the node of the student's most recent record; nowOf turns it into 正在学.
+  return { access, learnt, latest: rows[0]?.node_id ?? undefined };
+}
+
+/**
+ * 正在学 (isNow, issue 22): at most one node per map, never a learnt one. The node the student
+ * touched last; once that one is learnt, the next unlearnt study node after it in map order
+ * (wrapping) — where 继续学习 goes next; none when every study node is learnt.
+ */
+export function nowOf(latest: string | undefined, learnt: ReadonlySet<string>, list: Pick<OfficialNodeList, 'ids' | 'study'>): string | undefined {
+  if (!latest) return undefined;
+  if (!learnt.has(latest)) return latest;
+  const study = new Set(list.study);
+  const from = list.ids.indexOf(latest) + 1;
+  for (let k = 0; k < list.ids.length; k++) {
+    const id = list.ids[(from + k) % list.ids.length];
+    if (study.has(id) && !learnt.has(id)) return id;
+  }
+  return undefined;
 }
 
 export interface OfficialNode {
@@ -127,8 +145,14 @@ export interface OfficialNode {
 export interface OfficialNodeList {
   ids: string[];
   openJson: string[];
-  /** How many of the nodes the case and practice detail pages list (isListedNode): the cards' nodeCount. */
+  /** How many of the nodes the case and practice detail pages list (isListedNode): a practice card's step count. */
   listed: number;
+  /**
+   * The study nodes (知识点: nodes with resources or a node exam) in map order — the one list every
+   * count of a case uses: its cards' and detail page's "N 个知识点", the ranking's learnt nodes,
+   * the list percentage (rollup.ts's rule over these) and where 正在学 moves next (nowOf).
+   */
+  study: string[];
 }
 
 /**
@@ -165,13 +189,14 @@ export function officialNodes(db: DbOrTrx, content: ContentCache, caseId: string
     if (!doc) return undefined;
     const byNode = new Map(counts.map((c) => [c.node_id, Number(c.n)]));
     const withExam = new Set(examNodes.map((e) => e.node_id));
-    const list: OfficialNodeList = { ids: [], openJson: [], listed: 0 };
+    const list: OfficialNodeList = { ids: [], openJson: [], listed: 0, study: [] };
     walk(doc.root, (n, level) => {
       const id = String(n.data.id ?? '');
       const node: OfficialNode = { nodeId: id, text: String(n.data.text ?? ''), level, resourceCount: byNode.get(id) ?? 0, hasExam: withExam.has(id) ? 1 : 0 };
       list.ids.push(id);
       list.openJson.push(JSON.stringify(node).slice(0, -1));
       if (isListedNode(level, node.resourceCount)) list.listed++;
+      if (node.resourceCount > 0 || node.hasExam) list.study.push(id);
     });
     return list;
   });

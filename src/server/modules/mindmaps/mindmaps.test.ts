@@ -81,7 +81,11 @@ describe('mind maps', () => {
     });
     expect(added.resultCode).toBe(200);
     const after = await nodes();
-    expect(after.filter((n) => n.isNow === 1).map((n) => n.nodeId)).toEqual([fresh.nodeId]);
+    // Learnt, so not 正在学 (issue 22): that moves on to the next study node still to learn.
+    expect(after.find((n) => n.nodeId === fresh.nodeId)).toMatchObject({ isStudy: 1, isNow: 0 });
+    const now = after.filter((n) => n.isNow === 1);
+    expect(now).toHaveLength(1);
+    expect(now[0]).toMatchObject({ isStudy: 0 });
     expect(after.filter((n) => n.isStudy === 1)).toHaveLength(before.filter((n) => n.isStudy === 1).length + 1);
     // Another student with no records in the case: nothing learnt, no current node.
     const other = await get(tokens.graduated, '/api/course/mindDetails/queryNodeBasicByStudentId?caseId=case-02');

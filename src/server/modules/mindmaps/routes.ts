@@ -19,7 +19,7 @@ import { GRADUATED_MSG, assertNotGraduated } from '../cases/access';
 import { caseExists } from '../cases/cases';
 import { MAX_DOCUMENT_BYTES, markProgress, parseDocument, toOutline } from './document';
 import { syncOneCase } from '../review/cards';
-import { caseAccessAndProgress, currentVersion, nodeListJson, officialMap, officialNodes, saveOwnOutline, saveStudentMap, studentMap } from './maps';
+import { caseAccessAndProgress, currentVersion, nodeListJson, nowOf, officialMap, officialNodes, saveOwnOutline, saveStudentMap, studentMap } from './maps';
 
 /** Saving is the student's own study of a case they applied to; the experience account only tries the editor (SPEC §6). */
 const caseWrite: WritePolicy = { experience: 'refuse', caseOf: caseInBody };
@@ -40,12 +40,16 @@ export async function mindmapRoutes(app: FastifyInstance): Promise<void> {
     await assertNotGraduated(app.db, studentId, caseId);
   }
 
-  /** guard, for screens that also show the student's progress: both from one statement. */
+  /**
+   * guard, for screens that also show the student's progress: access and learnt nodes from one
+   * statement, the official node list (cached) and the one 正在学 node (nowOf).
+   */
   async function openCase(studentId: string, caseId: string, askedFor?: string) {
     await checkCase(studentId, caseId, askedFor);
-    const progress = await caseAccessAndProgress(app.db, studentId, caseId);
+    const [progress, nodes] = await Promise.all([caseAccessAndProgress(app.db, studentId, caseId), officialNodes(app.db, app.contentCache, caseId)]);
     if (progress.access === 2) throw forbidden(GRADUATED_MSG);
-    return progress;
+    const now = nodes ? nowOf(progress.latest, progress.learnt, nodes) : undefined;
+    return { learnt: progress.learnt, now, nodes };
   }
 
   // The document goes out as stored: ShownMind declares it opaque, so serialisation never walks a large map.
@@ -120,8 +124,7 @@ export async function mindmapRoutes(app: FastifyInstance): Promise<void> {
   r.get('/api/course/mindDetails/queryNodeBasicByStudentId', { schema: { querystring: MindCaseQuery, response: Reply(CaseNodes) } }, async (request, reply) => {
     const studentId = studentIdOf(request);
     const { caseId } = request.query;
-    const { learnt, now } = await openCase(studentId, caseId, request.query.studentId);
-    const nodes = await officialNodes(app.db, app.contentCache, caseId);
+    const { learnt, now, nodes } = await openCase(studentId, caseId, request.query.studentId);
     if (!nodes) throw notFound('该案例暂无思维导图');
     // JSON text is sent as is (the typed reply expects the schema's object, hence the cast).
     return reply.type('application/json; charset=utf-8').send(okJson(nodeListJson(nodes, learnt, now)) as never);
