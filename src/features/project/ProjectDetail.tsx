@@ -97,7 +97,7 @@ export function ProjectDetail() {
         </Panel>
         <Panel id="case-nodes" title="知识点与学习资源">
           {nodes.length ? (
-            <ProjectNodes caseId={info.caseId} nodes={nodes} onOpen={(n, r) => void openResource(n, r)} />
+            <ProjectNodes caseId={info.caseId} nodes={nodes} chapters onOpen={(n, r) => void openResource(n, r)} />
           ) : (
             <p className="panel__text">该案例暂未发布知识点</p>
           )}

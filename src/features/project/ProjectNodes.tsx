@@ -14,6 +14,12 @@ export interface ProjectNodesProps {
   caseId: string;
   nodes: readonly CaseNode[];
   onOpen(node: CaseNode, resource: Resource): void;
+  /**
+   * A case's rows that are no 知识点 (no resources, no node exam: its chapters) are marked as such
+   * (case-node--chapter), so the 知识点 rows are the study nodes its card and progress count. A
+   * practice lists steps: every row is one.
+   */
+  chapters?: boolean;
 }
 
 /**
@@ -21,7 +27,7 @@ export interface ProjectNodesProps {
  * opening a node loads its resources on demand, since most students open only a few. A node with
  * a node exam links to its answer screen (节点测试).
  */
-export function ProjectNodes({ caseId, nodes, onOpen }: ProjectNodesProps) {
+export function ProjectNodes({ caseId, nodes, onOpen, chapters = false }: ProjectNodesProps) {
   const [open, setOpen] = useState<Record<string, Loaded | undefined>>({});
 
   const toggle = async (n: CaseNode) => {
@@ -44,7 +50,12 @@ export function ProjectNodes({ caseId, nodes, onOpen }: ProjectNodesProps) {
         const state = open[n.nodeId];
         const listId = `node-res-${n.nodeId}`;
         return (
-          <li key={n.nodeId} className="case-node" data-level={n.level} style={{ paddingLeft: `${Math.max(0, n.level - 2) * 20}px` }}>
+          <li
+            key={n.nodeId}
+            className={chapters && !(n.resourceCount > 0 || n.hasExam === 1) ? 'case-node case-node--chapter' : 'case-node'}
+            data-level={n.level}
+            style={{ paddingLeft: `${Math.max(0, n.level - 2) * 20}px` }}
+          >
             <div className="case-node__row">
               <button
                 type="button"

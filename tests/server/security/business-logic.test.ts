@@ -32,7 +32,8 @@ describe('study records only for nodes of the case map', () => {
       (await call(t.app, token, { method: 'POST', url: '/api/course/caseRecord/addRecord', payload: { caseId: 'case-01', nodeId: other } })).resultCode,
     ).toBe(404);
 
-    // A real node that is ticked by hand (no required resource or exam: issue 22's rule) counts.
+    // A real node ticked by hand (no required resource or exam: issue 22's rule) is recorded, but
+    // it is no 知识点: the ranking counts study nodes only, as the case's cards do.
     const chapter = (await call(t.app, token, { method: 'GET', url: '/api/course/mindStudent/showMind?caseId=case-01' })).data.document.root.children[0].data
       .id;
     const rule = await call(t.app, token, { method: 'GET', url: `/api/course/studyRecord/nodeRequirements?caseId=case-01&nodeId=${chapter}` });
@@ -41,6 +42,16 @@ describe('study records only for nodes of the case map', () => {
       (await call(t.app, token, { method: 'POST', url: '/api/course/caseRecord/addRecord', payload: { caseId: 'case-01', nodeId: chapter, isStudy: '1' } }))
         .resultCode,
     ).toBe(200);
+    expect(await ranking()).toEqual(before);
+    // A study node completed through its resources counts.
+    const res = await t.database.db.selectFrom('study_resources').select(['id', 'node_id', 'file_suffix_code']).where('case_id', '=', 'case-01').execute();
+    const link = res.find((r) => r.file_suffix_code === 2 && res.filter((x) => x.node_id === r.node_id).length === 1)!;
+    const done = await call(t.app, token, {
+      method: 'POST',
+      url: '/api/course/caseRecord/addRecord',
+      payload: { caseId: 'case-01', nodeId: link.node_id, resourceId: link.id, isStudy: '1' },
+    });
+    expect(done.data).toMatchObject({ nodeLearnt: 1 });
     expect((await ranking()).some((r) => r.username.startsWith('学') && r.studyCount === 1)).toBe(true);
   });
 });

@@ -10,7 +10,7 @@ describe('case lists', () => {
   it('queryCasePage pages project cases (type 1) and practice (type 2), searchable by name', async () => {
     const cases = await get(tokens.normal, '/api/course/caseDetails/queryCasePage?currentNum=1&currentSize=5');
     expect(cases.data).toMatchObject({ total: 8, pages: 2, current: 1, size: 5 });
-    expect(cases.data.records[0]).toMatchObject({ uuid: 'case-01', caseType: 1, name: '校园二手交易平台', applyStatus: 1, nodeCount: 25 });
+    expect(cases.data.records[0]).toMatchObject({ uuid: 'case-01', caseType: 1, name: '校园二手交易平台', applyStatus: 1, nodeCount: 20 });
     const practice = await get(tokens.normal, '/api/course/caseDetails/queryCasePage?caseType=2');
     expect(practice.data.total).toBe(4);
     const search = await get(tokens.normal, `/api/course/caseDetails/queryCasePage?name=${encodeURIComponent('订单')}`);
@@ -93,14 +93,18 @@ describe('case detail and access', () => {
 
 // Issue 22 item 6 / issue 18 item 5: a card's numbers are the numbers of the page it links to.
 describe('counts that agree', () => {
-  type Node = { level: number; resourceCount: number };
-  it('nodeCount is the number of knowledge points (steps) the detail page lists, for cases and practice', async () => {
+  type Node = { level: number; resourceCount: number; hasExam: number };
+  it('nodeCount is a case’s 知识点 (its study nodes) and a practice item’s steps (the rows its detail page lists)', async () => {
     for (const caseType of [1, 2]) {
       const page = await get(tokens.normal, `/api/course/caseDetails/queryCasePage?caseType=${caseType}&currentSize=100`);
       for (const c of page.data.records as { caseId: string; nodeCount: number }[]) {
         const nodes: Node[] = (await get(tokens.normal, `/api/course/mindDetails/queryNodeBasicByStudentId?caseId=${c.caseId}`)).data;
-        // the detail pages' visibleNodes rule (features/project/case-helpers.ts)
-        expect(c.nodeCount, c.caseId).toBe(nodes.filter((n) => n.level > 1 && (n.level <= 3 || n.resourceCount > 0)).length);
+        // study nodes: resources or a node exam (issue 22); steps: the detail pages' visibleNodes rule (features/project/case-helpers.ts)
+        const expected =
+          caseType === 1
+            ? nodes.filter((n) => n.resourceCount > 0 || n.hasExam === 1).length
+            : nodes.filter((n) => n.level > 1 && (n.level <= 3 || n.resourceCount > 0)).length;
+        expect(c.nodeCount, c.caseId).toBe(expected);
         expect((await get(tokens.normal, `/api/course/caseDetails/getCasesDetails?caseId=${c.caseId}`)).data.nodeCount).toBe(c.nodeCount);
       }
     }

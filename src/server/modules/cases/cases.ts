@@ -8,11 +8,13 @@ import { withCreateTime } from '../../lib/time';
 import { containsIgnoringCase, pageInMemory } from '../../lib/paging';
 import { shownAvatar } from '../files/avatar';
 import { officialNodes } from '../mindmaps/maps';
+import { percentOf, progressOfStudy } from '../../../engine/progress/rollup';
 
 /**
- * Every case and practice item with its classification and the number of knowledge points (steps)
- * its detail page lists (node_count: officialNodes' listed, not the map's whole size): content,
- * cached per process.
+ * Every case and practice item with its classification and its official map's study nodes
+ * (maps.ts#OfficialNodeList.study): content, cached per process. node_count is a case's number of
+ * 知识点 — its study nodes, what progress, the ranking and the detail page count — and a practice
+ * item's number of steps, the rows its detail page lists.
  */
 function caseCatalog(db: DbOrTrx, content: ContentCache) {
   return content.get('cases', ['cases', 'case_classifications', 'official_maps', 'study_resources', 'exams'], async () => {
@@ -39,15 +41,30 @@ function caseCatalog(db: DbOrTrx, content: ContentCache) {
       .orderBy('c.sort')
       .orderBy('c.id')
       .execute();
-    const listed = await Promise.all(rows.map(async (c) => (c.map_case_id ? ((await officialNodes(db, content, c.id))?.listed ?? 0) : 0)));
-    return withCreateTime(rows.map((c, i) => ({ ...c, node_count: listed[i] })));
+    const lists = await Promise.all(rows.map((c) => (c.map_case_id ? officialNodes(db, content, c.id) : undefined)));
+    return withCreateTime(
+      rows.map((c, i) => {
+        const study = lists[i]?.study ?? [];
+        return { ...c, study, node_count: c.case_type === 2 ? (lists[i]?.listed ?? 0) : study.length };
+      }),
+    );
   });
 }
 
 type CaseRow = Awaited<ReturnType<typeof caseCatalog>>[number];
 interface Application {
   status: number;
-  progress: number;
+  /** The nodes the student has learnt in the case (case_records' node rows). */
+  learnt: ReadonlySet<string>;
+}
+
+/**
+ * The student's percentage in a case as the lists show it: rollup.ts's rule over the case's study
+ * nodes now (so a map edit that adds or removes study nodes shows at once), the same figure
+ * refreshCaseProgress stores and the engine's root roll-up draws.
+ */
+export function listPercent(c: Pick<CaseRow, 'study'>, application: Application | undefined): number {
+  return application ? percentOf(progressOfStudy(c.study, (id) => application.learnt.has(id))) : 0;
 }
 
 export function caseView(c: CaseRow, application: Application | undefined): CaseSummary {
@@ -67,16 +84,31 @@ export function caseView(c: CaseRow, application: Application | undefined): Case
     nodeCount: c.node_count ?? 0,
     /** 0 not applied, 1 studying, 2 graduated */
     applyStatus: application?.status ?? 0,
-    progress: application?.progress ?? 0,
+    progress: listPercent(c, application),
     createTime: c.createTime,
   };
 }
 
-/** The student's applications by case (a handful of rows), cached per student: read-only. */
+/**
+ * The student's applications by case (a handful of rows) with their learnt nodes, cached per
+ * student: read-only. Every write that changes what is learnt also refreshes the application's
+ * stored percentage (completion.ts#refreshCaseProgress), whose trigger makes every process forget.
+ */
 function applications(db: DbOrTrx, students: StudentCache, studentId: string): Promise<ReadonlyMap<string, Application>> {
   return students.get(studentId, 'cases', async () => {
-    const rows = await db.selectFrom('case_applications').select(['case_id', 'status', 'progress']).where('student_id', '=', studentId).execute();
-    return new Map(rows.map((a) => [a.case_id, a]));
+    const [rows, learnt] = await Promise.all([
+      db.selectFrom('case_applications').select(['case_id', 'status']).where('student_id', '=', studentId).execute(),
+      db
+        .selectFrom('case_records')
+        .select(['case_id', 'node_id'])
+        .where('student_id', '=', studentId)
+        .where('resource_id', '=', '')
+        .where('is_study', '=', 1)
+        .execute(),
+    ]);
+    const byCase = new Map(rows.map((a) => [a.case_id, { status: a.status, learnt: new Set<string>() }]));
+    for (const r of learnt) byCase.get(r.case_id)?.learnt.add(r.node_id);
+    return byCase;
   });
 }
 
@@ -158,16 +190,23 @@ export async function classifyTree(db: DbOrTrx): Promise<ClassifyItem[]> {
 /**
  * The case's learners — every student with an application (studying or graduated), the same
  * students its studyCount counts (seed and apply keep cases.study_count equal to that number) —
- * ranked by nodes learnt, ties by id; names are masked (other students' privacy).
+ * ranked by 知识点 learnt (its study nodes, the ones its cards count; a hand-ticked chapter is not
+ * one), ties by id; names are masked (other students' privacy).
  */
-export async function ranking(db: DbOrTrx, caseId: string, limit = 10): Promise<RankItem[]> {
+export async function ranking(db: DbOrTrx, content: ContentCache, caseId: string, limit = 10): Promise<RankItem[]> {
+  const study = (await officialNodes(db, content, caseId))?.study ?? [];
   const learnt = sql<string>`count(distinct r.node_id)`;
   const rows = await db
     .selectFrom('case_applications as a')
     .innerJoin('students as s', 's.id', 'a.student_id')
     .leftJoin('case_records as r', (j) =>
-      j.onRef('r.case_id', '=', 'a.case_id').onRef('r.student_id', '=', 'a.student_id').on('r.is_study', '=', 1).on('r.resource_id', '=', ''),
-    ) // nodes learnt, not resources
+      j
+        .onRef('r.case_id', '=', 'a.case_id')
+        .onRef('r.student_id', '=', 'a.student_id')
+        .on('r.is_study', '=', 1)
+        .on('r.resource_id', '=', '') // nodes learnt, not resources
+        .on(study.length ? sql<boolean>`r.node_id in (${sql.join(study)})` : sql<boolean>`false`),
+    )
     .where('a.case_id', '=', caseId)
     .groupBy(['s.id', 's.username', 's.avatar'])
     .select(['s.id', 's.username', 's.avatar', learnt.as('n')])

@@ -74,7 +74,7 @@ async function privateCaseRoutes(app: FastifyInstance): Promise<void> {
   );
 
   r.get('/api/course/caseApply/getRanking', { schema: { querystring: CaseIdQuery, response: Reply(Ranking) } }, async (request) =>
-    ok(await ranking(db, request.query.caseId)),
+    ok(await ranking(db, contentCache, request.query.caseId)),
   );
 
   // Case-access check (SPEC §3): data 0 none, 1 active, 2 graduated. Only one's own access is visible.
