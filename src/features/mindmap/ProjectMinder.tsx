@@ -180,15 +180,17 @@ function MinderEditor({ ctl, caseId, studentId, mind, draft, study, official, le
 /**
  * 标记已学 on a node of the official map goes to the server first (issue 22 item 4): a node with
  * required resources is refused with what remains, and no ✓ is set; a node without them is
- * recorded, so the tick counts wherever progress is shown. The student's own new nodes are theirs.
+ * recorded, so the tick counts wherever progress is shown. Taking a ✓ back is recorded too, so
+ * the case percentage drops everywhere (and the ✓ does not come back on the next open). The
+ * student's own new nodes are theirs.
  */
 function useStudyGuard(ctl: EditorController, caseId: string, official: ReadonlySet<string>) {
   useEffect(() => {
-    ctl.studyGuard = async (ids) => {
+    ctl.studyGuard = async (ids, on) => {
       for (const id of ids) {
         if (!official.has(id)) continue;
         try {
-          await markLearntByHand(caseId, id);
+          await markLearntByHand(caseId, id, on);
         } catch (e) {
           return errorText(e);
         }

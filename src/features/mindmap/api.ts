@@ -70,9 +70,10 @@ export async function nodeRequirements(caseId: string, nodeId: string): Promise<
 /**
  * 标记已学 by hand on a node of the official map: the server records it, or refuses a node with
  * required resources, naming what remains (rejects with that ApiFailure; silent: the caller says it).
+ * `on` false takes the tick back (the node and its resources count as not learnt again).
  */
-export async function markLearntByHand(caseId: string, nodeId: string): Promise<void> {
-  unwrap(await apiPost<CaseStudy>('/api/course/caseRecord/addRecord', { caseId, nodeId, isStudy: '1' }, { dedupe: false, silent: true }));
+export async function markLearntByHand(caseId: string, nodeId: string, on = true): Promise<void> {
+  unwrap(await apiPost<CaseStudy>('/api/course/caseRecord/addRecord', { caseId, nodeId, isStudy: on ? '1' : '2' }, { dedupe: false, silent: true }));
 }
 
 /** Node image upload: `{ errno: 0, data: { url } }` (kityminder's image-upload answer shape). */

@@ -56,10 +56,10 @@ describe('action registry', () => {
     const ctx = testContext(ctl);
     const errors: string[] = [];
     ctl.onError = (m) => errors.push(m);
-    const asked: string[][] = [];
+    const asked: Array<[string[], boolean]> = [];
     let answer: string | null = '完成该知识点的学习内容后会自动记为已学，还差：《讲解视频》';
-    ctl.studyGuard = async (ids) => {
-      asked.push([...ids]);
+    ctl.studyGuard = async (ids, on) => {
+      asked.push([[...ids], on]);
       return answer;
     };
     ctl.select(['b']);
@@ -69,10 +69,14 @@ describe('action registry', () => {
     answer = null;
     await actionByName('setStudy').perform(ctx);
     expect(ctl.model.get('b')?.isStudy).toBeTruthy();
-    // Unmarking is the student's own: not asked.
+    // Unmarking is asked too (the server takes the tick back, so the percentage drops).
     await actionByName('setStudy').perform(ctx);
     expect(ctl.model.get('b')?.isStudy).toBeFalsy();
-    expect(asked).toEqual([['b'], ['b']]);
+    expect(asked).toEqual([
+      [['b'], true],
+      [['b'], true],
+      [['b'], false],
+    ]);
   });
 
   it('the root cannot be deleted or cut; Delete removes the selection', async () => {

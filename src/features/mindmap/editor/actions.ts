@@ -155,11 +155,11 @@ export const ACTIONS: Action[] = [
     in: ['menu'],
     command: 'setStudy',
     enabled: one,
-    // Marking (not unmarking) may be refused by the study guard: its reason is shown, no ✓ is set.
+    // The study guard is asked first (marking may be refused: its reason is shown, no ✓ is set).
     perform: async (c) => {
       const ids = [...sel(c)];
       const on = !firstData(c)?.isStudy;
-      const refused = on && c.ctl.studyGuard ? await c.ctl.studyGuard(ids) : null;
+      const refused = c.ctl.studyGuard ? await c.ctl.studyGuard(ids, on) : null;
       if (refused) return c.ctl.onError(refused);
       return c.ctl.run('setStudy', [ids, on]);
     },

@@ -31,10 +31,11 @@ export class EditorCore {
   /** An edit was applied: its Chinese announcement for the editor's live region (announce.ts). */
   onAnnounce: (message: string) => void = () => {};
   /**
-   * Asked before nodes are marked 已学 (我的学习导图: the server decides for nodes of the official
-   * map, issue 22). Resolves a refusal to show (nothing is marked then), or null to go ahead.
+   * Asked before nodes are marked 已学 or unmarked (`on` false) (我的学习导图: the server decides and
+   * records it for nodes of the official map, issue 22). Resolves a refusal to show (nothing
+   * changes then), or null to go ahead.
    */
-  studyGuard: ((ids: readonly string[]) => Promise<string | null>) | null = null;
+  studyGuard: ((ids: readonly string[], on: boolean) => Promise<string | null>) | null = null;
   /** True once a document is open (false while opening failed): autosave waits for it. */
   opened = false;
   private adapter: EnginePatchAdapter;

@@ -24,9 +24,14 @@ const startedAgo = (resourceId: string, seconds: number) =>
     .where('student_id', '=', 'stu-0001')
     .where('resource_id', '=', resourceId)
     .execute();
+/** The percentage the student's list shows for the case (project cases and practice items). */
 const listProgress = async (caseId: string) => {
-  const page = await get(tokens.normal, '/api/course/caseDetails/queryUserCase?currentNum=1&currentSize=50');
-  return (page.data.records as Array<{ caseId: string; progress: number }>).find((r) => r.caseId === caseId)?.progress;
+  for (const caseType of [1, 2]) {
+    const page = await get(tokens.normal, `/api/course/caseDetails/queryUserCase?caseType=${caseType}&currentNum=1&currentSize=50`);
+    const row = (page.data.records as Array<{ caseId: string; progress: number }>).find((r) => r.caseId === caseId);
+    if (row) return row.progress;
+  }
+  return undefined;
 };
 
 describe('completion by coverage (case video)', () => {
@@ -148,29 +153,91 @@ describe('ticks by hand and course sections', () => {
   });
 });
 
+/** The engine's root percentage of one student's case: the official map, ✓ on their learnt nodes, the case's study nodes. */
+async function enginePercent(studentId: string, caseId: string): Promise<number | undefined> {
+  const learnt = new Set(
+    (
+      await db()
+        .selectFrom('case_records')
+        .select('node_id')
+        .where('student_id', '=', studentId)
+        .where('case_id', '=', caseId)
+        .where('resource_id', '=', '')
+        .where('is_study', '=', 1)
+        .execute()
+    ).map((r) => r.node_id),
+  );
+  const doc = await officialMap(db(), caseId);
+  if (!doc) return undefined;
+  const ed = new MindEditor();
+  ed.load(markProgress(doc, learnt, undefined));
+  ed.setStudyNodes([...(await caseStudyNodes(db(), caseId))]);
+  return percentOf(ed.progressOf(ed.doc.root.id));
+}
+
+/** Every application's stored percentage, and the normal student's list rows, equal the engine's. */
+async function expectAgreement(stored = true): Promise<void> {
+  const apps = await db().selectFrom('case_applications').select(['student_id', 'case_id', 'progress']).execute();
+  expect(apps.length).toBeGreaterThan(3);
+  for (const a of apps) {
+    const engine = await enginePercent(a.student_id, a.case_id);
+    if (engine === undefined) continue;
+    if (stored) expect(a.progress, `stored ${a.student_id} ${a.case_id}`).toBe(engine);
+    if (a.student_id === 'stu-0001') expect(await listProgress(a.case_id), `listed ${a.case_id}`).toBe(engine);
+  }
+}
+
 describe('one definition of the case percentage', () => {
   it('the list percentage equals the engine root percentage for every seeded application', async () => {
-    const apps = await db().selectFrom('case_applications').select(['student_id', 'case_id', 'progress']).execute();
-    expect(apps.length).toBeGreaterThan(3);
-    for (const a of apps) {
-      const learnt = new Set(
-        (
-          await db()
-            .selectFrom('case_records')
-            .select('node_id')
-            .where('student_id', '=', a.student_id)
-            .where('case_id', '=', a.case_id)
-            .where('resource_id', '=', '')
-            .where('is_study', '=', 1)
-            .execute()
-        ).map((r) => r.node_id),
-      );
-      const doc = await officialMap(db(), a.case_id);
-      if (!doc) continue;
-      const ed = new MindEditor();
-      ed.load(markProgress(doc, learnt, undefined));
-      ed.setStudyNodes([...(await caseStudyNodes(db(), a.case_id))]);
-      expect(a.progress, `${a.student_id} ${a.case_id}`).toBe(percentOf(ed.progressOf(ed.doc.root.id)));
+    await expectAgreement();
+  });
+
+  it('a tick taken back (untick) lowers it everywhere at once, and the node must be learnt again', async () => {
+    const study = await caseStudyNodes(db(), 'case-01');
+    const learnt = await db()
+      .selectFrom('case_records')
+      .select('node_id')
+      .where('student_id', '=', 'stu-0001')
+      .where('case_id', '=', 'case-01')
+      .where('resource_id', '=', '')
+      .where('is_study', '=', 1)
+      .execute();
+    const node = learnt.map((r) => r.node_id).find((id) => study.has(id))!;
+    expect(node).toBeDefined();
+    const before = await listProgress('case-01');
+    const back = await post(tokens.normal, '/api/course/caseRecord/addRecord', { caseId: 'case-01', nodeId: node, isStudy: '2' });
+    expect(back.data).toMatchObject({ isStudy: 2, nodeLearnt: 0 });
+    const req = (await requirements('case-01', node)).data;
+    expect(req).toMatchObject({ learnt: 0 });
+    expect(req.missing.length).toBeGreaterThan(0);
+    expect(await listProgress('case-01')).toBeLessThan(before!);
+    await expectAgreement();
+  });
+
+  it('the official map gaining a study node moves the list percentage with it', async () => {
+    const doc = (await officialMap(db(), 'case-01'))!;
+    const study = await caseStudyNodes(db(), 'case-01');
+    const learnt = new Set(
+      (await db().selectFrom('case_records').select('node_id').where('student_id', '=', 'stu-0001').where('case_id', '=', 'case-01').execute()).map(
+        (r) => r.node_id,
+      ),
+    );
+    const plain = doc.root.children!.map((c) => String(c.data.id)).find((id) => !study.has(id) && !learnt.has(id))!;
+    const before = await listProgress('case-01');
+    expect(before).toBeGreaterThan(0);
+    await db()
+      .insertInto('study_resources')
+      .values({ id: 'case-01-added', case_id: 'case-01', node_id: plain, file_name: '新增资料', file_suffix_code: 2 })
+      .execute();
+    // What the content trigger tells every process (here at once, not after the notification's round trip).
+    t.app.contentCache.invalidate('study_resources');
+    try {
+      expect(await listProgress('case-01')).toBe(await enginePercent('stu-0001', 'case-01'));
+      expect(await listProgress('case-01')).toBeLessThan(before!);
+      await expectAgreement(false);
+    } finally {
+      await db().deleteFrom('study_resources').where('id', '=', 'case-01-added').execute();
+      t.app.contentCache.invalidate('study_resources');
     }
   });
 });

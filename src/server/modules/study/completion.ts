@@ -156,6 +156,32 @@ export async function markNodeByHand(trx: DbOrTrx, studentId: string, caseId: st
   if (req.items.length) await refreshCaseProgress(trx, studentId, caseId);
 }
 
+/**
+ * 标记已学 taken back (the student's own map unticks a node of the official map): the node is no
+ * longer learnt, and its resources count as opened again, not completed — so the node's rule
+ * still says what learning it takes, and completing them again (a video's coverage stays, a
+ * text's 5 s are long past) ticks it again. The case percentage follows at once.
+ */
+export async function unmarkNode(trx: DbOrTrx, studentId: string, caseId: string, nodeId: string): Promise<void> {
+  const removed = await trx
+    .deleteFrom('case_records')
+    .where('student_id', '=', studentId)
+    .where('case_id', '=', caseId)
+    .where('node_id', '=', nodeId)
+    .where('resource_id', '=', '')
+    .executeTakeFirst();
+  if (!Number(removed.numDeletedRows)) return;
+  await trx
+    .updateTable('case_records')
+    .set({ is_study: 2 })
+    .where('student_id', '=', studentId)
+    .where('case_id', '=', caseId)
+    .where('node_id', '=', nodeId)
+    .where('is_study', '=', 1)
+    .execute();
+  await refreshCaseProgress(trx, studentId, caseId);
+}
+
 async function insertNodeRow(trx: DbOrTrx, studentId: string, caseId: string, nodeId: string): Promise<void> {
   await trx
     .insertInto('case_records')

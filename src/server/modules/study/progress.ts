@@ -4,7 +4,7 @@ import { notFound } from '../../http/envelope';
 import { newId } from '../../lib/ids';
 import { addStudySeconds } from './study-time';
 import { acceptCoverage, type Segments } from './coverage';
-import { completeResource, lockApplication, markNodeByHand, openResource, resourceDone } from './completion';
+import { completeResource, lockApplication, markNodeByHand, openResource, resourceDone, unmarkNode } from './completion';
 
 /** Seconds of slack per report for network jitter. */
 const SLACK_SECONDS = 3;
@@ -155,13 +155,14 @@ export const NO_SUCH_RESOURCE = '资源不存在';
  *
  * A resourceId must name a resource of that node of that case (404 otherwise). No resourceId is a
  * tick by hand: allowed only on a node without required resources; otherwise refused, naming what
- * remains. Everything runs under the student's application row lock (lockApplication).
+ * remains; isStudy other than 1 without a resourceId takes a tick back (unmarkNode). Everything runs under the student's application row lock (lockApplication).
  */
 export async function recordCaseStudy(db: Db, studentId: string, caseId: string, nodeId: string, resourceId: string, claimDone: boolean) {
   return db.transaction().execute(async (trx) => {
     await lockApplication(trx, studentId, caseId);
     if (!resourceId) {
       if (claimDone) await markNodeByHand(trx, studentId, caseId, nodeId);
+      else await unmarkNode(trx, studentId, caseId, nodeId);
       await touchStudyRecord(trx, studentId, 0, caseId, nodeId, '', claimDone ? 1 : 2);
       return { caseId, nodeId, resourceId, isStudy: claimDone ? 1 : 2, nodeLearnt: claimDone ? 1 : 0 };
     }

@@ -130,8 +130,10 @@ export async function studyRoutes(app: FastifyInstance): Promise<void> {
     // Only nodes of the case's map can be learnt: made-up node ids would otherwise count as
     // learnt nodes and lift the student in the case ranking (count of distinct learnt nodes).
     if (!(await isOfficialMapNode(db, b.caseId, b.nodeId))) throw notFound('知识点不存在');
-    const answer = await recordCaseStudy(db, studentId, b.caseId, b.nodeId, b.resourceId ?? '', String(b.isStudy ?? '1') === '1');
+    const claimDone = String(b.isStudy ?? '1') === '1';
+    const answer = await recordCaseStudy(db, studentId, b.caseId, b.nodeId, b.resourceId ?? '', claimDone);
     if (answer.nodeLearnt) await nodeLearnt(studentId, b.caseId);
+    else if (!claimDone && !b.resourceId) app.studentCache.forget(studentId); // a tick taken back: the percentage moved
     return ok(answer);
   }
   const addRecord = { schema: { body: AddRecordBody, response: Reply(CaseStudy) }, config: { write: { experience: 'refuse', caseOf: caseInBody } } } as const;
