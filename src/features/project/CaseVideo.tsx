@@ -8,7 +8,7 @@ import type { ResourceDetail } from './api';
  * progress (saveUserRecord), the same way as course sections. Without a known position (never
  * played, or the look-up failed) it starts at the beginning rather than not playing.
  */
-export function CaseVideo({ resource: r, onEnded }: { resource: ResourceDetail; onEnded(): void }) {
+export function CaseVideo({ resource: r, onEnded, onReport }: { resource: ResourceDetail; onEnded(): void; onReport?(answer: { isStudy?: number }): void }) {
   const start = useRemote(async () => {
     const at = await fetchResourceLocation(r.caseId, r.uuid).catch(() => null);
     return { position: at?.position ?? 0, watched: at?.watched ?? 0 };
@@ -23,7 +23,12 @@ export function CaseVideo({ resource: r, onEnded }: { resource: ResourceDetail; 
       fileName={r.fileName}
       label={`视频：${r.fileName}`}
       start={start.data}
-      report={(p, keepalive) => saveUserRecord(target, p, keepalive)}
+      report={(p, keepalive) =>
+        saveUserRecord(target, p, keepalive).then((a) => {
+          onReport?.(a);
+          return a;
+        })
+      }
       onEnded={onEnded}
     />
   );

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { useSearchParams } from 'wouter';
 import { formatDuration } from '../../app/lib/format';
@@ -11,7 +11,8 @@ import { ContentShell } from '../../app/ui/ContentShell';
 import { ListStatus } from '../../app/ui/ListStatus';
 import { useRemote } from '../../app/ui/use-remote';
 import { GRADUATED_MSG, refuseGraduated } from './access';
-import { addCaseRecord, fetchNodeResources, fetchResource, savePdfPages, type Resource } from './api';
+import { addCaseRecord, fetchNodeRequirements, fetchNodeResources, fetchResource, savePdfPages, type Resource } from './api';
+import { ResourceRule, type RuleState } from './ResourceRule';
 import { FILE_TYPE_LABEL, resourceAction } from './case-helpers';
 import { GraduatedRefusal } from './GraduatedRefusal';
 import { ResourceView } from './ResourceView';
@@ -37,27 +38,55 @@ export function ProjectContent() {
 
   const page = useRemote(async () => {
     await refuseGraduated(caseId, studentId || undefined);
-    const [info, resource, siblings] = await Promise.all([fetchCase(caseId), fetchResource(resourceId), fetchNodeResources(caseId, nodeId)]);
-    return { info, resource, siblings };
+    const [info, resource, siblings, rules] = await Promise.all([
+      fetchCase(caseId),
+      fetchResource(resourceId),
+      fetchNodeResources(caseId, nodeId),
+      fetchNodeRequirements(caseId, nodeId).catch(() => null), // the rule line is extra: the resource shows without it
+    ]);
+    return { info, resource, siblings, rules };
   }, [caseId, nodeId, resourceId, studentId]);
+
+  // The resource's 完成条件 and whether it is met, updated by the answers to what the page reports.
+  const [rule, setRule] = useState<RuleState | null>(null);
+  const loaded = page.data?.resource;
+  useEffect(() => {
+    const item = page.data?.rules?.items.find((i) => i.kind === 'resource' && i.id === page.data?.resource.uuid);
+    setRule(item ? { rule: item.rule, done: item.done === 1 } : null);
+  }, [page.data]);
+  const done = (yes: boolean) => yes && setRule((r) => r && { ...r, done: true });
 
   const record = (r: { uuid: string }) => {
     if (!studentId) return;
     const ids = { caseId, nodeId, resourceId: r.uuid };
     // Both records of SPEC §7: the node studied with this resource, and the last-study record.
-    void addCaseRecord(ids).catch(() => {});
+    void addCaseRecord(ids).then(
+      (a) => r.uuid === loaded?.uuid && done(a.isStudy === 1),
+      () => {},
+    );
     void addStudyRecord({ ...ids, studentId }).catch(() => {});
   };
 
-  const loaded = page.data?.resource;
   const loadedIsLink = loaded ? Number(loaded.fileSuffixCode) === 2 : true;
   useEffect(() => {
     // Shown = opened, except a link, which counts once it is opened. A text, image or PDF is
-    // learnt after 5 s open (the server measures from the first record): a second record then.
+    // learnt after 5 s open (the server measures from the first record): a second record then,
+    // and again a second later while the server says not yet (the first record arrived late).
     if (!loaded || loadedIsLink) return;
     record(loaded);
     if (!studentId || Number(loaded.fileSuffixCode) === 3) return;
-    const timer = window.setTimeout(() => void addCaseRecord({ caseId, nodeId, resourceId: loaded.uuid }).catch(() => {}), (OPEN_SECONDS + 0.2) * 1000);
+    let timer = 0;
+    const ask = (tries: number) => {
+      timer = window.setTimeout(
+        () =>
+          void addCaseRecord({ caseId, nodeId, resourceId: loaded.uuid }).then(
+            (a) => (a.isStudy === 1 ? done(true) : tries > 1 && ask(tries - 1)),
+            () => {},
+          ),
+        tries === 3 ? (OPEN_SECONDS + 0.2) * 1000 : 1000,
+      );
+    };
+    ask(3);
     return () => window.clearTimeout(timer);
   }, [loaded?.uuid, loadedIsLink, studentId]);
 
@@ -118,12 +147,20 @@ export function ProjectContent() {
 
   return (
     <ContentShell back={back} title={resource.fileName} context={`${info.name}${nodeName ? ` · ${nodeName}` : ''}`} aside={aside} asideLabel="节点资源">
+      <ResourceRule state={rule} />
       <ResourceView
         resource={resource}
         onOpenLink={() => openLink(resource)}
         onVideoEnded={() => record(resource)}
+        onVideoReport={(a) => done(a.isStudy === 1)}
         // Pages seen complete a PDF (the server counts them); a lost report is made good by seeing that page again.
-        onPageSeen={(p) => studentId && void savePdfPages({ caseId, nodeId, resourceId: resource.uuid, pages: [p] }).catch(() => {})}
+        onPageSeen={(p) =>
+          studentId &&
+          void savePdfPages({ caseId, nodeId, resourceId: resource.uuid, pages: [p] }).then(
+            (a) => setRule((r) => r && { ...r, done: r.done || a.isStudy === 1, pages: { seen: a.pagesSeen, count: a.pageCount } }),
+            () => {},
+          )
+        }
       />
     </ContentShell>
   );

@@ -8,15 +8,17 @@ export interface ResourceViewProps {
   onOpenLink(): void;
   /** the video played to its end (type 3) */
   onVideoEnded(): void;
+  /** the server's answer to a video progress report (isStudy 1: the resource is completed) */
+  onVideoReport?(answer: { isStudy?: number }): void;
   /** a PDF page seen (type 4) */
   onPageSeen?(page: number): void;
 }
 
 /** A study resource shown by its file type code: 0 text, 1 image, 2 link, 3 video, 4 PDF. */
-export function ResourceView({ resource: r, onOpenLink, onVideoEnded, onPageSeen }: ResourceViewProps) {
+export function ResourceView({ resource: r, onOpenLink, onVideoEnded, onVideoReport, onPageSeen }: ResourceViewProps) {
   switch (Number(r.fileSuffixCode)) {
     case 3:
-      return <CaseVideo resource={r} onEnded={onVideoEnded} />;
+      return <CaseVideo resource={r} onEnded={onVideoEnded} onReport={onVideoReport} />;
     case 2:
       return (
         <section className="resource-view resource-view--link" aria-label="外部链接">

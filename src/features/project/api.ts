@@ -3,7 +3,7 @@ export { ACCESS_GRADUATED, checkCaseAccess, fetchNodeResources } from '../../app
 import { apiGet, apiPost } from '../../app/http/client';
 import { unwrap } from '../../app/ui/use-remote';
 import type { RankItem } from '../../contract/cases';
-import type { AddRecordBody, CaseStudy, PdfPagesBody, PdfProgress, ResourceDetail } from '../../contract/study';
+import type { AddRecordBody, CaseStudy, NodeRequirements, PdfPagesBody, PdfProgress, ResourceDetail } from '../../contract/study';
 
 export type { RankItem } from '../../contract/cases';
 export type { Resource, ResourceDetail } from '../../contract/study';
@@ -16,10 +16,15 @@ export async function fetchResource(uuid: string): Promise<ResourceDetail> {
   return unwrap(await apiGet<ResourceDetail>('/api/course/studyResourceFile/getResourceByUUId', { uuid }));
 }
 
-/** The node studied with this resource (SPEC §7 caseRecord/addRecord). */
-export async function addCaseRecord(r: { caseId: string; nodeId: string; resourceId: string }): Promise<void> {
+/** The node studied with this resource (SPEC §7 caseRecord/addRecord); answers whether the resource is now completed. */
+export async function addCaseRecord(r: { caseId: string; nodeId: string; resourceId: string }): Promise<CaseStudy> {
   const body: AddRecordBody = r;
-  unwrap(await apiPost<CaseStudy>('/api/course/caseRecord/addRecord', body, { dedupe: false }));
+  return unwrap(await apiPost<CaseStudy>('/api/course/caseRecord/addRecord', body, { dedupe: false }));
+}
+
+/** 完成条件 of a node for the signed-in student: each resource's rule (the server's words) and whether it is done. Silent: the page works without it. */
+export async function fetchNodeRequirements(caseId: string, nodeId: string): Promise<NodeRequirements> {
+  return unwrap(await apiGet<NodeRequirements>('/api/course/studyRecord/nodeRequirements', { caseId, nodeId }, { dedupe: false, silent: true }));
 }
 
 /** Pages of a case PDF seen (the server completes it at 90 % of its pages). Silent: the reader is not interrupted by a lost report. */
