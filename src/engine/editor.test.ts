@@ -39,15 +39,16 @@ describe('MindEditor facade', () => {
     ed.importDataWithNotices('txt', '新图\n\t一\n\t二\n', { name: '新图' });
     expect(ed.doc.root.data.text).toBe('新图');
     ed.execute('editText', [ed.doc.root.children[0].id, '一一']);
-    ed.undo(); // the edit after the import
+    expect(ed.undo()!.swapped).toBeUndefined(); // the edit after the import
     expect(ed.doc.root.children[0].data.text).toBe('一');
     const back = ed.undo()!; // the import
     expect(back.full).toBe(true);
+    expect(back.swapped).toBe(true); // the editor tells an undone import from other full patches
     expect(ed.doc).toBe(beforeDoc); // the same document, not a copy
     expect(ed.exportData('km')).toBe(before);
     expect(ed.getNodeData('a1').note).toBe('要点');
     expect(ed.canUndo).toBe(true); // the edits before the import are still undoable
-    ed.redo();
+    expect(ed.redo()!.swapped).toBe(true);
     expect(ed.exportData('txt')).toBe('新图\r\t一\r\t二\r');
     ed.redo();
     expect(ed.doc.root.children[0].data.text).toBe('一一');

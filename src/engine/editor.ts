@@ -130,7 +130,7 @@ export class MindEditor {
 
   private afterStep(step: Step | null): RenderPatch | null {
     if (!step) return null;
-    return Array.isArray(step) ? this.afterChange(step) : this.switchTo(step.swapTo);
+    return Array.isArray(step) ? this.afterChange(step) : { ...this.switchTo(step.swapTo), swapped: true };
   }
 
   get canUndo(): boolean {

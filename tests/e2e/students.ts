@@ -27,6 +27,7 @@ export const E2E_STUDENTS = {
   pipelineWalk: { id: 'e2e-pipeline-walk', loginName: '13900000114', username: '杨管线' },
   reviewMap: { id: 'e2e-review-map', loginName: '13900000120', username: '朱复图' },
   progressRules: { id: 'e2e-progress-rules', loginName: '13900000125', username: '许规则' },
+  mindmapPolish: { id: 'e2e-mindmap-polish', loginName: '13900000140', username: '周打磨' },
 } as const;
 
 export type E2EStudent = keyof typeof E2E_STUDENTS;

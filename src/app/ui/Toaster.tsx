@@ -1,15 +1,25 @@
 import { Toast } from 'radix-ui';
+import { useEffect } from 'react';
 import { useSnapshot } from 'valtio';
-import { dismissToast, toasts } from './toast-store';
+import { dismissToast, toastPlacement, toasts } from './toast-store';
 import './toast.css';
 
 const ICON = { success: '✓', warning: '!', error: '×' } as const;
 
+/** A screen with its toolbar at the top: toasts show at the bottom while it is mounted. */
+export function useToastsAtBottom(): void {
+  useEffect(() => {
+    toastPlacement.bottomScreens++;
+    return () => void toastPlacement.bottomScreens--;
+  }, []);
+}
+
 /** Renders the toast queue with radix Toast (announced politely; errors assertively). */
 export function Toaster() {
   const { items } = useSnapshot(toasts);
+  const bottom = useSnapshot(toastPlacement).bottomScreens > 0;
   return (
-    <Toast.Provider swipeDirection="up" label="通知">
+    <Toast.Provider swipeDirection={bottom ? 'down' : 'up'} label="通知">
       {items.map((t) => (
         <Toast.Root
           key={t.id}
@@ -27,7 +37,7 @@ export function Toaster() {
         </Toast.Root>
       ))}
       {/* radix labels the region "Notifications (F8)" unless told: screen readers would read English */}
-      <Toast.Viewport className="toast-viewport" label="通知（{hotkey}）" />
+      <Toast.Viewport className={bottom ? 'toast-viewport toast-viewport--bottom' : 'toast-viewport'} label="通知（{hotkey}）" />
     </Toast.Provider>
   );
 }

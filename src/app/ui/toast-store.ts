@@ -12,10 +12,19 @@ export interface ToastItem {
 
 export const toasts = proxy<{ items: ToastItem[] }>({ items: [] });
 
+/**
+ * Screens whose top edge is a toolbar (the mind-map editor) mounted now: while any is, toasts
+ * show at the bottom centre instead of the top, where they would cover it (useToastsAtBottom).
+ */
+export const toastPlacement = proxy({ bottomScreens: 0 });
+
 let nextId = 1;
 
-function show(kind: ToastKind, message: string, duration = 3000): void {
-  toasts.items.push({ id: nextId++, kind, message, duration });
+/** Returns the toast's id (dismissToast takes it down early, e.g. when what it says went stale). */
+function show(kind: ToastKind, message: string, duration = 3000): number {
+  const id = nextId++;
+  toasts.items.push({ id, kind, message, duration });
+  return id;
 }
 
 /**
@@ -28,7 +37,9 @@ export const toast = {
   error: (message: string, duration?: number) => show('error', message, duration),
 };
 
-export function dismissToast(id: number): void {
+/** Takes toast `id` down; false when it was no longer up. */
+export function dismissToast(id: number): boolean {
   const i = toasts.items.findIndex((t) => t.id === id);
   if (i >= 0) toasts.items.splice(i, 1);
+  return i >= 0;
 }

@@ -90,6 +90,11 @@ export interface RenderPatch {
   background: string;
   canUndo: boolean;
   canRedo: boolean;
+  /**
+   * Set on the patch of an undo or redo that swapped the whole document, i.e. took an import
+   * back or made it again (the editor then restores the selection from before the import).
+   */
+  swapped?: true;
 }
 
 /**

@@ -110,8 +110,14 @@ export function OutlinePanel({ ctl, caseId, flush }: Props) {
     setBusy(true);
     live.current.busy = true;
     try {
+      // The camera follows the selected node (else the root): the edit lays the map out again and
+      // may move it across the root or off screen; kept where it was, the student sees the change
+      // around what they were working on.
+      const anchor = ctl.primary ?? ctl.model.rootId;
       try {
-        await ctl.execute('applyOutline', [base.current, next]);
+        await ctl.keepInPlace(anchor, () => ctl.execute('applyOutline', [base.current!, next]));
+        // Its line was deleted: the selection fell back to the root, shown whole.
+        if (!ctl.model.nodes.has(anchor)) ctl.select(ctl.state.selection);
       } catch (e) {
         setNote({ kind: 'error', text: say(e, '大纲未能应用到导图，请重试') });
         field.current?.focus();

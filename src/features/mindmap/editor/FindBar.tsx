@@ -44,11 +44,13 @@ export function FindBar({ ctl, focusKey, onClose }: Props) {
     input.current?.select();
   }, [focusKey]);
 
-  // The map changed (an edit, undo, a replace): the matches follow, the camera stays.
+  // The map changed (an edit, undo, a replace): the matches follow, the camera stays; a replace's
+  // 已替换 goes once something else changed the map.
   useEffect(() => {
     let t = 0;
     const off = ctl.model.subscribe(() => {
       typed.current = false;
+      find.mapChanged();
       window.clearTimeout(t);
       t = window.setTimeout(() => void find.search(find.view.query, false), 150);
     });

@@ -24,6 +24,7 @@ import { useTextEdit } from './text-edit';
 import { bindTouch } from './touch-input';
 import { Toolbar } from './Toolbar';
 import { userMessage } from './messages';
+import { useToastsAtBottom } from '../../../app/ui/Toaster';
 import '../mindmap.css';
 
 // The editor: Pixi canvas fed by worker patches, the ARIA tree beside it, toolbar and node menu
@@ -63,6 +64,8 @@ export function MindEditorView({ ctl, load, toolbarExtra, onActivate, onError, e
   // The keyboard target sits over the selected node on screen: placed again when the camera rests.
   const [, cameraRested] = useReducer((n: number) => n + 1, 0);
   const phone = usePhone();
+  // The toolbar is at the top: toasts (import notices, errors) must not cover it.
+  useToastsAtBottom();
   const [sheet, setSheet] = useState<PhoneSheet>(null);
   // The last edit's announcement (live region); `seq` makes a repeated one heard again.
   const [said, setSaid] = useState({ text: '', seq: 0 });

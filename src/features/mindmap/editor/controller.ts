@@ -59,6 +59,22 @@ export class EditorController extends EditorCore {
     if (b) this.canvas!.centerWorld(b.x + b.w / 2, b.y + b.h / 2);
   }
 
+  /**
+   * Runs `work` (an edit that lays the map out again) with the camera following node `id`'s
+   * layout shift, so the node stays where it is on screen (the layout re-centres siblings, moves
+   * branches to the other side of the root); a node gone by then leaves the camera alone.
+   */
+  async keepInPlace<T>(id: string, work: () => Promise<T>): Promise<T> {
+    const before = this.canvas?.store.boxOf(id);
+    const result = await work();
+    const c = this.canvas;
+    const after = c?.store.boxOf(id);
+    if (c && before && after && (after.x !== before.x || after.y !== before.y)) {
+      c.panBy((before.x - after.x) * c.camera.zoom, (before.y - after.y) * c.camera.zoom);
+    }
+    return result;
+  }
+
   /** Find matches marked on the canvas ([] clears). */
   highlight(ids: readonly string[]): void {
     this.canvas?.setHighlights(ids);

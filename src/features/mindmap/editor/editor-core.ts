@@ -1,5 +1,6 @@
 import type { CommandArgs, CommandName, CommandResult } from '../../../engine/commands/registry';
 import type { ExportFormat } from '../../../engine/editor';
+import { MAX_SWAPS } from '../../../engine/history/history';
 import type { KmDocument } from '../../../engine/model/types';
 import type { ImportNotice, TextFormat } from '../../../engine/protocols/formats';
 import type { EngineClient } from '../../../worker/client';
@@ -30,6 +31,8 @@ export class EditorCore {
   onError: (message: string) => void = () => {};
   /** An edit was applied: its Chinese announcement for the editor's live region (announce.ts). */
   onAnnounce: (message: string) => void = () => {};
+  /** An import was undone (true) or redone (false): its notice ("可按 Ctrl+Z 撤销") is out of date. */
+  onImportStep: (undone: boolean) => void = () => {};
   /**
    * Asked before nodes are marked 已学 or unmarked (`on` false) (我的学习导图: the server decides and
    * records it for nodes of the official map, issue 22). Resolves a refusal to show (nothing
@@ -43,6 +46,12 @@ export class EditorCore {
   private closers = new Set<() => Promise<void>>();
   /** Document changes sent to the worker and not yet applied here (closing waits for them). */
   private inflight = new Set<Promise<unknown>>();
+  /**
+   * The selection before each import still on the undo stack (newest last), and before each
+   * import undone and not yet redone: undoing an import selects again what was selected before.
+   */
+  private beforeImports: string[][] = [];
+  private undoneImports: string[][] = [];
   protected canvas: CanvasView | null = null;
   private reviewDue: ReadonlySet<string> = new Set();
 
@@ -145,6 +154,9 @@ export class EditorCore {
         this.canvas.applyProgress(this.progress.snapshot());
       } else this.canvas.applyPatch(patch);
     }
+    // The history forgot them (a load, a new edit after an undo).
+    if (!p.canUndo) this.beforeImports = [];
+    if (!p.canRedo) this.undoneImports = [];
     const selection = this.state.selection.filter((id) => this.model.nodes.has(id));
     this.set({ canUndo: p.canUndo, canRedo: p.canRedo, selection: selection.length || !this.model.rootId ? selection : [this.model.rootId] });
     this.canvas?.setSelection(this.state.selection);
@@ -175,16 +187,29 @@ export class EditorCore {
   undo(): Promise<void> {
     return this.track(async () => {
       const p = await this.engine.undo();
-      if (p) this.apply(p);
-      if (p) this.onAnnounce('已撤销');
+      if (!p) return;
+      this.apply(p);
+      if (!p.swapped) return this.onAnnounce('已撤销');
+      // An import taken back: the map before it, with what was selected then (the root if gone).
+      const before = this.beforeImports.pop() ?? [];
+      this.undoneImports.push(before);
+      const kept = before.filter((id) => this.model.nodes.has(id));
+      this.select(kept.length ? kept : [this.model.rootId]);
+      this.onImportStep(true);
+      this.onAnnounce('已撤销导入');
     });
   }
 
   redo(): Promise<void> {
     return this.track(async () => {
       const p = await this.engine.redo();
-      if (p) this.apply(p);
-      if (p) this.onAnnounce('已重做');
+      if (!p) return;
+      this.apply(p);
+      if (!p.swapped) return this.onAnnounce('已重做');
+      this.beforeImports.push(this.undoneImports.pop() ?? []);
+      this.select([this.model.rootId]);
+      this.onImportStep(false);
+      this.onAnnounce('已重做导入');
     });
   }
 
@@ -202,9 +227,10 @@ export class EditorCore {
   }
 
   async importData(format: TextFormat, text: string): Promise<boolean> {
+    const before = this.state.selection;
     try {
       await this.track(async () => this.apply(await this.engine.importData(format, text)));
-      this.select([this.model.rootId]);
+      this.imported(before);
       return true;
     } catch (e) {
       this.onError(userMessage(e));
@@ -218,18 +244,28 @@ export class EditorCore {
    * what changed shape, or null when refused (the reason went to onError; the map is unchanged).
    */
   async importFile(format: TextFormat, text: string, name?: string): Promise<ImportNotice[] | null> {
+    const before = this.state.selection;
     try {
       const notices = await this.track(async () => {
         const r = await this.engine.importDataWithNotices(format, text, { name });
         this.apply(r.patch);
         return r.notices;
       });
-      this.select([this.model.rootId]);
+      this.imported(before);
       return notices;
     } catch (e) {
       this.onError(userMessage(e));
       return null;
     }
+  }
+
+  /** An import is on the undo stack: `before` (the selection then) is what its undo selects again. */
+  private imported(before: string[]): void {
+    this.beforeImports.push(before);
+    // The engine keeps only the last MAX_SWAPS imports undoable.
+    if (this.beforeImports.length > MAX_SWAPS) this.beforeImports.shift();
+    this.undoneImports = [];
+    this.select([this.model.rootId]);
   }
 
   /** `clip`: SVG of just that part (PNG export draws huge maps strip by strip). */

@@ -36,6 +36,7 @@ export type CanvasView = Pick<
   | 'zoomTo'
   | 'zoomStep'
   | 'centerWorld'
+  | 'panBy'
   | 'frameMap'
   | 'camera'
   | 'width'

@@ -17,6 +17,10 @@ export interface FindView {
 export class FindState {
   view: FindView = { query: '', matches: [], index: -1, done: '' };
   private seq = 0;
+  /** A replace is under way (its own changes of the map keep its 已替换). */
+  private replacing = false;
+  /** The map's version when the last replace finished. */
+  private doneAt = -1;
   private listeners = new Set<() => void>();
 
   constructor(private readonly ctl: EditorController) {}
@@ -59,24 +63,47 @@ export class FindState {
     await this.ctl.focusNode(this.view.matches[index]);
   }
 
+  /**
+   * The map changed: after an undo, a redo or another edit, "已替换 N 个主题" no longer describes
+   * it (the status goes back to the matches).
+   */
+  mapChanged(): void {
+    if (this.view.done && !this.replacing && this.ctl.model.version !== this.doneAt) this.set({ done: '' });
+  }
+
+  /** Runs a replace; the map changes it makes itself (the edit, opening the next match) keep its status. */
+  private async asReplace(work: () => Promise<void>): Promise<void> {
+    this.replacing = true;
+    try {
+      await work();
+    } finally {
+      this.replacing = false;
+      this.doneAt = this.ctl.model.version;
+    }
+  }
+
   /** Replaces in the current match's title, then moves on to the match now at that place. */
-  async replaceOne(replacement: string): Promise<void> {
+  replaceOne(replacement: string): Promise<void> {
     const id = this.view.matches[this.view.index];
-    if (!id) return;
-    const changed = (await this.ctl.run('replaceText', [[id], this.view.query, replacement])) as string[] | undefined;
-    this.view = { ...this.view, matches: this.view.matches.filter((m) => m !== id) };
-    await this.search(this.view.query, false);
-    this.set({ done: changed?.length ? '已替换 1 个主题' : '' });
-    const next = this.view.matches[this.view.index];
-    if (next) await this.ctl.focusNode(next);
+    if (!id) return Promise.resolve();
+    return this.asReplace(async () => {
+      const changed = (await this.ctl.run('replaceText', [[id], this.view.query, replacement])) as string[] | undefined;
+      this.view = { ...this.view, matches: this.view.matches.filter((m) => m !== id) };
+      await this.search(this.view.query, false);
+      this.set({ done: changed?.length ? '已替换 1 个主题' : '' });
+      const next = this.view.matches[this.view.index];
+      if (next) await this.ctl.focusNode(next);
+    });
   }
 
   /** Replaces in every match at once: one undo step. */
-  async replaceAll(replacement: string): Promise<void> {
-    if (!this.view.matches.length) return;
-    const changed = (await this.ctl.run('replaceText', [this.view.matches, this.view.query, replacement])) as string[] | undefined;
-    await this.search(this.view.query, false);
-    this.set({ done: changed ? `已替换 ${changed.length} 个主题` : '' });
+  replaceAll(replacement: string): Promise<void> {
+    if (!this.view.matches.length) return Promise.resolve();
+    return this.asReplace(async () => {
+      const changed = (await this.ctl.run('replaceText', [this.view.matches, this.view.query, replacement])) as string[] | undefined;
+      await this.search(this.view.query, false);
+      this.set({ done: changed ? `已替换 ${changed.length} 个主题` : '' });
+    });
   }
 
   /** Closing the bar: answers still on their way are dropped, the marks go. */

@@ -1,6 +1,6 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { titleFromFileName, type ImportNotice, type TextFormat } from '../../../engine/protocols/formats';
-import { toast } from '../../../app/ui/toast-store';
+import { dismissToast, toast } from '../../../app/ui/toast-store';
 import type { EditorController } from './controller';
 import { EditorDialog } from './dialogs';
 import { importedNotice, userMessage } from './messages';
@@ -15,6 +15,9 @@ const NOTICE_MS = 10_000;
 /** A plain 已导入…可按 Ctrl+Z 撤销: shorter (toasts stack over the top of the page). */
 const PLAIN_NOTICE_MS = 6_000;
 
+/** The toast of the last import (or of its undo) while it may still be on screen. */
+let notice = 0;
+
 /**
  * An import replaces the whole map: it says so, with what changed shape and that Ctrl+Z brings
  * the previous map back (a polite status toast, announced by screen readers).
@@ -23,7 +26,17 @@ async function showNotices(notices: ImportNotice[] | null, fileName: string | un
   if (!notices) return;
   // the count is extra: the import's notice goes out without it if it cannot be had
   const cards = retired ? await retired().catch(() => 0) : 0;
-  toast.success(importedNotice(notices, fileName, cards), notices.length || cards ? NOTICE_MS : PLAIN_NOTICE_MS);
+  dismissToast(notice);
+  notice = toast.success(importedNotice(notices, fileName, cards), notices.length || cards ? NOTICE_MS : PLAIN_NOTICE_MS);
+}
+
+/**
+ * Undone, the import's "可按 Ctrl+Z 撤销" is no longer true: a notice still up is replaced by
+ * 已撤销导入; redone, that one goes.
+ */
+function importStepped(undone: boolean): void {
+  const up = dismissToast(notice);
+  notice = undone && up ? toast.success('已撤销导入', PLAIN_NOTICE_MS) : 0;
 }
 
 /** How many review cards the map just imported leaves without their node (0: the map has none). */
@@ -31,6 +44,12 @@ export type RetiredByImport = () => Promise<number>;
 
 export function useImportExport(ctl: EditorController, onError: (msg: string) => void, focusMap: () => void, retired?: RetiredByImport) {
   const fileInput = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    ctl.onImportStep = importStepped;
+    return () => {
+      ctl.onImportStep = () => {};
+    };
+  }, [ctl]);
   const [pasteOpen, setPasteOpen] = useState(false);
   /** Share of a PNG export done (0–1), null when none runs. */
   const [progress, setProgress] = useState<number | null>(null);

@@ -90,13 +90,7 @@ export function toggleExpanderAt(canvas: MindmapCanvas, ctl: EditorController, s
   // The layout re-centres siblings around the fold, so the toggled node itself moves; move the
   // camera by its shift so it (and its button) stays under the pointer: a second click at the
   // same point undoes the first instead of hitting empty canvas.
-  const before = canvas.store.boxOf(hit.id);
-  void ctl.run(hit.collapsed ? 'expand' : 'collapse', [[hit.id]]).then(() => {
-    const after = canvas.store.boxOf(hit.id);
-    if (!before || !after) return;
-    const z = canvas.camera.zoom;
-    if (after.x !== before.x || after.y !== before.y) canvas.panBy((before.x - after.x) * z, (before.y - after.y) * z);
-  });
+  void ctl.keepInPlace(hit.id, () => ctl.run(hit.collapsed ? 'expand' : 'collapse', [[hit.id]]));
   return true;
 }
 

@@ -1,0 +1,131 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import type { BrowserSession } from './browser';
+import { clickNode, item, mapFocused, nodeBox, openMinder, outline, pasteImport, selectedTexts } from './mindmap-helpers';
+import { E2E_STUDENTS } from './students';
+import { applyForCases, openSignedIn, toastWith, unexpectedErrors } from './shell-helpers';
+
+// What a kityminder user walking the editor found (polish round): undoing an import brings back
+// the selection from before it and takes its "可按 Ctrl+Z 撤销" notice down; the find bar's
+// 已替换 goes once the replace is undone; 应用到导图 in the 大纲 keeps the selected node where it
+// was on screen; toasts never cover the editor's toolbar (desktop and a 375 px phone).
+
+const CASE = 'case-06';
+const bar = (page: Page) => page.getByRole('search', { name: '查找和替换' });
+const findStatus = (page: Page) => bar(page).getByRole('status');
+const armed = (page: Page) => page.locator('.mind-edit.is-armed');
+const resting = (page: Page) => page.locator('.mind-editor__canvas:not([data-camera=moving])').waitFor();
+type Box = { x: number; y: number; width: number; height: number };
+const bottomOf = (b: Box) => b.y + b.height;
+
+describe('mind-map editor polish', () => {
+  let s: BrowserSession;
+  beforeAll(async () => {
+    s = await openSignedIn(inject('baseURL'), E2E_STUDENTS.mindmapPolish.loginName);
+    await applyForCases(s.page, CASE); // 大纲 apply saves the map: that needs an application
+  });
+  afterAll(async () => s?.close());
+
+  it('undoing an import selects again what was selected before and replaces its notice; toasts stay off the toolbar', async () => {
+    const { page } = s;
+    await openMinder(page, CASE);
+    await clickNode(page, '数据准备');
+    await pasteImport(page, 'txt', '导入的图\n\t甲\n\t乙\n', '乙');
+    expect(await selectedTexts(page)).toEqual(['导入的图']);
+    const notice = toastWith(page, '已导入粘贴的内容，可按 Ctrl+Z 撤销。');
+    await notice.waitFor();
+    // Below the editor's toolbar (at the bottom of the page), never over it.
+    const toolbar = (await page.getByRole('toolbar', { name: '导图工具栏' }).boundingBox())!;
+    expect((await notice.boundingBox())!.y).toBeGreaterThan(bottomOf(toolbar));
+
+    await mapFocused(page);
+    await page.keyboard.press('Control+z');
+    await item(page, '数据准备').waitFor();
+    await expect.poll(() => selectedTexts(page)).toEqual(['数据准备']);
+    // The notice said Ctrl+Z undoes the import: it did, so the notice says so now.
+    await toastWith(page, '已撤销导入').waitFor();
+    await expect.poll(() => notice.count()).toBe(0);
+    expect((await toastWith(page, '已撤销导入').boundingBox())!.y).toBeGreaterThan(bottomOf(toolbar));
+
+    // Redo imports again (the new map's root selected), undo goes back to 数据准备 once more.
+    await page.keyboard.press('Control+y');
+    await expect.poll(() => selectedTexts(page)).toEqual(['导入的图']);
+    await expect.poll(() => toastWith(page, '已撤销导入').count()).toBe(0);
+    await page.keyboard.press('Control+z');
+    await expect.poll(() => selectedTexts(page)).toEqual(['数据准备']);
+    expect(await outline(page)).not.toContain('导入的图');
+    expect(unexpectedErrors(s.errors)).toEqual([]);
+  });
+
+  it('the find bar stops saying 已替换 once the replace is undone or redone', async () => {
+    const { page } = s;
+    await openMinder(page, CASE);
+    await clickNode(page, '数据准备');
+    await page.keyboard.press('Control+f');
+    await bar(page).getByRole('textbox', { name: '查找' }).fill('核心概念');
+    const matches = /^第 \d+ \/ \d+ 个$/;
+    await expect.poll(() => findStatus(page).textContent()).toMatch(matches);
+    await bar(page).getByRole('textbox', { name: '替换为' }).fill('核心要义');
+    await bar(page).getByRole('button', { name: '替换', exact: true }).click();
+    await item(page, '核心要义').waitFor();
+    await expect.poll(() => findStatus(page).textContent()).toBe('已替换 1 个主题');
+
+    // Ctrl+Z in the bar undoes the replace: the status describes the map again, after redo too.
+    await page.keyboard.press('Control+z');
+    await expect.poll(() => item(page, '核心要义').count()).toBe(0);
+    await expect.poll(() => findStatus(page).textContent()).toMatch(matches);
+    await page.keyboard.press('Control+y');
+    await item(page, '核心要义').waitFor();
+    await expect.poll(() => findStatus(page).textContent()).toMatch(matches);
+    await page.keyboard.press('Control+z');
+    await expect.poll(() => item(page, '核心要义').count()).toBe(0);
+    await page.keyboard.press('Escape');
+    await bar(page).waitFor({ state: 'detached' });
+    expect(unexpectedErrors(s.errors)).toEqual([]);
+  });
+
+  it('应用到导图 in the 大纲 keeps the selected node where it was on screen', async () => {
+    const { page } = s;
+    await openMinder(page, CASE);
+    await page.getByRole('button', { name: '编辑大纲' }).click();
+    const field = page.getByRole('textbox', { name: '大纲文本' });
+    await expect.poll(() => field.inputValue()).toContain('\t数据准备\n');
+    const before = await nodeBox(page, '数据准备');
+
+    // Three new chapters before it: the layout moves it (to the other side of the root).
+    const lines = (await field.inputValue()).split('\n');
+    await field.fill([lines[0], '\t新章一', '\t新章二', '\t新章三', ...lines.slice(1)].join('\n'));
+    await page.getByRole('button', { name: '应用到导图' }).click();
+    await page.getByRole('status').filter({ hasText: '大纲已应用到导图并保存' }).waitFor();
+    await item(page, '新章三').waitFor();
+    expect(await selectedTexts(page)).toEqual(['数据准备']);
+    await resting(page);
+    const moved = async () => {
+      const b = (await armed(page).boundingBox())!;
+      return Math.max(Math.abs(b.x - before.x), Math.abs(b.y - before.y));
+    };
+    await expect.poll(moved).toBeLessThan(2);
+    expect(unexpectedErrors(s.errors)).toEqual([]);
+  });
+
+  it('on a 375 px phone the notices show above the action bar, readable and announced', async () => {
+    const { page } = s;
+    await page.setViewportSize({ width: 375, height: 812 });
+    await openMinder(page, CASE);
+    await page.getByRole('toolbar', { name: '导图操作' }).getByRole('button', { name: '更多' }).click();
+    await pasteImport(page, 'txt', '手机导入\n\t一\n', '一');
+    const notice = page.locator('.toast', { hasText: '已导入粘贴的内容' });
+    await notice.waitFor();
+    expect(await notice.getAttribute('role')).toBe('status');
+    const box = (await notice.boundingBox())!;
+    const head = (await page.locator('.mind-page__head').boundingBox())!;
+    const actions = (await page.getByRole('toolbar', { name: '导图操作' }).boundingBox())!;
+    expect(box.y).toBeGreaterThan(bottomOf(head));
+    expect(bottomOf(box)).toBeLessThanOrEqual(actions.y);
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(375);
+    // One line of the notice is most of the screen wide, not a narrow column.
+    expect(box.width).toBeGreaterThan(300);
+    expect(unexpectedErrors(s.errors)).toEqual([]);
+  });
+});
