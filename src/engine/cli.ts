@@ -1,26 +1,30 @@
 // Command line (the only Node-specific file in src/engine):
-//   npm run map -- convert <in> <out>          .km/.md/.txt → .km/.md/.txt/.svg by extension
+//   npm run map -- convert <in> <out>          .km/.md/.txt/.xmind/.mm/.opml → the same or .svg, by extension
 //   npm run map -- layout <in.km> [--template T]  prints node boxes as JSON
 // Invalid input exits 1 with the engine's error message on stderr.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { extname } from 'node:path';
-import { MindEditor, type ExportFormat } from './editor';
-import { isTextFormat, titleFromFileName, type TextFormat } from './protocols/formats';
+import { MindEditor } from './editor';
+import { isFileFormat, titleFromFileName, type FileFormat } from './protocols/formats';
 
 function formatOf(path: string): string {
   return extname(path).slice(1).toLowerCase();
 }
 
 // SPEC's words first, then what they mean.
-const unsupported = (ext: string) => `Not supported protocol:${ext}（不支持 .${ext} 格式，可用 .km、.md、.txt，导出还可用 .svg）`;
+const unsupported = (ext: string) => `Not supported protocol:${ext}（不支持 .${ext} 格式，可用 .km、.md、.txt、.xmind、.mm、.opml，导出还可用 .svg）`;
 
 function usage(): never {
-  throw new Error('用法：map convert <输入.km|md|txt> <输出.km|md|txt|svg> | map layout <输入.km> [--template 模板]');
+  throw new Error('用法：map convert <输入.km|md|txt|xmind|mm|opml> <输出.km|md|txt|xmind|mm|opml|svg> | map layout <输入.km> [--template 模板]');
 }
 
-/** Imports a file; a forest is put under a root named after the file, notices go to stderr. */
-function importFile(ed: MindEditor, format: TextFormat, path: string): void {
-  const { notices } = ed.importDataWithNotices(format, readFileSync(path, 'utf8'), { name: titleFromFileName(path) });
+/**
+ * Imports a file (.xmind as bytes); a forest is put under a root named after the file; notices
+ * (a forest wrapped, what the file held that a map cannot) go to stderr.
+ */
+function importFile(ed: MindEditor, format: FileFormat, path: string): void {
+  const data = format === 'xmind' ? new Uint8Array(readFileSync(path)) : readFileSync(path, 'utf8');
+  const { notices } = ed.importDataWithNotices(format, data, { name: titleFromFileName(path) });
   for (const n of notices) process.stderr.write(`${n.message}\n`);
 }
 
@@ -32,17 +36,23 @@ export function main(argv: string[]): number {
     if (!input || !output) usage();
     const inFmt = formatOf(input);
     const outFmt = formatOf(output);
-    if (!isTextFormat(inFmt)) throw new Error(unsupported(inFmt));
-    if (!isTextFormat(outFmt) && outFmt !== 'svg') throw new Error(unsupported(outFmt));
+    if (!isFileFormat(inFmt)) throw new Error(unsupported(inFmt));
+    if (!isFileFormat(outFmt) && outFmt !== 'svg') throw new Error(unsupported(outFmt));
     importFile(ed, inFmt, input);
-    writeFileSync(output, ed.exportData(outFmt as ExportFormat));
+    if (outFmt === 'svg') writeFileSync(output, ed.exportData(outFmt));
+    else {
+      // what the output format cannot hold is said, not dropped silently
+      const { data, notices } = ed.exportFile(outFmt);
+      writeFileSync(output, data);
+      for (const n of notices) process.stderr.write(`${n.message}\n`);
+    }
     return 0;
   }
   if (cmd === 'layout') {
     const input = rest[0];
     if (!input) usage();
     const fmt = formatOf(input);
-    importFile(ed, isTextFormat(fmt) ? fmt : 'km', input);
+    importFile(ed, isFileFormat(fmt) ? fmt : 'km', input);
     const t = rest.indexOf('--template');
     if (t >= 0) {
       if (!rest[t + 1]) usage();

@@ -9,7 +9,18 @@ import { newId } from './model/ids';
 import { createTableMeasurer, type TextMeasurer } from './measure/text-measurer';
 import { LayoutEngine } from './layout/layout-engine';
 import { connectorFor } from './layout/kinds';
-import { exportDocument, importDocument, importDocumentWithNotices, type ImportNotice, type ImportOptions, type TextFormat } from './protocols/formats';
+import {
+  exportDocument,
+  exportFile,
+  importDocument,
+  importDocumentWithNotices,
+  type ExportResult,
+  type FileData,
+  type FileFormat,
+  type ImportNotice,
+  type ImportOptions,
+  type TextFormat,
+} from './protocols/formats';
 import { restoreDocument } from './protocols/restore';
 import { exportSvg } from './protocols/svg';
 import { findNodes, type FindOptions } from './search/find';
@@ -67,10 +78,11 @@ export class MindEditor {
   /**
    * Importing a file: like importData, but outline text with several top-level lines (and
    * markdown with several top headings) goes under a root named `opts.name` (the file's name),
-   * and what changed shape comes back as Chinese notices for the UI to show.
+   * and what changed shape comes back as Chinese notices for the UI to show. Also reads XMind
+   * (bytes), FreeMind and OPML files, reporting what they held that a map cannot.
    */
-  importDataWithNotices(format: TextFormat, text: string, opts: ImportOptions = {}): { patch: RenderPatch; notices: ImportNotice[] } {
-    const { document, notices } = importDocumentWithNotices(format, text, opts);
+  importDataWithNotices(format: FileFormat, data: FileData, opts: ImportOptions = {}): { patch: RenderPatch; notices: ImportNotice[] } {
+    const { document, notices } = importDocumentWithNotices(format, data, opts);
     return { patch: this.replace(document, true), notices };
   }
 
@@ -95,6 +107,11 @@ export class MindEditor {
   exportData(format: ExportFormat, clip?: { x: number; y: number; w: number; h: number }): string {
     if (format === 'svg') return exportSvg(this.doc, this.layout, clip, this.progress.studyCount ? (n) => this.progress.of(n) : undefined);
     return exportDocument(format, this.doc.toKm());
+  }
+
+  /** A file of the map in any file format (.xmind as bytes), with what the format could not hold. */
+  exportFile(format: FileFormat): ExportResult {
+    return exportFile(format, this.doc.toKm());
   }
 
   toKm(): KmDocument {

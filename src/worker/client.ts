@@ -3,7 +3,7 @@ import type { CommandArgs, CommandName, CommandResult } from '../engine/commands
 import type { ExportFormat } from '../engine/editor';
 import type { ProgressPatch } from '../engine/progress/progress-index';
 import type { KmDocument, KmNode, KmNodeData } from '../engine/model/types';
-import type { ImportNotice, ImportOptions, TextFormat } from '../engine/protocols/formats';
+import type { ExportResult, FileData, FileFormat, ImportNotice, ImportOptions, TextFormat } from '../engine/protocols/formats';
 import type { FindOptions } from '../engine/search/find';
 import { joinIds, splitIds, unpackPatch, type EngineApi, type EnginePatch, type WirePatch } from './protocol';
 
@@ -67,10 +67,14 @@ export class EngineClient {
     return splitIds(await this.api.find(query, opts));
   }
 
-  /** A file's text: a forest goes under a root named opts.name; notices (Chinese) say what changed shape. */
-  async importDataWithNotices(format: TextFormat, text: string, opts: ImportOptions = {}): Promise<{ patch: EnginePatch; notices: ImportNotice[] }> {
-    const r = await this.api.importDataWithNotices(format, text, opts);
+  /** A file's content: a forest goes under a root named opts.name; notices (Chinese) say what changed shape or was not kept. */
+  async importDataWithNotices(format: FileFormat, data: FileData, opts: ImportOptions = {}): Promise<{ patch: EnginePatch; notices: ImportNotice[] }> {
+    const r = await this.api.importDataWithNotices(format, data, opts);
     return { patch: unpackPatch(r.patch), notices: r.notices };
+  }
+  /** The map as a file (.xmind as bytes); notices say what the format could not hold. */
+  exportFile(format: FileFormat): Promise<ExportResult> {
+    return this.api.exportFile(format);
   }
   /** The case's study nodes (知识点); every branch is recounted. */
   setStudyNodes(ids: string[]): Promise<void> {

@@ -52,6 +52,10 @@ export function createEngineHost(measurer?: TextMeasurer, transfer: TransferFn =
       const { wire: w, transfer: t } = pack(patch);
       return transfer({ patch: w, notices }, t);
     },
+    exportFile(format) {
+      const r = editor.exportFile(format);
+      return typeof r.data === 'string' ? r : transfer(r, [r.data.buffer as ArrayBuffer]);
+    },
     setStudyNodes: (ids) => editor.setStudyNodes(splitIds(ids)),
     takeProgress() {
       const p = editor.takeProgress();

@@ -1,20 +1,37 @@
-import type { KmDocument } from '../model/types';
+import { documentProblem } from '../model/limits';
+import type { KmDocument, KmNode } from '../model/types';
+import { decodeFreeMind, encodeFreeMind } from './freemind';
 import { decodeKm, encodeKm } from './km';
+import type { Lost } from './lost';
 import { decodeMarkdownWithNotices, encodeMarkdown } from './markdown';
 import { INVALID, type ImportNotice, type ImportOptions } from './notices';
+import { decodeOpml, encodeOpml } from './opml';
 import { restoreDocument } from './restore';
 import { decodeOutline, encodeText } from './text';
+import { decodeXmind } from './xmind';
+import { encodeXmind } from './xmind-export';
 
 export type { ImportNotice, ImportOptions } from './notices';
 export { titleFromFileName } from './notices';
 
 export type TextFormat = 'km' | 'md' | 'txt';
+/** Other mind-map applications' files (issue 19.4): XMind (a zip), FreeMind/Freeplane, OPML. */
+export type ExchangeFormat = 'xmind' | 'mm' | 'opml';
+export type FileFormat = TextFormat | ExchangeFormat;
 
 export const FORMATS: readonly TextFormat[] = ['km', 'md', 'txt'];
+export const FILE_FORMATS: readonly FileFormat[] = ['km', 'md', 'txt', 'xmind', 'mm', 'opml'];
 
 export function isTextFormat(f: string): f is TextFormat {
   return (FORMATS as readonly string[]).includes(f);
 }
+
+export function isFileFormat(f: string): f is FileFormat {
+  return (FILE_FORMATS as readonly string[]).includes(f);
+}
+
+/** A file's content: bytes for .xmind (a zip), text for the others (bytes are read as UTF-8). */
+export type FileData = string | Uint8Array;
 
 export interface ImportResult {
   document: KmDocument;
@@ -24,24 +41,47 @@ export interface ImportResult {
 
 const EMPTY_OUTLINE = `${INVALID}：大纲为空（只有空行，没有任何主题）`;
 
+const asText = (data: FileData): string => (typeof data === 'string' ? data : new TextDecoder().decode(data));
+
+/** A decoded exchange tree within the map limits, restored like any import; what it lost is the last notice. */
+function exchanged(root: KmNode, lost: Lost, notices: ImportNotice[] = []): ImportResult {
+  const problem = documentProblem({ root });
+  if (problem) throw new Error(`无法导入：${problem}`);
+  return { document: restoreDocument({ root }), notices: [...notices, ...lost.notices()] };
+}
+
 /**
  * Importing a file: parse → restore → validate, and report what changed shape. Outline text with
  * several top-level lines (a forest) goes under a new root named `opts.name` (the file name) or
- * 中心主题; so do several top-level markdown headings. Throws the user-facing message (Chinese,
- * with line and column where there is one); never touches a live document.
+ * 中心主题; so do several top-level markdown headings and OPML outlines. What an XMind, FreeMind
+ * or OPML file held that a map cannot is reported (以下内容未能保留：…). Throws the user-facing
+ * message (Chinese, with line and column where there is one); never touches a live document.
  */
-export function importDocumentWithNotices(format: TextFormat, text: string, opts: ImportOptions = {}): ImportResult {
+export function importDocumentWithNotices(format: FileFormat, data: FileData, opts: ImportOptions = {}): ImportResult {
   switch (format) {
     case 'km':
-      return { document: decodeKm(text), notices: [] };
+      return { document: decodeKm(asText(data)), notices: [] };
     case 'txt': {
-      const r = decodeOutline(text, { forest: 'wrap', name: opts.name });
+      const r = decodeOutline(asText(data), { forest: 'wrap', name: opts.name });
       if (!r) throw new Error(EMPTY_OUTLINE);
       return { document: restoreDocument(r.root), notices: r.notices };
     }
     case 'md': {
-      const r = decodeMarkdownWithNotices(text, opts.name);
+      const r = decodeMarkdownWithNotices(asText(data), opts.name);
       return { document: restoreDocument(r.root), notices: r.notices };
+    }
+    case 'xmind': {
+      if (typeof data === 'string') throw new Error('无法导入 .xmind 文件：需要文件的原始字节（它是 zip 压缩包，不是文本）');
+      const r = decodeXmind(data);
+      return exchanged(r.root, r.lost);
+    }
+    case 'mm': {
+      const r = decodeFreeMind(asText(data));
+      return exchanged(r.root, r.lost);
+    }
+    case 'opml': {
+      const r = decodeOpml(asText(data), opts.name);
+      return exchanged(r.root, r.lost, r.notices);
     }
   }
 }
@@ -66,5 +106,31 @@ export function exportDocument(format: TextFormat, doc: KmDocument): string {
       return encodeText(doc.root);
     case 'md':
       return encodeMarkdown(doc.root);
+  }
+}
+
+export interface ExportResult {
+  data: FileData;
+  /** What the map held that the format cannot (以下内容未能保留：…), in Chinese; empty when nothing. */
+  notices: ImportNotice[];
+}
+
+/** A file in any format; the exchange formats say what they could not hold. */
+export function exportFile(format: FileFormat, doc: KmDocument): ExportResult {
+  switch (format) {
+    case 'xmind': {
+      const r = encodeXmind(doc);
+      return { data: r.data, notices: r.lost.notices() };
+    }
+    case 'mm': {
+      const r = encodeFreeMind(doc);
+      return { data: r.data, notices: r.lost.notices() };
+    }
+    case 'opml': {
+      const r = encodeOpml(doc);
+      return { data: r.data, notices: r.lost.notices() };
+    }
+    default:
+      return { data: exportDocument(format, doc), notices: [] };
   }
 }

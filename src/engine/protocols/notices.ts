@@ -7,8 +7,12 @@ import { ROOT_TEXT, type KmNode } from '../model/types';
 export const INVALID = 'Invalid local format';
 
 export interface ImportNotice {
-  /** forest: several top-level topics were put under a new root; preamble: text before the first markdown heading was left out. */
-  code: 'forest' | 'preamble';
+  /**
+   * forest: several top-level topics were put under a new root; preamble: text before the first
+   * markdown heading was left out; lost: what the file held that the map cannot (or, on export,
+   * what the map held that the file format cannot), counted by kind (lost.ts).
+   */
+  code: 'forest' | 'preamble' | 'lost';
   /** Chinese, ready to show. */
   message: string;
 }

@@ -143,7 +143,7 @@ export function Toolbar({ ctx, onImportFile, onImportPaste, onExport, children }
             }}
           >
             <DropdownMenu.Item className="mind-menu__item" disabled={ro} onSelect={onImportFile}>
-              从文件导入（.km / .md / .txt）
+              从文件导入（.km / .md / .txt / .xmind / .mm / .opml）
             </DropdownMenu.Item>
             <DropdownMenu.Item className="mind-menu__item" disabled={ro} onSelect={onImportPaste}>
               粘贴大纲文本导入

@@ -2,7 +2,7 @@ import type { CommandArgs, CommandName, CommandResult } from '../../../engine/co
 import type { ExportFormat } from '../../../engine/editor';
 import { MAX_SWAPS } from '../../../engine/history/history';
 import type { KmDocument } from '../../../engine/model/types';
-import type { ImportNotice, TextFormat } from '../../../engine/protocols/formats';
+import type { ExportResult, FileData, FileFormat, ImportNotice, TextFormat } from '../../../engine/protocols/formats';
 import type { EngineClient } from '../../../worker/client';
 import type { EnginePatch } from '../../../worker/protocol';
 import { EnginePatchAdapter } from '../canvas/engine-adapter';
@@ -244,11 +244,11 @@ export class EditorCore {
    * (the file's name without extension; 中心主题 without one). Resolves the Chinese notices of
    * what changed shape, or null when refused (the reason went to onError; the map is unchanged).
    */
-  async importFile(format: TextFormat, text: string, name?: string): Promise<ImportNotice[] | null> {
+  async importFile(format: FileFormat, data: FileData, name?: string): Promise<ImportNotice[] | null> {
     const before = this.state.selection;
     try {
       const notices = await this.track(async () => {
-        const r = await this.engine.importDataWithNotices(format, text, { name });
+        const r = await this.engine.importDataWithNotices(format, data, { name });
         this.apply(r.patch);
         return r.notices;
       });
@@ -267,6 +267,11 @@ export class EditorCore {
     if (this.beforeImports.length > MAX_SWAPS) this.beforeImports.shift();
     this.undoneImports = [];
     this.select([this.model.rootId]);
+  }
+
+  /** The map as an .xmind/.mm/.opml (or .km/.md/.txt) file, with what that format could not hold. */
+  exportFile(format: FileFormat): Promise<ExportResult> {
+    return this.engine.exportFile(format);
   }
 
   /** `clip`: SVG of just that part (PNG export draws huge maps strip by strip). */

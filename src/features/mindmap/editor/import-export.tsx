@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
-import { titleFromFileName, type ImportNotice, type TextFormat } from '../../../engine/protocols/formats';
+import { titleFromFileName, type FileData, type FileFormat, type ImportNotice, type TextFormat } from '../../../engine/protocols/formats';
 import { dismissToast, toast } from '../../../app/ui/toast-store';
 import type { EditorController } from './controller';
 import { EditorDialog } from './dialogs';
-import { importedNotice, userMessage } from './messages';
-import { download, EXPORTS, fileBase, formatOfFile, inlineImages, isCrossOrigin, mapToPng, UNSUPPORTED, type ExportKind } from './io';
+import { exportedNotice, importedNotice, userMessage } from './messages';
+import { download, EXPORTS, fileBase, formatOfFile, IMPORT_ACCEPT, inlineImages, isCrossOrigin, mapToPng, UNSUPPORTED, type ExportKind } from './io';
 
 // Import (file picker or pasted text) and export (download) of the editor menu.
 
@@ -75,6 +75,14 @@ export function useImportExport(ctl: EditorController, onError: (msg: string) =>
         }
         return;
       }
+      if (kind === 'xmind' || kind === 'mm' || kind === 'opml') {
+        const { data, notices } = await ctl.exportFile(kind);
+        const name = `${base}.${spec.ext}`;
+        download(name, new Blob([data as BlobPart], { type: typeof data === 'string' ? `${spec.mime};charset=utf-8` : spec.mime }));
+        // what the format could not hold is said, never dropped silently
+        if (notices.length) toast.warning(exportedNotice(notices, name), NOTICE_MS);
+        return;
+      }
       const data = await ctl.exportData(kind);
       const text = kind === 'svg' ? await inlineImages(data, true) : data;
       download(`${base}.${spec.ext}`, new Blob([text], { type: `${spec.mime};charset=utf-8` }));
@@ -85,21 +93,22 @@ export function useImportExport(ctl: EditorController, onError: (msg: string) =>
 
   const importFile = async (file: File | undefined) => {
     if (!file) return;
-    let format: TextFormat;
+    let format: FileFormat;
     try {
       format = formatOfFile(file.name);
     } catch {
       onError(userMessage(UNSUPPORTED));
       return;
     }
-    let text: string;
+    let data: FileData;
     try {
-      text = await file.text();
+      // .xmind is a zip: its bytes go to the engine as they are
+      data = format === 'xmind' ? new Uint8Array(await file.arrayBuffer()) : await file.text();
     } catch (e) {
       onError(userMessage(e, '读取文件失败，请重新选择文件'));
       return;
     }
-    const notices = await ctl.importFile(format, text, titleFromFileName(file.name));
+    const notices = await ctl.importFile(format, data, titleFromFileName(file.name));
     // an imported map is shown like one opened
     if (notices) ctl.frame();
     await showNotices(notices, file.name, retired);
@@ -112,7 +121,7 @@ export function useImportExport(ctl: EditorController, onError: (msg: string) =>
         ref={fileInput}
         type="file"
         hidden
-        accept=".km,.json,.md,.txt"
+        accept={IMPORT_ACCEPT}
         aria-label="选择导入文件"
         onChange={(e) => (void importFile(e.target.files?.[0]), (e.target.value = ''))}
       />

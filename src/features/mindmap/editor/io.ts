@@ -1,17 +1,22 @@
 import { loadableUrl } from '../../../app/files/signed-url';
-import type { TextFormat } from '../../../engine/protocols/formats';
+import type { FileFormat } from '../../../engine/protocols/formats';
 import { PngStream } from './png-stream';
 
 // File import/export helpers of the editor menu: format by file name, downloads, and PNG from
 // the engine's SVG (rasterised strip by strip into one streamed PNG, for maps of any size).
 
 /** SPEC §8's words first, then what a student can do about it. */
-export const UNSUPPORTED = 'Not supported protocol（不支持这种文件，请选择 .km、.json、.md 或 .txt 文件）';
+export const UNSUPPORTED = 'Not supported protocol（不支持这种文件，请选择 .km、.json、.md、.txt、.xmind、.mm 或 .opml 文件）';
 
-const EXT: Record<string, TextFormat> = { km: 'km', json: 'km', md: 'md', markdown: 'md', txt: 'txt' };
+const EXT: Record<string, FileFormat> = { km: 'km', json: 'km', md: 'md', markdown: 'md', txt: 'txt', xmind: 'xmind', mm: 'mm', opml: 'opml' };
 
-/** Text format of a file name; throws 'Not supported protocol' for anything else (SPEC §8). */
-export function formatOfFile(name: string): TextFormat {
+/** The file input's accept list: every extension above. */
+export const IMPORT_ACCEPT = Object.keys(EXT)
+  .map((e) => `.${e}`)
+  .join(',');
+
+/** File format of a file name; throws 'Not supported protocol' for anything else (SPEC §8). */
+export function formatOfFile(name: string): FileFormat {
   const ext = /\.([^.]+)$/.exec(name)?.[1]?.toLowerCase() ?? '';
   const f = EXT[ext];
   if (!f) throw new Error(UNSUPPORTED);
@@ -22,6 +27,9 @@ export const EXPORTS = [
   { format: 'km', label: 'JSON (.km)', ext: 'km', mime: 'application/json' },
   { format: 'md', label: 'Markdown (.md)', ext: 'md', mime: 'text/markdown' },
   { format: 'txt', label: '大纲文本 (.txt)', ext: 'txt', mime: 'text/plain' },
+  { format: 'xmind', label: 'XMind (.xmind)', ext: 'xmind', mime: 'application/vnd.xmind.workbook' },
+  { format: 'mm', label: 'FreeMind (.mm)', ext: 'mm', mime: 'application/x-freemind' },
+  { format: 'opml', label: 'OPML 大纲 (.opml)', ext: 'opml', mime: 'text/x-opml' },
   { format: 'svg', label: 'SVG 图片 (.svg)', ext: 'svg', mime: 'image/svg+xml' },
   { format: 'png', label: 'PNG 图片 (.png)', ext: 'png', mime: 'image/png' },
 ] as const;

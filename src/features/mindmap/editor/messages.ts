@@ -12,7 +12,7 @@ export const GENERIC_MSG = '操作没有完成，请重试；如果问题持续�
 
 const KNOWN: Array<[RegExp, (m: RegExpMatchArray) => string]> = [
   [/^Document is read-only$/, () => READ_ONLY_MSG],
-  [/^Not supported protocol$/, () => '不支持的文件格式，请选择 .km、.md 或 .txt 文件（Not supported protocol）'],
+  [/^Not supported protocol$/, () => '不支持的文件格式，请选择 .km、.md、.txt、.xmind、.mm 或 .opml 文件（Not supported protocol）'],
   [/^Invalid local format$/, () => '内容格式不正确，无法导入（Invalid local format）'],
   [/^Theme (.*) not exists!$/, (m) => `导图主题“${m[1]}”不存在（Theme ${m[1]} not exists!）`],
   [/^Missing Layout:? ?(.*)$/, (m) => `导图结构“${m[1]}”不存在（Missing Layout）`],
@@ -47,4 +47,9 @@ export function importedNotice(notices: readonly ImportNotice[], fileName?: stri
   const shape = notices.map((n) => n.message.replace(/[。；]$/, '')).join('；');
   const undo = retiredCards > 0 ? `${retiredCards} 张复习卡片已停用，按 Ctrl+Z 撤销导入可恢复。` : '可按 Ctrl+Z 撤销。';
   return `已导入${what}，${shape ? `${shape}。` : ''}${undo}`;
+}
+
+/** The warning after an export to a format that could not hold everything (以下内容未能保留：…). */
+export function exportedNotice(notices: readonly ImportNotice[], fileName: string): string {
+  return `已导出「${fileName}」，${notices.map((n) => n.message.replace(/[。；]$/, '')).join('；')}。`;
 }

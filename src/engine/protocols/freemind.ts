@@ -1,0 +1,98 @@
+import type { KmDocument, KmNode } from '../model/types';
+import { countXuetuOnly, level9, Lost } from './lost';
+import { attr, buildXml, el, elements, firstElement, htmlText, kidsOf, parseXml, tagOf, textItem, xmlText, type XmlItem } from './xml';
+import { newNode, TreeBounds } from './zip-images';
+
+// FreeMind / Freeplane (.mm): <map><node TEXT LINK FOLDED> nested nodes. A node's title is its
+// TEXT, or rich HTML in <richcontent TYPE="NODE">; its note is <richcontent TYPE="NOTE"> (HTML,
+// read as plain text, a line per paragraph); priority is FreeMind's full-1…full-9 icon, progress
+// Freeplane's 0%/25%/50%/75%/100% icons. Arrow links (关联线), clouds, attributes, details and
+// other icons have no place in a map: counted.
+
+const WHAT = '.mm';
+/** Freeplane's progress icons and the kityminder progress (1–9, in eighths) each stands for. */
+const PROGRESS_ICONS: Record<string, number> = { '0%': 1, '25%': 3, '50%': 5, '75%': 7, '100%': 9 };
+
+export function decodeFreeMind(text: string): { root: KmNode; lost: Lost } {
+  const map = firstElement(parseXml(text, WHAT), 'map');
+  const top = map ? firstElement(kidsOf(map), 'node') : undefined;
+  if (!top) throw new Error(`无法导入 ${WHAT} 文件：文件里没有 <map> 下的 <node>，不是 FreeMind 导图`);
+  const lost = new Lost();
+  const bounds = new TreeBounds(WHAT);
+  const root = newNode('');
+  const stack: Array<[XmlItem, KmNode, number]> = [[top, root, 1]];
+  while (stack.length) {
+    const [x, node, level] = stack.pop()!;
+    bounds.node(level);
+    const d = node.data;
+    const kids = kidsOf(x);
+    let text = attr(x, 'TEXT');
+    for (const rc of elements(kids, 'richcontent')) {
+      const type = (attr(rc, 'TYPE') ?? '').toUpperCase();
+      const body = htmlText(kidsOf(rc));
+      if (type === 'NODE' && text === undefined) text = body;
+      else if (type === 'NOTE' && body) d.note = body;
+      else if (type === 'DETAILS' && body) lost.add('details');
+    }
+    d.text = text ?? '';
+    const link = attr(x, 'LINK');
+    if (link) d.hyperlink = link;
+    if (attr(x, 'FOLDED') === 'true') d.expandState = 'collapse';
+    for (const icon of elements(kids, 'icon')) {
+      const name = attr(icon, 'BUILTIN') ?? '';
+      const p = /^full-([1-9])$/.exec(name);
+      if (p && d.priority == null) d.priority = Number(p[1]);
+      else if (name in PROGRESS_ICONS && d.progress == null) d.progress = PROGRESS_ICONS[name];
+      else lost.add('marker');
+    }
+    lost.add('relationship', elements(kids, 'arrowlink').length);
+    lost.add('boundary', elements(kids, 'cloud').length);
+    lost.add('attribute', elements(kids, 'attribute').length);
+    lost.add('image', elements(kids, 'hook').filter((h) => attr(h, 'NAME') === 'ExternalObject').length);
+    const childEls = kids.filter((k) => tagOf(k) === 'node');
+    node.children = childEls.map(() => newNode(''));
+    for (let i = childEls.length - 1; i >= 0; i--) stack.push([childEls[i], node.children[i], level + 1]);
+  }
+  return { root, lost };
+}
+
+function noteHtml(note: string, lost: Lost): XmlItem {
+  const paras = note.split(/\r\n?|\n/).map((line) => el('p', null, line ? [textItem(xmlText(line, lost))] : []));
+  return el('richcontent', { TYPE: 'NOTE' }, [el('html', null, [el('head', null), el('body', null, paras)])]);
+}
+
+export function encodeFreeMind(doc: KmDocument): { data: string; lost: Lost } {
+  const lost = new Lost();
+  let seq = 0;
+  const nodeOf = (n: KmNode): XmlItem => {
+    const d = n.data;
+    const attrs: Record<string, string> = { TEXT: xmlText(d.text ?? '', lost), ID: `ID_${++seq}` };
+    if (typeof d.hyperlink === 'string' && d.hyperlink) attrs.LINK = xmlText(d.hyperlink, lost);
+    if (d.hyperlinkTitle) lost.add('linkTitle');
+    if (d.expandState === 'collapse' && n.children?.length) attrs.FOLDED = 'true';
+    const kids: XmlItem[] = [];
+    const p = level9(d.priority);
+    if (p) kids.push(el('icon', { BUILTIN: `full-${p}` }));
+    const g = level9(d.progress);
+    const icon = g ? Object.keys(PROGRESS_ICONS).find((k) => PROGRESS_ICONS[k] === g) : undefined;
+    if (icon) kids.push(el('icon', { BUILTIN: icon }));
+    else if (g) lost.add('progress');
+    if (typeof d.note === 'string' && d.note) kids.push(noteHtml(d.note, lost));
+    if (d.image) lost.add('image');
+    if (Array.isArray(d.resource) && d.resource.length) lost.add('label', d.resource.length);
+    countXuetuOnly(d, lost);
+    return el('node', attrs, kids);
+  };
+  const top = nodeOf(doc.root);
+  const stack: Array<[KmNode, XmlItem]> = [[doc.root, top]];
+  while (stack.length) {
+    const [n, x] = stack.pop()!;
+    const kids = kidsOf(x);
+    const cs = n.children ?? [];
+    const made = cs.map(nodeOf);
+    kids.push(...made);
+    for (let i = cs.length - 1; i >= 0; i--) stack.push([cs[i], made[i]]);
+  }
+  // FreeMind reads its own version string; Freeplane opens 1.0.1 maps as they are.
+  return { data: buildXml([el('map', { version: '1.0.1' }, [top])]), lost };
+}

@@ -1,0 +1,88 @@
+import type { KmNodeData } from '../model/types';
+import type { ImportNotice } from './notices';
+
+// What a format cannot hold, in either direction (issue 19.4): an import counts what the file
+// had that a map has no place for (relationship lines, summaries, other sheets…), an export what
+// the map had that the file format has no place for (images in OPML, 知识点 marks…). Nothing is
+// dropped without being counted here; the count becomes one Chinese notice for the student.
+
+const KINDS = {
+  relationship: ['关联线', '条'],
+  summary: ['概要', '个'],
+  boundary: ['外框', '个'],
+  callout: ['标注', '个'],
+  sheet: ['其他画布', '个'],
+  detached: ['自由主题', '个'],
+  marker: ['图标标记', '个'],
+  label: ['标签', '个'],
+  image: ['图片', '张'],
+  note: ['备注', '条'],
+  details: ['详细描述', '条'],
+  link: ['链接', '个'],
+  linkTitle: ['链接标题', '个'],
+  priority: ['优先级', '个'],
+  progress: ['进度', '个'],
+  study: ['知识点标记', '个'],
+  style: ['文字样式', '处'],
+  attribute: ['属性', '条'],
+  control: ['XML 中不能出现的控制字符', '个'],
+} as const;
+
+export type LostKind = keyof typeof KINDS;
+
+export class Lost {
+  private readonly counts = new Map<LostKind, number>();
+
+  add(kind: LostKind, n = 1): void {
+    if (n > 0) this.counts.set(kind, (this.counts.get(kind) ?? 0) + n);
+  }
+
+  get(kind: LostKind): number {
+    return this.counts.get(kind) ?? 0;
+  }
+
+  /** 以下内容未能保留：关联线 3 条、概要 1 个 — or nothing when all was kept. */
+  notices(): ImportNotice[] {
+    if (!this.counts.size) return [];
+    const parts = (Object.keys(KINDS) as LostKind[]).filter((k) => this.counts.has(k)).map((k) => `${KINDS[k][0]} ${this.counts.get(k)} ${KINDS[k][1]}`);
+    return [{ code: 'lost', message: `以下内容未能保留：${parts.join('、')}` }];
+  }
+}
+
+const STYLE_KEYS = ['color', 'background', 'font-family', 'font-size', 'font-weight', 'font-style'];
+
+/** Fields no exchange format here holds: the 知识点 mark (Xuetu's own) and text styles. */
+export function countXuetuOnly(data: KmNodeData, lost: Lost): void {
+  if (data.isStudy) lost.add('study');
+  if (STYLE_KEYS.some((k) => data[k] !== undefined && data[k] !== null && data[k] !== '')) lost.add('style');
+}
+
+/** A kityminder 1–9 value (number or numeric string), or null. */
+export function level9(v: unknown): number | null {
+  const n = typeof v === 'string' && v.trim() ? Number(v) : v;
+  return typeof n === 'number' && Number.isInteger(n) && n >= 1 && n <= 9 ? n : null;
+}
+
+/**
+ * XMind's markers for kityminder's priority (1–9) and progress (1 = not started … 9 = done, in
+ * eighths: the same nine steps as XMind's task markers).
+ */
+export const TASK_MARKERS = ['task-start', 'task-oct', 'task-quarter', 'task-3oct', 'task-half', 'task-5oct', 'task-3quar', 'task-7oct', 'task-done'];
+
+/** Priority or progress of an XMind marker id, or null for any other marker. */
+export function fromMarker(id: string): { key: 'priority' | 'progress'; value: number } | null {
+  const p = /^priority-([1-9])$/.exec(id);
+  if (p) return { key: 'priority', value: Number(p[1]) };
+  const t = TASK_MARKERS.indexOf(id);
+  return t >= 0 ? { key: 'progress', value: t + 1 } : null;
+}
+
+/** XMind marker ids of a node's priority and progress. */
+export function toMarkers(data: KmNodeData): string[] {
+  const out: string[] = [];
+  const p = level9(data.priority);
+  if (p) out.push(`priority-${p}`);
+  const g = level9(data.progress);
+  if (g) out.push(TASK_MARKERS[g - 1]);
+  return out;
+}

@@ -1,0 +1,64 @@
+import { strToU8, zipSync } from 'fflate';
+import type { KmDocument, KmNode } from '../model/types';
+import { countXuetuOnly, Lost, toMarkers } from './lost';
+import { extOf, fromBase64 } from './zip-images';
+
+// .xmind export in the XMind 2020+ shape: content.json (one sheet), metadata.json and
+// manifest.json, embedded images under resources/. XMind has no place for a hyperlink's title,
+// for images that are links rather than data (the engine cannot fetch them), for text styles
+// (ours are kityminder's, not XMind's) or the 知识点 mark: those are counted.
+
+type Topic = Record<string, unknown>;
+
+const DATA_URL = /^data:(image\/[a-z0-9.+-]+);base64,([a-z0-9+/=\s]+)$/i;
+
+export function encodeXmind(doc: KmDocument): { data: Uint8Array; lost: Lost } {
+  const lost = new Lost();
+  const files: Record<string, Uint8Array> = {};
+  const resources: string[] = [];
+  const topicOf = (n: KmNode, isRoot: boolean): Topic => {
+    const d = n.data;
+    const t: Topic = { id: String(d.id ?? `t${resources.length}`), class: 'topic', title: d.text ?? '' };
+    if (isRoot) t.structureClass = 'org.xmind.ui.map.clockwise';
+    if (typeof d.note === 'string' && d.note) t.notes = { plain: { content: d.note } };
+    if (typeof d.hyperlink === 'string' && d.hyperlink) t.href = d.hyperlink;
+    if (d.hyperlinkTitle) lost.add('linkTitle');
+    const markers = toMarkers(d);
+    if (markers.length) t.markers = markers.map((markerId) => ({ markerId }));
+    if (Array.isArray(d.resource) && d.resource.length) t.labels = d.resource.map(String);
+    if (typeof d.image === 'string' && d.image) {
+      const m = DATA_URL.exec(d.image);
+      const ext = m ? extOf(m[1].toLowerCase()) : undefined;
+      if (m && ext) {
+        const name = `resources/image${resources.length + 1}.${ext}`;
+        files[name] = fromBase64(m[2].replace(/\s+/g, ''));
+        resources.push(name);
+        const size = d.imageSize && typeof d.imageSize === 'object' ? d.imageSize : null;
+        t.image = size ? { src: `xap:${name}`, width: size.width, height: size.height } : { src: `xap:${name}` };
+      } else lost.add('image');
+    }
+    if (d.expandState === 'collapse') t.branch = 'folded';
+    countXuetuOnly(d, lost);
+    return t;
+  };
+  // Iterative: a map may be 1,000 levels deep.
+  const rootTopic = topicOf(doc.root, true);
+  const stack: Array<[KmNode, Topic]> = [[doc.root, rootTopic]];
+  while (stack.length) {
+    const [n, t] = stack.pop()!;
+    const kids = n.children ?? [];
+    if (!kids.length) continue;
+    const attached = kids.map((c) => topicOf(c, false));
+    t.children = { attached };
+    for (let i = kids.length - 1; i >= 0; i--) stack.push([kids[i], attached[i]]);
+  }
+  const sheetId = `sheet-${String(doc.root.data.id ?? 'xuetu')}`;
+  const content = [{ id: sheetId, class: 'sheet', title: doc.root.data.text || '画布 1', rootTopic }];
+  const metadata = { creator: { name: '学图 Xuetu', version: '1' }, dataStructureVersion: '2', activeSheetId: sheetId };
+  const entries: Record<string, object> = { 'content.json': {}, 'metadata.json': {} };
+  for (const r of resources) entries[r] = {};
+  files['content.json'] = strToU8(JSON.stringify(content));
+  files['metadata.json'] = strToU8(JSON.stringify(metadata));
+  files['manifest.json'] = strToU8(JSON.stringify({ 'file-entries': entries }));
+  return { data: zipSync(files, { level: 6 }), lost };
+}

@@ -1,0 +1,81 @@
+import type { KmNode } from '../model/types';
+import { fromMarker, type Lost } from './lost';
+import { attr, elements, firstElement, htmlText, kidsOf, ownText, parseXml, tagOf, type XmlItem } from './xml';
+import { newNode, TreeBounds, zipPath, type PendingImage } from './zip-images';
+
+// XMind 8 (and earlier) content.xml: <xmap-content><sheet><topic> with <title>, xlink:href,
+// <notes><plain>, <marker-refs><marker-ref marker-id>, <labels><label>, <xhtml:img xhtml:src>,
+// and <children><topics type="attached"><topic>…; <relationships> per sheet, <summaries> and
+// <boundaries> per topic. Namespace prefixes are dropped by the parser (xml.ts).
+
+const WHAT = '.xmind';
+
+export function decodeXmind8(text: string, lost: Lost, pending: PendingImage[]): KmNode {
+  const top = firstElement(parseXml(text, `${WHAT}（content.xml）`), 'xmap-content');
+  const sheets = top ? elements(kidsOf(top), 'sheet') : [];
+  const sheet = sheets.find((s) => firstElement(kidsOf(s), 'topic'));
+  if (!sheet) throw new Error(`无法导入 ${WHAT} 文件：content.xml 里没有画布（sheet）或中心主题（topic）`);
+  lost.add('sheet', sheets.length - 1);
+  const rels = firstElement(kidsOf(sheet), 'relationships');
+  if (rels) lost.add('relationship', elements(kidsOf(rels), 'relationship').length);
+  return topicTree(firstElement(kidsOf(sheet), 'topic')!, lost, pending);
+}
+
+function count(kids: XmlItem[], group: string, item: string): number {
+  const g = firstElement(kids, group);
+  return g ? elements(kidsOf(g), item).length : 0;
+}
+
+function topicTree(rootTopic: XmlItem, lost: Lost, pending: PendingImage[]): KmNode {
+  const bounds = new TreeBounds(WHAT);
+  const root = newNode('');
+  const stack: Array<[XmlItem, KmNode, number]> = [[rootTopic, root, 1]];
+  while (stack.length) {
+    const [t, node, level] = stack.pop()!;
+    bounds.node(level);
+    const d = node.data;
+    const kids = kidsOf(t);
+    const title = firstElement(kids, 'title');
+    d.text = title ? ownText(title) : '';
+    const href = attr(t, 'href');
+    if (href) d.hyperlink = href;
+    const notes = firstElement(kids, 'notes');
+    if (notes) {
+      const plain = firstElement(kidsOf(notes), 'plain');
+      const html = firstElement(kidsOf(notes), 'html');
+      const note = plain ? ownText(plain) : html ? htmlText(kidsOf(html)) : '';
+      if (note) d.note = note;
+    }
+    const refs = firstElement(kids, 'marker-refs');
+    for (const m of refs ? elements(kidsOf(refs), 'marker-ref') : []) {
+      const v = fromMarker(attr(m, 'marker-id') ?? '');
+      if (v && d[v.key] == null) d[v.key] = v.value;
+      else lost.add('marker');
+    }
+    const labels = firstElement(kids, 'labels');
+    const names = labels ? elements(kidsOf(labels), 'label').map(ownText).filter(Boolean) : [];
+    if (names.length) d.resource = names;
+    const img = firstElement(kids, 'img');
+    if (img) {
+      const path = zipPath(attr(img, 'src') ?? '');
+      if (path) pending.push({ data: d, path, width: Number(attr(img, 'width')) || undefined, height: Number(attr(img, 'height')) || undefined });
+      else lost.add('image');
+    }
+    if (attr(t, 'branch') === 'folded') d.expandState = 'collapse';
+    lost.add('summary', count(kids, 'summaries', 'summary'));
+    lost.add('boundary', count(kids, 'boundaries', 'boundary'));
+    let attached: XmlItem[] = [];
+    const children = firstElement(kids, 'children');
+    for (const group of children ? elements(kidsOf(children), 'topics') : []) {
+      const topics = kidsOf(group).filter((k) => tagOf(k) === 'topic');
+      const type = attr(group, 'type');
+      if (type === 'attached') attached = attached.concat(topics);
+      else if (type === 'detached') lost.add('detached', topics.length);
+      else if (type === 'callout') lost.add('callout', topics.length);
+      // summary topics are counted through <summaries> above
+    }
+    node.children = attached.map(() => newNode(''));
+    for (let i = attached.length - 1; i >= 0; i--) stack.push([attached[i], node.children[i], level + 1]);
+  }
+  return root;
+}
