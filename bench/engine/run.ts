@@ -1,6 +1,7 @@
 // Engine benchmark: npx tsx bench/engine/run.ts (also called from bench/run.ts via runEngineBench).
 // Budgets (DESIGN §6): full layout 10k ≤ 15 ms / 100k ≤ 150 ms, one edit on 100k ≤ 4 ms,
-// 20k .km import + layout ≤ 100 ms, find in a 50k-node map ≤ 50 ms per query. Numbers are medians of several runs, in ms.
+// 20k .km import + layout ≤ 100 ms, find in a 50k-node map ≤ 50 ms per query; issue 19: a 5k-node
+// .xmind imported (unzip, parse, restore, layout) ≤ 1 s. Numbers are medians of several runs, in ms.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -9,7 +10,7 @@ import ELK from 'elkjs/lib/elk.bundled.js';
 import { flextree, type FlexNode } from 'd3-flextree';
 import { MindEditor } from '../../src/engine/editor';
 import { encodeKm } from '../../src/engine/protocols/km';
-import { exportDocument, type TextFormat } from '../../src/engine/protocols/formats';
+import { exportDocument, exportFile, type ExchangeFormat, type TextFormat } from '../../src/engine/protocols/formats';
 import type { KmDocument, KmNode } from '../../src/engine/model/types';
 import { deepMap, wideMap } from './generate';
 
@@ -111,6 +112,7 @@ export async function runEngineBench(opts: { sizes?: number[]; elkMax?: number; 
     add({ case: `find "${q}" (${hits} hits)`, nodes: 50000, shape: 'wide', ms: time(9, () => ed50.find(q)), budget: 50 });
   }
   progressRows(ed50, add);
+  exchangeRows(add);
   for (const n of sizes) {
     for (const [shape, gen] of [
       ['wide', wideMap],
@@ -224,6 +226,26 @@ function progressRows(ed: MindEditor, add: (r: BenchRow) => void): void {
     ),
   });
   ed.setStudyNodes([]);
+}
+
+/**
+ * XMind, FreeMind and OPML files of a 5k-node map (a note and a link on every tenth node): export,
+ * and import into a new editor (unzip/parse, restore, layout and the full render patch).
+ */
+function exchangeRows(add: (r: BenchRow) => void): void {
+  const doc = wideMap(5000);
+  const stack = [doc.root];
+  for (let i = 0; stack.length; i++) {
+    const n = stack.pop()!;
+    if (i % 10 === 0) Object.assign(n.data, { note: `第 ${i} 条备注\n第二行`, hyperlink: `https://example.org/${i}` });
+    stack.push(...(n.children ?? []));
+  }
+  for (const f of ['xmind', 'mm', 'opml'] as ExchangeFormat[]) {
+    let data = exportFile(f, doc).data;
+    add({ case: `export ${f}`, nodes: 5000, shape: 'wide', ms: time(5, () => (data = exportFile(f, doc).data)) });
+    const budget = f === 'xmind' ? 1000 : undefined;
+    add({ case: `import ${f} + layout`, nodes: 5000, shape: 'wide', ms: time(5, () => new MindEditor().importDataWithNotices(f, data)), budget });
+  }
 }
 
 function depthOf(n: { parent: unknown }): number {

@@ -29,6 +29,19 @@ describe('map CLI', () => {
     expect(said).toEqual(['文件有 2 个顶层主题，已放在新建的根主题“复习计划”下\n']);
   });
 
+  it('converts XMind, FreeMind and OPML files, saying on stderr what the output format could not hold', () => {
+    const fixtures = new URL('./protocols/fixtures/', import.meta.url).pathname;
+    const err = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
+    expect(main(['convert', join(fixtures, '22-freemind.mm'), join(dir, 'net.xmind')])).toBe(0);
+    expect(main(['convert', join(dir, 'net.xmind'), join(dir, 'net.opml')])).toBe(0);
+    expect(main(['convert', join(dir, 'net.opml'), join(dir, 'net.txt')])).toBe(0);
+    const said = err.mock.calls.map((c) => String(c[0]));
+    err.mockRestore();
+    expect(readFileSync(join(dir, 'net.xmind')).subarray(0, 2).toString('latin1')).toBe('PK');
+    expect(readFileSync(join(dir, 'net.txt'), 'utf8')).toBe('计算机网络\r\t应用层 "HTTP"\r\t\tDNS\t解析\r\t\t电子邮件\r\t传输层 TCP\r\t\t三次握手\r');
+    expect(said).toEqual(['以下内容未能保留：关联线 1 条、外框 1 个、图标标记 1 个\n', '以下内容未能保留：优先级 1 个\n']);
+  });
+
   it('prints layout boxes as JSON', () => {
     writeFileSync(join(dir, 'in.km'), KM);
     const out = vi.spyOn(process.stdout, 'write').mockImplementation(() => true);

@@ -103,7 +103,8 @@ export function htmlText(items: XmlItem[]): string {
   const lines: string[] = [];
   let line = '';
   const flush = () => {
-    const t = line.replace(/[ \t\r\n]+/g, ' ').trim();
+    // HTML collapses only these four (not U+00A0 or U+3000, which String#trim would take)
+    const t = line.replace(/[ \t\r\n]+/g, ' ').replace(/^ | $/g, '');
     if (t || line === '\u0000') lines.push(t === '\u0000' ? '' : t);
     line = '';
   };
