@@ -84,6 +84,14 @@ export async function saved(page: Page, action: () => Promise<unknown>): Promise
   await expect.poll(() => saveState(page).textContent()).toBe('已保存');
 }
 
+/** Chooses a file through the 从文件导入 item of the 导入 / 导出 menu (the real file input). */
+export async function importFile(page: Page, name: string, content: string | Buffer): Promise<void> {
+  await page.getByRole('button', { name: '导入 / 导出' }).click();
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('menuitem', { name: /从文件导入/ }).click();
+  await (await chooser).setFiles({ name, mimeType: 'application/octet-stream', buffer: typeof content === 'string' ? Buffer.from(content) : content });
+}
+
 /** Clicks an export item of the 导入 / 导出 menu and returns the downloaded file's bytes. */
 export async function download(page: Page, menuItem: RegExp): Promise<Buffer> {
   await page.getByRole('button', { name: '导入 / 导出' }).click();

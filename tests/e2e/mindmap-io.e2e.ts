@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { BrowserSession } from './browser';
-import { item, nodePoint, openMinder, outline, saved } from './mindmap-helpers';
+import { importFile, item, nodePoint, openMinder, outline, saved } from './mindmap-helpers';
 import { openSignedIn, toastWith, unexpectedErrors } from './shell-helpers';
 
 // Import and export of the mind-map editor through its menu: downloads of every format, files
@@ -18,13 +18,6 @@ async function downloadOf(page: Page, menuItem: RegExp): Promise<{ name: string;
   await page.getByRole('menuitem', { name: menuItem }).click();
   const d = await dl;
   return { name: d.suggestedFilename(), text: readFileSync((await d.path())!, 'latin1') };
-}
-
-async function importFile(page: Page, name: string, content: string): Promise<void> {
-  await page.getByRole('button', { name: '导入 / 导出' }).click();
-  const chooser = page.waitForEvent('filechooser');
-  await page.getByRole('menuitem', { name: /从文件导入/ }).click();
-  await (await chooser).setFiles({ name, mimeType: 'text/plain', buffer: Buffer.from(content) });
 }
 
 describe('import and export', () => {

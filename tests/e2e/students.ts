@@ -28,6 +28,7 @@ export const E2E_STUDENTS = {
   reviewMap: { id: 'e2e-review-map', loginName: '13900000120', username: '朱复图' },
   progressRules: { id: 'e2e-progress-rules', loginName: '13900000125', username: '许规则' },
   mindmapPolish: { id: 'e2e-mindmap-polish', loginName: '13900000140', username: '周打磨' },
+  formatsWalk: { id: 'e2e-formats-walk', loginName: '13900000130', username: '许格式' },
 } as const;
 
 export type E2EStudent = keyof typeof E2E_STUDENTS;

@@ -1,0 +1,74 @@
+import { readFileSync } from 'node:fs';
+import { strFromU8, unzipSync, zipSync } from 'fflate';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { BrowserSession } from './browser';
+import { download, importFile, item, openMinder, outline, saved } from './mindmap-helpers';
+import { applyForCases, openSignedIn, toastWith, unexpectedErrors } from './shell-helpers';
+import { E2E_STUDENTS } from './students';
+
+// XMind, FreeMind and OPML through the editor's 导入 / 导出 menu (issue 19.4): an .xmind chosen
+// in the real file input is imported and says what it could not keep; the map exported as
+// .xmind, .mm and .opml comes back with its titles, notes and links.
+
+const FIXTURES = new URL('../../src/engine/protocols/fixtures/', import.meta.url).pathname;
+/** A 1×1 PNG for the fixture's embedded image. */
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+
+const TITLES = ['操作系统', '进程管理', '进程与线程', '调度算法', '内存管理'];
+
+describe('XMind, FreeMind and OPML files', () => {
+  let s: BrowserSession;
+  beforeAll(async () => {
+    s = await openSignedIn(inject('baseURL'), E2E_STUDENTS.formatsWalk.loginName);
+    await applyForCases(s.page, 'case-04'); // an imported map is saved: that needs an application
+  });
+  afterAll(async () => s?.close());
+
+  it('imports an .xmind, reports what it could not keep, and round-trips through .xmind, .mm and .opml', async () => {
+    const { page } = s;
+    await openMinder(page, 'case-04');
+    const xmind = Buffer.from(zipSync({ 'content.json': readFileSync(FIXTURES + '20-xmind2020.content.json'), 'resources/dot.png': PNG }));
+    await saved(page, () => importFile(page, '操作系统.xmind', xmind));
+    await expect.poll(() => outline(page)).toEqual(TITLES);
+    await toastWith(
+      page,
+      '已导入「操作系统.xmind」，以下内容未能保留：关联线 2 条、概要 1 个、外框 1 个、其他画布 1 个、自由主题 1 个、图标标记 1 个。可按 Ctrl+Z 撤销。',
+    ).waitFor();
+    await item(page, /^操作系统，.*有备注/).waitFor();
+    await item(page, /^进程管理，.*有链接/).waitFor();
+
+    // .xmind: the XMind 2020 layout, everything kept (no warning)
+    const exported = await download(page, /XMind/);
+    const files = unzipSync(new Uint8Array(exported));
+    expect(Object.keys(files)).toEqual(expect.arrayContaining(['content.json', 'metadata.json', 'manifest.json', 'resources/image1.png']));
+    expect(JSON.parse(strFromU8(files['content.json']))[0].rootTopic.title).toBe('操作系统');
+    // .opml has no place for labels, images, priority or progress: it says so after the download
+    const opml = await download(page, /OPML/);
+    await toastWith(page, '已导出「操作系统.opml」，以下内容未能保留：标签 2 个、图片 1 张、优先级 1 个、进度 2 个。').waitFor();
+    const mm = await download(page, /FreeMind/);
+
+    for (const [name, bytes] of [
+      ['回来.opml', opml],
+      ['回来.mm', mm],
+      ['回来.xmind', exported],
+    ] as const) {
+      // start from another map each time, so the outline below is the file's
+      await saved(page, () => importFile(page, '别的.txt', '别的图\n\t子项\n'));
+      await expect.poll(() => outline(page)).toEqual(['别的图', '子项']);
+      await saved(page, () => importFile(page, name, bytes));
+      await expect.poll(() => outline(page)).toEqual(name.endsWith('.opml') ? [...TITLES, '分页 & 分段 <虚拟内存>'] : TITLES);
+      await item(page, /^操作系统，.*有备注/).waitFor();
+      await item(page, /^进程管理，.*有链接/).waitFor();
+    }
+    expect(unexpectedErrors(s.errors)).toEqual([]);
+  });
+
+  it('refuses a broken .xmind with a Chinese reason and keeps the map', async () => {
+    const { page } = s;
+    await openMinder(page, 'case-04');
+    const before = await outline(page);
+    await importFile(page, '坏.xmind', Buffer.from('不是压缩包'));
+    await toastWith(page, '无法导入 .xmind 文件：文件不是有效的 XMind 文件').waitFor();
+    expect(await outline(page)).toEqual(before);
+  });
+});
