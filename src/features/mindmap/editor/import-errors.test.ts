@@ -1,6 +1,7 @@
+import { strToU8, zipSync } from 'fflate';
 import { describe, expect, it, vi } from 'vitest';
 import { DEPTH_ERROR } from '../../../engine/model/types';
-import { GENERIC_MSG, importedNotice, userMessage } from './messages';
+import { exportedNotice, GENERIC_MSG, importedNotice, userMessage } from './messages';
 import { testController } from './test-kit';
 
 // Every failure a student sees from the editor is Chinese; imports that changed shape say how.
@@ -52,5 +53,25 @@ describe('what the student reads', () => {
     // pasted text has no file name: the new root is 中心主题
     expect(importedNotice((await ctl.importFile('txt', '甲\n乙'))!)).toContain('“中心主题”');
     expect(ctl.model.get(ctl.model.rootId)?.text).toBe('中心主题');
+  });
+
+  it('an .xmind file (bytes) imports with what it could not keep; an .opml export says what it could not hold', async () => {
+    const ctl = await testController();
+    const content = JSON.stringify([
+      {
+        id: 's',
+        class: 'sheet',
+        rootTopic: { title: '复习', markers: [{ markerId: 'priority-2' }], children: { attached: [{ title: '一' }] } },
+        relationships: [{}],
+      },
+    ]);
+    const notices = await ctl.importFile('xmind', zipSync({ 'content.json': strToU8(content) }), '复习');
+    expect(ctl.model.get(ctl.model.rootId)?.text).toBe('复习');
+    expect(importedNotice(notices!, '复习.xmind')).toBe('已导入「复习.xmind」，以下内容未能保留：关联线 1 条。可按 Ctrl+Z 撤销。');
+    const out = await ctl.exportFile('opml');
+    expect(typeof out.data === 'string' && out.data).toContain('<outline text="复习">');
+    expect(exportedNotice(out.notices, '复习.opml')).toBe('已导出「复习.opml」，以下内容未能保留：优先级 1 个。');
+    const xmind = await ctl.exportFile('xmind');
+    expect(ArrayBuffer.isView(xmind.data)).toBe(true); // bytes (a Uint8Array of the worker's realm)
   });
 });

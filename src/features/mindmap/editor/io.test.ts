@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fileBase, formatOfFile, inlineImages, isCrossOrigin, UNSUPPORTED } from './io';
+import { fileBase, formatOfFile, IMPORT_ACCEPT, inlineImages, isCrossOrigin, UNSUPPORTED } from './io';
 
 describe('editor file helpers', () => {
   it('maps file names to formats and refuses others with Not supported protocol', () => {
@@ -7,6 +7,10 @@ describe('editor file helpers', () => {
     expect(formatOfFile('A.JSON')).toBe('km');
     expect(formatOfFile('笔记.md')).toBe('md');
     expect(formatOfFile('大纲.txt')).toBe('txt');
+    expect(formatOfFile('复习.XMIND')).toBe('xmind');
+    expect(formatOfFile('网络.mm')).toBe('mm');
+    expect(formatOfFile('订阅.opml')).toBe('opml');
+    expect(IMPORT_ACCEPT).toBe('.km,.json,.md,.markdown,.txt,.xmind,.mm,.opml');
     expect(() => formatOfFile('x.docx')).toThrow(UNSUPPORTED);
     expect(() => formatOfFile('noext')).toThrow(UNSUPPORTED);
   });
