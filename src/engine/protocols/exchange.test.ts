@@ -154,6 +154,14 @@ const DOC: KmDocument = {
 };
 
 describe('exports say what the format could not hold', () => {
+  it('.xmind also holds an XMind 8 content.xml with the same topics', async () => {
+    const { unzipSync } = await import('fflate');
+    const files = unzipSync(exportFile('xmind', DOC).data as Uint8Array);
+    delete files['content.json'];
+    expect(imported('xmind', zipSync(files))).toEqual(imported('xmind', exportFile('xmind', DOC).data));
+    expect(imported('xmind', zipSync(files)).root.children).toHaveLength(3);
+  });
+
   it('.xmind keeps notes, links, data images, priority, progress, labels and folding', () => {
     const out = exportFile('xmind', DOC);
     expect(out.notices.map((n) => n.message)).toEqual(['以下内容未能保留：图片 1 张、链接标题 1 个、知识点标记 1 个、文字样式 1 处']);
@@ -204,7 +212,15 @@ describe('exports say what the format could not hold', () => {
   it('.xmind is the XMind 2020 layout: content.json, metadata.json, manifest.json listing the resources', async () => {
     const { unzipSync, strFromU8 } = await import('fflate');
     const files = unzipSync(exportFile('xmind', DOC).data as Uint8Array);
-    expect(Object.keys(files).sort()).toEqual(['content.json', 'manifest.json', 'metadata.json', 'resources/image1.png']);
+    expect(Object.keys(files).sort()).toEqual([
+      'META-INF/manifest.xml',
+      'content.json',
+      'content.xml',
+      'manifest.json',
+      'meta.xml',
+      'metadata.json',
+      'resources/image1.png',
+    ]);
     const manifest = JSON.parse(strFromU8(files['manifest.json']));
     expect(Object.keys(manifest['file-entries'])).toContain('resources/image1.png');
     const [sheet] = JSON.parse(strFromU8(files['content.json']));

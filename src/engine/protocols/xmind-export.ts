@@ -1,10 +1,11 @@
 import { strToU8, zipSync } from 'fflate';
 import type { KmDocument, KmNode } from '../model/types';
 import { countXuetuOnly, Lost, toMarkers } from './lost';
+import { xmind8Files } from './xmind8-export';
 import { extOf, fromBase64 } from './zip-images';
 
 // .xmind export in the XMind 2020+ shape: content.json (one sheet), metadata.json and
-// manifest.json, embedded images under resources/. XMind has no place for a hyperlink's title,
+// manifest.json, embedded images under resources/; plus content.xml for XMind 8 (xmind8-export.ts). XMind has no place for a hyperlink's title,
 // for images that are links rather than data (the engine cannot fetch them), for text styles
 // (ours are kityminder's, not XMind's) or the 知识点 mark: those are counted.
 
@@ -60,5 +61,6 @@ export function encodeXmind(doc: KmDocument): { data: Uint8Array; lost: Lost } {
   files['content.json'] = strToU8(JSON.stringify(content));
   files['metadata.json'] = strToU8(JSON.stringify(metadata));
   files['manifest.json'] = strToU8(JSON.stringify({ 'file-entries': entries }));
+  for (const [name, xml] of Object.entries(xmind8Files(content[0], resources))) files[name] = strToU8(xml);
   return { data: zipSync(files, { level: 6 }), lost };
 }

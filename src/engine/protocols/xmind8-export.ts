@@ -1,0 +1,84 @@
+import { Lost } from './lost';
+import { buildXml, el, kidsOf, textItem, xmlText, type XmlItem } from './xml';
+
+// The XMind 8 fallback inside an exported .xmind: content.xml (and the META-INF/manifest.xml and
+// meta.xml XMind 8 looks for) written from the same topics as content.json, so a student on
+// XMind 8 opens the map too. XMind 2020+ reads content.json and ignores these. What XML cannot
+// hold (control characters) was already counted for the file as a whole by content.json's
+// writer, which holds them, so this copy counts into a scratch Lost.
+
+type Topic = Record<string, unknown>;
+
+const NS = {
+  xmlns: 'urn:xmind:xmap:xmlns:content:2.0',
+  'xmlns:fo': 'http://www.w3.org/1999/XSL/Format',
+  'xmlns:svg': 'http://www.w3.org/2000/svg',
+  'xmlns:xhtml': 'http://www.w3.org/1999/xhtml',
+  'xmlns:xlink': 'http://www.w3.org/1999/xlink',
+  version: '2.0',
+};
+
+function topicElement(t: Topic, scratch: Lost): XmlItem {
+  const esc = (v: unknown) => xmlText(String(v), scratch);
+  const attrs: Record<string, string> = { id: esc(t.id) };
+  if (t.structureClass) attrs['structure-class'] = esc(t.structureClass);
+  if (t.href) attrs['xlink:href'] = esc(t.href);
+  if (t.branch) attrs.branch = esc(t.branch);
+  const kids: XmlItem[] = [el('title', null, [textItem(esc(t.title))])];
+  const notes = t.notes as { plain: { content: string } } | undefined;
+  if (notes) kids.push(el('notes', null, [el('plain', null, [textItem(esc(notes.plain.content))])]));
+  const markers = t.markers as Array<{ markerId: string }> | undefined;
+  if (markers)
+    kids.push(
+      el(
+        'marker-refs',
+        null,
+        markers.map((m) => el('marker-ref', { 'marker-id': esc(m.markerId) })),
+      ),
+    );
+  const labels = t.labels as string[] | undefined;
+  if (labels)
+    kids.push(
+      el(
+        'labels',
+        null,
+        labels.map((l) => el('label', null, [textItem(esc(l))])),
+      ),
+    );
+  const image = t.image as { src: string; width?: number; height?: number } | undefined;
+  if (image) {
+    const a: Record<string, string> = { 'xhtml:src': esc(image.src) };
+    if (image.width) a['svg:width'] = esc(image.width);
+    if (image.height) a['svg:height'] = esc(image.height);
+    kids.push(el('xhtml:img', a));
+  }
+  return el('topic', attrs, kids);
+}
+
+/** content.xml, META-INF/manifest.xml and meta.xml of the sheet content.json holds. */
+export function xmind8Files(sheet: { id: string; title: string; rootTopic: Topic }, resources: string[]): Record<string, string> {
+  const scratch = new Lost();
+  const root = topicElement(sheet.rootTopic, scratch);
+  // Iterative, like every walk of a map: 1,000 levels are allowed.
+  const stack: Array<[Topic, XmlItem]> = [[sheet.rootTopic, root]];
+  while (stack.length) {
+    const [t, x] = stack.pop()!;
+    const attached = (t.children as { attached?: Topic[] } | undefined)?.attached ?? [];
+    if (!attached.length) continue;
+    const made = attached.map((c) => topicElement(c, scratch));
+    kidsOf(x).push(el('children', null, [el('topics', { type: 'attached' }, made)]));
+    for (let i = attached.length - 1; i >= 0; i--) stack.push([attached[i], made[i]]);
+  }
+  const sheetEl = el('sheet', { id: xmlText(sheet.id, scratch) }, [root, el('title', null, [textItem(xmlText(sheet.title, scratch))])]);
+  const entries = ['content.xml', 'meta.xml', 'META-INF/manifest.xml', ...resources];
+  const manifest = el(
+    'manifest',
+    { xmlns: 'urn:xmind:xmap:xmlns:manifest:1.0' },
+    entries.map((e) => el('file-entry', { 'full-path': xmlText(e, scratch), 'media-type': '' })),
+  );
+  return {
+    'content.xml': buildXml([el('xmap-content', NS, [sheetEl])]),
+    'META-INF/manifest.xml': buildXml([manifest]),
+    'meta.xml': buildXml([el('meta', { xmlns: 'urn:xmind:xmap:xmlns:meta:2.0', version: '2.0' })]),
+  };
+}
