@@ -14,6 +14,7 @@ import {
   exportFile,
   importDocument,
   importDocumentWithNotices,
+  type ExportOptions,
   type ExportResult,
   type FileData,
   type FileFormat,
@@ -110,8 +111,8 @@ export class MindEditor {
   }
 
   /** A file of the map in any file format (.xmind as bytes), with what the format could not hold. */
-  exportFile(format: FileFormat): ExportResult {
-    return exportFile(format, this.doc.toKm());
+  exportFile(format: FileFormat, opts: ExportOptions = {}): ExportResult {
+    return exportFile(format, this.doc.toKm(), opts);
   }
 
   toKm(): KmDocument {

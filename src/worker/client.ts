@@ -3,7 +3,7 @@ import type { CommandArgs, CommandName, CommandResult } from '../engine/commands
 import type { ExportFormat } from '../engine/editor';
 import type { ProgressPatch } from '../engine/progress/progress-index';
 import type { KmDocument, KmNode, KmNodeData } from '../engine/model/types';
-import type { ExportResult, FileData, FileFormat, ImportNotice, ImportOptions, TextFormat } from '../engine/protocols/formats';
+import type { ExportOptions, ExportResult, FileData, FileFormat, ImportNotice, ImportOptions, TextFormat } from '../engine/protocols/formats';
 import type { FindOptions } from '../engine/search/find';
 import { joinIds, splitIds, unpackPatch, type EngineApi, type EnginePatch, type WirePatch } from './protocol';
 
@@ -73,8 +73,8 @@ export class EngineClient {
     return { patch: unpackPatch(r.patch), notices: r.notices };
   }
   /** The map as a file (.xmind as bytes); notices say what the format could not hold. */
-  exportFile(format: FileFormat): Promise<ExportResult> {
-    return this.api.exportFile(format);
+  exportFile(format: FileFormat, opts: ExportOptions = {}): Promise<ExportResult> {
+    return this.api.exportFile(format, opts);
   }
   /** The case's study nodes (知识点); every branch is recounted. */
   setStudyNodes(ids: string[]): Promise<void> {

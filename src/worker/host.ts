@@ -52,8 +52,8 @@ export function createEngineHost(measurer?: TextMeasurer, transfer: TransferFn =
       const { wire: w, transfer: t } = pack(patch);
       return transfer({ patch: w, notices }, t);
     },
-    exportFile(format) {
-      const r = editor.exportFile(format);
+    exportFile(format, opts = {}) {
+      const r = editor.exportFile(format, opts);
       return typeof r.data === 'string' ? r : transfer(r, [r.data.buffer as ArrayBuffer]);
     },
     setStudyNodes: (ids) => editor.setStudyNodes(splitIds(ids)),

@@ -1,7 +1,7 @@
 import type { CommandArgs, CommandName, CommandResult } from '../engine/commands/registry';
 import type { ExportFormat, RenderPatch } from '../engine/editor';
 import type { KmDocument, KmNode, KmNodeData } from '../engine/model/types';
-import type { ExportResult, FileData, FileFormat, ImportNotice, ImportOptions, TextFormat } from '../engine/protocols/formats';
+import type { ExportOptions, ExportResult, FileData, FileFormat, ImportNotice, ImportOptions, TextFormat } from '../engine/protocols/formats';
 import type { FindOptions } from '../engine/search/find';
 
 // The one contract between the main thread and the engine worker. Intents go in as plain
@@ -70,7 +70,7 @@ export interface EngineApi {
   // Issue 19.4: also .xmind (bytes), .mm and .opml; what the file held that a map cannot is a notice.
   importDataWithNotices(format: FileFormat, data: FileData, opts?: ImportOptions): { patch: WirePatch; notices: ImportNotice[] };
   /** A file in any format (.xmind as bytes, transferred), with what the format could not hold. */
-  exportFile(format: FileFormat): ExportResult;
+  exportFile(format: FileFormat, opts?: ExportOptions): ExportResult;
   // Study progress (issue 22), its own channel beside the render patch: the case's study nodes
   // in, the branch counts that changed out (engine/progress/progress-index.ts#ProgressPatch).
   setStudyNodes(ids: string): void;

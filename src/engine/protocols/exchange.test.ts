@@ -181,6 +181,18 @@ describe('exports say what the format could not hold', () => {
     });
   });
 
+  it('.xmind embeds linked images the caller read for it (the student uploads the engine cannot fetch)', () => {
+    const dataUrl = `data:image/png;base64,${btoa(String.fromCharCode(...PNG))}`;
+    const out = exportFile('xmind', DOC, { images: { 'https://cdn.example/x.png': dataUrl } });
+    expect(out.notices.map((n) => n.message)).toEqual(['以下内容未能保留：链接标题 1 个、知识点标记 1 个、文字样式 1 处']);
+    expect(imported('xmind', out.data).root.children).toContainEqual({
+      text: '外链图',
+      image: 'data:image/png;base64,',
+      imageTitle: '',
+      imageSize: { width: 1, height: 1 },
+    });
+  });
+
   it('.mm keeps notes, links, priority and the progress steps Freeplane has an icon for', () => {
     // 3/8 done has no Freeplane icon (0, 25, 50, 75, 100 %): counted, not rounded
     expect(exportFile('mm', { ...DOC, root: { data: { text: 'x', progress: 4 } } }).notices[0].message).toBe('以下内容未能保留：进度 1 个');

@@ -115,11 +115,19 @@ export interface ExportResult {
   notices: ImportNotice[];
 }
 
+export interface ExportOptions {
+  /**
+   * Node image URL → its data URL, for images the engine cannot read itself (the student's
+   * uploads on our server): the caller fetched them, so .xmind can embed them.
+   */
+  images?: Record<string, string>;
+}
+
 /** A file in any format; the exchange formats say what they could not hold. */
-export function exportFile(format: FileFormat, doc: KmDocument): ExportResult {
+export function exportFile(format: FileFormat, doc: KmDocument, opts: ExportOptions = {}): ExportResult {
   switch (format) {
     case 'xmind': {
-      const r = encodeXmind(doc);
+      const r = encodeXmind(doc, opts.images);
       return { data: r.data, notices: r.lost.notices() };
     }
     case 'mm': {

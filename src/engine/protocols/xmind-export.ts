@@ -13,7 +13,8 @@ type Topic = Record<string, unknown>;
 
 const DATA_URL = /^data:(image\/[a-z0-9.+-]+);base64,([a-z0-9+/=\s]+)$/i;
 
-export function encodeXmind(doc: KmDocument): { data: Uint8Array; lost: Lost } {
+/** `images`: data URLs of linked images the caller could read (ExportOptions.images). */
+export function encodeXmind(doc: KmDocument, images: Record<string, string> = {}): { data: Uint8Array; lost: Lost } {
   const lost = new Lost();
   const files: Record<string, Uint8Array> = {};
   const resources: string[] = [];
@@ -28,7 +29,7 @@ export function encodeXmind(doc: KmDocument): { data: Uint8Array; lost: Lost } {
     if (markers.length) t.markers = markers.map((markerId) => ({ markerId }));
     if (Array.isArray(d.resource) && d.resource.length) t.labels = d.resource.map(String);
     if (typeof d.image === 'string' && d.image) {
-      const m = DATA_URL.exec(d.image);
+      const m = DATA_URL.exec(Object.prototype.hasOwnProperty.call(images, d.image) ? images[d.image] : d.image);
       const ext = m ? extOf(m[1].toLowerCase()) : undefined;
       if (m && ext) {
         const name = `resources/image${resources.length + 1}.${ext}`;

@@ -2,7 +2,7 @@ import type { CommandArgs, CommandName, CommandResult } from '../../../engine/co
 import type { ExportFormat } from '../../../engine/editor';
 import { MAX_SWAPS } from '../../../engine/history/history';
 import type { KmDocument } from '../../../engine/model/types';
-import type { ExportResult, FileData, FileFormat, ImportNotice, TextFormat } from '../../../engine/protocols/formats';
+import type { ExportOptions, ExportResult, FileData, FileFormat, ImportNotice, TextFormat } from '../../../engine/protocols/formats';
 import type { EngineClient } from '../../../worker/client';
 import type { EnginePatch } from '../../../worker/protocol';
 import { EnginePatchAdapter } from '../canvas/engine-adapter';
@@ -270,8 +270,8 @@ export class EditorCore {
   }
 
   /** The map as an .xmind/.mm/.opml (or .km/.md/.txt) file, with what that format could not hold. */
-  exportFile(format: FileFormat): Promise<ExportResult> {
-    return this.engine.exportFile(format);
+  exportFile(format: FileFormat, opts: ExportOptions = {}): Promise<ExportResult> {
+    return this.engine.exportFile(format, opts);
   }
 
   /** `clip`: SVG of just that part (PNG export draws huge maps strip by strip). */

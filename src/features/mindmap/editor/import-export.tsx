@@ -4,7 +4,19 @@ import { dismissToast, toast } from '../../../app/ui/toast-store';
 import type { EditorController } from './controller';
 import { EditorDialog } from './dialogs';
 import { exportedNotice, importedNotice, userMessage } from './messages';
-import { download, EXPORTS, fileBase, formatOfFile, IMPORT_ACCEPT, inlineImages, isCrossOrigin, mapToPng, UNSUPPORTED, type ExportKind } from './io';
+import {
+  download,
+  EXPORTS,
+  fileBase,
+  formatOfFile,
+  IMPORT_ACCEPT,
+  imageDataUrls,
+  inlineImages,
+  isCrossOrigin,
+  mapToPng,
+  UNSUPPORTED,
+  type ExportKind,
+} from './io';
 
 // Import (file picker or pasted text) and export (download) of the editor menu.
 
@@ -76,7 +88,9 @@ export function useImportExport(ctl: EditorController, onError: (msg: string) =>
         return;
       }
       if (kind === 'xmind' || kind === 'mm' || kind === 'opml') {
-        const { data, notices } = await ctl.exportFile(kind);
+        // .xmind embeds images: the student's uploads are read here, the engine cannot fetch
+        const images = kind === 'xmind' ? await imageDataUrls([...ctl.model.nodes.values()].map((n) => n.image ?? '')) : {};
+        const { data, notices } = await ctl.exportFile(kind, { images });
         const name = `${base}.${spec.ext}`;
         download(name, new Blob([data as BlobPart], { type: typeof data === 'string' ? `${spec.mime};charset=utf-8` : spec.mime }));
         // what the format could not hold is said, never dropped silently

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fileBase, formatOfFile, IMPORT_ACCEPT, inlineImages, isCrossOrigin, UNSUPPORTED } from './io';
+import { fileBase, formatOfFile, imageDataUrls, IMPORT_ACCEPT, inlineImages, isCrossOrigin, UNSUPPORTED } from './io';
 
 describe('editor file helpers', () => {
   it('maps file names to formats and refuses others with Not supported protocol', () => {
@@ -51,5 +51,28 @@ describe('images in the SVG / PNG export', () => {
       expect(png.match(/<image /g)).toHaveLength(1);
       expect(await inlineImages(svg, true, 'http://127.0.0.1:8080', get)).toContain('<image href="https://cdn.example.com/b.png"');
     }
+  });
+});
+
+describe('images for an .xmind export', () => {
+  it('reads the same-origin images once each as data URLs; leaves out data URLs, other sites and failures', async () => {
+    const seen: string[] = [];
+    const get = async (url: string) => {
+      seen.push(url);
+      if (url.includes('missing')) throw new Error('404');
+      return new Blob(['png'], { type: 'image/png' });
+    };
+    const urls = [
+      '/api/folder/resource/file/vod/a',
+      '/api/folder/resource/file/vod/a',
+      'data:image/png;base64,AA',
+      'https://cdn.example.com/b.png',
+      '/img/missing.png',
+      '',
+    ];
+    const out = await imageDataUrls(urls, 'http://127.0.0.1:8080', get);
+    expect(seen.sort()).toEqual(['/api/folder/resource/file/vod/a', '/img/missing.png']);
+    expect(Object.keys(out)).toEqual(['/api/folder/resource/file/vod/a']);
+    expect(out['/api/folder/resource/file/vod/a']).toMatch(/^data:image\/png;base64,/);
   });
 });

@@ -72,6 +72,30 @@ function blobToDataUrl(blob: Blob): Promise<string> {
 }
 
 /**
+ * Data URLs of the map's same-origin node images (the student's uploads), for a file format that
+ * embeds images (.xmind): the engine cannot fetch them itself. Ones that fail to load are left
+ * out (the export then says the image was not kept).
+ */
+export async function imageDataUrls(
+  urls: Iterable<string>,
+  origin = location.origin,
+  get: (url: string) => Promise<Blob> = fetchBlob,
+): Promise<Record<string, string>> {
+  const out: Record<string, string> = {};
+  const wanted = [...new Set(urls)].filter((u) => u && !u.startsWith('data:') && !isCrossOrigin(u, origin));
+  await Promise.all(
+    wanted.map(async (u) => {
+      try {
+        out[u] = await blobToDataUrl(await get(u));
+      } catch {
+        // left out: counted as an image not kept
+      }
+    }),
+  );
+  return out;
+}
+
+/**
  * A same-origin file's bytes. The student's own uploads are served only to them: they are read
  * through their short-lived signed URL (no token in any URL); other files by their plain URL.
  */
