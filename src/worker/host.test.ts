@@ -150,5 +150,10 @@ describe('file import with notices through the host', () => {
     expect(listed.get(ex)).toContain(ex.patch.boxes.buffer);
     const im = host.importDataWithNotices('txt', '甲\n乙', { name: '文件' });
     expect(listed.get(im)).toContain(im.patch.boxes.buffer);
+    // an exported .xmind's bytes move to the main thread, they are not copied
+    const xmind = host.exportFile('xmind');
+    expect(listed.get(xmind)).toEqual([(xmind.data as Uint8Array).buffer]);
+    const back = host.importDataWithNotices('xmind', xmind.data);
+    expect(back.notices).toEqual([]);
   });
 });
