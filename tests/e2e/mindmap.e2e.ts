@@ -45,10 +45,12 @@ describe('ProjectMinder editing', () => {
     expect((await outline(page)).slice(0, 3)).toEqual(['校园二手交易平台', '需求分析', '用户调研']);
     const root = item(page, '校园二手交易平台');
     expect(await root.getAttribute('aria-level')).toBe('1');
-    expect(await root.getAttribute('aria-selected')).toBe('true');
+    // The map opens on the student's 正在学 node; Home selects the root, as a keyboard user does.
+    await root.focus();
+    await page.keyboard.press('Home');
+    await expect.poll(() => root.getAttribute('aria-selected')).toBe('true');
 
     // Tab: child of the root, then type its text in the overlay textarea (Enter commits).
-    await root.focus();
     await page.keyboard.press('Tab');
     const box = page.getByRole('textbox', { name: '编辑主题文字' });
     await box.waitFor();
@@ -295,6 +297,7 @@ describe('MindDetail (read-only) and access rules', () => {
     try {
       await openMinder(x.page, 'case-02');
       await item(x.page, '电商订单管理系统').focus();
+      await x.page.keyboard.press('Home');
       await x.page.keyboard.press('Tab');
       await x.page.keyboard.press('Enter');
       await toastWith(x.page, '您正在进行学生端体验，管理案例课程请登录教师端进行。').waitFor();
@@ -317,12 +320,14 @@ describe('saving: conflicts and drafts', () => {
       const b = await s.context.newPage();
       await openMinder(b, 'case-08');
       await item(b, '智慧教室环境监测系统').focus();
+      await b.keyboard.press('Home');
       await b.keyboard.press('Tab');
       await b.keyboard.type('另一页的修改');
       await saved(b, () => b.keyboard.press('Enter'));
       await b.close();
 
       await item(a, '智慧教室环境监测系统').focus();
+      await a.keyboard.press('Home');
       await a.keyboard.press('Tab');
       await a.keyboard.type('本页的修改');
       await a.keyboard.press('Enter');
@@ -351,6 +356,7 @@ describe('saving: conflicts and drafts', () => {
       const SAVE = '**/api/course/mindStudent/saveStuMind';
       await context.route(SAVE, (route) => route.abort('internetdisconnected'));
       await item(page, '健康打卡小程序').focus();
+      await page.keyboard.press('Home');
       await page.keyboard.press('Tab');
       await page.keyboard.type('离线笔记');
       await page.keyboard.press('Enter');

@@ -57,6 +57,7 @@ describe('study progress on the map', () => {
 
     // The keyboard-only path reads the counts through the tree: focus an item and walk down.
     await tree(page).getByRole('treeitem').first().focus();
+    await page.keyboard.press('Home');
     await page.keyboard.press('ArrowDown');
     const focused = await page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? '');
     expect(focused).toMatch(/已学 \d+\/\d+/);

@@ -97,11 +97,18 @@ export class EditorCore {
     this.set({ readOnly, status: readOnly ? 'readonly' : 'normal', selection: [] });
     this.apply(p, false);
     // Open framed for reading: the whole map when it fits at a readable zoom, else a readable
-    // zoom around the root (on a study map, the node being studied).
+    // zoom around the root (on a study map, the node being studied). That node is selected too:
+    // the phone's action bar and the keys act on the selection, which must be the node in view.
+    const focus = this.openingFocus();
+    this.frame(focus);
+    this.select([focus], false);
+  }
+
+  /** The node a map opens on: the 正在学 node of a study map (the last one marked), else the root. */
+  private openingFocus(): string {
     let focus = this.model.rootId;
     for (const n of this.model.nodes.values()) if (n.isNow) focus = n.id;
-    this.frame(focus);
-    this.select([this.model.rootId], false);
+    return focus;
   }
 
   /** The case's study nodes (知识点: nodes with resources or an exam): every branch shows learnt/total. */
