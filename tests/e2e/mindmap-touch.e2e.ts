@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import type { BrowserSession } from './browser';
 import { editField } from './mindmap-helpers';
 import { applyForCases, unexpectedErrors } from './shell-helpers';
+import { pageApi } from './study-helpers';
 import { E2E_STUDENTS } from './students';
 import { canvasBox, centre, Fingers, openPhoneSignedIn, phoneNodeBox, phoneZoom, PHONE, selectedRows } from './touch-helpers';
 
@@ -12,6 +13,8 @@ import { canvasBox, centre, Fingers, openPhoneSignedIn, phoneNodeBox, phoneZoom,
 // Signs in as E2E_STUDENTS.touchMap and edits (and saves) only that student's map of case-02.
 
 const CASE = 'case-02';
+/** The smallest labels of the map's theme (fresh-blue topics). */
+const SUB_TOPIC_PX = 12;
 let s: BrowserSession;
 let fingers: Fingers;
 
@@ -40,6 +43,45 @@ async function openMap(page: Page): Promise<void> {
 }
 
 describe('the study map on a phone', () => {
+  it('opens on the node being studied: centred, selected (the action bar acts on it), labels ≥ 12 px', async () => {
+    // A resource of the map's last topic opened (not finished): that topic is the student's 正在学 node.
+    const res = await pageApi<{ nodeId: string }>(s.page, `/api/course/studyResourceFile/getResourceByUUId?uuid=${CASE}-r12`);
+    await pageApi(s.page, '/api/course/caseRecord/addRecord', { caseId: CASE, nodeId: res.nodeId, resourceId: `${CASE}-r12`, isStudy: '0' });
+    const nodes = await pageApi<Array<{ nodeId: string; text: string; isNow: number }>>(
+      s.page,
+      `/api/course/mindDetails/queryNodeBasicByStudentId?caseId=${CASE}`,
+    );
+    const now = nodes.find((n) => n.nodeId === res.nodeId)!;
+    expect(now.isNow).toBe(1);
+    await openMap(s.page);
+    await expect.poll(() => selectedRows(s.page)).toEqual([now.text]);
+    // centred: the canvas's middle lies on the node (the map's keyboard target sits over it)
+    const c = await canvasBox(s.page);
+    await s.page.locator('.mind-editor__canvas:not([data-camera=moving])').waitFor();
+    const b = (await s.page.locator('.mind-edit.is-armed').boundingBox())!;
+    const mid = centre(c);
+    expect(mid.x).toBeGreaterThanOrEqual(b.x - 2);
+    expect(mid.x).toBeLessThanOrEqual(b.x + b.width + 2);
+    expect(mid.y).toBeGreaterThanOrEqual(b.y - 2);
+    expect(mid.y).toBeLessThanOrEqual(b.y + b.height + 2);
+    // readable at once: the smallest labels (12 px topics) at the opening zoom are ≥ 12 px
+    expect((parseInt((await phoneZoom(s.page))!, 10) / 100) * SUB_TOPIC_PX).toBeGreaterThanOrEqual(12);
+    // 下级 adds under the node in view, not under the root out of sight
+    await bar(s.page).getByRole('button', { name: '插入下级主题' }).tap();
+    await editField(s.page).waitFor();
+    await s.page.keyboard.press('Enter');
+    await expect.poll(() => s.page.locator('.mind-tree [role=treeitem][aria-selected=true]').getAttribute('aria-level')).toBe('4');
+    // the new node sits among the children of the node in view
+    const rows = await s.page
+      .locator('.mind-tree [role=treeitem]')
+      .evaluateAll((els) => els.map((e) => [e.querySelector('.mind-tree__text')?.textContent ?? '', Number(e.getAttribute('aria-level'))] as const));
+    const at = rows.findIndex(([t]) => t === now.text);
+    const end = rows.findIndex(([, l], i) => i > at && l <= rows[at][1]);
+    expect(rows.slice(at + 1, end < 0 ? undefined : end).map(([t]) => t)).toContain('分支主题');
+    await bar(s.page).getByRole('button', { name: '撤销' }).tap();
+    await expect.poll(async () => (await rowTexts(s.page)).includes('分支主题')).toBe(false);
+  });
+
   it('fills the screen with the canvas, the action bar within thumb reach, every control ≥ 44 px', async () => {
     await openMap(s.page);
     const c = await canvasBox(s.page);

@@ -5,6 +5,7 @@ import {
   fitZoom,
   frameView,
   nearestZoom,
+  PHONE_READABLE_PX,
   pinchCamera,
   readableZoom,
   screenToWorld,
@@ -75,6 +76,9 @@ describe('camera', () => {
     expect(readableZoom(12)).toBe(0.75);
     expect(readableZoom(16)).toBe(0.5);
     expect(readableZoom(40)).toBe(0.25);
+    // on a phone 12 px: the same topics open at 100 %, 16 px ones at 75 %
+    expect(readableZoom(12, PHONE_READABLE_PX)).toBe(1);
+    expect(readableZoom(16, PHONE_READABLE_PX)).toBe(0.75);
     expect(fitZoom({ x: 0, y: 0, w: 960, h: 100 }, 1000, 800)).toBe(1);
     expect(fitZoom({ x: 0, y: 0, w: 960, h: 100 }, 1000, 800, 0.75)).toBe(0.75);
     expect(fitZoom({ x: 0, y: 0, w: 100000, h: 100 }, 1000, 800)).toBe(0.25);

@@ -101,10 +101,15 @@ export function easeInOutSine(t: number): number {
 
 /** Labels are text from ~8 px on screen; a view meant for reading keeps the smallest one there. */
 export const READABLE_PX = 8;
+/**
+ * On a phone (SPEC §9) the screen is small and 8-9 px CJK labels cannot be read without zooming
+ * first: a view meant for reading keeps the smallest label at 12 px there (the body text size).
+ */
+export const PHONE_READABLE_PX = 12;
 
-/** Smallest ladder zoom at which a `fontSize` label is at least READABLE_PX on screen. */
-export function readableZoom(fontSize: number): number {
-  for (const s of ZOOM_STEPS) if (fontSize * s >= READABLE_PX - 1e-9) return s;
+/** Smallest ladder zoom at which a `fontSize` label is at least `px` (READABLE_PX) on screen. */
+export function readableZoom(fontSize: number, px = READABLE_PX): number {
+  for (const s of ZOOM_STEPS) if (fontSize * s >= px - 1e-9) return s;
   return MAX_ZOOM;
 }
 

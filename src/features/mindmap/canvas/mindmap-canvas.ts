@@ -2,7 +2,8 @@
 import type { ProgressPatch } from '../../../engine/progress/progress-index';
 import 'pixi.js/unsafe-eval';
 import { Application, type ApplicationOptions } from 'pixi.js';
-import { frameView, readableZoom, type Camera } from './camera';
+import { isMobile } from '../../../app/lib/device';
+import { frameView, PHONE_READABLE_PX, READABLE_PX, readableZoom, type Camera } from './camera';
 import { CameraRig } from './camera-rig';
 import { bindPanInput } from './canvas-input';
 import { fetchImage, ImageCache, type ImageLoader } from './image-cache';
@@ -235,13 +236,14 @@ export class MindmapCanvas {
 
   /**
    * Frames the map for reading (open, 适应画布): all of it when it fits at a zoom where the
-   * smallest label is still text (≥ 8 px), else that zoom around node `focusId`.
+   * smallest label is still text (≥ 8 px; ≥ 12 px on a phone), else that zoom around node `focusId`.
    */
   frameMap(focusId: string | null, maxZoom = 1): void {
     if (!this.store.slotOf.size) return;
     const bounds = this.store.bounds();
     const focus = (focusId && this.store.boxOf(focusId)) || bounds;
-    this.rig.moveTo(frameView(bounds, focus, this.width, this.height, readableZoom(this.store.smallestFont()), maxZoom), false);
+    const readable = readableZoom(this.store.smallestFont(), isMobile() ? PHONE_READABLE_PX : READABLE_PX);
+    this.rig.moveTo(frameView(bounds, focus, this.width, this.height, readable, maxZoom), false);
   }
 
   // Pointer queries at canvas-relative CSS pixels (screen-queries.ts).
