@@ -5,6 +5,7 @@ import type { BrowserSession } from './browser';
 import { clickNode, item, openMinder, outline, saved } from './mindmap-helpers';
 import { applyForCases, openSignedIn, toastWith, unexpectedErrors } from './shell-helpers';
 import { E2E_STUDENTS } from './students';
+import { openPhoneSignedIn } from './touch-helpers';
 
 // Issue 20: a node learnt on the map becomes a review card, graded on the 复习 screen with the
 // keyboard; a grade given offline reaches the server once the browser is back online. Each flow
@@ -173,5 +174,43 @@ describe('grading offline', () => {
     expect(after.dueCount).toBe(0);
     expect(after.nextDueAt).toBeGreaterThan(Date.now() + 86400_000); // 简单 on a new card: days away
     await page.getByText('今天的复习完成了').waitFor();
+  });
+});
+
+describe('reviewing on a touch phone', () => {
+  let s: BrowserSession;
+  beforeAll(async () => {
+    s = await openPhoneSignedIn(inject('baseURL'), E2E_STUDENTS.reviewPhone.loginName);
+    await applyForCases(s.page, CASE);
+  });
+  afterAll(async () => {
+    expect(unexpectedErrors(s.errors)).toEqual([]);
+    await s.close();
+  });
+
+  it('offers no keyboard keys (Space, 1-4, Ctrl+Z), only thumb-sized buttons', { timeout: 60_000 }, async () => {
+    const { page } = s;
+    // 需复习 on a node of the map (the API the node menu calls): a card due now
+    const shown = await api<{ document: { root: { children: { data: { id: string } }[] } } }>(page, `/api/course/mindStudent/showMind?caseId=${CASE}`);
+    await api(page, '/api/course/review/mark', { caseId: CASE, nodeId: shown.document.root.children[0]!.data.id, action: 'add' });
+    await openReview(page);
+    const reveal = card(page).getByRole('button', { name: /^显示答案/ });
+    // what shows is what a finger can do: no key names anywhere on the screen
+    expect(await reveal.evaluate((b: HTMLElement) => b.innerText)).toBe('显示答案');
+    expect(await page.locator('.review__keys').isVisible()).toBe(false);
+    expect((await reveal.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+    await reveal.tap();
+    const grades = page.getByRole('group', { name: '评分' });
+    await grades.waitFor();
+    expect(await grades.locator('kbd').evaluateAll((ks) => ks.filter((k) => (k as HTMLElement).offsetParent !== null).length)).toBe(0);
+    for (const b of await grades.getByRole('button').all()) expect((await b.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+    expect(await page.locator('main').evaluate((m: HTMLElement) => m.innerText)).not.toMatch(/空格|Ctrl/);
+    // a tapped grade is taken; 撤销上一次评分 (thumb-sized) puts the card back
+    await grades.getByRole('button', { name: /^良好/ }).tap();
+    await page.getByText('今天的复习完成了').waitFor();
+    const undo = page.getByRole('button', { name: '撤销上一次评分' });
+    expect((await undo.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+    await undo.tap();
+    await card(page).locator('.review-card__front').waitFor();
   });
 });

@@ -29,6 +29,7 @@ export const E2E_STUDENTS = {
   progressRules: { id: 'e2e-progress-rules', loginName: '13900000125', username: '许规则' },
   mindmapPolish: { id: 'e2e-mindmap-polish', loginName: '13900000140', username: '周打磨' },
   formatsWalk: { id: 'e2e-formats-walk', loginName: '13900000130', username: '许格式' },
+  reviewPhone: { id: 'e2e-review-phone', loginName: '13900000115', username: '钱手机' },
 } as const;
 
 export type E2EStudent = keyof typeof E2E_STUDENTS;

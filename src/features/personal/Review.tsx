@@ -95,7 +95,7 @@ export function Review() {
             <button type="button" className="btn btn--small" onClick={() => void undo()} disabled={!s.canUndo}>
               撤销上一次评分
             </button>
-            <p className="review__keys">快捷键：空格 显示答案 · 1-4 评分 · Ctrl+Z 撤销</p>
+            <p className="review__keys review-keyhint">快捷键：空格 显示答案 · 1-4 评分 · Ctrl+Z 撤销</p>
           </div>
         </>
       )}

@@ -34,7 +34,10 @@ export function ReviewCardView({ card, revealed, onReveal, onGrade }: { card: Re
       </h2>
       {!revealed ? (
         <button type="button" className="btn btn--primary review-card__reveal" aria-keyshortcuts="Space" onClick={onReveal}>
-          显示答案（空格）
+          {/* one flex item: the hint follows the words without the button's gap */}
+          <span>
+            显示答案<span className="review-keyhint">（空格）</span>
+          </span>
         </button>
       ) : (
         <>
@@ -65,7 +68,7 @@ export function ReviewCardView({ card, revealed, onReveal, onGrade }: { card: Re
                   onClick={() => onGrade(r.no)}
                 >
                   <span className="review-grade__label">
-                    {r.label} <kbd>{r.no}</kbd>
+                    {r.label} <kbd className="review-keyhint">{r.no}</kbd>
                   </span>
                   <span className="review-grade__interval">{interval}</span>
                 </button>
