@@ -87,6 +87,28 @@ describe('TouchGestures', () => {
     expect(log).toEqual(['pan 20,0']);
   });
 
+  it('a finger that rested LONG_PRESS_MS holds by the events’ own times, even before the hold timer has run (a busy page)', () => {
+    const { g, log } = setup();
+    // the move happened 700 ms after the down, the timer's callback is still queued behind it
+    g.down(1, 50, 50, 0);
+    g.move(1, 80, 50, 700);
+    g.up(1, 200, 80, 760);
+    vi.advanceTimersByTime(LONG_PRESS_MS);
+    expect(log).toEqual(['hold n', 'dragStart n 50,50', 'drag 80,50', 'dragEnd 200,80']);
+    // lifted without moving after resting: the node menu, not a tap
+    log.length = 0;
+    g.down(1, 50, 50, 1000);
+    g.up(1, 50, 50, 1600);
+    vi.advanceTimersByTime(LONG_PRESS_MS);
+    expect(log).toEqual(['hold n', 'menu n']);
+    // a quick move is still a pan, and the old press's timer does not hold the next press
+    log.length = 0;
+    g.down(1, 50, 50, 2000);
+    g.move(1, 70, 50, 2100);
+    g.up(1, 70, 50, 2150);
+    expect(log).toEqual(['pan 20,0']);
+  });
+
   it('two fingers pinch about their midpoint; lifting one ends it and the other finger does nothing', () => {
     const { g, log } = setup();
     g.down(1, 100, 100);

@@ -8,6 +8,9 @@ import { realTimers, type TimerApi } from '../canvas/zoom-input';
 // finger (`hold`), then lifting opens the node menu and moving DRAG_START_PX drags the node
 // (the same 10 px threshold as the mouse). No browser delay is waited for: the canvas has
 // touch-action: none, so taps arrive at once and the page never scrolls or zooms under it.
+// Times are the events' own (`t`, their timeStamp), not when they are handled: on a busy main
+// thread the browser runs queued input before a due timer, so a finger that rested 700 ms and
+// then moved reached `move` before the hold timer had run, and the drag became a pan.
 
 export const LONG_PRESS_MS = 500;
 export const DOUBLE_TAP_MS = 300;
@@ -36,7 +39,7 @@ export interface GestureHandlers {
 
 type Pt = { x: number; y: number };
 type State =
-  | { kind: 'press'; start: Pt; node: string | null; held: boolean; timer: unknown }
+  | { kind: 'press'; start: Pt; at: number; node: string | null; held: boolean; timer: unknown }
   | { kind: 'pan' }
   | { kind: 'drag'; node: string }
   | { kind: 'pinch'; d0: number }
@@ -62,12 +65,13 @@ export class TouchGestures {
     return this.points.size > 0;
   }
 
-  down(id: number, x: number, y: number): void {
+  /** `t`: when the event happened (its timeStamp, on the clock of `now`). */
+  down(id: number, x: number, y: number, t = this.now()): void {
     this.points.set(id, { x, y });
     if (this.points.size === 1) {
       const node = this.h.hit(x, y);
       const timer = node === null ? null : this.timers.set(() => this.onHold(), LONG_PRESS_MS);
-      this.state = { kind: 'press', start: { x, y }, node, held: false, timer };
+      this.state = { kind: 'press', start: { x, y }, at: t, node, held: false, timer };
       return;
     }
     if (this.points.size === 2) {
@@ -79,7 +83,7 @@ export class TouchGestures {
     }
   }
 
-  move(id: number, x: number, y: number): void {
+  move(id: number, x: number, y: number, t = this.now()): void {
     const p = this.points.get(id);
     if (!p) return;
     const dx = x - p.x,
@@ -90,6 +94,7 @@ export class TouchGestures {
     if (!s) return;
     if (s.kind === 'press') {
       if (dist(s.start, { x, y }) < DRAG_START_PX) return;
+      this.heldBy(s, t);
       this.endPress();
       if (s.held && s.node !== null) {
         this.state = { kind: 'drag', node: s.node };
@@ -107,13 +112,13 @@ export class TouchGestures {
     }
   }
 
-  up(id: number, x: number, y: number): void {
-    this.release(id, x, y, false);
+  up(id: number, x: number, y: number, t = this.now()): void {
+    this.release(id, x, y, false, t);
   }
 
   cancel(id: number): void {
     const p = this.points.get(id);
-    this.release(id, p?.x ?? 0, p?.y ?? 0, true);
+    this.release(id, p?.x ?? 0, p?.y ?? 0, true, this.now());
   }
 
   dispose(): void {
@@ -122,7 +127,7 @@ export class TouchGestures {
     this.state = null;
   }
 
-  private release(id: number, x: number, y: number, cancelled: boolean): void {
+  private release(id: number, x: number, y: number, cancelled: boolean, t: number): void {
     if (!this.points.has(id)) return;
     const before = [...this.points.values()];
     this.points.delete(id);
@@ -132,11 +137,11 @@ export class TouchGestures {
       this.h.pinchEnd((a.x + b.x) / 2, (a.y + b.y) / 2);
       this.state = { kind: 'over' };
     } else if (s?.kind === 'press') {
+      if (!cancelled) this.heldBy(s, t);
       this.endPress();
       this.state = null;
       if (cancelled) return;
       if (s.held && s.node !== null) return this.h.longPress(s.node, x, y);
-      const t = this.now();
       const last = this.lastTap;
       if (last && t - last.at <= DOUBLE_TAP_MS && Math.hypot(x - last.x, y - last.y) <= DOUBLE_TAP_PX) {
         this.lastTap = null;
@@ -150,6 +155,13 @@ export class TouchGestures {
       this.h.dragEnd(x, y, cancelled);
     }
     if (this.points.size === 0) this.state = null;
+  }
+
+  /** The finger rested LONG_PRESS_MS by event `t`: held, whether or not the timer has run yet. */
+  private heldBy(s: Extract<State, { kind: 'press' }>, t: number): void {
+    if (s.held || s.node === null || t - s.at < LONG_PRESS_MS) return;
+    this.endPress(); // its timer, still to run, must not hold a later press
+    this.onHold();
   }
 
   private onHold(): void {

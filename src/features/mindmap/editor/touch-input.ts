@@ -81,10 +81,10 @@ export function bindTouch(canvas: MindmapCanvas, ctl: EditorController, ui: Touc
     if (!ours(e)) return;
     // The gestures own the touch: no Radix long-press timer on the stage, no mouse emulation.
     e.preventDefault();
-    g.down(e.pointerId, e.offsetX, e.offsetY);
+    g.down(e.pointerId, e.offsetX, e.offsetY, e.timeStamp);
   };
-  const move = (e: PointerEvent) => ours(e) && g.move(e.pointerId, e.offsetX, e.offsetY);
-  const up = (e: PointerEvent) => ours(e) && g.up(e.pointerId, e.offsetX, e.offsetY);
+  const move = (e: PointerEvent) => ours(e) && g.move(e.pointerId, e.offsetX, e.offsetY, e.timeStamp);
+  const up = (e: PointerEvent) => ours(e) && g.up(e.pointerId, e.offsetX, e.offsetY, e.timeStamp);
   const cancel = (e: PointerEvent) => ours(e) && g.cancel(e.pointerId);
   // The browser's own long-press menu (contextmenu from touch) would open the node menu a second
   // time, under the finger: the gestures open it on release instead.
@@ -96,7 +96,14 @@ export function bindTouch(canvas: MindmapCanvas, ctl: EditorController, ui: Touc
   el.addEventListener('pointerup', up);
   el.addEventListener('pointercancel', cancel);
   el.addEventListener('contextmenu', menu);
+  // A finger lifted while still moving (the end of a drag or a pan) made the browser start a
+  // fling, although touch-action: none scrolls nothing; the next tap then only "stopped the
+  // fling" and got no click: 撤销 tapped right after a drag did nothing. Moves the map consumed
+  // are no scroll for the browser, so no fling follows them.
+  const consume = (e: TouchEvent) => e.preventDefault();
+  el.addEventListener('touchmove', consume, { passive: false });
   return () => {
+    el.removeEventListener('touchmove', consume);
     g.dispose();
     el.removeEventListener('pointerdown', down);
     el.removeEventListener('pointermove', move);
