@@ -82,7 +82,9 @@ describe('study progress on the map', () => {
       '/api/course/mindDetails/queryNodeBasicByStudentId?caseId=case-04',
     );
     const next = fresh.find((n) => !n.isStudy && (n.resourceCount > 0 || n.hasExam))!;
+    // (from the root: the map opens on the 正在学 node, and 继续学习 goes on from the selection)
     await tree(page).getByRole('treeitem').first().focus();
+    await page.keyboard.press('Home');
     await page.keyboard.press('Alt+n');
     await expect.poll(() => page.evaluate(() => location.hash)).toContain('/project/content?');
     expect(await page.evaluate(() => new URLSearchParams(location.hash.split('?')[1]).get('nodeId'))).toBe(next.nodeId);
