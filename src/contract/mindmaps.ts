@@ -66,3 +66,45 @@ export const CaseNode = Type.Object({
 });
 export type CaseNode = Static<typeof CaseNode>;
 export const CaseNodes = Type.Array(CaseNode);
+
+// Version history of the student's own map (issue 19 item 5; server: modules/mindmaps/versions.ts).
+
+/** A version's id (map_versions.id); 0 names the map as saved now. */
+export const VersionId = Type.Integer({ minimum: 0, maximum: 2 ** 31 - 1 });
+export const MapVersionQuery = Type.Object({ caseId: Id, versionId: VersionId, studentId: Type.Optional(Id) });
+/** 保留当前版本: keep the saved map `version` (the one the editor shows) as a version now. */
+export const KeepVersionBody = Type.Object({ caseId: Id, version: MapVersion });
+
+/** One entry of 历史版本. */
+export const MapVersionEntry = Type.Object({
+  /** 0: the map as saved now, not yet kept as a version of its own */
+  id: Type.Integer(),
+  /** the saved map's version number this state had */
+  mapVersion: Type.Integer(),
+  /** `yyyy-MM-dd HH:mm:ss`, Asia/Shanghai: when this state was saved */
+  savedAt: Type.String(),
+  /** the root topic's text */
+  title: Type.String(),
+  nodeCount: Type.Integer(),
+  bytes: Type.Integer(),
+  /** 1: this is the map as saved now */
+  current: Type.Integer(),
+});
+export type MapVersionEntry = Static<typeof MapVersionEntry>;
+
+/** Newest first, with the rules that keep them (the panel states them) and the student's use of the budget. */
+export const MapVersionList = Type.Object({
+  versions: Type.Array(MapVersionEntry),
+  /** saves within this many minutes of a version's first save fold into it */
+  windowMinutes: Type.Integer(),
+  keepLast: Type.Integer(),
+  keepDays: Type.Integer(),
+  /** bytes of all the student's versions (every map), and the budget they share */
+  usedBytes: Type.Integer(),
+  budgetBytes: Type.Integer(),
+});
+export type MapVersionList = Static<typeof MapVersionList>;
+
+/** One version with its document (opaque, as ShownMind's). */
+export const ShownMapVersion = Type.Object({ ...MapVersionEntry.properties, document: Type.Unsafe<object>({}) });
+export type ShownMapVersion = Static<typeof ShownMapVersion>;

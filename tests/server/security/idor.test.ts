@@ -101,8 +101,8 @@ function leaksNothing(body: unknown) {
 
 describe('B cannot read or change A’s mind map', () => {
   it('read by naming A refuses', async () => {
-    for (const url of ['showMind', 'checkIssue', 'getMindOutline']) {
-      const res = await call(t.app, b, { method: 'GET', url: `/api/course/mindStudent/${url}?caseId=case-01&studentId=${A}` });
+    for (const url of ['showMind', 'checkIssue', 'getMindOutline', 'mapVersions', 'mapVersion?versionId=0&']) {
+      const res = await call(t.app, b, { method: 'GET', url: `/api/course/mindStudent/${url.includes('?') ? url : `${url}?`}caseId=case-01&studentId=${A}` });
       expect(res.resultCode, url).toBe(403);
       leaksNothing(res);
     }
@@ -111,7 +111,7 @@ describe('B cannot read or change A’s mind map', () => {
   });
 
   it('B’s own reads show the official map, never A’s copy', async () => {
-    for (const url of ['showMind', 'getMindOutline', 'checkIssue']) {
+    for (const url of ['showMind', 'getMindOutline', 'checkIssue', 'mapVersions']) {
       const res = await call(t.app, b, { method: 'GET', url: `/api/course/mindStudent/${url}?caseId=case-01` });
       expect(res.resultCode, url).toBe(200);
       leaksNothing(res);

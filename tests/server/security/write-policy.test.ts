@@ -30,6 +30,7 @@ const nameOf = (r: RouteCase) => `${r.method} ${r.path}`;
 const writes = () => t.routes.filter((r) => r.write);
 const STUDENT_TABLES = [
   'student_maps',
+  'map_versions',
   'case_records',
   'case_applications',
   'course_signups',

@@ -19,6 +19,7 @@ import * as m20261128_coverage from './2026-11-28-coverage';
 import * as m20261128_covers from './2026-11-28-covers';
 import * as m20261129_progress_pdf_pages from './2026-11-29-progress-pdf-pages';
 import * as m20261129_review from './2026-11-29-review';
+import * as m20261130_map_versions from './2026-11-30-map-versions';
 import * as m20261130_review_backfill from './2026-11-30-review-backfill';
 
 /** Date-prefixed names; order is lexical (a new one must sort after every one already released). Migrations never import application code. */
@@ -43,5 +44,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-28-covers': m20261128_covers,
   '2026-11-29-progress-pdf-pages': m20261129_progress_pdf_pages,
   '2026-11-29-review': m20261129_review,
+  '2026-11-30-map-versions': m20261130_map_versions,
   '2026-11-30-review-backfill': m20261130_review_backfill,
 };

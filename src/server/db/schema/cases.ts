@@ -1,3 +1,4 @@
+import type { Generated } from 'kysely';
 import type { Timestamp, NullableTimestamp, G } from './columns';
 
 // Project cases: classification, the official map and its study resources, applications, each
@@ -65,6 +66,23 @@ export interface StudentMapsTable {
   outline: G<string>;
   version: G<number>;
   updated_at: Timestamp;
+  /** Nodes and root title of `document` (migration 2026-11-30-map-versions). */
+  node_count: G<number>;
+  title: G<string>;
+  /** When the state saved now began as a version of its own; null: the next save starts a new one. */
+  version_started_at: NullableTimestamp;
+}
+/** An earlier state of a student's map (migration 2026-11-30-map-versions, modules/mindmaps/versions.ts). */
+export interface MapVersionsTable {
+  id: Generated<number>;
+  student_id: string;
+  case_id: string;
+  map_version: number;
+  document: string;
+  title: G<string>;
+  node_count: number;
+  bytes: number;
+  saved_at: Timestamp;
 }
 
 export interface CaseRecordsTable {

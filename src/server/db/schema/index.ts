@@ -10,6 +10,7 @@ import type {
   StudyResourcesTable,
   CaseApplicationsTable,
   StudentMapsTable,
+  MapVersionsTable,
   CaseRecordsTable,
   TasksTable,
   TaskStudentsTable,
@@ -47,6 +48,7 @@ export interface DB {
   study_resources: StudyResourcesTable;
   case_applications: CaseApplicationsTable;
   student_maps: StudentMapsTable;
+  map_versions: MapVersionsTable;
   case_records: CaseRecordsTable;
   courses: CoursesTable;
   course_nodes: CourseNodesTable;

@@ -5,6 +5,7 @@ import { ApiError, ResultCode, notFound } from '../../http/envelope';
 import { formatDateTime } from '../../lib/time';
 import { accessOf } from '../cases/access';
 import { outlineDescribes, walk, type KmDocument } from './document';
+import { pruneVersions, updateKeepingVersion, type MapMeta } from './versions';
 
 export async function officialMap(db: DbOrTrx, caseId: string): Promise<KmDocument | undefined> {
   const row = await db.selectFrom('official_maps').select('document').where('case_id', '=', caseId).executeTakeFirst();
@@ -27,32 +28,43 @@ export async function studentMap(db: DbOrTrx, studentId: string, caseId: string)
 /**
  * Optimistic save: succeeds only when `expected` is the version the client loaded (0 = it started
  * from the official map). Returns the new version, or undefined when someone saved in between.
+ * The state replaced is kept as a version when its window is over, and the versions are pruned
+ * in the same transaction (versions.ts).
  */
 export async function saveStudentMap(
-  db: DbOrTrx,
+  db: Db,
   studentId: string,
   caseId: string,
   expected: number,
-  document: string,
-  outline?: string,
+  saved: MapMeta & { document: string; outline?: string },
+  now = new Date(),
 ): Promise<number | undefined> {
-  const updated = await db
-    .updateTable('student_maps')
-    .set({ document, ...(outline === undefined ? {} : { outline }), version: sql`version + 1`, updated_at: new Date() })
-    .where('student_id', '=', studentId)
-    .where('case_id', '=', caseId)
-    .where('version', '=', expected)
-    .returning('version')
-    .executeTakeFirst();
-  if (updated) return updated.version;
-  if (expected !== 0) return undefined;
-  const inserted = await db
-    .insertInto('student_maps')
-    .values({ student_id: studentId, case_id: caseId, document, outline: outline ?? '', version: 1, updated_at: new Date() })
-    .onConflict((oc) => oc.columns(['student_id', 'case_id']).doNothing())
-    .returning('version')
-    .executeTakeFirst();
-  return inserted?.version;
+  return db.transaction().execute(async (trx) => {
+    const updated = await updateKeepingVersion(trx, studentId, caseId, expected, saved, now);
+    if (updated) {
+      if (updated.kept) await pruneVersions(trx, studentId, now);
+      return updated.version;
+    }
+    if (expected !== 0) return undefined;
+    const { document, outline, nodeCount, title } = saved;
+    const inserted = await trx
+      .insertInto('student_maps')
+      .values({
+        student_id: studentId,
+        case_id: caseId,
+        document,
+        outline: outline ?? '',
+        version: 1,
+        updated_at: now,
+        node_count: nodeCount,
+        title,
+        version_started_at: now,
+      })
+      .onConflict((oc) => oc.columns(['student_id', 'case_id']).doNothing())
+      .returning('version')
+      .executeTakeFirst();
+    return inserted?.version;
+  });
 }
 
 /**

@@ -3,12 +3,16 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Reply } from '../../../contract/common';
 import {
   CaseNodes,
+  KeepVersionBody,
+  MapVersionList,
+  MapVersionQuery,
   MindCaseQuery,
   MindIssue,
   MindOutline,
   SaveMindBody,
   SaveOutlineBody,
   SavedVersion,
+  ShownMapVersion,
   ShownMind,
   ShowMindQuery,
 } from '../../../contract/mindmaps';
@@ -19,6 +23,7 @@ import { GRADUATED_MSG, assertNotGraduated } from '../cases/access';
 import { caseExists } from '../cases/cases';
 import { MAX_DOCUMENT_BYTES, markProgress, parseDocument, toOutline } from './document';
 import { syncOneCase } from '../review/cards';
+import { getVersion, keepVersion, listVersions, mapMeta } from './versions';
 import { caseAccessAndProgress, currentVersion, nodeListJson, nowOf, officialMap, officialNodes, saveOwnOutline, saveStudentMap, studentMap } from './maps';
 
 /** Saving is the student's own study of a case they applied to; the experience account only tries the editor (SPEC §6). */
@@ -96,7 +101,7 @@ export async function mindmapRoutes(app: FastifyInstance): Promise<void> {
       const { caseId, version } = request.body;
       // The case and the student's application were checked by the write policy (caseWrite).
       const { doc, text } = parseDocument(request.body.document);
-      const saved = await saveStudentMap(app.db, studentId, caseId, version, text, toOutline(doc));
+      const saved = await saveStudentMap(app.db, studentId, caseId, version, { document: text, outline: toOutline(doc), ...mapMeta(doc) });
       if (saved === undefined) {
         const latest = await currentVersion(app.db, studentId, caseId);
         throw new ApiError(ResultCode.conflict, '思维导图已在其他页面更新，请刷新后再保存', { version: latest });
@@ -115,6 +120,31 @@ export async function mindmapRoutes(app: FastifyInstance): Promise<void> {
       const studentId = studentIdOf(request);
       const { caseId, outline, version } = request.body;
       return ok({ version: await saveOwnOutline(app.db, studentId, caseId, outline, version) });
+    },
+  );
+
+  // 历史版本 (issue 19 item 5, versions.ts): reads only, under the same rules as the map itself;
+  // the experience account may look (it has no saved map, so nothing is listed) but not keep.
+  r.get('/api/course/mindStudent/mapVersions', { schema: { querystring: MindCaseQuery, response: Reply(MapVersionList) } }, async (request) => {
+    const studentId = studentIdOf(request);
+    await guard(studentId, request.query.caseId, request.query.studentId);
+    return ok(await listVersions(app.db, studentId, request.query.caseId));
+  });
+
+  r.get('/api/course/mindStudent/mapVersion', { schema: { querystring: MapVersionQuery, response: Reply(ShownMapVersion) } }, async (request) => {
+    const studentId = studentIdOf(request);
+    const { caseId, versionId } = request.query;
+    await guard(studentId, caseId, request.query.studentId);
+    return ok(await getVersion(app.db, studentId, caseId, versionId));
+  });
+
+  // 保留当前版本, and the editor before a restore or an import: the saved map kept as a version now.
+  r.post(
+    '/api/course/mindStudent/keepMapVersion',
+    { schema: { body: KeepVersionBody, response: Reply(SavedVersion) }, config: { write: caseWrite } },
+    async (request) => {
+      const { caseId, version } = request.body;
+      return ok({ version: await keepVersion(app.db, studentIdOf(request), caseId, version) });
     },
   );
 
