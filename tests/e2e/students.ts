@@ -30,6 +30,7 @@ export const E2E_STUDENTS = {
   mindmapPolish: { id: 'e2e-mindmap-polish', loginName: '13900000140', username: '周打磨' },
   formatsWalk: { id: 'e2e-formats-walk', loginName: '13900000130', username: '许格式' },
   reviewPhone: { id: 'e2e-review-phone', loginName: '13900000115', username: '钱手机' },
+  mapVersions: { id: 'e2e-map-versions', loginName: '13900000135', username: '秦版本' },
 } as const;
 
 export type E2EStudent = keyof typeof E2E_STUDENTS;

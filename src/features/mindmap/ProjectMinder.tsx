@@ -13,6 +13,7 @@ import { draftKey, draftWorthRestoring, type Draft } from './editor/draft-store'
 import { ConflictDialog } from './editor/dialogs';
 import { MindEditorView } from './editor/MindEditorView';
 import { MapGate } from './MapGate';
+import { HistoryPanel } from './HistoryPanel';
 import { OutlinePanel } from './OutlinePanel';
 import { DUE_MARK, ReviewPanel, type MapReviewState } from './ReviewPanel';
 import { cardsLeftOut } from './review-import';
@@ -91,6 +92,12 @@ function MinderEditor({ ctl, caseId, studentId, mind, draft, study, official, le
   const [reviewOpen, setReviewOpen] = useState(false);
   const [review, setReview] = useState<MapReviewState>(NO_REVIEW);
   const [reviewTick, setReviewTick] = useState(0);
+  const [historyOpen, setHistoryOpen] = useState(false);
+  // 历史版本 reads its list again after each completed save.
+  const [savedTick, setSavedTick] = useState(0);
+  useEffect(() => {
+    if (auto.state === 'saved') setSavedTick((t) => t + 1);
+  }, [auto.state]);
 
   // Review cards follow the saved map (a node marked 已学 gets one): asked again after each save.
   useEffect(() => {
@@ -146,6 +153,15 @@ function MinderEditor({ ctl, caseId, studentId, mind, draft, study, official, le
         >
           待复习 {review.due.size}
         </button>
+        <button
+          type="button"
+          className="mind-toolbar__btn"
+          aria-pressed={historyOpen}
+          aria-controls="mind-history-panel"
+          onClick={() => setHistoryOpen(!historyOpen)}
+        >
+          历史版本
+        </button>
         <Link href={withQuery('/project/mindDetail', { caseId })}>知识点详情</Link>
         <Link href={withQuery('/project/detail', { id: caseId })}>返回案例</Link>
       </div>
@@ -167,6 +183,9 @@ function MinderEditor({ ctl, caseId, studentId, mind, draft, study, official, le
         />
         <div id="mind-review-panel" hidden={!reviewOpen}>
           {reviewOpen && <ReviewPanel ctl={ctl} caseId={caseId} review={review} onChanged={() => setReviewTick((t) => t + 1)} />}
+        </div>
+        <div id="mind-history-panel" hidden={!historyOpen}>
+          {historyOpen && <HistoryPanel ctl={ctl} caseId={caseId} keep={() => auto.keep()} savedTick={savedTick} />}
         </div>
         <div id="mind-outline-panel" hidden={!outline}>
           {outline && <OutlinePanel ctl={ctl} caseId={caseId} flush={auto.flush} />}

@@ -1,7 +1,7 @@
 import { apiGet, apiPost, http } from '../../app/http/client';
 import { ApiFailure, unwrap } from '../../app/ui/use-remote';
 import type { CaseNode } from '../../app/cases/case-api';
-import type { MindIssue, MindOutline, SavedVersion, ShownMind as ShownMindData } from '../../contract/mindmaps';
+import type { MapVersionList, MindIssue, MindOutline, SavedVersion, ShownMapVersion, ShownMind as ShownMindData } from '../../contract/mindmaps';
 import type { KmDocument } from '../../engine/model/types';
 import type { UploadedImage } from '../../contract/files';
 import type { CaseStudy, NodeRequirements } from '../../contract/study';
@@ -97,4 +97,23 @@ export async function mapReview(caseId: string): Promise<MapReview> {
 /** 需复习 (add), 不再复习 (exclude), 恢复复习 (include) for one node of the student's map. */
 export async function markForReview(body: MarkBody): Promise<void> {
   unwrap(await apiPost<unknown>('/api/course/review/mark', body, { dedupe: false }));
+}
+
+export type { MapVersionEntry, MapVersionList } from '../../contract/mindmaps';
+/** One version of the student's map with its document (a .km document, as showMind's). */
+export type MapVersion = Omit<ShownMapVersion, 'document'> & { document: KmDocument };
+
+/** 历史版本: the map as saved now and its kept versions, newest first. */
+export async function mapVersions(caseId: string): Promise<MapVersionList> {
+  return unwrap(await apiGet<MapVersionList>('/api/course/mindStudent/mapVersions', { caseId }, { dedupe: false }));
+}
+
+/** One version with its document (versionId 0: the map as saved now). */
+export async function mapVersion(caseId: string, versionId: number): Promise<MapVersion> {
+  return unwrap(await apiGet<MapVersion>('/api/course/mindStudent/mapVersion', { caseId, versionId }));
+}
+
+/** Keeps the saved map `version` as a version now (保留当前版本; before a restore or an import). `silent`: no error toast. */
+export async function keepMapVersion(caseId: string, version: number, silent = false): Promise<number> {
+  return unwrap(await apiPost<SavedVersion>('/api/course/mindStudent/keepMapVersion', { caseId, version }, { dedupe: false, silent })).version;
 }

@@ -5,7 +5,7 @@ import type { EditorController } from './editor/controller';
 import { draftKey, idbDraftStore, withSyncCopy, type DraftStore } from './editor/draft-store';
 import { download, fileBase } from './editor/io';
 import { toast } from '../../app/ui/toast-store';
-import { EXPERIENCE_MSG, saveStuMind, showMind } from './api';
+import { EXPERIENCE_MSG, keepMapVersion, saveStuMind, showMind } from './api';
 
 // Wires the autosaver to an open ProjectMinder: changes → debounced saveStuMind with the
 // version; 409 → conflict choice; offline → draft in IndexedDB; refused → the reason once.
@@ -91,8 +91,28 @@ export function useAutosave(ctl: EditorController, caseId: string, studentId: st
     return { saved: saver.state === 'saved', version: saver.version };
   };
 
+  /**
+   * Keeps the map as saved now as a version (保留当前版本; before a restore or an import), edits
+   * still pending saved first. Resolves the version kept (0: no map of one's own yet), or null
+   * when the map on screen could not be saved (offline, refused, in conflict): nothing to keep.
+   */
+  const keep = async (silent = false): Promise<number | null> => {
+    await ctl.settled();
+    const { saved, version: v } = await flush();
+    if (!saved) return null;
+    return v === 0 ? 0 : keepMapVersion(caseId, v, silent);
+  };
+
+  // An import or a restore replaces the whole map: what was there is kept as a version first.
+  const keepRef = useRef(keep);
+  keepRef.current = keep;
+  useEffect(() => {
+    ctl.beforeReplace = async () => void (await keepRef.current(true));
+    return () => void (ctl.beforeReplace = null);
+  }, [ctl]);
+
   /** The map on screen is the server's `version` (opened instead of a draft, or reloaded): save from it. */
   const rebase = (v: number) => ref.current?.resolve(v, false);
 
-  return { state, markDirty: () => ref.current?.markDirty(), rebase, flush, conflict: conflict !== null, takeServer, keepMine };
+  return { state, markDirty: () => ref.current?.markDirty(), rebase, flush, keep, conflict: conflict !== null, takeServer, keepMine };
 }

@@ -102,6 +102,7 @@ export function MindEditorView({ ctl, load, toolbarExtra, onActivate, onError, e
   };
 
   ctl.onAnnounce = (text) => setSaid((s) => ({ text, seq: s.seq + 1 }));
+  ctl.focusMap = () => focusMap();
   ctl.onError = (msg) => {
     if (msg !== DEPTH_ERROR) return onError(msg);
     window.alert(msg);

@@ -16,12 +16,15 @@ export function EditorDialog({
   open,
   onClose,
   returnFocus,
+  className,
   children,
 }: {
   title: string;
   open: boolean;
   onClose(): void;
   returnFocus?(): void;
+  /** An extra class (a wider dialog) */
+  className?: string;
   children: ReactNode;
 }) {
   return (
@@ -29,7 +32,7 @@ export function EditorDialog({
       <Dialog.Portal>
         <Dialog.Overlay className="mind-dialog__overlay" />
         <Dialog.Content
-          className="mind-dialog"
+          className={className ? `mind-dialog ${className}` : 'mind-dialog'}
           aria-describedby={undefined}
           onCloseAutoFocus={(e) => {
             if (!returnFocus) return;

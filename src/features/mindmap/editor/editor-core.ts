@@ -39,6 +39,14 @@ export class EditorCore {
    * changes then), or null to go ahead.
    */
   studyGuard: ((ids: readonly string[], on: boolean) => Promise<string | null>) | null = null;
+  /**
+   * Awaited before an import or a restore replaces the whole document: 我的学习导图 keeps the
+   * saved map as a version first, so what was there is never folded into what replaces it. Its
+   * failure (offline, the experience account) never stops the replacement.
+   */
+  beforeReplace: (() => Promise<void>) | null = null;
+  /** Hands the focus to the map's keyboard target (the view sets it), e.g. after a restore from a panel. */
+  focusMap: () => void = () => {};
   /** True once a document is open (false while opening failed): autosave waits for it. */
   opened = false;
   private adapter: EnginePatchAdapter;
@@ -234,8 +242,10 @@ export class EditorCore {
     while (this.inflight.size) await Promise.allSettled([...this.inflight]);
   }
 
+  /** Replaces the document with `text` (a restored version): one undo step, like an import. */
   async importData(format: TextFormat, text: string): Promise<boolean> {
     const before = this.state.selection;
+    await this.keepBeforeReplace();
     try {
       await this.track(async () => this.apply(await this.engine.importData(format, text)));
       this.imported(before);
@@ -253,6 +263,7 @@ export class EditorCore {
    */
   async importFile(format: FileFormat, data: FileData, name?: string): Promise<ImportNotice[] | null> {
     const before = this.state.selection;
+    await this.keepBeforeReplace();
     try {
       const notices = await this.track(async () => {
         const r = await this.engine.importDataWithNotices(format, data, { name });
@@ -279,6 +290,14 @@ export class EditorCore {
   /** The map as an .xmind/.mm/.opml (or .km/.md/.txt) file, with what that format could not hold. */
   exportFile(format: FileFormat, opts: ExportOptions = {}): Promise<ExportResult> {
     return this.engine.exportFile(format, opts);
+  }
+
+  private async keepBeforeReplace(): Promise<void> {
+    try {
+      await this.beforeReplace?.();
+    } catch (e) {
+      console.warn('keeping a version before replacing the map:', e);
+    }
   }
 
   /** `clip`: SVG of just that part (PNG export draws huge maps strip by strip). */
