@@ -5,7 +5,7 @@ import { ApiError, ResultCode, notFound } from '../../http/envelope';
 import { formatDateTime } from '../../lib/time';
 import { accessOf } from '../cases/access';
 import { outlineDescribes, walk, type KmDocument } from './document';
-import { pruneVersions, updateKeepingVersion, type MapMeta } from './versions';
+import { pruneVersions, saveWithinWindow, updateKeepingVersion, type MapMeta } from './versions';
 
 export async function officialMap(db: DbOrTrx, caseId: string): Promise<KmDocument | undefined> {
   const row = await db.selectFrom('official_maps').select('document').where('case_id', '=', caseId).executeTakeFirst();
@@ -39,6 +39,10 @@ export async function saveStudentMap(
   saved: MapMeta & { document: string; outline?: string },
   now = new Date(),
 ): Promise<number | undefined> {
+  // Typing (the common case): the window of the state saved now is still open, nothing to keep,
+  // so one plain statement; a transaction and the copy into map_versions only when it is over.
+  const quick = await saveWithinWindow(db, studentId, caseId, expected, saved, now);
+  if (quick !== undefined) return quick;
   return db.transaction().execute(async (trx) => {
     const updated = await updateKeepingVersion(trx, studentId, caseId, expected, saved, now);
     if (updated) {

@@ -109,6 +109,17 @@ describe('saving keeps versions', () => {
     expect(await entries(t.tokens.normal, 'case-02')).toEqual(before);
   });
 
+  it('two saves racing over the same version: one is saved and keeps one version, the other is a 409', async () => {
+    await windowOver(A, 'case-02');
+    const before = await entries(t.tokens.normal, 'case-02');
+    const version = before[0].mapVersion;
+    const answers = await Promise.all([save(t.tokens.normal, 'case-02', version, doc('甲页')), save(t.tokens.normal, 'case-02', version, doc('乙页'))]);
+    expect(answers.map((a) => a.resultCode).sort()).toEqual([200, 409]);
+    const after = await entries(t.tokens.normal, 'case-02');
+    expect(after).toHaveLength(before.length + 1);
+    expect(after[1]).toMatchObject({ mapVersion: version, current: 0 });
+  });
+
   it('listing and reading versions write nothing', async () => {
     const versions = await entries(t.tokens.normal, 'case-02');
     const before = await tables();

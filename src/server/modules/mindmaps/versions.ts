@@ -37,6 +37,32 @@ export function mapMeta(doc: KmDocument): MapMeta {
 }
 
 /**
+ * The optimistic save over version `expected` while its version's window is open (a save while
+ * typing): nothing is kept. Resolves the new version, or undefined when `expected` is not the
+ * saved version or the window is over or closed (updateKeepingVersion decides then).
+ */
+export async function saveWithinWindow(
+  db: DbOrTrx,
+  studentId: string,
+  caseId: string,
+  expected: number,
+  values: MapMeta & { document: string; outline?: string },
+  now: Date,
+): Promise<number | undefined> {
+  const { document, outline, nodeCount, title } = values;
+  const row = await db
+    .updateTable('student_maps')
+    .set({ document, ...(outline === undefined ? {} : { outline }), version: sql`version + 1`, updated_at: now, node_count: nodeCount, title })
+    .where('student_id', '=', studentId)
+    .where('case_id', '=', caseId)
+    .where('version', '=', expected)
+    .where('version_started_at', '>', new Date(now.getTime() - VERSION_WINDOW_MS))
+    .returning('version')
+    .executeTakeFirst();
+  return row?.version;
+}
+
+/**
  * The optimistic save of saveStudentMap over version `expected`, keeping the state it replaces as
  * a version first when that state's window is over (or was closed). One statement, the row
  * locked: a stale or concurrent save keeps nothing and changes nothing. Resolves the new version
