@@ -1,13 +1,14 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import type { BrowserSession } from './browser';
-import { clickNode, editField, item, mapFocused, openMinder, outline, saved } from './mindmap-helpers';
+import { clickNode, editField, item, mapFocused, openMinder, outline, pasteImport, saved } from './mindmap-helpers';
 import { applyForCases, openSignedIn, toastWith } from './shell-helpers';
 import { E2E_STUDENTS } from './students';
 
 // 历史版本 of the student's own map (issue 19 item 5), driven as a student does: two saves with
 // different titles (the first kept with 保留当前版本, as saves while typing fold into one version),
-// the older previewed read-only in the editor, restored as one undo step, Ctrl+Z back to the newer.
+// the older previewed read-only in the editor, restored as one undo step, Ctrl+Z back to the newer;
+// an import keeps the map before it.
 // Signs in as 秦版本 (E2E_STUDENTS.mapVersions), who applies for case-03; no other file uses him.
 
 const CASE = 'case-03';
@@ -101,6 +102,17 @@ describe('version history of a student’s map', () => {
     await saved(page, () => page.keyboard.press('Control+z'));
     await expect.poll(async () => (await outline(page))[0]).toBe('版本乙');
     await expect.poll(async () => (await listed(page))[0]).toEqual(['版本乙', true]);
+
+    // An import replaces the whole map too: the saved map is kept as a version before it.
+    const count = (await listed(page)).length;
+    await saved(page, () => pasteImport(page, 'txt', '导入的导图\n\t第一部分', '第一部分'));
+    await expect
+      .poll(async () => (await listed(page)).slice(0, 2))
+      .toEqual([
+        ['导入的导图', true],
+        ['版本乙', false],
+      ]);
+    expect((await listed(page)).length).toBe(count + 1);
   });
 
   it('opens as a bottom sheet on a 375 px phone, within the screen', async () => {
