@@ -115,6 +115,23 @@ describe('version history of a student’s map', () => {
     expect((await listed(page)).length).toBe(count + 1);
   });
 
+  it('an import into a study map never saved keeps the official map as a version first', async () => {
+    const { page } = s;
+    const fresh = 'case-05';
+    await applyForCases(page, fresh);
+    await openMinder(page, fresh);
+    const official = (await outline(page))[0]!;
+    await saved(page, () => pasteImport(page, 'txt', '新导入\n\t第一部分', '第一部分'));
+    const open = page.getByRole('button', { name: '历史版本' });
+    if ((await open.getAttribute('aria-pressed')) !== 'true') await open.click();
+    await expect
+      .poll(async () => (await listed(page)).slice(0, 2))
+      .toEqual([
+        ['新导入', true],
+        [official, false],
+      ]);
+  });
+
   it('opens as a bottom sheet on a 375 px phone, within the screen', async () => {
     const { page } = s;
     await page.setViewportSize({ width: 375, height: 740 });

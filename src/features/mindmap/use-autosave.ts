@@ -98,6 +98,10 @@ export function useAutosave(ctl: EditorController, caseId: string, studentId: st
    */
   const keep = async (silent = false): Promise<number | null> => {
     await ctl.settled();
+    // A study map never saved shows the official map (version 0): it is saved as the student's
+    // own first, so what an import or a restore replaces can be restored after a reload too.
+    const saver = ref.current;
+    if (saver && saver.version === 0 && saver.state === 'saved') saver.markDirty();
     const { saved, version: v } = await flush();
     if (!saved) return null;
     return v === 0 ? 0 : keepMapVersion(caseId, v, silent);
