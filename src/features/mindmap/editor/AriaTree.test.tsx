@@ -2,7 +2,7 @@ import { act, fireEvent, render } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { localEngine } from '../../../worker/client';
 import { createEngineHost } from '../../../worker/host';
-import { AriaTree, VIRTUAL_FROM } from './AriaTree';
+import { AriaTree, markersText, VIRTUAL_FROM } from './AriaTree';
 import { EditorController } from './controller';
 
 // The outline tree of a large map is virtualised by scroll position (jsdom has no layout: the
@@ -96,5 +96,27 @@ describe('AriaTree virtualised', () => {
     const { tree } = await setup(5, 3);
     expect(tree.classList.contains('is-virtual')).toBe(false);
     expect(tree.querySelectorAll('[role=treeitem]')).toHaveLength(21);
+  });
+});
+
+describe('markersText', () => {
+  it("reads kityminder resource (an imported XMind label) as the node's tags, not as study resources", () => {
+    const node = {
+      id: 'n',
+      parentId: 'r',
+      level: 2,
+      text: '决策树',
+      priority: 0,
+      isStudy: 0,
+      isNow: 0,
+      hasNote: false,
+      href: '',
+      image: '',
+      resource: ['重点', '考点'],
+      collapsed: false,
+      childCount: 0,
+      children: [],
+    };
+    expect(markersText(node as unknown as Parameters<typeof markersText>[0])).toEqual(['标签：重点、考点']);
   });
 });

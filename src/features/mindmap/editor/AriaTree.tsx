@@ -24,7 +24,8 @@ export function markersText(n: NodeInfo): string[] {
   if (n.hasNote) out.push('有备注');
   if (n.href) out.push('有链接');
   if (n.image) out.push('有图片');
-  if (n.resource.length) out.push('有学习资源');
+  // kityminder's resource field holds the node's tags (chips on the canvas), not study resources
+  if (n.resource.length) out.push(`标签：${n.resource.join('、')}`);
   return out;
 }
 
