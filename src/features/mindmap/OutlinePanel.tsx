@@ -142,6 +142,11 @@ export function OutlinePanel({ ctl, caseId, flush }: Props) {
   const gutter = useRef<HTMLDivElement>(null);
   const counts = text !== null && text === shown.current && base.current ? progressGutter(text, base.current, (id) => ctl.progress.of(id)) : null;
   const hasCounts = !!counts?.some(Boolean);
+  // The gutter comes back (text the map's again, or applied) beside the text where it is scrolled.
+  const keepGutterInStep = (el: HTMLDivElement | null) => {
+    gutter.current = el;
+    if (el && field.current) el.scrollTop = field.current.scrollTop;
+  };
 
   const [imaging, setImaging] = useState(false);
   const exportImage = async () => {
@@ -202,7 +207,7 @@ export function OutlinePanel({ ctl, caseId, flush }: Props) {
           onScroll={(e) => gutter.current && (gutter.current.scrollTop = e.currentTarget.scrollTop)}
         />
         {hasCounts && (
-          <div ref={gutter} className="mind-outline-text__progress" aria-hidden="true" data-testid="outline-progress">
+          <div ref={keepGutterInStep} className="mind-outline-text__progress" aria-hidden="true" data-testid="outline-progress">
             {counts!.map((c, i) => (
               <span key={i}>{c ? `已学 ${c}` : '\u00a0'}</span>
             ))}
