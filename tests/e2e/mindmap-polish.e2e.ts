@@ -84,6 +84,20 @@ describe('mind-map editor polish', () => {
     expect(unexpectedErrors(s.errors)).toEqual([]);
   });
 
+  it('undoing an inserted child selects its parent again, not the root (as kityminder)', async () => {
+    const { page } = s;
+    await openMinder(page, CASE);
+    await clickNode(page, '数据准备');
+    const before = await outline(page);
+    await page.keyboard.press('Tab');
+    await expect.poll(async () => (await outline(page)).length).toBe(before.length + 1);
+    await page.keyboard.press('Escape');
+    await mapFocused(page);
+    await page.keyboard.press('Control+z');
+    await expect.poll(() => outline(page)).toEqual(before);
+    await expect.poll(() => selectedTexts(page)).toEqual(['数据准备']);
+  });
+
   it('应用到导图 in the 大纲 keeps the selected node where it was on screen', async () => {
     const { page } = s;
     await openMinder(page, CASE);

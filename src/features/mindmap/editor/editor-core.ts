@@ -159,6 +159,7 @@ export class EditorCore {
   }
 
   apply(p: EnginePatch, changed = true): void {
+    const up = this.ancestorsOfSelection();
     this.model.apply(p);
     this.pullProgress();
     const { patch } = this.adapter.convert(p);
@@ -172,10 +173,24 @@ export class EditorCore {
     // The history forgot them (a load, a new edit after an undo).
     if (!p.canUndo) this.beforeImports = [];
     if (!p.canRedo) this.undoneImports = [];
-    const selection = this.state.selection.filter((id) => this.model.nodes.has(id));
+    // A selected node the patch removed (undoing its insertion, a delete) hands the selection to
+    // its nearest remaining ancestor, as in kityminder, not to the root.
+    const kept = this.state.selection.map((id, i) => [id, ...up[i]!].find((a) => this.model.nodes.has(a)));
+    const selection = [...new Set(kept.filter((id): id is string => id !== undefined))];
     this.set({ canUndo: p.canUndo, canRedo: p.canRedo, selection: selection.length || !this.model.rootId ? selection : [this.model.rootId] });
     this.canvas?.setSelection(this.state.selection);
     if (changed) this.onChange();
+  }
+
+  /** Per selected node, its ancestors nearest first; none for a selection of a whole map (Ctrl+A). */
+  private ancestorsOfSelection(): string[][] {
+    const sel = this.state.selection;
+    if (sel.length > 64) return sel.map(() => []);
+    return sel.map((id) => {
+      const chain: string[] = [];
+      for (let n = this.model.get(id); n?.parentId; n = this.model.get(n.parentId)) chain.push(n.parentId);
+      return chain;
+    });
   }
 
   /** Runs an engine command; engine errors go to onError and resolve undefined. */
