@@ -73,3 +73,14 @@ describe('import and its undo', () => {
     expect(steps).toEqual([true, false, true]);
   });
 });
+
+describe('the selection when the map changes under it', () => {
+  it('undoing an inserted child selects its parent again (its nearest remaining ancestor), not the root', async () => {
+    const ctl = await testController();
+    ctl.select(['a1']);
+    await actionByName('appendChild').perform(testContext(ctl));
+    expect(ctl.state.selection).not.toEqual(['a1']);
+    await ctl.undo();
+    expect(ctl.state.selection).toEqual(['a1']);
+  });
+});

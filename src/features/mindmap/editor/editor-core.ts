@@ -1,6 +1,5 @@
 import type { CommandArgs, CommandName, CommandResult } from '../../../engine/commands/registry';
 import type { ExportFormat } from '../../../engine/editor';
-import { MAX_SWAPS } from '../../../engine/history/history';
 import type { KmDocument } from '../../../engine/model/types';
 import type { ExportOptions, ExportResult, FileData, FileFormat, ImportNotice, TextFormat } from '../../../engine/protocols/formats';
 import type { EngineClient } from '../../../worker/client';
@@ -13,6 +12,7 @@ import { MapModel } from './map-model';
 import { userMessage } from './messages';
 import { ProgressView } from './progress-view';
 import type { ProgressPatch } from '../../../engine/progress/progress-index';
+import { ancestorsOf, ImportSelections, remainingSelection } from './selection-memory';
 
 // The editor's document side on the main thread: the worker client, the canvas fed by its
 // patches, the tree mirror, the state listeners, commands, undo/redo, import/export and closing.
@@ -54,12 +54,8 @@ export class EditorCore {
   private closers = new Set<() => Promise<void>>();
   /** Document changes sent to the worker and not yet applied here (closing waits for them). */
   private inflight = new Set<Promise<unknown>>();
-  /**
-   * The selection before each import still on the undo stack (newest last), and before each
-   * import undone and not yet redone: undoing an import selects again what was selected before.
-   */
-  private beforeImports: string[][] = [];
-  private undoneImports: string[][] = [];
+  /** Undoing an import selects again what was selected before it. */
+  private importSelections = new ImportSelections();
   protected canvas: CanvasView | null = null;
   private reviewDue: ReadonlySet<string> = new Set();
 
@@ -159,7 +155,7 @@ export class EditorCore {
   }
 
   apply(p: EnginePatch, changed = true): void {
-    const up = this.ancestorsOfSelection();
+    const up = ancestorsOf(this.model, this.state.selection);
     this.model.apply(p);
     this.pullProgress();
     const { patch } = this.adapter.convert(p);
@@ -170,27 +166,11 @@ export class EditorCore {
         this.canvas.applyProgress(this.progress.snapshot());
       } else this.canvas.applyPatch(patch);
     }
-    // The history forgot them (a load, a new edit after an undo).
-    if (!p.canUndo) this.beforeImports = [];
-    if (!p.canRedo) this.undoneImports = [];
-    // A selected node the patch removed (undoing its insertion, a delete) hands the selection to
-    // its nearest remaining ancestor, as in kityminder, not to the root.
-    const kept = this.state.selection.map((id, i) => [id, ...up[i]!].find((a) => this.model.nodes.has(a)));
-    const selection = [...new Set(kept.filter((id): id is string => id !== undefined))];
+    this.importSelections.forget(p.canUndo, p.canRedo);
+    const selection = remainingSelection(this.model, this.state.selection, up);
     this.set({ canUndo: p.canUndo, canRedo: p.canRedo, selection: selection.length || !this.model.rootId ? selection : [this.model.rootId] });
     this.canvas?.setSelection(this.state.selection);
     if (changed) this.onChange();
-  }
-
-  /** Per selected node, its ancestors nearest first; none for a selection of a whole map (Ctrl+A). */
-  private ancestorsOfSelection(): string[][] {
-    const sel = this.state.selection;
-    if (sel.length > 64) return sel.map(() => []);
-    return sel.map((id) => {
-      const chain: string[] = [];
-      for (let n = this.model.get(id); n?.parentId; n = this.model.get(n.parentId)) chain.push(n.parentId);
-      return chain;
-    });
   }
 
   /** Runs an engine command; engine errors go to onError and resolve undefined. */
@@ -219,8 +199,7 @@ export class EditorCore {
       const p = await this.engine.undo();
       if (!p) return;
       // (taken before apply, which forgets them once nothing is left to undo)
-      const before = p.swapped ? (this.beforeImports.pop() ?? []) : [];
-      if (p.swapped) this.undoneImports.push(before);
+      const before = p.swapped ? this.importSelections.undo() : [];
       this.apply(p);
       if (!p.swapped) return this.onAnnounce('已撤销');
       // An import taken back: the map before it, with what was selected then (the root if gone).
@@ -235,7 +214,7 @@ export class EditorCore {
     return this.track(async () => {
       const p = await this.engine.redo();
       if (!p) return;
-      if (p.swapped) this.beforeImports.push(this.undoneImports.pop() ?? []);
+      if (p.swapped) this.importSelections.redo();
       this.apply(p);
       if (!p.swapped) return this.onAnnounce('已重做');
       this.select([this.model.rootId]);
@@ -295,10 +274,7 @@ export class EditorCore {
 
   /** An import is on the undo stack: `before` (the selection then) is what its undo selects again. */
   private imported(before: string[]): void {
-    this.beforeImports.push(before);
-    // The engine keeps only the last MAX_SWAPS imports undoable.
-    if (this.beforeImports.length > MAX_SWAPS) this.beforeImports.shift();
-    this.undoneImports = [];
+    this.importSelections.imported(before);
     this.select([this.model.rootId]);
   }
 

@@ -1,0 +1,56 @@
+import { MAX_SWAPS } from '../../../engine/history/history';
+import type { MapModel } from './map-model';
+
+// Where the selection goes when the map changes under it: an import's undo selects again what
+// was selected before the import; a selected node a patch removed hands the selection to its
+// nearest remaining ancestor (kityminder), not to the root.
+
+/**
+ * The selection before each import still on the undo stack (newest last), and before each import
+ * undone and not yet redone.
+ */
+export class ImportSelections {
+  private before: string[][] = [];
+  private undone: string[][] = [];
+
+  /** An import went on the undo stack with `selection` selected before it. */
+  imported(selection: string[]): void {
+    this.before.push(selection);
+    // The engine keeps only the last MAX_SWAPS imports undoable.
+    if (this.before.length > MAX_SWAPS) this.before.shift();
+    this.undone = [];
+  }
+
+  /** An import is undone: what was selected before it. */
+  undo(): string[] {
+    const selection = this.before.pop() ?? [];
+    this.undone.push(selection);
+    return selection;
+  }
+
+  redo(): void {
+    this.before.push(this.undone.pop() ?? []);
+  }
+
+  /** The history forgot them (a load, a new edit after an undo). */
+  forget(canUndo: boolean, canRedo: boolean): void {
+    if (!canUndo) this.before = [];
+    if (!canRedo) this.undone = [];
+  }
+}
+
+/** Per selected node, its ancestors nearest first; none for a selection of a whole map (Ctrl+A). */
+export function ancestorsOf(model: MapModel, selection: readonly string[]): string[][] {
+  if (selection.length > 64) return selection.map(() => []);
+  return selection.map((id) => {
+    const chain: string[] = [];
+    for (let n = model.get(id); n?.parentId; n = model.get(n.parentId)) chain.push(n.parentId);
+    return chain;
+  });
+}
+
+/** The selection after a patch: each node if it remains, else its nearest remaining ancestor. */
+export function remainingSelection(model: MapModel, selection: readonly string[], ancestors: string[][]): string[] {
+  const kept = selection.map((id, i) => [id, ...(ancestors[i] ?? [])].find((a) => model.nodes.has(a)));
+  return [...new Set(kept.filter((id): id is string => id !== undefined))];
+}
