@@ -5,6 +5,7 @@ import { PNG } from 'pngjs';
 import { clickNode, item, nodeBox, openMinder } from './mindmap-helpers';
 import { applyForCases, openSignedIn, unexpectedErrors } from './shell-helpers';
 import { E2E_STUDENTS } from './students';
+import { pageApi } from './study-helpers';
 
 // Issue 22 item 2 on the live canvas: each branch with study nodes carries a ring and "3/8",
 // the root the case percentage — read from what is painted (every fillText recorded), not from
@@ -45,13 +46,6 @@ async function counts(page: Page, text: string): Promise<[number, number] | null
   return m ? [Number(m[1]), Number(m[2])] : null;
 }
 
-async function api<T>(page: Page, path: string): Promise<T> {
-  return page.evaluate(async (p) => {
-    const token = JSON.parse(localStorage.getItem('token') ?? 'null') as string;
-    return ((await (await fetch(p, { headers: { Authorization: token } })).json()) as { data: unknown }).data;
-  }, path) as Promise<T>;
-}
-
 /**
  * Pure white pixels in the lower strip of a node's box on screen, at its right end: the progress
  * pill's fill (its lower half, outside the box, lies under the selection outline). A topic's
@@ -69,7 +63,7 @@ async function ringPixels(page: Page, text: string): Promise<number> {
 describe('study progress drawn on the canvas', () => {
   it('a branch shows its ring with "learnt/total", the root the case percentage; deleting a study node redraws the count', { timeout: 120_000 }, async () => {
     const { page } = s;
-    const nodes = await api<Array<{ nodeId: string; text: string; level: number; resourceCount: number; hasExam: number }>>(
+    const nodes = await pageApi<Array<{ nodeId: string; text: string; level: number; resourceCount: number; hasExam: number }>>(
       page,
       `/api/course/mindDetails/queryNodeBasicByStudentId?caseId=${CASE}`,
     );

@@ -5,6 +5,7 @@ import type { BrowserSession } from './browser';
 import { clickNode, item, mapFocused, nodeBox, openMinder, outline, pasteImport, saved, selectedTexts } from './mindmap-helpers';
 import { applyForCases, openSignedIn, toastWith, unexpectedErrors } from './shell-helpers';
 import { E2E_STUDENTS } from './students';
+import { pageApi } from './study-helpers';
 
 // Issue 20 on the student's own map: a node due for review carries the 待复习 mark on the canvas
 // (read from the pixels drawn), the 待复习 panel filters the map to the due nodes from the
@@ -15,13 +16,7 @@ const CASE = 'case-02';
 /** review-mark.ts's violet (REVIEW_MARK_FILL #6b3fd1), also where anti-aliasing blends it with its 复. */
 const violet = (r: number, g: number, b: number) => r >= 80 && r <= 150 && g <= 110 && b >= 190 && b - g >= 100;
 
-async function api<T>(page: Page, path: string): Promise<T> {
-  return page.evaluate(async (p) => {
-    const token = JSON.parse(localStorage.getItem('token') ?? 'null') as string;
-    return ((await (await fetch(p, { headers: { Authorization: token } })).json()) as { data: unknown }).data;
-  }, path) as Promise<T>;
-}
-const dueIds = async (page: Page) => (await api<{ due: string[] }>(page, `/api/course/review/mapNodes?caseId=${CASE}`)).due;
+const dueIds = async (page: Page) => (await pageApi<{ due: string[] }>(page, `/api/course/review/mapNodes?caseId=${CASE}`)).due;
 
 /**
  * Pixels of the mark's violet around the top-right corner of a node's box on screen (the node is

@@ -6,6 +6,7 @@ import { clickNode, item, openMinder, outline, saved } from './mindmap-helpers';
 import { applyForCases, openSignedIn, toastWith, unexpectedErrors } from './shell-helpers';
 import { E2E_STUDENTS } from './students';
 import { openPhoneSignedIn } from './touch-helpers';
+import { pageApi } from './study-helpers';
 
 // Issue 20: a node learnt on the map becomes a review card, graded on the 复习 screen with the
 // keyboard; a grade given offline reaches the server once the browser is back online. Each flow
@@ -13,21 +14,7 @@ import { openPhoneSignedIn } from './touch-helpers';
 
 const CASE = 'case-02';
 
-/** An API answer's data, with the page's token. */
-async function api<T>(page: Page, path: string, body?: object): Promise<T> {
-  return page.evaluate(
-    async ([p, b]) => {
-      const token = JSON.parse(localStorage.getItem('token') ?? 'null') as string;
-      const init: RequestInit = b
-        ? { method: 'POST', body: JSON.stringify(b), headers: { Authorization: token, 'content-type': 'application/json' } }
-        : { headers: { Authorization: token } };
-      return ((await (await fetch(p as string, init)).json()) as { data: unknown }).data;
-    },
-    [path, body] as const,
-  ) as Promise<T>;
-}
-
-const summary = (page: Page) => api<{ dueCount: number; nextDueAt: number }>(page, '/api/course/review/summary');
+const summary = (page: Page) => pageApi<{ dueCount: number; nextDueAt: number }>(page, '/api/course/review/summary');
 const card = (page: Page) => page.getByRole('article', { name: /./ }).filter({ has: page.locator('.review-card__front') });
 
 async function openReview(page: Page): Promise<void> {
@@ -139,12 +126,12 @@ describe('grading offline', () => {
   it('queues a grade given offline and sends it once the browser is online again', { timeout: 120_000 }, async () => {
     const { page, context } = s;
     // 需复习 on a node of the map (the API the node menu calls).
-    const shown = await api<{ document: { root: { children: { data: { id: string; text: string } }[] } } }>(
+    const shown = await pageApi<{ document: { root: { children: { data: { id: string; text: string } }[] } } }>(
       page,
       `/api/course/mindStudent/showMind?caseId=${CASE}`,
     );
     const node = shown.document.root.children[0]!.data;
-    expect(await api(page, '/api/course/review/mark', { caseId: CASE, nodeId: node.id, action: 'add' })).toMatchObject({ excluded: 0 });
+    expect(await pageApi(page, '/api/course/review/mark', { caseId: CASE, nodeId: node.id, action: 'add' })).toMatchObject({ excluded: 0 });
 
     await openReview(page);
     expect(await card(page).locator('.review-card__front').textContent()).toBe(node.text);
@@ -191,8 +178,8 @@ describe('reviewing on a touch phone', () => {
   it('offers no keyboard keys (Space, 1-4, Ctrl+Z), only thumb-sized buttons', { timeout: 60_000 }, async () => {
     const { page } = s;
     // 需复习 on a node of the map (the API the node menu calls): a card due now
-    const shown = await api<{ document: { root: { children: { data: { id: string } }[] } } }>(page, `/api/course/mindStudent/showMind?caseId=${CASE}`);
-    await api(page, '/api/course/review/mark', { caseId: CASE, nodeId: shown.document.root.children[0]!.data.id, action: 'add' });
+    const shown = await pageApi<{ document: { root: { children: { data: { id: string } }[] } } }>(page, `/api/course/mindStudent/showMind?caseId=${CASE}`);
+    await pageApi(page, '/api/course/review/mark', { caseId: CASE, nodeId: shown.document.root.children[0]!.data.id, action: 'add' });
     await openReview(page);
     const reveal = card(page).getByRole('button', { name: /^显示答案/ });
     // what shows is what a finger can do: no key names anywhere on the screen
