@@ -171,10 +171,7 @@ function MinderEditor({ ctl, caseId, studentId, mind, draft, study, official, le
           load={load}
           onError={(m) => (m === EXPERIENCE_MSG ? toast.warning(m) : toast.error(m))}
           extraMarks={(id) => (review.due.has(id) ? [DUE_MARK] : [])}
-          retiredByImport={async () => {
-            const cards = [...review.due, ...review.scheduled];
-            return cards.length ? cardsLeftOut(cards, await ctl.engine.toKm()) : 0;
-          }}
+          retiredByImport={() => cardsLeftOut(ctl, [...review.due, ...review.scheduled])}
           toolbarExtra={
             <span className={`mind-save is-${auto.state}`} role="status" aria-label="保存状态">
               {SAVE_LABEL[auto.state]}

@@ -1,19 +1,21 @@
-import type { KmDocument, KmNode } from '../../engine/model/types';
+import type { EditorController } from './editor/controller';
 
 /**
- * How many review cards (their nodes' ids) the map `doc` no longer holds. An import replaces the
+ * How many review cards (their nodes' ids) the open map no longer holds. An import replaces the
  * whole map; its save retires the cards of the nodes it left out (the server, syncCaseCards), and
- * an undone import saved again brings them back, so the import's notice says how many.
+ * an undone import saved again brings them back, so the import's notice says how many. A node in
+ * view is in the editor's mirror; only the others (under a fold, or gone) are asked of the worker,
+ * never a copy of the whole map.
  */
-export function cardsLeftOut(cardIds: Iterable<string>, doc: KmDocument): number {
-  const ids = new Set<string>();
-  const stack: KmNode[] = [doc.root];
-  while (stack.length) {
-    const n = stack.pop()!;
-    ids.add(String(n.data.id ?? ''));
-    for (const c of n.children ?? []) stack.push(c);
-  }
-  let out = 0;
-  for (const id of cardIds) if (!ids.has(id)) out++;
-  return out;
+export async function cardsLeftOut(ctl: EditorController, cardIds: Iterable<string>): Promise<number> {
+  const unseen = [...cardIds].filter((id) => !ctl.model.get(id));
+  const gone = await Promise.all(
+    unseen.map((id) =>
+      ctl.engine.getNodeData(id).then(
+        () => false,
+        () => true,
+      ),
+    ),
+  );
+  return gone.filter(Boolean).length;
 }
