@@ -2,7 +2,8 @@ import { runCommand } from './commands/command';
 import { copySubtrees } from './commands/clipboard';
 import { getCommand, type CommandArgs, type CommandName, type CommandResult } from './commands/registry';
 import { History, type Step } from './history/history';
-import { summarize, type Change } from './model/change';
+import { summarize, type Change, type DiffSummary } from './model/change';
+import type { DocItems } from './model/items';
 import { MindDoc, type NodeRec } from './model/doc';
 import { ROOT_TEXT, type KmDocument, type KmNode, type KmNodeData } from './model/types';
 import { newId } from './model/ids';
@@ -202,6 +203,17 @@ export class MindEditor {
     if (!changes.length) return this.patch([], new Set(), [], false);
     const sum = summarize(changes);
     if (sum.meta) return this.relayoutAll();
+    const out = this.patchNodes(changes, sum);
+    if (sum.items) out.items = this.itemsCopy();
+    return out;
+  }
+
+  /** The document's items as fresh lists (the items themselves are never mutated, only replaced). */
+  private itemsCopy(): DocItems {
+    return { relationships: [...this.doc.items.relationships], summaries: [...this.doc.items.summaries] };
+  }
+
+  private patchNodes(changes: Change[], sum: DiffSummary): RenderPatch {
     const res = this.layout.update(this.doc, changes);
     if (res.full) return this.patch(res.boxes, null, [], true);
     const { boxes: changed, hidden } = res;
@@ -282,6 +294,7 @@ export class MindEditor {
       background: theme.background,
       canUndo: this.history.canUndo,
       canRedo: this.history.canRedo,
+      ...(full ? { items: this.itemsCopy() } : {}),
     };
   }
 

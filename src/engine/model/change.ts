@@ -1,3 +1,4 @@
+import type { Item, ItemColl } from './items';
 import type { KmNode } from './types';
 
 // The one currency of change in the engine. A command records a list of these; history
@@ -9,7 +10,10 @@ export type Change =
   | { op: 'move'; id: string; from: string; fromIndex: number; to: string; toIndex: number }
   // before/after undefined = key absent; pos = key position before a delete, so undo keeps key order.
   | { op: 'set'; id: string; key: string; before: unknown; after: unknown; pos?: number }
-  | { op: 'meta'; key: 'template' | 'theme'; before: string; after: string };
+  | { op: 'meta'; key: 'template' | 'theme'; before: string; after: string }
+  // A document-level item (model/items.ts) added (before undefined), removed (after undefined)
+  // or replaced, by id; `index` = its place in the list, so undo puts a removed one back there.
+  | { op: 'item'; coll: ItemColl; id: string; index: number; before: Item | undefined; after: Item | undefined };
 
 export function invertChange(c: Change): Change {
   switch (c.op) {
@@ -23,6 +27,8 @@ export function invertChange(c: Change): Change {
       return { op: 'set', id: c.id, key: c.key, before: c.after, after: c.before, pos: c.pos };
     case 'meta':
       return { op: 'meta', key: c.key, before: c.after, after: c.before };
+    case 'item':
+      return { op: 'item', coll: c.coll, id: c.id, index: c.index, before: c.after, after: c.before };
   }
 }
 
@@ -38,6 +44,8 @@ export interface DiffSummary {
   updated: string[];
   removed: string[];
   meta: boolean;
+  /** Some relationship or summary was added, changed or removed. */
+  items: boolean;
 }
 
 function collectIds(node: KmNode, out: string[]): void {
@@ -54,6 +62,7 @@ export function summarize(list: readonly Change[]): DiffSummary {
   const removed = new Set<string>();
   const updated = new Set<string>();
   let meta = false;
+  let items = false;
   for (const c of list) {
     if (c.op === 'add' || c.op === 'remove') {
       const ids: string[] = [];
@@ -71,9 +80,10 @@ export function summarize(list: readonly Change[]): DiffSummary {
     } else if (c.op === 'move') {
       updated.add(c.id).add(c.from).add(c.to);
     } else if (c.op === 'set') updated.add(c.id);
+    else if (c.op === 'item') items = true;
     else meta = true;
   }
   for (const id of added) updated.delete(id);
   for (const id of removed) updated.delete(id);
-  return { added: [...added], updated: [...updated], removed: [...removed], meta };
+  return { added: [...added], updated: [...updated], removed: [...removed], meta, items };
 }

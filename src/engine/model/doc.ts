@@ -1,4 +1,5 @@
 import type { Change } from './change';
+import type { DocItems, Item, ItemColl } from './items';
 import { KM_VERSION, OWN_SUBTREE_ERROR, ROOT_MOVE_ERROR, type KmDocument, type KmNode, type KmNodeData } from './types';
 
 /** A live node. `slot` is a small dense integer reused after removal: layouts index flat typed arrays by it. */
@@ -22,6 +23,8 @@ export class MindDoc {
   readOnly = false;
   readonly byId = new Map<string, NodeRec>();
   recorder: Change[] | null = null;
+  /** Relationship lines and summaries (model/items.ts), in file order. */
+  readonly items: DocItems = { relationships: [], summaries: [] };
   private freeSlots: number[] = [];
   private nextSlot = 0;
 
@@ -29,6 +32,8 @@ export class MindDoc {
     this.template = km.template;
     this.theme = km.theme;
     this.root = this.build(km.root, null);
+    if (km.relationships) this.items.relationships.push(...km.relationships);
+    if (km.summaries) this.items.summaries.push(...km.summaries);
   }
 
   get size(): number {
@@ -142,6 +147,26 @@ export class MindDoc {
     this.recorder?.push({ op: 'meta', key, before, after: value });
   }
 
+  /**
+   * Adds (no item with that id yet), replaces or, with `value` undefined, removes a document item.
+   * `index` places an added item (undo of a removal puts it back where it was); default: the end.
+   */
+  setItem(coll: ItemColl, id: string, value: Item | undefined, index?: number): void {
+    const list = this.items[coll] as Item[];
+    const at = list.findIndex((it) => it.id === id);
+    const before = at >= 0 ? list[at] : undefined;
+    if (before === value || (!before && !value)) return;
+    if (value && value.id !== id) throw new Error('内部错误：项目编号不一致');
+    let i = at;
+    if (!value) list.splice(at, 1);
+    else if (before) list[at] = value;
+    else {
+      i = Math.max(0, Math.min(index ?? list.length, list.length));
+      list.splice(i, 0, value);
+    }
+    this.recorder?.push({ op: 'item', coll, id, index: i, before, after: value });
+  }
+
   /** Replays a recorded change (used by undo/redo); records it too when a recorder is attached. */
   apply(c: Change): void {
     switch (c.op) {
@@ -161,11 +186,17 @@ export class MindDoc {
       case 'meta':
         this.setMeta(c.key, c.after);
         break;
+      case 'item':
+        this.setItem(c.coll, c.id, c.after, c.index);
+        break;
     }
   }
 
   toKm(): KmDocument {
-    return { root: toKmNode(this.root), template: this.template, theme: this.theme, version: KM_VERSION };
+    const km: KmDocument = { root: toKmNode(this.root), template: this.template, theme: this.theme, version: KM_VERSION };
+    if (this.items.relationships.length) km.relationships = this.items.relationships;
+    if (this.items.summaries.length) km.summaries = this.items.summaries;
+    return km;
   }
 }
 

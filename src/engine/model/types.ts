@@ -1,3 +1,5 @@
+import type { Relationship, Summary } from './items';
+
 // The .km document shape (kityminder 1.4.x) plus the Xuetu node fields of SPEC §3.
 // Unknown keys are allowed on purpose: they must survive a .km round trip untouched.
 
@@ -49,6 +51,9 @@ export interface KmDocument {
   template: string;
   theme: string;
   version: string;
+  /** Document-level items (model/items.ts); absent when the map has none. */
+  relationships?: Relationship[];
+  summaries?: Summary[];
 }
 
 export const KM_VERSION = '1.4.43';

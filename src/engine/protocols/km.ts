@@ -4,7 +4,8 @@ import { stripBom } from './notices';
 import { restoreDocument } from './restore';
 
 // .km = JSON.stringify of {root, template, theme, version}: one line, insertion key order,
-// nulls kept, undefined dropped. Byte-compatible with kityminder's json protocol.
+// nulls kept, undefined dropped. Byte-compatible with kityminder's json protocol; relationship
+// lines and summaries follow as extra top-level keys only when the map has any (model/items.ts).
 
 export function decodeKm(text: string): KmDocument {
   const json = stripBom(text);
@@ -20,5 +21,8 @@ export function decodeKm(text: string): KmDocument {
 }
 
 export function encodeKm(doc: KmDocument): string {
-  return JSON.stringify({ root: doc.root, template: doc.template, theme: doc.theme, version: doc.version });
+  const out: KmDocument = { root: doc.root, template: doc.template, theme: doc.theme, version: doc.version };
+  if (doc.relationships?.length) out.relationships = doc.relationships;
+  if (doc.summaries?.length) out.summaries = doc.summaries;
+  return JSON.stringify(out);
 }

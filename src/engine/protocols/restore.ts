@@ -1,4 +1,5 @@
 import { newId } from '../model/ids';
+import { restoreItems } from '../model/items';
 import { KM_VERSION, type KmDocument, type KmNode, type KmNodeData } from '../model/types';
 import { themeExists } from '../theme/themes';
 import { isKnownLayout } from '../layout/layout-names';
@@ -30,7 +31,7 @@ export function restoreDocument(raw: unknown): KmDocument {
   const theme = typeof json.theme === 'string' && json.theme ? json.theme : 'fresh-blue';
   // SPEC's words first (the product has always shown them), then what they mean.
   if (!themeExists(theme)) throw new Error(`Theme ${theme} not exists!（文件使用的主题“${theme}”不存在）`);
-  return { root, template, theme, version: KM_VERSION };
+  return { root, template, theme, version: KM_VERSION, ...restoreItems(json) };
 }
 
 /**

@@ -2,6 +2,7 @@ import { safeHref } from '../commands/hyperlink';
 import type { Connector } from '../layout/kinds';
 import { fontOf, fontSizeOfData } from '../layout/node-size';
 import type { NodeRec } from '../model/doc';
+import type { DocItems } from '../model/items';
 import { nodeTypeForLevel, type Theme } from '../theme/themes';
 import { priorityOf, progressOf, resourcesOf } from './markers';
 
@@ -90,6 +91,12 @@ export interface RenderPatch {
   background: string;
   canUndo: boolean;
   canRedo: boolean;
+  /**
+   * Every relationship line and summary of the map (few, so sent whole): on every full patch and
+   * on a patch whose edit changed one; absent = unchanged. Items whose nodes are not drawn are the
+   * canvas's to skip (model/items.ts).
+   */
+  items?: DocItems;
   /**
    * Set on the patch of an undo or redo that swapped the whole document, i.e. took an import
    * back or made it again (the editor then restores the selection from before the import).
