@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { BrowserSession } from './browser';
-import { clickNode, item, mapFocused, nodeBox, openMinder, outline, pasteImport, selectedTexts } from './mindmap-helpers';
+import { clickNode, editField, item, mapFocused, nodeBox, openMinder, outline, pasteImport, selectedTexts } from './mindmap-helpers';
 import { E2E_STUDENTS } from './students';
 import { applyForCases, openSignedIn, toastWith, unexpectedErrors } from './shell-helpers';
 
@@ -121,6 +121,24 @@ describe('mind-map editor polish', () => {
     await expect.poll(moved).toBeLessThan(2);
     await page.getByRole('button', { name: '编辑大纲' }).click(); // closed again
     expect(unexpectedErrors(s.errors)).toEqual([]);
+  });
+
+  it('an opened map has the keyboard: the first key acts on the selected node without a click first', async () => {
+    const { page } = s;
+    await page.goto('/#/');
+    await openMinder(page, CASE);
+    // outside walk: keys did nothing until the map was clicked
+    await mapFocused(page);
+    const [selected] = await selectedTexts(page);
+    const before = await outline(page);
+    await page.keyboard.press('Tab');
+    await editField(page).waitFor();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => outline(page)).toHaveLength(before.length + 1);
+    expect(await selectedTexts(page)).toEqual(['分支主题']);
+    await page.keyboard.press('Control+z');
+    await expect.poll(() => outline(page)).toEqual(before);
+    expect(await selectedTexts(page)).toEqual([selected]);
   });
 
   it('on a 375 px phone the notices show above the action bar and below the page head, a line wide', async () => {

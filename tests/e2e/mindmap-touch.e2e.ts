@@ -204,6 +204,44 @@ describe('the study map on a phone', () => {
     await expect.poll(() => levelOf(s.page, topic)).toBe('3');
   });
 
+  it('long press then drag onto the selected node (where the keyboard field lies): a drop the depth rule refuses is said, not silent', async () => {
+    // Outside walk: a topic with sub-topics dropped on the selected 正在学 topic lit the target up,
+    // then nothing moved and nothing was said (the depth rule refused it; the alert never showed).
+    await openMap(s.page);
+    const [target] = await selectedRows(s.page);
+    const rows = await s.page
+      .locator('.mind-tree [role=treeitem]')
+      .evaluateAll((els) => els.map((e) => [e.querySelector('.mind-tree__text')?.textContent ?? '', Number(e.getAttribute('aria-level'))] as const));
+    const at = rows.findIndex(([t]) => t === target);
+    const level = rows[at][1];
+    // a sibling of the selected topic, with sub-topics of its own
+    const siblingAt = (step: number) => {
+      for (let i = at + step; i >= 0 && i < rows.length && rows[i][1] >= level; i += step) if (rows[i][1] === level) return i;
+      return -1;
+    };
+    const si = siblingAt(1) >= 0 ? siblingAt(1) : siblingAt(-1);
+    const sibling = rows[si][0];
+    expect(rows[si + 1][1]).toBe(level + 1);
+    const alerts: string[] = [];
+    s.page.on('dialog', (d) => void (alerts.push(d.message()), d.accept()));
+    const drag = async (text: string) => {
+      let from = await phoneNodeBox(s.page, text);
+      let to = await phoneNodeBox(s.page, target);
+      for (;;) {
+        const [f2, t2] = [await phoneNodeBox(s.page, text), await phoneNodeBox(s.page, target)];
+        if (JSON.stringify([f2, t2]) === JSON.stringify([from, to])) break;
+        [from, to] = [f2, t2];
+      }
+      expect(await selectedRows(s.page)).toEqual([target]);
+      await fingers.drag(centre(from), centre(to), { holdMs: 700, steps: 8 });
+    };
+    await drag(sibling);
+    await expect.poll(() => s.page.locator('.mind-editor__live').textContent()).toContain('未移动：不能插入4级主题以下的节点');
+    expect(alerts).toEqual(['不能插入4级主题以下的节点']);
+    expect(await levelOf(s.page, sibling)).toBe(String(level));
+
+  });
+
   it('double tap edits in a 16 px field (no page zoom); the action bar adds a child typed with an IME', async () => {
     await openMap(s.page);
     const [, first] = await rowTexts(s.page);

@@ -178,10 +178,24 @@ export function MindEditorView({ ctl, load, toolbarExtra, onActivate, onError, e
     try {
       await load();
       setReady(true);
+      focusOnOpen();
     } catch (e) {
       setFailed(userMessage(e, '请检查网络后重试'));
     }
   }
+
+  /**
+   * An opened map takes the keyboard when nothing else has it (the page or its main region), so
+   * the keys act on the selected node at once (outside walk: they did nothing until a click). Not
+   * on touch screens: a focused text target would open the on-screen keyboard.
+   */
+  const focusOnOpen = () =>
+    requestAnimationFrame(() => {
+      const active = document.activeElement;
+      if (phone || touched.current || window.matchMedia?.('(pointer: coarse)').matches) return;
+      if (active && active !== document.body && active.id !== 'main') return;
+      focusMap(true, true);
+    });
 
   const openNodeMenu = () => stage.current && canvasRef.current && ctl.primary && openMenuAt(stage.current, canvasRef.current, ctl.primary);
 

@@ -16,9 +16,11 @@ extend({ Container, Graphics, Text });
 
 /** The drag ghost's outline: the marquee's blue (selection rings are 0x1677ff). */
 const GHOST_STROKE = 0x1f6feb;
+/** A drop the rules refuse (the depth rule). */
+const REFUSED = 0xd93025;
 
 export function MapOverlays({ canvas, store }: { canvas: MindmapCanvas; store: OverlayStore }) {
-  const { marquee, drop, ghost } = useSyncExternalStore(store.subscribe, store.get);
+  const { marquee, drop, dropRefused, ghost } = useSyncExternalStore(store.subscribe, store.get);
   const world = useRef<Container>(null);
   const marks = useRef<Graphics>(null);
 
@@ -35,7 +37,7 @@ export function MapOverlays({ canvas, store }: { canvas: MindmapCanvas; store: O
     [canvas],
   );
   // A committed change is on screen with the next painted frame.
-  useEffect(() => canvas.invalidate(), [canvas, marquee, drop, ghost]);
+  useEffect(() => canvas.invalidate(), [canvas, marquee, drop, dropRefused, ghost]);
 
   const px = 1 / canvas.camera.zoom;
   return (
@@ -46,7 +48,14 @@ export function MapOverlays({ canvas, store }: { canvas: MindmapCanvas; store: O
           label="drop"
           draw={(g) => {
             g.clear();
-            if (drop)
+            if (drop && dropRefused)
+              // Not a target: a red outline crossed out, so the finger or pointer is told before letting go.
+              g.roundRect(drop.x, drop.y, drop.w, drop.h, 4 * px)
+                .stroke({ color: REFUSED, width: 2 * px })
+                .moveTo(drop.x, drop.y + drop.h)
+                .lineTo(drop.x + drop.w, drop.y)
+                .stroke({ color: REFUSED, width: 2 * px });
+            else if (drop)
               g.roundRect(drop.x, drop.y, drop.w, drop.h, 4 * px)
                 .fill({ color: 0xff9900, alpha: 0.35 })
                 .stroke({ color: 0xff9900, width: 2 * px });
@@ -65,7 +74,9 @@ export function MapOverlays({ canvas, store }: { canvas: MindmapCanvas; store: O
           <pixiGraphics
             draw={(g) => {
               g.clear();
-              g.roundRect(0, 0, ghost.w, ghost.h, 4).fill({ color: 0xffffff, alpha: 0.85 }).stroke({ color: GHOST_STROKE, width: 2 });
+              g.roundRect(0, 0, ghost.w, ghost.h, 4)
+                .fill({ color: 0xffffff, alpha: 0.85 })
+                .stroke({ color: dropRefused ? REFUSED : GHOST_STROKE, width: 2 });
             }}
           />
           <pixiText

@@ -11,6 +11,8 @@ export interface OverlayState {
   marquee: Rect | null;
   /** Where a dragged node would land (world rect), or null. */
   drop: Rect | null;
+  /** The drop there would be refused (the depth rule): drawn as a refusal, not as a target. */
+  dropRefused: boolean;
   /** The node being dragged, drawn under the pointer (canvas-relative CSS px), or null. */
   ghost: Ghost | null;
 }
@@ -22,7 +24,7 @@ export interface Ghost extends Rect {
 }
 
 export class OverlayStore {
-  private state: OverlayState = { marquee: null, drop: null, ghost: null };
+  private state: OverlayState = { marquee: null, drop: null, dropRefused: false, ghost: null };
   private listeners = new Set<() => void>();
 
   readonly subscribe = (l: () => void) => {

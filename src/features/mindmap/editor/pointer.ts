@@ -2,6 +2,8 @@ import { screenToWorld, worldToScreen } from '../canvas/camera';
 import { DRAG_START_PX, type MindmapCanvas } from '../canvas/mindmap-canvas';
 import type { Rect } from '../canvas/scene-types';
 import type { EditorController } from './controller';
+import { DEPTH_ERROR, MAX_LEVEL } from '../../../engine/model/types';
+import type { MapModel } from './map-model';
 import type { Ghost, OverlayStore } from './overlay-state';
 
 // Pointer input on the canvas (SPEC §4): click / shift-click selection, marquee after 10 px
@@ -14,6 +16,31 @@ export interface Drop {
   parentId: string;
   index: number;
   preview: Rect;
+  /** Why the engine would refuse this drop (shown, and said, instead of moving): the depth rule. */
+  refused?: string;
+}
+
+/**
+ * The depth rule of moveNode (engine/commands/move-node.ts) read from the view's mirror, so a drop
+ * the engine would refuse is shown as refused while dragging instead of lighting up as a target and
+ * then doing nothing. A folded subtree counts one level below the node (its depth is not mirrored);
+ * the engine still decides.
+ */
+export function depthRefusal(model: MapModel, dragId: string, parentId: string): string | undefined {
+  const node = model.get(dragId);
+  const target = model.get(parentId);
+  if (!node || !target || node.parentId === parentId || target.level + 1 <= node.level) return undefined;
+  let height = 1;
+  const stack: Array<[string, number]> = [[dragId, 1]];
+  while (stack.length) {
+    const [id, d] = stack.pop()!;
+    const n = model.get(id);
+    if (!n) continue;
+    const below = n.children.length ? d + 1 : model.hasChildren(n) ? d + 1 : d;
+    if (below > height) height = below;
+    for (const c of n.children) stack.push([c, d + 1]);
+  }
+  return target.level + height > MAX_LEVEL ? DEPTH_ERROR : undefined;
 }
 
 /** Where dropping `dragId` at world point (wx, wy) over node `overId` puts it; null = not allowed. */
@@ -29,9 +56,9 @@ export function dropAt(ctl: EditorController, canvas: Pick<MindmapCanvas, 'store
     const cur = parent.children.indexOf(dragId);
     if (cur >= 0 && cur < index) index--;
     const y = q < 0.25 ? box.y - 4 : box.y + box.h;
-    return { parentId: over.parentId, index, preview: { x: box.x, y, w: box.w, h: 4 } };
+    return { parentId: over.parentId, index, preview: { x: box.x, y, w: box.w, h: 4 }, refused: depthRefusal(ctl.model, dragId, over.parentId) };
   }
-  return { parentId: overId, index: over.children.length, preview: box };
+  return { parentId: overId, index: over.children.length, preview: box, refused: depthRefusal(ctl.model, dragId, overId) };
 }
 
 /** What pointer input shows: the marquee, drop indicator and drag ghost (Pixi overlay layers, map-overlays.tsx). */
@@ -70,12 +97,18 @@ export function startNodeDrag(canvas: MindmapCanvas, ctl: EditorController, { la
     move(px, py) {
       const [, wy] = screenToWorld(canvas.camera, px, py);
       drop = dropAt(ctl, canvas, id, canvas.hitTest(px, py), wy);
-      layers.set({ drop: drop?.preview ?? null, ghost: ghostAt(canvas, id, grab, px, py) });
+      layers.set({ drop: drop?.preview ?? null, dropRefused: !!drop?.refused, ghost: ghostAt(canvas, id, grab, px, py) });
     },
     end(commit) {
-      layers.set({ drop: null, ghost: null });
+      layers.set({ drop: null, dropRefused: false, ghost: null });
       ctl.setStatus('inputready');
-      if (commit && drop) void ctl.run('moveNode', [id, drop.parentId, drop.index]);
+      if (!commit || !drop) return;
+      // Said in the live region too: an alert can be suppressed (phones, automation) and a
+      // screen reader user hears why nothing moved.
+      if (drop.refused) {
+        ctl.onAnnounce(`未移动：${drop.refused}`);
+        ctl.onError(drop.refused);
+      } else void ctl.run('moveNode', [id, drop.parentId, drop.index]);
     },
   };
 }
