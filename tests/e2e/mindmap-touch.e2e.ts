@@ -239,7 +239,6 @@ describe('the study map on a phone', () => {
     await expect.poll(() => s.page.locator('.mind-editor__live').textContent()).toContain('未移动：不能插入4级主题以下的节点');
     expect(alerts).toEqual(['不能插入4级主题以下的节点']);
     expect(await levelOf(s.page, sibling)).toBe(String(level));
-
   });
 
   it('double tap edits in a 16 px field (no page zoom); the action bar adds a child typed with an IME', async () => {
