@@ -101,6 +101,8 @@ describe('version history of a student’s map', () => {
     await mapFocused(page);
     await saved(page, () => page.keyboard.press('Control+z'));
     await expect.poll(async () => (await outline(page))[0]).toBe('版本乙');
+    // said as what it was (it said 已撤销导入)
+    expect(await page.locator('.mind-editor__live').textContent()).toContain('已撤销恢复版本');
     await expect.poll(async () => (await listed(page))[0]).toEqual(['版本乙', true]);
 
     // An import replaces the whole map too: the saved map is kept as a version before it.

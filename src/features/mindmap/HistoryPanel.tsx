@@ -64,7 +64,7 @@ export function HistoryPanel({ ctl, caseId, keep, savedTick }: Props) {
   const restore = async (v: MapVersion) => {
     restored.current = true;
     setPreview(null);
-    if (!(await ctl.importData('km', JSON.stringify(v.document)))) return;
+    if (!(await ctl.importData('km', JSON.stringify(v.document), '恢复版本'))) return;
     ctl.frame();
     const said = `已恢复到 ${versionTime(v)} 的版本，按 Ctrl+Z 可撤销`;
     ctl.onAnnounce(said);

@@ -199,14 +199,14 @@ export class EditorCore {
       const p = await this.engine.undo();
       if (!p) return;
       // (taken before apply, which forgets them once nothing is left to undo)
-      const before = p.swapped ? this.importSelections.undo() : [];
+      const before = p.swapped ? this.importSelections.undo() : null;
       this.apply(p);
-      if (!p.swapped) return this.onAnnounce('已撤销');
+      if (!before) return this.onAnnounce('已撤销');
       // An import taken back: the map before it, with what was selected then (the root if gone).
-      const kept = before.filter((id) => this.model.nodes.has(id));
+      const kept = before.selection.filter((id) => this.model.nodes.has(id));
       this.select(kept.length ? kept : [this.model.rootId]);
       this.onImportStep(true);
-      this.onAnnounce('已撤销导入');
+      this.onAnnounce(`已撤销${before.what}`);
     });
   }
 
@@ -214,12 +214,12 @@ export class EditorCore {
     return this.track(async () => {
       const p = await this.engine.redo();
       if (!p) return;
-      if (p.swapped) this.importSelections.redo();
+      const again = p.swapped ? this.importSelections.redo() : null;
       this.apply(p);
-      if (!p.swapped) return this.onAnnounce('已重做');
+      if (!again) return this.onAnnounce('已重做');
       this.select([this.model.rootId]);
       this.onImportStep(false);
-      this.onAnnounce('已重做导入');
+      this.onAnnounce(`已重做${again.what}`);
     });
   }
 
@@ -236,13 +236,13 @@ export class EditorCore {
     while (this.inflight.size) await Promise.allSettled([...this.inflight]);
   }
 
-  /** Replaces the document with `text` (a restored version): one undo step, like an import. */
-  async importData(format: TextFormat, text: string): Promise<boolean> {
+  /** Replaces the document with `text` (a restored version): one undo step, like an import; `what` is said on its undo/redo. */
+  async importData(format: TextFormat, text: string, what = '导入'): Promise<boolean> {
     const before = this.state.selection;
     await this.keepBeforeReplace();
     try {
       await this.track(async () => this.apply(await this.engine.importData(format, text)));
-      this.imported(before);
+      this.imported(before, what);
       return true;
     } catch (e) {
       this.onError(userMessage(e));
@@ -273,8 +273,8 @@ export class EditorCore {
   }
 
   /** An import is on the undo stack: `before` (the selection then) is what its undo selects again. */
-  private imported(before: string[]): void {
-    this.importSelections.imported(before);
+  private imported(before: string[], what?: string): void {
+    this.importSelections.imported(before, what);
     this.select([this.model.rootId]);
   }
 

@@ -9,27 +9,37 @@ import type { MapModel } from './map-model';
  * The selection before each import still on the undo stack (newest last), and before each import
  * undone and not yet redone.
  */
+/** A whole-map replacement on the undo stack: what was selected before it, and what it was (said on undo/redo). */
+export interface Replacement {
+  selection: string[];
+  /** '导入' (a file or pasted text) or '恢复版本' (历史版本). */
+  what: string;
+}
+
 export class ImportSelections {
-  private before: string[][] = [];
-  private undone: string[][] = [];
+  private before: Replacement[] = [];
+  private undone: Replacement[] = [];
 
   /** An import went on the undo stack with `selection` selected before it. */
-  imported(selection: string[]): void {
-    this.before.push(selection);
+  imported(selection: string[], what = '导入'): void {
+    this.before.push({ selection, what });
     // The engine keeps only the last MAX_SWAPS imports undoable.
     if (this.before.length > MAX_SWAPS) this.before.shift();
     this.undone = [];
   }
 
-  /** An import is undone: what was selected before it. */
-  undo(): string[] {
-    const selection = this.before.pop() ?? [];
-    this.undone.push(selection);
-    return selection;
+  /** An import is undone: what was selected before it, and what it was. */
+  undo(): Replacement {
+    const r = this.before.pop() ?? { selection: [], what: '导入' };
+    this.undone.push(r);
+    return r;
   }
 
-  redo(): void {
-    this.before.push(this.undone.pop() ?? []);
+  /** An import is made again: what it was. */
+  redo(): Replacement {
+    const r = this.undone.pop() ?? { selection: [], what: '导入' };
+    this.before.push(r);
+    return r;
   }
 
   /** The history forgot them (a load, a new edit after an undo). */
