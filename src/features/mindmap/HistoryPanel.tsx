@@ -3,7 +3,8 @@ import { toast } from '../../app/ui/toast-store';
 import { errorText } from '../../app/ui/use-remote';
 import { mapVersion, mapVersions, type MapVersion, type MapVersionEntry, type MapVersionList } from './api';
 import type { EditorController } from './editor/controller';
-import { sizeText, versionSummary, versionTime, VersionPreview } from './VersionPreview';
+import { VersionPreview } from './VersionPreview';
+import { sizeText, versionChange, versionSummary, versionTime } from './version-text';
 
 // 历史版本 (issue 19 item 5) beside the student's own map: the map as saved now and its kept
 // versions (time, title, node count, size), each previewed read-only; 恢复 replaces the map on
@@ -111,14 +112,17 @@ export function HistoryPanel({ ctl, caseId, keep, savedTick }: Props) {
         <p className="mind-review__empty">还没有保存过的版本：修改导图后会自动保存。</p>
       ) : (
         <ol className="mind-history__list" aria-label="版本列表">
-          {list.versions.map((e) => (
+          {list.versions.map((e, i) => (
             <li key={keyOf(e)} className="mind-history__item" aria-current={e.current ? 'true' : undefined}>
               <div className="mind-history__meta">
                 <time dateTime={e.savedAt.replace(' ', 'T') + '+08:00'}>{versionTime(e)}</time>
                 {e.current ? <span className="mind-history__tag">当前</span> : null}
               </div>
               <div className="mind-history__title">{e.title || '中心主题'}</div>
-              <div className="mind-history__info">{versionSummary(e)}</div>
+              <div className="mind-history__info">
+                {versionSummary(e)}
+                {i + 1 < list.versions.length && <span className="mind-history__change">{versionChange(e, list.versions[i + 1])}</span>}
+              </div>
               <div className="mind-history__actions">
                 <button type="button" className="btn btn--small" aria-label={`预览 ${versionTime(e)} 的版本`} onClick={() => open(e)}>
                   预览

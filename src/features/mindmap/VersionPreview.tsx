@@ -5,19 +5,10 @@ import { mapVersion, type MapVersion, type MapVersionEntry } from './api';
 import { EditorDialog } from './editor/dialogs';
 import { MindEditorView } from './editor/MindEditorView';
 import { useController } from './use-controller';
+import { versionSummary, versionTime } from './version-text';
 
 // A version of the student's map, read-only, in the editor itself (its own controller and worker,
 // as 知识点详情 opens the official map): the same canvas, outline tree, find and folding, no edits.
-
-/** `yyyy-MM-dd HH:mm:ss` without the year: what 历史版本 shows of a version's time. */
-export const versionTime = (e: Pick<MapVersionEntry, 'savedAt'>) => e.savedAt.slice(5);
-
-/** 12.3 KB / 1.2 MB */
-export function sizeText(bytes: number): string {
-  return bytes < 1024 * 1024 ? `${(bytes / 1024).toFixed(1)} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
-}
-
-export const versionSummary = (e: MapVersionEntry) => `${e.nodeCount} 个主题 · ${sizeText(e.bytes)}`;
 
 interface Props {
   caseId: string;

@@ -1,0 +1,23 @@
+import type { MapVersionEntry } from '../../contract/mindmaps';
+
+// What 历史版本 says of a version (its list and its preview).
+
+/** `yyyy-MM-dd HH:mm:ss` without the year: what 历史版本 shows of a version's time. */
+export const versionTime = (e: Pick<MapVersionEntry, 'savedAt'>) => e.savedAt.slice(5);
+
+/** 12.3 KB / 1.2 MB */
+export function sizeText(bytes: number): string {
+  return bytes < 1024 * 1024 ? `${(bytes / 1024).toFixed(1)} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+}
+
+export const versionSummary = (e: MapVersionEntry) => `${e.nodeCount} 个主题 · ${sizeText(e.bytes)}`;
+
+/**
+ * How a version differs from the one before it (the next older entry), so entries of one map that
+ * share a title tell themselves apart: 多 3 个主题 / 少 1 个主题 / 主题数未变; '' for the oldest.
+ */
+export function versionChange(e: MapVersionEntry, older: MapVersionEntry | undefined): string {
+  if (!older) return '';
+  const d = e.nodeCount - older.nodeCount;
+  return d > 0 ? `比上一版本多 ${d} 个主题` : d < 0 ? `比上一版本少 ${-d} 个主题` : '主题数未变，内容有修改';
+}
