@@ -1,10 +1,8 @@
 import { sql } from 'kysely';
-import type { AnswersBody, CourseExams, ExamPageQuery, ExamSummary, Option, Paper, QuestionType, Review, SubmitResult } from '../../../contract/exams';
-import type { PageOf } from '../../../contract/common';
+import type { AnswersBody, ExamSummary, Option, Paper, QuestionType, Review, SubmitResult } from '../../../contract/exams';
 import type { DbOrTrx } from '../../db/database';
 import { ApiError, forbidden, notFound, ResultCode } from '../../http/envelope';
 import { newId } from '../../lib/ids';
-import { limitOf, offsetOf, pageOf } from '../../lib/paging';
 import { formatDateTime } from '../../lib/time';
 import { assertNotGraduated } from '../cases/access';
 import { addStudySeconds } from '../study/study-time';
@@ -20,7 +18,7 @@ export const NO_ATTEMPTS_LEFT = '您已完成该考试，不能再次作答';
 export const ATTEMPT_CLOSED = '该次作答已结束';
 
 /** Exams with their source (case or course) name and question totals. */
-function examSelect(db: DbOrTrx) {
+export function examSelect(db: DbOrTrx) {
   return db
     .selectFrom('exams as e')
     .leftJoin('cases as c', 'c.id', 'e.case_id')
@@ -42,7 +40,7 @@ export const findNodeExam = (db: DbOrTrx, caseId: string, nodeId: string) =>
 export const questionsOf = (db: DbOrTrx, examId: string) =>
   db.selectFrom('exam_questions').selectAll().where('exam_id', '=', examId).orderBy('sort').orderBy('id').execute();
 
-const attemptsOf = (db: DbOrTrx, studentId: string, examIds: string[]) =>
+export const attemptsOf = (db: DbOrTrx, studentId: string, examIds: string[]) =>
   examIds.length === 0
     ? Promise.resolve([])
     : db.selectFrom('exam_attempts').selectAll().where('student_id', '=', studentId).where('exam_id', 'in', examIds).orderBy('attempt_no').execute();
@@ -251,77 +249,5 @@ export async function reviewOf(db: DbOrTrx, studentId: string, examId: string): 
       userAnswer: results[i]!.userAnswer,
       isRight: bit(results[i]!.isRight),
     })),
-  };
-}
-
-/** The student's exams: node exams of the cases they study (not graduated) and exams of their courses. */
-export async function pageExams(db: DbOrTrx, studentId: string, q: ExamPageQuery): Promise<PageOf<ExamSummary>> {
-  let base = examSelect(db).where((eb) =>
-    eb.or([
-      eb.and([
-        eb('e.exam_type', '=', 1),
-        eb('e.case_id', 'in', eb.selectFrom('case_applications').select('case_id').where('student_id', '=', studentId).where('status', '<>', 2)),
-      ]),
-      eb.and([eb('e.exam_type', '=', 2), eb('e.course_id', 'in', eb.selectFrom('course_signups').select('course_id').where('student_id', '=', studentId))]),
-    ]),
-  );
-  if (q.examType) base = base.where('e.exam_type', '=', q.examType);
-  if (q.courseId) base = base.where('e.course_id', '=', q.courseId);
-  await closeOverdueAttempts(db, studentId);
-  const [rows, count] = await Promise.all([
-    base
-      .orderBy('e.exam_type')
-      .orderBy(sql`coalesce(c.sort, co.sort)`)
-      .orderBy('e.sort')
-      .orderBy('e.id')
-      .limit(limitOf(q))
-      .offset(offsetOf(q))
-      .execute(),
-    base
-      .clearSelect()
-      .select(sql<string>`count(*)`.as('n'))
-      .executeTakeFirstOrThrow(),
-  ]);
-  const attempts = await attemptsOf(
-    db,
-    studentId,
-    rows.map((r) => r.id),
-  );
-  const now = new Date();
-  const records = rows.map((r) =>
-    examSummary(
-      r,
-      attempts.filter((a) => a.exam_id === r.id),
-      now,
-    ),
-  );
-  return pageOf(records, Number(count.n), q.currentNum, q.currentSize);
-}
-
-/** A course's exams with the student's standing (the CourseExam intro), whether signed up or not. */
-export async function courseExams(db: DbOrTrx, studentId: string, courseId: string): Promise<CourseExams> {
-  const course = await db.selectFrom('courses').select(['id', 'name', 'intro', 'teacher_name']).where('id', '=', courseId).executeTakeFirst();
-  if (!course) throw notFound('课程不存在');
-  await closeOverdueAttempts(db, studentId);
-  const signed = await db.selectFrom('course_signups').select('id').where('student_id', '=', studentId).where('course_id', '=', courseId).executeTakeFirst();
-  const rows = await examSelect(db).where('e.exam_type', '=', 2).where('e.course_id', '=', courseId).orderBy('e.sort').orderBy('e.id').execute();
-  const attempts = await attemptsOf(
-    db,
-    studentId,
-    rows.map((r) => r.id),
-  );
-  const now = new Date();
-  return {
-    courseId: course.id,
-    courseName: course.name,
-    teacherName: course.teacher_name,
-    isSignUp: signed ? 1 : 0,
-    exams: rows.map((r) =>
-      examSummary(
-        r,
-        attempts.filter((a) => a.exam_id === r.id),
-        now,
-      ),
-    ),
   };
 }

@@ -19,7 +19,8 @@ import { notFound, ok } from '../../http/envelope';
 import { requireStudent, studentIdOf } from '../../http/auth';
 import type { WritePolicy } from '../../http/write-policy';
 import { assertNotGraduated } from '../cases/access';
-import { answersOf, assertMayTake, courseExams, findExam, findNodeExam, pageExams, paperOf, reviewOf, saveAnswers, startAttempt, submitAttempt } from './exams';
+import { courseExams, pageExams } from './exam-lists';
+import { answersOf, assertMayTake, findExam, findNodeExam, paperOf, reviewOf, saveAnswers, startAttempt, submitAttempt } from './exams';
 import { lockApplication, refreshNode } from '../study/completion';
 import { syncOneCase } from '../review/cards';
 
