@@ -25,6 +25,7 @@ import {
 } from './protocols/formats';
 import { restoreDocument } from './protocols/restore';
 import { exportSvg } from './protocols/svg';
+import type { PdfOptions, PdfResult } from './protocols/pdf';
 import { findNodes, type FindOptions } from './search/find';
 import { extraOf, LookTable, NODE_STRIDE, writeNode, type NodeExtra, type RenderPatch, type Structure } from './render/render-patch';
 import { getTheme } from './theme/themes';
@@ -114,6 +115,16 @@ export class MindEditor {
   /** A file of the map in any file format (.xmind as bytes), with what the format could not hold. */
   exportFile(format: FileFormat, opts: ExportOptions = {}): ExportResult {
     return exportFile(format, this.doc.toKm(), opts);
+  }
+
+  /**
+   * The map as a PDF drawn from its SVG export (protocols/pdf.ts): pdf-lib and fontkit are loaded
+   * on the first PDF only, so neither weighs on opening a map.
+   */
+  async exportPdf(opts: PdfOptions): Promise<PdfResult> {
+    const svg = this.exportData('svg');
+    const { svgToPdf } = await import('./protocols/pdf');
+    return svgToPdf(svg, { ...opts, title: opts.title ?? this.doc.root.data.text });
   }
 
   toKm(): KmDocument {

@@ -1,0 +1,114 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { PDFDocument, PDFName, PDFDict, PDFRawStream, PDFRef } from 'pdf-lib';
+import { MindEditor } from '../editor';
+import type { KmDocument, KmNode } from '../model/types';
+import { parseColor } from './pdf';
+
+// The PDF export (issue 19.6) read back by pdf.js, as a PDF viewer would: titles are real,
+// extractable text (CJK included), the font is embedded as a small subset, pages tile large maps.
+
+const FONT = createRequire(import.meta.url).resolve('@openfonts/noto-sans-sc_all/files/noto-sans-sc-all-400.woff');
+let font: Uint8Array;
+beforeAll(() => {
+  font = new Uint8Array(readFileSync(FONT));
+});
+
+const km = (root: KmNode): KmDocument => ({ root, template: 'default', theme: 'fresh-blue', version: '1.4.43' });
+
+const sample = km({
+  data: { id: 'r', text: '中心主题 Mind Map' },
+  children: [
+    { data: { id: 'a', text: '学习计划', priority: 1, progress: 5 }, children: [{ data: { id: 'a1', text: 'Chapter 1 函数' } }, { data: { id: 'a2', text: '导数\n第二行' } }] },
+    { data: { id: 'b', text: 'ASCII only', hyperlink: 'https://example.com', note: 'n' } },
+    { data: { id: 'c', text: '表情 😀 保留文字', resource: ['重点'] } },
+  ],
+});
+
+async function textOf(data: Uint8Array): Promise<{ pages: string[]; count: number }> {
+  const pdf = await getDocument({ data: data.slice(), isEvalSupported: false, useSystemFonts: false }).promise;
+  const pages: string[] = [];
+  for (let i = 1; i <= pdf.numPages; i++) {
+    const c = await (await pdf.getPage(i)).getTextContent();
+    pages.push(c.items.map((x) => ('str' in x ? x.str : '')).join('\n'));
+  }
+  return { pages, count: pdf.numPages };
+}
+
+/** Sizes of the embedded font programs (FontFile2 streams). */
+async function fontFiles(data: Uint8Array): Promise<number[]> {
+  const doc = await PDFDocument.load(data);
+  const sizes: number[] = [];
+  for (const [, obj] of doc.context.enumerateIndirectObjects()) {
+    if (!(obj instanceof PDFDict) || obj.get(PDFName.of('Type'))?.toString() !== '/FontDescriptor') continue;
+    const ref = obj.get(PDFName.of('FontFile2'));
+    const stream = ref instanceof PDFRef ? doc.context.lookup(ref) : undefined;
+    if (stream instanceof PDFRawStream) sizes.push(stream.contents.length);
+  }
+  return sizes;
+}
+
+describe('PDF export', () => {
+  it('writes every title as extractable text, CJK and ASCII, on one page', async () => {
+    const ed = new MindEditor();
+    ed.load(sample);
+    const r = await ed.exportPdf({ font });
+    expect(new TextDecoder().decode(r.data.slice(0, 5))).toBe('%PDF-');
+    const { pages, count } = await textOf(r.data);
+    expect(count).toBe(1);
+    for (const t of ['中心主题 Mind Map', '学习计划', 'Chapter 1 函数', '导数', '第二行', 'ASCII only', '重点']) expect(pages[0]).toContain(t);
+    // the emoji has no glyph in the font: left out of the drawing and named in a notice
+    expect(pages[0]).toMatch(/表情\s+保留文字/);
+    expect(r.notices.map((n) => n.message)).toEqual([expect.stringContaining('PDF 字体中没有这些字符，未画出：😀')]);
+  });
+
+  it('embeds the CJK font as a subset: the file stays small however large the font', async () => {
+    const ed = new MindEditor();
+    const kids: KmNode[] = [];
+    for (let i = 0; i < 10; i++)
+      kids.push({ data: { text: `第${i}章 Chapter ${i}` }, children: Array.from({ length: 9 }, (_, j) => ({ data: { text: `知识点${i}-${j} 练习题` } })) });
+    ed.load(km({ data: { text: '高等数学' }, children: kids }));
+    const r = await ed.exportPdf({ font });
+    const sizes = await fontFiles(r.data);
+    expect(sizes).toHaveLength(1);
+    // the font file is 6 MB; a subset of ~30 glyphs is a few KB
+    expect(sizes[0]).toBeLessThan(40_000);
+    expect(r.data.length).toBeLessThan(200_000);
+    const { pages } = await textOf(r.data);
+    expect(pages[0]).toContain('知识点9-8 练习题');
+  });
+
+  it('tiles a large map onto numbered A4 pages, each title on a page that shows it', async () => {
+    const ed = new MindEditor();
+    const kids: KmNode[] = Array.from({ length: 80 }, (_, i) => ({ data: { text: `分支 ${i} 号` } }));
+    ed.load(km({ data: { text: '大导图' }, children: kids }));
+    const single = await ed.exportPdf({ font, mode: 'single' });
+    expect((await textOf(single.data)).count).toBe(1);
+    const r = await ed.exportPdf({ font, mode: 'tiled' });
+    const { pages, count } = await textOf(r.data);
+    expect(count).toBeGreaterThan(1);
+    expect(r.pages).toBe(count);
+    const doc = await PDFDocument.load(r.data);
+    for (const p of doc.getPages()) expect([Math.round(p.getWidth()), Math.round(p.getHeight())].sort()).toEqual([595, 842]);
+    pages.forEach((t, i) => expect(t).toContain(`第 ${i + 1} / ${count} 页`));
+    const all = pages.join('\n');
+    for (let i = 0; i < 80; i++) expect(all).toContain(`分支 ${i} 号`);
+  });
+
+  it('refuses bytes that are no font with a Chinese message', async () => {
+    const ed = new MindEditor();
+    ed.load(sample);
+    await expect(ed.exportPdf({ font: new Uint8Array([1, 2, 3, 4]) })).rejects.toThrow(/PDF 字体文件无法读取/);
+  });
+
+  it('reads the colours themes and node styles use', () => {
+    expect(parseColor('#f00')?.color).toMatchObject({ red: 1, green: 0, blue: 0 });
+    expect(parseColor('#73a1bf')?.color).toMatchObject({ red: 0x73 / 255 });
+    expect(parseColor('rgba(0,0,0,.25)')).toMatchObject({ alpha: 0.25 });
+    expect(parseColor('white')?.color).toMatchObject({ red: 1, green: 1, blue: 1 });
+    expect(parseColor('none')).toBeNull();
+    expect(parseColor('transparent')).toBeNull();
+  });
+});

@@ -1,0 +1,220 @@
+import {
+  clip,
+  degrees,
+  endPath,
+  popGraphicsState,
+  pushGraphicsState,
+  rectangle,
+  rgb,
+  setLineWidth,
+  setStrokingColor,
+  setTextRenderingMode,
+  PDFDocument,
+  TextRenderingMode,
+  type PDFFont,
+  type PDFImage,
+  type PDFPage,
+  type RGB,
+} from 'pdf-lib';
+import { fontkitForPdfLib, type CjkFont } from './pdf-font';
+import { readSvg, type PdfOp } from './pdf-ops';
+import { intersects, planPages, type PdfMode, type PdfPage } from './pdf-pages';
+import type { ImportNotice } from './notices';
+
+// The PDF export (issue 19.6): the SVG export's drawing (pdf-ops.ts) as vector paths and real
+// text — every title in the CJK font embedded as a subset, with a ToUnicode map, so it can be
+// selected, searched and copied — on one page or on A4 tiles (pdf-pages.ts). Loaded by the
+// engine on first use only (pdf-lib and fontkit are not in the worker's first download).
+//
+// Characters the font has no glyph for (emoji, rare symbols) are left out of the drawing, never
+// drawn as empty boxes, and the export says which ones in a notice. Node images are embedded
+// when they are PNG or JPEG (the caller passes same-origin ones as data URLs, like .xmind);
+// others are left out and counted in a notice. Bold is drawn as filled and outlined glyphs and
+// italic as slanted ones (one font file, fetched once).
+
+export interface PdfOptions {
+  /** The CJK font file (WOFF or TTF bytes of Noto Sans SC). */
+  font: Uint8Array;
+  mode?: PdfMode;
+  /** Node image URL → data URL, for images the engine cannot read itself. */
+  images?: Record<string, string>;
+  /** Document title (the root topic). */
+  title?: string;
+}
+
+export interface PdfResult {
+  data: Uint8Array;
+  notices: ImportNotice[];
+  pages: number;
+}
+
+/** Where the central baseline (SVG dominant-baseline="central") sits above the alphabetic one, in em (Noto Sans SC's ascent 1.16, descent 0.288). */
+const CENTRAL = (1.16 - 0.288) / 2;
+const ITALIC = degrees(12);
+/** Characters that are no glyph of their own (joiners, variation selectors): dropped silently. */
+const INVISIBLE = /[\u200b-\u200f\u2060\ufe00-\ufe0f\u{e0100}-\u{e01ef}]/u;
+
+const NAMED: Record<string, [number, number, number]> = {
+  black: [0, 0, 0],
+  white: [255, 255, 255],
+  red: [255, 0, 0],
+  green: [0, 128, 0],
+  blue: [0, 0, 255],
+  gray: [128, 128, 128],
+  grey: [128, 128, 128],
+  orange: [255, 165, 0],
+  yellow: [255, 255, 0],
+  purple: [128, 0, 128],
+};
+
+/** A CSS colour the themes and node styles use (#rgb, #rrggbb, rgb(), rgba(), a few names) as PDF RGB and alpha; null for none. */
+export function parseColor(c: string): { color: RGB; alpha: number } | null {
+  const s = c.trim().toLowerCase();
+  if (!s || s === 'none' || s === 'transparent') return null;
+  let v: number[] | undefined = NAMED[s];
+  let alpha = 1;
+  const hex = /^#([0-9a-f]{3}|[0-9a-f]{6})$/.exec(s)?.[1];
+  if (hex) v = hex.length === 3 ? [...hex].map((h) => parseInt(h + h, 16)) : [0, 2, 4].map((i) => parseInt(hex.slice(i, i + 2), 16));
+  const fn = /^rgba?\(([^)]*)\)$/.exec(s)?.[1];
+  if (fn) {
+    const parts = fn.split(/[\s,/]+/).filter(Boolean).map(Number);
+    v = parts.slice(0, 3);
+    if (parts.length > 3) alpha = parts[3];
+  }
+  if (!v || v.length < 3 || v.some((x) => !Number.isFinite(x))) v = [0, 0, 0];
+  const k = (x: number) => Math.min(1, Math.max(0, x / 255));
+  return { color: rgb(k(v[0]), k(v[1]), k(v[2])), alpha: Math.min(1, Math.max(0, alpha)) };
+}
+
+function dataUrlBytes(url: string): { type: string; bytes: Uint8Array } | null {
+  const m = /^data:([^;,]+)(;base64)?,(.*)$/s.exec(url);
+  if (!m) return null;
+  const raw = m[2] ? atob(m[3]) : decodeURIComponent(m[3]);
+  const bytes = new Uint8Array(raw.length);
+  for (let i = 0; i < raw.length; i++) bytes[i] = raw.charCodeAt(i);
+  return { type: m[1].toLowerCase(), bytes };
+}
+
+/** The PDF of an SVG written by svg.ts (the whole map, no clip). */
+export async function svgToPdf(svg: string, opts: PdfOptions): Promise<PdfResult> {
+  const scene = readSvg(svg);
+  const doc = await PDFDocument.create();
+  let cjk: CjkFont | undefined;
+  doc.registerFontkit(fontkitForPdfLib((f) => (cjk = f)));
+  const font = await doc.embedFont(opts.font, { subset: true });
+  if (!cjk) throw new Error('PDF 字体文件无法读取，请刷新页面后重试');
+  doc.setTitle(opts.title?.trim() || '思维导图');
+  doc.setCreator('学图 Xuetu');
+  doc.setProducer('学图 Xuetu');
+  doc.setLanguage('zh-CN');
+
+  // characters without a glyph are dropped (once per character, however often they occur)
+  const missing = new Set<string>();
+  const has = new Map<number, boolean>();
+  const drawable = (t: string) => {
+    let out = '';
+    for (const ch of t) {
+      const cp = ch.codePointAt(0)!;
+      let ok = has.get(cp);
+      if (ok === undefined) has.set(cp, (ok = cp === 0x20 || cjk!.hasGlyphForCodePoint(cp)));
+      if (ok) out += ch;
+      else if (!INVISIBLE.test(ch) && cp >= 0x20) missing.add(ch);
+    }
+    return out;
+  };
+
+  const images = new Map<string, PDFImage | null>();
+  let imagesLost = 0;
+  const imageOf = async (href: string): Promise<PDFImage | null> => {
+    if (!images.has(href)) {
+      let img: PDFImage | null = null;
+      const data = dataUrlBytes(href.startsWith('data:') ? href : (opts.images?.[href] ?? ''));
+      try {
+        if (data?.type === 'image/png') img = await doc.embedPng(data.bytes);
+        else if (data?.type === 'image/jpeg' || data?.type === 'image/jpg') img = await doc.embedJpg(data.bytes);
+      } catch {
+        img = null;
+      }
+      if (!img) imagesLost++;
+      images.set(href, img);
+    }
+    return images.get(href)!;
+  };
+
+  const background = parseColor(scene.background);
+  const plan = planPages(scene.width, scene.height, opts.mode ?? 'single');
+  for (const p of plan) {
+    const page = doc.addPage([p.width, p.height]);
+    const aw = p.view.w * p.scale;
+    const ah = p.view.h * p.scale;
+    const bottom = p.height - p.top - ah;
+    page.pushOperators(pushGraphicsState(), rectangle(p.left, bottom, aw, ah), clip(), endPath());
+    if (background) page.drawRectangle({ x: p.left, y: bottom, width: aw, height: ah, color: background.color });
+    for (const op of scene.ops) if (intersects(op.box, p.view)) await drawOp(page, p, op, font, drawable, imageOf);
+    page.pushOperators(popGraphicsState());
+    if (p.label) {
+      const size = 8;
+      const w = font.widthOfTextAtSize(p.label, size);
+      page.drawText(p.label, { x: (p.width - w) / 2, y: bottom - size - 4, size, font, color: rgb(0.4, 0.4, 0.4) });
+    }
+  }
+
+  const notices: ImportNotice[] = [];
+  if (missing.size) {
+    const list = [...missing].slice(0, 10).join(' ');
+    notices.push({ code: 'lost', message: `PDF 字体中没有这些字符，未画出：${list}${missing.size > 10 ? ` 等 ${missing.size} 个` : ''}（其余文字可正常选择和搜索）` });
+  }
+  if (imagesLost) notices.push({ code: 'lost', message: `${imagesLost} 张节点图片未能放入 PDF（只支持 PNG、JPEG 图片）` });
+  return { data: await doc.save(), notices, pages: plan.length };
+}
+
+async function drawOp(
+  page: PDFPage,
+  p: PdfPage,
+  op: PdfOp,
+  font: PDFFont,
+  drawable: (t: string) => string,
+  imageOf: (href: string) => Promise<PDFImage | null>,
+): Promise<void> {
+  const s = p.scale;
+  const ox = p.left - p.view.x * s;
+  const oy = p.height - p.top + p.view.y * s;
+  if (op.kind === 'path') {
+    const fill = op.paint.fill ? parseColor(op.paint.fill) : null;
+    const stroke = op.paint.stroke ? parseColor(op.paint.stroke) : null;
+    if (!fill && !stroke) return;
+    page.drawSvgPath(op.d, {
+      x: ox + op.dx * s,
+      y: oy - op.dy * s,
+      scale: s,
+      color: fill?.color,
+      opacity: fill ? fill.alpha * op.paint.fillOpacity : undefined,
+      borderColor: stroke?.color,
+      borderOpacity: stroke?.alpha,
+      borderWidth: stroke ? op.paint.strokeWidth : 0,
+    });
+    return;
+  }
+  if (op.kind === 'image') {
+    const img = await imageOf(op.href);
+    if (!img || img.width <= 0 || img.height <= 0) return;
+    // preserveAspectRatio="xMidYMid meet"
+    const k = Math.min(op.box.w / img.width, op.box.h / img.height);
+    const w = img.width * k;
+    const h = img.height * k;
+    const x = op.box.x + (op.box.w - w) / 2;
+    const y = op.box.y + (op.box.h - h) / 2;
+    page.drawImage(img, { x: ox + x * s, y: oy - (y + h) * s, width: w * s, height: h * s });
+    return;
+  }
+  const text = drawable(op.text);
+  if (!text.trim()) return;
+  const size = op.size * s;
+  const color = parseColor(op.color)?.color ?? rgb(0, 0, 0);
+  const w = font.widthOfTextAtSize(text, size);
+  const x = ox + op.x * s - (op.anchor === 'middle' ? w / 2 : 0);
+  const y = oy - (op.y + CENTRAL * op.size) * s;
+  if (op.bold) page.pushOperators(pushGraphicsState(), setTextRenderingMode(TextRenderingMode.FillAndOutline), setLineWidth(size * 0.035), setStrokingColor(color));
+  page.drawText(text, { x, y, size, font, color, ySkew: op.italic ? ITALIC : undefined });
+  if (op.bold) page.pushOperators(popGraphicsState());
+}
