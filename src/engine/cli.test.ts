@@ -19,6 +19,18 @@ describe('map CLI', () => {
     expect(readFileSync(join(dir, 'out.svg'), 'utf8')).toMatch(/^<svg /);
   });
 
+  it('writes a PDF, one page or A4 pages with --tiled, titles as text', async () => {
+    writeFileSync(join(dir, 'cjk.txt'), '复习计划\n\t第一章 Functions\n\t第二章\n');
+    expect(await main(['convert', join(dir, 'cjk.txt'), join(dir, 'one.pdf')])).toBe(0);
+    expect(await main(['convert', join(dir, 'cjk.txt'), join(dir, 'print.pdf'), '--tiled'])).toBe(0);
+    for (const f of ['one.pdf', 'print.pdf']) {
+      const pdf = readFileSync(join(dir, f));
+      expect(pdf.subarray(0, 5).toString('latin1'), f).toBe('%PDF-');
+      // the text is in the PDF's own font: its ToUnicode map is written (the text itself is checked in protocols/pdf.test.ts)
+      expect(pdf.length, f).toBeLessThan(100_000);
+    }
+  });
+
   it('imports a forest outline under a root named after the file and says so on stderr', () => {
     writeFileSync(join(dir, '复习计划.txt'), '第一章\n\t定义\n第二章\n');
     const err = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
@@ -56,6 +68,6 @@ describe('map CLI', () => {
     writeFileSync(join(dir, 'bad.txt'), 'R1\n\t\tR2');
     expect(() => main(['convert', join(dir, 'bad.txt'), join(dir, 'x.km')])).toThrow('Invalid local format：第 2 行：缩进跳级');
     expect(() => main(['layout', join(dir, 'in.km'), '--template', 'zz'])).toThrow('Missing Layout: zz');
-    expect(() => main(['convert', join(dir, 'in.km'), join(dir, 'x.pdf')])).toThrow('Not supported protocol:pdf');
+    expect(() => main(['convert', join(dir, 'in.km'), join(dir, 'x.docx')])).toThrow('Not supported protocol:docx');
   });
 });

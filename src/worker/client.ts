@@ -5,6 +5,7 @@ import type { ProgressPatch } from '../engine/progress/progress-index';
 import type { KmDocument, KmNode, KmNodeData } from '../engine/model/types';
 import type { ExportOptions, ExportResult, FileData, FileFormat, ImportNotice, ImportOptions, TextFormat } from '../engine/protocols/formats';
 import type { FindOptions } from '../engine/search/find';
+import type { PdfOptions, PdfResult } from '../engine/protocols/pdf';
 import { joinIds, splitIds, unpackPatch, type EngineApi, type EnginePatch, type WirePatch } from './protocol';
 
 // The main thread's only door to the engine, and the only client module importing Comlink.
@@ -76,6 +77,10 @@ export class EngineClient {
   exportFile(format: FileFormat, opts: ExportOptions = {}): Promise<ExportResult> {
     return this.api.exportFile(format, opts);
   }
+  /** The map as a PDF, drawn in the worker (the font's bytes are copied there, the PDF's come back transferred). */
+  async exportPdf(opts: PdfOptions): Promise<PdfResult> {
+    return await this.api.exportPdf(opts);
+  }
   /** The case's study nodes (知识点); every branch is recounted. */
   setStudyNodes(ids: string[]): Promise<void> {
     return this.api.setStudyNodes(joinIds(ids));
@@ -107,7 +112,13 @@ export function startEngineWorker(): EngineClient {
  */
 export function localEngine(host: EngineApi): EngineClient {
   const remote = Object.fromEntries(
-    Object.entries(host).map(([k, f]) => [k, (...a: unknown[]) => Promise.resolve().then(() => structuredClone((f as (...x: unknown[]) => unknown)(...a)))]),
+    Object.entries(host).map(([k, f]) => [
+      k,
+      (...a: unknown[]) =>
+        Promise.resolve()
+          .then(() => (f as (...x: unknown[]) => unknown)(...a))
+          .then((r) => structuredClone(r)),
+    ]),
   ) as unknown as Remote;
   return new EngineClient(remote);
 }

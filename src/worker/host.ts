@@ -56,6 +56,10 @@ export function createEngineHost(measurer?: TextMeasurer, transfer: TransferFn =
       const r = editor.exportFile(format, opts);
       return typeof r.data === 'string' ? r : transfer(r, [r.data.buffer as ArrayBuffer]);
     },
+    async exportPdf(opts) {
+      const r = await editor.exportPdf(opts);
+      return transfer(r, [r.data.buffer as ArrayBuffer]);
+    },
     setStudyNodes: (ids) => editor.setStudyNodes(splitIds(ids)),
     takeProgress() {
       const p = editor.takeProgress();

@@ -3,6 +3,7 @@ import type { ExportFormat, RenderPatch } from '../engine/editor';
 import type { KmDocument, KmNode, KmNodeData } from '../engine/model/types';
 import type { ExportOptions, ExportResult, FileData, FileFormat, ImportNotice, ImportOptions, TextFormat } from '../engine/protocols/formats';
 import type { FindOptions } from '../engine/search/find';
+import type { PdfOptions, PdfResult } from '../engine/protocols/pdf';
 
 // The one contract between the main thread and the engine worker. Intents go in as plain
 // arguments; every change comes back as the engine's RenderPatch (engine/render/render-patch.ts:
@@ -71,6 +72,8 @@ export interface EngineApi {
   importDataWithNotices(format: FileFormat, data: FileData, opts?: ImportOptions): { patch: WirePatch; notices: ImportNotice[] };
   /** A file in any format (.xmind as bytes, transferred), with what the format could not hold. */
   exportFile(format: FileFormat, opts?: ExportOptions): ExportResult;
+  /** The map as a PDF (issue 19.6): the font's bytes come in, the PDF's bytes go out transferred. */
+  exportPdf(opts: PdfOptions): Promise<PdfResult>;
   // Study progress (issue 22), its own channel beside the render patch: the case's study nodes
   // in, the branch counts that changed out (engine/progress/progress-index.ts#ProgressPatch).
   setStudyNodes(ids: string): void;

@@ -1,5 +1,6 @@
 import * as fontkit from 'fontkit';
 import { unzlibSync } from 'fflate';
+import type { Fontkit } from 'pdf-lib/cjs/types/fontkit';
 
 // The CJK font of the PDF export (Noto Sans SC, OFL, from @openfonts/noto-sans-sc_all as a WOFF
 // of TrueType outlines): the caller hands its bytes in, the engine never fetches anything.
@@ -64,8 +65,8 @@ interface Subset {
  * its subsets the `encodeStream()` pdf-lib 1.17 calls (fontkit 2 only has `encode()`). `opened`
  * receives the font, so the export can ask which characters it has.
  */
-export function fontkitForPdfLib(opened: (f: CjkFont) => void) {
-  return {
+export function fontkitForPdfLib(opened: (f: CjkFont) => void): Fontkit {
+  const kit = {
     create(bytes: Uint8Array) {
       let font: fontkit.FontkitFont;
       try {
@@ -103,4 +104,6 @@ export function fontkitForPdfLib(opened: (f: CjkFont) => void) {
       return font;
     },
   };
+  // pdf-lib types the fontkit 1.x font it was written against; fontkit 2's has the same members
+  return kit as unknown as Fontkit;
 }

@@ -4,6 +4,7 @@ import { dismissToast, toast } from '../../../app/ui/toast-store';
 import type { EditorController } from './controller';
 import { EditorDialog } from './dialogs';
 import { exportedNotice, importedNotice, userMessage } from './messages';
+import { pdfFont } from './pdf-export';
 import {
   download,
   EXPORTS,
@@ -65,6 +66,8 @@ export function useImportExport(ctl: EditorController, onError: (msg: string) =>
   const [pasteOpen, setPasteOpen] = useState(false);
   /** Share of a PNG export done (0–1), null when none runs. */
   const [progress, setProgress] = useState<number | null>(null);
+  /** A PDF is being drawn (in the worker): said, so a slow first export (font download) is not a dead click. */
+  const [pdfBusy, setPdfBusy] = useState(false);
 
   const exportAs = async (kind: ExportKind) => {
     const spec = EXPORTS.find((x) => x.format === kind)!;
@@ -84,6 +87,21 @@ export function useImportExport(ctl: EditorController, onError: (msg: string) =>
           );
         } finally {
           setProgress(null);
+        }
+        return;
+      }
+      if (kind === 'pdf' || kind === 'pdf-tiled') {
+        setPdfBusy(true);
+        try {
+          // node images go in as data URLs (the engine cannot fetch the student's uploads)
+          const images = await imageDataUrls([...ctl.model.nodes.values()].map((n) => n.image ?? ''));
+          const font = await pdfFont();
+          const { data, notices } = await ctl.engine.exportPdf({ font, mode: kind === 'pdf' ? 'single' : 'tiled', images });
+          const name = `${base}.pdf`;
+          download(name, new Blob([data as BlobPart], { type: spec.mime }));
+          if (notices.length) toast.warning(exportedNotice(notices, name), NOTICE_MS);
+        } finally {
+          setPdfBusy(false);
         }
         return;
       }
@@ -140,6 +158,11 @@ export function useImportExport(ctl: EditorController, onError: (msg: string) =>
         onChange={(e) => (void importFile(e.target.files?.[0]), (e.target.value = ''))}
       />
       {pasteOpen && <PasteImport ctl={ctl} retired={retired} onClose={() => setPasteOpen(false)} returnFocus={focusMap} />}
+      {pdfBusy && (
+        <div className="mind-export-progress" role="status" aria-label="导出进度">
+          正在生成 PDF…
+        </div>
+      )}
       {progress !== null && (
         <div className="mind-export-progress" role="status" aria-label="导出进度">
           正在导出 PNG… {Math.round(progress * 100)}%

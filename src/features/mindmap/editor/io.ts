@@ -32,6 +32,9 @@ export const EXPORTS = [
   { format: 'opml', label: 'OPML 大纲 (.opml)', ext: 'opml', mime: 'text/x-opml' },
   { format: 'svg', label: 'SVG 图片 (.svg)', ext: 'svg', mime: 'image/svg+xml' },
   { format: 'png', label: 'PNG 图片 (.png)', ext: 'png', mime: 'image/png' },
+  // issue 19.6: one page the size of the map, or A4 pages to print (engine/protocols/pdf-pages.ts)
+  { format: 'pdf', label: 'PDF（单页）', ext: 'pdf', mime: 'application/pdf' },
+  { format: 'pdf-tiled', label: 'PDF（分页打印，A4）', ext: 'pdf', mime: 'application/pdf' },
 ] as const;
 
 export type ExportKind = (typeof EXPORTS)[number]['format'];
