@@ -2,7 +2,8 @@
 // Budgets (DESIGN §6): full layout 10k ≤ 15 ms / 100k ≤ 150 ms, one edit on 100k ≤ 4 ms,
 // 20k .km import + layout ≤ 100 ms, find in a 50k-node map ≤ 50 ms per query; issue 19: a 5k-node
 // .xmind imported (unzip, parse, restore, layout) ≤ 1 s. Numbers are medians of several runs, in ms.
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
@@ -113,6 +114,7 @@ export async function runEngineBench(opts: { sizes?: number[]; elkMax?: number; 
   }
   progressRows(ed50, add);
   exchangeRows(add);
+  await pdfRows(add);
   for (const n of sizes) {
     for (const [shape, gen] of [
       ['wide', wideMap],
@@ -245,6 +247,26 @@ function exchangeRows(add: (r: BenchRow) => void): void {
     add({ case: `export ${f}`, nodes: 5000, shape: 'wide', ms: time(5, () => (data = exportFile(f, doc).data)) });
     const budget = f === 'xmind' ? 1000 : undefined;
     add({ case: `import ${f} + layout`, nodes: 5000, shape: 'wide', ms: time(5, () => new MindEditor().importDataWithNotices(f, data)), budget });
+  }
+}
+
+/**
+ * PDF of a 5k-node map (issue 19.6): SVG, its reading back, pdf-lib drawing and the font subset
+ * (the font file read once outside the timing, as the app fetches it once).
+ */
+async function pdfRows(add: (r: BenchRow) => void): Promise<void> {
+  const font = new Uint8Array(readFileSync(createRequire(import.meta.url).resolve('@openfonts/noto-sans-sc_all/files/noto-sans-sc-all-400.woff')));
+  const ed = new MindEditor();
+  ed.load(wideMap(5000));
+  for (const mode of ['single', 'tiled'] as const) {
+    const xs: number[] = [];
+    let size = 0;
+    for (let i = 0; i < 3; i++) {
+      const t0 = performance.now();
+      size = (await ed.exportPdf({ font, mode })).data.length;
+      xs.push(performance.now() - t0);
+    }
+    add({ case: `export pdf (${mode}, ${Math.round(size / 1024)} KB)`, nodes: 5000, shape: 'wide', ms: median(xs) });
   }
 }
 

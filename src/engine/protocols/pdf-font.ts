@@ -38,7 +38,7 @@ export function woffToSfnt(w: Uint8Array): Uint8Array {
   tables.forEach((t, i) => {
     const src = w.subarray(t.off, t.off + t.clen);
     const data = t.clen < t.olen ? unzlibSync(src) : src;
-    if (data.length !== t.olen) throw new Error('PDF 字体文件已损坏（WOFF 表长度不符），请刷新页面后重试');
+    if (data.length !== t.olen) throw new Error('生成 PDF 所用的字体文件已损坏（WOFF 表长度不符），请刷新页面后重试');
     out.set(data, pos);
     const p = 12 + i * 16;
     o.setUint32(p, t.tag);
@@ -72,7 +72,7 @@ export function fontkitForPdfLib(opened: (f: CjkFont) => void): Fontkit {
       try {
         font = fontkit.create(woffToSfnt(bytes));
       } catch {
-        throw new Error('PDF 字体文件无法读取，请刷新页面后重试');
+        throw new Error('无法读取生成 PDF 所用的字体文件，请刷新页面后重试');
       }
       opened(font);
       const createSubset = font.createSubset.bind(font);

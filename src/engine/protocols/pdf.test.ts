@@ -21,7 +21,10 @@ const km = (root: KmNode): KmDocument => ({ root, template: 'default', theme: 'f
 const sample = km({
   data: { id: 'r', text: '中心主题 Mind Map' },
   children: [
-    { data: { id: 'a', text: '学习计划', priority: 1, progress: 5 }, children: [{ data: { id: 'a1', text: 'Chapter 1 函数' } }, { data: { id: 'a2', text: '导数\n第二行' } }] },
+    {
+      data: { id: 'a', text: '学习计划', priority: 1, progress: 5 },
+      children: [{ data: { id: 'a1', text: 'Chapter 1 函数' } }, { data: { id: 'a2', text: '导数\n第二行' } }],
+    },
     { data: { id: 'b', text: 'ASCII only', hyperlink: 'https://example.com', note: 'n' } },
     { data: { id: 'c', text: '表情 😀 保留文字', resource: ['重点'] } },
   ],
@@ -100,7 +103,7 @@ describe('PDF export', () => {
   it('refuses bytes that are no font with a Chinese message', async () => {
     const ed = new MindEditor();
     ed.load(sample);
-    await expect(ed.exportPdf({ font: new Uint8Array([1, 2, 3, 4]) })).rejects.toThrow(/PDF 字体文件无法读取/);
+    await expect(ed.exportPdf({ font: new Uint8Array([1, 2, 3, 4]) })).rejects.toThrow(/无法读取生成 PDF 所用的字体文件/);
   });
 
   it('reads the colours themes and node styles use', () => {

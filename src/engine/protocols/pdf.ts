@@ -52,7 +52,7 @@ export interface PdfResult {
 const CENTRAL = (1.16 - 0.288) / 2;
 const ITALIC = degrees(12);
 /** Characters that are no glyph of their own (joiners, variation selectors): dropped silently. */
-const INVISIBLE = /[\u200b-\u200f\u2060\ufe00-\ufe0f\u{e0100}-\u{e01ef}]/u;
+const invisible = (cp: number) => (cp >= 0x200b && cp <= 0x200f) || cp === 0x2060 || (cp >= 0xfe00 && cp <= 0xfe0f) || (cp >= 0xe0100 && cp <= 0xe01ef);
 
 const NAMED: Record<string, [number, number, number]> = {
   black: [0, 0, 0],
@@ -77,7 +77,10 @@ export function parseColor(c: string): { color: RGB; alpha: number } | null {
   if (hex) v = hex.length === 3 ? [...hex].map((h) => parseInt(h + h, 16)) : [0, 2, 4].map((i) => parseInt(hex.slice(i, i + 2), 16));
   const fn = /^rgba?\(([^)]*)\)$/.exec(s)?.[1];
   if (fn) {
-    const parts = fn.split(/[\s,/]+/).filter(Boolean).map(Number);
+    const parts = fn
+      .split(/[\s,/]+/)
+      .filter(Boolean)
+      .map(Number);
     v = parts.slice(0, 3);
     if (parts.length > 3) alpha = parts[3];
   }
@@ -102,7 +105,7 @@ export async function svgToPdf(svg: string, opts: PdfOptions): Promise<PdfResult
   let cjk: CjkFont | undefined;
   doc.registerFontkit(fontkitForPdfLib((f) => (cjk = f)));
   const font = await doc.embedFont(opts.font, { subset: true });
-  if (!cjk) throw new Error('PDF 字体文件无法读取，请刷新页面后重试');
+  if (!cjk) throw new Error('无法读取生成 PDF 所用的字体文件，请刷新页面后重试');
   doc.setTitle(opts.title?.trim() || '思维导图');
   doc.setCreator('学图 Xuetu');
   doc.setProducer('学图 Xuetu');
@@ -118,7 +121,7 @@ export async function svgToPdf(svg: string, opts: PdfOptions): Promise<PdfResult
       let ok = has.get(cp);
       if (ok === undefined) has.set(cp, (ok = cp === 0x20 || cjk!.hasGlyphForCodePoint(cp)));
       if (ok) out += ch;
-      else if (!INVISIBLE.test(ch) && cp >= 0x20) missing.add(ch);
+      else if (!invisible(cp) && cp >= 0x20) missing.add(ch);
     }
     return out;
   };
@@ -162,7 +165,10 @@ export async function svgToPdf(svg: string, opts: PdfOptions): Promise<PdfResult
   const notices: ImportNotice[] = [];
   if (missing.size) {
     const list = [...missing].slice(0, 10).join(' ');
-    notices.push({ code: 'lost', message: `PDF 字体中没有这些字符，未画出：${list}${missing.size > 10 ? ` 等 ${missing.size} 个` : ''}（其余文字可正常选择和搜索）` });
+    notices.push({
+      code: 'lost',
+      message: `PDF 字体中没有这些字符，未画出：${list}${missing.size > 10 ? ` 等 ${missing.size} 个` : ''}（其余文字可正常选择和搜索）`,
+    });
   }
   if (imagesLost) notices.push({ code: 'lost', message: `${imagesLost} 张节点图片未能放入 PDF（只支持 PNG、JPEG 图片）` });
   return { data: await doc.save(), notices, pages: plan.length };
@@ -214,7 +220,8 @@ async function drawOp(
   const w = font.widthOfTextAtSize(text, size);
   const x = ox + op.x * s - (op.anchor === 'middle' ? w / 2 : 0);
   const y = oy - (op.y + CENTRAL * op.size) * s;
-  if (op.bold) page.pushOperators(pushGraphicsState(), setTextRenderingMode(TextRenderingMode.FillAndOutline), setLineWidth(size * 0.035), setStrokingColor(color));
+  if (op.bold)
+    page.pushOperators(pushGraphicsState(), setTextRenderingMode(TextRenderingMode.FillAndOutline), setLineWidth(size * 0.035), setStrokingColor(color));
   page.drawText(text, { x, y, size, font, color, ySkew: op.italic ? ITALIC : undefined });
   if (op.bold) page.pushOperators(popGraphicsState());
 }
