@@ -3,6 +3,7 @@
 declare module 'fontkit' {
   export interface FontkitFont {
     hasGlyphForCodePoint(codePoint: number): boolean;
+    postscriptName: string;
     createSubset(): { encode(): Uint8Array };
   }
   export function create(buffer: Uint8Array, postscriptName?: string): FontkitFont;

@@ -53,6 +53,7 @@ export function woffToSfnt(w: Uint8Array): Uint8Array {
 /** What the export needs of a fontkit font besides what pdf-lib uses. */
 export interface CjkFont {
   hasGlyphForCodePoint(cp: number): boolean;
+  postscriptName: string;
 }
 
 interface Subset {
@@ -68,7 +69,7 @@ interface Subset {
 export function fontkitForPdfLib(opened: (f: CjkFont) => void): Fontkit {
   const kit = {
     create(bytes: Uint8Array) {
-      let font: fontkit.FontkitFont;
+      let font: fontkit.FontkitFont & CjkFont;
       try {
         font = fontkit.create(woffToSfnt(bytes));
       } catch {

@@ -40,12 +40,13 @@ async function textOf(data: Uint8Array): Promise<{ pages: string[]; count: numbe
   return { pages, count: pdf.numPages };
 }
 
-/** Sizes of the embedded font programs (FontFile2 streams). */
-async function fontFiles(data: Uint8Array): Promise<number[]> {
+/** Sizes of the embedded font programs (FontFile2 streams), and the fonts' names. */
+async function fontFiles(data: Uint8Array, names: string[] = []): Promise<number[]> {
   const doc = await PDFDocument.load(data);
   const sizes: number[] = [];
   for (const [, obj] of doc.context.enumerateIndirectObjects()) {
     if (!(obj instanceof PDFDict) || obj.get(PDFName.of('Type'))?.toString() !== '/FontDescriptor') continue;
+    names.push(String(obj.get(PDFName.of('FontName'))));
     const ref = obj.get(PDFName.of('FontFile2'));
     const stream = ref instanceof PDFRef ? doc.context.lookup(ref) : undefined;
     if (stream instanceof PDFRawStream) sizes.push(stream.contents.length);
@@ -74,8 +75,11 @@ describe('PDF export', () => {
       kids.push({ data: { text: `第${i}章 Chapter ${i}` }, children: Array.from({ length: 9 }, (_, j) => ({ data: { text: `知识点${i}-${j} 练习题` } })) });
     ed.load(km({ data: { text: '高等数学' }, children: kids }));
     const r = await ed.exportPdf({ font });
-    const sizes = await fontFiles(r.data);
+    const names: string[] = [];
+    const sizes = await fontFiles(r.data, names);
     expect(sizes).toHaveLength(1);
+    // named with a subset tag, as PDF readers expect of a subset
+    expect(names).toEqual([expect.stringMatching(/^\/[A-Z]{6}\+NotoSansSC-Regular$/)]);
     // the font file is 6 MB; a subset of ~30 glyphs is a few KB
     expect(sizes[0]).toBeLessThan(40_000);
     expect(r.data.length).toBeLessThan(200_000);

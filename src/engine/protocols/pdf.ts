@@ -98,14 +98,24 @@ function dataUrlBytes(url: string): { type: string; bytes: Uint8Array } | null {
   return { type: m[1].toLowerCase(), bytes };
 }
 
+function subsetTag(): string {
+  let t = '';
+  for (let i = 0; i < 6; i++) t += String.fromCharCode(65 + Math.floor(Math.random() * 26));
+  return t;
+}
+
 /** The PDF of an SVG written by svg.ts (the whole map, no clip). */
 export async function svgToPdf(svg: string, opts: PdfOptions): Promise<PdfResult> {
   const scene = readSvg(svg);
   const doc = await PDFDocument.create();
+  // opened here once, to name the subset; pdf-lib is handed the same font object
   let cjk: CjkFont | undefined;
-  doc.registerFontkit(fontkitForPdfLib((f) => (cjk = f)));
-  const font = await doc.embedFont(opts.font, { subset: true });
+  const kit = fontkitForPdfLib((f) => (cjk = f));
+  const opened = kit.create(opts.font);
   if (!cjk) throw new Error('无法读取生成 PDF 所用的字体文件，请刷新页面后重试');
+  doc.registerFontkit({ create: () => opened });
+  // "ABCDEF+Name": the tag PDF readers (pdffonts' "sub") know a subset by
+  const font = await doc.embedFont(opts.font, { subset: true, customName: `${subsetTag()}+${cjk.postscriptName || 'CJK'}` });
   doc.setTitle(opts.title?.trim() || '思维导图');
   doc.setCreator('学图 Xuetu');
   doc.setProducer('学图 Xuetu');
