@@ -104,6 +104,34 @@ describe('PDF export', () => {
     for (let i = 0; i < 80; i++) expect(all).toContain(`分支 ${i} 号`);
   });
 
+  it('embeds PNG node images (own uploads passed as data URLs) and counts the ones it cannot', async () => {
+    const PNG = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+    const ed = new MindEditor();
+    const size = { width: 40, height: 30 };
+    ed.load(
+      km({
+        data: { text: '图片' },
+        children: [
+          { data: { text: '上传的', image: '/api/file/a.png', imageSize: size } },
+          { data: { text: '动图', image: 'data:image/gif;base64,R0lGODlhAQABAAAAACw=', imageSize: size } },
+        ],
+      }),
+    );
+    const r = await ed.exportPdf({ font, images: { '/api/file/a.png': PNG } });
+    const doc = await PDFDocument.load(r.data);
+    // colour images (a PNG's alpha channel is a grey image of its own, its soft mask)
+    let images = 0;
+    for (const [, obj] of doc.context.enumerateIndirectObjects())
+      if (
+        obj instanceof PDFRawStream &&
+        obj.dict.get(PDFName.of('Subtype'))?.toString() === '/Image' &&
+        obj.dict.get(PDFName.of('ColorSpace'))?.toString() === '/DeviceRGB'
+      )
+        images++;
+    expect(images).toBe(1);
+    expect(r.notices.map((n) => n.message)).toEqual(['1 张节点图片未能放入 PDF（只支持 PNG、JPEG 图片）']);
+  });
+
   it('refuses bytes that are no font with a Chinese message', async () => {
     const ed = new MindEditor();
     ed.load(sample);
