@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import { READ_ONLY_ERROR } from '../engine/commands/command';
 import { DEPTH_ERROR } from '../engine/model/types';
@@ -155,5 +157,19 @@ describe('file import with notices through the host', () => {
     expect(listed.get(xmind)).toEqual([(xmind.data as Uint8Array).buffer]);
     const back = host.importDataWithNotices('xmind', xmind.data);
     expect(back.notices).toEqual([]);
+  });
+
+  it('draws a PDF asynchronously behind the client (the PDF bytes transferred) and refuses a broken font in Chinese', async () => {
+    const listed = new Map<unknown, Transferable[]>();
+    const host = createEngineHost(undefined, (v, t) => (listed.set(v, t), v));
+    host.load(km);
+    const font = new Uint8Array(readFileSync(createRequire(import.meta.url).resolve('@openfonts/noto-sans-sc_all/files/noto-sans-sc-all-400.woff')));
+    const r = await host.exportPdf({ font });
+    expect(listed.get(r)).toEqual([r.data.buffer]);
+    const eng = localEngine(createEngineHost());
+    await eng.load(km);
+    const viaClient = await eng.exportPdf({ font, mode: 'tiled' });
+    expect(new TextDecoder().decode(viaClient.data.slice(0, 5))).toBe('%PDF-');
+    await expect(eng.exportPdf({ font: new Uint8Array(8) })).rejects.toThrow('无法读取生成 PDF 所用的字体文件');
   });
 });
