@@ -38,7 +38,7 @@ describe('overlay layers', () => {
     s.set({ drop: { x: 0, y: 0, w: 10, h: 4 } });
     const ghost = { x: 5, y: 6, w: 80, h: 24, text: '甲', fontSize: 12 };
     s.set({ ghost });
-    expect(s.get()).toEqual({ marquee: { x: 1, y: 2, w: 3, h: 4 }, drop: { x: 0, y: 0, w: 10, h: 4 }, ghost });
+    expect(s.get()).toEqual({ marquee: { x: 1, y: 2, w: 3, h: 4 }, drop: { x: 0, y: 0, w: 10, h: 4 }, dropRefused: false, ghost });
     off();
     s.set({ marquee: null });
     expect(heard).toBe(3);
