@@ -8,6 +8,7 @@ import { MindDoc, type NodeRec } from './model/doc';
 import { ROOT_TEXT, type KmDocument, type KmNode, type KmNodeData } from './model/types';
 import { newId } from './model/ids';
 import { createTableMeasurer, type TextMeasurer } from './measure/text-measurer';
+import type { FormulaBox } from './measure/formula-boxes';
 import { LayoutEngine } from './layout/layout-engine';
 import { connectorFor } from './layout/kinds';
 import {
@@ -26,6 +27,7 @@ import {
 import { restoreDocument } from './protocols/restore';
 import { exportSvg } from './protocols/svg';
 import type { PdfOptions, PdfResult } from './protocols/pdf';
+import { exportSvg, type SvgOptions } from './protocols/svg';
 import { findNodes, type FindOptions } from './search/find';
 import { extraOf, LookTable, NODE_STRIDE, writeNode, type NodeExtra, type RenderPatch, type Structure } from './render/render-patch';
 import { getTheme } from './theme/themes';
@@ -107,8 +109,8 @@ export class MindEditor {
   }
 
   /** `clip` (SVG only): just the part of the image inside that rect, for strip-wise rasterising. */
-  exportData(format: ExportFormat, clip?: { x: number; y: number; w: number; h: number }): string {
-    if (format === 'svg') return exportSvg(this.doc, this.layout, clip, this.progress.studyCount ? (n) => this.progress.of(n) : undefined);
+  exportData(format: ExportFormat, clip?: { x: number; y: number; w: number; h: number }, svg?: SvgOptions): string {
+    if (format === 'svg') return exportSvg(this.doc, this.layout, clip, this.progress.studyCount ? (n) => this.progress.of(n) : undefined, svg);
     return exportDocument(format, this.doc.toKm());
   }
 
@@ -192,6 +194,26 @@ export class MindEditor {
   relayoutAll(): RenderPatch {
     const r = this.layout.full(this.doc, true);
     return this.patch(r.boxes, null, [], true);
+  }
+
+  /**
+   * Formula label boxes measured on the main thread (measure/formula-boxes.ts): the shown nodes
+   * with those texts are measured and packed again. Not an edit: no undo step, read-only too.
+   */
+  setFormulaBoxes(list: readonly FormulaBox[]): RenderPatch {
+    const texts = this.layout.formulas.set(list);
+    const changes: Change[] = [];
+    if (texts.size)
+      for (const n of this.doc.byId.values()) {
+        const t = n.data.text;
+        if (t !== undefined && texts.has(t) && this.layout.isShown(n)) changes.push({ op: 'set', id: n.id, key: 'text', before: t, after: t });
+      }
+    return this.afterChange(changes);
+  }
+
+  private formulaRequests(): { formulas?: Array<[string, string]> } {
+    const f = this.layout.formulas.takeRequests();
+    return f.length ? { formulas: f } : {};
   }
 
   /** The case's study nodes (知识点: nodes with resources or an exam); recounts every branch. */
@@ -306,6 +328,7 @@ export class MindEditor {
       canUndo: this.history.canUndo,
       canRedo: this.history.canRedo,
       ...(full ? { items: this.itemsCopy() } : {}),
+      ...this.formulaRequests(),
     };
   }
 

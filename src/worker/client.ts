@@ -6,6 +6,8 @@ import type { KmDocument, KmNode, KmNodeData } from '../engine/model/types';
 import type { ExportOptions, ExportResult, FileData, FileFormat, ImportNotice, ImportOptions, TextFormat } from '../engine/protocols/formats';
 import type { FindOptions } from '../engine/search/find';
 import type { PdfOptions, PdfResult } from '../engine/protocols/pdf';
+import type { FormulaBox } from '../engine/measure/formula-boxes';
+import type { SvgOptions } from '../engine/protocols/svg';
 import { joinIds, splitIds, unpackPatch, type EngineApi, type EnginePatch, type WirePatch } from './protocol';
 
 // The main thread's only door to the engine, and the only client module importing Comlink.
@@ -29,8 +31,12 @@ export class EngineClient {
   async importData(format: TextFormat, text: string): Promise<EnginePatch> {
     return unpackPatch(await this.api.importData(format, text));
   }
-  exportData(format: ExportFormat, clip?: { x: number; y: number; w: number; h: number }): Promise<string> {
-    return this.api.exportData(format, clip);
+  exportData(format: ExportFormat, clip?: { x: number; y: number; w: number; h: number }, svg?: SvgOptions): Promise<string> {
+    return this.api.exportData(format, clip, svg);
+  }
+  /** Formula labels typeset and measured here (a patch's `formulas`); the nodes using them are laid out again. */
+  async setFormulaBoxes(list: FormulaBox[]): Promise<EnginePatch> {
+    return unpackPatch(await this.api.setFormulaBoxes(list));
   }
   toKm(): Promise<KmDocument> {
     return this.api.toKm();

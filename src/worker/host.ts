@@ -2,6 +2,7 @@ import { MindEditor, type ExportFormat, type RenderPatch } from '../engine/edito
 import type { TextMeasurer } from '../engine/measure/text-measurer';
 import type { KmDocument } from '../engine/model/types';
 import type { TextFormat } from '../engine/protocols/formats';
+import type { SvgOptions } from '../engine/protocols/svg';
 import { joinIds, packPatch, splitIds, type EngineApi, type TransferFn, type WirePatch } from './protocol';
 
 /**
@@ -23,7 +24,8 @@ export function createEngineHost(measurer?: TextMeasurer, transfer: TransferFn =
       return wire(editor.load(km));
     },
     importData: (format: TextFormat, text: string) => wire(editor.importData(format, text)),
-    exportData: (format: ExportFormat, clip?: { x: number; y: number; w: number; h: number }) => editor.exportData(format, clip),
+    exportData: (format: ExportFormat, clip?: { x: number; y: number; w: number; h: number }, svg?: SvgOptions) => editor.exportData(format, clip, svg),
+    setFormulaBoxes: (list) => wire(editor.setFormulaBoxes(list)),
     // The engine's own records (no JSON copy of up to 50k nodes here): crossing to the main
     // thread (structured clone; localEngine clones likewise) is the one copy an autosave pays.
     toKm: () => editor.doc.toKm(),

@@ -4,6 +4,8 @@ import type { KmDocument, KmNode, KmNodeData } from '../engine/model/types';
 import type { ExportOptions, ExportResult, FileData, FileFormat, ImportNotice, ImportOptions, TextFormat } from '../engine/protocols/formats';
 import type { FindOptions } from '../engine/search/find';
 import type { PdfOptions, PdfResult } from '../engine/protocols/pdf';
+import type { FormulaBox } from '../engine/measure/formula-boxes';
+import type { SvgOptions } from '../engine/protocols/svg';
 
 // The one contract between the main thread and the engine worker. Intents go in as plain
 // arguments; every change comes back as the engine's RenderPatch (engine/render/render-patch.ts:
@@ -54,7 +56,10 @@ function splitN(s: string, n: number): string[] {
 export interface EngineApi {
   load(km: KmDocument | string, readOnly?: boolean): WirePatch;
   importData(format: TextFormat, text: string): WirePatch;
-  exportData(format: ExportFormat, clip?: { x: number; y: number; w: number; h: number }): string;
+  /** `svg.formulaCss`: the KaTeX CSS (fonts inlined) for a map whose labels hold formulas. */
+  exportData(format: ExportFormat, clip?: { x: number; y: number; w: number; h: number }, svg?: SvgOptions): string;
+  /** Formula labels typeset and measured on the main thread (a patch's `formulas` asked for them); not an undo step. */
+  setFormulaBoxes(list: FormulaBox[]): WirePatch;
   toKm(): KmDocument;
   /** A command by name with its own argument types; its result typed likewise. */
   execute<N extends CommandName>(name: N, args: CommandArgs<N>, opts?: { mergeKey?: string }): { result: CommandResult<N>; patch: WirePatch };

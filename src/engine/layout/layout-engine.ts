@@ -1,6 +1,7 @@
 import type { Change } from '../model/change';
 import type { MindDoc, NodeRec } from '../model/doc';
 import type { TextMeasurer } from '../measure/text-measurer';
+import { FormulaBoxes } from '../measure/formula-boxes';
 import { getTheme, nodeTypeForLevel, type Theme } from '../theme/themes';
 import { kindFor } from './kinds';
 import { absolutePass, exactBox, flushShifts, type AbsResult } from './absolute';
@@ -52,6 +53,9 @@ export class LayoutEngine {
   private theme!: Theme;
   private template = '';
 
+  /** Boxes of labels with formulas, measured on the main thread (measure/formula-boxes.ts). */
+  readonly formulas = new FormulaBoxes();
+
   constructor(readonly measurer: TextMeasurer) {}
 
   private ensure(doc: MindDoc): void {
@@ -79,7 +83,7 @@ export class LayoutEngine {
     a.kind[s] = kindFor(this.template, node.data.layout, parentKind, depth, index, count);
     if (remeasure) {
       const style = this.theme[nodeTypeForLevel(depth + 1)];
-      const size = measureNode(node.data, style, this.theme, this.measurer);
+      const size = measureNode(node.data, style, this.theme, this.measurer, this.formulas);
       a.w[s] = size.w;
       a.h[s] = size.h;
       a.mv[s] = style.margin[0];

@@ -1,5 +1,6 @@
 import type { KmNodeData } from '../model/types';
 import type { TextMeasurer } from '../measure/text-measurer';
+import type { FormulaBoxes } from '../measure/formula-boxes';
 import type { Theme, TypeStyle } from '../theme/themes';
 import { CHIP_FONT, markerRow, rowHeight, rowWidth } from '../render/markers';
 
@@ -33,7 +34,8 @@ export interface Size {
   h: number;
 }
 
-export function measureNode(data: KmNodeData, style: TypeStyle, theme: Theme, m: TextMeasurer): Size {
+/** `formulas`: measured boxes of labels with `$…$` formulas (issue 19.3); text without `$` never looks there. */
+export function measureNode(data: KmNodeData, style: TypeStyle, theme: Theme, m: TextMeasurer, formulas?: FormulaBoxes): Size {
   const fs = fontSizeOfData(data, style);
   const lh = theme.lineHeight;
   const text = data.text || ' ';
@@ -47,6 +49,14 @@ export function measureNode(data: KmNodeData, style: TypeStyle, theme: Theme, m:
   } else tw = Math.max(1, m.width(font, text) || 1);
   let w = Math.round(tw);
   let h = Math.round(lh * fs * nLines - (lh - 1) * fs);
+  if (formulas && text.indexOf('$') >= 0) {
+    // A typeset label: its box as the main thread measured it (fractions are taller than a line).
+    const fb = formulas.box(font, text);
+    if (fb) {
+      w = Math.max(1, Math.ceil(fb.w));
+      h = Math.max(h, Math.ceil(fb.h));
+    }
+  }
   const space = style.space;
   // Icons sit left/right of the text (render/markers.ts, shared with the canvas and the SVG).
   const row = markerRow(data, (t) => m.width(CHIP_FONT, t));

@@ -4,12 +4,18 @@ import { connectorFor } from '../layout/kinds';
 import { connectorPath, type Box } from '../layout/connectors';
 import { ChipHues, CHIP_FONT, resourcesOf } from '../render/markers';
 import { nodeStyle } from '../render/node-style';
-import { esc, EXPORT_FONT_FAMILY, nodeSvg } from '../render/svg-node';
+import { esc, EXPORT_FONT_FAMILY, nodeSvg, type FormulaLabel } from '../render/svg-node';
+import { mayHaveFormula } from '../render/formula';
 import { BADGE_FONT, progressBadgeSvg } from '../render/progress-badge';
 import type { Progress } from '../progress/rollup';
 import { getTheme, nodeTypeForLevel } from '../theme/themes';
 
 const MARGIN = 20;
+
+export interface SvgOptions {
+  /** The KaTeX CSS with its fonts inlined (the main thread builds it), put in when a label is typeset. */
+  formulaCss?: string;
+}
 
 /**
  * Static SVG of the laid-out visible map: connectors behind nodes, 20 px margin on every side
@@ -18,7 +24,7 @@ const MARGIN = 20;
  * `progress` (a map with study nodes), every branch with study nodes below it and the root carry
  * their roll-up badge (render/progress-badge.ts); leaves keep their ✓ marker only.
  */
-export function exportSvg(doc: MindDoc, layout: LayoutEngine, clip?: Box, progress?: (n: NodeRec) => Progress): string {
+export function exportSvg(doc: MindDoc, layout: LayoutEngine, clip?: Box, progress?: (n: NodeRec) => Progress, opts: SvgOptions = {}): string {
   layout.flush(doc);
   const a = layout.a;
   const theme = getTheme(doc.theme);
@@ -46,6 +52,16 @@ export function exportSvg(doc: MindDoc, layout: LayoutEngine, clip?: Box, progre
   const chipWidth = (t: string) => layout.measurer.width(CHIP_FONT, t);
   const badgeWidth = (t: string) => layout.measurer.width(BADGE_FONT, t);
   const hues = new ChipHues();
+  // Labels with formulas the main thread typeset (measure/formula-boxes.ts); others stay <text>.
+  let typeset = false;
+  const formulaOf = (text: string, font: string): FormulaLabel | undefined => {
+    if (!mayHaveFormula(text)) return undefined;
+    const b = layout.formulas.box(font, text);
+    const html = b && layout.formulas.html(text);
+    if (!b || !html) return undefined;
+    typeset = true;
+    return { w: b.w, h: b.h, html };
+  };
   const lines: string[] = [];
   const shapes: string[] = [];
   // A clip (output coordinates: one strip of a huge PNG) keeps only what can touch it, so each
@@ -73,7 +89,7 @@ export function exportSvg(doc: MindDoc, layout: LayoutEngine, clip?: Box, progre
       const d = connectorPath(conn, box(parent), b, a.depth[parent.slot] >= 2, prev);
       lines.push(`<path d="${d}" fill="none" stroke="${esc(st.connectColor)}" stroke-width="${st.connectWidth}"/>`);
     }
-    shapes.push(nodeSvg(n, st, b, theme[nodeTypeForLevel(depth + 1)], chipWidth, hues));
+    shapes.push(nodeSvg(n, st, b, theme[nodeTypeForLevel(depth + 1)], chipWidth, hues, formulaOf(st.text, st.font)));
     const p = progress && (n.children.length || !parent) ? progress(n) : undefined;
     if (p && p.total > 0) shapes.push(progressBadgeSvg(b, p, !parent, badgeWidth));
   }
@@ -82,6 +98,7 @@ export function exportSvg(doc: MindDoc, layout: LayoutEngine, clip?: Box, progre
     : `width="${width}" height="${height}" viewBox="0 0 ${width} ${height}"`;
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" ${view} style="background: ${esc(theme.background)}; font-family: ${esc(EXPORT_FONT_FAMILY)}">` +
+    (typeset && opts.formulaCss ? `<defs><style><![CDATA[${opts.formulaCss.replace(/]]>/g, '')}]]></style></defs>` : '') +
     `<g transform="translate(${ox},${oy})">${lines.join('')}${shapes.join('')}</g></svg>`
   );
 }

@@ -102,6 +102,11 @@ export interface RenderPatch {
    * back or made it again (the editor then restores the selection from before the import).
    */
   swapped?: true;
+  /**
+   * [CSS font, text] of labels with `$…$` formulas laid out as plain text so far: the main thread
+   * typesets and measures them and answers with `MindEditor.setFormulaBoxes` (issue 19.3).
+   */
+  formulas?: Array<[string, string]>;
 }
 
 /**

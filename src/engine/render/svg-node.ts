@@ -1,3 +1,4 @@
+import { spokenText } from './formula';
 import type { Box } from '../layout/connectors';
 import { DEFAULT_FONT_FAMILY } from '../layout/node-size';
 import type { NodeRec } from '../model/doc';
@@ -106,8 +107,23 @@ function fontAttrs(st: NodeStyle): string {
   return a;
 }
 
+/** A typeset label (issue 19.3): its measured box and its XHTML (svg.ts wraps it in a foreignObject). */
+export interface FormulaLabel {
+  w: number;
+  h: number;
+  html: string;
+}
+
 /** The `<g>` of one node (shadow, outline, image, icons, text). */
-export function nodeSvg(n: NodeRec, st: NodeStyle, b: Box, type: TypeStyle, chipWidth: (t: string) => number, hues: ChipHues): string {
+export function nodeSvg(
+  n: NodeRec,
+  st: NodeStyle,
+  b: Box,
+  type: TypeStyle,
+  chipWidth: (t: string) => number,
+  hues: ChipHues,
+  formula?: FormulaLabel,
+): string {
   const fill = st.fill === 'transparent' ? 'none' : st.fill;
   const stroke = st.stroke === 'none' ? '' : ` stroke="${esc(st.stroke)}" stroke-width="${st.strokeWidth}"`;
   let out = `<g data-id="${esc(n.id)}">`;
@@ -139,9 +155,25 @@ export function nodeSvg(n: NodeRec, st: NodeStyle, b: Box, type: TypeStyle, chip
     x += it.w + space;
   }
   const tx = (b.x + inner + leftW + (b.x + b.w - inner - rightW)) / 2;
+  if (formula) return out + formulaSvg(st, tx, cy, formula) + '</g>';
   const lines = (st.text || ' ').split('\n');
   const lh = st.fontSize * st.lineHeight;
   const tspans = lines.map((t, i) => `<tspan x="${tx}" dy="${i === 0 ? -((lines.length - 1) * lh) / 2 : lh}">${esc(t)}</tspan>`).join('');
   out += `<text x="${tx}" y="${cy}" text-anchor="middle" dominant-baseline="central" font-size="${st.fontSize}"${fontAttrs(st)} fill="${esc(st.color)}">${tspans}</text></g>`;
   return out;
+}
+
+/**
+ * A formula label as XHTML in a foreignObject, centred where the text would be: KaTeX's own
+ * HTML with the KaTeX CSS (fonts inlined) in the SVG's <style>, so the file shows the same
+ * typesetting as the canvas when opened on its own. The LaTeX source is its accessible name.
+ */
+function formulaSvg(st: NodeStyle, tx: number, cy: number, f: FormulaLabel): string {
+  const w = Math.ceil(f.w) + 2; // a pixel either side: the export's fonts may round differently
+  const h = Math.ceil(f.h);
+  const font = `font: ${st.font}; color: ${st.color}; line-height: 1.2; white-space: pre; text-align: center`;
+  return (
+    `<foreignObject x="${tx - w / 2}" y="${cy - h / 2}" width="${w}" height="${h}" role="img" aria-label="${esc(spokenText(st.text))}" data-latex="${esc(st.text)}">` +
+    `<div xmlns="http://www.w3.org/1999/xhtml" style="${esc(font)}">${f.html}</div></foreignObject>`
+  );
 }
