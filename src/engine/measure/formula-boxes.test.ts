@@ -4,7 +4,13 @@ import { FormulaBoxes } from './formula-boxes';
 
 const KM = (text: string) =>
   JSON.stringify({
-    root: { data: { id: 'r', text: '学习' }, children: [{ data: { id: 'a', text }, children: [] }, { data: { id: 'b', text: '价格 $5' }, children: [] }] },
+    root: {
+      data: { id: 'r', text: '学习' },
+      children: [
+        { data: { id: 'a', text }, children: [] },
+        { data: { id: 'b', text: '价格 $5' }, children: [] },
+      ],
+    },
     template: 'default',
     theme: 'fresh-blue',
     version: '1.4.43',

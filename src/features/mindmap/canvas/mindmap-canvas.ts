@@ -7,6 +7,7 @@ import { frameView, PHONE_READABLE_PX, READABLE_PX, readableZoom, type Camera } 
 import { CameraRig } from './camera-rig';
 import { bindPanInput } from './canvas-input';
 import { fetchImage, ImageCache, type ImageLoader } from './image-cache';
+import { FormulaTextures } from './formula-layer';
 import { expanderAtScreen, markerAtScreen, nodeAtScreen, screenBoxOf } from './screen-queries';
 import { cullRect, needsRequery, type CullState } from './culling';
 import type { LabelMode } from './label-factory';
@@ -54,6 +55,7 @@ export class MindmapCanvas {
   private waiters: (() => void)[] = [];
   private gate = new WheelZoomGate((dir) => this.zoomStep(dir));
   private images = new ImageCache(fetchImage, () => this.repaint());
+  private formulas = new FormulaTextures(() => this.repaint());
   private host: HTMLElement | null = null;
   private detach: (() => void)[] = [];
   private forceRepaint = false;
@@ -108,7 +110,7 @@ export class MindmapCanvas {
     this.host = host;
     if (opts.images) this.images.setLoader(opts.images);
     this.images.allowTainted = this.rendererKind === 'canvas';
-    this.painter = new ScenePainter(opts.labels ?? 'text', app.renderer.resolution, this.images);
+    this.painter = new ScenePainter(opts.labels ?? 'text', app.renderer.resolution, this.images, this.formulas);
     // Below whatever else the stage holds (the editor's overlay layers).
     app.stage.addChildAt(this.painter.root, 0);
     this.detach.push(
@@ -267,6 +269,7 @@ export class MindmapCanvas {
     this.destroyed = true;
     this.gate.dispose();
     this.images.destroy();
+    this.formulas.destroy();
     for (const d of this.detach) d();
     if (this.frame) cancelAnimationFrame(this.frame);
     this.rig.dispose();

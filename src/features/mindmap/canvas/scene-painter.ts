@@ -5,6 +5,7 @@ import { showsLabel, type Lod } from './lod';
 import { drawExpander, expanderOf } from './expander';
 import { hslToRgb } from '../../../engine/render/markers';
 import { ImageLayer } from './image-layer';
+import { FormulaLayer, type FormulaTextures } from './formula-layer';
 import type { ImageCache } from './image-cache';
 import { drawMarker, markerText } from './markers';
 import { contentRow } from './node-content';
@@ -49,10 +50,12 @@ export class ScenePainter {
   private labelScale = 1;
 
   private images: ImageLayer;
+  private formulas: FormulaLayer;
 
-  constructor(mode: LabelMode, resolution: number, images: ImageCache) {
+  constructor(mode: LabelMode, resolution: number, images: ImageCache, formulas: FormulaTextures) {
     this.resolution = resolution;
     this.images = new ImageLayer(images);
+    this.formulas = new FormulaLayer(formulas);
     this.pool = new Pool(
       () => {
         const v = createLabel(mode, this.resolution * this.labelScale);
@@ -64,7 +67,7 @@ export class ScenePainter {
       },
     );
     this.badges = new FrameViews(this.pool);
-    this.root.addChild(this.connectors, this.shadows, this.boxes, this.images.root, this.marks, this.labelLayer);
+    this.root.addChild(this.connectors, this.shadows, this.boxes, this.images.root, this.marks, this.labelLayer, this.formulas.root);
     // Hit tests use the spatial index, never Pixi's event tree.
     this.root.interactiveChildren = false;
   }
@@ -162,6 +165,8 @@ export class ScenePainter {
       this.labels.delete(s);
     }
     this.badges.begin();
+    this.formulas.begin();
+    const formulas = this.formulas.textures;
     const { x: X, y: Y, w: W, h: H } = store.boxes;
     for (const s of next) {
       const n = recs[s] as SceneNode;
@@ -179,6 +184,8 @@ export class ScenePainter {
       // Positions always come from the box arrays: packed moves never replace the record.
       const row = contentRow(n, X[s], Y[s], W[s], H[s]);
       d.view.obj.position.set(row.x0 + row.ml.leftWidth, row.cy - n.style.fontSize * 0.625);
+      // A typeset label replaces the text once its raster is ready (formula-layer.ts).
+      if (formulas.isFormula(n.text) && this.formulas.place(s, n, row.x0 + row.ml.leftWidth, row.cy)) d.view.obj.visible = false;
       if (lod.markers && n.markers) this.paintBadges(store, s, n);
       if (showsLabel(lod, BADGE_FONT_SIZE) && lod.progressRings && store.hasProgressBadge(s)) this.progressText(store, s);
       if (showsLabel(lod, REVIEW_MARK_FONT) && store.isReviewDue(s)) {
@@ -189,6 +196,7 @@ export class ScenePainter {
     // Releasing every badge each frame used to swap their texts on each re-query (a texture
     // re-rasterised per badge); now only badges that left the view go back to the pool.
     this.badges.end();
+    this.formulas.end();
     this.visible = next;
   }
 

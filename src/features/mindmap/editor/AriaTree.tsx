@@ -1,3 +1,4 @@
+import { spokenText } from '../../../engine/render/formula';
 import { useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore, type CSSProperties, type KeyboardEvent } from 'react';
 import type { EditorController } from './controller';
 import type { NodeInfo } from './map-model';
@@ -140,7 +141,7 @@ export function AriaTree({ ctl, onKeyDown, onToggle, onActivate, onRowClick, onR
             aria-expanded={expandable ? !n.collapsed : undefined}
             aria-setsize={parent ? parent.children.length : 1}
             aria-posinset={rows.posInSet[i]}
-            aria-label={[n.text || '分支主题', ...marks].join('，')}
+            aria-label={[spokenText(n.text) || '分支主题', ...marks].join('，')}
             tabIndex={n.id === focusId ? 0 : -1}
             className={`mind-tree__item${selected ? ' is-selected' : ''}`}
             style={virtual ? { paddingLeft: `${(n.level - 1) * 16 + 6}px`, top: i * rowHeight } : { paddingLeft: `${(n.level - 1) * 16 + 6}px` }}

@@ -1,3 +1,4 @@
+import { spokenText } from '../../../engine/render/formula';
 import { ContextMenu } from 'radix-ui';
 import { useEffect, useId, useMemo, useReducer, useRef, useState, useSyncExternalStore, type ClipboardEvent, type KeyboardEvent, type ReactNode } from 'react';
 import { DEPTH_ERROR, type KmNode } from '../../../engine/model/types';
@@ -245,7 +246,7 @@ export function MindEditorView({ ctl, load, toolbarExtra, onActivate, onError, e
   );
   const anchor = anchorOf(canvasRef.current, ctl.primary);
   const node = ctl.primary ? ctl.model.get(ctl.primary) : undefined;
-  const label = node ? `思维导图，已选中：${node.text || '分支主题'}（第 ${node.level} 级）` : '思维导图，未选中主题';
+  const label = node ? `思维导图，已选中：${spokenText(node.text) || '分支主题'}（第 ${node.level} 级）` : '思维导图，未选中主题';
   return (
     <div
       className={`mind-editor is-${state.view}${phone ? ' is-phone' : ''}`}

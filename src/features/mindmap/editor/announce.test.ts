@@ -19,4 +19,13 @@ describe('edit announcements', () => {
     await ctl.redo();
     expect(said).toEqual(['已添加子主题：分支主题', '已修改为：新的主题', '已标记已学', '已取消正在学', '已设置优先级 3', '已删除主题', '已撤销', '已重做']);
   });
+
+  it('says a formula as its LaTeX source', async () => {
+    const ctl = await testController();
+    const said: string[] = [];
+    ctl.onAnnounce = (m) => said.push(m);
+    await ctl.run('editText', ['b', '勾股定理 $a^2+b^2=c^2$']);
+    await ctl.run('appendChild', ['b', '价格 $5']);
+    expect(said).toEqual(['已修改为：勾股定理 公式：a^2+b^2=c^2', '已添加子主题：价格 $5']);
+  });
 });

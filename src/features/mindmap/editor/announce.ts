@@ -1,10 +1,12 @@
+import { spokenText } from '../../../engine/render/formula';
 import type { MapModel } from './map-model';
 
 // What the editor's live region says after an edit (screen readers, SPEC language: Chinese).
 // Only document edits are announced; view changes (expand, zoom, select) speak through the
 // selection label instead.
 
-const title = (model: MapModel, id: unknown): string => (typeof id === 'string' ? model.get(id)?.text || '分支主题' : '分支主题');
+// Formulas are said as their LaTeX source (公式：a^2+b^2=c^2), never as KaTeX's glyphs.
+const title = (model: MapModel, id: unknown): string => (typeof id === 'string' ? spokenText(model.get(id)?.text ?? '') || '分支主题' : '分支主题');
 const count = (ids: unknown): number => (Array.isArray(ids) ? ids.length : 1);
 
 /** The announcement for engine command `name` run with `args` that returned `result`; '' = none. */
@@ -19,7 +21,7 @@ export function announcement(model: MapModel, name: string, args: readonly unkno
     case 'removeNode':
       return count(args[0]) > 1 ? `已删除 ${count(args[0])} 个主题` : '已删除主题';
     case 'editText':
-      return `已修改为：${String(args[1] ?? '') || '分支主题'}`;
+      return `已修改为：${spokenText(String(args[1] ?? '')) || '分支主题'}`;
     case 'setStudy':
       return args[1] ? '已标记已学' : '已取消已学';
     case 'setNow':

@@ -11,6 +11,7 @@ import type { CanvasView, EditorState } from './editor-state';
 import { MapModel } from './map-model';
 import { userMessage } from './messages';
 import { ProgressView } from './progress-view';
+import { exportCss, measureFormulas } from '../formula/index';
 import type { ProgressPatch } from '../../../engine/progress/progress-index';
 import { ancestorsOf, ImportSelections, remainingSelection } from './selection-memory';
 
@@ -24,6 +25,8 @@ export class EditorCore {
   /** Study progress per branch (engine roll-up), after setStudyNodes. */
   readonly progress = new ProgressView();
   private hasStudySet = false;
+  /** A patch asked for a formula (its SVG export then carries KaTeX's CSS). */
+  private hasFormulas = false;
   state: EditorState = { status: 'normal', view: 'normal', readOnly: false, selection: [], canUndo: false, canRedo: false, zoom: 1, hasClipboard: false };
   /** Called after every user change of the document (autosave marks itself dirty). */
   onChange: () => void = () => {};
@@ -155,6 +158,7 @@ export class EditorCore {
   }
 
   apply(p: EnginePatch, changed = true): void {
+    if (p.formulas) this.typeset(p.formulas);
     const up = ancestorsOf(this.model, this.state.selection);
     this.model.apply(p);
     this.pullProgress();
@@ -171,6 +175,18 @@ export class EditorCore {
     this.set({ canUndo: p.canUndo, canRedo: p.canRedo, selection: selection.length || !this.model.rootId ? selection : [this.model.rootId] });
     this.canvas?.setSelection(this.state.selection);
     if (changed) this.onChange();
+  }
+
+  /**
+   * Labels with formulas the worker laid out as plain text: typeset and measured here, their
+   * boxes go back and those nodes grow to fit (a view change: no undo step, nothing to save).
+   */
+  private typeset(requests: Array<[string, string]>): void {
+    this.hasFormulas = true;
+    void this.track(async () => {
+      const list = await measureFormulas(requests);
+      if (list.length) this.apply(await this.engine.setFormulaBoxes(list), false);
+    }).catch((e: unknown) => console.warn('formulas', e));
   }
 
   /** Runs an engine command; engine errors go to onError and resolve undefined. */
@@ -292,8 +308,10 @@ export class EditorCore {
   }
 
   /** `clip`: SVG of just that part (PNG export draws huge maps strip by strip). */
-  exportData(format: ExportFormat, clip?: { x: number; y: number; w: number; h: number }): Promise<string> {
-    return this.engine.exportData(format, clip);
+  async exportData(format: ExportFormat, clip?: { x: number; y: number; w: number; h: number }): Promise<string> {
+    // A map that showed a formula exports it typeset: KaTeX's CSS and fonts go into the SVG.
+    const svg = format === 'svg' && this.hasFormulas ? { formulaCss: await exportCss() } : undefined;
+    return this.engine.exportData(format, clip, svg);
   }
 
   select(ids: string[], reveal = true): void {
