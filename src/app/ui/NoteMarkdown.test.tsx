@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { render } from '@testing-library/react';
+import { render, waitFor } from '@testing-library/react';
 import { NoteMarkdown } from './NoteMarkdown';
 
 const html = (text: string) => render(<NoteMarkdown text={text} />).container;
@@ -35,5 +35,22 @@ describe('NoteMarkdown', () => {
     expect(c.textContent).toContain('第一行');
     expect(c.textContent).toContain('第二行');
     expect(c.querySelector('p br')).not.toBeNull(); // a line break in a note is one on screen (breaks, as kityminder)
+  });
+
+  it('typesets $…$ formulas with KaTeX (no emphasis inside), named by their LaTeX; a price stays text', async () => {
+    const c = html('\\$x$ 面积 $a_1 * b_2$ 与 *强调* 价格 $5');
+    const math = c.querySelector('[aria-label="公式：a_1 * b_2"]')!;
+    expect(math).not.toBeNull();
+    expect(c.querySelector('em')?.textContent).toBe('强调');
+    expect(c.textContent).toMatch(/^\$x\$ 面积 .* 价格 \$5$/);
+    expect(c.querySelectorAll('[aria-label^="公式"]')).toHaveLength(1);
+    await waitFor(() => expect(math.parentElement!.querySelector('.katex')).not.toBeNull());
+    expect(c.querySelector('[role="img"]')?.getAttribute('aria-label')).toBe('公式：a_1 * b_2');
+  });
+
+  it('shows invalid LaTeX as its source in red, never throws', async () => {
+    const c = html('错 $\\frac{1$');
+    await waitFor(() => expect(c.querySelector('.katex-error')).not.toBeNull());
+    expect(c.querySelector('.katex-error')?.textContent).toContain('\\frac{1');
   });
 });

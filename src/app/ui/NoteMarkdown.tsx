@@ -1,6 +1,8 @@
 import { Fragment, type ReactNode } from 'react';
-import { Lexer, type Token, type Tokens } from 'marked';
+import { Lexer, type MarkedOptions, type Token, type TokenizerExtensionFunction, type Tokens } from 'marked';
 import { externalUrl } from '../lib/external-url';
+import { splitFormulas } from '../../engine/render/formula';
+import { TexMath } from './TexMath';
 import './note-markdown.css';
 
 // A node's 备注 is Markdown, as in kityminder (which renders it with marked). The note comes from
@@ -50,10 +52,35 @@ function inlineToken(t: Token, depth: number): ReactNode {
     }
     case 'escape':
       return (t as Tokens.Escape).text;
+    case 'math':
+      return <TexMath tex={(t as MathToken).tex} />;
     default:
       return t.raw; // html and anything unknown: as written
   }
 }
+
+interface MathToken extends Tokens.Generic {
+  type: 'math';
+  tex: string;
+}
+
+/**
+ * `$…$` in a note is a formula by the same rule as in titles (engine/render/formula.ts): a
+ * marked inline extension, so Markdown never reads `_` or `*` inside one as emphasis.
+ */
+const MATH: TokenizerExtensionFunction = (src) => {
+  if (src[0] !== '$') return undefined;
+  const eol = src.indexOf('\n');
+  const first = splitFormulas(eol < 0 ? src : src.slice(0, eol))[0];
+  if (first?.kind !== 'math') return undefined;
+  return { type: 'math', raw: `$${first.tex}$`, tex: first.tex } as MathToken;
+};
+
+const LEXER_OPTIONS: MarkedOptions = {
+  gfm: true,
+  breaks: true,
+  extensions: { renderers: {}, childTokens: {}, inline: [MATH], startInline: [(src) => (src.indexOf('$') >= 0 ? src.indexOf('$') : undefined)] },
+};
 
 function blocks(tokens: readonly Token[], depth: number): ReactNode {
   if (depth > MAX_DEPTH) return null;
@@ -125,5 +152,5 @@ function block(t: Token, depth: number): ReactNode {
 
 /** A note's Markdown as React elements (see the header for what is and is not rendered). */
 export function NoteMarkdown({ text }: { text: string }) {
-  return <div className="mind-note-md">{blocks(new Lexer({ gfm: true, breaks: true }).lex(text), 0)}</div>;
+  return <div className="mind-note-md">{blocks(new Lexer(LEXER_OPTIONS).lex(text), 0)}</div>;
 }

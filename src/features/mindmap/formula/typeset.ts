@@ -1,5 +1,4 @@
-import katex from 'katex';
-import 'katex/dist/katex.min.css';
+import { escapeHtml, texHtml as tex } from '../../../app/lib/tex';
 // The same stylesheet as text: the SVG export and the canvas rasters carry it, fonts inlined.
 import katexCss from 'katex/dist/katex.min.css?inline';
 import { splitFormulas } from '../../../engine/render/formula';
@@ -9,31 +8,6 @@ import { splitFormulas } from '../../../engine/render/formula';
 // verbatim, each `$…$` as KaTeX's HTML. That markup is measured here (the worker has no DOM and
 // lays the node out with that box), rasterised for the canvas through an SVG foreignObject, and
 // given to the engine for the SVG export. KaTeX's CSS and fonts come from our own bundle.
-
-/** Invalid LaTeX shows its source in this red (KaTeX throwOnError: false), never an exception. */
-export const ERROR_COLOR = '#cc3333';
-
-const OPTIONS = {
-  throwOnError: false,
-  errorColor: ERROR_COLOR,
-  output: 'html',
-  strict: 'ignore',
-  trust: false,
-  // Nothing a title says can make a giant box or loop on macros.
-  maxSize: 20,
-  maxExpand: 200,
-} as const;
-
-const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-
-function tex(t: string): string {
-  try {
-    return katex.renderToString(t, OPTIONS);
-  } catch {
-    // throwOnError:false still throws on a bad option or internal error: show the source
-    return `<span style="color:${ERROR_COLOR}">${escapeHtml(t)}</span>`;
-  }
-}
 
 const markup = new Map<string, string>();
 
@@ -141,11 +115,4 @@ export async function rasterLabel(font: string, color: string, text: string, sca
   const ctx = canvas.getContext('2d')!;
   ctx.drawImage(img, 0, 0, canvas.width, canvas.height);
   return { canvas, w, h: box.h };
-}
-
-/** A note's text with its formulas typeset, as HTML for the note preview. */
-export function noteHtml(text: string): string {
-  return splitFormulas(text)
-    .map((s) => (s.kind === 'text' ? escapeHtml(s.text) : tex(s.tex)))
-    .join('');
 }
