@@ -1,3 +1,4 @@
+import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { BrowserSession } from './browser';
@@ -97,6 +98,18 @@ describe('formulas in node text', () => {
     expect(shown.width).toBeGreaterThan(0);
     expect(shown.font).toContain('KaTeX');
     expect(shown.loaded).toBe(true);
+
+    // The PNG export rasterises that SVG: the formula's box has ink (no <text> is drawn there).
+    const png = PNG.sync.read(await download(page, /PNG/));
+    const [, ox, oy] = /<g transform="translate\(([-\d.]+),([-\d.]+)\)">/.exec(svg)!.map(Number);
+    const fo = /<foreignObject x="([-\d.]+)" y="([-\d.]+)" width="([\d.]+)" height="([\d.]+)"/.exec(svg)!.slice(1).map(Number);
+    let ink = 0;
+    for (let y = Math.round(fo[1] + oy); y < fo[1] + oy + fo[3]; y++)
+      for (let x = Math.round(fo[0] + ox); x < fo[0] + ox + fo[2]; x++) {
+        const i = (y * png.width + x) * 4;
+        if (png.data[i] + png.data[i + 1] + png.data[i + 2] < 200) ink++;
+      }
+    expect(ink).toBeGreaterThan(50);
 
     // Read-only: the saved map previewed from 历史版本 (a read-only editor of its own) shows the
     // formula typeset: its node is taller than its plain sibling, and nothing can be edited.
