@@ -115,15 +115,7 @@ export interface FormulaLabel {
 }
 
 /** The `<g>` of one node (shadow, outline, image, icons, text). */
-export function nodeSvg(
-  n: NodeRec,
-  st: NodeStyle,
-  b: Box,
-  type: TypeStyle,
-  chipWidth: (t: string) => number,
-  hues: ChipHues,
-  formula?: FormulaLabel,
-): string {
+export function nodeSvg(n: NodeRec, st: NodeStyle, b: Box, type: TypeStyle, chipWidth: (t: string) => number, hues: ChipHues, formula?: FormulaLabel): string {
   const fill = st.fill === 'transparent' ? 'none' : st.fill;
   const stroke = st.stroke === 'none' ? '' : ` stroke="${esc(st.stroke)}" stroke-width="${st.strokeWidth}"`;
   let out = `<g data-id="${esc(n.id)}">`;
