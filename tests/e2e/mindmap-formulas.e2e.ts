@@ -21,10 +21,19 @@ const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const row = (page: Page, name: string) => tree(page).getByRole('treeitem', { name: new RegExp(`^${escape(name)}(，|$)`) });
 
 /** The selected node's box on screen (the keyboard target lies over it), once the camera rests. */
-async function boxOfRow(page: Page, name: string): Promise<{ width: number; height: number }> {
+async function boxOfRow(page: Page, name: string): Promise<{ x: number; y: number; width: number; height: number }> {
   await row(page, name).first().click();
   await page.locator('.mind-editor__canvas:not([data-camera=moving])').waitFor();
   return (await page.locator('.mind-edit.is-armed').boundingBox())!;
+}
+
+/** Pixels of KaTeX's error red (#cc3333) inside a node's box on the canvas. */
+async function redInk(page: Page, name: string): Promise<number> {
+  const b = await boxOfRow(page, name);
+  const png = PNG.sync.read(await page.screenshot({ clip: { x: b.x, y: b.y, width: b.width, height: b.height } }));
+  let n = 0;
+  for (let i = 0; i < png.data.length; i += 4) if (Math.abs(png.data[i] - 0xcc) < 40 && png.data[i + 1] < 110 && png.data[i + 2] < 110) n++;
+  return n;
 }
 
 describe('formulas in node text', () => {
@@ -64,6 +73,7 @@ describe('formulas in node text', () => {
     await page.keyboard.insertText(BROKEN);
     await page.keyboard.press('Enter');
     await row(page, '错误 公式：\\frac{1').waitFor();
+    await expect.poll(() => redInk(page, '错误 公式：\\frac{1'), { timeout: 15_000 }).toBeGreaterThan(20);
 
     // Undo twice: both titles come back and the node shrinks to its plain size again.
     await mapFocused(page);
