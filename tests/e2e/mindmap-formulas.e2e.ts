@@ -10,7 +10,8 @@ import { E2E_STUDENTS } from './students';
 // with `$…$`, and KaTeX typesets it on the canvas: the node grows to the formula's box (the
 // worker lays it out with the size the page measured). Screen readers hear the LaTeX source,
 // undo restores the plain title, the SVG export carries the typesetting (KaTeX's HTML with its
-// CSS and fonts inside the file), and the read-only map (知识点详情) shows it too.
+// CSS and fonts inside the file) and the PNG export, a note previews its formula typeset, and
+// the read-only preview of the saved map (历史版本) shows it too.
 
 const FORMULA = '勾股定理 $c=\\sqrt{a^2+b^2}$';
 const SPOKEN = '勾股定理 公式：c=\\sqrt{a^2+b^2}';
@@ -120,6 +121,17 @@ describe('formulas in node text', () => {
         if (png.data[i] + png.data[i + 1] + png.data[i + 2] < 200) ink++;
       }
     expect(ink).toBeGreaterThan(50);
+
+    // A note (备注) with a formula: its preview shows it typeset, named by its LaTeX.
+    await row(page, SPOKEN).click();
+    await page.getByRole('button', { name: /^备注/ }).click();
+    const note = page.getByRole('dialog', { name: '备注' });
+    await note.getByLabel('备注内容').fill('面积 $S=\\frac{1}{2}ah$');
+    await saved(page, () => note.getByRole('button', { name: '确定' }).click());
+    await row(page, other).click();
+    await row(page, SPOKEN).click();
+    const tip = page.getByRole('tooltip', { name: '备注预览' });
+    await tip.getByRole('img', { name: '公式：S=\\frac{1}{2}ah' }).locator('.katex .mfrac').waitFor();
 
     // Read-only: the saved map previewed from 历史版本 (a read-only editor of its own) shows the
     // formula typeset: its node is taller than its plain sibling, and nothing can be edited.
