@@ -95,6 +95,7 @@ export class EnginePatchAdapter {
       strokeWidth: l.strokeWidth,
       textColor: parseColor(l.color) ?? 0,
       fontSize: l.fontSize,
+      font: l.font,
       bold: /\bbold\b/.test(l.font),
       italic: /\bitalic\b/.test(l.font),
       radius: l.radius,

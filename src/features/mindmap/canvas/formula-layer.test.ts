@@ -31,6 +31,15 @@ describe('FormulaTextures (the raster cache of typeset labels)', () => {
     expect(raster.mock.calls[2][0]).toMatch(/^bold 14px /);
   });
 
+  it('typesets in the font the engine measured the label in (a family set on the node too)', async () => {
+    const raster = vi.fn<LabelRaster>(async () => ({ canvas: document.createElement('canvas'), w: 10, h: 10 }));
+    const t = new FormulaTextures(() => {}, raster, 2);
+    const n = node('$x$');
+    n.style.font = 'bold 20px KaiTi';
+    t.get(n);
+    expect(raster.mock.calls[0][0]).toBe('bold 20px KaiTi');
+  });
+
   it('a label that fails to typeset stays text and is not tried again', async () => {
     const raster = vi.fn<LabelRaster>(async () => Promise.reject(new Error('no fonts')));
     const t = new FormulaTextures(() => {}, raster, 2);

@@ -13,9 +13,9 @@ export type LabelRaster = (font: string, color: string, text: string, scale: num
 
 const defaultRaster: LabelRaster = async (...a) => (await import('../formula/typeset')).rasterLabel(...a);
 
-/** The worker's CSS font for a node without a family override (engine node-size.ts#fontOf). */
+/** The CSS font the worker measured the label in (engine node-size.ts#fontOf), so the raster fits its box. */
 export function cssFont(st: SceneNode['style']): string {
-  return `${st.italic ? 'italic ' : ''}${st.bold ? 'bold ' : ''}${st.fontSize}px ${DEFAULT_FONT_FAMILY}`;
+  return st.font ?? `${st.italic ? 'italic ' : ''}${st.bold ? 'bold ' : ''}${st.fontSize}px ${DEFAULT_FONT_FAMILY}`;
 }
 
 const hex = (c: number) => `#${c.toString(16).padStart(6, '0')}`;

@@ -17,6 +17,8 @@ export interface NodeStyle {
   strokeWidth: number;
   textColor: number;
   fontSize: number;
+  /** The engine's CSS font of the text (a formula label is typeset and rasterised in it). */
+  font?: string;
   bold: boolean;
   italic: boolean;
   radius: number;
