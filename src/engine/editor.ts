@@ -25,7 +25,6 @@ import {
   type TextFormat,
 } from './protocols/formats';
 import { restoreDocument } from './protocols/restore';
-import { exportSvg } from './protocols/svg';
 import type { PdfOptions, PdfResult } from './protocols/pdf';
 import { exportSvg, type SvgOptions } from './protocols/svg';
 import { findNodes, type FindOptions } from './search/find';
