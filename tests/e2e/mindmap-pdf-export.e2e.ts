@@ -14,13 +14,18 @@ import { E2E_STUDENTS } from './students';
 const MAP = '学习计划 Study Plan\n\t第一章 Functions 函数\n\t\t导数与微分\n\t第二章 表情 😀 Emoji\n';
 const TITLES = ['学习计划 Study Plan', '第一章 Functions 函数', '导数与微分', '第二章 表情 😀 Emoji'];
 
-/** Opens 导入 / 导出 from the keyboard, moves `up` items up from the last one, presses Enter; the download's bytes. */
-async function exportWithKeys(page: Page, up: number): Promise<Uint8Array> {
+const focusedItem = (page: Page) =>
+  page.evaluate(() => (document.activeElement?.getAttribute('role') === 'menuitem' ? document.activeElement.textContent : ''));
+
+/** Opens 导入 / 导出 from the keyboard, End, then ↑ until `item` has the focus, presses Enter; the download's bytes. */
+async function exportWithKeys(page: Page, item: string): Promise<Uint8Array> {
   await page.getByRole('button', { name: '导入 / 导出' }).focus();
   await page.keyboard.press('Enter');
-  await page.getByRole('menuitem').first().waitFor();
+  // the menu focuses its first item once open: End before that would be lost
+  await expect.poll(() => focusedItem(page)).toMatch(/^从文件导入/);
   await page.keyboard.press('End');
-  for (let i = 0; i < up; i++) await page.keyboard.press('ArrowUp');
+  for (let i = 0; i < 15 && !(await focusedItem(page))?.includes(item); i++) await page.keyboard.press('ArrowUp');
+  expect(await focusedItem(page)).toContain(item);
   const dl = page.waitForEvent('download');
   await page.keyboard.press('Enter');
   const d = await dl;
@@ -67,7 +72,7 @@ describe('PDF export', () => {
     await expect.poll(() => outline(page)).toEqual(TITLES);
 
     // 导出 PDF（单页）: the item before the last
-    const one = await exportWithKeys(page, 1);
+    const one = await exportWithKeys(page, 'PDF（单页）');
     expect(new TextDecoder().decode(one.slice(0, 5))).toBe('%PDF-');
     const single = await pdfText(one.slice());
     expect(single.pages).toHaveLength(1);
@@ -79,7 +84,7 @@ describe('PDF export', () => {
     expect(one.length).toBeLessThan(200_000);
 
     // 导出 PDF（分页打印，A4）: the last item; this small map fits one A4 landscape page
-    const print = await pdfText((await exportWithKeys(page, 0)).slice());
+    const print = await pdfText((await exportWithKeys(page, 'PDF（分页打印，A4）')).slice());
     expect(print.sizes).toEqual([[842, 595]]);
     for (const t of TITLES.slice(0, 3)) expect(print.pages[0]).toContain(t);
     // (the aborted font request of the first test is the one error expected)
