@@ -1,4 +1,5 @@
 import type { CommandDef } from './command';
+import { addRelationship } from './add-relationship';
 import { appendChild } from './append-child';
 import { applyOutline } from './apply-outline';
 import { appendParent } from './append-parent';
@@ -21,10 +22,13 @@ import { moveNode } from './move-node';
 import { paste } from './paste';
 import { priority } from './priority';
 import { removeNode } from './remove-node';
+import { removeRelationship } from './remove-relationship';
 import { replaceText } from './replace-text';
 import { resetLayout } from './reset-layout';
 import { setLayout } from './set-layout';
 import { setNote } from './set-note';
+import { setRelationshipControls } from './set-relationship-controls';
+import { setRelationshipTitle } from './set-relationship-title';
 import { setNow } from './set-now';
 import { setStudy } from './set-study';
 import { syncLearnt } from './sync-learnt';
@@ -66,6 +70,10 @@ export const COMMAND_DEFS = {
   arrange,
   applyOutline,
   replaceText,
+  addRelationship,
+  setRelationshipTitle,
+  setRelationshipControls,
+  removeRelationship,
 } satisfies Record<string, CommandDef>;
 
 type Defs = typeof COMMAND_DEFS;
