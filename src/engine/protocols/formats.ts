@@ -1,11 +1,13 @@
 import { documentProblem } from '../model/limits';
+import type { Relationship } from '../model/items';
 import type { KmDocument, KmNode } from '../model/types';
 import { decodeFreeMind, encodeFreeMind } from './freemind';
 import { decodeKm, encodeKm } from './km';
-import type { Lost } from './lost';
+import { Lost } from './lost';
 import { decodeMarkdownWithNotices, encodeMarkdown } from './markdown';
 import { INVALID, type ImportNotice, type ImportOptions } from './notices';
 import { decodeOpml, encodeOpml } from './opml';
+import { liveRelations } from './relations-exchange';
 import { restoreDocument } from './restore';
 import { decodeOutline, encodeText } from './text';
 import { decodeXmind } from './xmind';
@@ -44,10 +46,10 @@ const EMPTY_OUTLINE = `${INVALID}：大纲为空（只有空行，没有任何�
 const asText = (data: FileData): string => (typeof data === 'string' ? data : new TextDecoder().decode(data));
 
 /** A decoded exchange tree within the map limits, restored like any import; what it lost is the last notice. */
-function exchanged(root: KmNode, lost: Lost, notices: ImportNotice[] = []): ImportResult {
+function exchanged(root: KmNode, lost: Lost, notices: ImportNotice[] = [], relationships: Relationship[] = []): ImportResult {
   const problem = documentProblem({ root });
   if (problem) throw new Error(`无法导入：${problem}`);
-  return { document: restoreDocument({ root }), notices: [...notices, ...lost.notices()] };
+  return { document: restoreDocument({ root, relationships }), notices: [...notices, ...lost.notices()] };
 }
 
 /**
@@ -73,11 +75,11 @@ export function importDocumentWithNotices(format: FileFormat, data: FileData, op
     case 'xmind': {
       if (typeof data === 'string') throw new Error('无法导入 .xmind 文件：需要文件的原始字节（它是 zip 压缩包，不是文本）');
       const r = decodeXmind(data);
-      return exchanged(r.root, r.lost);
+      return exchanged(r.root, r.lost, [], r.relationships);
     }
     case 'mm': {
       const r = decodeFreeMind(asText(data));
-      return exchanged(r.root, r.lost);
+      return exchanged(r.root, r.lost, [], r.relationships);
     }
     case 'opml': {
       const r = decodeOpml(asText(data), opts.name);
@@ -136,9 +138,14 @@ export function exportFile(format: FileFormat, doc: KmDocument, opts: ExportOpti
     }
     case 'opml': {
       const r = encodeOpml(doc);
+      r.lost.add('relationship', liveRelations(doc).length);
       return { data: r.data, notices: r.lost.notices() };
     }
-    default:
-      return { data: exportDocument(format, doc), notices: [] };
+    default: {
+      // Outline text has no place for relationship lines: said, as the exchange formats say theirs.
+      const lost = new Lost();
+      if (format !== 'km') lost.add('relationship', liveRelations(doc).length);
+      return { data: exportDocument(format, doc), notices: lost.notices() };
+    }
   }
 }

@@ -1,5 +1,7 @@
 import type { KmDocument, KmNode } from '../model/types';
+import type { Relationship } from '../model/items';
 import { countXuetuOnly, level9, Lost } from './lost';
+import { liveRelations, relationsIn, type Ends, type RawRelation } from './relations-exchange';
 import { attr, buildXml, el, elements, firstElement, htmlText, kidsOf, parseXml, tagOf, textItem, xmlText, type XmlItem } from './xml';
 import { newNode, TreeBounds } from './zip-images';
 
@@ -7,19 +9,22 @@ import { newNode, TreeBounds } from './zip-images';
 // TEXT, or rich HTML in <richcontent TYPE="NODE">; its note is <richcontent TYPE="NOTE"> (HTML,
 // read as plain text, a line per paragraph); priority is FreeMind's full-1…full-9 icon, progress
 // Freeplane's 0%/25%/50%/75%/100% icons. Arrow links (关联线), clouds, attributes, details and
-// other icons have no place in a map: counted.
+// other icons have no place in a map: counted. Arrow links are relationship lines
+// (relations-exchange.ts); their label is Freeplane's MIDDLE_LABEL.
 
 const WHAT = '.mm';
 /** Freeplane's progress icons and the kityminder progress (1–9, in eighths) each stands for. */
 const PROGRESS_ICONS: Record<string, number> = { '0%': 1, '25%': 3, '50%': 5, '75%': 7, '100%': 9 };
 
-export function decodeFreeMind(text: string): { root: KmNode; lost: Lost } {
+export function decodeFreeMind(text: string): { root: KmNode; lost: Lost; relationships: Relationship[] } {
   const map = firstElement(parseXml(text, WHAT), 'map');
   const top = map ? firstElement(kidsOf(map), 'node') : undefined;
   if (!top) throw new Error(`无法导入 ${WHAT} 文件：文件里没有 <map> 下的 <node>，不是 FreeMind 导图`);
   const lost = new Lost();
   const bounds = new TreeBounds(WHAT);
   const root = newNode('');
+  const ends: Ends = new Map();
+  const raw: RawRelation[] = [];
   const stack: Array<[XmlItem, KmNode, number]> = [[top, root, 1]];
   while (stack.length) {
     const [x, node, level] = stack.pop()!;
@@ -45,7 +50,9 @@ export function decodeFreeMind(text: string): { root: KmNode; lost: Lost } {
       else if (name in PROGRESS_ICONS && d.progress == null) d.progress = PROGRESS_ICONS[name];
       else lost.add('marker');
     }
-    lost.add('relationship', elements(kids, 'arrowlink').length);
+    const own = attr(x, 'ID') ?? `\u0000${ends.size}`;
+    ends.set(own, d);
+    for (const a of elements(kids, 'arrowlink')) raw.push({ end1: own, end2: attr(a, 'DESTINATION'), title: attr(a, 'MIDDLE_LABEL') || undefined });
     lost.add('boundary', elements(kids, 'cloud').length);
     lost.add('attribute', elements(kids, 'attribute').length);
     lost.add('image', elements(kids, 'hook').filter((h) => attr(h, 'NAME') === 'ExternalObject').length);
@@ -53,7 +60,7 @@ export function decodeFreeMind(text: string): { root: KmNode; lost: Lost } {
     node.children = childEls.map(() => newNode(''));
     for (let i = childEls.length - 1; i >= 0; i--) stack.push([childEls[i], node.children[i], level + 1]);
   }
-  return { root, lost };
+  return { root, lost, relationships: relationsIn(raw, ends, lost) };
 }
 
 function noteHtml(note: string, lost: Lost): XmlItem {
@@ -64,6 +71,7 @@ function noteHtml(note: string, lost: Lost): XmlItem {
 export function encodeFreeMind(doc: KmDocument): { data: string; lost: Lost } {
   const lost = new Lost();
   let seq = 0;
+  const made = new Map<string, [XmlItem, string]>();
   const nodeOf = (n: KmNode): XmlItem => {
     const d = n.data;
     const attrs: Record<string, string> = { TEXT: xmlText(d.text ?? '', lost), ID: `ID_${++seq}` };
@@ -81,7 +89,9 @@ export function encodeFreeMind(doc: KmDocument): { data: string; lost: Lost } {
     if (d.image) lost.add('image');
     if (Array.isArray(d.resource) && d.resource.length) lost.add('label', d.resource.length);
     countXuetuOnly(d, lost);
-    return el('node', attrs, kids);
+    const x = el('node', attrs, kids);
+    if (typeof d.id === 'string') made.set(d.id, [x, attrs.ID]);
+    return x;
   };
   const top = nodeOf(doc.root);
   const stack: Array<[KmNode, XmlItem]> = [[doc.root, top]];
@@ -92,6 +102,11 @@ export function encodeFreeMind(doc: KmDocument): { data: string; lost: Lost } {
     const made = cs.map(nodeOf);
     kids.push(...made);
     for (let i = cs.length - 1; i >= 0; i--) stack.push([cs[i], made[i]]);
+  }
+  for (const r of liveRelations(doc)) {
+    const a: Record<string, string> = { DESTINATION: made.get(r.to)![1], ENDARROW: 'Default', STARTARROW: 'None' };
+    if (r.title) a.MIDDLE_LABEL = xmlText(r.title, lost);
+    kidsOf(made.get(r.from)![0]).push(el('arrowlink', a));
   }
   // FreeMind reads its own version string; Freeplane opens 1.0.1 maps as they are.
   return { data: buildXml([el('map', { version: '1.0.1' }, [top])]), lost };

@@ -1,6 +1,7 @@
 import { strToU8, zipSync } from 'fflate';
 import type { KmDocument, KmNode } from '../model/types';
 import { countXuetuOnly, Lost, toMarkers } from './lost';
+import { xmindJsonRelationsOut } from './relations-exchange';
 import { xmind8Files } from './xmind8-export';
 import { extOf, fromBase64 } from './zip-images';
 
@@ -55,7 +56,8 @@ export function encodeXmind(doc: KmDocument, images: Record<string, string> = {}
     for (let i = kids.length - 1; i >= 0; i--) stack.push([kids[i], attached[i]]);
   }
   const sheetId = `sheet-${String(doc.root.data.id ?? 'xuetu')}`;
-  const content = [{ id: sheetId, class: 'sheet', title: doc.root.data.text || '画布 1', rootTopic }];
+  const relationships = xmindJsonRelationsOut(doc);
+  const content = [{ id: sheetId, class: 'sheet', title: doc.root.data.text || '画布 1', rootTopic, ...(relationships.length ? { relationships } : {}) }];
   const metadata = { creator: { name: '学图 Xuetu', version: '1' }, dataStructureVersion: '2', activeSheetId: sheetId };
   const entries: Record<string, object> = { 'content.json': {}, 'metadata.json': {} };
   for (const r of resources) entries[r] = {};

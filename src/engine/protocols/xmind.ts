@@ -3,6 +3,8 @@ import type { KmNode } from '../model/types';
 import { describeJsonError } from './json-error';
 import { fromMarker, Lost } from './lost';
 import { stripBom } from './notices';
+import type { Relationship } from '../model/items';
+import { relationsIn, xmindJsonRelations, type Ends } from './relations-exchange';
 import { decodeXmind8 } from './xmind8';
 import { attachImages, MAX_CONTENT_BYTES, newNode, readZip, TreeBounds, zipPath, type PendingImage } from './zip-images';
 
@@ -18,6 +20,8 @@ const fail = (why: string) => new Error(`无法导入 ${XMIND} 文件：${why}`)
 export interface DecodedMap {
   root: KmNode;
   lost: Lost;
+  /** Relationship lines between nodes of the map (relations-exchange.ts). */
+  relationships?: Relationship[];
 }
 
 export function decodeXmind(bytes: Uint8Array): DecodedMap {
@@ -25,12 +29,14 @@ export function decodeXmind(bytes: Uint8Array): DecodedMap {
   if (tooBig.length) throw fail(`${tooBig[0]} 超过 ${MAX_CONTENT_BYTES / 1024 / 1024} MB，导图过大`);
   const lost = new Lost();
   const pending: PendingImage[] = [];
-  let root: KmNode;
-  if (files['content.json']) root = decodeContentJson(strFromU8(files['content.json']), lost, pending);
-  else if (files['content.xml']) root = decodeXmind8(strFromU8(files['content.xml']), lost, pending);
+  const ends: Ends = new Map();
+  let r: { root: KmNode; relations: ReturnType<typeof xmindJsonRelations> };
+  if (files['content.json']) r = decodeContentJson(strFromU8(files['content.json']), lost, pending, ends);
+  else if (files['content.xml']) r = decodeXmind8(strFromU8(files['content.xml']), lost, pending, ends);
   else throw fail('压缩包里没有 content.json 或 content.xml，不是 XMind 导图');
+  const relationships = relationsIn(r.relations, ends, lost);
   attachImages(bytes, pending, lost);
-  return { root, lost };
+  return { root: r.root, lost, relationships };
 }
 
 type Obj = Record<string, unknown>;
@@ -38,7 +44,7 @@ const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !
 const arr = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
 const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
 
-function decodeContentJson(text: string, lost: Lost, pending: PendingImage[]): KmNode {
+function decodeContentJson(text: string, lost: Lost, pending: PendingImage[], ends: Ends) {
   let sheets: unknown;
   const json = stripBom(text);
   try {
@@ -51,12 +57,11 @@ function decodeContentJson(text: string, lost: Lost, pending: PendingImage[]): K
   const sheet = list.find((s) => isObj(s.rootTopic));
   if (!sheet) throw fail('content.json 里没有画布（sheet）或中心主题（rootTopic）');
   lost.add('sheet', list.length - 1);
-  lost.add('relationship', arr(sheet.relationships).length);
-  return topicTree(sheet.rootTopic as Obj, lost, pending);
+  return { root: topicTree(sheet.rootTopic as Obj, lost, pending, ends), relations: xmindJsonRelations(sheet.relationships) };
 }
 
 /** Iterative: the nesting is the file's, possibly hostile. */
-function topicTree(rootTopic: Obj, lost: Lost, pending: PendingImage[]): KmNode {
+function topicTree(rootTopic: Obj, lost: Lost, pending: PendingImage[], ends: Ends): KmNode {
   const bounds = new TreeBounds(XMIND);
   const root = newNode('');
   const stack: Array<[Obj, KmNode, number]> = [[rootTopic, root, 1]];
@@ -64,6 +69,7 @@ function topicTree(rootTopic: Obj, lost: Lost, pending: PendingImage[]): KmNode 
     const [t, node, level] = stack.pop()!;
     bounds.node(level);
     const d = node.data;
+    if (str(t.id)) ends.set(str(t.id)!, d);
     d.text = str(t.title) ?? '';
     const note = isObj(t.notes) && isObj(t.notes.plain) ? str(t.notes.plain.content) : undefined;
     if (note) d.note = note;

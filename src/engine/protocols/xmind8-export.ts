@@ -1,4 +1,5 @@
 import { Lost } from './lost';
+import { xmind8RelationsOut } from './relations-exchange';
 import { buildXml, el, kidsOf, textItem, xmlText, type XmlItem } from './xml';
 
 // The XMind 8 fallback inside an exported .xmind: content.xml (and the META-INF/manifest.xml and
@@ -56,7 +57,7 @@ function topicElement(t: Topic, scratch: Lost): XmlItem {
 }
 
 /** content.xml, META-INF/manifest.xml and meta.xml of the sheet content.json holds. */
-export function xmind8Files(sheet: { id: string; title: string; rootTopic: Topic }, resources: string[]): Record<string, string> {
+export function xmind8Files(sheet: { id: string; title: string; rootTopic: Topic; relationships?: Topic[] }, resources: string[]): Record<string, string> {
   const scratch = new Lost();
   const root = topicElement(sheet.rootTopic, scratch);
   // Iterative, like every walk of a map: 1,000 levels are allowed.
@@ -70,6 +71,8 @@ export function xmind8Files(sheet: { id: string; title: string; rootTopic: Topic
     for (let i = attached.length - 1; i >= 0; i--) stack.push([attached[i], made[i]]);
   }
   const sheetEl = el('sheet', { id: xmlText(sheet.id, scratch) }, [root, el('title', null, [textItem(xmlText(sheet.title, scratch))])]);
+  const rels = xmind8RelationsOut(sheet.relationships ?? [], scratch);
+  if (rels) kidsOf(sheetEl).push(rels);
   const entries = ['content.xml', 'meta.xml', 'META-INF/manifest.xml', ...resources];
   const manifest = el(
     'manifest',

@@ -1,5 +1,6 @@
 import type { KmNode } from '../model/types';
 import { fromMarker, type Lost } from './lost';
+import { xmind8Relations, type Ends, type RawRelation } from './relations-exchange';
 import { attr, elements, firstElement, htmlText, kidsOf, ownText, parseXml, tagOf, type XmlItem } from './xml';
 import { newNode, TreeBounds, zipPath, type PendingImage } from './zip-images';
 
@@ -10,15 +11,13 @@ import { newNode, TreeBounds, zipPath, type PendingImage } from './zip-images';
 
 const WHAT = '.xmind';
 
-export function decodeXmind8(text: string, lost: Lost, pending: PendingImage[]): KmNode {
+export function decodeXmind8(text: string, lost: Lost, pending: PendingImage[], ends: Ends): { root: KmNode; relations: RawRelation[] } {
   const top = firstElement(parseXml(text, `${WHAT}（content.xml）`), 'xmap-content');
   const sheets = top ? elements(kidsOf(top), 'sheet') : [];
   const sheet = sheets.find((s) => firstElement(kidsOf(s), 'topic'));
   if (!sheet) throw new Error(`无法导入 ${WHAT} 文件：content.xml 里没有画布（sheet）或中心主题（topic）`);
   lost.add('sheet', sheets.length - 1);
-  const rels = firstElement(kidsOf(sheet), 'relationships');
-  if (rels) lost.add('relationship', elements(kidsOf(rels), 'relationship').length);
-  return topicTree(firstElement(kidsOf(sheet), 'topic')!, lost, pending);
+  return { root: topicTree(firstElement(kidsOf(sheet), 'topic')!, lost, pending, ends), relations: xmind8Relations(kidsOf(sheet)) };
 }
 
 function count(kids: XmlItem[], group: string, item: string): number {
@@ -26,7 +25,7 @@ function count(kids: XmlItem[], group: string, item: string): number {
   return g ? elements(kidsOf(g), item).length : 0;
 }
 
-function topicTree(rootTopic: XmlItem, lost: Lost, pending: PendingImage[]): KmNode {
+function topicTree(rootTopic: XmlItem, lost: Lost, pending: PendingImage[], ends: Ends): KmNode {
   const bounds = new TreeBounds(WHAT);
   const root = newNode('');
   const stack: Array<[XmlItem, KmNode, number]> = [[rootTopic, root, 1]];
@@ -34,6 +33,8 @@ function topicTree(rootTopic: XmlItem, lost: Lost, pending: PendingImage[]): KmN
     const [t, node, level] = stack.pop()!;
     bounds.node(level);
     const d = node.data;
+    const tid = attr(t, 'id');
+    if (tid) ends.set(tid, d);
     const kids = kidsOf(t);
     const title = firstElement(kids, 'title');
     d.text = title ? ownText(title) : '';

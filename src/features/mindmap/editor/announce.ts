@@ -44,6 +44,14 @@ export function announcement(model: MapModel, name: string, args: readonly unkno
       return args[1] ? '已设置图片' : '已移除图片';
     case 'replaceText':
       return '已替换';
+    case 'addRelationship':
+      return `已添加关联线：${title(model, args[0])} → ${title(model, args[1])}`;
+    case 'removeRelationship':
+      return count(args[0]) > 1 ? `已删除 ${count(args[0])} 条关联线` : '已删除关联线';
+    case 'setRelationshipTitle':
+      return args[1] ? `关联线标签已改为：${String(args[1])}` : '已移除关联线标签';
+    case 'setRelationshipControls':
+      return '已调整关联线';
     default:
       return '';
   }
