@@ -169,3 +169,29 @@ describe('SVG export', () => {
     expect(Number(rect[1]) + Number(rect[3]) + ox).toBeLessThanOrEqual(width);
   });
 });
+
+describe('SVG export of relationship lines', () => {
+  it('draws a dashed curve with the arrow marker and its label between drawn nodes only', () => {
+    const ed = new MindEditor();
+    const doc = km('default', 'fresh-blue');
+    doc.relationships = [
+      { id: 'x', from: 'a1', to: 'b', title: '因果 & 结果' },
+      { id: 'y', from: 'a', to: 'gone' },
+    ];
+    ed.load(doc);
+    const svg = ed.exportData('svg');
+    expect(svg).toContain('<marker id="xt-relation-arrow"');
+    expect(svg.match(/<path class="relation"/g)).toHaveLength(1);
+    expect(svg).toMatch(/<path class="relation" data-from="a1" data-to="b" d="M[^"]+ C[^"]+" fill="none" stroke="#e8590c"[^>]*marker-end="url\(#xt-relation-arrow\)"/);
+    expect(svg).toContain('>因果 &amp; 结果</text>');
+    // Folding a's branch hides a1: its line goes too.
+    ed.execute('collapse', [['a']]);
+    expect(ed.exportData('svg')).not.toContain('class="relation"');
+  });
+
+  it('a map without lines has no marker definition', () => {
+    const ed = new MindEditor();
+    ed.load(km('default', 'fresh-blue'));
+    expect(ed.exportData('svg')).not.toContain('<marker');
+  });
+});

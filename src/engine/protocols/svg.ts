@@ -9,6 +9,7 @@ import { mayHaveFormula } from '../render/formula';
 import { BADGE_FONT, progressBadgeSvg } from '../render/progress-badge';
 import type { Progress } from '../progress/rollup';
 import { getTheme, nodeTypeForLevel } from '../theme/themes';
+import { relationsSvg } from './svg-relations';
 
 const MARGIN = 20;
 
@@ -93,12 +94,24 @@ export function exportSvg(doc: MindDoc, layout: LayoutEngine, clip?: Box, progre
     const p = progress && (n.children.length || !parent) ? progress(n) : undefined;
     if (p && p.total > 0) shapes.push(progressBadgeSvg(b, p, !parent, badgeWidth));
   }
+  // Relationship lines over the nodes (as the canvas draws them), between drawn nodes only.
+  const drawn = new Set(nodes);
+  const rel = relationsSvg(
+    doc.items.relationships,
+    (id) => {
+      const n = doc.byId.get(id);
+      return n && drawn.has(n) ? box(n) : undefined;
+    },
+    theme,
+    (font, t) => layout.measurer.width(font, t),
+    clip && { ...clip, ox, oy },
+  );
   const view = clip
     ? `width="${clip.w}" height="${clip.h}" viewBox="${clip.x} ${clip.y} ${clip.w} ${clip.h}" data-map-width="${width}" data-map-height="${height}"`
     : `width="${width}" height="${height}" viewBox="0 0 ${width} ${height}"`;
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" ${view} style="background: ${esc(theme.background)}; font-family: ${esc(EXPORT_FONT_FAMILY)}">` +
     (typeset && opts.formulaCss ? `<defs><style><![CDATA[${opts.formulaCss.replace(/]]>/g, '')}]]></style></defs>` : '') +
-    `<g transform="translate(${ox},${oy})">${lines.join('')}${shapes.join('')}</g></svg>`
+    `${rel.defs}<g transform="translate(${ox},${oy})">${lines.join('')}${shapes.join('')}${rel.body}</g></svg>`
   );
 }

@@ -1,0 +1,76 @@
+import type { Relationship } from '../model/items';
+import { esc } from '../render/svg-node';
+import {
+  ARROW_SIZE,
+  curvePath,
+  LABEL_FONT_SIZE,
+  pointAt,
+  RELATION_DASH,
+  RELATION_WIDTH,
+  relationColor,
+  relationCurve,
+  sampleCurve,
+  type BoxLike,
+} from '../render/relation-geometry';
+import type { Theme } from '../theme/themes';
+
+// Relationship lines in the SVG export (svg.ts): the same curve as the canvas
+// (render/relation-geometry.ts), an arrow marker at the `to` end and the label on a small
+// background at the middle. Lines whose ends are not both drawn (folded away, removed) are left out.
+
+export const ARROW_MARKER_ID = 'xt-relation-arrow';
+const LABEL_FONT = `${LABEL_FONT_SIZE}px sans-serif`;
+
+export interface RelationSvg {
+  defs: string;
+  body: string;
+}
+
+/**
+ * `boxOf`: a drawn node's box in map coordinates (undefined when not drawn); `ox`/`oy` the output
+ * offset; `clip` (output coordinates) keeps only lines that can touch it.
+ */
+export function relationsSvg(
+  list: readonly Relationship[],
+  boxOf: (id: string) => BoxLike | undefined,
+  theme: Theme,
+  textWidth: (font: string, text: string) => number,
+  clip?: BoxLike & { ox: number; oy: number },
+): RelationSvg {
+  const color = esc(relationColor(theme));
+  const out: string[] = [];
+  for (const r of list) {
+    const a = boxOf(r.from);
+    const b = boxOf(r.to);
+    if (!a || !b) continue;
+    const c = relationCurve(a, b, r.controls);
+    if (clip) {
+      const pts = sampleCurve(c, 16);
+      const xs = pts.map((p) => p.x + clip.ox);
+      const ys = pts.map((p) => p.y + clip.oy);
+      const pad = 80;
+      if (Math.max(...xs) + pad < clip.x || Math.min(...xs) - pad > clip.x + clip.w || Math.max(...ys) + pad < clip.y || Math.min(...ys) - pad > clip.y + clip.h)
+        continue;
+    }
+    out.push(
+      `<path class="relation" data-from="${esc(r.from)}" data-to="${esc(r.to)}" d="${curvePath(c)}" fill="none" stroke="${color}" ` +
+        `stroke-width="${RELATION_WIDTH}" stroke-dasharray="${RELATION_DASH.join(' ')}" marker-end="url(#${ARROW_MARKER_ID})"/>`,
+    );
+    if (r.title) {
+      const m = pointAt(c, 0.5);
+      const w = textWidth(LABEL_FONT, r.title) + 8;
+      const h = LABEL_FONT_SIZE + 6;
+      out.push(
+        `<rect x="${m.x - w / 2}" y="${m.y - h / 2}" width="${w}" height="${h}" rx="3" fill="${esc(theme.background)}" stroke="${color}" stroke-width="0.5"/>` +
+          `<text x="${m.x}" y="${m.y}" font-size="${LABEL_FONT_SIZE}" fill="${color}" text-anchor="middle" dominant-baseline="central">${esc(r.title)}</text>`,
+      );
+    }
+  }
+  if (!out.length) return { defs: '', body: '' };
+  // The marker scales with the stroke: ARROW_SIZE map units at RELATION_WIDTH.
+  const s = ARROW_SIZE / RELATION_WIDTH;
+  const defs =
+    `<defs><marker id="${ARROW_MARKER_ID}" markerWidth="${s}" markerHeight="${s}" refX="${s}" refY="${s / 2}" orient="auto" markerUnits="strokeWidth">` +
+    `<path d="M0 0 L${s} ${s / 2} L0 ${s} z" fill="${color}"/></marker></defs>`;
+  return { defs, body: out.join('') };
+}

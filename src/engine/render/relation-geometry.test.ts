@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { arrowHead, boxExit, defaultControls, distanceToCurve, pointAt, relationColor, relationCurve } from './relation-geometry';
+
+const A = { x: 0, y: 0, w: 100, h: 40 };
+const B = { x: 300, y: 200, w: 80, h: 30 };
+const onEdge = (b: typeof A, p: { x: number; y: number }) => {
+  const eps = 1e-6;
+  const inX = p.x >= b.x - eps && p.x <= b.x + b.w + eps;
+  const inY = p.y >= b.y - eps && p.y <= b.y + b.h + eps;
+  const edgeX = Math.abs(p.x - b.x) < eps || Math.abs(p.x - b.x - b.w) < eps;
+  const edgeY = Math.abs(p.y - b.y) < eps || Math.abs(p.y - b.y - b.h) < eps;
+  return inX && inY && (edgeX || edgeY);
+};
+
+describe('relation geometry', () => {
+  it('starts and ends the curve on the two boxes’ edges, toward the control points', () => {
+    const c = relationCurve(A, B);
+    expect(onEdge(A, c.p0)).toBe(true);
+    expect(onEdge(B, c.p3)).toBe(true);
+    const stored = relationCurve(A, B, [
+      { x: 0, y: -100 },
+      { x: 0, y: 100 },
+    ]);
+    // Straight up from A's centre, straight down from B's: top and bottom edge middles.
+    expect(stored.p0).toEqual({ x: 50, y: 0 });
+    expect(stored.p3).toEqual({ x: 340, y: 230 });
+  });
+
+  it('bows the automatic curve sideways, off the straight line between the centres', () => {
+    const a = { x: 0, y: 0, w: 10, h: 10 };
+    const b = { x: 300, y: 0, w: 10, h: 10 };
+    const [o1, o2] = defaultControls(a, b);
+    expect(o1.y).toBeLessThan(-40);
+    expect(o2.y).toBe(o1.y);
+    expect(Math.abs(pointAt(relationCurve(a, b), 0.5).y)).toBeGreaterThan(30);
+  });
+
+  it('a point inside a box exits at its centre', () => {
+    expect(boxExit(A, { x: 60, y: 25 })).toEqual({ x: 50, y: 20 });
+  });
+
+  it('hit test: distance to the curve is ~0 on it and grows away from it', () => {
+    const c = relationCurve(A, B);
+    const mid = pointAt(c, 0.5);
+    expect(distanceToCurve(c, mid)).toBeLessThan(0.5);
+    const a = pointAt(c, 0.49);
+    const b = pointAt(c, 0.51);
+    const len = Math.hypot(b.x - a.x, b.y - a.y);
+    const off = { x: mid.x - ((b.y - a.y) / len) * 20, y: mid.y + ((b.x - a.x) / len) * 20 };
+    expect(distanceToCurve(c, off)).toBeGreaterThan(15);
+  });
+
+  it('the arrowhead’s tip is the curve end, its base behind it', () => {
+    const c = relationCurve(A, B, [
+      { x: 0, y: 0 },
+      { x: -200, y: 0 },
+    ]);
+    const [tip, l, r] = arrowHead(c, 10);
+    expect(tip).toEqual(c.p3);
+    expect(l.x).toBeCloseTo(tip.x - 10);
+    expect(r.x).toBeCloseTo(tip.x - 10);
+    expect(Math.abs(l.y - r.y)).toBeCloseTo(9);
+  });
+
+  it('colour: dark lines on light backgrounds, light ones on dark', () => {
+    expect(relationColor({ background: '#fbfbfb' })).toBe('#e8590c');
+    expect(relationColor({ background: '#3a4144' })).toBe('#ffa94d');
+  });
+});

@@ -1,0 +1,138 @@
+import type { Offset } from '../model/types';
+import type { Theme } from '../theme/themes';
+
+// The shape of a relationship line (关联线), shared by the canvas (features/mindmap/canvas/
+// relation-layer.ts) and the SVG export (protocols/svg.ts) so both draw the same curve: a cubic
+// Bézier whose control points are offsets from the two nodes' centres (model/items.ts), leaving
+// each box on its edge toward its control point, with the arrow at the `to` end.
+
+export interface Pt {
+  x: number;
+  y: number;
+}
+
+export interface BoxLike {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+}
+
+export interface Curve {
+  p0: Pt;
+  c1: Pt;
+  c2: Pt;
+  p3: Pt;
+}
+
+const centre = (b: BoxLike): Pt => ({ x: b.x + b.w / 2, y: b.y + b.h / 2 });
+
+/**
+ * The automatic control points when none are stored: both a third of the way along the line
+ * between the centres, pushed sideways (to the left of from → to) so the curve bows away from
+ * the straight parent–child connector between the two instead of running over it.
+ */
+export function defaultControls(a: BoxLike, b: BoxLike): [Offset, Offset] {
+  const ca = centre(a);
+  const cb = centre(b);
+  const dx = cb.x - ca.x;
+  const dy = cb.y - ca.y;
+  const len = Math.hypot(dx, dy) || 1;
+  const bow = Math.min(160, 40 + len * 0.3);
+  const nx = (dy / len) * bow;
+  const ny = (-dx / len) * bow;
+  return [
+    { x: Math.round(dx / 3 + nx), y: Math.round(dy / 3 + ny) },
+    { x: Math.round(-dx / 3 + nx), y: Math.round(-dy / 3 + ny) },
+  ];
+}
+
+/** Where the ray from the box's centre toward `p` leaves the box (the centre when p is inside). */
+export function boxExit(b: BoxLike, p: Pt): Pt {
+  const c = centre(b);
+  const dx = p.x - c.x;
+  const dy = p.y - c.y;
+  const hw = b.w / 2;
+  const hh = b.h / 2;
+  if (Math.abs(dx) <= hw && Math.abs(dy) <= hh) return c;
+  const t = Math.min(dx ? hw / Math.abs(dx) : Infinity, dy ? hh / Math.abs(dy) : Infinity);
+  return { x: c.x + dx * t, y: c.y + dy * t };
+}
+
+/** The curve from box `a` to box `b` with `controls` (offsets from their centres), or the automatic one. */
+export function relationCurve(a: BoxLike, b: BoxLike, controls?: readonly [Offset, Offset]): Curve {
+  const [o1, o2] = controls ?? defaultControls(a, b);
+  const ca = centre(a);
+  const cb = centre(b);
+  const c1 = { x: ca.x + o1.x, y: ca.y + o1.y };
+  const c2 = { x: cb.x + o2.x, y: cb.y + o2.y };
+  return { p0: boxExit(a, c1), c1, c2, p3: boxExit(b, c2) };
+}
+
+export function pointAt(c: Curve, t: number): Pt {
+  const u = 1 - t;
+  const a = u * u * u;
+  const b = 3 * u * u * t;
+  const d = 3 * u * t * t;
+  const e = t * t * t;
+  return { x: a * c.p0.x + b * c.c1.x + d * c.c2.x + e * c.p3.x, y: a * c.p0.y + b * c.c1.y + d * c.c2.y + e * c.p3.y };
+}
+
+/** The curve as `n` straight segments (n + 1 points). */
+export function sampleCurve(c: Curve, n = 32): Pt[] {
+  const out: Pt[] = [];
+  for (let i = 0; i <= n; i++) out.push(pointAt(c, i / n));
+  return out;
+}
+
+function segmentDistance(p: Pt, a: Pt, b: Pt): number {
+  const dx = b.x - a.x;
+  const dy = b.y - a.y;
+  const l2 = dx * dx + dy * dy;
+  const t = l2 ? Math.max(0, Math.min(1, ((p.x - a.x) * dx + (p.y - a.y) * dy) / l2)) : 0;
+  return Math.hypot(p.x - a.x - t * dx, p.y - a.y - t * dy);
+}
+
+/** Distance from `p` to the curve (through its sampled polyline: close enough to hit-test a click). */
+export function distanceToCurve(c: Curve, p: Pt, n = 32): number {
+  const pts = sampleCurve(c, n);
+  let best = Infinity;
+  for (let i = 1; i < pts.length; i++) best = Math.min(best, segmentDistance(p, pts[i - 1], pts[i]));
+  return best;
+}
+
+/** The arrowhead at the `to` end: its tip and the two back corners (`size` long). */
+export function arrowHead(c: Curve, size: number): [Pt, Pt, Pt] {
+  // The tangent at t = 1 points from c2 to p3; a control point on the end falls back to the chord.
+  let from = c.c2;
+  if (Math.hypot(c.p3.x - from.x, c.p3.y - from.y) < 1e-6) from = pointAt(c, 0.9);
+  const dx = c.p3.x - from.x;
+  const dy = c.p3.y - from.y;
+  const len = Math.hypot(dx, dy) || 1;
+  const ux = dx / len;
+  const uy = dy / len;
+  const bx = c.p3.x - ux * size;
+  const by = c.p3.y - uy * size;
+  const half = size * 0.45;
+  return [c.p3, { x: bx - uy * half, y: by + ux * half }, { x: bx + uy * half, y: by - ux * half }];
+}
+
+/** SVG path data of the curve. */
+export function curvePath(c: Curve): string {
+  const f = (v: number) => Math.round(v * 10) / 10;
+  return `M${f(c.p0.x)} ${f(c.p0.y)} C${f(c.c1.x)} ${f(c.c1.y)} ${f(c.c2.x)} ${f(c.c2.y)} ${f(c.p3.x)} ${f(c.p3.y)}`;
+}
+
+/** The line colour: distinct from the theme's connectors (which are greys and the theme hue), dark or light by background. */
+export function relationColor(theme: Pick<Theme, 'background'>): string {
+  const m = /^#([0-9a-f]{6})$/i.exec(theme.background);
+  const v = m ? parseInt(m[1], 16) : 0xffffff;
+  const lum = (0.299 * (v >> 16) + 0.587 * ((v >> 8) & 255) + 0.114 * (v & 255)) / 255;
+  return lum < 0.5 ? '#ffa94d' : '#e8590c';
+}
+
+/** Dash pattern of the line (world units), so it never reads as a parent–child connector. */
+export const RELATION_DASH = [6, 4] as const;
+export const RELATION_WIDTH = 1.5;
+export const ARROW_SIZE = 10;
+export const LABEL_FONT_SIZE = 12;
