@@ -12,6 +12,7 @@ import { expanderAtScreen, markerAtScreen, nodeAtScreen, screenBoxOf } from './s
 import { cullRect, needsRequery, type CullState } from './culling';
 import type { LabelMode } from './label-factory';
 import { lodFor } from './lod';
+import { RelationLayer } from './relation-layer';
 import { pickRenderer, type RendererKind } from './renderer-probe';
 import { ScenePainter } from './scene-painter';
 import { SceneStore } from './scene-store';
@@ -47,6 +48,8 @@ export class MindmapCanvas {
   /** Whether destroy() destroys the Application (only one this canvas created itself). */
   private ownsApp = false;
   private painter!: ScenePainter;
+  /** Relationship lines above the nodes (relation-layer.ts); idle (no work per frame) without any. */
+  readonly relations = new RelationLayer();
   private frameHooks = new Set<FrameHook>();
   /** After destroy() nothing paints again (a layer unmounting later may still ask to). */
   private destroyed = false;
@@ -113,6 +116,7 @@ export class MindmapCanvas {
     this.painter = new ScenePainter(opts.labels ?? 'text', app.renderer.resolution, this.images, this.formulas);
     // Below whatever else the stage holds (the editor's overlay layers).
     app.stage.addChildAt(this.painter.root, 0);
+    app.stage.addChildAt(this.relations.root, 1);
     this.detach.push(
       bindPanInput(app.canvas, {
         gate: this.gate,
@@ -161,11 +165,13 @@ export class MindmapCanvas {
   setScene(p: ScenePatch): void {
     this.store.replace(p);
     this.app.renderer.background.color = this.store.background;
+    this.relations.touch(this.store.background);
     this.repaint();
   }
 
   applyPatch(p: ScenePatch): void {
     this.store.apply(p);
+    this.relations.touch(this.store.background);
     this.repaint();
   }
 
@@ -253,6 +259,7 @@ export class MindmapCanvas {
   screenBox = (id: string) => screenBoxOf(this.store, this.camera, id);
   expanderAt = (sx: number, sy: number) => expanderAtScreen(this.store, this.camera, sx, sy);
   hitTest = (sx: number, sy: number) => nodeAtScreen(this.store, this.camera, sx, sy);
+  relationAt = (sx: number, sy: number) => this.relations.hitTest(this.store, this.camera, sx, sy);
 
   resize(w: number, h: number): void {
     if (!w || !h || (w === this.width && h === this.height)) return;
@@ -276,6 +283,7 @@ export class MindmapCanvas {
     if (this.ownsApp) this.app.destroy(true, { children: true });
     else {
       this.painter?.root.destroy({ children: true });
+      this.relations.destroy();
       this.frameHooks.clear();
     }
   }
@@ -291,6 +299,7 @@ export class MindmapCanvas {
       this.cull = { rect, zoom: c.zoom };
       this.forceRepaint = false;
     }
+    if (!this.relations.idle) this.relations.frame(this.store, c);
     if (this.frameHooks.size) {
       const view = cullRect(c, this.width, this.height);
       for (const hook of this.frameHooks) hook(c, view);

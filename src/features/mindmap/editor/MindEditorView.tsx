@@ -19,6 +19,8 @@ import { OverlayStore } from './overlay-state';
 import { MapStage } from './MapStage';
 import { OutlineRegion, PhoneActionBar, PhoneStatus, usePhone, type PhoneSheet } from './phone';
 import { bindPointer } from './pointer';
+import { bindRelationInput } from './relation-input';
+import { RelationOverlay } from './relation-ui';
 import { cycleRegion } from './regions';
 import { TextEditOverlay } from './TextEditOverlay';
 import { useTextEdit } from './text-edit';
@@ -94,6 +96,7 @@ export function MindEditorView({ ctl, load, toolbarExtra, onActivate, onError, e
       const t = keyTarget.current;
       const active = document.activeElement;
       if (!t || active === t || document.querySelector('[role=dialog], [role=alertdialog]')) return;
+      if (active instanceof HTMLElement && active.dataset.keepFocus !== undefined) return; // a line's label field
       if (touched.current && !editing.current) return;
       if (!always && active && active !== document.body) return;
       t.focus({ preventScroll: true });
@@ -148,6 +151,7 @@ export function MindEditorView({ ctl, load, toolbarExtra, onActivate, onError, e
     const offMarkers = bindMarkers(canvas, ctl, setPreview);
     const pointerOverlays = { layers: overlays };
     const off = bindPointer(canvas, ctl, pointerOverlays, (id) => (ctl.state.readOnly ? onActivate?.(id) : ctx.ui.editText(id)));
+    const offRelations = bindRelationInput(canvas, ctl);
     const offTouch = bindTouch(canvas, ctl, {
       overlays: pointerOverlays,
       edit: (id) => (ctl.state.readOnly ? onActivate?.(id) : ctx.ui.editText(id)),
@@ -158,6 +162,7 @@ export function MindEditorView({ ctl, load, toolbarExtra, onActivate, onError, e
     canvas.element.addEventListener('pointerup', onUp);
     unbind.current = () => {
       offTouch();
+      offRelations();
       off();
       offMarkers();
       canvas.element.removeEventListener('pointerup', onUp);
@@ -273,6 +278,7 @@ export function MindEditorView({ ctl, load, toolbarExtra, onActivate, onError, e
             >
               <MapStage key={keyOf(ctl)} overlays={overlays} onReady={onCanvasReady} />
               {preview && <NotePreview state={preview} />}
+              <RelationOverlay ctl={ctl} canvas={canvasRef.current} />
               {failed && (
                 <div className="mind-editor__failed" role="alert">
                   <p>导图打开失败：{failed}</p>

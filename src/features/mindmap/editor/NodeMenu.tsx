@@ -1,6 +1,7 @@
 import { ContextMenu } from 'radix-ui';
 import type { MindmapCanvas } from '../canvas/mindmap-canvas';
 import { ACTIONS, actionByName, isEnabled, shortcutLabel, type ActionContext } from './actions';
+import { RelationMenuItems } from './relation-ui';
 
 // The node menu (right click on a node, Shift+F10 or the ContextMenu key): the registry's menu
 // actions plus the priority choices. Closing it puts the focus back on the map.
@@ -23,6 +24,7 @@ export function NodeMenu({ ctx, onClosed }: { ctx: ActionContext; onClosed(): vo
             {a.shortcut && <span className="mind-menu__key">{shortcutLabel(a.shortcut)}</span>}
           </ContextMenu.Item>
         ))}
+        <RelationMenuItems ctx={ctx} />
         <ContextMenu.Sub>
           <ContextMenu.SubTrigger className="mind-menu__item" disabled={!isEnabled(priorities[0], ctx)}>
             优先级

@@ -103,6 +103,15 @@ export const ACTIONS: Action[] = [
     enabled: notRoot,
     perform: (c) => remove(c),
   }),
+  define({
+    name: 'addRelation',
+    label: '关联线',
+    shortcut: 'Mod+L',
+    in: ['toolbar', 'menu'],
+    command: 'addRelationship',
+    enabled: one,
+    perform: (c) => c.ctl.relations.start(primary(c)),
+  }),
   define({ name: 'undo', label: '撤销', shortcut: 'Mod+Z', in: ['toolbar'], edits: true, enabled: (c) => c.ctl.state.canUndo, perform: (c) => c.ctl.undo() }),
   define({
     name: 'redo',

@@ -3,6 +3,7 @@ import type { SceneNode } from '../canvas/scene-types';
 import { EditorCore } from './editor-core';
 import type { EditorStatus, TypedText, ViewState } from './editor-state';
 import { nodeInDirection } from './navigation';
+import { RelationTool } from './relation-tool';
 import type { Direction } from './spatial-nav';
 
 // The editor's main-thread state: the worker client, the canvas fed by its patches, the tree
@@ -13,6 +14,8 @@ import type { Direction } from './spatial-nav';
 
 export class EditorController extends EditorCore {
   clipboard: KmNode[] = [];
+  /** Relationship lines: the selected one, linking mode, label edit (relation-tool.ts). */
+  readonly relations = new RelationTool(this);
   /** A text edit began in the edit field (autosave reads the document, to keep the text if the page goes). */
   onTextEditOpen: () => void = () => {};
   /** The text edit open in the edit field: its node ('' while an inserted node is on its way) and the text in the field now. */

@@ -27,6 +27,8 @@ const ARROWS: Record<string, Direction> = { ArrowUp: 'up', ArrowDown: 'down', Ar
 export function handleMapKey(e: KeyboardEvent, d: KeyDeps): boolean {
   const { ctl } = d.ctx;
   const plain = !e.ctrlKey && !e.metaKey && !e.altKey;
+  // Linking a relationship line, or a line selected: its keys first (relation-tool.ts).
+  if (ctl.relations.handleKey(e)) return true;
   if (e.key === 'F6') {
     e.preventDefault();
     d.cycleRegion(e.shiftKey);

@@ -1,3 +1,4 @@
+import type { Relationship } from '../../../engine/model/items';
 import { extrasOf, nodeAt, type PatchNode, type RenderPatch } from '../../../engine/render/render-patch';
 
 // The main thread's mirror of the visible tree, kept from worker patches alone: what the ARIA
@@ -44,6 +45,8 @@ export class MapModel {
   rootId = '';
   theme = 'fresh-blue';
   template = 'default';
+  /** The map's relationship lines (all of them; those whose ends are not mirrored are not drawn). */
+  relationships: readonly Relationship[] = [];
   /** Bumped on every applied patch (useSyncExternalStore snapshot). */
   version = 0;
   /** The pre-order rows, kept until the tree's shape changes (a text or mark edit keeps them). */
@@ -60,6 +63,7 @@ export class MapModel {
   apply(p: RenderPatch): void {
     this.theme = p.theme;
     this.template = p.template;
+    if (p.items) this.relationships = p.items.relationships;
     if (p.full || p.removed.length) this.order = null;
     if (p.full) {
       this.nodes.clear();

@@ -1,0 +1,225 @@
+import type { KeyboardEvent } from 'react';
+import type { Relationship } from '../../../engine/model/items';
+import type { Offset } from '../../../engine/model/types';
+import type { Pt } from '../../../engine/render/relation-geometry';
+import type { MindmapCanvas } from '../canvas/mindmap-canvas';
+import type { EditorController } from './controller';
+import { READ_ONLY_MSG } from './messages';
+import { nodeInDirection } from './navigation';
+import type { Direction } from './spatial-nav';
+
+// Relationship lines (关联线) in the editor: which line is selected, the linking mode (from a
+// node, the target chosen by a click or by arrow keys + Enter, Esc cancels), the label being
+// edited, and the keys for them. The lines themselves come from the worker's patches
+// (MapModel.relationships); every change is an engine command (one undo step each).
+
+export const LINK_HINT = '点击要关联的主题（或用方向键选择后按 Enter），Esc 取消';
+
+export interface RelationToolState {
+  /** The selected line (its handles show; Delete removes it, F2 edits its label). */
+  selected: string | null;
+  /** Linking: from node `from` to `target` (the node the keys or the pointer are on). */
+  linking: { from: string; target: string | null } | null;
+  /** The line whose label is being edited. */
+  editing: string | null;
+}
+
+const ARROWS: Record<string, Direction> = { ArrowUp: 'up', ArrowDown: 'down', ArrowLeft: 'left', ArrowRight: 'right' };
+
+export class RelationTool {
+  state: RelationToolState = { selected: null, linking: null, editing: null };
+  private canvas: MindmapCanvas | null = null;
+  private listeners = new Set<() => void>();
+  private shown: readonly Relationship[] = [];
+
+  constructor(private readonly ctl: EditorController) {
+    ctl.model.subscribe(() => this.onModel());
+  }
+
+  subscribe = (fn: () => void): (() => void) => {
+    this.listeners.add(fn);
+    return () => this.listeners.delete(fn);
+  };
+
+  getState = (): RelationToolState => this.state;
+
+  get list(): readonly Relationship[] {
+    return this.ctl.model.relationships;
+  }
+
+  /** The lines with both ends on the map now (the others wait for an undo to bring their node back). */
+  visible(): Relationship[] {
+    const { nodes } = this.ctl.model;
+    return this.list.filter((r) => nodes.has(r.from) && nodes.has(r.to));
+  }
+
+  /** The lines a node starts or ends. */
+  of(id: string): { out: Relationship[]; in: Relationship[] } {
+    const v = this.visible();
+    return { out: v.filter((r) => r.from === id), in: v.filter((r) => r.to === id) };
+  }
+
+  describeNode(id: string): string {
+    return this.ctl.model.get(id)?.text || '分支主题';
+  }
+
+  /** 甲 → 乙 (node titles), as menus and announcements say a line. */
+  describe(r: Relationship): string {
+    const t = (id: string) => this.ctl.model.get(id)?.text || '分支主题';
+    return `${t(r.from)} → ${t(r.to)}${r.title ? `（${r.title}）` : ''}`;
+  }
+
+  /** The canvas draws the lines; returns the unbinding. */
+  bind(canvas: MindmapCanvas): () => void {
+    this.canvas = canvas;
+    this.shown = [];
+    this.onModel();
+    return () => {
+      if (this.canvas === canvas) this.canvas = null;
+    };
+  }
+
+  private set(partial: Partial<RelationToolState>): void {
+    this.state = { ...this.state, ...partial };
+    const c = this.canvas;
+    if (c) {
+      c.relations.setSelected(this.state.selected);
+      c.invalidate();
+    }
+    for (const fn of this.listeners) fn();
+  }
+
+  private onModel(): void {
+    const list = this.list;
+    if (list !== this.shown && this.canvas) {
+      this.shown = list;
+      this.canvas.relations.setLines(list);
+      this.canvas.invalidate();
+    }
+    const { selected, linking, editing } = this.state;
+    const has = (id: string | null) => !!id && this.visible().some((r) => r.id === id);
+    if ((selected && !has(selected)) || (editing && !has(editing))) this.set({ selected: has(selected) ? selected : null, editing: has(editing) ? editing : null });
+    if (linking && !this.ctl.model.nodes.has(linking.from)) this.cancel();
+  }
+
+  select(id: string | null): void {
+    if (id === this.state.selected) return;
+    this.set({ selected: id });
+    if (id) {
+      const r = this.list.find((x) => x.id === id);
+      if (r) this.ctl.onAnnounce(`已选中关联线：${this.describe(r)}，Delete 删除，F2 编辑标签`);
+    }
+  }
+
+  /** Linking mode from node `from` (关联线 in the toolbar or node menu, Ctrl+L). */
+  start(from: string): void {
+    if (this.ctl.state.readOnly) return this.ctl.onError(READ_ONLY_MSG);
+    if (!this.ctl.model.nodes.has(from)) return;
+    this.set({ linking: { from, target: null }, selected: null, editing: null });
+    this.ctl.onAnnounce(LINK_HINT);
+  }
+
+  cancel(): void {
+    if (!this.state.linking) return;
+    this.canvas?.relations.setRubber(null);
+    this.set({ linking: null });
+  }
+
+  /** The pointer moved while linking: the rubber band follows it (snapping to the node under it). */
+  pointTo(world: Pt, over: string | null): void {
+    const l = this.state.linking;
+    if (!l || !this.canvas) return;
+    const target = over && over !== l.from ? over : null;
+    this.canvas.relations.setRubber({ from: l.from, to: world, target });
+    this.canvas.invalidate();
+    if (target !== l.target) this.set({ linking: { ...l, target } });
+  }
+
+  /** An arrow key while linking: the target moves as the selection would (spatial navigation). */
+  aim(dir: Direction): void {
+    const l = this.state.linking;
+    if (!l) return;
+    const next = nodeInDirection(this.ctl.model, this.canvas?.store ?? null, l.target ?? l.from, dir);
+    if (!next || next === l.from) return;
+    this.set({ linking: { ...l, target: next } });
+    const b = this.canvas?.store.boxOf(next);
+    if (b && this.canvas) {
+      this.canvas.relations.setRubber({ from: l.from, to: { x: b.x + b.w / 2, y: b.y + b.h / 2 }, target: next });
+      this.canvas.reveal(next);
+      this.canvas.invalidate();
+    }
+    this.ctl.onAnnounce(`关联到：${this.ctl.model.get(next)?.text || '分支主题'}，按 Enter 确定`);
+  }
+
+  /** Ends linking on node `to`: the line is added (one undo step) and selected. */
+  async finish(to: string): Promise<string | undefined> {
+    const l = this.state.linking;
+    if (!l) return undefined;
+    this.cancel();
+    const id = await this.ctl.run('addRelationship', [l.from, to]);
+    if (id) this.set({ selected: id });
+    return id;
+  }
+
+  remove(id: string): Promise<unknown> {
+    this.set({ selected: null, editing: null });
+    return this.ctl.run('removeRelationship', [id]);
+  }
+
+  /** Opens the label editor of line `id` (F2, double click, the menu). */
+  editLabel(id: string | null): void {
+    if (id && this.ctl.state.readOnly) return;
+    this.set({ editing: id, selected: id ?? this.state.selected });
+  }
+
+  commitLabel(id: string, title: string): Promise<unknown> {
+    this.set({ editing: null });
+    const r = this.list.find((x) => x.id === id);
+    if (!r || (r.title ?? '') === title.trim()) return Promise.resolve();
+    return this.ctl.run('setRelationshipTitle', [id, title]);
+  }
+
+  /** A dragged control handle was dropped: one command, one undo step. */
+  setControls(id: string, controls: [Offset, Offset]): Promise<unknown> {
+    return this.ctl.run('setRelationshipControls', [id, controls]);
+  }
+
+  /** The map's keys while linking or with a line selected; false = not handled here. */
+  handleKey(e: KeyboardEvent): boolean {
+    const { linking, selected } = this.state;
+    const plain = !e.ctrlKey && !e.metaKey && !e.altKey;
+    if (linking) {
+      if (e.key === 'F6') {
+        this.cancel();
+        return false;
+      }
+      e.preventDefault();
+      if (ARROWS[e.key] && plain) this.aim(ARROWS[e.key]);
+      else if (e.key === 'Enter' && linking.target) void this.finish(linking.target);
+      else if (e.key === 'Escape') {
+        this.cancel();
+        this.ctl.onAnnounce('已取消关联线');
+      }
+      // Every other key is swallowed: linking is a mode, a stray key must not edit the map.
+      return true;
+    }
+    if (!selected) return false;
+    if ((e.key === 'Delete' || e.key === 'Backspace') && plain && !this.ctl.state.readOnly) {
+      e.preventDefault();
+      void this.remove(selected);
+      return true;
+    }
+    if (e.key === 'F2' && plain && !this.ctl.state.readOnly) {
+      e.preventDefault();
+      this.editLabel(selected);
+      return true;
+    }
+    if (e.key === 'Escape') {
+      e.preventDefault();
+      this.select(null);
+      return true;
+    }
+    if (ARROWS[e.key]) this.select(null);
+    return false;
+  }
+}

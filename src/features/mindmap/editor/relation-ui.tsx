@@ -1,0 +1,118 @@
+import { ContextMenu } from 'radix-ui';
+import { useEffect, useRef, useSyncExternalStore } from 'react';
+import { pointAt } from '../../../engine/render/relation-geometry';
+import { worldToScreen } from '../canvas/camera';
+import type { MindmapCanvas } from '../canvas/mindmap-canvas';
+import type { ActionContext } from './actions';
+import type { EditorController } from './controller';
+import { LINK_HINT, type RelationTool } from './relation-tool';
+
+// The React side of relationship lines (关联线): the linking hint, the label field over a
+// line's middle, the node menu's entries for the lines of the selected node, and the outline
+// tree's description of a node's lines (aria-description).
+
+/** 关联到：乙、丙；来自：甲 — or '' for a node without lines. */
+export function relationDescription(tool: RelationTool, id: string): string {
+  const { out, in: inc } = tool.of(id);
+  const t = (n: string) => tool.describeNode(n);
+  const parts: string[] = [];
+  if (out.length) parts.push(`关联到：${out.map((r) => t(r.to) + (r.title ? `（${r.title}）` : '')).join('、')}`);
+  if (inc.length) parts.push(`来自：${inc.map((r) => t(r.from) + (r.title ? `（${r.title}）` : '')).join('、')}`);
+  return parts.join('；');
+}
+
+/** The linking hint and the label field (inside the map's stage, over the canvas). */
+export function RelationOverlay({ ctl, canvas }: { ctl: EditorController; canvas: MindmapCanvas | null }) {
+  const tool = ctl.relations;
+  const { linking, editing } = useSyncExternalStore(tool.subscribe, tool.getState);
+  const input = useRef<HTMLInputElement>(null);
+  const done = useRef(false);
+  useEffect(() => {
+    done.current = false;
+    if (editing) input.current?.select();
+  }, [editing]);
+  const line = editing ? tool.list.find((r) => r.id === editing) : undefined;
+  const curve = line && canvas ? canvas.relations.curveOf(canvas.store, line.id) : null;
+  let field = null;
+  if (line && curve && canvas) {
+    const m = pointAt(curve, 0.5);
+    const [x, y] = worldToScreen(canvas.camera, m.x, m.y);
+    const finish = (keep: boolean) => {
+      if (done.current) return;
+      done.current = true;
+      if (keep) void tool.commitLabel(line.id, input.current?.value ?? '');
+      else tool.editLabel(null);
+      ctl.focusMap();
+    };
+    field = (
+      <input
+        ref={input}
+        className="mind-relation__label"
+        style={{ left: x, top: y }}
+        aria-label={`关联线标签：${tool.describe(line)}`}
+        defaultValue={line.title ?? ''}
+        maxLength={200}
+        autoFocus
+        data-keep-focus
+        onKeyDown={(e) => {
+          e.stopPropagation();
+          if (e.nativeEvent.isComposing) return;
+          if (e.key === 'Enter') {
+            e.preventDefault();
+            finish(true);
+          } else if (e.key === 'Escape') {
+            e.preventDefault();
+            finish(false);
+          }
+        }}
+        onBlur={() => finish(true)}
+      />
+    );
+  }
+  return (
+    <>
+      {linking && (
+        <div className="mind-relation__hint" role="status">
+          {LINK_HINT}
+        </div>
+      )}
+      {field}
+    </>
+  );
+}
+
+/** The node menu's entries for the selected node's lines: select, edit the label, delete. */
+export function RelationMenuItems({ ctx }: { ctx: ActionContext }) {
+  const { ctl } = ctx;
+  const id = ctl.primary;
+  if (!id) return null;
+  const tool = ctl.relations;
+  const { out, in: inc } = tool.of(id);
+  const lines = [...out, ...inc];
+  if (!lines.length) return null;
+  const ro = ctl.state.readOnly;
+  return (
+    <ContextMenu.Sub>
+      <ContextMenu.SubTrigger className="mind-menu__item">
+        关联线（{lines.length}）<span className="mind-menu__key">▸</span>
+      </ContextMenu.SubTrigger>
+      <ContextMenu.Portal>
+        <ContextMenu.SubContent className="mind-menu" aria-label="关联线">
+          {lines.map((r) => (
+            <ContextMenu.Group key={r.id} aria-label={tool.describe(r)}>
+              <ContextMenu.Item className="mind-menu__item" onSelect={() => tool.select(r.id)}>
+                选择：{tool.describe(r)}
+              </ContextMenu.Item>
+              <ContextMenu.Item className="mind-menu__item" disabled={ro} onSelect={() => tool.editLabel(r.id)}>
+                编辑标签：{tool.describe(r)}
+              </ContextMenu.Item>
+              <ContextMenu.Item className="mind-menu__item" disabled={ro} onSelect={() => void tool.remove(r.id)}>
+                删除：{tool.describe(r)}
+              </ContextMenu.Item>
+            </ContextMenu.Group>
+          ))}
+        </ContextMenu.SubContent>
+      </ContextMenu.Portal>
+    </ContextMenu.Sub>
+  );
+}
