@@ -105,7 +105,8 @@ export function useImportExport(ctl: EditorController, onError: (msg: string) =>
         }
         return;
       }
-      if (kind === 'xmind' || kind === 'mm' || kind === 'opml') {
+      // (outline text too: it says the relationship lines it cannot hold)
+      if (kind === 'xmind' || kind === 'mm' || kind === 'opml' || kind === 'md' || kind === 'txt') {
         // .xmind embeds images: the student's uploads are read here, the engine cannot fetch
         const images = kind === 'xmind' ? await imageDataUrls([...ctl.model.nodes.values()].map((n) => n.image ?? '')) : {};
         const { data, notices } = await ctl.exportFile(kind, { images });

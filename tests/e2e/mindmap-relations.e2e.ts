@@ -1,0 +1,125 @@
+import { strFromU8, unzipSync } from 'fflate';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { pointAt, relationCurve, type BoxLike } from '../../src/engine/render/relation-geometry';
+import type { BrowserSession } from './browser';
+import { clickNode, download, importFile, item, mapFocused, nodeBox, openMinder, outline, pasteImport, saved } from './mindmap-helpers';
+import { applyForCases, openSignedIn, toastWith, unexpectedErrors } from './shell-helpers';
+import { E2E_STUDENTS } from './students';
+
+// Relationship lines (关联线, issue 19.1) driven like a student: drawn with the mouse (关联线,
+// then a click on the target node) and with the keyboard (Ctrl+L, arrows, Enter), told in the
+// outline tree (aria-description 关联到：… / 来自：…), selected by a click on the curve, deleted
+// and brought back by Ctrl+Z, and kept through .km, .xmind and .svg exports.
+
+const live = (page: Page) => page.locator('.mind-editor__live').textContent();
+const described = (page: Page, text: string) => item(page, text).first().getAttribute('aria-description');
+const zoomOf = async (page: Page) => Number((await page.getByRole('status', { name: '缩放比例' }).textContent())!.replace('%', '')) / 100;
+
+/** The curve's middle on screen, as the canvas draws the automatic curve between the two nodes. */
+async function curveMiddle(page: Page, from: string, to: string): Promise<{ x: number; y: number }> {
+  const a = await nodeBox(page, from);
+  const b = await nodeBox(page, to);
+  const z = await zoomOf(page);
+  // World boxes up to a translation (the curve does not depend on it): screen / zoom.
+  const w = (r: typeof a): BoxLike => ({ x: r.x / z, y: r.y / z, w: r.width / z, h: r.height / z });
+  const m = pointAt(relationCurve(w(a), w(b)), 0.5);
+  return { x: m.x * z, y: m.y * z };
+}
+
+describe('relationship lines', () => {
+  let s: BrowserSession;
+  beforeAll(async () => {
+    s = await openSignedIn(inject('baseURL'), E2E_STUDENTS.mapRelations.loginName);
+    await applyForCases(s.page, 'case-04'); // the edited map is saved: that needs an application
+  });
+  afterAll(async () => s?.close());
+
+  it('draws a line with the mouse, selects it on the curve, deletes it and brings it back with Ctrl+Z', async () => {
+    const { page } = s;
+    await openMinder(page, 'case-04');
+    await saved(page, () => pasteImport(page, 'txt', '关联测试\n\t甲\n\t乙\n\t丙\n', '丙'));
+    const target = await nodeBox(page, '丙');
+    await clickNode(page, '甲');
+    await page.getByRole('button', { name: '关联线', exact: true }).click();
+    await page.getByRole('status').filter({ hasText: '点击要关联的主题' }).waitFor();
+    await page.mouse.move(target.x + target.width / 2, target.y + target.height / 2, { steps: 4 });
+    await saved(page, () => page.mouse.click(target.x + target.width / 2, target.y + target.height / 2));
+    await expect.poll(() => live(page)).toContain('已添加关联线：甲 → 丙');
+    await expect.poll(() => described(page, '甲')).toBe('关联到：丙');
+    await expect.poll(() => described(page, '丙')).toBe('来自：甲');
+    expect(await page.getByRole('status').filter({ hasText: '点击要关联的主题' }).count()).toBe(0);
+
+    // Deselected with Esc, then chosen again by a click on the curve itself.
+    await mapFocused(page);
+    await page.keyboard.press('Escape');
+    const mid = await curveMiddle(page, '甲', '丙');
+    await clickNode(page, '乙');
+    await page.mouse.click(mid.x, mid.y);
+    await expect.poll(() => live(page)).toContain('已选中关联线：甲 → 丙');
+    await mapFocused(page);
+    await saved(page, () => page.keyboard.press('Delete'));
+    await expect.poll(() => live(page)).toContain('已删除关联线');
+    await expect.poll(() => described(page, '甲')).toBeNull();
+    // The node under the line was not touched.
+    expect(await outline(page)).toEqual(['关联测试', '甲', '乙', '丙']);
+    await saved(page, () => page.keyboard.press('Control+z'));
+    await expect.poll(() => described(page, '甲')).toBe('关联到：丙');
+    expect(unexpectedErrors(s.errors)).toEqual([]);
+  });
+
+  it('draws a line with the keyboard: Ctrl+L, arrows to the target, Enter; Esc cancels', async () => {
+    const { page } = s;
+    await clickNode(page, '乙');
+    await mapFocused(page);
+    await page.keyboard.press('Control+l');
+    await page.getByRole('status').filter({ hasText: '点击要关联的主题' }).waitFor();
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.getByRole('status').filter({ hasText: '点击要关联的主题' }).count()).toBe(0);
+    // A stray key in the mode edits nothing; Esc leaves it with no line.
+    await page.keyboard.press('Control+l');
+    await page.keyboard.press('x');
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(() => live(page)).toContain('关联到：丙，按 Enter 确定');
+    await saved(page, () => page.keyboard.press('Enter'));
+    await expect.poll(() => live(page)).toContain('已添加关联线：乙 → 丙');
+    await expect.poll(() => described(page, '乙')).toBe('关联到：丙');
+    await expect.poll(() => described(page, '丙')).toBe('来自：甲、乙');
+    expect(await outline(page)).toEqual(['关联测试', '甲', '乙', '丙']);
+    // The new line is selected: F2 names it.
+    await page.keyboard.press('F2');
+    const label = page.getByRole('textbox', { name: /^关联线标签：乙 → 丙/ });
+    await label.fill('因果');
+    await saved(page, () => label.press('Enter'));
+    await expect.poll(() => described(page, '丙')).toBe('来自：甲、乙（因果）');
+    // The same pair and direction again is refused in Chinese.
+    await mapFocused(page);
+    await page.keyboard.press('Control+l');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await toastWith(page, '这两个主题之间已有同方向的关联线').waitFor();
+    expect(unexpectedErrors(s.errors)).toEqual([]);
+  });
+
+  it('keeps the lines in .km, .xmind (and back) and draws them in .svg with the arrow marker', async () => {
+    const { page } = s;
+    const km = JSON.parse((await download(page, /JSON \(\.km\)/)).toString('utf8'));
+    expect(km.relationships).toHaveLength(2);
+    const xmind = await download(page, /XMind/);
+    const sheet = JSON.parse(strFromU8(unzipSync(new Uint8Array(xmind))['content.json']))[0];
+    expect(sheet.relationships).toHaveLength(2);
+    const svg = (await download(page, /SVG/)).toString('utf8');
+    expect(svg.match(/<path class="relation"[^>]*marker-end="url\(#xt-relation-arrow\)"/g)).toHaveLength(2);
+    expect(svg).toContain('<marker id="xt-relation-arrow"');
+    const md = await download(page, /Markdown/);
+    expect(md.toString('utf8')).toContain('丙');
+    await toastWith(page, '已导出「关联测试.md」，以下内容未能保留：关联线 2 条。').waitFor();
+
+    await saved(page, () => importFile(page, '别的.txt', '别的图\n\t子项\n'));
+    await expect.poll(() => outline(page)).toEqual(['别的图', '子项']);
+    await saved(page, () => importFile(page, '回来.xmind', xmind));
+    await expect.poll(() => outline(page)).toEqual(['关联测试', '甲', '乙', '丙']);
+    await expect.poll(() => described(page, '丙')).toBe('来自：甲、乙（因果）');
+    expect(unexpectedErrors(s.errors)).toEqual([]);
+  });
+});
