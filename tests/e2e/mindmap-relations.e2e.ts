@@ -38,7 +38,7 @@ describe('relationship lines', () => {
   it('draws a line with the mouse, selects it on the curve, deletes it and brings it back with Ctrl+Z', async () => {
     const { page } = s;
     await openMinder(page, 'case-04');
-    await saved(page, () => pasteImport(page, 'txt', '关联测试\n\t甲\n\t乙\n\t丙\n', '丙'));
+    await saved(page, () => pasteImport(page, 'txt', '关联测试\n\t甲\n\t\t乙\n\t\t丙\n', '丙'));
     const target = await nodeBox(page, '丙');
     await clickNode(page, '甲');
     await page.getByRole('button', { name: '关联线', exact: true }).click();
