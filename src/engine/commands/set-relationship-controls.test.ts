@@ -22,7 +22,12 @@ describe('setRelationshipControls', () => {
   it('refuses malformed points', () => {
     const doc = sampleDoc();
     const id = run(doc, 'addRelationship', 'A', 'B') as string;
-    expect(() => run(doc, 'setRelationshipControls', id, [{ x: NaN, y: 0 }, { x: 0, y: 0 }])).toThrow('关联线的控制点无效');
+    expect(() =>
+      run(doc, 'setRelationshipControls', id, [
+        { x: NaN, y: 0 },
+        { x: 0, y: 0 },
+      ]),
+    ).toThrow('关联线的控制点无效');
     expect(() => run(doc, 'setRelationshipControls', id, [{ x: 0, y: 0 }])).toThrow('关联线的控制点无效');
   });
 });

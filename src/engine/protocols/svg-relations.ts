@@ -49,7 +49,12 @@ export function relationsSvg(
       const xs = pts.map((p) => p.x + clip.ox);
       const ys = pts.map((p) => p.y + clip.oy);
       const pad = 80;
-      if (Math.max(...xs) + pad < clip.x || Math.min(...xs) - pad > clip.x + clip.w || Math.max(...ys) + pad < clip.y || Math.min(...ys) - pad > clip.y + clip.h)
+      if (
+        Math.max(...xs) + pad < clip.x ||
+        Math.min(...xs) - pad > clip.x + clip.w ||
+        Math.max(...ys) + pad < clip.y ||
+        Math.min(...ys) - pad > clip.y + clip.h
+      )
         continue;
     }
     out.push(

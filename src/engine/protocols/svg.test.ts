@@ -182,7 +182,9 @@ describe('SVG export of relationship lines', () => {
     const svg = ed.exportData('svg');
     expect(svg).toContain('<marker id="xt-relation-arrow"');
     expect(svg.match(/<path class="relation"/g)).toHaveLength(1);
-    expect(svg).toMatch(/<path class="relation" data-from="a1" data-to="b" d="M[^"]+ C[^"]+" fill="none" stroke="#e8590c"[^>]*marker-end="url\(#xt-relation-arrow\)"/);
+    expect(svg).toMatch(
+      /<path class="relation" data-from="a1" data-to="b" d="M[^"]+ C[^"]+" fill="none" stroke="#e8590c"[^>]*marker-end="url\(#xt-relation-arrow\)"/,
+    );
     expect(svg).toContain('>因果 &amp; 结果</text>');
     // Folding a's branch hides a1: its line goes too.
     ed.execute('collapse', [['a']]);

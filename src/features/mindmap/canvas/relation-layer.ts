@@ -152,7 +152,10 @@ export class RelationLayer {
       g.poly([tip.x, tip.y, left.x, left.y, right.x, right.y]).fill(color);
       if (sel) {
         g.moveTo(c.p0.x, c.p0.y).lineTo(c.c1.x, c.c1.y).moveTo(c.p3.x, c.p3.y).lineTo(c.c2.x, c.c2.y).stroke({ color: SELECTED, width: px, alpha: 0.6 });
-        for (const h of [c.c1, c.c2]) g.circle(h.x, h.y, HANDLE_PX * px).fill(0xffffff).stroke({ color: SELECTED, width: 2 * px });
+        for (const h of [c.c1, c.c2])
+          g.circle(h.x, h.y, HANDLE_PX * px)
+            .fill(0xffffff)
+            .stroke({ color: SELECTED, width: 2 * px });
       }
       if (r.title) this.label(used++, r.title, pointAt(c, 0.5), color);
     }
@@ -185,7 +188,10 @@ export class RelationLayer {
     // The label's background: the map's, so the dashes do not cross the words.
     const w = t.width + 8;
     const h = LABEL_FONT_SIZE + 6;
-    this.lines.roundRect(at.x - w / 2, at.y - h / 2, w, h, 3).fill(this.background).stroke({ color, width: 0.5 });
+    this.lines
+      .roundRect(at.x - w / 2, at.y - h / 2, w, h, 3)
+      .fill(this.background)
+      .stroke({ color, width: 0.5 });
   }
 
   destroy(): void {

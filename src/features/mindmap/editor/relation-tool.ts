@@ -98,7 +98,8 @@ export class RelationTool {
     }
     const { selected, linking, editing } = this.state;
     const has = (id: string | null) => !!id && this.visible().some((r) => r.id === id);
-    if ((selected && !has(selected)) || (editing && !has(editing))) this.set({ selected: has(selected) ? selected : null, editing: has(editing) ? editing : null });
+    if ((selected && !has(selected)) || (editing && !has(editing)))
+      this.set({ selected: has(selected) ? selected : null, editing: has(editing) ? editing : null });
     if (linking && !this.ctl.model.nodes.has(linking.from)) this.cancel();
   }
 

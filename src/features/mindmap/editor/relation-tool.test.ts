@@ -1,0 +1,94 @@
+import type { KeyboardEvent } from 'react';
+import { describe, expect, it } from 'vitest';
+import { actionByName, isEnabled } from './actions';
+import { READ_ONLY_MSG } from './messages';
+import { relationDescription } from './relation-ui';
+import { testContext, testController } from './test-kit';
+
+// Relationship lines through the editor's keys on the real engine (no canvas: the arrow keys
+// walk the tree): linking, selecting, Delete, Esc, undo, read-only refusal.
+
+const key = (k: string, mods: Partial<KeyboardEvent> = {}): KeyboardEvent =>
+  ({ key: k, ctrlKey: false, metaKey: false, altKey: false, shiftKey: false, preventDefault: () => {}, ...mods }) as KeyboardEvent;
+
+async function linked() {
+  const ctl = await testController();
+  const said: string[] = [];
+  const errors: string[] = [];
+  ctl.onAnnounce = (m) => said.push(m);
+  ctl.onError = (m) => errors.push(m);
+  return { ctl, tool: ctl.relations, said, errors };
+}
+
+describe('relationship lines in the editor', () => {
+  it('关联线 then arrows + Enter adds a line from the selected node, selected, told in the tree', async () => {
+    const { ctl, tool, said } = await linked();
+    ctl.select(['a']);
+    await actionByName('addRelation').perform(testContext(ctl));
+    expect(tool.state.linking).toEqual({ from: 'a', target: null });
+    // Stray keys are swallowed in the mode: nothing is edited.
+    expect(tool.handleKey(key('x'))).toBe(true);
+    expect(tool.handleKey(key('ArrowDown'))).toBe(true);
+    expect(tool.state.linking?.target).toBe('b');
+    tool.handleKey(key('Enter'));
+    await ctl.settled();
+    await expect.poll(() => ctl.model.relationships.length).toBe(1);
+    expect(said).toContain('已添加关联线：甲 → 乙');
+    expect(tool.state.selected).toBe(ctl.model.relationships[0].id);
+    expect(relationDescription(tool, 'a')).toBe('关联到：乙');
+    expect(relationDescription(tool, 'b')).toBe('来自：甲');
+    expect(relationDescription(tool, 'r')).toBe('');
+  });
+
+  it('Delete removes the selected line (not the node), Ctrl+Z brings it back; Esc deselects', async () => {
+    const { ctl, tool, said } = await linked();
+    tool.start('a');
+    tool.handleKey(key('ArrowDown'));
+    await tool.finish('b');
+    expect(tool.handleKey(key('Delete'))).toBe(true);
+    await ctl.settled();
+    expect(ctl.model.relationships).toEqual([]);
+    expect(ctl.model.get('b')).toBeDefined();
+    expect(said).toContain('已删除关联线');
+    await ctl.undo();
+    expect(ctl.model.relationships).toHaveLength(1);
+    tool.select(ctl.model.relationships[0].id);
+    expect(tool.handleKey(key('Escape'))).toBe(true);
+    expect(tool.state.selected).toBeNull();
+    // Without a line selected, Delete is the map's again.
+    expect(tool.handleKey(key('Delete'))).toBe(false);
+  });
+
+  it('Esc leaves linking with no line; the same pair twice is refused in Chinese', async () => {
+    const { ctl, tool, errors } = await linked();
+    tool.start('a');
+    tool.handleKey(key('Escape'));
+    expect(tool.state.linking).toBeNull();
+    tool.start('a');
+    await tool.finish('b');
+    tool.start('a');
+    await tool.finish('b');
+    expect(errors).toEqual(['这两个主题之间已有同方向的关联线']);
+    expect(ctl.model.relationships).toHaveLength(1);
+  });
+
+  it('F2 edits the label; a read-only map refuses linking and disables 关联线', async () => {
+    const { ctl, tool } = await linked();
+    tool.start('a');
+    const id = (await tool.finish('b'))!;
+    tool.handleKey(key('F2'));
+    expect(tool.state.editing).toBe(id);
+    await tool.commitLabel(id, '因果');
+    expect(ctl.model.relationships[0].title).toBe('因果');
+    expect(relationDescription(tool, 'b')).toBe('来自：甲（因果）');
+
+    const ro = await testController(true);
+    const errors: string[] = [];
+    ro.onError = (m) => errors.push(m);
+    ro.select(['a']);
+    expect(isEnabled(actionByName('addRelation'), testContext(ro))).toBe(false);
+    ro.relations.start('a');
+    expect(ro.relations.state.linking).toBeNull();
+    expect(errors).toEqual([READ_ONLY_MSG]);
+  });
+});
