@@ -16,16 +16,19 @@ const live = (page: Page) => page.locator('.mind-editor__live').textContent();
 const described = (page: Page, text: string) => item(page, text).first().getAttribute('aria-description');
 const zoomOf = async (page: Page) => Number((await page.getByRole('status', { name: '缩放比例' }).textContent())!.replace('%', '')) / 100;
 
-/** The curve's middle on screen, as the canvas draws the automatic curve between the two nodes. */
-async function curveMiddle(page: Page, from: string, to: string): Promise<{ x: number; y: number }> {
+/** The automatic curve's middle and first control point on screen, as the canvas draws them. */
+async function curvePoints(page: Page, from: string, to: string) {
   const a = await nodeBox(page, from);
   const b = await nodeBox(page, to);
   const z = await zoomOf(page);
   // World boxes up to a translation (the curve does not depend on it): screen / zoom.
   const w = (r: typeof a): BoxLike => ({ x: r.x / z, y: r.y / z, w: r.width / z, h: r.height / z });
-  const m = pointAt(relationCurve(w(a), w(b)), 0.5);
-  return { x: m.x * z, y: m.y * z };
+  const c = relationCurve(w(a), w(b));
+  const m = pointAt(c, 0.5);
+  return { mid: { x: m.x * z, y: m.y * z }, handle: { x: c.c1.x * z, y: c.c1.y * z } };
 }
+
+const kmLines = async (page: Page) => JSON.parse((await download(page, /JSON \(\.km\)/)).toString('utf8')).relationships as Array<Record<string, unknown>>;
 
 describe('relationship lines', () => {
   let s: BrowserSession;
@@ -53,7 +56,7 @@ describe('relationship lines', () => {
     // Deselected with Esc, then chosen again by a click on the curve itself.
     await mapFocused(page);
     await page.keyboard.press('Escape');
-    const mid = await curveMiddle(page, '甲', '丙');
+    const { mid, handle } = await curvePoints(page, '甲', '丙');
     await clickNode(page, '乙');
     await page.mouse.click(mid.x, mid.y);
     await expect.poll(() => live(page)).toContain('已选中关联线：甲 → 丙');
@@ -65,6 +68,22 @@ describe('relationship lines', () => {
     expect(await outline(page)).toEqual(['关联测试', '甲', '乙', '丙']);
     await saved(page, () => page.keyboard.press('Control+z'));
     await expect.poll(() => described(page, '甲')).toBe('关联到：丙');
+
+    // Selected again, its control handle drags: the drop is one step, undone by Ctrl+Z.
+    await page.mouse.click(mid.x, mid.y);
+    await expect.poll(() => live(page)).toContain('已选中关联线：甲 → 丙');
+    expect((await kmLines(page))[0].controls).toBeUndefined();
+    await page.mouse.move(handle.x, handle.y);
+    await page.mouse.down();
+    await page.mouse.move(handle.x + 10, handle.y - 20, { steps: 3 });
+    await page.mouse.move(handle.x + 20, handle.y - 40, { steps: 3 });
+    await saved(page, () => page.mouse.up());
+    await expect.poll(() => live(page)).toContain('已调整关联线');
+    expect((await kmLines(page))[0].controls).toHaveLength(2);
+    await mapFocused(page);
+    await saved(page, () => page.keyboard.press('Control+z'));
+    expect((await kmLines(page))[0].controls).toBeUndefined();
+    expect(await outline(page)).toEqual(['关联测试', '甲', '乙', '丙']);
     expect(unexpectedErrors(s.errors)).toEqual([]);
   });
 
@@ -103,8 +122,7 @@ describe('relationship lines', () => {
 
   it('keeps the lines in .km, .xmind (and back) and draws them in .svg with the arrow marker', async () => {
     const { page } = s;
-    const km = JSON.parse((await download(page, /JSON \(\.km\)/)).toString('utf8'));
-    expect(km.relationships).toHaveLength(2);
+    expect(await kmLines(page)).toHaveLength(2);
     const xmind = await download(page, /XMind/);
     const sheet = JSON.parse(strFromU8(unzipSync(new Uint8Array(xmind))['content.json']))[0];
     expect(sheet.relationships).toHaveLength(2);
