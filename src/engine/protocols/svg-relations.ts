@@ -21,6 +21,25 @@ import type { Theme } from '../theme/themes';
 export const ARROW_MARKER_ID = 'xt-relation-arrow';
 const LABEL_FONT = `${LABEL_FONT_SIZE}px sans-serif`;
 
+/** The extent of the drawn lines (curve, arrow, label), or null when none is drawn. */
+export function relationBounds(
+  list: readonly Relationship[],
+  boxOf: (id: string) => BoxLike | undefined,
+): { x0: number; y0: number; x1: number; y1: number } | null {
+  let out: { x0: number; y0: number; x1: number; y1: number } | null = null;
+  for (const r of list) {
+    const a = boxOf(r.from);
+    const b = boxOf(r.to);
+    if (!a || !b) continue;
+    const pad = ARROW_SIZE + (r.title ? LABEL_FONT_SIZE : 0);
+    for (const p of sampleCurve(relationCurve(a, b, r.controls), 16)) {
+      out ??= { x0: p.x, y0: p.y, x1: p.x, y1: p.y };
+      out = { x0: Math.min(out.x0, p.x - pad), y0: Math.min(out.y0, p.y - pad), x1: Math.max(out.x1, p.x + pad), y1: Math.max(out.y1, p.y + pad) };
+    }
+  }
+  return out;
+}
+
 export interface RelationSvg {
   defs: string;
   body: string;

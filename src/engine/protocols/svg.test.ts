@@ -197,3 +197,26 @@ describe('SVG export of relationship lines', () => {
     expect(ed.exportData('svg')).not.toContain('<marker');
   });
 });
+
+describe('SVG bounds with relationship lines', () => {
+  it('grows the image to hold a line bowing out beyond the nodes', () => {
+    const ed = new MindEditor();
+    const doc = km('default', 'fresh-blue');
+    ed.load(doc);
+    const plain = ed.exportData('svg');
+    doc.relationships = [
+      {
+        id: 'x',
+        from: 'a1',
+        to: 'b',
+        controls: [
+          { x: 0, y: -600 },
+          { x: 0, y: -600 },
+        ],
+      },
+    ];
+    ed.load(doc);
+    const height = (svg: string) => Number(/height="(\d+)"/.exec(svg)![1]);
+    expect(height(ed.exportData('svg'))).toBeGreaterThan(height(plain) + 300);
+  });
+});

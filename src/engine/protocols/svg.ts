@@ -9,7 +9,7 @@ import { mayHaveFormula } from '../render/formula';
 import { BADGE_FONT, progressBadgeSvg } from '../render/progress-badge';
 import type { Progress } from '../progress/rollup';
 import { getTheme, nodeTypeForLevel } from '../theme/themes';
-import { relationsSvg } from './svg-relations';
+import { relationBounds, relationsSvg } from './svg-relations';
 
 const MARGIN = 20;
 
@@ -46,6 +46,14 @@ export function exportSvg(doc: MindDoc, layout: LayoutEngine, clip?: Box, progre
     y1 = Math.max(y1, b.y + b.h);
     if (n.data.expandState !== 'collapse') for (let i = n.children.length - 1; i >= 0; i--) stack.push(n.children[i]);
   }
+  // Relationship lines may bow out beyond the nodes: the image holds them too.
+  const drawn = new Set(nodes);
+  const relBox = (id: string) => {
+    const n = doc.byId.get(id);
+    return n && drawn.has(n) ? box(n) : undefined;
+  };
+  const rb = relationBounds(doc.items.relationships, relBox);
+  if (rb) [x0, y0, x1, y1] = [Math.min(x0, rb.x0), Math.min(y0, rb.y0), Math.max(x1, rb.x1), Math.max(y1, rb.y1)];
   const ox = MARGIN - x0;
   const oy = MARGIN - y0;
   const width = Math.trunc(x1 - x0 + 2 * MARGIN);
@@ -95,17 +103,7 @@ export function exportSvg(doc: MindDoc, layout: LayoutEngine, clip?: Box, progre
     if (p && p.total > 0) shapes.push(progressBadgeSvg(b, p, !parent, badgeWidth));
   }
   // Relationship lines over the nodes (as the canvas draws them), between drawn nodes only.
-  const drawn = new Set(nodes);
-  const rel = relationsSvg(
-    doc.items.relationships,
-    (id) => {
-      const n = doc.byId.get(id);
-      return n && drawn.has(n) ? box(n) : undefined;
-    },
-    theme,
-    (font, t) => layout.measurer.width(font, t),
-    clip && { ...clip, ox, oy },
-  );
+  const rel = relationsSvg(doc.items.relationships, relBox, theme, (font, t) => layout.measurer.width(font, t), clip && { ...clip, ox, oy });
   const view = clip
     ? `width="${clip.w}" height="${clip.h}" viewBox="${clip.x} ${clip.y} ${clip.w} ${clip.h}" data-map-width="${width}" data-map-height="${height}"`
     : `width="${width}" height="${height}" viewBox="0 0 ${width} ${height}"`;
