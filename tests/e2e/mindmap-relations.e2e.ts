@@ -6,6 +6,7 @@ import type { BrowserSession } from './browser';
 import { clickNode, download, importFile, item, mapFocused, nodeBox, openMinder, outline, pasteImport, saved } from './mindmap-helpers';
 import { applyForCases, openSignedIn, toastWith, unexpectedErrors } from './shell-helpers';
 import { E2E_STUDENTS } from './students';
+import { centre, Fingers, openPhoneSignedIn, phoneNodeBox } from './touch-helpers';
 
 // Relationship lines (关联线, issue 19.1) driven like a student: drawn with the mouse (关联线,
 // then a click on the target node) and with the keyboard (Ctrl+L, arrows, Enter), told in the
@@ -139,5 +140,30 @@ describe('relationship lines', () => {
     await expect.poll(() => outline(page)).toEqual(['关联测试', '甲', '乙', '丙']);
     await expect.poll(() => described(page, '丙')).toBe('来自：甲、乙（因果）');
     expect(unexpectedErrors(s.errors)).toEqual([]);
+  });
+
+  it('on a phone: 关联线 from the long-press menu, then a tap on the target', async () => {
+    const phone = await openPhoneSignedIn(inject('baseURL'), E2E_STUDENTS.mapRelations.loginName);
+    try {
+      const { page } = phone;
+      const fingers = await Fingers.of(page);
+      await page.goto('/#/project/minder?caseId=case-04');
+      await page.locator('.mind-editor.is-phone[aria-busy="false"]').waitFor();
+      const row = (text: string) => page.locator('.mind-tree [role=treeitem]', { has: page.locator('.mind-tree__text', { hasText: new RegExp(`^${text}$`) }) });
+      await expect.poll(() => row('乙').getAttribute('aria-description')).toBe('关联到：丙（因果）');
+      await fingers.longPress(centre(await phoneNodeBox(page, '乙')));
+      const menu = page.getByRole('menu', { name: '主题菜单' });
+      await menu.waitFor();
+      await page.waitForTimeout(600); // the click of the lifted finger goes to the menu first
+      await menu.getByRole('menuitem', { name: '关联线', exact: true }).tap();
+      await page.getByRole('status').filter({ hasText: '点击要关联的主题' }).waitFor();
+      // (choosing the target's row selects it and shows it; linking goes on until a tap on the map)
+      await fingers.tap(centre(await phoneNodeBox(page, '甲')));
+      await expect.poll(() => row('乙').getAttribute('aria-description')).toBe('关联到：丙（因果）、甲');
+      await expect.poll(() => row('甲').getAttribute('aria-description')).toBe('关联到：丙；来自：乙');
+      expect(unexpectedErrors(phone.errors)).toEqual([]);
+    } finally {
+      await phone.close();
+    }
   });
 });

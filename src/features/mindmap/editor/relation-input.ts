@@ -21,7 +21,11 @@ export function bindRelationInput(canvas: MindmapCanvas, ctl: EditorController):
   const pan = canvas.panGate;
   canvas.panGate = (e, hit) => pan(e, hit) && !(e.button === 0 && (tool.state.linking || onHandle(e) || onLine(e)));
 
+  // A finger while linking: a tap (touch-input.ts selects the node as well) ends the line there.
+  let tap: { x: number; y: number } | null = null;
+
   const down = (e: PointerEvent) => {
+    if (e.pointerType === 'touch') tap = tool.state.linking ? { x: e.offsetX, y: e.offsetY } : null;
     if (e.pointerType === 'touch' || e.button !== 0) return;
     const x = e.offsetX;
     const y = e.offsetY;
@@ -74,6 +78,15 @@ export function bindRelationInput(canvas: MindmapCanvas, ctl: EditorController):
   };
 
   const up = (e: PointerEvent) => {
+    const t = tap;
+    tap = null;
+    const linking = tool.state.linking;
+    if (t && linking && e.pointerType === 'touch' && Math.hypot(e.offsetX - t.x, e.offsetY - t.y) < 10) {
+      const hit = canvas.hitTest(e.offsetX, e.offsetY);
+      if (!hit) tool.cancel();
+      else if (hit !== linking.from) void tool.finish(hit);
+      return;
+    }
     const d = drag;
     drag = null;
     if (!d) return;

@@ -24,6 +24,8 @@ export interface RelationToolState {
   editing: string | null;
 }
 
+const NONE = { out: [], in: [] };
+
 const ARROWS: Record<string, Direction> = { ArrowUp: 'up', ArrowDown: 'down', ArrowLeft: 'left', ArrowRight: 'right' };
 
 export class RelationTool {
@@ -31,6 +33,7 @@ export class RelationTool {
   private canvas: MindmapCanvas | null = null;
   private listeners = new Set<() => void>();
   private shown: readonly Relationship[] = [];
+  private index: { version: number; by: Map<string, { out: Relationship[]; in: Relationship[] }> } | null = null;
 
   constructor(private readonly ctl: EditorController) {
     ctl.model.subscribe(() => this.onModel());
@@ -53,10 +56,19 @@ export class RelationTool {
     return this.list.filter((r) => nodes.has(r.from) && nodes.has(r.to));
   }
 
-  /** The lines a node starts or ends. */
+  /** The lines a node starts or ends (indexed once per model version: every tree row asks). */
   of(id: string): { out: Relationship[]; in: Relationship[] } {
-    const v = this.visible();
-    return { out: v.filter((r) => r.from === id), in: v.filter((r) => r.to === id) };
+    const { version } = this.ctl.model;
+    if (this.index?.version !== version) {
+      const by = new Map<string, { out: Relationship[]; in: Relationship[] }>();
+      const at = (n: string) => by.get(n) ?? by.set(n, { out: [], in: [] }).get(n)!;
+      for (const r of this.visible()) {
+        at(r.from).out.push(r);
+        at(r.to).in.push(r);
+      }
+      this.index = { version, by };
+    }
+    return this.index.by.get(id) ?? NONE;
   }
 
   describeNode(id: string): string {
