@@ -118,6 +118,18 @@ describe('relationship lines', () => {
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('Enter');
     await toastWith(page, '这两个主题之间已有同方向的关联线').waitFor();
+
+    // The node menu (Shift+F10) reaches the node's lines from the keyboard.
+    await mapFocused(page);
+    await page.keyboard.press('Shift+F10');
+    const menu = page.getByRole('menu', { name: '主题菜单' });
+    await menu.getByRole('menuitem', { name: /^关联线（1）/ }).focus();
+    await page.keyboard.press('ArrowRight');
+    await page.getByRole('menu', { name: '关联线' }).getByRole('menuitem', { name: '选择：乙 → 丙（因果）' }).focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => live(page)).toContain('已选中关联线：乙 → 丙（因果）');
+    await mapFocused(page);
+    await page.keyboard.press('Escape');
     expect(unexpectedErrors(s.errors)).toEqual([]);
   });
 
