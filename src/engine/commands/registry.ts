@@ -1,5 +1,6 @@
 import type { CommandDef } from './command';
 import { addRelationship } from './add-relationship';
+import { addSummary } from './add-summary';
 import { appendChild } from './append-child';
 import { applyOutline } from './apply-outline';
 import { appendParent } from './append-parent';
@@ -23,6 +24,7 @@ import { paste } from './paste';
 import { priority } from './priority';
 import { removeNode } from './remove-node';
 import { removeRelationship } from './remove-relationship';
+import { removeSummary } from './remove-summary';
 import { replaceText } from './replace-text';
 import { resetLayout } from './reset-layout';
 import { setLayout } from './set-layout';
@@ -31,6 +33,7 @@ import { setRelationshipControls } from './set-relationship-controls';
 import { setRelationshipTitle } from './set-relationship-title';
 import { setNow } from './set-now';
 import { setStudy } from './set-study';
+import { summaryText } from './summary-text';
 import { syncLearnt } from './sync-learnt';
 import { template } from './template';
 import { theme } from './theme';
@@ -74,6 +77,9 @@ export const COMMAND_DEFS = {
   setRelationshipTitle,
   setRelationshipControls,
   removeRelationship,
+  addSummary,
+  summaryText,
+  removeSummary,
 } satisfies Record<string, CommandDef>;
 
 type Defs = typeof COMMAND_DEFS;
