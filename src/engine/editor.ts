@@ -11,6 +11,7 @@ import { createTableMeasurer, type TextMeasurer } from './measure/text-measurer'
 import type { FormulaBox } from './measure/formula-boxes';
 import { LayoutEngine } from './layout/layout-engine';
 import { connectorFor } from './layout/kinds';
+import type { SummaryPlace } from './layout/summary-space';
 import {
   exportDocument,
   exportFile,
@@ -58,6 +59,8 @@ export class MindEditor {
   readonly progress = new ProgressIndex();
   private history: History;
   private version = 0;
+  /** The summary boxes last sent (JSON), so a patch carries them only when they changed. */
+  private sentPlaces = '';
 
   constructor(opts: EditorOptions = {}) {
     this.layout = new LayoutEngine(opts.measurer ?? createTableMeasurer());
@@ -328,7 +331,18 @@ export class MindEditor {
       canRedo: this.history.canRedo,
       ...(full ? { items: this.itemsCopy() } : {}),
       ...this.formulaRequests(),
+      ...this.summaryBoxes(full),
     };
+  }
+
+  /** summaryBoxes for a patch: nothing at all for a map that never had a drawn summary. */
+  private summaryBoxes(full: boolean): { summaryBoxes?: SummaryPlace[] } {
+    if (!this.layout.placed.size && !this.sentPlaces) return {};
+    const boxes = this.layout.summaryPlaces(this.doc);
+    const key = boxes.length ? JSON.stringify(boxes) : '';
+    if (key === this.sentPlaces && !full) return {};
+    this.sentPlaces = key;
+    return key || !full ? { summaryBoxes: boxes } : {};
   }
 
   /**

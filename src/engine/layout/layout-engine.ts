@@ -7,6 +7,8 @@ import { kindFor } from './kinds';
 import { absolutePass, exactBox, flushShifts, type AbsResult } from './absolute';
 import { measureNode } from './node-size';
 import { pack, type LayoutArrays } from './pack';
+import type { Summary } from '../model/items';
+import { placeSummaries, summariesByParent, topicSize, type SummaryPlace } from './summary-space';
 
 function alloc(n: number, old?: LayoutArrays): LayoutArrays {
   const grow = <T extends Float64Array | Float32Array | Uint8Array | Int32Array>(make: (n: number) => T, prev?: T): T => {
@@ -52,6 +54,9 @@ export class LayoutEngine {
   ty = new Float64Array(0);
   private theme!: Theme;
   private template = '';
+  /** Summaries by parent id, and their places relative to the parent (layout/summary-space.ts). */
+  private sums = new Map<string, Summary[]>();
+  readonly placed = new Map<string, SummaryPlace[]>();
 
   /** Boxes of labels with formulas, measured on the main thread (measure/formula-boxes.ts). */
   readonly formulas = new FormulaBoxes();
@@ -107,7 +112,23 @@ export class LayoutEngine {
         order.push(ch[j]);
       }
     }
-    for (let i = order.length - 1; i >= 0; i--) pack(a, order[i], isOpen(order[i]));
+    for (let i = order.length - 1; i >= 0; i--) this.pack(order[i]);
+  }
+
+  /** pack(); then room for the node's summaries, if the map has any (else exactly pack()). */
+  private pack(n: NodeRec): void {
+    const open = isOpen(n);
+    pack(this.a, n, open);
+    if (!this.sums.size && !this.placed.size) return;
+    const list = this.sums.get(n.id);
+    if (list && open) {
+      const d = this.a.depth[n.slot];
+      this.placed.set(n.id, placeSummaries(this.a, n, list, (s) => topicSize(s, d, this.theme, this.measurer)));
+    } else this.placed.delete(n.id);
+  }
+
+  private indexSummaries(doc: MindDoc): void {
+    this.sums = summariesByParent(doc.items.summaries);
   }
 
   full(doc: MindDoc, remeasure = true): AbsResult {
@@ -115,6 +136,8 @@ export class LayoutEngine {
     this.theme = getTheme(doc.theme);
     this.template = doc.template;
     this.visible.fill(0);
+    this.indexSummaries(doc);
+    this.placed.clear();
     this.prepare(doc.root, 0, 0, 0, 1, remeasure);
     this.layoutSubtree(doc.root, remeasure);
     return this.absolute(doc, true);
@@ -180,6 +203,13 @@ export class LayoutEngine {
         } else if (c.key === 'layout') subtrees.add(n);
         else if (c.key.startsWith('layout_')) offsetMoved.add(n);
         else remeasure.add(n);
+      } else if (c.op === 'item' && c.coll === 'summaries') {
+        // A summary added, edited or removed: its parent re-packs (and so its ancestor chain).
+        this.indexSummaries(doc);
+        for (const it of [c.before, c.after]) {
+          const p = it ? doc.byId.get((it as Summary).parent) : undefined;
+          if (p) repack.add(p);
+        }
       }
     }
     // Sibling-index dependent kinds (mind sides, fish-bone rows): re-derive the children's kinds
@@ -223,7 +253,7 @@ export class LayoutEngine {
       }
     // Deepest first, so every parent packs with its children's fresh subtree boxes.
     const list = [...chain].sort((x, y) => a.depth[y.slot] - a.depth[x.slot]);
-    for (const n of list) pack(a, n, isOpen(n));
+    for (const n of list) this.pack(n);
     return { ...this.absolute(doc, false, chain, relaid), hidden, full: false };
   }
 
@@ -254,6 +284,19 @@ export class LayoutEngine {
 
   boxOf(n: NodeRec): [number, number, number, number] {
     return exactBox(this, n);
+  }
+
+  /** Every drawn summary with absolute boxes (few: a walk over the placed ones, none without summaries). */
+  summaryPlaces(doc: MindDoc): SummaryPlace[] {
+    const out: SummaryPlace[] = [];
+    for (const [pid, list] of this.placed) {
+      const n = doc.byId.get(pid);
+      if (!n || !this.visible[n.slot] || !isOpen(n) || !this.isShown(n)) continue;
+      const [x, y] = exactBox(this, n);
+      const at = (r: number[]): [number, number, number, number] => [x + r[0], y + r[1], r[2], r[3]];
+      for (const p of list) out.push({ id: p.id, side: p.side, brace: at(p.brace), topic: at(p.topic) });
+    }
+    return out;
   }
 
   visibleNodes(doc: MindDoc): NodeRec[] {

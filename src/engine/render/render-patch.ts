@@ -3,6 +3,7 @@ import type { Connector } from '../layout/kinds';
 import { fontOf, fontSizeOfData } from '../layout/node-size';
 import type { NodeRec } from '../model/doc';
 import type { DocItems } from '../model/items';
+import type { SummaryPlace } from '../layout/summary-space';
 import { nodeTypeForLevel, type Theme } from '../theme/themes';
 import { priorityOf, progressOf, resourcesOf } from './markers';
 
@@ -97,6 +98,11 @@ export interface RenderPatch {
    * canvas's to skip (model/items.ts).
    */
   items?: DocItems;
+  /**
+   * Brace and topic boxes of every drawn summary (layout/summary-space.ts). On a full patch absent
+   * = none; on other patches absent = unchanged (sent only when some box moved, appeared or went).
+   */
+  summaryBoxes?: SummaryPlace[];
   /**
    * Set on the patch of an undo or redo that swapped the whole document, i.e. took an import
    * back or made it again (the editor then restores the selection from before the import).

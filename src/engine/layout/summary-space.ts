@@ -1,0 +1,169 @@
+import type { NodeRec } from '../model/doc';
+import type { Summary } from '../model/items';
+import type { TextMeasurer } from '../measure/text-measurer';
+import { nodeTypeForLevel, type Theme } from '../theme/themes';
+import { K, KIND_NAMES } from './kinds';
+import { measureNode } from './node-size';
+import type { LayoutArrays } from './pack';
+
+// Room for summaries (概要) in the tidy tree. A summary's brace and topic sit on the outer side
+// of its range of children — right of a right-growing branch (and of file-tree / fish-bone bones,
+// whose children stack downwards), left of a left-growing one, below (above) the children of a
+// downward (upward) org chart. Run right after pack() of the parent: the brace is placed beyond the
+// range's subtree boxes and the parent's subtree box grows to hold brace and topic, so packing
+// the parent's own siblings keeps clear of it. Fish-bone spines and tianpan spirals have no
+// "outer side" for a run of children: summaries there are kept but not drawn.
+
+export type SummarySide = 'right' | 'left' | 'bottom' | 'top';
+
+/** Brace and topic of one summary, relative to its parent's top-left (rel) or absolute. */
+export interface SummaryPlace {
+  id: string;
+  side: SummarySide;
+  /** The rectangle the brace is drawn in; its long side spans the range. */
+  brace: [number, number, number, number];
+  /** The summary topic's box, [x, y, w, h]. */
+  topic: [number, number, number, number];
+}
+
+/** Gap between the range and the brace, the brace's depth, and the gap to the topic. */
+export const BRACE_GAP = 8;
+export const BRACE_DEPTH = 14;
+
+export function sideOf(a: LayoutArrays, parent: NodeRec, from: number, to: number): SummarySide | null {
+  const k = a.kind[parent.slot];
+  switch (k) {
+    case K.RIGHT:
+    case K.FT_DOWN:
+    case K.FT_UP:
+    case K.FB_UP:
+    case K.FB_DOWN:
+      return 'right';
+    case K.LEFT:
+      return 'left';
+    case K.BOTTOM:
+      return 'bottom';
+    case K.TOP:
+      return 'top';
+    case K.MIND: {
+      // The root of the mind template splits its children: a run must lie on one side.
+      const a0 = a.kind[parent.children[from].slot];
+      const a1 = a.kind[parent.children[to].slot];
+      if (a0 !== a1) return null;
+      return a0 === K.LEFT ? 'left' : 'right';
+    }
+    default:
+      return null;
+  }
+}
+
+/** Size of a summary's topic: measured like a node one level below the parent. */
+export function topicSize(s: Summary, depth: number, theme: Theme, m: TextMeasurer): { w: number; h: number } {
+  const style = theme[nodeTypeForLevel(depth + 2)];
+  return measureNode({ text: s.text || ' ' }, style, theme, m);
+}
+
+export function summariesByParent(list: readonly Summary[]): Map<string, Summary[]> {
+  const out = new Map<string, Summary[]>();
+  for (const s of list) {
+    const l = out.get(s.parent);
+    if (l) l.push(s);
+    else out.set(s.parent, [s]);
+  }
+  return out;
+}
+
+const OFFSET_KEYS = KIND_NAMES.map((k) => `layout_${k}_offset`);
+
+function offsetOf(c: NodeRec, parentKind: number): [number, number] {
+  const o = c.data[OFFSET_KEYS[parentKind]] as { x?: unknown; y?: unknown } | undefined;
+  return o && typeof o === 'object' ? [Number(o.x) || 0, Number(o.y) || 0] : [0, 0];
+}
+
+const overlaps = (p: SummaryPlace, q: SummaryPlace, ranges: Map<string, [number, number]>): boolean => {
+  const a = ranges.get(p.id)!;
+  const b = ranges.get(q.id)!;
+  return p.side === q.side && a[0] <= b[1] && b[0] <= a[1];
+};
+
+/**
+ * Places the summaries of `parent` (already packed, open) relative to its top-left and widens its
+ * subtree box (bx0..by1) to hold them. Nested summaries (a range inside another) go inside first,
+ * so the wider one's brace clears the narrower one's topic. Returns the placed ones.
+ */
+export function placeSummaries(
+  a: LayoutArrays,
+  parent: NodeRec,
+  list: readonly Summary[],
+  size: (s: Summary) => { w: number; h: number },
+): SummaryPlace[] {
+  const p = parent.slot;
+  const ch = parent.children;
+  const kind = a.kind[p];
+  const ranges = new Map<string, [number, number]>();
+  const todo: Summary[] = [];
+  for (const s of list) {
+    const i = ch.findIndex((c) => c.id === s.first);
+    const j = ch.findIndex((c) => c.id === s.last);
+    if (i < 0 || j < 0) continue;
+    ranges.set(s.id, [Math.min(i, j), Math.max(i, j)]);
+    todo.push(s);
+  }
+  todo.sort((x, y) => {
+    const rx = ranges.get(x.id)!;
+    const ry = ranges.get(y.id)!;
+    return rx[1] - rx[0] - (ry[1] - ry[0]);
+  });
+  const placed: SummaryPlace[] = [];
+  for (const s of todo) {
+    const [from, to] = ranges.get(s.id)!;
+    const side = sideOf(a, parent, from, to);
+    if (!side) continue;
+    let x0 = Infinity;
+    let y0 = Infinity;
+    let x1 = -Infinity;
+    let y1 = -Infinity;
+    for (let i = from; i <= to; i++) {
+      const c = ch[i].slot;
+      const [ox, oy] = offsetOf(ch[i], kind);
+      x0 = Math.min(x0, a.relX[c] + ox + a.bx0[c]);
+      y0 = Math.min(y0, a.relY[c] + oy + a.by0[c]);
+      x1 = Math.max(x1, a.relX[c] + ox + a.bx1[c]);
+      y1 = Math.max(y1, a.relY[c] + oy + a.by1[c]);
+    }
+    const me: SummaryPlace = { id: s.id, side, brace: [0, 0, 0, 0], topic: [0, 0, 0, 0] };
+    for (const q of placed) {
+      if (!overlaps(me, q, ranges)) continue;
+      for (const r of [q.brace, q.topic]) {
+        x0 = Math.min(x0, r[0]);
+        y0 = Math.min(y0, r[1]);
+        x1 = Math.max(x1, r[0] + r[2]);
+        y1 = Math.max(y1, r[1] + r[3]);
+      }
+    }
+    const { w, h } = size(s);
+    const cx = (x0 + x1) / 2;
+    const cy = (y0 + y1) / 2;
+    if (side === 'right') {
+      me.brace = [x1 + BRACE_GAP, y0, BRACE_DEPTH, y1 - y0];
+      me.topic = [x1 + 2 * BRACE_GAP + BRACE_DEPTH, cy - h / 2, w, h];
+    } else if (side === 'left') {
+      me.brace = [x0 - BRACE_GAP - BRACE_DEPTH, y0, BRACE_DEPTH, y1 - y0];
+      me.topic = [x0 - 2 * BRACE_GAP - BRACE_DEPTH - w, cy - h / 2, w, h];
+    } else if (side === 'bottom') {
+      me.brace = [x0, y1 + BRACE_GAP, x1 - x0, BRACE_DEPTH];
+      me.topic = [cx - w / 2, y1 + 2 * BRACE_GAP + BRACE_DEPTH, w, h];
+    } else {
+      me.brace = [x0, y0 - BRACE_GAP - BRACE_DEPTH, x1 - x0, BRACE_DEPTH];
+      me.topic = [cx - w / 2, y0 - 2 * BRACE_GAP - BRACE_DEPTH - h, w, h];
+    }
+    placed.push(me);
+    for (const r of [me.brace, me.topic]) {
+      a.bx0[p] = Math.min(a.bx0[p], r[0]);
+      a.by0[p] = Math.min(a.by0[p], r[1]);
+      a.bx1[p] = Math.max(a.bx1[p], r[0] + r[2]);
+      a.by1[p] = Math.max(a.by1[p], r[1] + r[3]);
+    }
+  }
+  return placed;
+}
