@@ -46,7 +46,7 @@ describe('XMind, FreeMind and OPML files', () => {
           { text: '内存管理', progress: 9, expandState: 'collapse', children: [{ text: '分页 & 分段 <虚拟内存>' }] },
         ],
       },
-      notices: ['以下内容未能保留：概要 1 个、外框 1 个、其他画布 1 个、自由主题 1 个、图标标记 1 个'],
+      notices: ['以下内容未能保留：外框 1 个、其他画布 1 个、自由主题 1 个、图标标记 1 个'],
     });
   });
 
@@ -68,7 +68,7 @@ describe('XMind, FreeMind and OPML files', () => {
         { text: '树 <Tree>', note: '第一行\n第二行 加粗', expandState: 'collapse', children: [{ text: '二叉树' }] },
       ],
     });
-    expect(r.notices).toEqual(['以下内容未能保留：概要 1 个、自由主题 1 个、图标标记 1 个']);
+    expect(r.notices).toEqual(['以下内容未能保留：自由主题 1 个、图标标记 1 个']);
   });
 
   it('prefers content.json over the upgrade notice XMind 2020 writes into content.xml', () => {

@@ -1,5 +1,5 @@
 import { documentProblem } from '../model/limits';
-import type { Relationship } from '../model/items';
+import type { Relationship, Summary } from '../model/items';
 import type { KmDocument, KmNode } from '../model/types';
 import { decodeFreeMind, encodeFreeMind } from './freemind';
 import { decodeKm, encodeKm } from './km';
@@ -12,6 +12,7 @@ import { restoreDocument } from './restore';
 import { decodeOutline, encodeText } from './text';
 import { decodeXmind } from './xmind';
 import { encodeXmind } from './xmind-export';
+import { countSummariesLost } from './xmind-summaries';
 
 export type { ImportNotice, ImportOptions } from './notices';
 export { titleFromFileName } from './notices';
@@ -46,10 +47,10 @@ const EMPTY_OUTLINE = `${INVALID}：大纲为空（只有空行，没有任何�
 const asText = (data: FileData): string => (typeof data === 'string' ? data : new TextDecoder().decode(data));
 
 /** A decoded exchange tree within the map limits, restored like any import; what it lost is the last notice. */
-function exchanged(root: KmNode, lost: Lost, notices: ImportNotice[] = [], relationships: Relationship[] = []): ImportResult {
+function exchanged(root: KmNode, lost: Lost, notices: ImportNotice[] = [], relationships: Relationship[] = [], summaries: Summary[] = []): ImportResult {
   const problem = documentProblem({ root });
   if (problem) throw new Error(`无法导入：${problem}`);
-  return { document: restoreDocument({ root, relationships }), notices: [...notices, ...lost.notices()] };
+  return { document: restoreDocument({ root, relationships, summaries }), notices: [...notices, ...lost.notices()] };
 }
 
 /**
@@ -75,7 +76,7 @@ export function importDocumentWithNotices(format: FileFormat, data: FileData, op
     case 'xmind': {
       if (typeof data === 'string') throw new Error('无法导入 .xmind 文件：需要文件的原始字节（它是 zip 压缩包，不是文本）');
       const r = decodeXmind(data);
-      return exchanged(r.root, r.lost, [], r.relationships);
+      return exchanged(r.root, r.lost, [], r.relationships, r.summaries);
     }
     case 'mm': {
       const r = decodeFreeMind(asText(data));
@@ -134,17 +135,22 @@ export function exportFile(format: FileFormat, doc: KmDocument, opts: ExportOpti
     }
     case 'mm': {
       const r = encodeFreeMind(doc);
+      countSummariesLost(doc, r.lost);
       return { data: r.data, notices: r.lost.notices() };
     }
     case 'opml': {
       const r = encodeOpml(doc);
       r.lost.add('relationship', liveRelations(doc).length);
+      countSummariesLost(doc, r.lost);
       return { data: r.data, notices: r.lost.notices() };
     }
+    case 'km':
+      return { data: exportDocument(format, doc), notices: [] };
     default: {
-      // Outline text has no place for relationship lines: said, as the exchange formats say theirs.
+      // Outline text and markdown hold the tree only: relationship lines and summaries (概要) are said to be left out.
       const lost = new Lost();
-      if (format !== 'km') lost.add('relationship', liveRelations(doc).length);
+      lost.add('relationship', liveRelations(doc).length);
+      countSummariesLost(doc, lost);
       return { data: exportDocument(format, doc), notices: lost.notices() };
     }
   }

@@ -10,6 +10,7 @@ import { BADGE_FONT, progressBadgeSvg } from '../render/progress-badge';
 import type { Progress } from '../progress/rollup';
 import { getTheme, nodeTypeForLevel } from '../theme/themes';
 import { relationBounds, relationsSvg } from './svg-relations';
+import { summariesSvg } from './svg-summaries';
 
 const MARGIN = 20;
 
@@ -54,6 +55,15 @@ export function exportSvg(doc: MindDoc, layout: LayoutEngine, clip?: Box, progre
   };
   const rb = relationBounds(doc.items.relationships, relBox);
   if (rb) [x0, y0, x1, y1] = [Math.min(x0, rb.x0), Math.min(y0, rb.y0), Math.max(x1, rb.x1), Math.max(y1, rb.y1)];
+  // Summaries (概要) beside their ranges widen the picture like nodes do.
+  const sums = layout.placed.size ? layout.summaryPlaces(doc) : [];
+  for (const p of sums)
+    for (const [bx, by, bw, bh] of [p.brace, p.topic]) {
+      x0 = Math.min(x0, bx);
+      y0 = Math.min(y0, by);
+      x1 = Math.max(x1, bx + bw);
+      y1 = Math.max(y1, by + bh);
+    }
   const ox = MARGIN - x0;
   const oy = MARGIN - y0;
   const width = Math.trunc(x1 - x0 + 2 * MARGIN);
@@ -110,6 +120,6 @@ export function exportSvg(doc: MindDoc, layout: LayoutEngine, clip?: Box, progre
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" ${view} style="background: ${esc(theme.background)}; font-family: ${esc(EXPORT_FONT_FAMILY)}">` +
     (typeset && opts.formulaCss ? `<defs><style><![CDATA[${opts.formulaCss.replace(/]]>/g, '')}]]></style></defs>` : '') +
-    `${rel.defs}<g transform="translate(${ox},${oy})">${lines.join('')}${shapes.join('')}${rel.body}</g></svg>`
+    `${rel.defs}<g transform="translate(${ox},${oy})">${lines.join('')}${shapes.join('')}${summariesSvg(doc, sums, theme)}${rel.body}</g></svg>`
   );
 }

@@ -3,6 +3,7 @@ import type { KmDocument, KmNode } from '../model/types';
 import { countXuetuOnly, Lost, toMarkers } from './lost';
 import { xmindJsonRelationsOut } from './relations-exchange';
 import { xmind8Files } from './xmind8-export';
+import { summariesByParent } from './xmind-summaries';
 import { extOf, fromBase64 } from './zip-images';
 
 // .xmind export in the XMind 2020+ shape: content.json (one sheet), metadata.json and
@@ -44,6 +45,8 @@ export function encodeXmind(doc: KmDocument, images: Record<string, string> = {}
     countXuetuOnly(d, lost);
     return t;
   };
+  // Summaries (概要): on their parent topic, with their own topic among its children.
+  const sums = summariesByParent(doc);
   // Iterative: a map may be 1,000 levels deep.
   const rootTopic = topicOf(doc.root, true);
   const stack: Array<[KmNode, Topic]> = [[doc.root, rootTopic]];
@@ -53,6 +56,11 @@ export function encodeXmind(doc: KmDocument, images: Record<string, string> = {}
     if (!kids.length) continue;
     const attached = kids.map((c) => topicOf(c, false));
     t.children = { attached };
+    const own = sums.get(String(n.data.id));
+    if (own) {
+      t.summaries = own.map((s) => ({ id: s.id, range: s.range, topicId: s.topicId }));
+      (t.children as Topic).summary = own.map((s) => ({ id: s.topicId, class: 'topic', title: s.title }));
+    }
     for (let i = kids.length - 1; i >= 0; i--) stack.push([kids[i], attached[i]]);
   }
   const sheetId = `sheet-${String(doc.root.data.id ?? 'xuetu')}`;

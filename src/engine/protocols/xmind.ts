@@ -3,7 +3,8 @@ import type { KmNode } from '../model/types';
 import { describeJsonError } from './json-error';
 import { fromMarker, Lost } from './lost';
 import { stripBom } from './notices';
-import type { Relationship } from '../model/items';
+import type { Relationship, Summary } from '../model/items';
+import { SummaryReader } from './xmind-summaries';
 import { relationsIn, xmindJsonRelations, type Ends } from './relations-exchange';
 import { decodeXmind8 } from './xmind8';
 import { attachImages, MAX_CONTENT_BYTES, newNode, readZip, TreeBounds, zipPath, type PendingImage } from './zip-images';
@@ -22,6 +23,8 @@ export interface DecodedMap {
   lost: Lost;
   /** Relationship lines between nodes of the map (relations-exchange.ts). */
   relationships?: Relationship[];
+  /** Summaries (概要) the file had, over the decoded nodes' ids. */
+  summaries?: Summary[];
 }
 
 export function decodeXmind(bytes: Uint8Array): DecodedMap {
@@ -30,13 +33,14 @@ export function decodeXmind(bytes: Uint8Array): DecodedMap {
   const lost = new Lost();
   const pending: PendingImage[] = [];
   const ends: Ends = new Map();
+  const sums = new SummaryReader();
   let r: { root: KmNode; relations: ReturnType<typeof xmindJsonRelations> };
-  if (files['content.json']) r = decodeContentJson(strFromU8(files['content.json']), lost, pending, ends);
-  else if (files['content.xml']) r = decodeXmind8(strFromU8(files['content.xml']), lost, pending, ends);
+  if (files['content.json']) r = decodeContentJson(strFromU8(files['content.json']), lost, pending, ends, sums);
+  else if (files['content.xml']) r = decodeXmind8(strFromU8(files['content.xml']), lost, pending, ends, sums);
   else throw fail('压缩包里没有 content.json 或 content.xml，不是 XMind 导图');
   const relationships = relationsIn(r.relations, ends, lost);
   attachImages(bytes, pending, lost);
-  return { root: r.root, lost, relationships };
+  return { root: r.root, lost, relationships, summaries: sums.finish(lost) };
 }
 
 type Obj = Record<string, unknown>;
@@ -44,7 +48,7 @@ const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !
 const arr = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
 const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
 
-function decodeContentJson(text: string, lost: Lost, pending: PendingImage[], ends: Ends) {
+function decodeContentJson(text: string, lost: Lost, pending: PendingImage[], ends: Ends, sums: SummaryReader) {
   let sheets: unknown;
   const json = stripBom(text);
   try {
@@ -57,11 +61,11 @@ function decodeContentJson(text: string, lost: Lost, pending: PendingImage[], en
   const sheet = list.find((s) => isObj(s.rootTopic));
   if (!sheet) throw fail('content.json 里没有画布（sheet）或中心主题（rootTopic）');
   lost.add('sheet', list.length - 1);
-  return { root: topicTree(sheet.rootTopic as Obj, lost, pending, ends), relations: xmindJsonRelations(sheet.relationships) };
+  return { root: topicTree(sheet.rootTopic as Obj, lost, pending, ends, sums), relations: xmindJsonRelations(sheet.relationships) };
 }
 
 /** Iterative: the nesting is the file's, possibly hostile. */
-function topicTree(rootTopic: Obj, lost: Lost, pending: PendingImage[], ends: Ends): KmNode {
+function topicTree(rootTopic: Obj, lost: Lost, pending: PendingImage[], ends: Ends, sums: SummaryReader): KmNode {
   const bounds = new TreeBounds(XMIND);
   const root = newNode('');
   const stack: Array<[Obj, KmNode, number]> = [[rootTopic, root, 1]];
@@ -93,7 +97,12 @@ function topicTree(rootTopic: Obj, lost: Lost, pending: PendingImage[], ends: En
     const kids = isObj(t.children) ? t.children : {};
     lost.add('detached', arr(kids.detached).length);
     lost.add('callout', arr(kids.callout).length);
-    lost.add('summary', Math.max(arr(t.summaries).length, arr(kids.summary).length));
+    // Summaries are kept (xmind-summaries.ts): the text is their topic's title, by topicId.
+    const sumTopics = arr(kids.summary).filter(isObj);
+    for (const s of arr(t.summaries).filter(isObj)) {
+      const topic = sumTopics.find((x) => x.id === s.topicId);
+      sums.add(node, s.range, str(topic?.title) ?? '');
+    }
     lost.add('boundary', arr(t.boundaries).length);
     const attached = arr(kids.attached).filter(isObj);
     node.children = attached.map(() => newNode(''));

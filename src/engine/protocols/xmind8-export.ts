@@ -64,10 +64,19 @@ export function xmind8Files(sheet: { id: string; title: string; rootTopic: Topic
   const stack: Array<[Topic, XmlItem]> = [[sheet.rootTopic, root]];
   while (stack.length) {
     const [t, x] = stack.pop()!;
-    const attached = (t.children as { attached?: Topic[] } | undefined)?.attached ?? [];
+    const kids = t.children as { attached?: Topic[]; summary?: Topic[] } | undefined;
+    const attached = kids?.attached ?? [];
     if (!attached.length) continue;
     const made = attached.map((c) => topicElement(c, scratch));
-    kidsOf(x).push(el('children', null, [el('topics', { type: 'attached' }, made)]));
+    const groups = [el('topics', { type: 'attached' }, made)];
+    // Summaries (概要): <summaries> on the parent, their topics as a "summary" group of children.
+    const sums = t.summaries as Array<{ id: string; range: string; topicId: string }> | undefined;
+    if (sums?.length) {
+      groups.push(el('topics', { type: 'summary' }, (kids?.summary ?? []).map((c) => topicElement(c, scratch))));
+      const list = sums.map((s) => el('summary', { id: xmlText(s.id, scratch), range: xmlText(s.range, scratch), 'topic-id': xmlText(s.topicId, scratch) }));
+      kidsOf(x).push(el('summaries', null, list));
+    }
+    kidsOf(x).push(el('children', null, groups));
     for (let i = attached.length - 1; i >= 0; i--) stack.push([attached[i], made[i]]);
   }
   const sheetEl = el('sheet', { id: xmlText(sheet.id, scratch) }, [root, el('title', null, [textItem(xmlText(sheet.title, scratch))])]);

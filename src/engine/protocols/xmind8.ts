@@ -3,6 +3,7 @@ import { fromMarker, type Lost } from './lost';
 import { xmind8Relations, type Ends, type RawRelation } from './relations-exchange';
 import { attr, elements, firstElement, htmlText, kidsOf, ownText, parseXml, tagOf, type XmlItem } from './xml';
 import { newNode, TreeBounds, zipPath, type PendingImage } from './zip-images';
+import type { SummaryReader } from './xmind-summaries';
 
 // XMind 8 (and earlier) content.xml: <xmap-content><sheet><topic> with <title>, xlink:href,
 // <notes><plain>, <marker-refs><marker-ref marker-id>, <labels><label>, <xhtml:img xhtml:src>,
@@ -11,13 +12,13 @@ import { newNode, TreeBounds, zipPath, type PendingImage } from './zip-images';
 
 const WHAT = '.xmind';
 
-export function decodeXmind8(text: string, lost: Lost, pending: PendingImage[], ends: Ends): { root: KmNode; relations: RawRelation[] } {
+export function decodeXmind8(text: string, lost: Lost, pending: PendingImage[], ends: Ends, sums: SummaryReader): { root: KmNode; relations: RawRelation[] } {
   const top = firstElement(parseXml(text, `${WHAT}（content.xml）`), 'xmap-content');
   const sheets = top ? elements(kidsOf(top), 'sheet') : [];
   const sheet = sheets.find((s) => firstElement(kidsOf(s), 'topic'));
   if (!sheet) throw new Error(`无法导入 ${WHAT} 文件：content.xml 里没有画布（sheet）或中心主题（topic）`);
   lost.add('sheet', sheets.length - 1);
-  return { root: topicTree(firstElement(kidsOf(sheet), 'topic')!, lost, pending, ends), relations: xmind8Relations(kidsOf(sheet)) };
+  return { root: topicTree(firstElement(kidsOf(sheet), 'topic')!, lost, pending, ends, sums), relations: xmind8Relations(kidsOf(sheet)) };
 }
 
 function count(kids: XmlItem[], group: string, item: string): number {
@@ -25,7 +26,7 @@ function count(kids: XmlItem[], group: string, item: string): number {
   return g ? elements(kidsOf(g), item).length : 0;
 }
 
-function topicTree(rootTopic: XmlItem, lost: Lost, pending: PendingImage[], ends: Ends): KmNode {
+function topicTree(rootTopic: XmlItem, lost: Lost, pending: PendingImage[], ends: Ends, sums: SummaryReader): KmNode {
   const bounds = new TreeBounds(WHAT);
   const root = newNode('');
   const stack: Array<[XmlItem, KmNode, number]> = [[rootTopic, root, 1]];
@@ -63,9 +64,11 @@ function topicTree(rootTopic: XmlItem, lost: Lost, pending: PendingImage[], ends
       else lost.add('image');
     }
     if (attr(t, 'branch') === 'folded') d.expandState = 'collapse';
-    lost.add('summary', count(kids, 'summaries', 'summary'));
+    const summaries = firstElement(kids, 'summaries');
+    const sumList = summaries ? elements(kidsOf(summaries), 'summary') : [];
     lost.add('boundary', count(kids, 'boundaries', 'boundary'));
     let attached: XmlItem[] = [];
+    let sumTopics: XmlItem[] = [];
     const children = firstElement(kids, 'children');
     for (const group of children ? elements(kidsOf(children), 'topics') : []) {
       const topics = kidsOf(group).filter((k) => tagOf(k) === 'topic');
@@ -73,7 +76,13 @@ function topicTree(rootTopic: XmlItem, lost: Lost, pending: PendingImage[], ends
       if (type === 'attached') attached = attached.concat(topics);
       else if (type === 'detached') lost.add('detached', topics.length);
       else if (type === 'callout') lost.add('callout', topics.length);
-      // summary topics are counted through <summaries> above
+      else if (type === 'summary') sumTopics = sumTopics.concat(topics);
+    }
+    // Kept (xmind-summaries.ts): the text is the title of the summary's topic, by topic-id.
+    for (const s of sumList) {
+      const topic = sumTopics.find((x) => attr(x, 'id') === attr(s, 'topic-id'));
+      const title = topic ? firstElement(kidsOf(topic), 'title') : undefined;
+      sums.add(node, attr(s, 'range'), title ? ownText(title) : '');
     }
     node.children = attached.map(() => newNode(''));
     for (let i = attached.length - 1; i >= 0; i--) stack.push([attached[i], node.children[i], level + 1]);
