@@ -123,7 +123,10 @@ export class LayoutEngine {
     const list = this.sums.get(n.id);
     if (list && open) {
       const d = this.a.depth[n.slot];
-      this.placed.set(n.id, placeSummaries(this.a, n, list, (s) => topicSize(s, d, this.theme, this.measurer)));
+      this.placed.set(
+        n.id,
+        placeSummaries(this.a, n, list, (s) => topicSize(s, d, this.theme, this.measurer)),
+      );
     } else this.placed.delete(n.id);
   }
 

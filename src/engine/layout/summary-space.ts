@@ -91,12 +91,7 @@ const overlaps = (p: SummaryPlace, q: SummaryPlace, ranges: Map<string, [number,
  * subtree box (bx0..by1) to hold them. Nested summaries (a range inside another) go inside first,
  * so the wider one's brace clears the narrower one's topic. Returns the placed ones.
  */
-export function placeSummaries(
-  a: LayoutArrays,
-  parent: NodeRec,
-  list: readonly Summary[],
-  size: (s: Summary) => { w: number; h: number },
-): SummaryPlace[] {
+export function placeSummaries(a: LayoutArrays, parent: NodeRec, list: readonly Summary[], size: (s: Summary) => { w: number; h: number }): SummaryPlace[] {
   const p = parent.slot;
   const ch = parent.children;
   const kind = a.kind[p];

@@ -16,7 +16,10 @@ function doc(): KmDocument {
     root: {
       data: { id: 'r', text: '中心' },
       children: [
-        { data: { id: 'a', text: '甲' }, children: [{ data: { id: 'a1', text: '甲一' } }, { data: { id: 'a2', text: '甲二' } }, { data: { id: 'a3', text: '甲三' } }] },
+        {
+          data: { id: 'a', text: '甲' },
+          children: [{ data: { id: 'a1', text: '甲一' } }, { data: { id: 'a2', text: '甲二' } }, { data: { id: 'a3', text: '甲三' } }],
+        },
         { data: { id: 'b', text: '乙' } },
         { data: { id: 'c', text: '丙' } },
       ],
@@ -80,7 +83,13 @@ describe('summaries in .xmind', () => {
   });
 
   it('an XMind summary whose range does not fit its topic is counted lost', () => {
-    const sheet = [{ id: 's', class: 'sheet', rootTopic: { id: 'r', title: '根', children: { attached: [{ id: 'a', title: 'A' }] }, summaries: [{ range: '(0,4)', topicId: 'x' }] } }];
+    const sheet = [
+      {
+        id: 's',
+        class: 'sheet',
+        rootTopic: { id: 'r', title: '根', children: { attached: [{ id: 'a', title: 'A' }] }, summaries: [{ range: '(0,4)', topicId: 'x' }] },
+      },
+    ];
     const r = importDocumentWithNotices('xmind', zipSync({ 'content.json': strToU8(JSON.stringify(sheet)) }));
     expect(r.document.summaries).toBeUndefined();
     expect(r.notices.map((n) => n.message)).toEqual(['以下内容未能保留：概要 1 个']);

@@ -72,7 +72,13 @@ export function xmind8Files(sheet: { id: string; title: string; rootTopic: Topic
     // Summaries (概要): <summaries> on the parent, their topics as a "summary" group of children.
     const sums = t.summaries as Array<{ id: string; range: string; topicId: string }> | undefined;
     if (sums?.length) {
-      groups.push(el('topics', { type: 'summary' }, (kids?.summary ?? []).map((c) => topicElement(c, scratch))));
+      groups.push(
+        el(
+          'topics',
+          { type: 'summary' },
+          (kids?.summary ?? []).map((c) => topicElement(c, scratch)),
+        ),
+      );
       const list = sums.map((s) => el('summary', { id: xmlText(s.id, scratch), range: xmlText(s.range, scratch), 'topic-id': xmlText(s.topicId, scratch) }));
       kidsOf(x).push(el('summaries', null, list));
     }

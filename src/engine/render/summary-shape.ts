@@ -47,7 +47,14 @@ export function braceOps(p: Pick<SummaryPlace, 'side' | 'brace'>): BraceOp[] {
 export function bracePathD(p: Pick<SummaryPlace, 'side' | 'brace'>): string {
   const r = (n: number) => Math.round(n * 10) / 10;
   return braceOps(p)
-    .map((op) => op[0] + op.slice(1).map((n) => r(n as number)).join(' '))
+    .map(
+      (op) =>
+        op[0] +
+        op
+          .slice(1)
+          .map((n) => r(n as number))
+          .join(' '),
+    )
     .join(' ');
 }
 
