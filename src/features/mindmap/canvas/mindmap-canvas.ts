@@ -3,7 +3,7 @@ import type { ProgressPatch } from '../../../engine/progress/progress-index';
 import 'pixi.js/unsafe-eval';
 import { Application, type ApplicationOptions } from 'pixi.js';
 import { isMobile } from '../../../app/lib/device';
-import { frameView, PHONE_READABLE_PX, READABLE_PX, readableZoom, type Camera } from './camera';
+import { frameView, PHONE_READABLE_PX, READABLE_PX, readableZoom, screenToWorld, type Camera } from './camera';
 import { CameraRig } from './camera-rig';
 import { bindPanInput } from './canvas-input';
 import { fetchImage, ImageCache, type ImageLoader } from './image-cache';
@@ -16,6 +16,7 @@ import { RelationLayer } from './relation-layer';
 import { pickRenderer, type RendererKind } from './renderer-probe';
 import { ScenePainter } from './scene-painter';
 import { SceneStore } from './scene-store';
+import { SummaryLayer, type SceneSummary } from './summary-layer';
 import type { Rect, ScenePatch } from './scene-types';
 import { WheelZoomGate } from './zoom-input';
 
@@ -40,6 +41,8 @@ export type FrameHook = (camera: Camera, view: Rect) => void;
 
 export class MindmapCanvas {
   readonly store = new SceneStore();
+  /** Summaries (概要): braces and summary topics above the nodes (summary-layer.ts). */
+  readonly summaries = new SummaryLayer();
   /** The camera and its movement (pans, animated zooms, rest tracking). */
   readonly rig = new CameraRig({ invalidate: () => this.invalidate(), host: () => this.host, zoom: (z) => this.onZoom(z), rest: () => this.onCameraRest() });
   rendererKind: RendererKind = 'canvas';
@@ -117,6 +120,7 @@ export class MindmapCanvas {
     // Below whatever else the stage holds (the editor's overlay layers).
     app.stage.addChildAt(this.painter.root, 0);
     app.stage.addChildAt(this.relations.root, 1);
+    this.painter.root.addChild(this.summaries.root);
     this.detach.push(
       bindPanInput(app.canvas, {
         gate: this.gate,
@@ -174,6 +178,24 @@ export class MindmapCanvas {
     this.relations.touch(this.store.background);
     this.repaint();
   }
+
+  /** The drawn summaries (概要), the theme they take their look from and the selected one. */
+  setSummaries(items: SceneSummary[], theme: string, selected: string | null): void {
+    this.summaries.set(items, theme, selected);
+    this.invalidate();
+  }
+
+  selectSummary(id: string | null): void {
+    this.summaries.select(id);
+    this.invalidate();
+  }
+
+  /** The summary (its topic or brace) under a canvas point. */
+  summaryAt = (sx: number, sy: number): string | null => {
+    if (!this.summaries.count) return null;
+    const [wx, wy] = screenToWorld(this.camera, sx, sy);
+    return this.summaries.hit(wx, wy);
+  };
 
   /** Study roll-up counts that changed (the progress channel): their rings are drawn anew. */
   applyProgress(p: ProgressPatch): void {

@@ -1,6 +1,8 @@
 import { spokenText } from '../../../engine/render/formula';
-import { useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore, type CSSProperties, type KeyboardEvent } from 'react';
+import { Fragment, useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore, type CSSProperties, type KeyboardEvent } from 'react';
 import type { EditorController } from './controller';
+import { AriaSummaries } from './AriaSummaries';
+import { describeSummary } from './summary-model';
 import type { NodeInfo } from './map-model';
 import { relationDescription } from './relation-ui';
 
@@ -44,16 +46,19 @@ interface Props {
   extraMarks?(id: string): string[];
   /** Row height of a virtualised tree, CSS px (the phone's outline sheet: 44). */
   rowHeight?: number;
+  /** Double click on a summary's row: edit its text. */
+  onSummaryActivate?(id: string): void;
 }
 
-export function AriaTree({ ctl, onKeyDown, onToggle, onActivate, onRowClick, onRowMenu, extraMarks, rowHeight = 26 }: Props) {
+export function AriaTree({ ctl, onKeyDown, onToggle, onActivate, onRowClick, onRowMenu, extraMarks, rowHeight = 26, onSummaryActivate }: Props) {
   useSyncExternalStore(ctl.model.subscribe, ctl.model.getVersion);
   const state = useSyncExternalStore(ctl.subscribe, ctl.getState);
   const rows = ctl.model.rows();
   const count = rows.ids.length;
   const primary = ctl.primary;
-  const focusId = primary ?? ctl.model.rootId;
-  const at = rows.index.get(focusId) ?? 0;
+  // A selected summary (概要) holds the focus instead of any node.
+  const focusId = state.summary ? null : (primary ?? ctl.model.rootId);
+  const at = rows.index.get(focusId ?? '') ?? 0;
   const virtual = count >= VIRTUAL_FROM;
   const ref = useRef<HTMLDivElement>(null);
   const focusTree = useRef(false);
@@ -100,7 +105,7 @@ export function AriaTree({ ctl, onKeyDown, onToggle, onActivate, onRowClick, onR
     }
     const el = tree?.querySelector<HTMLElement>('[role=treeitem][tabindex="0"]');
     if (el && document.activeElement !== el) el.focus({ preventScroll: !!virtual });
-  }, [primary, state.selection, ctl.model.version]);
+  }, [primary, state.selection, state.summary, ctl.model.version]);
 
   return (
     <div
@@ -132,62 +137,78 @@ export function AriaTree({ ctl, onKeyDown, onToggle, onActivate, onRowClick, onR
         const selected = state.selection.includes(n.id);
         const parent = n.parentId ? ctl.model.get(n.parentId) : undefined;
         const marks = [...markersText(n), ...(extraMarks?.(n.id) ?? [])];
+        // A virtualised tree has fixed row slots: its summaries are read in the node's label instead.
+        if (virtual) marks.push(...ctl.model.summaries.of(n.id).map((s) => describeSummary(s, (id) => ctl.model.get(id)?.text || '分支主题')));
         return (
-          <div
-            key={n.id}
-            data-id={n.id}
-            role="treeitem"
-            aria-level={n.level}
-            aria-selected={selected}
-            aria-expanded={expandable ? !n.collapsed : undefined}
-            aria-setsize={parent ? parent.children.length : 1}
-            aria-posinset={rows.posInSet[i]}
-            aria-label={[spokenText(n.text) || '分支主题', ...marks].join('，')}
-            aria-description={relationDescription(ctl.relations, n.id) || undefined}
-            tabIndex={n.id === focusId ? 0 : -1}
-            className={`mind-tree__item${selected ? ' is-selected' : ''}`}
-            style={virtual ? { paddingLeft: `${(n.level - 1) * 16 + 6}px`, top: i * rowHeight } : { paddingLeft: `${(n.level - 1) * 16 + 6}px` }}
-            onClick={(e) => {
-              focusTree.current = false;
-              if (e.shiftKey || e.ctrlKey || e.metaKey) ctl.toggleSelect(n.id);
-              else ctl.select([n.id]);
-              onRowClick();
-            }}
-            onDoubleClick={() => onActivate?.(n.id)}
-          >
-            {expandable ? (
-              <button
-                type="button"
-                tabIndex={-1}
-                className="mind-tree__toggle"
-                aria-label={n.collapsed ? '展开' : '收起'}
-                onClick={(e) => {
-                  // The arrow acts on its row: it selects it too, so the next key acts on the
-                  // branch just folded, not on the node selected before (focus rule: the map).
-                  e.stopPropagation();
+          <Fragment key={n.id}>
+            <div
+              data-id={n.id}
+              role="treeitem"
+              aria-level={n.level}
+              aria-selected={selected}
+              aria-expanded={expandable ? !n.collapsed : undefined}
+              aria-setsize={parent ? parent.children.length : 1}
+              aria-posinset={rows.posInSet[i]}
+              aria-label={[spokenText(n.text) || '分支主题', ...marks].join('，')}
+              aria-description={relationDescription(ctl.relations, n.id) || undefined}
+              tabIndex={n.id === focusId ? 0 : -1}
+              className={`mind-tree__item${selected ? ' is-selected' : ''}`}
+              style={virtual ? { paddingLeft: `${(n.level - 1) * 16 + 6}px`, top: i * rowHeight } : { paddingLeft: `${(n.level - 1) * 16 + 6}px` }}
+              onClick={(e) => {
+                focusTree.current = false;
+                if (e.shiftKey || e.ctrlKey || e.metaKey) ctl.toggleSelect(n.id);
+                else ctl.select([n.id]);
+                onRowClick();
+              }}
+              onDoubleClick={() => onActivate?.(n.id)}
+            >
+              {expandable ? (
+                <button
+                  type="button"
+                  tabIndex={-1}
+                  className="mind-tree__toggle"
+                  aria-label={n.collapsed ? '展开' : '收起'}
+                  onClick={(e) => {
+                    // The arrow acts on its row: it selects it too, so the next key acts on the
+                    // branch just folded, not on the node selected before (focus rule: the map).
+                    e.stopPropagation();
+                    focusTree.current = false;
+                    ctl.select([n.id]);
+                    onToggle(n.id);
+                    onRowClick();
+                  }}
+                >
+                  {n.collapsed ? '▸' : '▾'}
+                </button>
+              ) : (
+                <span className="mind-tree__toggle" aria-hidden="true" />
+              )}
+              <span className="mind-tree__text">{n.text || '分支主题'}</span>
+              {marks.map((m) => (
+                <span key={m} className={`mind-tree__mark${m === '已学' ? ' is-study' : m === '正在学' ? ' is-now' : ''}`} aria-hidden="true">
+                  {m === '已学' ? '✓' : m}
+                </span>
+              ))}
+              {n.href && (
+                <a className="mind-tree__link" href={n.href} target="_blank" rel="noopener noreferrer" tabIndex={-1} onClick={(e) => e.stopPropagation()}>
+                  链接
+                </a>
+              )}
+            </div>
+            {!virtual && (
+              <AriaSummaries
+                ctl={ctl}
+                parentId={n.id}
+                level={n.level}
+                focused={state.summary ?? null}
+                onClick={() => {
                   focusTree.current = false;
-                  ctl.select([n.id]);
-                  onToggle(n.id);
                   onRowClick();
                 }}
-              >
-                {n.collapsed ? '▸' : '▾'}
-              </button>
-            ) : (
-              <span className="mind-tree__toggle" aria-hidden="true" />
+                onActivate={(id) => onSummaryActivate?.(id)}
+              />
             )}
-            <span className="mind-tree__text">{n.text || '分支主题'}</span>
-            {marks.map((m) => (
-              <span key={m} className={`mind-tree__mark${m === '已学' ? ' is-study' : m === '正在学' ? ' is-now' : ''}`} aria-hidden="true">
-                {m === '已学' ? '✓' : m}
-              </span>
-            ))}
-            {n.href && (
-              <a className="mind-tree__link" href={n.href} target="_blank" rel="noopener noreferrer" tabIndex={-1} onClick={(e) => e.stopPropagation()}>
-                链接
-              </a>
-            )}
-          </div>
+          </Fragment>
         );
       })}
     </div>

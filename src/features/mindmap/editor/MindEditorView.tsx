@@ -26,6 +26,7 @@ import { TextEditOverlay } from './TextEditOverlay';
 import { useTextEdit } from './text-edit';
 import { bindTouch } from './touch-input';
 import { Toolbar } from './Toolbar';
+import { describeSummary } from './summary-model';
 import { userMessage } from './messages';
 import { useToastsAtBottom } from '../../../app/ui/Toaster';
 import '../mindmap.css';
@@ -128,6 +129,7 @@ export function MindEditorView({ ctl, load, toolbarExtra, onActivate, onError, e
         // F6 / Shift+F6 go round map → toolbar → outline tree → map (a way out of the map, where Tab inserts).
         cycleRegion: (back) => cycleRegion(back, () => focusMap()),
         openFind: () => setFind((n) => n + 1),
+        editSummary: (id) => field.openSummary(id),
         // Everything when it fits at a readable zoom, else a readable zoom around the selection.
         fit: () => canvasRef.current?.frameMap(ctl.primary, 2),
         // The label follows the canvas (onZoom), never a copy of the zoom kept here.
@@ -150,7 +152,13 @@ export function MindEditorView({ ctl, load, toolbarExtra, onActivate, onError, e
     ctl.attach(canvas);
     const offMarkers = bindMarkers(canvas, ctl, setPreview);
     const pointerOverlays = { layers: overlays };
-    const off = bindPointer(canvas, ctl, pointerOverlays, (id) => (ctl.state.readOnly ? onActivate?.(id) : ctx.ui.editText(id)));
+    const off = bindPointer(
+      canvas,
+      ctl,
+      pointerOverlays,
+      (id) => (ctl.state.readOnly ? onActivate?.(id) : ctx.ui.editText(id)),
+      (id) => ctx.ui.editSummary?.(id),
+    );
     const offRelations = bindRelationInput(canvas, ctl);
     const offTouch = bindTouch(canvas, ctl, {
       overlays: pointerOverlays,
@@ -247,11 +255,17 @@ export function MindEditorView({ ctl, load, toolbarExtra, onActivate, onError, e
       onRowMenu={openNodeMenu}
       onToggle={(id) => void ctl.run(ctl.model.get(id)?.collapsed ? 'expand' : 'collapse', [[id]])}
       onActivate={onActivate ?? ((id) => ctx.ui.editText(id))}
+      onSummaryActivate={(id) => ctx.ui.editSummary?.(id)}
     />
   );
   const anchor = anchorOf(canvasRef.current, ctl.primary);
   const node = ctl.primary ? ctl.model.get(ctl.primary) : undefined;
-  const label = node ? `思维导图，已选中：${spokenText(node.text) || '分支主题'}（第 ${node.level} 级）` : '思维导图，未选中主题';
+  const summary = state.summary ? ctl.model.summaries.get(state.summary) : undefined;
+  const label = summary
+    ? `思维导图，已选中${describeSummary(summary, (id) => ctl.model.get(id)?.text || '分支主题')}`
+    : node
+      ? `思维导图，已选中：${spokenText(node.text) || '分支主题'}（第 ${node.level} 级）`
+      : '思维导图，未选中主题';
   return (
     <div
       className={`mind-editor is-${state.view}${phone ? ' is-phone' : ''}`}

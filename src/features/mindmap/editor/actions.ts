@@ -1,5 +1,6 @@
 import { commandEdits, type CommandName } from '../../../engine/commands/registry';
 import type { EditorController } from './controller';
+import { summaryActions } from './summary-actions';
 
 // The ONE action registry: toolbar buttons, the context menu and keyboard shortcuts all come
 // from this list, so a command's label, shortcut and enabled rule are written once.
@@ -27,6 +28,8 @@ export interface ActionUi {
   zoom(dir: 1 | -1): void;
   /** Opens (or refocuses) the find and replace bar. */
   openFind(): void;
+  /** F2 / Enter / double click on a summary (概要): the edit field over its topic. */
+  editSummary?(id: string): void;
 }
 
 export interface ActionContext {
@@ -215,6 +218,8 @@ export const ACTIONS: Action[] = [
   }),
   define({ name: 'zoomOut', label: '缩小', shortcut: 'Mod+-', in: [], edits: false, enabled: (c) => c.ctl.state.zoom > 0.25, perform: (c) => c.ui.zoom(-1) }),
 ];
+
+ACTIONS.push(...summaryActions());
 
 for (let p = 0; p <= 9; p++) {
   ACTIONS.push(

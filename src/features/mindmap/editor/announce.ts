@@ -52,6 +52,12 @@ export function announcement(model: MapModel, name: string, args: readonly unkno
       return args[1] ? `关联线标签已改为：${String(args[1])}` : '已移除关联线标签';
     case 'setRelationshipControls':
       return '已调整关联线';
+    case 'addSummary':
+      return `已添加概要：${String(args[1] ?? '概要')}`;
+    case 'removeSummary':
+      return '已删除概要';
+    case 'summaryText':
+      return `概要已修改为：${String(args[1] ?? '') || '概要'}`;
     default:
       return '';
   }

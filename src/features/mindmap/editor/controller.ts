@@ -4,6 +4,7 @@ import { EditorCore } from './editor-core';
 import type { EditorStatus, TypedText, ViewState } from './editor-state';
 import { nodeInDirection } from './navigation';
 import { RelationTool } from './relation-tool';
+import { summaryEditId, summaryOfEdit } from './summary-model';
 import type { Direction } from './spatial-nav';
 
 // The editor's main-thread state: the worker client, the canvas fed by its patches, the tree
@@ -46,6 +47,12 @@ export class EditorController extends EditorCore {
   commitTextEdit(): TypedText | null {
     const t = this.textEdit;
     this.textEdit = null;
+    const sid = t ? summaryOfEdit(t.id) : null;
+    if (t && sid) {
+      if (t.text === this.model.summaries.get(sid)?.text) return null;
+      void this.run('summaryText', [sid, t.text]);
+      return t;
+    }
     if (!t || !t.id || t.text === this.model.get(t.id)?.text) return null;
     void this.editText(t.id, t.text);
     return t;
@@ -81,6 +88,33 @@ export class EditorController extends EditorCore {
   /** Find matches marked on the canvas ([] clears). */
   highlight(ids: readonly string[]): void {
     this.canvas?.setHighlights(ids);
+  }
+
+  /** Selects a drawn summary (概要) instead of any node; null = none. */
+  selectSummary(id: string | null): void {
+    if (!id || !this.model.summaries.isDrawn(id)) {
+      if (this.state.summary) this.select([], false);
+      return;
+    }
+    this.set({ selection: [], summary: id, status: this.state.readOnly ? 'readonly' : 'inputready' });
+    this.canvas?.setSelection([]);
+    this.canvas?.selectSummary?.(id);
+  }
+
+  /** Adds a summary over the selected siblings and selects it; resolves its id (undefined: refused). */
+  async addSummary(): Promise<string | undefined> {
+    const id = await this.run('addSummary', [[...this.state.selection]]);
+    if (!id) return id;
+    if (this.model.summaries.isDrawn(id)) this.selectSummary(id);
+    else this.onError('已添加概要，但当前结构不显示它（鱼骨图、天盘图，或所选主题分在中心主题两侧）');
+    return id;
+  }
+
+  /** Removes a summary; the first node of its range is selected then. */
+  async removeSummary(id: string): Promise<void> {
+    const s = this.model.summaries.get(id);
+    await this.run('removeSummary', [id]);
+    if (s && !this.model.summaries.get(id)) this.select([s.first], false);
   }
 
   toggleSelect(id: string): void {
@@ -157,8 +191,12 @@ export class EditorController extends EditorCore {
    * With `extend` (Shift+arrow) the node reached is added to the selection and becomes primary.
    */
   navigate(dir: Direction, extend = false): void {
-    const next = nodeInDirection(this.model, this.canvas?.store ?? null, this.primary ?? this.model.rootId, dir);
+    const from = this.state.summary ? summaryEditId(this.state.summary) : (this.primary ?? this.model.rootId);
+    const next = nodeInDirection(this.model, this.canvas?.store ?? null, from, dir, !extend);
     if (!next) return;
+    const sid = summaryOfEdit(next);
+    if (sid) return this.selectSummary(sid);
+    if (this.state.summary) return this.select([next]);
     this.select(extend ? [...this.state.selection.filter((x) => x !== next), next] : [next]);
   }
 }

@@ -14,6 +14,7 @@ import { ProgressView } from './progress-view';
 import { exportCss, measureFormulas } from '../formula/index';
 import type { ProgressPatch } from '../../../engine/progress/progress-index';
 import { ancestorsOf, ImportSelections, remainingSelection } from './selection-memory';
+import { sceneSummaries } from './summary-model';
 
 // The editor's document side on the main thread: the worker client, the canvas fed by its
 // patches, the tree mirror, the state listeners, commands, undo/redo, import/export and closing.
@@ -172,7 +173,15 @@ export class EditorCore {
     }
     this.importSelections.forget(p.canUndo, p.canRedo);
     const selection = remainingSelection(this.model, this.state.selection, up);
-    this.set({ canUndo: p.canUndo, canRedo: p.canRedo, selection: selection.length || !this.model.rootId ? selection : [this.model.rootId] });
+    // A selected summary stays selected while it is drawn (then no node is).
+    const summary = this.state.summary && this.model.summaries.isDrawn(this.state.summary) ? this.state.summary : null;
+    if (p.full || p.items || p.summaryBoxes) this.canvas?.setSummaries?.(sceneSummaries(this.model), this.model.theme, summary);
+    this.set({
+      canUndo: p.canUndo,
+      canRedo: p.canRedo,
+      summary,
+      selection: selection.length || !this.model.rootId || summary ? selection : [this.model.rootId],
+    });
     this.canvas?.setSelection(this.state.selection);
     if (changed) this.onChange();
   }
@@ -316,7 +325,9 @@ export class EditorCore {
 
   select(ids: string[], reveal = true): void {
     const sel = ids.filter((id) => this.model.nodes.has(id));
+    if (this.state.summary) this.canvas?.selectSummary?.(null);
     this.set({
+      summary: null,
       selection: sel,
       status: this.state.readOnly ? 'readonly' : this.state.status === 'textedit' ? 'textedit' : sel.length ? 'inputready' : 'normal',
     });

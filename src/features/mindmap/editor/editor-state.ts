@@ -20,6 +20,8 @@ export interface EditorState {
   canRedo: boolean;
   zoom: number;
   hasClipboard: boolean;
+  /** The selected summary (概要), if one: then no node is selected (summary-model.ts). */
+  summary?: string | null;
 }
 
 /** The part of MindmapCanvas the controller drives (absent in jsdom tests). */
@@ -41,4 +43,6 @@ export type CanvasView = Pick<
   | 'camera'
   | 'width'
   | 'height'
->;
+> &
+  // (optional: a canvas stand-in of a test need not draw summaries)
+  Partial<Pick<MindmapCanvas, 'setSummaries' | 'selectSummary'>>;

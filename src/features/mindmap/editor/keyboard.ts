@@ -1,6 +1,7 @@
 import type { KeyboardEvent } from 'react';
 import { actionForKey, isEnabled, type ActionContext } from './actions';
 import type { Direction } from './spatial-nav';
+import { handleSummaryKey } from './summary-keys';
 
 // The map's keys, the same on its keyboard target (the armed edit field over the canvas) and
 // on the rows of the ARIA tree: arrows (spatial), Shift+arrows, Home/End, F6 (next region),
@@ -8,7 +9,7 @@ import type { Direction } from './spatial-nav';
 
 /** The keys, told to screen readers (aria-describedby of the map's keyboard target). */
 export const HINT_EDIT =
-  '方向键移动选择，Tab 插入下级主题，Enter 插入同级主题，F2 或直接输入编辑文字，Delete 删除，Shift+F10 打开主题菜单，F6 切换到工具栏和大纲';
+  '方向键移动选择，Tab 插入下级主题，Enter 插入同级主题，F2 或直接输入编辑文字，Delete 删除，Ctrl+] 为所选同级主题添加概要，Shift+F10 打开主题菜单，F6 切换到工具栏和大纲';
 export const HINT_READ = '方向键移动选择，Enter 打开主题，Shift+F10 打开主题菜单，F6 切换到工具栏和大纲';
 
 export interface KeyDeps {
@@ -34,6 +35,7 @@ export function handleMapKey(e: KeyboardEvent, d: KeyDeps): boolean {
     d.cycleRegion(e.shiftKey);
     return true;
   }
+  if (handleSummaryKey(e, d.ctx)) return true;
   if (e.key === 'ContextMenu' || (e.key === 'F10' && e.shiftKey)) {
     e.preventDefault();
     d.openNodeMenu();

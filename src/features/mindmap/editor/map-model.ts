@@ -1,5 +1,6 @@
 import type { Relationship } from '../../../engine/model/items';
 import { extrasOf, nodeAt, type PatchNode, type RenderPatch } from '../../../engine/render/render-patch';
+import { SummaryModel } from './summary-model';
 
 // The main thread's mirror of the visible tree, kept from worker patches alone: what the ARIA
 // tree, keyboard navigation and menus read. Nodes hidden under a collapse are not mirrored
@@ -47,6 +48,8 @@ export class MapModel {
   template = 'default';
   /** The map's relationship lines (all of them; those whose ends are not mirrored are not drawn). */
   relationships: readonly Relationship[] = [];
+  /** The map's summaries (概要) and the boxes of the drawn ones (summary-model.ts). */
+  readonly summaries = new SummaryModel();
   /** Bumped on every applied patch (useSyncExternalStore snapshot). */
   version = 0;
   /** The pre-order rows, kept until the tree's shape changes (a text or mark edit keeps them). */
@@ -61,6 +64,7 @@ export class MapModel {
   getVersion = (): number => this.version;
 
   apply(p: RenderPatch): void {
+    this.summaries.apply(p);
     this.theme = p.theme;
     this.template = p.template;
     if (p.items) this.relationships = p.items.relationships;

@@ -127,7 +127,14 @@ export function toggleExpanderAt(canvas: MindmapCanvas, ctl: EditorController, s
   return true;
 }
 
-export function bindPointer(canvas: MindmapCanvas, ctl: EditorController, overlays: PointerOverlays, onDoubleClick: (id: string) => void): () => void {
+export function bindPointer(
+  canvas: MindmapCanvas,
+  ctl: EditorController,
+  overlays: PointerOverlays,
+  onDoubleClick: (id: string) => void,
+  /** Double click on a summary's (概要) topic or brace. */
+  onSummaryEdit: (id: string) => void = () => {},
+): () => void {
   const { layers } = overlays;
   const el = canvas.element;
   canvas.panGate = (e, hit) => ctl.state.view === 'hand' || e.button === 2 || (hit === null && !e.shiftKey);
@@ -143,6 +150,9 @@ export function bindPointer(canvas: MindmapCanvas, ctl: EditorController, overla
     touch = e.pointerType === 'touch';
     if (touch || e.button !== 0 || ctl.state.view === 'hand') return;
     if (toggleExpanderAt(canvas, ctl, e.offsetX, e.offsetY)) return;
+    // A summary is drawn above the nodes: a click on it selects it.
+    const summary = canvas.summaryAt(e.offsetX, e.offsetY);
+    if (summary) return ctl.selectSummary(summary);
     const hit = canvas.hitTest(e.offsetX, e.offsetY);
     if (hit) {
       if (e.shiftKey || e.ctrlKey || e.metaKey) ctl.toggleSelect(hit);
@@ -194,6 +204,8 @@ export function bindPointer(canvas: MindmapCanvas, ctl: EditorController, overla
 
   const dbl = (e: MouseEvent) => {
     if (touch) return;
+    const summary = canvas.summaryAt(e.offsetX, e.offsetY);
+    if (summary) return onSummaryEdit(summary);
     const hit = canvas.hitTest(e.offsetX, e.offsetY);
     if (hit) onDoubleClick(hit);
     else if (!canvas.expanderAt(e.offsetX, e.offsetY)) ctl.recentre();

@@ -4,6 +4,10 @@ import type { EditorController } from './controller';
 import { editBox, insertBox } from './edit-geometry';
 import { useKeyboardInset } from './phone';
 import type { EditTarget } from './TextEditOverlay';
+import { summaryEditBox } from './summary-edit';
+import { summaryEditId } from './summary-model';
+import { summaryLook } from '../../../engine/render/summary-shape';
+import { getTheme } from '../../../engine/theme/themes';
 
 // The editor's text edit field as a session: opened on a node (F2, typing, IME, double click),
 // opened at once for a node being inserted (Tab / Enter) and handed to it when the worker
@@ -38,6 +42,18 @@ export function useTextEdit(ctl: EditorController, canvasRef: RefObject<MindmapC
     c.paintNow();
     ctl.select([id], false);
     show({ id, text, typed, seq: ++session.current, ...box });
+  };
+
+  /** Opens the edit field on summary `sid`'s topic (概要) with its text, all selected. */
+  const openSummary = (sid: string): void => {
+    const c = canvasRef.current;
+    const s = ctl.model.summaries.get(sid);
+    const place = ctl.model.summaries.places.get(sid);
+    if (!c || !s || !place || ctl.state.readOnly) return;
+    const depth = (ctl.model.get(s.parent)?.level ?? 1) - 1;
+    const box = summaryEditBox(c, place, summaryLook(getTheme(ctl.model.theme), depth).fontSize);
+    c.paintNow();
+    show({ id: summaryEditId(sid), text: s.text, typed: false, seq: ++session.current, ...box });
   };
 
   const beginInsert = () => {
@@ -87,5 +103,5 @@ export function useTextEdit(ctl: EditorController, canvasRef: RefObject<MindmapC
     if (t && box) show({ ...t, ...box });
   });
 
-  return { edit, editing, open, beginInsert, endInsert, commit, cancel: () => show(null) };
+  return { edit, editing, open, openSummary, beginInsert, endInsert, commit, cancel: () => show(null) };
 }

@@ -1,0 +1,97 @@
+import { Container, Graphics, Text } from 'pixi.js';
+import type { SummaryPlace } from '../../../engine/layout/summary-space';
+import { braceOps, summaryLook } from '../../../engine/render/summary-shape';
+import { getTheme } from '../../../engine/theme/themes';
+import { parseColor } from './color';
+import { FONT_FAMILY } from './fonts';
+
+// Summaries (概要) on the canvas: the brace along the range and the summary topic (a bordered
+// box with its text), in world space above the nodes. A map has few summaries, so they are
+// drawn whole into one Graphics and one Text each (no culling); the engine's layout placed them
+// (layout/summary-space.ts) and the look is the SVG export's (render/summary-shape.ts).
+
+export interface SceneSummary {
+  id: string;
+  text: string;
+  place: SummaryPlace;
+  /** Depth of its parent (0 = root). */
+  depth: number;
+}
+
+const SELECTED = 0x1677ff;
+
+export class SummaryLayer {
+  readonly root = new Container({ label: 'summaries' });
+  private readonly g = new Graphics();
+  private readonly texts = new Map<string, Text>();
+  private items: SceneSummary[] = [];
+  private selected: string | null = null;
+  private theme = 'fresh-blue';
+
+  constructor() {
+    this.root.addChild(this.g);
+  }
+
+  set(items: SceneSummary[], theme: string, selected: string | null): void {
+    this.items = items;
+    this.theme = theme;
+    this.selected = selected;
+    this.draw();
+  }
+
+  select(id: string | null): void {
+    if (id === this.selected) return;
+    this.selected = id;
+    this.draw();
+  }
+
+  /** The summary whose topic or brace is at world point (wx, wy). */
+  hit(wx: number, wy: number): string | null {
+    for (let i = this.items.length - 1; i >= 0; i--) {
+      const { place } = this.items[i];
+      for (const [x, y, w, h] of [place.topic, place.brace]) if (wx >= x - 2 && wx <= x + w + 2 && wy >= y - 2 && wy <= y + h + 2) return place.id;
+    }
+    return null;
+  }
+
+  get count(): number {
+    return this.items.length;
+  }
+
+  private draw(): void {
+    const g = this.g;
+    g.clear();
+    const theme = getTheme(this.theme);
+    const seen = new Set<string>();
+    for (const it of this.items) {
+      const look = summaryLook(theme, it.depth);
+      const stroke = parseColor(look.stroke) ?? 0x999999;
+      for (const op of braceOps(it.place)) {
+        if (op[0] === 'M') g.moveTo(op[1], op[2]);
+        else if (op[0] === 'L') g.lineTo(op[1], op[2]);
+        else g.quadraticCurveTo(op[1], op[2], op[3]!, op[4]!);
+      }
+      g.stroke({ color: stroke, width: 1.5 });
+      const [x, y, w, h] = it.place.topic;
+      g.roundRect(x, y, w, h, look.radius).fill({ color: parseColor(look.fill) ?? 0xffffff });
+      g.roundRect(x, y, w, h, look.radius).stroke(it.id === this.selected ? { color: SELECTED, width: 2.5 } : { color: stroke, width: 1 });
+      let t = this.texts.get(it.id);
+      if (!t) {
+        t = new Text({ text: '', anchor: 0.5, resolution: 2, style: { fontFamily: FONT_FAMILY, fontSize: look.fontSize, fill: 0x000000, align: 'center' } });
+        this.texts.set(it.id, t);
+        this.root.addChild(t);
+      }
+      t.text = it.text || ' ';
+      t.style.fontSize = look.fontSize;
+      t.style.fill = parseColor(look.color) ?? 0x000000;
+      t.style.lineHeight = look.fontSize * look.lineHeight;
+      t.position.set(x + w / 2, y + h / 2);
+      seen.add(it.id);
+    }
+    for (const [id, t] of this.texts)
+      if (!seen.has(id)) {
+        t.destroy();
+        this.texts.delete(id);
+      }
+  }
+}

@@ -1,0 +1,82 @@
+import type { KeyboardEvent } from 'react';
+import { describe, expect, it } from 'vitest';
+import { actionByName, actionForKey, isEnabled } from './actions';
+import { handleMapKey } from './keyboard';
+import { describeSummary, summaryEditId } from './summary-model';
+import { testContext, testController } from './test-kit';
+
+// Summaries (概要) in the editor without a canvas: the registry's action (toolbar, menu, Ctrl+]),
+// the summary keys, announcements, undo, the text edit and read-only maps.
+// test-kit's map: 根 → 甲 (→ 甲一 → 甲一一), 乙; mind template (甲 right, 乙 left).
+
+const key = (k: string, mods: Partial<KeyboardEvent> = {}) =>
+  ({ key: k, ctrlKey: false, metaKey: false, shiftKey: false, altKey: false, preventDefault: () => {}, ...mods }) as unknown as KeyboardEvent;
+
+function keyDeps(ctx: ReturnType<typeof testContext>) {
+  return { ctx, openNodeMenu: () => {}, cycleRegion: () => {}, pasteFallback: () => {} };
+}
+
+describe('summaries in the editor', () => {
+  it('Ctrl+] adds a summary over the selected sibling, selects it and says so; Delete removes it; undo brings it back', async () => {
+    const ctl = await testController();
+    const said: string[] = [];
+    ctl.onAnnounce = (t) => said.push(t);
+    const ctx = testContext(ctl);
+    expect(actionForKey(key(']', { ctrlKey: true }))?.name).toBe('addSummary');
+    ctl.select(['a1']);
+    handleMapKey(key(']', { ctrlKey: true }), keyDeps(ctx));
+    await ctl.settled();
+    await new Promise((r) => setTimeout(r, 0));
+    const id = ctl.state.summary!;
+    expect(id).toBeTruthy();
+    expect(ctl.state.selection).toEqual([]);
+    expect(said).toContain('已添加概要：概要');
+    const s = ctl.model.summaries.get(id)!;
+    expect(describeSummary(s, (x) => ctl.model.get(x)!.text)).toBe('概要：概要（甲一）');
+    handleMapKey(key('Delete'), keyDeps(ctx));
+    await ctl.settled();
+    await new Promise((r) => setTimeout(r, 0));
+    expect(ctl.model.summaries.list).toEqual([]);
+    expect(ctl.state.summary).toBeNull();
+    expect(ctl.state.selection).toEqual(['a1']);
+    expect(said).toContain('已删除概要');
+    await ctl.undo();
+    expect(ctl.model.summaries.list.map((x) => x.id)).toEqual([id]);
+    expect(ctl.model.summaries.isDrawn(id)).toBe(true);
+  });
+
+  it('its text is edited through the edit field; Esc goes back to the first topic of its range', async () => {
+    const ctl = await testController();
+    ctl.select(['a1']);
+    const id = (await ctl.addSummary())!;
+    ctl.trackTextEdit(summaryEditId(id), '要点');
+    ctl.commitTextEdit();
+    await ctl.settled();
+    expect(ctl.model.summaries.get(id)!.text).toBe('要点');
+    expect(ctl.state.summary).toBe(id);
+    handleMapKey(key('Escape'), keyDeps(testContext(ctl)));
+    expect(ctl.state.summary).toBeNull();
+    expect(ctl.state.selection).toEqual(['a1']);
+    await ctl.undo();
+    expect(ctl.model.summaries.get(id)!.text).toBe('概要');
+  });
+
+  it('is offered for sibling topics only; refused in Chinese across the two sides of the root; not on a read-only map', async () => {
+    const ctl = await testController();
+    const errors: string[] = [];
+    ctl.onError = (m) => errors.push(m);
+    const ctx = testContext(ctl);
+    const add = actionByName('addSummary');
+    ctl.select(['a', 'a1']);
+    expect(isEnabled(add, ctx)).toBe(false);
+    ctl.select(['r']);
+    expect(isEnabled(add, ctx)).toBe(false);
+    ctl.select(['a', 'b']);
+    expect(isEnabled(add, ctx)).toBe(true);
+    await add.perform(ctx);
+    expect(errors[0]).toContain('当前结构不显示它');
+    const ro = await testController(true);
+    ro.select(['a1']);
+    expect(isEnabled(add, testContext(ro))).toBe(false);
+  });
+});

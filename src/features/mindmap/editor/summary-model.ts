@@ -1,0 +1,80 @@
+import type { SummaryPlace } from '../../../engine/layout/summary-space';
+import type { Summary } from '../../../engine/model/items';
+import type { RenderPatch } from '../../../engine/render/render-patch';
+import type { SceneSummary } from '../canvas/summary-layer';
+import type { MapModel } from './map-model';
+
+// The main thread's mirror of the map's summaries (概要), from worker patches alone: every
+// summary (patch.items) and the boxes of the drawn ones (patch.summaryBoxes). What the canvas's
+// summary layer, the ARIA tree and the summary keys read. A summary without a box (its nodes
+// gone, folded away, or on a template without an outer side) is not shown anywhere.
+
+export interface DrawnSummary {
+  summary: Summary;
+  place: SummaryPlace;
+  /** Depth of its parent (0 = root): the topic's look follows its children's level. */
+  depth: number;
+}
+
+export class SummaryModel {
+  list: readonly Summary[] = [];
+  places = new Map<string, SummaryPlace>();
+
+  /** Applies a patch; true when anything summaries show changed. */
+  apply(p: RenderPatch): boolean {
+    let changed = false;
+    if (p.items) {
+      changed = this.list !== p.items.summaries;
+      this.list = p.items.summaries;
+    } else if (p.full) {
+      changed = this.list.length > 0;
+      this.list = [];
+    }
+    if (p.full || p.summaryBoxes) {
+      changed ||= this.places.size > 0 || !!p.summaryBoxes?.length;
+      this.places = new Map((p.summaryBoxes ?? []).map((b) => [b.id, b]));
+    }
+    return changed;
+  }
+
+  get(id: string): Summary | undefined {
+    return this.list.find((s) => s.id === id);
+  }
+
+  isDrawn(id: string): boolean {
+    return this.places.has(id);
+  }
+
+  /** The drawn summaries in document order; `depthOf` gives a node's level (root = 1). */
+  drawn(levelOf: (id: string) => number | undefined): DrawnSummary[] {
+    const out: DrawnSummary[] = [];
+    for (const summary of this.list) {
+      const place = this.places.get(summary.id);
+      const level = levelOf(summary.parent);
+      if (place && level) out.push({ summary, place, depth: level - 1 });
+    }
+    return out;
+  }
+
+  /** Drawn summaries under `parentId`, in document order. */
+  of(parentId: string): Summary[] {
+    return this.list.filter((s) => s.parent === parentId && this.places.has(s.id));
+  }
+}
+
+/** How a summary is read out: 概要：文字（甲 至 丙）, or （甲） for a single node. */
+export function describeSummary(s: Summary, titleOf: (id: string) => string): string {
+  const a = titleOf(s.first);
+  const b = titleOf(s.last);
+  return `概要：${s.text || '概要'}（${s.first === s.last ? a : `${a} 至 ${b}`}）`;
+}
+
+/** What the canvas's summary layer draws. */
+export function sceneSummaries(model: MapModel): SceneSummary[] {
+  return model.summaries.drawn((id) => model.get(id)?.level).map(({ summary, place, depth }) => ({ id: summary.id, text: summary.text, place, depth }));
+}
+
+/** The edit field's target id while a summary's text is edited (never a node id: ids have no 概要 prefix). */
+export const SUMMARY_EDIT = '概要:';
+export const summaryEditId = (id: string): string => SUMMARY_EDIT + id;
+export const summaryOfEdit = (editId: string): string | null => (editId.startsWith(SUMMARY_EDIT) ? editId.slice(SUMMARY_EDIT.length) : null);
