@@ -32,7 +32,7 @@ describe('XMind, FreeMind and OPML files', () => {
     await expect.poll(() => outline(page)).toEqual(TITLES);
     await toastWith(
       page,
-      '已导入「操作系统.xmind」，以下内容未能保留：概要 1 个、外框 1 个、其他画布 1 个、自由主题 1 个、图标标记 1 个。可按 Ctrl+Z 撤销。',
+      '已导入「操作系统.xmind」，以下内容未能保留：外框 1 个、其他画布 1 个、自由主题 1 个、图标标记 1 个。可按 Ctrl+Z 撤销。',
     ).waitFor();
     await item(page, /^操作系统，.*有备注/).waitFor();
     await item(page, /^进程管理，.*有链接/).waitFor();
@@ -42,9 +42,9 @@ describe('XMind, FreeMind and OPML files', () => {
     const files = unzipSync(new Uint8Array(exported));
     expect(Object.keys(files)).toEqual(expect.arrayContaining(['content.json', 'metadata.json', 'manifest.json', 'resources/image1.png']));
     expect(JSON.parse(strFromU8(files['content.json']))[0].rootTopic.title).toBe('操作系统');
-    // .opml has no place for labels, images, priority or progress: it says so after the download
+    // .opml has no place for summaries, labels, images, priority or progress: it says so after the download
     const opml = await download(page, /OPML/);
-    await toastWith(page, '已导出「操作系统.opml」，以下内容未能保留：关联线 2 条、标签 2 个、图片 1 张、优先级 1 个、进度 2 个。').waitFor();
+    await toastWith(page, '已导出「操作系统.opml」，以下内容未能保留：关联线 2 条、概要 1 个、标签 2 个、图片 1 张、优先级 1 个、进度 2 个。').waitFor();
     const mm = await download(page, /FreeMind/);
 
     for (const [name, bytes] of [

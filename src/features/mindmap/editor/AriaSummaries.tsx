@@ -44,7 +44,8 @@ export function AriaSummaries({ ctl, parentId, level, focused, onClick, onActiva
             <span className="mind-tree__toggle" aria-hidden="true">
               ｝
             </span>
-            <span className="mind-tree__text">{text}</span>
+            {/* (not .mind-tree__text: the outline's titles are the topics') */}
+            <span className="mind-tree__summary-text">{text}</span>
           </div>
         );
       })}
