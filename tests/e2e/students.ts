@@ -34,6 +34,7 @@ export const E2E_STUDENTS = {
   pdfExport: { id: 'e2e-pdf-export', loginName: '13900000155', username: '孔导出' },
   formulas: { id: 'e2e-formulas', loginName: '13900000150', username: '公式生' },
   mapRelations: { id: 'e2e-map-relations', loginName: '13900000160', username: '关关联' },
+  summariesWalk: { id: 'e2e-summaries-walk', loginName: '13900000165', username: '孔概要' },
 } as const;
 
 export type E2EStudent = keyof typeof E2E_STUDENTS;
