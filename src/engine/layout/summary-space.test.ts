@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MindEditor, type RenderPatch } from '../editor';
 import type { KmDocument, KmNode } from '../model/types';
+import { mulberry32, randomOp } from '../testing/random-ops';
 import type { SummaryPlace } from './summary-space';
 
 // Summaries (概要) take room in the layout: their topic never overlaps a node, the tree around
@@ -36,8 +37,9 @@ const SUMS = [
 
 const hit = (p: number[], q: number[]): boolean => p[0] < q[0] + q[2] && q[0] < p[0] + p[2] && p[1] < q[1] + q[3] && q[1] < p[1] + p[3];
 
+/** Boxes of the visible nodes (what is under a fold is not laid out). */
 function allBoxes(ed: MindEditor): Record<string, number[]> {
-  return Object.fromEntries([...ed.doc.byId.keys()].map((id) => [id, ed.boxOf(id)]));
+  return Object.fromEntries(ed.layout.visibleNodes(ed.doc).map((n) => [n.id, ed.boxOf(n.id)]));
 }
 
 describe('summary layout', () => {
@@ -52,7 +54,11 @@ describe('summary layout', () => {
           expect(hit(p.topic, b), `${p.id} topic on ${id}`).toBe(false);
           expect(hit(p.brace, b), `${p.id} brace on ${id}`).toBe(false);
         }
-        for (const q of places) if (q !== p) expect(hit(p.topic, q.topic), `${p.id} on ${q.id}`).toBe(false);
+        for (const q of places)
+          if (q !== p) {
+            expect(hit(p.topic, q.topic), `${p.id} on ${q.id}`).toBe(false);
+            expect(hit(p.brace, q.topic), `${p.id} brace on ${q.id}`).toBe(false);
+          }
       }
     });
   }
@@ -123,5 +129,37 @@ describe('summary layout', () => {
     ed.load(km('default', SUMS));
     const p = ed.execute('collapse', [['a']]).patch;
     expect(p.summaryBoxes?.map((x) => x.id).sort()).toEqual(['s2', 's3']);
+  });
+});
+
+describe('summary layout under random edits', () => {
+  it('incremental relayout with summaries equals a fresh layout after every command (boxes and summary places)', () => {
+    for (const seed of [3, 11, 29, 47]) {
+      for (const template of ['default', 'right', 'structure', 'filetree', 'fish-bone']) {
+        const ed = new MindEditor();
+        ed.load(km(template, SUMS));
+        const rnd = mulberry32(seed);
+        for (let step = 0; step < 30; step++) {
+          if (rnd() < 0.15) ed.undo();
+          else if (rnd() < 0.2) {
+            // a summary over a random node and its next sibling, when it has one
+            const ids = [...ed.doc.byId.values()].filter((n) => n.parent && n.parent.children.indexOf(n) < n.parent.children.length - 1);
+            const n = ids[Math.floor(rnd() * ids.length)];
+            if (n) ed.execute('addSummary', [[n.id, n.parent!.children[n.parent!.children.indexOf(n) + 1].id], `步骤 ${step}`]);
+          } else randomOp(ed, rnd, () => {});
+          const fresh = new MindEditor();
+          fresh.load(ed.toKm());
+          const mine = allBoxes(ed);
+          const theirs = allBoxes(fresh);
+          expect(Object.keys(mine).sort()).toEqual(Object.keys(theirs).sort());
+          for (const id of Object.keys(theirs)) for (let k = 0; k < 4; k++) expect(mine[id][k]).toBeCloseTo(theirs[id][k], 6);
+          const places = (e: MindEditor) => new Map(e.layout.summaryPlaces(e.doc).map((p) => [p.id, [...p.brace, ...p.topic]]));
+          const pm = places(ed);
+          const pf = places(fresh);
+          expect([...pm.keys()].sort()).toEqual([...pf.keys()].sort());
+          for (const [id, v] of pf) v.forEach((x, k) => expect(pm.get(id)![k]).toBeCloseTo(x, 6));
+        }
+      }
+    }
   });
 });
