@@ -163,6 +163,7 @@ export function MindEditorView({ ctl, load, toolbarExtra, onActivate, onError, e
     const offTouch = bindTouch(canvas, ctl, {
       overlays: pointerOverlays,
       edit: (id) => (ctl.state.readOnly ? onActivate?.(id) : ctx.ui.editText(id)),
+      editSummary: (id) => ctx.ui.editSummary?.(id),
       menu: () => openNodeMenu(),
     });
     // A finger on the map does not focus the keyboard target (the on-screen keyboard would open).

@@ -32,6 +32,8 @@ export interface TouchUi {
   overlays: PointerOverlays;
   /** Double tap on a node: edit its text (read-only map: open it). */
   edit(id: string): void;
+  /** Double tap on a summary (概要): edit its text. */
+  editSummary?(id: string): void;
   /** Long press released: the node menu for the selection. */
   menu(id: string): void;
 }
@@ -44,11 +46,16 @@ export function bindTouch(canvas: MindmapCanvas, ctl: EditorController, ui: Touc
     hit: (x, y) => touchHit(canvas, x, y),
     tap: (x, y) => {
       if (toggleExpanderAt(canvas, ctl, x, y)) return;
+      // A summary (概要) is drawn above the nodes: a tap on it selects it.
+      const summary = canvas.summaryAt(x, y);
+      if (summary) return ctl.selectSummary(summary);
       const id = touchHit(canvas, x, y);
       ctl.select(id ? [id] : [], false);
     },
     doubleTap: (x, y) => {
       if (toggleExpanderAt(canvas, ctl, x, y)) return;
+      const summary = canvas.summaryAt(x, y);
+      if (summary) return ui.editSummary?.(summary);
       const id = touchHit(canvas, x, y);
       if (id) ui.edit(id);
       else ctl.recentre();
