@@ -15,6 +15,7 @@ import {
   outline,
   pasteImport,
   saved,
+  saveState,
   selectedTexts,
   tree,
 } from './mindmap-helpers';
@@ -164,11 +165,16 @@ describe('summaries (概要)', () => {
     await expect.poll(() => it2.getAttribute('aria-selected')).toBe('true');
     await page.keyboard.press('ArrowLeft');
     await expect.poll(() => selectedTexts(page)).toHaveLength(1);
+    await expect.poll(() => saveState(page).textContent()).toBe('已保存');
     expect(unexpectedErrors(s.errors)).toEqual([]);
   });
 
-  it('is kept in .km, drawn in .svg, and comes back from an exported .xmind', async () => {
+  it('is saved with the map, kept in .km, drawn in .svg, and comes back from an exported .xmind', async () => {
     const { page } = s;
+    // Opened again from the server: both summaries are there.
+    await openMinder(page, 'case-04');
+    await summaryItem(page, '概要：两项小结（甲 至 乙）').waitFor();
+    await summaryItem(page, '概要：后两项（丙 至 丁）').waitFor();
     const km = JSON.parse((await download(page, /JSON \(\.km\)/)).toString('utf8')) as {
       summaries: Array<{ parent: string; first: string; last: string; text: string }>;
     };
