@@ -165,6 +165,13 @@ describe('summaries (概要)', () => {
     await expect.poll(() => it2.getAttribute('aria-selected')).toBe('true');
     await page.keyboard.press('ArrowLeft');
     await expect.poll(() => selectedTexts(page)).toHaveLength(1);
+    // Its row in the outline tree selects it too; F2 then edits it.
+    await it2.click();
+    await expect.poll(() => it2.getAttribute('aria-selected')).toBe('true');
+    await mapFocused(page);
+    await page.keyboard.press('F2');
+    await expect.poll(() => editField(page).inputValue()).toBe('后两项');
+    await page.keyboard.press('Escape');
     await expect.poll(() => saveState(page).textContent()).toBe('已保存');
     expect(unexpectedErrors(s.errors)).toEqual([]);
   });

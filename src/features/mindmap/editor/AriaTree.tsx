@@ -1,8 +1,7 @@
 import { spokenText } from '../../../engine/render/formula';
-import { Fragment, useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore, type CSSProperties, type KeyboardEvent } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore, type CSSProperties, type KeyboardEvent } from 'react';
 import type { EditorController } from './controller';
-import { AriaSummaries } from './AriaSummaries';
-import { describeSummary } from './summary-model';
+import { AriaSummaries, summaryMarks } from './AriaSummaries';
 import type { NodeInfo } from './map-model';
 import { relationDescription } from './relation-ui';
 
@@ -136,79 +135,64 @@ export function AriaTree({ ctl, onKeyDown, onToggle, onActivate, onRowClick, onR
         const expandable = ctl.model.hasChildren(n);
         const selected = state.selection.includes(n.id);
         const parent = n.parentId ? ctl.model.get(n.parentId) : undefined;
-        const marks = [...markersText(n), ...(extraMarks?.(n.id) ?? [])];
-        // A virtualised tree has fixed row slots: its summaries are read in the node's label instead.
-        if (virtual) marks.push(...ctl.model.summaries.of(n.id).map((s) => describeSummary(s, (id) => ctl.model.get(id)?.text || '分支主题')));
+        const marks = [...markersText(n), ...(extraMarks?.(n.id) ?? []), ...(virtual ? summaryMarks(ctl, n.id) : [])];
         return (
-          <Fragment key={n.id}>
-            <div
-              data-id={n.id}
-              role="treeitem"
-              aria-level={n.level}
-              aria-selected={selected}
-              aria-expanded={expandable ? !n.collapsed : undefined}
-              aria-setsize={parent ? parent.children.length : 1}
-              aria-posinset={rows.posInSet[i]}
-              aria-label={[spokenText(n.text) || '分支主题', ...marks].join('，')}
-              aria-description={relationDescription(ctl.relations, n.id) || undefined}
-              tabIndex={n.id === focusId ? 0 : -1}
-              className={`mind-tree__item${selected ? ' is-selected' : ''}`}
-              style={virtual ? { paddingLeft: `${(n.level - 1) * 16 + 6}px`, top: i * rowHeight } : { paddingLeft: `${(n.level - 1) * 16 + 6}px` }}
-              onClick={(e) => {
-                focusTree.current = false;
-                if (e.shiftKey || e.ctrlKey || e.metaKey) ctl.toggleSelect(n.id);
-                else ctl.select([n.id]);
-                onRowClick();
-              }}
-              onDoubleClick={() => onActivate?.(n.id)}
-            >
-              {expandable ? (
-                <button
-                  type="button"
-                  tabIndex={-1}
-                  className="mind-tree__toggle"
-                  aria-label={n.collapsed ? '展开' : '收起'}
-                  onClick={(e) => {
-                    // The arrow acts on its row: it selects it too, so the next key acts on the
-                    // branch just folded, not on the node selected before (focus rule: the map).
-                    e.stopPropagation();
-                    focusTree.current = false;
-                    ctl.select([n.id]);
-                    onToggle(n.id);
-                    onRowClick();
-                  }}
-                >
-                  {n.collapsed ? '▸' : '▾'}
-                </button>
-              ) : (
-                <span className="mind-tree__toggle" aria-hidden="true" />
-              )}
-              <span className="mind-tree__text">{n.text || '分支主题'}</span>
-              {marks.map((m) => (
-                <span key={m} className={`mind-tree__mark${m === '已学' ? ' is-study' : m === '正在学' ? ' is-now' : ''}`} aria-hidden="true">
-                  {m === '已学' ? '✓' : m}
-                </span>
-              ))}
-              {n.href && (
-                <a className="mind-tree__link" href={n.href} target="_blank" rel="noopener noreferrer" tabIndex={-1} onClick={(e) => e.stopPropagation()}>
-                  链接
-                </a>
-              )}
-            </div>
-            {!virtual && (
-              <AriaSummaries
-                ctl={ctl}
-                parentId={n.id}
-                level={n.level}
-                focused={state.summary ?? null}
-                onClick={() => {
+          <div
+            key={n.id}
+            data-id={n.id}
+            role="treeitem"
+            aria-level={n.level}
+            aria-selected={selected}
+            aria-expanded={expandable ? !n.collapsed : undefined}
+            aria-setsize={parent ? parent.children.length : 1}
+            aria-posinset={rows.posInSet[i]}
+            aria-label={[spokenText(n.text) || '分支主题', ...marks].join('，')}
+            aria-description={relationDescription(ctl.relations, n.id) || undefined}
+            tabIndex={n.id === focusId ? 0 : -1}
+            className={`mind-tree__item${selected ? ' is-selected' : ''}`}
+            style={virtual ? { paddingLeft: `${(n.level - 1) * 16 + 6}px`, top: i * rowHeight } : { paddingLeft: `${(n.level - 1) * 16 + 6}px` }}
+            onClick={(e) => {
+              focusTree.current = false;
+              if (e.shiftKey || e.ctrlKey || e.metaKey) ctl.toggleSelect(n.id);
+              else ctl.select([n.id]);
+              onRowClick();
+            }}
+            onDoubleClick={() => onActivate?.(n.id)}
+          >
+            {expandable ? (
+              <button
+                type="button"
+                tabIndex={-1}
+                className="mind-tree__toggle"
+                aria-label={n.collapsed ? '展开' : '收起'}
+                onClick={(e) => {
+                  // The arrow acts on its row: it selects it too, so the next key acts on the
+                  // branch just folded, not on the node selected before (focus rule: the map).
+                  e.stopPropagation();
                   focusTree.current = false;
+                  ctl.select([n.id]);
+                  onToggle(n.id);
                   onRowClick();
                 }}
-                onActivate={(id) => onSummaryActivate?.(id)}
-              />
+              >
+                {n.collapsed ? '▸' : '▾'}
+              </button>
+            ) : (
+              <span className="mind-tree__toggle" aria-hidden="true" />
             )}
-          </Fragment>
+            <span className="mind-tree__text">{n.text || '分支主题'}</span>
+            {marks.map((m) => (
+              <span key={m} className={`mind-tree__mark${m === '已学' ? ' is-study' : m === '正在学' ? ' is-now' : ''}`} aria-hidden="true">
+                {m === '已学' ? '✓' : m}
+              </span>
+            ))}
+            {n.href && (
+              <a className="mind-tree__link" href={n.href} target="_blank" rel="noopener noreferrer" tabIndex={-1} onClick={(e) => e.stopPropagation()}>
+                链接
+              </a>
+            )}
+            {!virtual && <AriaSummaries ctl={ctl} parentId={n.id} level={n.level} onClick={onRowClick} onActivate={(id) => onSummaryActivate?.(id)} />}
+          </div>
         );
       })}
     </div>
