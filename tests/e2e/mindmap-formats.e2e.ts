@@ -30,10 +30,7 @@ describe('XMind, FreeMind and OPML files', () => {
     const xmind = Buffer.from(zipSync({ 'content.json': readFileSync(FIXTURES + '20-xmind2020.content.json'), 'resources/dot.png': PNG }));
     await saved(page, () => importFile(page, '操作系统.xmind', xmind));
     await expect.poll(() => outline(page)).toEqual(TITLES);
-    await toastWith(
-      page,
-      '已导入「操作系统.xmind」，以下内容未能保留：外框 1 个、其他画布 1 个、自由主题 1 个、图标标记 1 个。可按 Ctrl+Z 撤销。',
-    ).waitFor();
+    await toastWith(page, '已导入「操作系统.xmind」，以下内容未能保留：外框 1 个、其他画布 1 个、自由主题 1 个、图标标记 1 个。可按 Ctrl+Z 撤销。').waitFor();
     await item(page, /^操作系统，.*有备注/).waitFor();
     await item(page, /^进程管理，.*有链接/).waitFor();
 
