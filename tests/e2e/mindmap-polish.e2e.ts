@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { BrowserSession } from './browser';
-import { clickNode, editField, item, mapFocused, nodeBox, openMinder, outline, pasteImport, selectedTexts } from './mindmap-helpers';
+import { clickNode, editField, item, mapFocused, nodeBox, openMinder, outline, pasteImport, saved, selectedTexts } from './mindmap-helpers';
+import { pageApi } from './study-helpers';
 import { E2E_STUDENTS } from './students';
 import { applyForCases, openSignedIn, toastWith, unexpectedErrors } from './shell-helpers';
 
@@ -139,6 +140,42 @@ describe('mind-map editor polish', () => {
     await page.keyboard.press('Control+z');
     await expect.poll(() => outline(page)).toEqual(before);
     expect(await selectedTexts(page)).toEqual([selected]);
+  });
+
+  it('another case opened in the same tab shows that case’s map, and an edit saves there only', async () => {
+    // Outside walk: at ?caseId=case-01 the map of case-04 stayed on screen, and an edit saved it into case-01.
+    const { page } = s;
+    const OTHER = 'case-05';
+    await applyForCases(page, OTHER);
+    await openMinder(page, CASE);
+    const ours = await outline(page);
+    await page.evaluate((c) => (location.hash = `#/project/minder?caseId=${c}`), OTHER);
+    await expect.poll(async () => (await outline(page))[0]).not.toBe(ours[0]);
+    await page.locator('.mind-editor[aria-busy="false"]').waitFor();
+    const other = await outline(page);
+    // what this address shows on a fresh load is what the tab shows
+    await page.reload();
+    await page.locator('.mind-editor[aria-busy="false"]').waitFor();
+    await item(page, /^.+/).first().waitFor();
+    expect(await outline(page)).toEqual(other);
+    // an edit here goes to this case, and the first case keeps its map
+    await page.keyboard.press('Home');
+    await mapFocused(page);
+    await saved(page, async () => {
+      await page.keyboard.press('Tab');
+      await editField(page).waitFor();
+      await page.keyboard.type('跨案例');
+      await page.keyboard.press('Enter');
+    });
+    type Doc = { root: { data: { text: string }; children?: Array<{ data: { text: string } }> } };
+    const root = async (caseId: string) => {
+      const { document } = await pageApi<{ document: Doc | string }>(page, `/api/course/mindStudent/showMind?caseId=${caseId}`);
+      return (typeof document === 'string' ? (JSON.parse(document) as Doc) : document).root;
+    };
+    expect((await root(OTHER)).children?.map((c) => c.data.text)).toContain('跨案例');
+    expect(JSON.stringify(await root(CASE))).not.toContain('跨案例');
+    await openMinder(page, CASE);
+    expect(await outline(page)).toEqual(ours);
   });
 
   it('on a 375 px phone the notices show above the action bar and below the page head, a line wide', async () => {

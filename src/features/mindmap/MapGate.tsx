@@ -5,9 +5,25 @@ import type { RemoteState } from '../../app/ui/use-remote';
 import { GRADUATED_MSG } from './api';
 import './mindmap.css';
 
-/** Loading / error / graduated refusal in front of a map screen. */
-export function MapGate<T>({ remote, label, children }: { remote: RemoteState<T> & { reload(): void }; label: string; children: (data: T) => ReactNode }) {
-  if (remote.data) return <>{children(remote.data)}</>;
+/**
+ * Loading / error / graduated refusal in front of a map screen. `caseId`: the case the address
+ * names now. A loader keeps its last data while the next one loads, and a map screen must never
+ * be shown (nor save) one case's map under another case's address: data of another case counts
+ * as none (outside walk: case-04's map stayed on screen at ?caseId=case-01 and saved into it).
+ */
+export function MapGate<T extends { caseId: string }>({
+  remote,
+  label,
+  caseId,
+  children,
+}: {
+  remote: RemoteState<T> & { reload(): void };
+  label: string;
+  caseId: string;
+  children: (data: T) => ReactNode;
+}) {
+  if (remote.data && remote.data.caseId === caseId) return <>{children(remote.data)}</>;
+  if (remote.data && remote.status === 'ok') return null; // (the next load has not started yet)
   if (remote.status === 'error' && remote.error === GRADUATED_MSG) {
     return (
       <div className="container mind-gate">

@@ -29,11 +29,11 @@ export function MindDetail() {
   const remote = useRemote(async () => {
     await assertCaseOpen(caseId, user?.userId);
     const [mind, nodes] = await Promise.all([showMind(caseId, true), queryNodeBasic(caseId)]);
-    return { mind, counts: new Map(nodes.map((n) => [n.nodeId, n.resourceCount])), study: studyNodeIds(nodes), learnt: learntOf(nodes) };
+    return { caseId, mind, counts: new Map(nodes.map((n) => [n.nodeId, n.resourceCount])), study: studyNodeIds(nodes), learnt: learntOf(nodes) };
   }, [caseId, user?.userId]);
   return (
-    <MapGate remote={remote} label="知识点详情">
-      {(d) => <DetailMap key={caseId} caseId={caseId} nodeId={nodeId} {...d} />}
+    <MapGate remote={remote} label="知识点详情" caseId={caseId}>
+      {(d) => <DetailMap key={d.caseId} nodeId={nodeId} {...d} />}
     </MapGate>
   );
 }

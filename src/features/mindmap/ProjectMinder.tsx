@@ -45,6 +45,7 @@ export function ProjectMinder() {
         .catch(() => {});
     // The official nodes the student kept (same ids) count towards each branch's progress.
     return {
+      caseId,
       mind,
       draft: draftWorthRestoring(stored, mind.document) ? stored : undefined,
       study: studyNodeIds(nodes),
@@ -53,8 +54,8 @@ export function ProjectMinder() {
     };
   }, [caseId, studentId]);
   return (
-    <MapGate remote={remote} label="我的学习导图">
-      {(d) => <MinderScreen key={caseId} caseId={caseId} studentId={studentId} {...d} />}
+    <MapGate remote={remote} label="我的学习导图" caseId={caseId}>
+      {(d) => <MinderScreen key={d.caseId} studentId={studentId} {...d} />}
     </MapGate>
   );
 }
