@@ -18,7 +18,9 @@ const focusedItem = (page: Page) =>
   page.evaluate(() => (document.activeElement?.getAttribute('role') === 'menuitem' ? document.activeElement.textContent : ''));
 
 /** Opens 导入 / 导出 from the keyboard, End, then ↑ until `item` has the focus, presses Enter; the download's bytes. */
-async function exportWithKeys(page: Page, item: string): Promise<Uint8Array> {
+async function exportWithKeys(page: Page, item: string, name?: string): Promise<Uint8Array> {
+  // the mouse is left where an earlier click put it: over a menu item, a hover would take the focus
+  await page.mouse.move(0, 0);
   await page.getByRole('button', { name: '导入 / 导出' }).focus();
   await page.keyboard.press('Enter');
   // the menu focuses its first item once open: End before that would be lost
@@ -29,6 +31,7 @@ async function exportWithKeys(page: Page, item: string): Promise<Uint8Array> {
   const dl = page.waitForEvent('download');
   await page.keyboard.press('Enter');
   const d = await dl;
+  if (name) expect(d.suggestedFilename()).toBe(name);
   const { readFileSync } = await import('node:fs');
   return new Uint8Array(readFileSync((await d.path())!));
 }
@@ -72,7 +75,7 @@ describe('PDF export', () => {
     await expect.poll(() => outline(page)).toEqual(TITLES);
 
     // 导出 PDF（单页）: the item before the last
-    const one = await exportWithKeys(page, 'PDF（单页）');
+    const one = await exportWithKeys(page, 'PDF（单页）', '学习计划_Study_Plan.pdf');
     expect(new TextDecoder().decode(one.slice(0, 5))).toBe('%PDF-');
     const single = await pdfText(one.slice());
     expect(single.pages).toHaveLength(1);
@@ -84,7 +87,7 @@ describe('PDF export', () => {
     expect(one.length).toBeLessThan(200_000);
 
     // 导出 PDF（分页打印，A4）: the last item; this small map fits one A4 landscape page
-    const print = await pdfText((await exportWithKeys(page, 'PDF（分页打印，A4）')).slice());
+    const print = await pdfText((await exportWithKeys(page, 'PDF（分页打印，A4）', '学习计划_Study_Plan（A4 分页）.pdf')).slice());
     expect(print.sizes).toEqual([[842, 595]]);
     for (const t of TITLES.slice(0, 3)) expect(print.pages[0]).toContain(t);
     // (the aborted font request of the first test is the one error expected)

@@ -104,7 +104,7 @@ describe('version history of a student’s map', () => {
     // entries of one title tell themselves apart by what changed against the one before
     await expect
       .poll(() => page.locator('.mind-history__change').allTextContents())
-      .toEqual(expect.arrayContaining([expect.stringMatching(/^(比上一版本(多|少) \d+ 个主题|主题数未变，内容有修改)$/)]));
+      .toEqual(expect.arrayContaining([expect.stringMatching(/^(比上一版本(多|少) \d+ 个主题|主题数与上一版本相同)$/)]));
     // said as what it was (it said 已撤销导入)
     expect(await page.locator('.mind-editor__live').textContent()).toContain('已撤销恢复版本');
     await expect.poll(async () => (await listed(page))[0]).toEqual(['版本乙', true]);

@@ -14,10 +14,10 @@ export const versionSummary = (e: MapVersionEntry) => `${e.nodeCount} 个主题 
 
 /**
  * How a version differs from the one before it (the next older entry), so entries of one map that
- * share a title tell themselves apart: 多 3 个主题 / 少 1 个主题 / 主题数未变; '' for the oldest.
+ * share a title tell themselves apart: 多 3 个主题 / 少 1 个主题 / 相同; '' for the oldest.
  */
 export function versionChange(e: MapVersionEntry, older: MapVersionEntry | undefined): string {
   if (!older) return '';
   const d = e.nodeCount - older.nodeCount;
-  return d > 0 ? `比上一版本多 ${d} 个主题` : d < 0 ? `比上一版本少 ${-d} 个主题` : '主题数未变，内容有修改';
+  return d > 0 ? `比上一版本多 ${d} 个主题` : d < 0 ? `比上一版本少 ${-d} 个主题` : '主题数与上一版本相同';
 }

@@ -110,6 +110,9 @@ export function MindEditorView({ ctl, load, toolbarExtra, onActivate, onError, e
   ctl.focusMap = () => focusMap();
   ctl.onError = (msg) => {
     if (msg !== DEPTH_ERROR) return onError(msg);
+    // SPEC's alert, and said in the live region too (an alert can be suppressed, and a screen
+    // reader user hears why the key did nothing).
+    ctl.onAnnounce(msg);
     window.alert(msg);
     focusMap();
   };

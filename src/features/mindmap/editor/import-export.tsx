@@ -97,7 +97,8 @@ export function useImportExport(ctl: EditorController, onError: (msg: string) =>
           const images = await imageDataUrls([...ctl.model.nodes.values()].map((n) => n.image ?? ''));
           const font = await pdfFont();
           const { data, notices } = await ctl.engine.exportPdf({ font, mode: kind === 'pdf' ? 'single' : 'tiled', images });
-          const name = `${base}.pdf`;
+          // the two PDFs of one map must not take each other's name in the downloads folder
+          const name = kind === 'pdf' ? `${base}.pdf` : `${base}（A4 分页）.pdf`;
           download(name, new Blob([data as BlobPart], { type: spec.mime }));
           if (notices.length) toast.warning(exportedNotice(notices, name), NOTICE_MS);
         } finally {

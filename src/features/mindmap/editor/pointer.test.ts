@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEPTH_ERROR } from '../../../engine/model/types';
-import { depthRefusal } from './pointer';
+import { depthRefusal, dropAt } from './pointer';
 import { testController } from './test-kit';
 
 // r → 甲 → 甲一 → 甲一一 (levels 1-4), r → 乙 (level 2).
@@ -31,5 +31,16 @@ describe('depthRefusal (a drop the engine would refuse is shown as refused while
     expect(ctl.model.get('a11')).toBeUndefined();
     expect(depthRefusal(ctl.model, 'a1', 'a11')).toBeUndefined(); // unknown target: the engine decides
     expect(depthRefusal(ctl.model, 'a', 'b')).toBe(DEPTH_ERROR);
+  });
+});
+
+describe('dropAt', () => {
+  const canvas = { store: { boxOf: () => ({ x: 0, y: 0, w: 100, h: 20 }) } } as unknown as Parameters<typeof dropAt>[1];
+  it('offers nothing on the middle of a node’s own parent (kityminder: no change), a child slot elsewhere', async () => {
+    const ctl = await testController();
+    expect(dropAt(ctl, canvas, 'a1', 'a', 10)).toBeNull();
+    expect(dropAt(ctl, canvas, 'b', 'a', 10)).toMatchObject({ parentId: 'a', index: 1 });
+    // the edges of the parent still reorder among its own siblings
+    expect(dropAt(ctl, canvas, 'a1', 'a', 1)).toMatchObject({ parentId: 'r', index: 0 });
   });
 });

@@ -58,6 +58,8 @@ export function dropAt(ctl: EditorController, canvas: Pick<MindmapCanvas, 'store
     const y = q < 0.25 ? box.y - 4 : box.y + box.h;
     return { parentId: over.parentId, index, preview: { x: box.x, y, w: box.w, h: 4 }, refused: depthRefusal(ctl.model, dragId, over.parentId) };
   }
+  // Onto its own parent: nothing to do (kityminder); moving it to the end that way was a surprise edit.
+  if (ctl.model.get(dragId)?.parentId === overId) return null;
   return { parentId: overId, index: over.children.length, preview: box, refused: depthRefusal(ctl.model, dragId, overId) };
 }
 
@@ -106,8 +108,8 @@ export function startNodeDrag(canvas: MindmapCanvas, ctl: EditorController, { la
       // Said in the live region too: an alert can be suppressed (phones, automation) and a
       // screen reader user hears why nothing moved.
       if (drop.refused) {
-        ctl.onAnnounce(`未移动：${drop.refused}`);
         ctl.onError(drop.refused);
+        ctl.onAnnounce(`未移动：${drop.refused}`);
       } else void ctl.run('moveNode', [id, drop.parentId, drop.index]);
     },
   };
