@@ -35,6 +35,7 @@ export const E2E_STUDENTS = {
   formulas: { id: 'e2e-formulas', loginName: '13900000150', username: '公式生' },
   mapRelations: { id: 'e2e-map-relations', loginName: '13900000160', username: '关关联' },
   summariesWalk: { id: 'e2e-summaries-walk', loginName: '13900000165', username: '孔概要' },
+  phoneFixes: { id: 'e2e-phone-fixes', loginName: '13900000170', username: '蒋手机' },
 } as const;
 
 export type E2EStudent = keyof typeof E2E_STUDENTS;

@@ -168,6 +168,18 @@ export function MindEditorView({ ctl, load, toolbarExtra, onActivate, onError, e
       edit: (id) => (ctl.state.readOnly ? onActivate?.(id) : ctx.ui.editText(id)),
       editSummary: (id) => ctx.ui.editSummary?.(id),
       menu: () => openNodeMenu(),
+      finishEdit: () => {
+        const t = editing.current;
+        if (!t) return false;
+        // The same way out as a click elsewhere on the desktop: the field blurs (an IME ends its
+        // composition, keeping the text) and its blur commits. A field without the focus commits directly.
+        const f = keyTarget.current;
+        if (f && document.activeElement === f) f.blur();
+        if (editing.current === t) commitEdit(f?.value ?? t.text);
+        // The keyboard that closes gives the map back its height: the edited node stays in view.
+        requestAnimationFrame(() => t.id && canvasRef.current?.reveal(t.id));
+        return true;
+      },
     });
     // A finger on the map does not focus the keyboard target (the on-screen keyboard would open).
     const onUp = (e: PointerEvent) => e.pointerType !== 'touch' && focusMap(true, true);

@@ -66,7 +66,8 @@ export function TextEditOverlay({ edit, anchor, label, hintId, readOnly, inputRe
   const finish = (commit: boolean) => {
     if (!edit || closed.current === edit.seq) return;
     closed.current = edit.seq;
-    if (commit) onCommit(value);
+    // The field's own value: it holds an IME's composition text even before React saw it.
+    if (commit) onCommit(el.current?.value ?? value);
     else onCancel();
   };
 

@@ -8,7 +8,8 @@ import { startNodeDrag, toggleExpanderAt, type NodeDrag, type PointerOverlays } 
 // gestures of gestures.ts applied to the editor. Tap selects (empty canvas clears), double tap
 // edits the node (on empty canvas re-centres, like a double click), long press selects and opens
 // the node menu on release, long press then drag moves the node, one finger pans, two pinch
-// (the zoom settles on the SPEC §9 ladder when they lift).
+// (the zoom settles on the SPEC §9 ladder when they lift). A finger down while the text field
+// is open only commits it (pointerdown is prevented, so the field would never blur by itself).
 
 /** A finger covers ~44 px: a touch this close to a node (but on no other) still hits it. */
 export const TOUCH_SLOP_PX = 22;
@@ -36,6 +37,11 @@ export interface TouchUi {
   editSummary?(id: string): void;
   /** Long press released: the node menu for the selection. */
   menu(id: string): void;
+  /**
+   * A finger went down on the map while the text edit field is open: commit it (true), else
+   * false. The touch handlers preventDefault the pointerdown, so the field never blurs by itself.
+   */
+  finishEdit(): boolean;
 }
 
 export function bindTouch(canvas: MindmapCanvas, ctl: EditorController, ui: TouchUi): () => void {
@@ -83,16 +89,21 @@ export function bindTouch(canvas: MindmapCanvas, ctl: EditorController, ui: Touc
     },
   });
 
-  const ours = (e: PointerEvent) => e.pointerType === 'touch';
+  // Fingers whose touch only committed the text edit (as XMind: the tap that leaves the field
+  // does nothing else, so the edited node stays selected): the rest of their gesture is ignored.
+  const committing = new Set<number>();
+  const ours = (e: PointerEvent) => e.pointerType === 'touch' && !committing.has(e.pointerId);
   const down = (e: PointerEvent) => {
-    if (!ours(e)) return;
+    if (e.pointerType !== 'touch') return;
     // The gestures own the touch: no Radix long-press timer on the stage, no mouse emulation.
     e.preventDefault();
-    g.down(e.pointerId, e.offsetX, e.offsetY, e.timeStamp);
+    if (!g.active && ui.finishEdit()) committing.add(e.pointerId);
+    else g.down(e.pointerId, e.offsetX, e.offsetY, e.timeStamp);
   };
   const move = (e: PointerEvent) => ours(e) && g.move(e.pointerId, e.offsetX, e.offsetY, e.timeStamp);
-  const up = (e: PointerEvent) => ours(e) && g.up(e.pointerId, e.offsetX, e.offsetY, e.timeStamp);
-  const cancel = (e: PointerEvent) => ours(e) && g.cancel(e.pointerId);
+  const lift = (e: PointerEvent) => !committing.delete(e.pointerId);
+  const up = (e: PointerEvent) => lift(e) && ours(e) && g.up(e.pointerId, e.offsetX, e.offsetY, e.timeStamp);
+  const cancel = (e: PointerEvent) => lift(e) && ours(e) && g.cancel(e.pointerId);
   // The browser's own long-press menu (contextmenu from touch) would open the node menu a second
   // time, under the finger: the gestures open it on release instead.
   const menu = (e: MouseEvent) => {
