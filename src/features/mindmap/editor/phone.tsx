@@ -89,7 +89,13 @@ interface SheetProps {
 export function BottomSheet({ title, id, open, onClose, children }: SheetProps) {
   const ref = useRef<HTMLElement>(null);
   useEffect(() => {
-    if (open) ref.current?.querySelector<HTMLElement>('[tabindex="0"], button:not(:disabled)')?.focus({ preventScroll: true });
+    const sheet = ref.current;
+    if (!open || !sheet) return;
+    // The outline opens on the selected row (scrolled into view, focused for screen readers),
+    // not on the top of a long list; another sheet on its first control.
+    const row = sheet.querySelector<HTMLElement>('[role=treeitem][tabindex="0"]');
+    row?.scrollIntoView({ block: 'center' });
+    (row ?? sheet.querySelector<HTMLElement>('[tabindex="0"], button:not(:disabled)'))?.focus({ preventScroll: true });
   }, [open]);
   return (
     <section
