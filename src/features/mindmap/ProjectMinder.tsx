@@ -94,6 +94,11 @@ function MinderEditor({ ctl, caseId, studentId, mind, draft, study, official, le
   const [review, setReview] = useState<MapReviewState>(NO_REVIEW);
   const [reviewTick, setReviewTick] = useState(0);
   const [historyOpen, setHistoryOpen] = useState(false);
+  const historyButton = useRef<HTMLButtonElement>(null);
+  const closeHistory = () => {
+    setHistoryOpen(false);
+    historyButton.current?.focus();
+  };
   // 历史版本 reads its list again after each completed save.
   const [savedTick, setSavedTick] = useState(0);
   useEffect(() => {
@@ -157,6 +162,7 @@ function MinderEditor({ ctl, caseId, studentId, mind, draft, study, official, le
         <button
           type="button"
           className="mind-toolbar__btn"
+          ref={historyButton}
           aria-pressed={historyOpen}
           aria-controls="mind-history-panel"
           onClick={() => setHistoryOpen(!historyOpen)}
@@ -183,7 +189,7 @@ function MinderEditor({ ctl, caseId, studentId, mind, draft, study, official, le
           {reviewOpen && <ReviewPanel ctl={ctl} caseId={caseId} review={review} onChanged={() => setReviewTick((t) => t + 1)} />}
         </div>
         <div id="mind-history-panel" hidden={!historyOpen}>
-          {historyOpen && <HistoryPanel ctl={ctl} caseId={caseId} keep={() => auto.keep()} savedTick={savedTick} />}
+          {historyOpen && <HistoryPanel ctl={ctl} caseId={caseId} keep={() => auto.keep()} savedTick={savedTick} onClose={closeHistory} />}
         </div>
         <div id="mind-outline-panel" hidden={!outline}>
           {outline && <OutlinePanel ctl={ctl} caseId={caseId} flush={auto.flush} />}

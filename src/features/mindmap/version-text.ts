@@ -21,3 +21,14 @@ export function versionChange(e: MapVersionEntry, older: MapVersionEntry | undef
   const d = e.nodeCount - older.nodeCount;
   return d > 0 ? `比上一版本多 ${d} 个主题` : d < 0 ? `比上一版本少 ${-d} 个主题` : '主题数与上一版本相同';
 }
+
+/**
+ * What 保留当前版本 says, from the list before and after the keep of map version `kept`: the
+ * server keeps a saved state once (a second keep adds nothing and answers the same version), so
+ * "already kept" is the list before already holding `kept` as a kept entry (one with an id).
+ */
+export function keepMessage(before: readonly MapVersionEntry[] | undefined, after: readonly MapVersionEntry[], kept: number): string {
+  if (before?.some((e) => e.id && e.mapVersion === kept)) return '当前版本已保留，无需重复保留';
+  const entry = after.find((e) => e.id && e.mapVersion === kept);
+  return entry ? `已保留当前版本（${versionTime(entry)}）` : '已保留当前版本';
+}
