@@ -122,20 +122,33 @@ export async function caseAccessAndProgress(db: DbOrTrx, studentId: string, case
   const learnt = new Set<string>();
   // The node row (resource_id '') is the node learnt; resource rows are its resources opened or completed.
   for (const r of rows) if (r.is_study === 1 && r.node_id !== null && r.resource_id === '') learnt.add(r.node_id);
-  // `latest`: the node of the student's most recent record; nowOf turns it into 正在学.
-  return { access, learnt, latest: rows[0]?.node_id ?? undefined };
+  // `studied`: the node the student is studying (studiedNode); nowOf turns it into 正在学.
+  return { access, learnt, studied: studiedNode(rows) };
 }
 
 /**
- * 正在学 (isNow, issue 22): at most one node per map, never a learnt one. The node the student
- * touched last; once that one is learnt, the next unlearnt study node after it in map order
- * (wrapping) — where 继续学习 goes next; none when every study node is learnt.
+ * The node the student is studying, from their case records newest first: the node of the
+ * resource they opened last. A node row (resource_id '': a node learnt, or 标记已学 by hand of a
+ * node without resources) never moves it — ticking a sub-point of a later topic used to make that
+ * sub-point "the node touched last", and 正在学 jumped past the unlearnt topics in between. Only
+ * when no resource was ever opened does the newest record (a tick) say where the student is.
  */
-export function nowOf(latest: string | undefined, learnt: ReadonlySet<string>, list: Pick<OfficialNodeList, 'ids' | 'study'>): string | undefined {
-  if (!latest) return undefined;
-  if (!learnt.has(latest)) return latest;
+export function studiedNode(newestFirst: ReadonlyArray<{ node_id: string | null; resource_id: string | null }>): string | undefined {
+  const opened = newestFirst.find((r) => r.node_id !== null && r.resource_id !== null && r.resource_id !== '');
+  return (opened ?? newestFirst[0])?.node_id ?? undefined;
+}
+
+/**
+ * 正在学 (isNow, issue 22): at most one node per map, never a learnt one. The node being studied
+ * (studiedNode) while it is unlearnt; once it is learnt, the next unlearnt study node after it in
+ * map order (wrapping) — where 继续学习 goes next; none when every study node is learnt. So it
+ * moves only when the node being studied is learnt, or when the student opens another node's resource.
+ */
+export function nowOf(studied: string | undefined, learnt: ReadonlySet<string>, list: Pick<OfficialNodeList, 'ids' | 'study'>): string | undefined {
+  if (!studied) return undefined;
+  if (!learnt.has(studied)) return studied;
   const study = new Set(list.study);
-  const from = list.ids.indexOf(latest) + 1;
+  const from = list.ids.indexOf(studied) + 1;
   for (let k = 0; k < list.ids.length; k++) {
     const id = list.ids[(from + k) % list.ids.length];
     if (study.has(id) && !learnt.has(id)) return id;

@@ -4,11 +4,11 @@ import { NORMAL } from '../../../../tests/server/helpers';
 import { caseStudyNodes } from '../study/completion';
 import type { KmDocument, KmNode } from './document';
 import { markProgress } from './document';
-import { nowOf, officialMap } from './maps';
+import { nowOf, officialMap, studiedNode } from './maps';
 
-// Issue 22: 正在学 (isNow) is one node per map at most and never a learnt one. The node the
-// student touched last; once that is learnt, the next unlearnt study node in map order (where
-// 继续学习 goes). Seen on 知识点详情's node list and in both maps showMind answers.
+// Issue 22: 正在学 (isNow) is one node per map at most and never a learnt one. The node being
+// studied (of the resource opened last); once that is learnt, the next unlearnt study node in map
+// order (where 继续学习 goes). Seen on 知识点详情's node list and in both maps showMind answers.
 const t = useTestApp({ normal: NORMAL });
 const db = () => t.database.db;
 const STUDENT = 'stu-0001';
@@ -28,13 +28,28 @@ function flags(doc: KmDocument): Array<{ id: string; isStudy: boolean; isNow: bo
 
 describe('nowOf and markProgress (the rule)', () => {
   const list = { ids: ['r', 'a', 'a1', 'b', 'b1', 'c'], study: ['a1', 'b1', 'c'] };
-  it('the node touched last while unlearnt; once learnt, the next unlearnt study node (wrapping); none when all are learnt', () => {
+  it('the node being studied while unlearnt; once learnt, the next unlearnt study node (wrapping); none when all are learnt', () => {
     expect(nowOf(undefined, new Set(), list)).toBeUndefined();
     expect(nowOf('b1', new Set(), list)).toBe('b1');
     expect(nowOf('a1', new Set(['a1']), list)).toBe('b1');
     expect(nowOf('c', new Set(['c', 'b1']), list)).toBe('a1');
     expect(nowOf('a', new Set(['a']), list)).toBe('a1'); // a chapter ticked by hand: the next study node after it
     expect(nowOf('c', new Set(['a1', 'b1', 'c']), list)).toBeUndefined();
+  });
+
+  it('the node being studied is the one of the resource opened last: a node row (learnt, or ticked by hand) never moves it', () => {
+    const rec = (node_id: string | null, resource_id: string | null) => ({ node_id, resource_id });
+    expect(studiedNode([])).toBeUndefined();
+    expect(studiedNode([rec(null, null)])).toBeUndefined(); // no record: the left join's empty row
+    // 标记已学 on a sub-point of a later topic after opening a1's resource: still a1, so 正在学 stays on it.
+    const ticked = [rec('b0', ''), rec('a1', 'r1')];
+    expect(studiedNode(ticked)).toBe('a1');
+    expect(nowOf(studiedNode(ticked), new Set(['b0']), list)).toBe('a1');
+    // a1 learnt (its node row is newest): 正在学 moves on from a1, not from a later tick.
+    const done = [rec('a1', ''), rec('c', ''), rec('a1', 'r1')];
+    expect(nowOf(studiedNode(done), new Set(['a1', 'c']), list)).toBe('b1');
+    // Nothing opened yet: the newest tick is where the student is.
+    expect(studiedNode([rec('a', ''), rec('r', '')])).toBe('a');
   });
 
   it('a map marked in several places keeps one 正在学, never on a learnt node', () => {

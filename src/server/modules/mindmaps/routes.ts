@@ -53,7 +53,7 @@ export async function mindmapRoutes(app: FastifyInstance): Promise<void> {
     await checkCase(studentId, caseId, askedFor);
     const [progress, nodes] = await Promise.all([caseAccessAndProgress(app.db, studentId, caseId), officialNodes(app.db, app.contentCache, caseId)]);
     if (progress.access === 2) throw forbidden(GRADUATED_MSG);
-    const now = nodes ? nowOf(progress.latest, progress.learnt, nodes) : undefined;
+    const now = nodes ? nowOf(progress.studied, progress.learnt, nodes) : undefined;
     return { learnt: progress.learnt, now, nodes };
   }
 

@@ -5,12 +5,18 @@ import { stripInvisible } from '../files/file-types';
 import { officialMap } from '../mindmaps/maps';
 import { walk } from '../mindmaps/document';
 
-/** The study centre's last-record card, in SPEC §3 field names; null when nothing was studied. */
+/**
+ * The study centre's last-record card, in SPEC §3 field names; null when nothing was studied.
+ * The most recent resource studied: a case's node row (resource_id '': 标记已学 by hand, or that
+ * tick taken back) studies no resource, and showed as an empty "图文：" line marked 已完成 in place
+ * of the resource being studied. A course section's row has no resource id but is its video.
+ */
 export async function lastRecord(db: DbOrTrx, studentId: string): Promise<LastRecord | null> {
   const rec = await db
     .selectFrom('study_records')
     .selectAll()
     .where('student_id', '=', studentId)
+    .where((eb) => eb.or([eb('is_type', '<>', 0), eb('resource_id', '<>', '')]))
     .orderBy('updated_at', 'desc')
     .orderBy('id')
     .limit(1)
