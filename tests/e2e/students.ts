@@ -36,6 +36,7 @@ export const E2E_STUDENTS = {
   mapRelations: { id: 'e2e-map-relations', loginName: '13900000160', username: '关关联' },
   summariesWalk: { id: 'e2e-summaries-walk', loginName: '13900000165', username: '孔概要' },
   phoneFixes: { id: 'e2e-phone-fixes', loginName: '13900000170', username: '蒋手机' },
+  nowMarked: { id: 'e2e-now-marked', loginName: '13900000175', username: '林在学' },
 } as const;
 
 export type E2EStudent = keyof typeof E2E_STUDENTS;
