@@ -128,6 +128,26 @@ describe('phone fixes', () => {
     expect(await focusedText(page)).toBe('历史版本');
   });
 
+  it('待复习: 关闭 and Esc close it and give the focus back; it stops above the action bar', async () => {
+    const { page } = s;
+    const review = page.locator('#mind-review-panel');
+    const opener = page.getByRole('button', { name: /^待复习 \d+$/ });
+    await opener.tap();
+    const close = review.getByRole('button', { name: '关闭' });
+    await close.waitFor();
+    const p = (await review.boundingBox())!;
+    const b = (await bar(page).boundingBox())!;
+    expect(p.y + p.height).toBeLessThanOrEqual(b.y + 1);
+    await close.tap();
+    await review.waitFor({ state: 'hidden' });
+    expect(await focusedText(page)).toMatch(/^待复习 \d+$/);
+    await opener.tap();
+    await close.waitFor();
+    await page.keyboard.press('Escape');
+    await review.waitFor({ state: 'hidden' });
+    expect(await focusedText(page)).toMatch(/^待复习 \d+$/);
+  });
+
   it('保留当前版本 says what it kept and when, then that nothing new needs keeping; times are said to be Beijing time', async () => {
     const { page } = s;
     await page.getByRole('button', { name: '历史版本' }).tap();

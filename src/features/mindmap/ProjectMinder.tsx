@@ -95,6 +95,11 @@ function MinderEditor({ ctl, caseId, studentId, mind, draft, study, official, le
   const [reviewTick, setReviewTick] = useState(0);
   const [historyOpen, setHistoryOpen] = useState(false);
   const historyButton = useRef<HTMLButtonElement>(null);
+  const reviewButton = useRef<HTMLButtonElement>(null);
+  const closeReview = () => {
+    setReviewOpen(false);
+    reviewButton.current?.focus();
+  };
   const closeHistory = () => {
     setHistoryOpen(false);
     historyButton.current?.focus();
@@ -153,6 +158,7 @@ function MinderEditor({ ctl, caseId, studentId, mind, draft, study, official, le
         <button
           type="button"
           className="mind-toolbar__btn"
+          ref={reviewButton}
           aria-pressed={reviewOpen}
           aria-controls="mind-review-panel"
           onClick={() => setReviewOpen(!reviewOpen)}
@@ -186,7 +192,7 @@ function MinderEditor({ ctl, caseId, studentId, mind, draft, study, official, le
           }
         />
         <div id="mind-review-panel" hidden={!reviewOpen}>
-          {reviewOpen && <ReviewPanel ctl={ctl} caseId={caseId} review={review} onChanged={() => setReviewTick((t) => t + 1)} />}
+          {reviewOpen && <ReviewPanel ctl={ctl} caseId={caseId} review={review} onChanged={() => setReviewTick((t) => t + 1)} onClose={closeReview} />}
         </div>
         <div id="mind-history-panel" hidden={!historyOpen}>
           {historyOpen && <HistoryPanel ctl={ctl} caseId={caseId} keep={() => auto.keep()} savedTick={savedTick} onClose={closeHistory} />}

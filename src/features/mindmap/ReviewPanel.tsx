@@ -4,6 +4,7 @@ import { toast } from '../../app/ui/toast-store';
 import { errorText } from '../../app/ui/use-remote';
 import { markForReview } from './api';
 import type { EditorController } from './editor/controller';
+import { usePhone } from './editor/phone';
 
 export interface MapReviewState {
   due: ReadonlySet<string>;
@@ -20,7 +21,20 @@ export const DUE_MARK = '待复习';
  * branch opened. Opened, it takes the focus (it comes after the whole editor in tab order). The
  * selected node can be added (需复习) or excluded (不再复习).
  */
-export function ReviewPanel({ ctl, caseId, review, onChanged }: { ctl: EditorController; caseId: string; review: MapReviewState; onChanged(): void }) {
+export function ReviewPanel({
+  ctl,
+  caseId,
+  review,
+  onChanged,
+  onClose,
+}: {
+  ctl: EditorController;
+  caseId: string;
+  review: MapReviewState;
+  onChanged(): void;
+  /** 关闭 / Esc: the panel closes (the page hands the focus back to its opener). */
+  onClose(): void;
+}) {
   useSyncExternalStore(ctl.model.subscribe, ctl.model.getVersion);
   useSyncExternalStore(ctl.subscribe, ctl.getState);
   const primary = ctl.primary;
@@ -30,6 +44,8 @@ export function ReviewPanel({ ctl, caseId, review, onChanged }: { ctl: EditorCon
     return text === undefined ? [] : [{ id, text }];
   });
   const section = useRef<HTMLElement>(null);
+  // On a phone the panel is a bottom sheet over the map (like 大纲 and 历史版本): it has 关闭.
+  const phone = usePhone();
   useEffect(() => {
     (section.current?.querySelector<HTMLElement>('.mind-review__node') ?? section.current)?.focus();
   }, []);
@@ -48,10 +64,27 @@ export function ReviewPanel({ ctl, caseId, review, onChanged }: { ctl: EditorCon
   };
 
   return (
-    <section ref={section} tabIndex={-1} className="mind-review" aria-labelledby="mind-review-title">
-      <h2 id="mind-review-title" className="mind-review__title">
-        待复习的主题（{due.length}）
-      </h2>
+    <section
+      ref={section}
+      tabIndex={-1}
+      className="mind-review"
+      aria-labelledby="mind-review-title"
+      onKeyDown={(e) => {
+        if (e.key !== 'Escape') return;
+        e.stopPropagation();
+        onClose();
+      }}
+    >
+      <div className="mind-history__head">
+        <h2 id="mind-review-title" className="mind-review__title">
+          待复习的主题（{due.length}）
+        </h2>
+        {phone && (
+          <button type="button" className="mind-sheet__close" onClick={onClose}>
+            关闭
+          </button>
+        )}
+      </div>
       {due.length ? (
         <ul className="mind-review__list">
           {due.map((n) => (
