@@ -126,7 +126,8 @@ export class MindEditor {
    * on the first PDF only, so neither weighs on opening a map.
    */
   async exportPdf(opts: PdfOptions): Promise<PdfResult> {
-    const svg = this.exportData('svg');
+    // plain titles: the PDF cannot draw a typeset formula (foreignObject), the LaTeX source stays readable text
+    const svg = this.exportData('svg', undefined, { plainText: true });
     const { svgToPdf } = await import('./protocols/pdf');
     return svgToPdf(svg, { ...opts, title: opts.title ?? this.doc.root.data.text });
   }

@@ -156,4 +156,21 @@ describe('PDF export', () => {
     expect(parseColor('none')).toBeNull();
     expect(parseColor('transparent')).toBeNull();
   });
+
+  it('writes titles with formulas as their typed text, LaTeX source included, even when typeset', async () => {
+    const ed = new MindEditor();
+    const p = ed.load(
+      km({
+        data: { id: 'r', text: '几何' },
+        children: [{ data: { id: 'f', text: '勾股定理 $a^2+b^2=c^2$' } }, { data: { id: 'g', text: '坏公式 $\\frac{$' } }],
+      }),
+    );
+    // the main thread typeset both labels (as in the app): the SVG export then has foreignObjects
+    const html = '<span class="katex">x</span>';
+    ed.setFormulaBoxes((p.formulas ?? []).map(([f, text]) => ({ font: f, text, w: 180, h: 30, html })));
+    expect(ed.exportData('svg')).toContain('<foreignObject');
+    const r = await ed.exportPdf({ font });
+    const text = (await textOf(r.data)).pages[0].replace(/\n/g, '');
+    for (const t of ['勾股定理', 'a^2+b^2=c^2', '坏公式', '\\frac{']) expect(text).toContain(t);
+  });
 });

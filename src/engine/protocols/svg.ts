@@ -17,6 +17,11 @@ const MARGIN = 20;
 export interface SvgOptions {
   /** The KaTeX CSS with its fonts inlined (the main thread builds it), put in when a label is typeset. */
   formulaCss?: string;
+  /**
+   * Titles as typed, LaTeX source included, never a KaTeX foreignObject: for the PDF export,
+   * whose drawing (pdf-ops.ts) knows only SVG shapes and <text>, so a typeset title would vanish.
+   */
+  plainText?: boolean;
 }
 
 /**
@@ -74,7 +79,7 @@ export function exportSvg(doc: MindDoc, layout: LayoutEngine, clip?: Box, progre
   // Labels with formulas the main thread typeset (measure/formula-boxes.ts); others stay <text>.
   let typeset = false;
   const formulaOf = (text: string, font: string): FormulaLabel | undefined => {
-    if (!mayHaveFormula(text)) return undefined;
+    if (opts.plainText || !mayHaveFormula(text)) return undefined;
     const b = layout.formulas.box(font, text);
     const html = b && layout.formulas.html(text);
     if (!b || !html) return undefined;
