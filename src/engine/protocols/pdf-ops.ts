@@ -4,7 +4,8 @@ import type { Box } from '../layout/connectors';
 // the PDF is drawn from exactly the geometry, colours and text the SVG shows — one renderer of a
 // map, not two that drift apart. Only what svg.ts and render/*.ts write is understood: <g> (a
 // translate, inherited fill/stroke), <path> with absolute M L H V C A Z, <rect rx>, <circle>,
-// <text>/<tspan> (x, dy, anchor start|middle, baseline central), <image>. Each operation has a
+// <text>/<tspan> (x, dy, anchor start|middle, baseline central), <image>, stroke-dasharray; <defs>
+// content is skipped (it defines, it is not drawn in place). Each operation has a
 // bounding box in map coordinates so a printed tile draws only what can touch it.
 
 export interface Paint {
@@ -12,6 +13,8 @@ export interface Paint {
   stroke: string | null;
   strokeWidth: number;
   fillOpacity: number;
+  /** stroke-dasharray in map units (relationship lines), absent for a solid stroke. */
+  dash?: number[];
 }
 
 export type PdfOp =
@@ -120,14 +123,22 @@ export function readSvg(svg: string): SvgScene {
   let text: { a: Record<string, string>; f: Frame; y: number } | null = null;
   let span: Record<string, string> | null = null;
   let inTitle = false;
+  // <defs> (markers, styles) define things, they draw nothing where they stand
+  let inDefs = 0;
   const paintOf = (a: Record<string, string>, f: Frame): Paint => {
     const fill = a.fill ?? f.fill ?? '#000';
     const stroke = a.stroke ?? f.stroke;
+    const dash = (a['stroke-dasharray'] ?? '')
+      .split(/[\s,]+/)
+      .filter(Boolean)
+      .map(Number)
+      .filter(Number.isFinite);
     return {
       fill: fill === 'none' || fill === 'transparent' ? null : fill,
       stroke: !stroke || stroke === 'none' ? null : stroke,
       strokeWidth: num(a['stroke-width'] ?? f.strokeWidth, 1),
       fillOpacity: num(a['fill-opacity'], 1),
+      ...(dash.length && dash.every((v) => v >= 0) && dash.some((v) => v > 0) ? { dash } : {}),
     };
   };
   const shape = (d: string, a: Record<string, string>, f: Frame) => {
@@ -140,6 +151,12 @@ export function readSvg(svg: string): SvgScene {
   for (const m of svg.matchAll(/<(\/?)([a-zA-Z]+)((?:\s+[\w:-]+="[^"]*")*)\s*(\/?)>|([^<]+)/g)) {
     const [, close, tag, rawAttrs, selfClose, chars] = m;
     const f = stack[stack.length - 1];
+    if (tag === 'defs') {
+      if (close) inDefs = Math.max(0, inDefs - 1);
+      else if (!selfClose) inDefs++;
+      continue;
+    }
+    if (inDefs) continue;
     if (chars !== undefined) {
       if (text && span && !inTitle) {
         const a = text.a;

@@ -7,6 +7,7 @@ import { decodePDFRawStream, PDFDocument, PDFName, PDFDict, PDFRawStream, PDFRef
 import { MindEditor } from '../editor';
 import type { KmDocument, KmNode } from '../model/types';
 import { parseColor } from './pdf';
+import { readSvg } from './pdf-ops';
 
 // The PDF export (issue 19.6) read back by pdf.js, as a PDF viewer would: titles are real,
 // extractable text (CJK included), the font is embedded as a small subset, pages tile large maps.
@@ -172,5 +173,31 @@ describe('PDF export', () => {
     const r = await ed.exportPdf({ font });
     const text = (await textOf(r.data)).pages[0].replace(/\n/g, '');
     for (const t of ['勾股定理', 'a^2+b^2=c^2', '坏公式', '\\frac{']) expect(text).toContain(t);
+  });
+
+  it('draws relationship lines dashed with their arrowhead, and nothing a <defs> only defines', async () => {
+    const ed = new MindEditor();
+    const doc = km({ data: { id: 'r', text: '中心' }, children: [{ data: { id: 'a', text: '甲' } }, { data: { id: 'b', text: '乙' } }] });
+    doc.relationships = [{ id: 'x', from: 'a', to: 'b', title: '因果' }];
+    ed.load(doc);
+    const scene = readSvg(ed.exportData('svg', undefined, { plainText: true }));
+    const line = scene.ops.find((o) => o.kind === 'path' && o.paint.dash);
+    expect(line && line.kind === 'path' && line.paint.dash).toEqual([6, 4]);
+    // the arrowhead: a filled triangle in the line's colour, on the map, not at the page origin
+    const arrow = scene.ops.find((o) => o.kind === 'path' && o.paint.fill === line?.paint.stroke && !o.paint.stroke && /^M[^Z]+L[^Z]+L[^Z]+Z$/.test(o.d));
+    expect(arrow).toBeDefined();
+    for (const o of scene.ops) expect(o.box.x + o.box.w > 12 || o.box.y + o.box.h > 12).toBe(true);
+    const r = await ed.exportPdf({ font });
+    const pdf = await PDFDocument.load(r.data);
+    let content = '';
+    for (const [, obj] of pdf.context.enumerateIndirectObjects())
+      if (obj instanceof PDFRawStream && !obj.dict.get(PDFName.of('Subtype')) && !obj.dict.get(PDFName.of('Length1')))
+        content += new TextDecoder('latin1').decode(decodePDFRawStream(obj).decode());
+    expect(content).toMatch(/\[6 4\] 0 d/);
+    // a marker inside <defs> draws nothing where it stands
+    const defs = readSvg(
+      '<svg width="10" height="10"><defs><marker id="m"><path d="M0 0 L6 3 L0 6 z" fill="#f00"/></marker></defs><path d="M1 1 L9 9" stroke="#000"/></svg>',
+    );
+    expect(defs.ops).toHaveLength(1);
   });
 });

@@ -208,6 +208,8 @@ async function drawOp(
       borderColor: stroke?.color,
       borderOpacity: stroke?.alpha,
       borderWidth: stroke ? op.paint.strokeWidth : 0,
+      // in the path's own (scaled) units, as the width
+      borderDashArray: stroke ? op.paint.dash : undefined,
     });
     return;
   }

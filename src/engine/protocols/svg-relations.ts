@@ -1,6 +1,7 @@
 import type { Relationship } from '../model/items';
 import { esc } from '../render/svg-node';
 import {
+  arrowHead,
   ARROW_SIZE,
   curvePath,
   LABEL_FONT_SIZE,
@@ -15,10 +16,10 @@ import {
 import type { Theme } from '../theme/themes';
 
 // Relationship lines in the SVG export (svg.ts): the same curve as the canvas
-// (render/relation-geometry.ts), an arrow marker at the `to` end and the label on a small
+// (render/relation-geometry.ts), an arrowhead at the `to` end and the label on a small
 // background at the middle. Lines whose ends are not both drawn (folded away, removed) are left out.
-
-export const ARROW_MARKER_ID = 'xt-relation-arrow';
+// The arrowhead is an explicit filled path (the canvas's arrowHead), not a <marker>: the PDF export
+// (pdf-ops.ts) draws only plain shapes, and then SVG, PNG and PDF show the same arrow.
 const LABEL_FONT = `${LABEL_FONT_SIZE}px sans-serif`;
 
 /** The extent of the drawn lines (curve, arrow, label), or null when none is drawn. */
@@ -41,7 +42,6 @@ export function relationBounds(
 }
 
 export interface RelationSvg {
-  defs: string;
   body: string;
 }
 
@@ -78,8 +78,11 @@ export function relationsSvg(
     }
     out.push(
       `<path class="relation" data-from="${esc(r.from)}" data-to="${esc(r.to)}" d="${curvePath(c)}" fill="none" stroke="${color}" ` +
-        `stroke-width="${RELATION_WIDTH}" stroke-dasharray="${RELATION_DASH.join(' ')}" marker-end="url(#${ARROW_MARKER_ID})"/>`,
+        `stroke-width="${RELATION_WIDTH}" stroke-dasharray="${RELATION_DASH.join(' ')}"/>`,
     );
+    const f = (v: number) => Math.round(v * 10) / 10;
+    const [tip, l, rt] = arrowHead(c, ARROW_SIZE);
+    out.push(`<path class="relation-arrow" d="M${f(tip.x)} ${f(tip.y)} L${f(l.x)} ${f(l.y)} L${f(rt.x)} ${f(rt.y)} Z" fill="${color}"/>`);
     if (r.title) {
       const m = pointAt(c, 0.5);
       const w = textWidth(LABEL_FONT, r.title) + 8;
@@ -90,11 +93,5 @@ export function relationsSvg(
       );
     }
   }
-  if (!out.length) return { defs: '', body: '' };
-  // The marker scales with the stroke: ARROW_SIZE map units at RELATION_WIDTH.
-  const s = ARROW_SIZE / RELATION_WIDTH;
-  const defs =
-    `<defs><marker id="${ARROW_MARKER_ID}" markerWidth="${s}" markerHeight="${s}" refX="${s}" refY="${s / 2}" orient="auto" markerUnits="strokeWidth">` +
-    `<path d="M0 0 L${s} ${s / 2} L0 ${s} z" fill="${color}"/></marker></defs>`;
-  return { defs, body: out.join('') };
+  return { body: out.join('') };
 }

@@ -125,6 +125,6 @@ export function exportSvg(doc: MindDoc, layout: LayoutEngine, clip?: Box, progre
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" ${view} style="background: ${esc(theme.background)}; font-family: ${esc(EXPORT_FONT_FAMILY)}">` +
     (typeset && opts.formulaCss ? `<defs><style><![CDATA[${opts.formulaCss.replace(/]]>/g, '')}]]></style></defs>` : '') +
-    `${rel.defs}<g transform="translate(${ox},${oy})">${lines.join('')}${shapes.join('')}${summariesSvg(doc, sums, theme)}${rel.body}</g></svg>`
+    `<g transform="translate(${ox},${oy})">${lines.join('')}${shapes.join('')}${summariesSvg(doc, sums, theme)}${rel.body}</g></svg>`
   );
 }
