@@ -7,7 +7,7 @@ import type { Relationship, Summary } from '../model/items';
 import { SummaryReader } from './xmind-summaries';
 import { relationsIn, xmindJsonRelations, type Ends } from './relations-exchange';
 import { decodeXmind8 } from './xmind8';
-import { attachImages, MAX_CONTENT_BYTES, newNode, readZip, TreeBounds, zipPath, type PendingImage } from './zip-images';
+import { attachImages, keepId, MAX_CONTENT_BYTES, newNode, readZip, TreeBounds, zipPath, type PendingImage } from './zip-images';
 
 // XMind (.xmind) import. A zip holding content.json (XMind 2020+/Zen: an array of sheets, each
 // with a rootTopic whose children.attached are its subtopics) or, from XMind 8 and earlier,
@@ -68,10 +68,12 @@ function decodeContentJson(text: string, lost: Lost, pending: PendingImage[], en
 function topicTree(rootTopic: Obj, lost: Lost, pending: PendingImage[], ends: Ends, sums: SummaryReader): KmNode {
   const bounds = new TreeBounds(XMIND);
   const root = newNode('');
+  const used = new Set<string>();
   const stack: Array<[Obj, KmNode, number]> = [[rootTopic, root, 1]];
   while (stack.length) {
     const [t, node, level] = stack.pop()!;
     bounds.node(level);
+    keepId(node, t.id, used);
     const d = node.data;
     if (str(t.id)) ends.set(str(t.id)!, d);
     d.text = str(t.title) ?? '';

@@ -2,7 +2,7 @@ import type { KmNode } from '../model/types';
 import { fromMarker, type Lost } from './lost';
 import { xmind8Relations, type Ends, type RawRelation } from './relations-exchange';
 import { attr, elements, firstElement, htmlText, kidsOf, ownText, parseXml, tagOf, type XmlItem } from './xml';
-import { newNode, TreeBounds, zipPath, type PendingImage } from './zip-images';
+import { keepId, newNode, TreeBounds, zipPath, type PendingImage } from './zip-images';
 import type { SummaryReader } from './xmind-summaries';
 
 // XMind 8 (and earlier) content.xml: <xmap-content><sheet><topic> with <title>, xlink:href,
@@ -29,12 +29,14 @@ function count(kids: XmlItem[], group: string, item: string): number {
 function topicTree(rootTopic: XmlItem, lost: Lost, pending: PendingImage[], ends: Ends, sums: SummaryReader): KmNode {
   const bounds = new TreeBounds(WHAT);
   const root = newNode('');
+  const used = new Set<string>();
   const stack: Array<[XmlItem, KmNode, number]> = [[rootTopic, root, 1]];
   while (stack.length) {
     const [t, node, level] = stack.pop()!;
     bounds.node(level);
     const d = node.data;
     const tid = attr(t, 'id');
+    keepId(node, tid, used);
     if (tid) ends.set(tid, d);
     const kids = kidsOf(t);
     const title = firstElement(kids, 'title');

@@ -118,6 +118,18 @@ export function newNode(text: string): KmNode {
   return { data: { text }, children: [] };
 }
 
+/**
+ * Keeps a topic's id from the file as the node id (our own .xmind export writes node ids as topic
+ * ids), so a re-imported map still matches the study marks the server keys by node id. Only a sane
+ * id (1–64 chars, no control characters) not used yet in this import; else the node gets a new one.
+ */
+export function keepId(node: KmNode, id: unknown, used: Set<string>): void {
+  // eslint-disable-next-line no-control-regex
+  if (typeof id !== 'string' || id.length < 1 || id.length > 64 || /[\u0000-\u001f\u007f]/.test(id) || used.has(id)) return;
+  used.add(id);
+  node.data.id = id;
+}
+
 /** `xap:resources/a.png` → `resources/a.png` (the zip entry). */
 export function zipPath(src: string): string | null {
   const m = /^xap:(.+)$/.exec(src);
