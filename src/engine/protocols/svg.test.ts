@@ -168,6 +168,27 @@ describe('SVG export', () => {
     expect(Number(rect[1]) + ox).toBeGreaterThan(0);
     expect(Number(rect[1]) + Number(rect[3]) + ox).toBeLessThanOrEqual(width);
   });
+
+  it('paints a sub topic’s badge as the canvas does: on its bottom edge, under its title, never over it', () => {
+    const ed = new MindEditor();
+    const doc = km('default', 'fresh-blue');
+    doc.root.children![0].children![0].children = [{ data: { id: 'a1x', text: '小节' } }];
+    ed.load(doc);
+    ed.setStudyNodes(['a1x']);
+    const svg = ed.exportData('svg');
+    // the level-3 node 甲一: its own group holds outline, then the badge, then the title on top
+    const g = /<g data-id="a1">(.*?<\/tspan><\/text>)<\/g>/.exec(svg)![1];
+    const badge = g.indexOf('<g data-progress="0/1">');
+    const title = g.lastIndexOf('<text x=');
+    expect(badge).toBeGreaterThan(0);
+    expect(g.slice(title)).toContain('>甲一</tspan>');
+    expect(badge).toBeLessThan(title);
+    // centred on the box's bottom edge, right-aligned: canvas/progress-ring.ts#badgePlace
+    const [x, y, w, h] = ed.boxOf('a1');
+    const rect = /<g data-progress="0\/1"><title>[^<]*<\/title><rect x="([-\d.]+)" y="([-\d.]+)" width="([-\d.]+)" height="([-\d.]+)"/.exec(g)!;
+    expect(Number(rect[2]) + Number(rect[4]) / 2).toBeCloseTo(y + h);
+    expect(Number(rect[1]) + Number(rect[3])).toBeCloseTo(x + w);
+  });
 });
 
 describe('SVG export of relationship lines', () => {

@@ -113,9 +113,9 @@ export function exportSvg(doc: MindDoc, layout: LayoutEngine, clip?: Box, progre
       const d = connectorPath(conn, box(parent), b, a.depth[parent.slot] >= 2, prev);
       lines.push(`<path d="${d}" fill="none" stroke="${esc(st.connectColor)}" stroke-width="${st.connectWidth}"/>`);
     }
-    shapes.push(nodeSvg(n, st, b, theme[nodeTypeForLevel(depth + 1)], chipWidth, hues, formulaOf(st.text, st.font)));
     const p = progress && (n.children.length || !parent) ? progress(n) : undefined;
-    if (p && p.total > 0) shapes.push(progressBadgeSvg(b, p, !parent, badgeWidth));
+    const badge = p && p.total > 0 ? progressBadgeSvg(b, p, !parent, badgeWidth) : '';
+    shapes.push(nodeSvg(n, st, b, theme[nodeTypeForLevel(depth + 1)], chipWidth, hues, formulaOf(st.text, st.font), badge));
   }
   // Relationship lines over the nodes (as the canvas draws them), between drawn nodes only.
   const rel = relationsSvg(doc.items.relationships, relBox, theme, (font, t) => layout.measurer.width(font, t), clip && { ...clip, ox, oy });

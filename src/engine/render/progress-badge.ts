@@ -5,7 +5,9 @@ import { STUDY_GREEN } from './markers';
 // A branch's study progress in the SVG (and so PNG) export (issue 22): a small pill on the node's
 // bottom-right corner with a ring filled learnt/total and "3/8" — the root says the case's
 // percentage instead. Drawn over the edge, outside the laid-out content, so a map exported with
-// progress has the same layout as without. The numbers are rollup.ts's, the same as everywhere.
+// progress has the same layout as without. svg-node.ts paints it under the node's title, as the
+// canvas does (marks under labels), so a tight sub topic's title is not covered by the pill.
+// The numbers are rollup.ts's, the same as everywhere.
 
 /** The badge's geometry and colours, shared with the canvas's drawing (canvas/progress-ring.ts). */
 export const BADGE = { fontSize: 10, h: 14, r: 4, pad: 4, gap: 3, track: '#DCE3EA', ink: '#2F6B0C' } as const;

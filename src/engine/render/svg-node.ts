@@ -114,8 +114,21 @@ export interface FormulaLabel {
   html: string;
 }
 
-/** The `<g>` of one node (shadow, outline, image, icons, text). */
-export function nodeSvg(n: NodeRec, st: NodeStyle, b: Box, type: TypeStyle, chipWidth: (t: string) => number, hues: ChipHues, formula?: FormulaLabel): string {
+/**
+ * The `<g>` of one node (shadow, outline, image, icons, `under`, text). `under` (the progress badge)
+ * is painted over the outline but under the title, as the canvas layers them (marks under labels):
+ * where the pill overlaps a tight title (sub topics) the title stays readable on top.
+ */
+export function nodeSvg(
+  n: NodeRec,
+  st: NodeStyle,
+  b: Box,
+  type: TypeStyle,
+  chipWidth: (t: string) => number,
+  hues: ChipHues,
+  formula?: FormulaLabel,
+  under = '',
+): string {
   const fill = st.fill === 'transparent' ? 'none' : st.fill;
   const stroke = st.stroke === 'none' ? '' : ` stroke="${esc(st.stroke)}" stroke-width="${st.strokeWidth}"`;
   let out = `<g data-id="${esc(n.id)}">`;
@@ -147,6 +160,7 @@ export function nodeSvg(n: NodeRec, st: NodeStyle, b: Box, type: TypeStyle, chip
     x += it.w + space;
   }
   const tx = (b.x + inner + leftW + (b.x + b.w - inner - rightW)) / 2;
+  out += under;
   if (formula) return out + formulaSvg(st, tx, cy, formula) + '</g>';
   const lines = (st.text || ' ').split('\n');
   const lh = st.fontSize * st.lineHeight;
