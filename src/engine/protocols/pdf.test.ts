@@ -181,10 +181,11 @@ describe('PDF export', () => {
     doc.relationships = [{ id: 'x', from: 'a', to: 'b', title: '因果' }];
     ed.load(doc);
     const scene = readSvg(ed.exportData('svg', undefined, { plainText: true }));
-    const line = scene.ops.find((o) => o.kind === 'path' && o.paint.dash);
-    expect(line && line.kind === 'path' && line.paint.dash).toEqual([6, 4]);
+    const paths = scene.ops.flatMap((o) => (o.kind === 'path' ? [o] : []));
+    const line = paths.find((o) => o.paint.dash);
+    expect(line?.paint.dash).toEqual([6, 4]);
     // the arrowhead: a filled triangle in the line's colour, on the map, not at the page origin
-    const arrow = scene.ops.find((o) => o.kind === 'path' && o.paint.fill === line?.paint.stroke && !o.paint.stroke && /^M[^Z]+L[^Z]+L[^Z]+Z$/.test(o.d));
+    const arrow = paths.find((o) => o.paint.fill === line?.paint.stroke && !o.paint.stroke && /^M[^Z]+L[^Z]+L[^Z]+Z$/.test(o.d));
     expect(arrow).toBeDefined();
     for (const o of scene.ops) expect(o.box.x + o.box.w > 12 || o.box.y + o.box.h > 12).toBe(true);
     const r = await ed.exportPdf({ font });
