@@ -1,6 +1,7 @@
 import type { KmNode } from '../../../engine/model/types';
 import type { SceneNode } from '../canvas/scene-types';
 import { EditorCore } from './editor-core';
+import { userMessage } from './messages';
 import type { EditorStatus, TypedText, ViewState } from './editor-state';
 import { nodeInDirection } from './navigation';
 import { RelationTool } from './relation-tool';
@@ -103,7 +104,16 @@ export class EditorController extends EditorCore {
 
   /** Adds a summary over the selected siblings and selects it; resolves its id (undefined: refused). */
   async addSummary(): Promise<string | undefined> {
-    const id = await this.run('addSummary', [[...this.state.selection]]);
+    let id: string | undefined;
+    try {
+      id = await this.execute('addSummary', [[...this.state.selection]]);
+    } catch (e) {
+      // The refusal (non-siblings, a gap) is shown and said: the key or button did nothing else.
+      const msg = userMessage(e);
+      this.onError(msg);
+      this.onAnnounce(msg);
+      return undefined;
+    }
     if (!id) return id;
     if (this.model.summaries.isDrawn(id)) this.selectSummary(id);
     else this.onError('已添加概要，但当前结构不显示它（鱼骨图、天盘图，或所选主题分在中心主题两侧）');

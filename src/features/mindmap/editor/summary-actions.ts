@@ -4,12 +4,11 @@ import type { Action, ActionContext } from './actions';
 // The 概要 (summary) action of the registry (toolbar, node menu, Ctrl+] as in XMind): a summary
 // over the selected sibling topics; the engine refuses non-siblings and gaps in Chinese.
 
-const siblings = (c: ActionContext): boolean => {
+// Offered for any non-root selection on an editable map (read-only is checked by the registry
+// through `edits`): the engine decides and its refusal is shown, not a greyed button with no why.
+const topics = (c: ActionContext): boolean => {
   const { selection } = c.ctl.state;
-  const { model } = c.ctl;
-  if (!selection.length || selection.includes(model.rootId)) return false;
-  const parent = model.get(selection[0])?.parentId;
-  return !!parent && selection.every((id) => model.get(id)?.parentId === parent);
+  return selection.length > 0 && !selection.includes(c.ctl.model.rootId);
 };
 
 export function summaryActions(): Action[] {
@@ -21,7 +20,7 @@ export function summaryActions(): Action[] {
       in: ['toolbar', 'menu'],
       command: 'addSummary',
       edits: commandEdits('addSummary'),
-      enabled: siblings,
+      enabled: topics,
       // The new summary is selected with its text open for typing, as a new topic is.
       perform: async (c) => {
         const id = await c.ctl.addSummary();

@@ -61,14 +61,22 @@ describe('summaries in the editor', () => {
     expect(ctl.model.summaries.get(id)!.text).toBe('概要');
   });
 
-  it('is offered for sibling topics only; refused in Chinese across the two sides of the root; not on a read-only map', async () => {
+  it('is offered for any non-root topics; non-siblings refused in Chinese (shown and said); refused in Chinese across the two sides of the root; not on a read-only map', async () => {
     const ctl = await testController();
     const errors: string[] = [];
     ctl.onError = (m) => errors.push(m);
     const ctx = testContext(ctl);
     const add = actionByName('addSummary');
+    const said: string[] = [];
+    ctl.onAnnounce = (t) => said.push(t);
+    // Topics under different parents: offered, and the engine's refusal is shown and said.
     ctl.select(['a', 'a1']);
-    expect(isEnabled(add, ctx)).toBe(false);
+    expect(isEnabled(add, ctx)).toBe(true);
+    await add.perform(ctx);
+    expect(errors).toEqual(['概要只能加在同一主题的相邻下级主题上']);
+    expect(said).toContain('概要只能加在同一主题的相邻下级主题上');
+    expect(ctl.model.summaries.list).toEqual([]);
+    errors.length = 0;
     ctl.select(['r']);
     expect(isEnabled(add, ctx)).toBe(false);
     ctl.select(['a', 'b']);
