@@ -89,9 +89,9 @@ export function bindRelationInput(canvas: MindmapCanvas, ctl: EditorController):
     }
     const d = drag;
     drag = null;
-    if (!d) return;
-    e.stopImmediatePropagation();
-    if (!d.moved) return;
+    // Not stopped: the map's own pointer-up (MindEditorView) gives the keyboard target the focus
+    // back (the press moved it to <main>); pointer.ts has no gesture going, as the press was ours.
+    if (!d || !d.moved) return;
     // The preview stays until the command's patch has the new points (no flash back).
     void tool.setControls(d.id, d.controls).finally(() => {
       canvas.relations.setPreview(null);
