@@ -141,7 +141,7 @@ export function bindPointer(
   const el = canvas.element;
   canvas.panGate = (e, hit) => ctl.state.view === 'hand' || e.button === 2 || (hit === null && !e.shiftKey);
   type Mode =
-    | { kind: 'node'; id: string; x: number; y: number; drag: NodeDrag | null }
+    | { kind: 'node'; id: string; x: number; y: number; drag: NodeDrag | null; plain: boolean }
     | { kind: 'marquee'; x: number; y: number; active: boolean }
     | { kind: 'empty'; x: number; y: number; moved: boolean };
   let mode: Mode | null = null;
@@ -159,7 +159,7 @@ export function bindPointer(
     if (hit) {
       if (e.shiftKey || e.ctrlKey || e.metaKey) ctl.toggleSelect(hit);
       else if (!ctl.state.selection.includes(hit)) ctl.select([hit], false);
-      mode = { kind: 'node', id: hit, x: e.offsetX, y: e.offsetY, drag: null };
+      mode = { kind: 'node', id: hit, x: e.offsetX, y: e.offsetY, drag: null, plain: !(e.shiftKey || e.ctrlKey || e.metaKey) };
       el.setPointerCapture(e.pointerId);
     } else if (e.shiftKey) {
       mode = { kind: 'marquee', x: e.offsetX, y: e.offsetY, active: false };
@@ -202,6 +202,9 @@ export function bindPointer(
       ctl.select(ids, false);
     }
     if (m.kind === 'node') m.drag?.end(true);
+    // A plain click (no drag) on a topic of a multi-selection selects only it, as in XMind; on
+    // the press the selection stayed, so that dragging it stays possible.
+    if (m.kind === 'node' && m.plain && !m.drag && ctl.state.selection.length > 1) ctl.select([m.id], false);
   };
 
   const dbl = (e: MouseEvent) => {
