@@ -32,6 +32,7 @@ export function Toolbar({ ctx, onImportFile, onImportPaste, onExport, children }
   const { ctl } = ctx;
   const state = useSyncExternalStore(ctl.subscribe, ctl.getState);
   useSyncExternalStore(ctl.model.subscribe, ctl.model.getVersion);
+  useSyncExternalStore(ctl.relations.subscribe, ctl.relations.getState); // 删除 for a selected line
   const ro = state.readOnly;
   const hasSel = state.selection.length > 0;
   const st = ctl.styleOf(ctl.primary);

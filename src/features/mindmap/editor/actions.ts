@@ -103,8 +103,14 @@ export const ACTIONS: Action[] = [
     keys: ['Backspace'],
     in: ['toolbar', 'menu'],
     command: 'removeNode',
-    enabled: notRoot,
-    perform: (c) => remove(c),
+    // A selected line or summary goes first, as with the Delete key (relation-tool, summary-keys).
+    enabled: (c) => notRoot(c) || !!c.ctl.relations.state.selected || !!c.ctl.state.summary,
+    perform: (c) => {
+      const line = c.ctl.relations.state.selected;
+      if (line) return c.ctl.relations.remove(line);
+      if (c.ctl.state.summary) return c.ctl.removeSummary(c.ctl.state.summary);
+      return remove(c);
+    },
   }),
   define({
     name: 'addRelation',

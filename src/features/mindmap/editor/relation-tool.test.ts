@@ -59,6 +59,22 @@ describe('relationship lines in the editor', () => {
     expect(tool.handleKey(key('Delete'))).toBe(false);
   });
 
+  it('the toolbar 删除 is offered for a selected line (no topic selected) and removes the line', async () => {
+    const { ctl, tool } = await linked();
+    tool.start('a');
+    await tool.finish('b');
+    ctl.select([]);
+    tool.select(ctl.model.relationships[0].id);
+    const del = actionByName('removeNode');
+    const ctx = testContext(ctl);
+    expect(isEnabled(del, ctx)).toBe(true);
+    await del.perform(ctx);
+    await ctl.settled();
+    expect(ctl.model.relationships).toEqual([]);
+    expect(ctl.model.get('a')).toBeDefined();
+    expect(isEnabled(del, ctx)).toBe(false);
+  });
+
   it('Esc leaves linking with no line; the same pair twice is refused in Chinese', async () => {
     const { ctl, tool, errors } = await linked();
     tool.start('a');

@@ -83,6 +83,15 @@ describe('summaries in the editor', () => {
     expect(isEnabled(add, ctx)).toBe(true);
     await add.perform(ctx);
     expect(errors[0]).toContain('当前结构不显示它');
+    // The toolbar 删除 removes a selected summary (no topic is selected then).
+    ctl.select(['a1']);
+    const sid = (await ctl.addSummary())!;
+    expect(ctl.state.selection).toEqual([]);
+    const del = actionByName('removeNode');
+    expect(isEnabled(del, ctx)).toBe(true);
+    await del.perform(ctx);
+    expect(ctl.model.summaries.get(sid)).toBeUndefined();
+    expect(ctl.model.get('a1')).toBeDefined();
     const ro = await testController(true);
     ro.select(['a1']);
     expect(isEnabled(add, testContext(ro))).toBe(false);
