@@ -13,7 +13,7 @@ import { FindBar, useFindShortcut } from './FindBar';
 import { useImportExport, type RetiredByImport } from './import-export';
 import { handleMapKey, HINT_EDIT, HINT_READ } from './keyboard';
 import { mapPaste } from './map-paste';
-import { NodeMenu, openMenuAt } from './NodeMenu';
+import { menuLine, NodeMenu, openMenuAt } from './NodeMenu';
 import { bindMarkers, NotePreview, type NotePreviewState } from './marker-input';
 import { OverlayStore } from './overlay-state';
 import { MapStage } from './MapStage';
@@ -227,7 +227,12 @@ export function MindEditorView({ ctl, load, toolbarExtra, onActivate, onError, e
       focusMap(true, true);
     });
 
-  const openNodeMenu = () => stage.current && canvasRef.current && ctl.primary && openMenuAt(stage.current, canvasRef.current, ctl.primary);
+  // With a line selected alone, its menu (NodeMenu), placed at the line's first topic.
+  const openNodeMenu = () => {
+    const line = menuLine(ctl);
+    const at = line ? ctl.relations.list.find((r) => r.id === line)?.from : ctl.primary;
+    if (stage.current && canvasRef.current && at) openMenuAt(stage.current, canvasRef.current, at);
+  };
 
   const keyDeps = {
     ctx,

@@ -1,12 +1,46 @@
 import { ContextMenu } from 'radix-ui';
+import { useSyncExternalStore } from 'react';
 import type { MindmapCanvas } from '../canvas/mindmap-canvas';
 import { ACTIONS, actionByName, isEnabled, shortcutLabel, type ActionContext } from './actions';
+import type { EditorController } from './controller';
 import { RelationMenuItems } from './relation-ui';
 
 // The node menu (right click on a node, Shift+F10 or the ContextMenu key): the registry's menu
 // actions plus the priority choices. Closing it puts the focus back on the map.
 
+/** The line whose own menu opens instead of the topic menu: a selected line with no topic selected. */
+export function menuLine(ctl: EditorController): string | null {
+  const line = ctl.relations.state.selected;
+  return line && !ctl.state.selection.length ? line : null;
+}
+
 export function NodeMenu({ ctx, onClosed }: { ctx: ActionContext; onClosed(): void }) {
+  const tool = ctx.ctl.relations;
+  useSyncExternalStore(tool.subscribe, tool.getState);
+  const line = menuLine(ctx.ctl);
+  if (line) {
+    const r = tool.list.find((x) => x.id === line);
+    const ro = ctx.ctl.state.readOnly;
+    return (
+      <ContextMenu.Portal>
+        <ContextMenu.Content
+          className="mind-menu"
+          aria-label={r ? `关联线菜单：${tool.describe(r)}` : '关联线菜单'}
+          onCloseAutoFocus={(e) => {
+            e.preventDefault();
+            onClosed();
+          }}
+        >
+          <ContextMenu.Item className="mind-menu__item" disabled={ro} onSelect={() => tool.editLabel(line)}>
+            编辑标签<span className="mind-menu__key">F2</span>
+          </ContextMenu.Item>
+          <ContextMenu.Item className="mind-menu__item" disabled={ro} onSelect={() => void tool.remove(line)}>
+            删除<span className="mind-menu__key">Delete</span>
+          </ContextMenu.Item>
+        </ContextMenu.Content>
+      </ContextMenu.Portal>
+    );
+  }
   const priorities = [1, 2, 3, 4, 5, 6, 7, 8, 9, 0].map((p) => actionByName(`priority${p}`));
   return (
     <ContextMenu.Portal>

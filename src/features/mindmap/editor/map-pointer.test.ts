@@ -2,6 +2,7 @@ import type { KeyboardEvent } from 'react';
 import { describe, expect, it } from 'vitest';
 import type { MindmapCanvas } from '../canvas/mindmap-canvas';
 import { actionByName } from './actions';
+import { menuLine } from './NodeMenu';
 import { bindPointer } from './pointer';
 import { bindRelationInput } from './relation-input';
 import { testContext, testController } from './test-kit';
@@ -74,6 +75,14 @@ describe('mouse on the map', () => {
     pointer(canvas.element, 'pointerup', 40, 40);
     expect(ups).toBe(2);
     expect(ctl.relations.state.selected).toBe(line);
+    // A right click on a line selects it alone, so the menu that opens is the line's.
+    ctl.relations.select(null);
+    ctl.select(['b']);
+    expect(menuLine(ctl)).toBeNull();
+    pointer(canvas.element, 'pointerdown', 40, 40, { button: 2 });
+    expect(ctl.relations.state.selected).toBe(line);
+    expect(ctl.state.selection).toEqual([]);
+    expect(menuLine(ctl)).toBe(line);
     off();
   });
 

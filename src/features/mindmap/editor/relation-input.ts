@@ -26,7 +26,17 @@ export function bindRelationInput(canvas: MindmapCanvas, ctl: EditorController):
 
   const down = (e: PointerEvent) => {
     if (e.pointerType === 'touch') tap = tool.state.linking ? { x: e.offsetX, y: e.offsetY } : null;
-    if (e.pointerType === 'touch' || e.button !== 0) return;
+    if (e.pointerType === 'touch') return;
+    // A right click on a line selects it alone: the menu that opens is the line's (NodeMenu).
+    if (e.button === 2 && !tool.state.linking && !canvas.hitTest(e.offsetX, e.offsetY)) {
+      const line = canvas.relationAt(e.offsetX, e.offsetY);
+      if (line) {
+        ctl.select([], false);
+        tool.select(line);
+      }
+      return;
+    }
+    if (e.button !== 0) return;
     const x = e.offsetX;
     const y = e.offsetY;
     const linking = tool.state.linking;
