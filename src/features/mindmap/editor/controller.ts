@@ -18,6 +18,10 @@ export class EditorController extends EditorCore {
   clipboard: KmNode[] = [];
   /** Relationship lines: the selected one, linking mode, label edit (relation-tool.ts). */
   readonly relations = new RelationTool(this);
+
+  protected override lineSelected(): boolean {
+    return !!this.relations?.state.selected;
+  }
   /** A text edit began in the edit field (autosave reads the document, to keep the text if the page goes). */
   onTextEditOpen: () => void = () => {};
   /** The text edit open in the edit field: its node ('' while an inserted node is on its way) and the text in the field now. */

@@ -180,7 +180,8 @@ export class EditorCore {
       canUndo: p.canUndo,
       canRedo: p.canRedo,
       summary,
-      selection: selection.length || !this.model.rootId || summary ? selection : [this.model.rootId],
+      // Nor is one while a relationship line is selected (its label or handles were just saved).
+      selection: selection.length || !this.model.rootId || summary || this.lineSelected() ? selection : [this.model.rootId],
     });
     this.canvas?.setSelection(this.state.selection);
     if (changed) this.onChange();
@@ -217,6 +218,11 @@ export class EditorCore {
       if (said) this.onAnnounce(said);
       return result;
     });
+  }
+
+  /** Whether a relationship line is selected (the controller's RelationTool). */
+  protected lineSelected(): boolean {
+    return false;
   }
 
   undo(): Promise<void> {

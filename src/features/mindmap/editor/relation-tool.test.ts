@@ -59,6 +59,21 @@ describe('relationship lines in the editor', () => {
     expect(tool.handleKey(key('Delete'))).toBe(false);
   });
 
+  it('saving a line label with no topic selected keeps only the line selected (not the root)', async () => {
+    const { ctl, tool } = await linked();
+    tool.start('a');
+    await tool.finish('b');
+    const line = ctl.model.relationships[0].id;
+    ctl.select([]);
+    tool.select(line);
+    tool.editLabel(line);
+    await tool.commitLabel(line, '因果');
+    await ctl.settled();
+    expect(ctl.model.relationships[0].title).toBe('因果');
+    expect(tool.state.selected).toBe(line);
+    expect(ctl.state.selection).toEqual([]);
+  });
+
   it('the toolbar 删除 is offered for a selected line (no topic selected) and removes the line', async () => {
     const { ctl, tool } = await linked();
     tool.start('a');
