@@ -212,9 +212,14 @@ export class EditorCore {
   /** Runs an engine command; rejects with the engine's error (callers that explain it themselves). */
   execute<N extends CommandName>(name: N, args: CommandArgs<N>, opts: { mergeKey?: string } = {}): Promise<CommandResult<N>> {
     return this.track(async () => {
+      const sums = this.model.summaries;
+      const drawn = sums.list.filter((x) => sums.isDrawn(x.id));
       const { result, patch } = await this.engine.execute(name, args, opts);
       this.apply(patch);
-      const said = announcement(this.model, name, args, result);
+      // A summary whose range lost its topics stays in the map (undo brings both back) but is no
+      // longer drawn: said, or it would vanish with no word.
+      const hidden = drawn.filter((x) => sums.get(x.id) && !sums.isDrawn(x.id)).map((x) => `概要「${x.text || '概要'}」随之隐藏`);
+      const said = [announcement(this.model, name, args, result), ...hidden].filter(Boolean).join('，');
       if (said) this.onAnnounce(said);
       return result;
     });

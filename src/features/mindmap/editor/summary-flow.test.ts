@@ -45,6 +45,21 @@ describe('summaries in the editor', () => {
     expect(ctl.model.summaries.isDrawn(id)).toBe(true);
   });
 
+  it("deleting the only topic of a summary's range says the summary is hidden; undo brings both back", async () => {
+    const ctl = await testController();
+    const said: string[] = [];
+    ctl.onAnnounce = (t) => said.push(t);
+    ctl.select(['a1']);
+    const id = (await ctl.addSummary())!;
+    ctl.select(['a1']);
+    await ctl.run('removeNode', [['a1']]);
+    expect(ctl.model.summaries.isDrawn(id)).toBe(false);
+    expect(said.at(-1)).toBe('已删除主题，概要「概要」随之隐藏');
+    await ctl.undo();
+    expect(ctl.model.get('a1')).toBeDefined();
+    expect(ctl.model.summaries.isDrawn(id)).toBe(true);
+  });
+
   it('its text is edited through the edit field; Esc goes back to the first topic of its range', async () => {
     const ctl = await testController();
     ctl.select(['a1']);
