@@ -44,7 +44,8 @@ function pointer(el: HTMLElement, type: string, x: number, y: number, mods: Part
   el.dispatchEvent(e);
 }
 
-const key = (k: string): KeyboardEvent => ({ key: k, ctrlKey: false, metaKey: false, altKey: false, shiftKey: false, preventDefault: () => {} }) as KeyboardEvent;
+const key = (k: string): KeyboardEvent =>
+  ({ key: k, ctrlKey: false, metaKey: false, altKey: false, shiftKey: false, preventDefault: () => {} }) as KeyboardEvent;
 
 describe('mouse on the map', () => {
   it("a relationship line handle drag ends with the map's pointer-up (which focuses the keyboard target)", async () => {
