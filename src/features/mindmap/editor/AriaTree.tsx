@@ -3,7 +3,7 @@ import { useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore, typ
 import type { EditorController } from './controller';
 import { AriaSummaries, summaryMarks } from './AriaSummaries';
 import type { NodeInfo } from './map-model';
-import { relationDescription } from './relation-ui';
+import { relationRowDescription } from './relation-ui';
 
 // The map as an ARIA tree (role tree/treeitem with aria-level, aria-expanded, aria-selected,
 // aria-setsize, aria-posinset), mirrored from worker patches. Screen-reader and keyboard users
@@ -147,7 +147,7 @@ export function AriaTree({ ctl, onKeyDown, onToggle, onActivate, onRowClick, onR
             aria-setsize={parent ? parent.children.length : 1}
             aria-posinset={rows.posInSet[i]}
             aria-label={[spokenText(n.text) || '分支主题', ...marks].join('，')}
-            aria-description={relationDescription(ctl.relations, n.id) || undefined}
+            aria-description={relationRowDescription(ctl.relations, n.id)}
             tabIndex={n.id === focusId ? 0 : -1}
             className={`mind-tree__item${selected ? ' is-selected' : ''}`}
             style={virtual ? { paddingLeft: `${(n.level - 1) * 16 + 6}px`, top: i * rowHeight } : { paddingLeft: `${(n.level - 1) * 16 + 6}px` }}

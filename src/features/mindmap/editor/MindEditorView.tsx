@@ -84,6 +84,7 @@ export function MindEditorView({ ctl, load, toolbarExtra, onActivate, onError, e
   const state = useSyncExternalStore(ctl.subscribe, ctl.getState);
   useSyncExternalStore(ctl.model.subscribe, ctl.model.getVersion);
   useSyncExternalStore(ctl.progress.subscribe, ctl.progress.getVersion);
+  const lineState = useSyncExternalStore(ctl.relations.subscribe, ctl.relations.getState);
   const hintId = useId();
   const field = useTextEdit(ctl, canvasRef, stage, phone);
   const { edit, editing } = field;
@@ -282,11 +283,15 @@ export function MindEditorView({ ctl, load, toolbarExtra, onActivate, onError, e
   const anchor = anchorOf(canvasRef.current, ctl.primary);
   const node = ctl.primary ? ctl.model.get(ctl.primary) : undefined;
   const summary = state.summary ? ctl.model.summaries.get(state.summary) : undefined;
+  // A line selected alone (Alt+L, a right click): the keyboard target is named after it.
+  const line = !node && lineState.selected ? ctl.relations.list.find((r) => r.id === lineState.selected) : undefined;
   const label = summary
     ? `思维导图，已选中${describeSummary(summary, (id) => ctl.model.get(id)?.text || '分支主题')}`
-    : node
-      ? `思维导图，已选中：${spokenText(node.text) || '分支主题'}（第 ${node.level} 级）`
-      : '思维导图，未选中主题';
+    : line
+      ? `思维导图，已选中关联线：${ctl.relations.describe(line)}`
+      : node
+        ? `思维导图，已选中：${spokenText(node.text) || '分支主题'}（第 ${node.level} 级）`
+        : '思维导图，未选中主题';
   return (
     <div
       className={`mind-editor is-${state.view}${phone ? ' is-phone' : ''}`}

@@ -121,6 +121,22 @@ export const ACTIONS: Action[] = [
     enabled: one,
     perform: (c) => c.ctl.relations.start(primary(c)),
   }),
+  // Alt+L walks the selected topic's lines (then the map's): the keyboard's way to a line, as a
+  // click on its curve is the mouse's. Why Alt+L: L as in Ctrl+L (draw a line); a plain letter
+  // would start typing into the topic (typing-to-edit), Ctrl+letters are taken by the map or the
+  // browser (Ctrl+Shift+L 整理布局), Ctrl+Space / Shift / Ctrl+Shift switch the Chinese IME on
+  // Windows, Alt+Shift switches the keyboard layout, and Alt+arrows are 上移/下移 and the
+  // browser's back/forward. An IME leaves Alt+letter alone (keyboard.ts only skips keys while it
+  // composes), and it is matched by the physical key (shortcutOf), as macOS types ¬ for Option+L.
+  define({
+    name: 'selectRelation',
+    label: '逐条选择关联线',
+    shortcut: 'Alt+L',
+    in: [],
+    edits: false,
+    enabled: () => true,
+    perform: (c) => void c.ctl.relations.selectNext(c.ctl.primary),
+  }),
   define({ name: 'undo', label: '撤销', shortcut: 'Mod+Z', in: ['toolbar'], edits: true, enabled: (c) => c.ctl.state.canUndo, perform: (c) => c.ctl.undo() }),
   define({
     name: 'redo',
@@ -323,7 +339,7 @@ export interface KeyLike {
   metaKey: boolean;
   shiftKey: boolean;
   altKey: boolean;
-  /** Physical key: Alt+digit is matched by it (macOS turns Alt+1 into ¡). */
+  /** Physical key: Alt+digit / Alt+letter are matched by it (macOS turns Alt+1 into ¡, Alt+L into ¬). */
   code?: string;
 }
 
@@ -335,6 +351,8 @@ export function shortcutOf(e: KeyLike): string {
   if (e.altKey) parts.push('Alt');
   let key = e.key;
   if (e.altKey && e.code) key = /^Digit(\d)$/.exec(e.code)?.[1] ?? (e.code === 'Backquote' ? '`' : key);
+  // A letter by its key (keyboard layouts differ), by its physical key only when Alt made it a symbol.
+  if (e.altKey && e.code && !/^[a-z]$/i.test(key)) key = /^Key([A-Z])$/.exec(e.code)?.[1] ?? key;
   const k = key === ' ' ? 'Space' : key === 'Del' ? 'Delete' : key.length === 1 ? key.toUpperCase() : key;
   parts.push(k);
   return parts.join('+');

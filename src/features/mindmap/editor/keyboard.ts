@@ -9,8 +9,8 @@ import { handleSummaryKey } from './summary-keys';
 
 /** The keys, told to screen readers (aria-describedby of the map's keyboard target). */
 export const HINT_EDIT =
-  '方向键移动选择，Tab 插入下级主题，Enter 插入同级主题，F2 或直接输入编辑文字，Delete 删除，Ctrl+] 为所选同级主题添加概要，Shift+F10 打开主题菜单，F6 切换到工具栏和大纲';
-export const HINT_READ = '方向键移动选择，Enter 打开主题，Shift+F10 打开主题菜单，F6 切换到工具栏和大纲';
+  '方向键移动选择，Tab 插入下级主题，Enter 插入同级主题，F2 或直接输入编辑文字，Delete 删除，Ctrl+] 为所选同级主题添加概要，Alt+L 逐条选择关联线（Esc 返回主题），Shift+F10 打开主题菜单，F6 切换到工具栏和大纲';
+export const HINT_READ = '方向键移动选择，Enter 打开主题，Alt+L 逐条选择关联线（Esc 返回主题），Shift+F10 打开主题菜单，F6 切换到工具栏和大纲';
 
 export interface KeyDeps {
   ctx: ActionContext;

@@ -1,8 +1,8 @@
 import type { KeyboardEvent } from 'react';
 import { describe, expect, it } from 'vitest';
-import { actionByName, isEnabled } from './actions';
+import { actionByName, actionForKey, isEnabled } from './actions';
 import { READ_ONLY_MSG } from './messages';
-import { relationDescription } from './relation-ui';
+import { relationDescription, relationRowDescription } from './relation-ui';
 import { testContext, testController } from './test-kit';
 
 // Relationship lines through the editor's keys on the real engine (no canvas: the arrow keys
@@ -121,5 +121,63 @@ describe('relationship lines in the editor', () => {
     ro.relations.start('a');
     expect(ro.relations.state.linking).toBeNull();
     expect(errors).toEqual([READ_ONLY_MSG]);
+  });
+
+  it("Alt+L walks the selected topic's lines, then the whole map's; Esc goes back to the topic", async () => {
+    const { ctl, tool, said } = await linked();
+    const altL = (over: Partial<KeyboardEvent> = {}) =>
+      actionForKey({ key: 'l', code: 'KeyL', altKey: true, ctrlKey: false, metaKey: false, shiftKey: false, ...over });
+    // (Option+L types ¬ on a Mac: the physical key still says L)
+    expect(altL({ key: '¬' })?.name).toBe('selectRelation');
+    expect(altL()?.name).toBe('selectRelation');
+    const walk = () => altL()!.perform(testContext(ctl));
+
+    ctl.select(['a']);
+    await walk();
+    expect(said.at(-1)).toBe('导图中没有关联线');
+    expect(tool.state.selected).toBeNull();
+
+    await ctl.run('addRelationship', ['a', 'b']);
+    await ctl.run('addRelationship', ['a1', 'a']);
+    await ctl.run('addRelationship', ['b', 'a11']);
+    const [ab, a1a, b11] = ctl.model.relationships.map((r) => r.id);
+    await ctl.run('setRelationshipTitle', [a1a, '因果']);
+    expect(relationRowDescription(tool, 'a')).toBe('关联到：乙；来自：甲一（因果），按 Alt+L 逐条选择');
+    expect(relationRowDescription(tool, 'r')).toBeUndefined();
+
+    ctl.select(['a']);
+    await walk();
+    // The line alone is selected (Delete, F2, Shift+F10 are the line's), drawn selected.
+    expect(tool.state.selected).toBe(ab);
+    expect(ctl.state.selection).toEqual([]);
+    expect(said.at(-1)).toMatch(/^已选中关联线：甲 → 乙，第 1\/2 条，/);
+    await walk();
+    expect(tool.state.selected).toBe(a1a);
+    expect(said.at(-1)).toMatch(/^已选中关联线：甲一 → 甲，标签「因果」，第 2\/2 条，/);
+    await walk();
+    expect(tool.state.selected).toBe(ab);
+    expect(tool.handleKey(key('Escape'))).toBe(true);
+    expect(tool.state.selected).toBeNull();
+    expect(ctl.state.selection).toEqual(['a']);
+
+    // A topic without lines: the whole map's lines.
+    ctl.select(['r']);
+    await walk();
+    expect(said.at(-1)).toMatch(/^已选中关联线：甲 → 乙，第 1\/3 条（全图），/);
+    await walk();
+    await walk();
+    expect(tool.state.selected).toBe(b11);
+    // An arrow goes back to the topic first, and moves on from there.
+    expect(tool.handleKey(key('ArrowDown'))).toBe(false);
+    expect(ctl.state.selection).toEqual(['r']);
+
+    // Delete removes the line reached by Alt+L, and its topic is selected again (not the root).
+    ctl.select(['b']);
+    await walk();
+    expect(tool.state.selected).toBe(b11);
+    expect(tool.handleKey(key('Delete'))).toBe(true);
+    await ctl.settled();
+    expect(ctl.model.relationships.map((r) => r.id)).toEqual([ab, a1a]);
+    expect(ctl.state.selection).toEqual(['b']);
   });
 });

@@ -34,6 +34,8 @@ export class RelationTool {
   private listeners = new Set<() => void>();
   private shown: readonly Relationship[] = [];
   private index: { version: number; by: Map<string, { out: Relationship[]; in: Relationship[] }> } | null = null;
+  /** Alt+L's walk: the topic it started from (Esc goes back to it) and the lines it goes through. */
+  private walk: { anchor: string | null; ids: string[]; whole: boolean } | null = null;
 
   constructor(private readonly ctl: EditorController) {
     ctl.model.subscribe(() => this.onModel());
@@ -117,11 +119,66 @@ export class RelationTool {
 
   select(id: string | null): void {
     if (id === this.state.selected) return;
+    this.walk = null;
     this.set({ selected: id });
     if (id) {
       const r = this.list.find((x) => x.id === id);
       if (r) this.ctl.onAnnounce(`已选中关联线：${this.describe(r)}，Delete 删除，F2 编辑标签`);
     }
+  }
+
+  /**
+   * Alt+L (actions.ts): the next line of topic `anchor` (its outgoing lines, then its incoming
+   * ones), or of the whole map when it has none, one after another and round again. The line is
+   * selected alone (no topic), so Delete, F2 and Shift+F10 act on it as after a right click on
+   * it; Esc (or an arrow) goes back to the topic. False when the map has no line.
+   */
+  selectNext(anchor: string | null): boolean {
+    const vis = this.visible();
+    if (!vis.length) {
+      this.ctl.onAnnounce('导图中没有关联线');
+      return false;
+    }
+    const cur = this.state.selected;
+    let w = this.walk;
+    // A walk goes on while one of its lines is selected (and no other topic was chosen since);
+    // otherwise a new one starts here.
+    if (!w || !cur || !w.ids.includes(cur) || (anchor && anchor !== w.anchor)) {
+      const own = anchor ? [...this.of(anchor).out, ...this.of(anchor).in] : [];
+      w = { anchor, ids: (own.length ? own : vis).map((r) => r.id), whole: !own.length };
+    }
+    const ids = w.ids.filter((id) => vis.some((r) => r.id === id));
+    const next = ids[(ids.indexOf(cur ?? '') + 1) % ids.length];
+    const r = vis.find((x) => x.id === next)!;
+    if (this.ctl.state.selection.length) this.ctl.select([], false);
+    this.walk = { ...w, ids };
+    this.set({ selected: next, editing: null });
+    this.revealLine(next);
+    const t = (id: string) => this.ctl.model.get(id)?.text || '分支主题';
+    const label = r.title ? `，标签「${r.title}」` : '';
+    const of = w.whole ? '（全图）' : '';
+    this.ctl.onAnnounce(
+      `已选中关联线：${t(r.from)} → ${t(r.to)}${label}，第 ${ids.indexOf(next) + 1}/${ids.length} 条${of}，Delete 删除，F2 编辑标签，Esc 返回主题`,
+    );
+    return true;
+  }
+
+  /** Back from a line reached by Alt+L to the topic the walk started from (Esc, arrows). */
+  private backToTopic(): void {
+    const back = this.walk?.anchor;
+    this.select(null);
+    if (back && this.ctl.model.nodes.has(back) && !this.ctl.state.selection.length) this.ctl.select([back]);
+  }
+
+  /** Pans the canvas (if needed) so the line's curve is in view. */
+  private revealLine(id: string): void {
+    const c = this.canvas?.relations.curveOf(this.canvas.store, id);
+    if (!c || !this.canvas) return;
+    const xs = [c.p0.x, c.c1.x, c.c2.x, c.p3.x];
+    const ys = [c.p0.y, c.c1.y, c.c2.y, c.p3.y];
+    const x = Math.min(...xs);
+    const y = Math.min(...ys);
+    this.canvas.rig.reveal({ x, y, w: Math.max(...xs) - x, h: Math.max(...ys) - y });
   }
 
   /** Linking mode from node `from` (关联线 in the toolbar or node menu, Ctrl+L). */
@@ -175,6 +232,10 @@ export class RelationTool {
   }
 
   remove(id: string): Promise<unknown> {
+    // A line reached by Alt+L from a topic: that topic is selected again once the line is gone.
+    const back = this.walk?.anchor;
+    if (back && !this.ctl.state.selection.length) this.ctl.select([back], false);
+    this.walk = null;
     this.set({ selected: null, editing: null });
     return this.ctl.run('removeRelationship', [id]);
   }
@@ -229,10 +290,11 @@ export class RelationTool {
     }
     if (e.key === 'Escape') {
       e.preventDefault();
-      this.select(null);
+      this.backToTopic();
       return true;
     }
-    if (ARROWS[e.key]) this.select(null);
+    // (then the arrow moves on from that topic)
+    if (ARROWS[e.key]) this.backToTopic();
     return false;
   }
 }

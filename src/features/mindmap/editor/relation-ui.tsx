@@ -21,6 +21,15 @@ export function relationDescription(tool: RelationTool, id: string): string {
   return parts.join('；');
 }
 
+/** The key that reaches those lines, told after them (keyboard.ts says it in the map's hint too). */
+export const LINE_KEY_HINT = '，按 Alt+L 逐条选择';
+
+/** A tree row's aria-description: its lines and how to reach them, or undefined without lines. */
+export function relationRowDescription(tool: RelationTool, id: string): string | undefined {
+  const d = relationDescription(tool, id);
+  return d ? d + LINE_KEY_HINT : undefined;
+}
+
 /** The linking hint and the label field (inside the map's stage, over the canvas). */
 export function RelationOverlay({ ctl, canvas }: { ctl: EditorController; canvas: MindmapCanvas | null }) {
   const tool = ctl.relations;
