@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import {
   clampZoom,
   ensureVisible,
+  fitAllView,
   fitZoom,
+  MIN_ZOOM,
   frameView,
   nearestZoom,
   PHONE_READABLE_PX,
@@ -99,5 +101,33 @@ describe('camera', () => {
     // a map narrower than the view is centred on that axis
     const tall = frameView({ x: 0, y: 0, w: 400, h: 40000 }, { x: 0, y: 20000, w: 10, h: 10 }, 1000, 800, 0.75, 1);
     expect(worldToScreen(tall, 200, 20005)).toEqual([500, 400]);
+  });
+
+  it('适应画布 shows the whole map, below the readable zoom down to MIN_ZOOM, centred; past MIN_ZOOM it centres the map', () => {
+    // 2400 × 1200 in 1000 × 800: the readable rule (75 %) frames a part of it around the focus …
+    const bounds = { x: -1200, y: -600, w: 2400, h: 1200 };
+    expect(frameView(bounds, { x: -1200, y: -10, w: 100, h: 20 }, 1000, 800, 0.75, 2).zoom).toBe(0.75);
+    // … the explicit fit shows all of it: every corner on screen, the map's centre at the view's
+    const all = fitAllView(bounds, 1000, 800, 2);
+    expect(all.zoom).toBe(0.25);
+    expect(worldToScreen(all, 0, 0)).toEqual([500, 400]);
+    for (const [x, y] of [
+      [-1200, -600],
+      [1200, 600],
+    ]) {
+      const [sx, sy] = worldToScreen(all, x, y);
+      expect(sx).toBeGreaterThanOrEqual(0);
+      expect(sx).toBeLessThanOrEqual(1000);
+      expect(sy).toBeGreaterThanOrEqual(0);
+      expect(sy).toBeLessThanOrEqual(800);
+    }
+    // A middling map gets the largest ladder zoom that holds it (not just the readable one).
+    expect(fitAllView({ x: 0, y: 0, w: 1500, h: 900 }, 1000, 800, 2).zoom).toBe(0.5);
+    // A small one is not blown up past maxZoom.
+    expect(fitAllView({ x: 0, y: 0, w: 100, h: 50 }, 1000, 800, 2).zoom).toBe(2);
+    // Too big even for MIN_ZOOM: centred on the map at MIN_ZOOM.
+    const huge = fitAllView({ x: 0, y: 0, w: 100000, h: 300 }, 1000, 800, 2);
+    expect(huge.zoom).toBe(MIN_ZOOM);
+    expect(worldToScreen(huge, 50000, 150)).toEqual([500, 400]);
   });
 });

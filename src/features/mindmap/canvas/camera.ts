@@ -139,3 +139,13 @@ export function frameView(bounds: Rect, focus: Rect, vw: number, vh: number, min
   };
   return { zoom: z, tx: axis(c.tx, bounds.x, bounds.w, vw), ty: axis(c.ty, bounds.y, bounds.h, vh) };
 }
+
+/**
+ * The view of the explicit 适应画布 command: the WHOLE map, at the largest ladder zoom that shows
+ * it (down to MIN_ZOOM, readable or not, as XMind and kityminder fit), centred on the map; a map
+ * too big even for MIN_ZOOM is centred at MIN_ZOOM. (Opening a map keeps frameView's readable rule.)
+ */
+export function fitAllView(bounds: Rect, vw: number, vh: number, maxZoom: number, pad = 20): Camera {
+  const z = fitZoom(bounds, vw, vh, maxZoom, pad);
+  return centerOn({ zoom: z, tx: 0, ty: 0 }, bounds.x + bounds.w / 2, bounds.y + bounds.h / 2, vw / 2, vh / 2);
+}

@@ -3,7 +3,7 @@ import type { ProgressPatch } from '../../../engine/progress/progress-index';
 import 'pixi.js/unsafe-eval';
 import { Application, type ApplicationOptions } from 'pixi.js';
 import { isMobile } from '../../../app/lib/device';
-import { frameView, PHONE_READABLE_PX, READABLE_PX, readableZoom, screenToWorld, type Camera } from './camera';
+import { fitAllView, frameView, PHONE_READABLE_PX, READABLE_PX, readableZoom, screenToWorld, type Camera } from './camera';
 import { CameraRig } from './camera-rig';
 import { bindPanInput } from './canvas-input';
 import { fetchImage, ImageCache, type ImageLoader } from './image-cache';
@@ -265,7 +265,7 @@ export class MindmapCanvas {
   }
 
   /**
-   * Frames the map for reading (open, 适应画布): all of it when it fits at a zoom where the
+   * Frames the map for reading (open, import): all of it when it fits at a zoom where the
    * smallest label is still text (≥ 8 px; ≥ 12 px on a phone), else that zoom around node `focusId`.
    */
   frameMap(focusId: string | null, maxZoom = 1): void {
@@ -274,6 +274,12 @@ export class MindmapCanvas {
     const focus = (focusId && this.store.boxOf(focusId)) || bounds;
     const readable = readableZoom(this.store.smallestFont(), isMobile() ? PHONE_READABLE_PX : READABLE_PX);
     this.rig.moveTo(frameView(bounds, focus, this.width, this.height, readable, maxZoom), false);
+  }
+
+  /** 适应画布: the whole map (down to MIN_ZOOM), centred on it (camera.ts fitAllView). */
+  fitAll(maxZoom = 2): void {
+    if (!this.store.slotOf.size) return;
+    this.rig.moveTo(fitAllView(this.store.bounds(), this.width, this.height, maxZoom), false);
   }
 
   // Pointer queries at canvas-relative CSS pixels (screen-queries.ts).

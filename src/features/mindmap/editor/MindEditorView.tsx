@@ -134,8 +134,8 @@ export function MindEditorView({ ctl, load, toolbarExtra, onActivate, onError, e
         cycleRegion: (back) => cycleRegion(back, () => focusMap()),
         openFind: () => setFind((n) => n + 1),
         editSummary: (id) => field.openSummary(id),
-        // Everything when it fits at a readable zoom, else a readable zoom around the selection.
-        fit: () => canvasRef.current?.frameMap(ctl.primary, 2),
+        // The explicit command shows the whole map, readable or not (opening keeps a readable zoom).
+        fit: () => canvasRef.current?.fitAll(2),
         // The label follows the canvas (onZoom), never a copy of the zoom kept here.
         zoom: (dir) => canvasRef.current?.zoomStep(dir),
       },
