@@ -13,7 +13,7 @@ import { FindBar, useFindShortcut } from './FindBar';
 import { useImportExport, type RetiredByImport } from './import-export';
 import { handleMapKey, HINT_EDIT, HINT_READ } from './keyboard';
 import { mapPaste } from './map-paste';
-import { menuLine, NodeMenu, openMenuAt } from './NodeMenu';
+import { menuLine, NodeMenu, openLineMenuAt, openMenuAt } from './NodeMenu';
 import { bindMarkers, NotePreview, type NotePreviewState } from './marker-input';
 import { OverlayStore } from './overlay-state';
 import { MapStage } from './MapStage';
@@ -228,11 +228,12 @@ export function MindEditorView({ ctl, load, toolbarExtra, onActivate, onError, e
       focusMap(true, true);
     });
 
-  // With a line selected alone, its menu (NodeMenu), placed at the line's first topic.
+  // With a line selected alone, its menu (NodeMenu), placed on the line.
   const openNodeMenu = () => {
     const line = menuLine(ctl);
-    const at = line ? ctl.relations.list.find((r) => r.id === line)?.from : ctl.primary;
-    if (stage.current && canvasRef.current && at) openMenuAt(stage.current, canvasRef.current, at);
+    if (!stage.current || !canvasRef.current) return;
+    if (line) openLineMenuAt(stage.current, canvasRef.current, line);
+    else if (ctl.primary) openMenuAt(stage.current, canvasRef.current, ctl.primary);
   };
 
   const keyDeps = {
@@ -312,7 +313,10 @@ export function MindEditorView({ ctl, load, toolbarExtra, onActivate, onError, e
                 const c = canvasRef.current;
                 const r = c?.element.getBoundingClientRect();
                 if (!r) return;
-                const hit = c?.hitTest(e.clientX - r.left, e.clientY - r.top);
+                const [x, y] = [e.clientX - r.left, e.clientY - r.top];
+                // On the line selected alone (a right click on it, Shift+F10): its menu stays its own.
+                if (menuLine(ctl) && c?.relationAt(x, y) === ctl.relations.state.selected) return;
+                const hit = c?.hitTest(x, y);
                 if (hit && !ctl.state.selection.includes(hit)) ctl.select([hit], false);
               }}
             >

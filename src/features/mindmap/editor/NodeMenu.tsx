@@ -1,5 +1,7 @@
 import { ContextMenu } from 'radix-ui';
 import { useSyncExternalStore } from 'react';
+import { pointAt } from '../../../engine/render/relation-geometry';
+import { worldToScreen, type Camera } from '../canvas/camera';
 import type { MindmapCanvas } from '../canvas/mindmap-canvas';
 import { ACTIONS, actionByName, isEnabled, shortcutLabel, type ActionContext } from './actions';
 import type { EditorController } from './controller';
@@ -88,10 +90,23 @@ export function openMenuAt(stage: HTMLElement, c: Pick<MindmapCanvas, 'reveal' |
   c.reveal(id);
   c.paintNow();
   const b = c.store.boxOf(id);
-  if (!b) return;
-  const { zoom, tx, ty } = c.camera;
+  if (b) menuEvent(stage, c.camera, b.x + b.w / 2, b.y + b.h);
+}
+
+/**
+ * The same for a selected line's own menu: at the middle of its curve, where a right click
+ * would open it (at its topic, the stage would take the event for that topic's menu).
+ */
+export function openLineMenuAt(stage: HTMLElement, c: Pick<MindmapCanvas, 'paintNow' | 'store' | 'camera' | 'relations'>, id: string): void {
+  c.paintNow();
+  const curve = c.relations.curveOf(c.store, id);
+  if (!curve) return;
+  const m = pointAt(curve, 0.5);
+  menuEvent(stage, c.camera, m.x, m.y);
+}
+
+function menuEvent(stage: HTMLElement, cam: Camera, wx: number, wy: number): void {
   const r = stage.getBoundingClientRect();
-  stage.dispatchEvent(
-    new MouseEvent('contextmenu', { bubbles: true, cancelable: true, clientX: r.left + (b.x + b.w / 2) * zoom + tx, clientY: r.top + (b.y + b.h) * zoom + ty }),
-  );
+  const [x, y] = worldToScreen(cam, wx, wy);
+  stage.dispatchEvent(new MouseEvent('contextmenu', { bubbles: true, cancelable: true, clientX: r.left + x, clientY: r.top + y }));
 }
