@@ -37,6 +37,8 @@ export const E2E_STUDENTS = {
   summariesWalk: { id: 'e2e-summaries-walk', loginName: '13900000165', username: '孔概要' },
   phoneFixes: { id: 'e2e-phone-fixes', loginName: '13900000170', username: '蒋手机' },
   nowMarked: { id: 'e2e-now-marked', loginName: '13900000175', username: '林在学' },
+  lineKeys: { id: 'e2e-line-keys', loginName: '13900000260', username: '严线键' },
+  mapCamera: { id: 'e2e-map-camera', loginName: '13900000261', username: '华镜头' },
 } as const;
 
 export type E2EStudent = keyof typeof E2E_STUDENTS;

@@ -51,4 +51,25 @@ describe('CameraRig', () => {
     r.resize(1000, 600);
     expect(r.camera).toEqual({ tx: 100, ty: 0, zoom: 1 });
   });
+
+  it('Ctrl+wheel steps and trackpad pinches zoom about the pointer; a small pinch still lands a step on', () => {
+    const { r } = rig();
+    const under = (c: { tx: number; ty: number; zoom: number }, sx: number, sy: number) => [(sx - c.tx) / c.zoom, (sy - c.ty) / c.zoom];
+    const before = under(r.camera, 100, 50);
+    r.zoomStepAt(1, 100, 50);
+    const stepped = r.frame(performance.now() + ZOOM_ANIMATION_MS + 1);
+    expect(stepped.zoom).toBe(1.25);
+    expect(under(stepped, 100, 50)).toEqual(before);
+
+    r.pinchBy(1.05, 700, 500);
+    r.pinchBy(1.05, 700, 500);
+    expect(r.camera.zoom).toBeCloseTo(1.25 * 1.05 * 1.05);
+    const at = under(r.camera, 700, 500);
+    // 1.378 is nearest 1.25, where the pinch began: it goes one step on, about the pointer.
+    r.pinchEnd(1, 700, 500);
+    const settled = r.frame(performance.now() + ZOOM_ANIMATION_MS + 1);
+    expect(settled.zoom).toBe(1.5);
+    expect(under(settled, 700, 500)[0]).toBeCloseTo(at[0]);
+    expect(under(settled, 700, 500)[1]).toBeCloseTo(at[1]);
+  });
 });

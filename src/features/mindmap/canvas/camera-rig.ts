@@ -25,6 +25,8 @@ export class CameraRig {
   private anim: { from: Camera; to: Camera; start: number } | null = null;
   private lastCamera: Camera | null = null;
   private restTimer = 0;
+  /** The zoom a trackpad pinch began at (null: none under way). */
+  private pinchFrom: number | null = null;
   private readonly invalidate: () => void;
 
   constructor(private readonly on: RigEvents) {
@@ -68,6 +70,30 @@ export class CameraRig {
   zoomTo(zoom: number, animate = true): void {
     // About where the camera is going: a step pressed mid-animation neither drifts nor jumps.
     this.moveTo(zoomAround(this.anim ? this.anim.to : this.camera, zoom, this.width / 2, this.height / 2), animate);
+  }
+
+  /** Ctrl+wheel notches: one ladder step, the world point under the pointer (sx, sy) kept there. */
+  zoomStepAt(dir: 1 | -1, sx: number, sy: number): void {
+    const from = this.anim ? this.anim.to : this.camera;
+    this.moveTo(zoomAround(from, stepZoom(from.zoom, dir), sx, sy), true);
+  }
+
+  /** A trackpad pinch (ctrl+wheel) moved: zoom × `scale` at once, free between steps, about (sx, sy). */
+  pinchBy(scale: number, sx: number, sy: number): void {
+    this.pinchFrom ??= this.targetZoom;
+    this.setCamera(zoomAround(this.camera, this.camera.zoom * scale, sx, sy));
+  }
+
+  /**
+   * The trackpad pinch ended: to the nearest ladder step about (sx, sy), or, when that is where it
+   * began though the fingers moved (`dir`), one step on: a small pinch is not undone.
+   */
+  pinchEnd(dir: 1 | -1 | 0, sx: number, sy: number): void {
+    const from = this.pinchFrom ?? this.camera.zoom;
+    this.pinchFrom = null;
+    let z = nearestZoom(this.camera.zoom);
+    if (dir && Math.abs(z - from) < 1e-6 && Math.abs(this.camera.zoom - from) > 1e-6) z = stepZoom(from, dir);
+    this.moveTo(zoomAround(this.camera, z, sx, sy), true);
   }
 
   /** Shows camera `c` at once, its zoom possibly between ladder steps (a pinch under way). */

@@ -16,8 +16,9 @@ export interface PanInput {
 /** Binds wheel and drag panning to `el`; returns the unbinding. */
 export function bindPanInput(el: HTMLCanvasElement, input: PanInput): () => void {
   const onWheel = (e: WheelEvent) => {
+    // Always prevented (a non-passive listener): Ctrl+wheel and a pinch would zoom the page.
     e.preventDefault();
-    if (input.gate.wheel(e.deltaY, e.ctrlKey || e.metaKey)) return;
+    if (input.gate.wheel(e)) return;
     input.panBy(-e.deltaX / 2.5, -e.deltaY / 2.5);
   };
   let down: { x: number; y: number; panning: boolean } | null = null;

@@ -59,7 +59,11 @@ export class MindmapCanvas {
   private cull: CullState | null = null;
   private frame = 0;
   private waiters: (() => void)[] = [];
-  private gate = new WheelZoomGate((dir) => this.zoomStep(dir));
+  private gate = new WheelZoomGate({
+    step: (dir, sx, sy) => this.rig.zoomStepAt(dir, sx, sy),
+    pinch: (scale, sx, sy) => this.rig.pinchBy(scale, sx, sy),
+    pinchEnd: (dir, sx, sy) => this.rig.pinchEnd(dir, sx, sy),
+  });
   private images = new ImageCache(fetchImage, () => this.repaint());
   private formulas = new FormulaTextures(() => this.repaint());
   private host: HTMLElement | null = null;

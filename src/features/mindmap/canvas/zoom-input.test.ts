@@ -1,36 +1,62 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { WheelZoomGate } from './zoom-input';
+import { WheelZoomGate, type WheelLike } from './zoom-input';
 
-describe('WheelZoomGate (ctrl+wheel, |delta| > 100, 100 ms debounce)', () => {
+// Ctrl+wheel zoom: notches debounced into one step per burst, a trackpad pinch followed and settled.
+
+const wheel = (deltaY: number, over: Partial<WheelLike> = {}): WheelLike => ({ deltaY, ctrlKey: true, offsetX: 30, offsetY: 40, ...over });
+
+function gate() {
+  const calls: string[] = [];
+  const g = new WheelZoomGate({
+    step: (d, x, y) => calls.push(`step ${d} @${x},${y}`),
+    pinch: (s, x, y) => calls.push(`pinch ${s.toFixed(3)} @${x},${y}`),
+    pinchEnd: (d, x, y) => calls.push(`end ${d} @${x},${y}`),
+  });
+  return { g, calls };
+}
+
+describe('WheelZoomGate (Ctrl+wheel and trackpad pinch, 100 ms debounce)', () => {
   afterEach(() => vi.useRealTimers());
 
-  it('ignores wheel without ctrl and small deltas, and debounces a burst into one step', () => {
+  it('ignores a wheel without Ctrl/⌘; a burst of notches is one step about the pointer, 100 ms after the last', () => {
     vi.useFakeTimers();
-    const steps: number[] = [];
-    const gate = new WheelZoomGate((d) => steps.push(d));
-    expect(gate.wheel(-120, false)).toBe(false);
-    expect(gate.wheel(-50, true)).toBe(true);
-    vi.advanceTimersByTime(200);
-    expect(steps).toEqual([]);
-    gate.wheel(-120, true);
+    const { g, calls } = gate();
+    expect(g.wheel(wheel(-120, { ctrlKey: false }))).toBe(false);
+    // Chromium's notch is deltaY 100 exactly (kityminder's "> 100" was wheelDelta's 120): it counts.
+    g.wheel(wheel(-100));
     vi.advanceTimersByTime(60);
-    gate.wheel(-120, true);
+    g.wheel(wheel(-100, { offsetX: 35 }));
     vi.advanceTimersByTime(99);
-    expect(steps).toEqual([]);
+    expect(calls).toEqual([]);
     vi.advanceTimersByTime(1);
-    expect(steps).toEqual([1]);
-    gate.wheel(150, true);
+    expect(calls).toEqual(['step 1 @35,40']);
+    // Firefox counts lines: 3 lines down is a notch down; ⌘ counts as Ctrl.
+    g.wheel(wheel(3, { deltaMode: 1, ctrlKey: false, metaKey: true }));
     vi.advanceTimersByTime(100);
-    expect(steps).toEqual([1, -1]);
+    expect(calls).toEqual(['step 1 @35,40', 'step -1 @30,40']);
+  });
+
+  it('a pinch (small ctrl+wheel deltas) zooms as the fingers move and settles 100 ms after the last', () => {
+    vi.useFakeTimers();
+    const { g, calls } = gate();
+    expect(g.wheel(wheel(-5))).toBe(true);
+    g.wheel(wheel(-5));
+    expect(calls).toEqual(['pinch 1.051 @30,40', 'pinch 1.051 @30,40']);
+    vi.advanceTimersByTime(100);
+    expect(calls.at(-1)).toBe('end 1 @30,40');
+    // In and out again: still settled (never left between ladder steps).
+    g.wheel(wheel(4));
+    g.wheel(wheel(-4));
+    vi.advanceTimersByTime(100);
+    expect(calls.at(-1)).toBe('end 0 @30,40');
   });
 
   it('cancels a pending step on dispose', () => {
     vi.useFakeTimers();
-    const steps: number[] = [];
-    const gate = new WheelZoomGate((d) => steps.push(d));
-    gate.wheel(-200, true);
-    gate.dispose();
+    const { g, calls } = gate();
+    g.wheel(wheel(-200));
+    g.dispose();
     vi.advanceTimersByTime(500);
-    expect(steps).toEqual([]);
+    expect(calls).toEqual([]);
   });
 });
