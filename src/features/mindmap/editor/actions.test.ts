@@ -36,6 +36,16 @@ describe('action registry', () => {
     expect(actionForKey(key('q'))).toBeUndefined();
   });
 
+  it('Alt+L (relationship lines) is matched by the letter typed, by the physical key when Alt made a symbol', () => {
+    // A plain l types into the topic; Alt+L never does.
+    expect(actionForKey(key('l'))).toBeUndefined();
+    expect(actionForKey({ ...key('l', { altKey: true }), code: 'KeyL' })?.name).toBe('selectRelation');
+    // macOS: Option+L is ¬; another layout (Dvorak) puts l on the P key: the letter wins.
+    expect(shortcutOf({ ...key('¬', { altKey: true }), code: 'KeyL' })).toBe('Alt+L');
+    expect(shortcutOf({ ...key('l', { altKey: true }), code: 'KeyP' })).toBe('Alt+L');
+    expect(shortcutOf({ ...key('ArrowUp', { altKey: true }), code: 'ArrowUp' })).toBe('Alt+ArrowUp');
+  });
+
   it('inserts a child, then undo and redo through the registry', async () => {
     const ctl = await testController();
     const ctx = testContext(ctl);

@@ -1,5 +1,6 @@
 import { commandEdits, type CommandName } from '../../../engine/commands/registry';
 import type { EditorController } from './controller';
+import { relationWalkActions } from './relation-walk';
 import { summaryActions } from './summary-actions';
 
 // The ONE action registry: toolbar buttons, the context menu and keyboard shortcuts all come
@@ -121,22 +122,6 @@ export const ACTIONS: Action[] = [
     enabled: one,
     perform: (c) => c.ctl.relations.start(primary(c)),
   }),
-  // Alt+L walks the selected topic's lines (then the map's): the keyboard's way to a line, as a
-  // click on its curve is the mouse's. Why Alt+L: L as in Ctrl+L (draw a line); a plain letter
-  // would start typing into the topic (typing-to-edit), Ctrl+letters are taken by the map or the
-  // browser (Ctrl+Shift+L 整理布局), Ctrl+Space / Shift / Ctrl+Shift switch the Chinese IME on
-  // Windows, Alt+Shift switches the keyboard layout, and Alt+arrows are 上移/下移 and the
-  // browser's back/forward. An IME leaves Alt+letter alone (keyboard.ts only skips keys while it
-  // composes), and it is matched by the physical key (shortcutOf), as macOS types ¬ for Option+L.
-  define({
-    name: 'selectRelation',
-    label: '逐条选择关联线',
-    shortcut: 'Alt+L',
-    in: [],
-    edits: false,
-    enabled: () => true,
-    perform: (c) => void c.ctl.relations.selectNext(c.ctl.primary),
-  }),
   define({ name: 'undo', label: '撤销', shortcut: 'Mod+Z', in: ['toolbar'], edits: true, enabled: (c) => c.ctl.state.canUndo, perform: (c) => c.ctl.undo() }),
   define({
     name: 'redo',
@@ -241,7 +226,7 @@ export const ACTIONS: Action[] = [
   define({ name: 'zoomOut', label: '缩小', shortcut: 'Mod+-', in: [], edits: false, enabled: (c) => c.ctl.state.zoom > 0.25, perform: (c) => c.ui.zoom(-1) }),
 ];
 
-ACTIONS.push(...summaryActions());
+ACTIONS.push(...summaryActions(), ...relationWalkActions());
 
 for (let p = 0; p <= 9; p++) {
   ACTIONS.push(

@@ -6,6 +6,7 @@ import type { MindmapCanvas } from '../canvas/mindmap-canvas';
 import type { EditorController } from './controller';
 import { READ_ONLY_MSG } from './messages';
 import { nodeInDirection } from './navigation';
+import { nextLine, walkAnnouncement, type LineWalk } from './relation-walk';
 import type { Direction } from './spatial-nav';
 
 // Relationship lines (关联线) in the editor: which line is selected, the linking mode (from a
@@ -35,7 +36,7 @@ export class RelationTool {
   private shown: readonly Relationship[] = [];
   private index: { version: number; by: Map<string, { out: Relationship[]; in: Relationship[] }> } | null = null;
   /** Alt+L's walk: the topic it started from (Esc goes back to it) and the lines it goes through. */
-  private walk: { anchor: string | null; ids: string[]; whole: boolean } | null = null;
+  private walk: LineWalk | null = null;
 
   constructor(private readonly ctl: EditorController) {
     ctl.model.subscribe(() => this.onModel());
@@ -128,38 +129,21 @@ export class RelationTool {
   }
 
   /**
-   * Alt+L (actions.ts): the next line of topic `anchor` (its outgoing lines, then its incoming
-   * ones), or of the whole map when it has none, one after another and round again. The line is
-   * selected alone (no topic), so Delete, F2 and Shift+F10 act on it as after a right click on
-   * it; Esc (or an arrow) goes back to the topic. False when the map has no line.
+   * Alt+L (relation-walk.ts): the next line of topic `anchor`, or of the whole map when it has
+   * none. The line is selected alone (no topic), so Delete, F2 and Shift+F10 act on it as after a
+   * right click on it; Esc (or an arrow) goes back to the topic. False when the map has no line.
    */
   selectNext(anchor: string | null): boolean {
-    const vis = this.visible();
-    if (!vis.length) {
+    const step = nextLine(this, this.walk, this.state.selected, anchor);
+    if (!step) {
       this.ctl.onAnnounce('导图中没有关联线');
       return false;
     }
-    const cur = this.state.selected;
-    let w = this.walk;
-    // A walk goes on while one of its lines is selected (and no other topic was chosen since);
-    // otherwise a new one starts here.
-    if (!w || !cur || !w.ids.includes(cur) || (anchor && anchor !== w.anchor)) {
-      const own = anchor ? [...this.of(anchor).out, ...this.of(anchor).in] : [];
-      w = { anchor, ids: (own.length ? own : vis).map((r) => r.id), whole: !own.length };
-    }
-    const ids = w.ids.filter((id) => vis.some((r) => r.id === id));
-    const next = ids[(ids.indexOf(cur ?? '') + 1) % ids.length];
-    const r = vis.find((x) => x.id === next)!;
     if (this.ctl.state.selection.length) this.ctl.select([], false);
-    this.walk = { ...w, ids };
-    this.set({ selected: next, editing: null });
-    this.revealLine(next);
-    const t = (id: string) => this.ctl.model.get(id)?.text || '分支主题';
-    const label = r.title ? `，标签「${r.title}」` : '';
-    const of = w.whole ? '（全图）' : '';
-    this.ctl.onAnnounce(
-      `已选中关联线：${t(r.from)} → ${t(r.to)}${label}，第 ${ids.indexOf(next) + 1}/${ids.length} 条${of}，Delete 删除，F2 编辑标签，Esc 返回主题`,
-    );
+    this.walk = step.walk;
+    this.set({ selected: step.line.id, editing: null });
+    this.revealLine(step.line.id);
+    this.ctl.onAnnounce(walkAnnouncement(this, step.walk, step.line));
     return true;
   }
 
