@@ -179,5 +179,12 @@ describe('relationship lines in the editor', () => {
     await ctl.settled();
     expect(ctl.model.relationships.map((r) => r.id)).toEqual([ab, a1a]);
     expect(ctl.state.selection).toEqual(['b']);
+
+    // Another topic chosen meanwhile (a tree row): the line lets go, Delete is the topic's again.
+    await walk();
+    expect(tool.state.selected).toBe(ab);
+    ctl.select(['a1']);
+    expect(tool.state.selected).toBeNull();
+    expect(tool.handleKey(key('Delete'))).toBe(false);
   });
 });

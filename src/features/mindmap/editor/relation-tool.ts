@@ -40,6 +40,11 @@ export class RelationTool {
 
   constructor(private readonly ctl: EditorController) {
     ctl.model.subscribe(() => this.onModel());
+    // A topic or summary chosen (a tree row, find) while a line reached by Alt+L is selected:
+    // the line lets go, or Delete would still remove it instead of the topic.
+    ctl.subscribe(() => {
+      if (this.walk && this.state.selected && (ctl.state.selection.length || ctl.state.summary)) this.select(null);
+    });
   }
 
   subscribe = (fn: () => void): (() => void) => {
