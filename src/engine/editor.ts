@@ -126,8 +126,8 @@ export class MindEditor {
    * on the first PDF only, so neither weighs on opening a map.
    */
   async exportPdf(opts: PdfOptions): Promise<PdfResult> {
-    // plain titles: the PDF cannot draw a typeset formula (foreignObject), the LaTeX source stays readable text
-    const svg = this.exportData('svg', undefined, { plainText: true });
+    // a typeset label is a slot the PDF fills with the main thread's drawing of it (pdf-formula.ts)
+    const svg = this.exportData('svg', undefined, { formulaSlots: true });
     const { svgToPdf } = await import('./protocols/pdf');
     return svgToPdf(svg, { ...opts, title: opts.title ?? this.doc.root.data.text });
   }

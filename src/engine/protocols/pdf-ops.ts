@@ -1,11 +1,13 @@
 import type { Box } from '../layout/connectors';
+import type { FormulaSlot } from './pdf-formula';
 
 // The SVG export (svg.ts) read back as a flat list of drawing operations for the PDF export, so
 // the PDF is drawn from exactly the geometry, colours and text the SVG shows — one renderer of a
 // map, not two that drift apart. Only what svg.ts and render/*.ts write is understood: <g> (a
 // translate, inherited fill/stroke), <path> with absolute M L H V C A Z, <rect rx>, <circle>,
 // <text>/<tspan> (x, dy, anchor start|middle, baseline central), <image>, stroke-dasharray; <defs>
-// content is skipped (it defines, it is not drawn in place). Each operation has a
+// content is skipped (it defines, it is not drawn in place), and so is a <foreignObject>'s (HTML):
+// an empty one with data-latex is a typeset label's slot. Each operation has a
 // bounding box in map coordinates so a printed tile draws only what can touch it.
 
 export interface Paint {
@@ -21,7 +23,9 @@ export type PdfOp =
   /** `d` is drawn moved by (dx, dy): the translate of its groups. */
   | { kind: 'path'; d: string; dx: number; dy: number; paint: Paint; box: Box }
   | { kind: 'text'; text: string; x: number; y: number; size: number; anchor: 'start' | 'middle'; bold: boolean; italic: boolean; color: string; box: Box }
-  | { kind: 'image'; href: string; box: Box };
+  | { kind: 'image'; href: string; box: Box }
+  /** A typeset label's place (svg.ts `formulaSlots`): drawn from the main thread's drawing (pdf-formula.ts). */
+  | ({ kind: 'formula' } & FormulaSlot);
 
 export interface SvgScene {
   width: number;
@@ -151,7 +155,18 @@ export function readSvg(svg: string): SvgScene {
   for (const m of svg.matchAll(/<(\/?)([a-zA-Z]+)((?:\s+[\w:-]+="[^"]*")*)\s*(\/?)>|([^<]+)/g)) {
     const [, close, tag, rawAttrs, selfClose, chars] = m;
     const f = stack[stack.length - 1];
-    if (tag === 'defs') {
+    if (tag === 'foreignObject' && !close && !inDefs) {
+      const a = attrsOf(rawAttrs);
+      if (a['data-latex'] !== undefined && a['data-font'])
+        ops.push({
+          kind: 'formula',
+          text: a['data-latex'],
+          font: a['data-font'],
+          color: a['data-color'] || '#000',
+          box: { x: num(a.x) + f.dx, y: num(a.y) + f.dy, w: num(a.width), h: num(a.height) },
+        });
+    }
+    if (tag === 'defs' || tag === 'foreignObject') {
       if (close) inDefs = Math.max(0, inDefs - 1);
       else if (!selfClose) inDefs++;
       continue;

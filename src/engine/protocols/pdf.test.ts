@@ -158,7 +158,7 @@ describe('PDF export', () => {
     expect(parseColor('transparent')).toBeNull();
   });
 
-  it('writes titles with formulas as their typed text, LaTeX source included, even when typeset', async () => {
+  it('without a drawing of a typeset title (no page to lay it out), writes its typed text, LaTeX source included', async () => {
     const ed = new MindEditor();
     const p = ed.load(
       km({

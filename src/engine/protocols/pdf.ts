@@ -17,6 +17,8 @@ import {
   type RGB,
 } from 'pdf-lib';
 import { fontkitForPdfLib, type CjkFont } from './pdf-font';
+import { drawFormula, formulaKey, FormulaFaces, sourceLines, type FormulaContext, type FormulaDrawing } from './pdf-formula';
+import { hasFormula } from '../render/formula';
 import { readSvg, type PdfOp } from './pdf-ops';
 import { intersects, planPages, type PdfMode, type PdfPage } from './pdf-pages';
 import type { ImportNotice } from './notices';
@@ -30,7 +32,8 @@ import type { ImportNotice } from './notices';
 // drawn as empty boxes, and the export says which ones in a notice. Node images are embedded
 // when they are PNG or JPEG (the caller passes same-origin ones as data URLs, like .xmind);
 // others are left out and counted in a notice. Bold is drawn as filled and outlined glyphs and
-// italic as slanted ones (one font file, fetched once).
+// italic as slanted ones (one font file, fetched once). Formulas are drawn typeset from the main
+// thread's drawings (pdf-formula.ts); without one a label's LaTeX source is written, and said.
 
 export interface PdfOptions {
   /** The CJK font file (WOFF or TTF bytes of Noto Sans SC). */
@@ -40,6 +43,13 @@ export interface PdfOptions {
   images?: Record<string, string>;
   /** Document title (the root topic). */
   title?: string;
+  /**
+   * Typeset formula labels by `formulaKey(font, text)`, laid out by the main thread (pdf-formula.ts).
+   * Absent (the command line: no page to lay formulas out in): formulas are written as LaTeX source.
+   */
+  formulas?: Record<string, FormulaDrawing>;
+  /** The KaTeX font files (TTF) the drawings' runs name. */
+  formulaFonts?: Record<string, Uint8Array>;
 }
 
 export interface PdfResult {
@@ -108,12 +118,18 @@ function subsetTag(): string {
 export async function svgToPdf(svg: string, opts: PdfOptions): Promise<PdfResult> {
   const scene = readSvg(svg);
   const doc = await PDFDocument.create();
-  // opened here once, to name the subset; pdf-lib is handed the same font object
+  // each font opened once, here (to name the subset, to know its glyphs); pdf-lib gets the same object
   let cjk: CjkFont | undefined;
   const kit = fontkitForPdfLib((f) => (cjk = f));
-  const opened = kit.create(opts.font);
+  const opened = new Map<Uint8Array, ReturnType<typeof kit.create>>();
+  const open = (bytes: Uint8Array) => {
+    if (!opened.has(bytes)) opened.set(bytes, kit.create(bytes));
+    return opened.get(bytes)!;
+  };
+  open(opts.font);
   if (!cjk) throw new Error('无法读取生成 PDF 所用的字体文件，请刷新页面后重试');
-  doc.registerFontkit({ create: () => opened });
+  const cjkFont: CjkFont = cjk;
+  doc.registerFontkit({ create: open });
   // "ABCDEF+Name": the tag PDF readers (pdffonts' "sub") know a subset by
   const font = await doc.embedFont(opts.font, { subset: true, customName: `${subsetTag()}+${cjk.postscriptName || 'CJK'}` });
   doc.setTitle(opts.title?.trim() || '思维导图');
@@ -129,7 +145,7 @@ export async function svgToPdf(svg: string, opts: PdfOptions): Promise<PdfResult
     for (const ch of t) {
       const cp = ch.codePointAt(0)!;
       let ok = has.get(cp);
-      if (ok === undefined) has.set(cp, (ok = cp === 0x20 || cjk!.hasGlyphForCodePoint(cp)));
+      if (ok === undefined) has.set(cp, (ok = cp === 0x20 || cjkFont.hasGlyphForCodePoint(cp)));
       if (ok) out += ch;
       else if (!invisible(cp) && cp >= 0x20) missing.add(ch);
     }
@@ -154,21 +170,38 @@ export async function svgToPdf(svg: string, opts: PdfOptions): Promise<PdfResult
     return images.get(href)!;
   };
 
+  const faces = new FormulaFaces(doc, opts.formulaFonts ?? {}, (b) => open(b) as unknown as CjkFont, subsetTag);
+  const black = rgb(0, 0, 0);
+  const fx: FormulaContext = { faces, cjk: font, drawable, color: (c, label) => parseColor(c ?? label)?.color ?? black };
+  // labels whose formulas are written as LaTeX source (no drawing for them)
+  const source = new Set<string>();
+  const draw = async (p: PdfPage, op: PdfOp) => {
+    if (op.kind === 'text' && hasFormula(op.text)) source.add(op.text);
+    if (op.kind !== 'formula') return drawOp(page(p), p, op, font, drawable, imageOf);
+    const d = opts.formulas?.[formulaKey(op.font, op.text)];
+    if (d) return drawFormula(page(p), { ox: p.left - p.view.x * p.scale, oy: p.height - p.top + p.view.y * p.scale, s: p.scale }, op, d, fx);
+    source.add(op.text);
+    for (const l of sourceLines(op)) await drawOp(page(p), p, { kind: 'text', ...l, anchor: 'middle', color: op.color, box: op.box }, font, drawable, imageOf);
+  };
+  const pages = new Map<PdfPage, PDFPage>();
+  const page = (p: PdfPage) => pages.get(p)!;
+
   const background = parseColor(scene.background);
   const plan = planPages(scene.width, scene.height, opts.mode ?? 'single');
   for (const p of plan) {
-    const page = doc.addPage([p.width, p.height]);
+    const pg = doc.addPage([p.width, p.height]);
+    pages.set(p, pg);
     const aw = p.view.w * p.scale;
     const ah = p.view.h * p.scale;
     const bottom = p.height - p.top - ah;
-    page.pushOperators(pushGraphicsState(), rectangle(p.left, bottom, aw, ah), clip(), endPath());
-    if (background) page.drawRectangle({ x: p.left, y: bottom, width: aw, height: ah, color: background.color });
-    for (const op of scene.ops) if (intersects(op.box, p.view)) await drawOp(page, p, op, font, drawable, imageOf);
-    page.pushOperators(popGraphicsState());
+    pg.pushOperators(pushGraphicsState(), rectangle(p.left, bottom, aw, ah), clip(), endPath());
+    if (background) pg.drawRectangle({ x: p.left, y: bottom, width: aw, height: ah, color: background.color });
+    for (const op of scene.ops) if (intersects(op.box, p.view)) await draw(p, op);
+    pg.pushOperators(popGraphicsState());
     if (p.label) {
       const size = 8;
       const w = font.widthOfTextAtSize(p.label, size);
-      page.drawText(p.label, { x: (p.width - w) / 2, y: bottom - size - 4, size, font, color: rgb(0.4, 0.4, 0.4) });
+      pg.drawText(p.label, { x: (p.width - w) / 2, y: bottom - size - 4, size, font, color: rgb(0.4, 0.4, 0.4) });
     }
   }
 
@@ -180,6 +213,13 @@ export async function svgToPdf(svg: string, opts: PdfOptions): Promise<PdfResult
       message: `PDF 字体中没有这些字符，未画出：${list}${missing.size > 10 ? ` 等 ${missing.size} 个` : ''}（其余文字可正常选择和搜索）`,
     });
   }
+  if (source.size)
+    notices.push({
+      code: 'lost',
+      message: opts.formulas
+        ? `${source.size} 个含公式的主题还没有排版好，公式以 LaTeX 源码写出（稍候再导出一次）`
+        : '公式以 LaTeX 源码写出：命令行导出没有排版公式的浏览器，请在编辑器中导出 PDF',
+    });
   if (imagesLost) notices.push({ code: 'lost', message: `${imagesLost} 张节点图片未能放入 PDF（只支持 PNG、JPEG 图片）` });
   return { data: await doc.save(), notices, pages: plan.length };
 }
@@ -187,7 +227,7 @@ export async function svgToPdf(svg: string, opts: PdfOptions): Promise<PdfResult
 async function drawOp(
   page: PDFPage,
   p: PdfPage,
-  op: PdfOp,
+  op: Exclude<PdfOp, { kind: 'formula' }>,
   font: PDFFont,
   drawable: (t: string) => string,
   imageOf: (href: string) => Promise<PDFImage | null>,

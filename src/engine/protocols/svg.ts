@@ -22,6 +22,11 @@ export interface SvgOptions {
    * whose drawing (pdf-ops.ts) knows only SVG shapes and <text>, so a typeset title would vanish.
    */
   plainText?: boolean;
+  /**
+   * For the PDF export: a typeset label is an empty foreignObject with its text, font and colour
+   * (pdf-ops.ts reads it; the drawing of the formula comes from the main thread, pdf-formula.ts).
+   */
+  formulaSlots?: boolean;
 }
 
 /**
@@ -81,6 +86,7 @@ export function exportSvg(doc: MindDoc, layout: LayoutEngine, clip?: Box, progre
   const formulaOf = (text: string, font: string): FormulaLabel | undefined => {
     if (opts.plainText || !mayHaveFormula(text)) return undefined;
     const b = layout.formulas.box(font, text);
+    if (b && opts.formulaSlots) return { w: b.w, h: b.h, html: '', slot: true };
     const html = b && layout.formulas.html(text);
     if (!b || !html) return undefined;
     typeset = true;

@@ -112,6 +112,8 @@ export interface FormulaLabel {
   w: number;
   h: number;
   html: string;
+  /** For the PDF export: an empty foreignObject naming the label's text, font and colour (protocols/pdf-ops.ts). */
+  slot?: boolean;
 }
 
 /**
@@ -178,6 +180,8 @@ function formulaSvg(st: NodeStyle, tx: number, cy: number, f: FormulaLabel): str
   const w = Math.ceil(f.w) + 2; // a pixel either side: the export's fonts may round differently
   const h = Math.ceil(f.h);
   const font = `font: ${st.font}; color: ${st.color}; line-height: 1.2; white-space: pre; text-align: center`;
+  if (f.slot)
+    return `<foreignObject x="${tx - w / 2}" y="${cy - h / 2}" width="${w}" height="${h}" data-latex="${esc(st.text)}" data-font="${esc(st.font)}" data-color="${esc(st.color)}"/>`;
   return (
     `<foreignObject x="${tx - w / 2}" y="${cy - h / 2}" width="${w}" height="${h}" role="img" aria-label="${esc(spokenText(st.text))}" data-latex="${esc(st.text)}">` +
     `<div xmlns="http://www.w3.org/1999/xhtml" style="${esc(font)}">${f.html}</div></foreignObject>`
