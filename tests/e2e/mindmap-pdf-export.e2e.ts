@@ -1,15 +1,21 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { decodePDFRawStream, PDFDocument, PDFName, PDFRawStream } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { BrowserSession } from './browser';
-import { importFile, openMinder, outline, saved } from './mindmap-helpers';
+import { download, importFile, openMinder, outline, saved } from './mindmap-helpers';
 import { applyForCases, openSignedIn, toastWith, unexpectedErrors } from './shell-helpers';
 import { E2E_STUDENTS } from './students';
 
 // PDF export through the editor's 导入 / 导出 menu (issue 19.6), driven with the keyboard: the
 // downloaded file is read back by pdf.js (as a PDF viewer would) and holds every title as text,
 // CJK included; the font comes from our own server on first use, and when it cannot be had the
-// student reads why, in Chinese, with the map untouched.
+// student reads why, in Chinese, with the map untouched. A formula is drawn typeset (KaTeX's glyphs
+// in its own embedded fonts, its fraction bars and radicals), not as its LaTeX source.
 
 const MAP = '学习计划 Study Plan\n\t第一章 Functions 函数\n\t\t导数与微分\n\t第二章 表情 😀 Emoji\n';
 const TITLES = ['学习计划 Study Plan', '第一章 Functions 函数', '导数与微分', '第二章 表情 😀 Emoji'];
@@ -46,6 +52,18 @@ async function pdfText(data: Uint8Array): Promise<{ pages: string[]; sizes: numb
     sizes.push(p.view.slice(2).map(Math.round));
   }
   return { pages, sizes };
+}
+
+/** pdftotext's text, pdffonts' list and the page content streams (operators) of a PDF. */
+async function poppler(data: Uint8Array): Promise<{ text: string; fonts: string; ops: string }> {
+  const file = join(mkdtempSync(join(tmpdir(), 'xuetu-pdf-')), 'map.pdf');
+  writeFileSync(file, data);
+  const pdf = await PDFDocument.load(data);
+  let ops = '';
+  for (const [, obj] of pdf.context.enumerateIndirectObjects())
+    if (obj instanceof PDFRawStream && !obj.dict.get(PDFName.of('Subtype')) && !obj.dict.get(PDFName.of('Length1')))
+      ops += new TextDecoder('latin1').decode(decodePDFRawStream(obj).decode());
+  return { text: execFileSync('pdftotext', [file, '-'], { encoding: 'utf8' }), fonts: execFileSync('pdffonts', [file], { encoding: 'utf8' }), ops };
 }
 
 describe('PDF export', () => {
@@ -91,6 +109,33 @@ describe('PDF export', () => {
     expect(print.sizes).toEqual([[842, 595]]);
     for (const t of TITLES.slice(0, 3)) expect(print.pages[0]).toContain(t);
     // (the aborted font request of the first test is the one error expected)
+    expect(unexpectedErrors(s.errors).filter((e) => !/net::ERR_FAILED/.test(e))).toEqual([]);
+  });
+
+  it('draws a formula typeset: KaTeX glyphs in its embedded fonts, the fraction bar and the radical, not its LaTeX source', async () => {
+    const { page } = s;
+    await openMinder(page, 'case-04');
+    await saved(page, () => importFile(page, '代数.txt', '代数 Algebra\n\t分数 $\\frac{a}{b}+\\sqrt{x^2}$\n'));
+    await expect.poll(() => outline(page)).toEqual(['代数 Algebra', '分数 $\\frac{a}{b}+\\sqrt{x^2}$']);
+    // the page has typeset the label once the SVG export carries it as KaTeX's HTML
+    await expect.poll(async () => (await download(page, /SVG/)).toString('utf8'), { timeout: 15_000 }).toContain('<foreignObject');
+
+    const { text, fonts, ops } = await poppler(new Uint8Array(await download(page, /PDF（单页）/)));
+    expect(text).toContain('代数 Algebra');
+    expect(text).toContain('分数');
+    expect(text).not.toContain('\\frac');
+    expect(text).not.toContain('$');
+    for (const t of ['a', 'b', '+', 'x', '2']) expect(text).toContain(t);
+    // the glyphs are KaTeX's, embedded as subsets (pdffonts: emb yes, sub yes, uni yes)
+    expect(fonts).toMatch(/[A-Z]{6}\+KaTeX_Math-Italic\s+CID TrueType\s+Identity-H\s+yes\s+yes\s+yes/);
+    expect(fonts).toMatch(/[A-Z]{6}\+KaTeX_Main-Regular\s+CID TrueType\s+Identity-H\s+yes\s+yes\s+yes/);
+    // the fraction bar: a thin filled rectangle (KaTeX draws it as a border)
+    const bars = [...ops.matchAll(/\b0 0 m\s+0 ([\d.]+) l\s+([\d.]+) \1 l\s+\2 0 l\s+h\s+f/g)].map((m) => [Number(m[2]), Number(m[1])]);
+    expect(bars.some(([w, h]) => w > 3 && h > 0 && h < 2)).toBe(true);
+    // the radical: KaTeX's SVG path, clipped to its box and mapped from its viewBox by a cm
+    expect(ops).toMatch(/ re\s+W\s+n\s+[\d.e-]+ 0 0 [\d.e-]+ [\d.e-]+ [\d.e-]+ cm\s+q/);
+    // nothing was written as source, so nothing is said about it
+    expect(await page.getByText(/LaTeX 源码/).count()).toBe(0);
     expect(unexpectedErrors(s.errors).filter((e) => !/net::ERR_FAILED/.test(e))).toEqual([]);
   });
 });

@@ -17,58 +17,17 @@ import {
   type RGB,
 } from 'pdf-lib';
 import type { CjkFont } from './pdf-font';
+import type { FormulaDrawing, FormulaRun } from './formula-drawing';
+
+export { formulaKey, type FormulaDrawing } from './formula-drawing';
 
 // Typeset formulas in the PDF export (issue 19.6 + 19.3). The engine has no DOM and cannot run
 // KaTeX's layout: the main thread lays each formula label out with KaTeX in the page and walks it
-// into this small, serialisable drawing (features/mindmap/formula/drawing.ts) — glyph runs in
+// into a small, serialisable drawing (formula-drawing.ts, made by features/mindmap/formula/drawing.ts) — glyph runs in
 // KaTeX's own fonts (embedded here as subsets, so the formula's characters stay selectable and
 // searchable), filled rules (fraction bars, overlines: KaTeX draws them as borders) and the SVG
 // paths KaTeX uses for square roots and stretchy delimiters. Everything is in CSS px relative to
 // the label's top-left corner; the export scales it into the box the layout measured.
-
-/** One run of characters on one baseline, in one face. */
-export interface FormulaRun {
-  t: string;
-  /** Left edge and baseline. */
-  x: number;
-  y: number;
-  /** Width the page gave the run (the PDF squeezes its own glyphs to it). */
-  w: number;
-  size: number;
-  /** KaTeX face key (a `fonts` entry), or '' for the label's own font (the CJK font in the PDF). */
-  face: string;
-  bold?: boolean;
-  italic?: boolean;
-  /** Absent: the label's colour. */
-  color?: string;
-}
-
-export interface FormulaRule {
-  x: number;
-  y: number;
-  w: number;
-  h: number;
-  color?: string;
-}
-
-/** SVG paths (KaTeX's viewBox units), mapped into the label by `m` (a b c d e f, y down), clipped to `clip`. */
-export interface FormulaPath {
-  d: string[];
-  m: [number, number, number, number, number, number];
-  clip?: { x: number; y: number; w: number; h: number };
-  color?: string;
-}
-
-export interface FormulaDrawing {
-  w: number;
-  h: number;
-  runs: FormulaRun[];
-  rules: FormulaRule[];
-  paths: FormulaPath[];
-}
-
-/** The key of a label's drawing: its CSS font and text, as the layout measured it. */
-export const formulaKey = (font: string, text: string) => `${font}\u0001${text}`;
 
 /** A label placed in the SVG export (a foreignObject): its box in map units, font and colour. */
 export interface FormulaSlot {
@@ -151,7 +110,8 @@ export async function drawFormula(page: PDFPage, at: Placement, slot: FormulaSlo
     const [a, b, c, dd, e, f] = p.m;
     // label px → page, y flipped; drawSvgPath flips y once more (its scale(1, −1))
     page.pushOperators(concatTransformationMatrix(a * s, -b * s, -c * s, dd * s, X(e), Y(f)));
-    for (const path of p.d) page.drawSvgPath(path, { x: 0, y: 0, scale: 1, color: cx.color(p.color, slot.color) });
+    const color = cx.color(p.color, slot.color);
+    for (const path of p.d) page.drawSvgPath(path, { x: 0, y: 0, scale: 1, ...(p.stroke ? { borderColor: color, borderWidth: p.stroke } : { color }) });
     page.pushOperators(popGraphicsState());
   }
   for (const r of d.runs) await drawRun(page, r, X(r.x), Y(r.y), s, slot, cx);

@@ -11,7 +11,8 @@ import type { CanvasView, EditorState } from './editor-state';
 import { MapModel } from './map-model';
 import { userMessage } from './messages';
 import { ProgressView } from './progress-view';
-import { exportCss, measureFormulas } from '../formula/index';
+import { exportCss, measureFormulas, pdfFormulas } from '../formula/index';
+import { formulaKey } from '../../../engine/protocols/formula-drawing';
 import type { ProgressPatch } from '../../../engine/progress/progress-index';
 import { ancestorsOf, ImportSelections, remainingSelection } from './selection-memory';
 import { sceneSummaries } from './summary-model';
@@ -28,6 +29,8 @@ export class EditorCore {
   private hasStudySet = false;
   /** A patch asked for a formula (its SVG export then carries KaTeX's CSS). */
   private hasFormulas = false;
+  /** Formula labels the worker had measured here ([CSS font, text]): the PDF export draws them. */
+  private formulaLabels = new Map<string, [string, string]>();
   state: EditorState = { status: 'normal', view: 'normal', readOnly: false, selection: [], canUndo: false, canRedo: false, zoom: 1, hasClipboard: false };
   /** Called after every user change of the document (autosave marks itself dirty). */
   onChange: () => void = () => {};
@@ -193,6 +196,7 @@ export class EditorCore {
    */
   private typeset(requests: Array<[string, string]>): void {
     this.hasFormulas = true;
+    for (const r of requests) this.formulaLabels.set(formulaKey(r[0], r[1]), r);
     void this.track(async () => {
       const list = await measureFormulas(requests);
       if (list.length) this.apply(await this.engine.setFormulaBoxes(list), false);
@@ -332,6 +336,12 @@ export class EditorCore {
     // A map that showed a formula exports it typeset: KaTeX's CSS and fonts go into the SVG.
     const svg = format === 'svg' && this.hasFormulas ? { formulaCss: await exportCss() } : undefined;
     return this.engine.exportData(format, clip, svg);
+  }
+
+  /** What the PDF export needs to draw this map's formulas typeset: the labels' drawings and KaTeX's fonts. */
+  async pdfFormulas(): ReturnType<typeof pdfFormulas> {
+    const texts = new Set([...this.model.nodes.values()].map((n) => n.text));
+    return pdfFormulas([...this.formulaLabels.values()].filter(([, text]) => texts.has(text)));
   }
 
   select(ids: string[], reveal = true): void {

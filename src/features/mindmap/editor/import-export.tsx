@@ -96,7 +96,9 @@ export function useImportExport(ctl: EditorController, onError: (msg: string) =>
           // node images go in as data URLs (the engine cannot fetch the student's uploads)
           const images = await imageDataUrls([...ctl.model.nodes.values()].map((n) => n.image ?? ''));
           const font = await pdfFont();
-          const { data, notices } = await ctl.engine.exportPdf({ font, mode: kind === 'pdf' ? 'single' : 'tiled', images });
+          // formulas typeset here (the worker cannot lay KaTeX out), drawn as vectors in the PDF
+          const formulas = await ctl.pdfFormulas();
+          const { data, notices } = await ctl.engine.exportPdf({ font, mode: kind === 'pdf' ? 'single' : 'tiled', images, ...formulas });
           // the two PDFs of one map must not take each other's name in the downloads folder
           const name = kind === 'pdf' ? `${base}.pdf` : `${base}（A4 分页）.pdf`;
           download(name, new Blob([data as BlobPart], { type: spec.mime }));
