@@ -101,6 +101,11 @@ describe('PDF export of typeset formulas', () => {
     expect(ops).toMatch(/ re\s+W\s+n\s+0\.0075 0 0 0\.015 [\d.]+ [\d.]+ cm/);
     // glyph runs squeezed to the widths the page laid them out at
     expect(ops).toMatch(/\d Tz/);
+    // the A4 print pages draw it too
+    const tiled = await ed.exportPdf({ font, mode: 'tiled', formulas: { [key]: drawing }, formulaFonts: fonts });
+    const printed = poppler(tiled.data);
+    expect(printed.text).not.toContain('\\frac');
+    expect(printed.fonts).toContain('+KaTeX_Math-Italic');
   });
 
   it('writes the LaTeX source and says so when the page gave no drawing for a typeset label', async () => {
