@@ -32,7 +32,13 @@ async function exportWithKeys(page: Page, item: string, name?: string): Promise<
   // the menu focuses its first item once open: End before that would be lost
   await expect.poll(() => focusedItem(page)).toMatch(/^从文件导入/);
   await page.keyboard.press('End');
-  for (let i = 0; i < 15 && !(await focusedItem(page))?.includes(item); i++) await page.keyboard.press('ArrowUp');
+  for (let i = 0; i < 15; i++) {
+    const now = await focusedItem(page);
+    if (now?.includes(item)) break;
+    // one step at a time: the focus moves after the key event, read too early it overshoots
+    await page.keyboard.press('ArrowUp');
+    await expect.poll(() => focusedItem(page)).not.toBe(now);
+  }
   expect(await focusedItem(page)).toContain(item);
   const dl = page.waitForEvent('download');
   await page.keyboard.press('Enter');
@@ -55,7 +61,7 @@ async function pdfText(data: Uint8Array): Promise<{ pages: string[]; sizes: numb
 }
 
 /** pdftotext's text, pdffonts' list and the page content streams (operators) of a PDF. */
-async function poppler(data: Uint8Array): Promise<{ text: string; fonts: string; ops: string }> {
+async function poppler(data: Uint8Array): Promise<{ text: string; fonts: string; ops: string; words: { t: string; x: number; y0: number; y1: number }[] }> {
   const file = join(mkdtempSync(join(tmpdir(), 'xuetu-pdf-')), 'map.pdf');
   writeFileSync(file, data);
   const pdf = await PDFDocument.load(data);
@@ -63,7 +69,13 @@ async function poppler(data: Uint8Array): Promise<{ text: string; fonts: string;
   for (const [, obj] of pdf.context.enumerateIndirectObjects())
     if (obj instanceof PDFRawStream && !obj.dict.get(PDFName.of('Subtype')) && !obj.dict.get(PDFName.of('Length1')))
       ops += new TextDecoder('latin1').decode(decodePDFRawStream(obj).decode());
-  return { text: execFileSync('pdftotext', [file, '-'], { encoding: 'utf8' }), fonts: execFileSync('pdffonts', [file], { encoding: 'utf8' }), ops };
+  // every word with its box (pdftotext -bbox: y grows downwards)
+  const words = [
+    ...execFileSync('pdftotext', ['-bbox', file, '-'], { encoding: 'utf8' }).matchAll(
+      /xMin="([\d.]+)" yMin="([\d.]+)" xMax="[\d.]+" yMax="([\d.]+)">([^<]*)</g,
+    ),
+  ].map((m) => ({ t: m[4], x: Number(m[1]), y0: Number(m[2]), y1: Number(m[3]) }));
+  return { text: execFileSync('pdftotext', [file, '-'], { encoding: 'utf8' }), fonts: execFileSync('pdffonts', [file], { encoding: 'utf8' }), ops, words };
 }
 
 describe('PDF export', () => {
@@ -120,12 +132,18 @@ describe('PDF export', () => {
     // the page has typeset the label once the SVG export carries it as KaTeX's HTML
     await expect.poll(async () => (await download(page, /SVG/)).toString('utf8'), { timeout: 15_000 }).toContain('<foreignObject');
 
-    const { text, fonts, ops } = await poppler(new Uint8Array(await download(page, /PDF（单页）/)));
+    const { text, fonts, ops, words } = await poppler(new Uint8Array(await download(page, /PDF（单页）/)));
     expect(text).toContain('代数 Algebra');
     expect(text).toContain('分数');
     expect(text).not.toContain('\\frac');
     expect(text).not.toContain('$');
     for (const t of ['a', 'b', '+', 'x', '2']) expect(text).toContain(t);
+    // laid out as KaTeX laid it out: a over b, the square above x's baseline
+    const word = (t: string) => words.find((w) => w.t === t)!;
+    expect(word('a').y1).toBeLessThanOrEqual(word('b').y0 + 1);
+    expect(Math.abs(word('a').x - word('b').x)).toBeLessThan(3);
+    expect(word('2').y0).toBeLessThan(word('x').y0 - 2);
+    expect(word('2').x).toBeGreaterThan(word('x').x);
     // the glyphs are KaTeX's, embedded as subsets (pdffonts: emb yes, sub yes, uni yes)
     expect(fonts).toMatch(/[A-Z]{6}\+KaTeX_Math-Italic\s+CID TrueType\s+Identity-H\s+yes\s+yes\s+yes/);
     expect(fonts).toMatch(/[A-Z]{6}\+KaTeX_Main-Regular\s+CID TrueType\s+Identity-H\s+yes\s+yes\s+yes/);
