@@ -31,6 +31,15 @@ describe('map CLI', () => {
     }
   });
 
+  it('writes formulas into a PDF as LaTeX source and says why on stderr (no browser to typeset them)', async () => {
+    writeFileSync(join(dir, 'formula.txt'), '代数\n\t分数 $\\\\frac{a}{b}$\n');
+    const err = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
+    expect(await main(['convert', join(dir, 'formula.txt'), join(dir, 'formula.pdf')])).toBe(0);
+    const said = err.mock.calls.map((c) => String(c[0]));
+    err.mockRestore();
+    expect(said).toEqual(['公式以 LaTeX 源码写出：命令行导出没有排版公式的浏览器，请在编辑器中导出 PDF\n']);
+  });
+
   it('imports a forest outline under a root named after the file and says so on stderr', () => {
     writeFileSync(join(dir, '复习计划.txt'), '第一章\n\t定义\n第二章\n');
     const err = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
