@@ -105,8 +105,10 @@ describe('version history of a student’s map', () => {
     await expect
       .poll(() => page.locator('.mind-history__change').allTextContents())
       .toEqual(expect.arrayContaining([expect.stringMatching(/^(比上一版本(多|少) \d+ 个主题|主题数与上一版本相同)$/)]));
-    // said as what it was (it said 已撤销导入)
+    // said as what it was (it said 已撤销导入), and the toast's "按 Ctrl+Z 可撤销" (true no more) goes
     expect(await page.locator('.mind-editor__live').textContent()).toContain('已撤销恢复版本');
+    await toastWith(page, '已撤销恢复版本').waitFor();
+    expect(await toastWith(page, '按 Ctrl+Z 可撤销').count()).toBe(0);
     await expect.poll(async () => (await listed(page))[0]).toEqual(['版本乙', true]);
 
     // An import replaces the whole map too: the saved map is kept as a version before it.

@@ -5,6 +5,7 @@ import { mapVersion, mapVersions, type MapVersion, type MapVersionEntry, type Ma
 import type { EditorController } from './editor/controller';
 import { usePhone } from './editor/phone';
 import { VersionPreview } from './VersionPreview';
+import { showReplacedNotice } from './editor/import-export';
 import { keepMessage, sizeText, versionChange, versionSummary, versionTime } from './version-text';
 
 // 历史版本 (issue 19 item 5) beside the student's own map: the map as saved now and its kept
@@ -88,7 +89,7 @@ export function HistoryPanel({ ctl, caseId, keep, savedTick, onClose }: Props) {
     ctl.frame();
     const said = `已恢复到 ${versionTime(v)} 的版本，按 Ctrl+Z 可撤销`;
     ctl.onAnnounce(said);
-    toast.success(said);
+    showReplacedNotice(said);
     ctl.focusMap(); // Ctrl+Z is the map's key
   };
 

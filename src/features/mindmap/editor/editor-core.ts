@@ -39,7 +39,7 @@ export class EditorCore {
   /** An edit was applied: its Chinese announcement for the editor's live region (announce.ts). */
   onAnnounce: (message: string) => void = () => {};
   /** An import was undone (true) or redone (false): its notice ("可按 Ctrl+Z 撤销") is out of date. */
-  onImportStep: (undone: boolean) => void = () => {};
+  onImportStep: (undone: boolean, what: string) => void = () => {};
   /**
    * Asked before nodes are marked 已学 or unmarked (`on` false) (我的学习导图: the server decides and
    * records it for nodes of the official map, issue 22). Resolves a refusal to show (nothing
@@ -245,7 +245,7 @@ export class EditorCore {
       // An import taken back: the map before it, with what was selected then (the root if gone).
       const kept = before.selection.filter((id) => this.model.nodes.has(id));
       this.select(kept.length ? kept : [this.model.rootId]);
-      this.onImportStep(true);
+      this.onImportStep(true, before.what);
       this.onAnnounce(`已撤销${before.what}`);
     });
   }
@@ -258,7 +258,7 @@ export class EditorCore {
       this.apply(p);
       if (!again) return this.onAnnounce('已重做');
       this.select([this.model.rootId]);
-      this.onImportStep(false);
+      this.onImportStep(false, again.what);
       this.onAnnounce(`已重做${again.what}`);
     });
   }

@@ -44,12 +44,21 @@ async function showNotices(notices: ImportNotice[] | null, fileName: string | un
 }
 
 /**
- * Undone, the import's "可按 Ctrl+Z 撤销" is no longer true: a notice still up is replaced by
- * 已撤销导入; redone, that one goes.
+ * Says a whole-map replacement that is not a file import (恢复版本) the same way, so that its undo
+ * takes the notice down too.
  */
-function importStepped(undone: boolean): void {
+export function showReplacedNotice(said: string): void {
+  dismissToast(notice);
+  notice = toast.success(said, PLAIN_NOTICE_MS);
+}
+
+/**
+ * Undone, the replacement's "按 Ctrl+Z 可撤销" is no longer true: a notice still up is replaced by
+ * 已撤销导入 (已撤销恢复版本…); redone, that one goes.
+ */
+function importStepped(undone: boolean, what: string): void {
   const up = dismissToast(notice);
-  notice = undone && up ? toast.success('已撤销导入', PLAIN_NOTICE_MS) : 0;
+  notice = undone && up ? toast.success(`已撤销${what}`, PLAIN_NOTICE_MS) : 0;
 }
 
 /** How many review cards the map just imported leaves without their node (0: the map has none). */
