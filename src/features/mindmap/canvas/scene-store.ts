@@ -5,8 +5,8 @@ import { SiblingChain } from './sibling-chain';
 import { SlotProgress } from './slot-progress';
 import type { ProgressPatch } from '../../../engine/progress/progress-index';
 import { SubtreeRuns, translate } from './subtree-runs';
-import { boundsOf, computeLinkBoxes, intersects, scan, SlotBoxes } from './slot-boxes';
-import { GridIndex } from './spatial-grid';
+import { boundsOf, SlotBoxes } from './slot-boxes';
+import { SceneIndex } from './scene-index';
 import type { PackedMoves, PackedShifts, Rect, SceneNode, ScenePatch } from './scene-types';
 
 // Slot-addressed copy of the scene. Geometry lives in typed arrays (read by the grid index,
@@ -32,20 +32,12 @@ export class SceneStore {
   private kids: (number[] | undefined)[] = [];
   /** Subtrees that are runs of consecutive slots (preorder after a load), for cheap shifts. */
   private runs = new SubtreeRuns();
-  /** Connector culling boxes, derived from node boxes at index time (slot of the child). */
-  readonly links = new SlotBoxes();
-  readonly nodeIndex = new GridIndex(512);
-  readonly linkIndex = new GridIndex(512);
+  /** Grid indexes of node and connector boxes, rebuilt lazily (scene-index.ts). */
+  private readonly index = new SceneIndex(this);
   background = 0xfbfbfb;
   /** Bumped on every patch; the canvas repaints when it changes. */
   version = 0;
   private freeSlots: number[] = [];
-  private dirty = true;
-  private built = false;
-  /** Largest displacement of any node since the last build (stale-index query padding). */
-  private slack = 0;
-  /** Slots upserted since the last build: not (or wrongly) binned, scanned linearly. */
-  private fresh: number[] = [];
 
   apply(p: ScenePatch): void {
     for (const id of p.removeNodes ?? []) this.remove(id);
@@ -57,7 +49,7 @@ export class SceneStore {
     }
     for (const n of nodes) this.link(this.slotOf.get(n.id)!, n);
     // A re-chained arc changed its extent: cull it as fresh until the next index build.
-    if (p.siblings && this.siblings.apply(p.siblings, this.slotOf, this.records, this.built ? this.fresh : [])) this.dirty = true;
+    if (p.siblings && this.siblings.apply(p.siblings, this.slotOf, this.records, this.index.built ? this.index.fresh : [])) this.index.dirty = true;
     if (p.shifts) {
       this.shift(p.shifts);
       for (const n of nodes) this.boxes.set(this.slotOf.get(n.id)!, n.x, n.y, n.w, n.h);
@@ -77,9 +69,7 @@ export class SceneStore {
     this.runs.reset();
     this.siblings.reset();
     this.progress.reset();
-    this.built = false;
-    this.fresh = [];
-    this.slack = 0;
+    this.index.reset();
     // Size the arrays once, with room for editing: growing them during a 50k-node load showed
     // up in profiles, and growing eight 50k arrays on the first insert cost that edit ~7 ms.
     const n = p.nodes?.length ?? 0;
@@ -138,74 +128,23 @@ export class SceneStore {
     return { x: b.x[slot], y: b.y[slot], w: b.w[slot], h: b.h[slot] };
   }
 
-  // An edit in a kityminder layout shifts half the map by a few pixels. Rather than
-  // rebuilding the grid before the next frame, queries run on the stale grid padded by the
-  // largest displacement (a superset, filtered against current boxes) plus a linear scan of
-  // fresh slots; the real rebuild happens when the main thread is idle (reindexWhenIdle).
-  // Where the grid cannot serve (never built: a map just opened; or too stale: a topic added
-  // to the root re-centres the whole map by thousands of px) a linear scan answers: one tight
-  // pass over 50k boxes is ~1 ms where a grid build inside the frame cost 15-25 ms.
   queryNodes(r: Rect, out: number[]): number[] {
-    const b = this.boxes;
-    if (this.gridUnfit()) return scan(b, r, out);
-    this.nodeIndex.query(this.pad(r), out);
-    if (this.slack > 0) filterInPlace(out, (i) => intersects(b, i, r));
-    this.addFresh(out, b, r);
-    return out;
+    return this.index.queryNodes(r, out);
   }
 
   queryLinks(r: Rect, out: number[]): number[] {
-    if (this.gridUnfit()) {
-      if (this.linksVersion !== this.version) this.computeLinks();
-      return scan(this.links, r, out);
-    }
-    this.linkIndex.query(this.pad(r), out);
-    if (this.fresh.length) {
-      const have = new Set(out);
-      for (const s of this.fresh) {
-        if (have.has(s) || this.parentSlot[s] < 0) continue;
-        out.push(s);
-        have.add(s); // a slot can be fresh twice (upserted, then re-chained)
-      }
-    }
-    return out;
+    return this.index.queryLinks(r, out);
   }
 
   /** Rebuild a stale index off the critical path. */
   reindexWhenIdle(): void {
-    if (!this.dirty || this.idlePending) return;
-    this.idlePending = true;
-    const run = () => {
-      this.idlePending = false;
-      this.reindex();
-    };
-    if (typeof requestIdleCallback === 'function') requestIdleCallback(run, { timeout: 500 });
-    else setTimeout(run, 50);
-  }
-
-  private idlePending = false;
-
-  private pad(r: Rect): Rect {
-    const k = this.slack;
-    return k > 0 ? { x: r.x - k, y: r.y - k, w: r.w + 2 * k, h: r.h + 2 * k } : r;
-  }
-
-  private addFresh(out: number[], b: SlotBoxes, r: Rect): void {
-    if (!this.fresh.length) return;
-    const have = new Set(out);
-    for (const s of this.fresh) if (this.records[s] && intersects(b, s, r) && !have.has(s)) out.push(s);
-  }
-
-  private gridUnfit(): boolean {
-    return !this.built || (this.dirty && (this.slack > this.nodeIndex.cellSize / 2 || this.fresh.length > 256));
+    this.index.reindexWhenIdle();
   }
 
   hitTest(x: number, y: number): number {
-    // Hit tests are rare (pointer events): exactness beats the stale-index shortcut.
-    this.reindex();
     const b = this.boxes;
     // A circle node's box corners are outside it: the grid finds boxes, the shape decides.
-    return this.nodeIndex.hitTest(x, y, (s) => shapeContains(this.records[s]!.style, b.x[s], b.y[s], b.w[s], b.h[s], x, y));
+    return this.index.hitTest(x, y, (s) => shapeContains(this.records[s]!.style, b.x[s], b.y[s], b.w[s], b.h[s], x, y));
   }
 
   /** Previous sibling of an arc_tp child (alive, same parent), else -1. */
@@ -240,8 +179,7 @@ export class SceneStore {
     }
     this.records[s] = n;
     this.boxes.set(s, n.x, n.y, n.w, n.h);
-    this.dirty = true;
-    if (this.built) this.fresh.push(s);
+    this.index.touched(s);
     return s;
   }
 
@@ -267,7 +205,7 @@ export class SceneStore {
     const { x, y } = this.boxes;
     const runs = this.runs;
     const stack: number[] = [];
-    let slack = this.slack;
+    let slack = this.index.slack;
     for (let i = 0; i < sh.ids.length; i++) {
       const root = this.slotOf.get(sh.ids[i]);
       if (root === undefined) continue;
@@ -288,14 +226,13 @@ export class SceneStore {
         if (ch) for (let k = 0; k < ch.length; k++) stack.push(ch[k]);
       }
     }
-    this.slack = slack;
-    this.dirty = true;
+    this.index.moved(slack);
   }
 
   private move(m: PackedMoves): void {
     const { ids, xy } = m;
     const b = this.boxes;
-    let slack = this.slack;
+    let slack = this.index.slack;
     for (let i = 0; i < ids.length; i++) {
       const s = this.slotOf.get(ids[i]);
       if (s === undefined) continue;
@@ -306,8 +243,7 @@ export class SceneStore {
       b.x[s] = x;
       b.y[s] = y;
     }
-    this.slack = slack;
-    this.dirty = true;
+    this.index.moved(slack);
   }
 
   private remove(id: string): void {
@@ -325,12 +261,12 @@ export class SceneStore {
     // NaN fails every comparison: a dead slot is skipped by index builds and queries.
     this.boxes.set(s, NaN, NaN, 0, 0);
     this.freeSlots.push(s);
-    this.dirty = true;
+    this.index.dirty = true;
   }
 
   private ensure(n: number): void {
     this.boxes.ensure(n);
-    this.links.ensure(n);
+    this.index.ensure(n);
     this.runs.ensure(n);
     if (n > this.parentSlot.length) {
       const next = new Int32Array(Math.max(n, this.parentSlot.length * 2)).fill(-1);
@@ -345,36 +281,4 @@ export class SceneStore {
     this.siblings.ensure(n);
     this.progress.ensure(n);
   }
-
-  private reindex(): void {
-    if (!this.dirty) return;
-    if (this.linksVersion !== this.version) this.computeLinks();
-    this.nodeIndex.build(this.boxes);
-    this.linkIndex.build(this.links);
-    this.dirty = false;
-    this.built = true;
-    this.slack = 0;
-    this.fresh = [];
-  }
-
-  /** Connector culling boxes from the current node boxes (one pass; derived, never patched). */
-  private computeLinks(): void {
-    computeLinkBoxes(
-      this.boxes,
-      this.links,
-      this.parentSlot,
-      (s) => this.records[s],
-      (s) => this.prevSibling(s),
-    );
-    this.linksVersion = this.version;
-  }
-
-  /** Store version the link boxes were computed at (every geometry change is a new version). */
-  private linksVersion = -1;
-}
-
-function filterInPlace(a: number[], keep: (i: number) => boolean): void {
-  let k = 0;
-  for (const v of a) if (keep(v)) a[k++] = v;
-  a.length = k;
 }
