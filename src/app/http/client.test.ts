@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { AxiosError, AxiosHeaders, CanceledError, type AxiosAdapter, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { NETWORK_FAILED, SERVER_UNAVAILABLE, TIMED_OUT, createHttpClient, isCanceled, type AuthHooks } from './client';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import type { CaseLastRecord, CourseLastRecord } from '../../contract/study';
 import { describeLastRecord, lastRecordAction, recordMarker, resourceTitle } from './last-study';

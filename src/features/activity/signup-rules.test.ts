@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it, vi } from 'vitest';
 import type { Page } from '../../app/http/page';
 import type { SignUpForm, TutorItem } from './api';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import type { CourseNode } from './api';
 import { courseProgress, sectionPath, sectionsOf } from './course-tree';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { actionLabel, answerHref, attemptsLeft, keysText, resultText, STATUS_LABELS, timeLimitText } from './exam-status';
 

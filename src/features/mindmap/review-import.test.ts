@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { testController } from './editor/test-kit';
 import { cardsLeftOut } from './review-import';

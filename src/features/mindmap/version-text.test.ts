@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import type { MapVersionEntry } from '../../contract/mindmaps';
 import { keepMessage, versionChange } from './version-text';

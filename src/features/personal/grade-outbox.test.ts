@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import type { Envelope } from '../../app/http/client';
 import { flushGrades, memoryOutbox, secondsAgo, serialised, type PendingGrade } from './grade-outbox';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { validateAll } from '../../app/ui/use-field-checks';
 import { PASSWORD_MISMATCH, PASSWORD_SAME, passwordFieldError, profileFieldError, type PasswordValues, type ProfileValues } from './set-rules';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { completionSummary, dailySummary, durationText, shortDay } from './study-summary';
 

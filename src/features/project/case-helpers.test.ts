@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { classifyPath, classifyRows, resourceAction, visibleNodes } from './case-helpers';
 import { isExperienceAccount } from './access';

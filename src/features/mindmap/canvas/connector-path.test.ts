@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { arcTp, arcTpBounds, connectorBounds, connectorPath } from './connector-path';
 import type { CircleArc } from './arc-geometry';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { MindEditor } from '../../../engine/editor';
 import { NODE_INTS, NODE_STRIDE, NodeInt } from '../../../engine/render/render-patch';

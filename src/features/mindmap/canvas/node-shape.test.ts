@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { MindEditor } from '../../../engine/editor';
 import { EnginePatchAdapter } from './engine-adapter';

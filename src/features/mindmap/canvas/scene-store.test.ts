@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { NODE_STRIDE, NodeInt } from '../../../engine/render/render-patch';
 import { SceneStore } from './scene-store';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { strToU8, zipSync } from 'fflate';
 import { describe, expect, it, vi } from 'vitest';
 import { DEPTH_ERROR } from '../../../engine/model/types';

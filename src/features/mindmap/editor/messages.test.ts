@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { DEPTH_ERROR } from '../../../engine/model/types';
 import { uploadError } from './dialogs';

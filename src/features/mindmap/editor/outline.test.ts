@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import type { KmDocument } from '../../../engine/model/types';
 import { badLine, describes, editedLines, outlineFromExport, outlineOfMap, parseOutline } from './outline';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import type { Graphics } from 'pixi.js';
 import { SceneStore } from '../canvas/scene-store';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
 import { PngStream } from './png-stream';

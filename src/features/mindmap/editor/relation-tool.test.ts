@@ -1,3 +1,4 @@
+// @vitest-environment node
 import type { KeyboardEvent } from 'react';
 import { describe, expect, it } from 'vitest';
 import { actionByName, actionForKey, isEnabled } from './actions';
