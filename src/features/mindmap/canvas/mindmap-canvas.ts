@@ -291,7 +291,7 @@ export class MindmapCanvas {
   screenBox = (id: string) => screenBoxOf(this.store, this.camera, id);
   expanderAt = (sx: number, sy: number) => expanderAtScreen(this.store, this.camera, sx, sy);
   hitTest = (sx: number, sy: number) => nodeAtScreen(this.store, this.camera, sx, sy);
-  relationAt = (sx: number, sy: number) => this.relations.hitTest(this.store, this.camera, sx, sy);
+  relationAt = (sx: number, sy: number, px?: number) => this.relations.hitTest(this.store, this.camera, sx, sy, px);
 
   resize(w: number, h: number): void {
     if (!w || !h || (w === this.width && h === this.height)) return;

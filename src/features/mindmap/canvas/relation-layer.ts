@@ -19,6 +19,7 @@ import { screenToWorld, type Camera } from './camera';
 import { parseColor } from './color';
 import { FONT_FAMILY } from './fonts';
 import type { SceneStore } from './scene-store';
+import type { Rect } from './scene-types';
 
 // Relationship lines (关联线) on the canvas, above the nodes: each a dashed cubic Bézier between
 // the two nodes' box edges with an arrowhead at `to` and its label on a small background at the
@@ -37,6 +38,8 @@ export class RelationLayer {
   private lines = new Graphics();
   private labels = new Container();
   private texts: Text[] = [];
+  /** Each titled line's label background as last drawn (world): a click or tap on it is on the line. */
+  private labelBoxes = new Map<string, Rect>();
   private list: readonly Relationship[] = [];
   private selected: string | null = null;
   /** A control point being dragged: drawn in place of the stored ones until the drop. */
@@ -97,16 +100,22 @@ export class RelationLayer {
     return relationCurve(a, b, this.preview?.id === id ? this.preview.controls : r.controls);
   }
 
-  /** The line under a canvas point (CSS pixels), the nearest within HIT_PX. */
-  hitTest(store: SceneStore, camera: Camera, sx: number, sy: number): string | null {
+  /**
+   * The line under a canvas point (CSS pixels): the nearest curve within `px` screen pixels
+   * (HIT_PX for a mouse; a finger asks for more), its label counting as part of it.
+   */
+  hitTest(store: SceneStore, camera: Camera, sx: number, sy: number, px = HIT_PX): string | null {
     if (!this.list.length) return null;
     const [wx, wy] = screenToWorld(camera, sx, sy);
+    const tol = px / camera.zoom;
     let best: string | null = null;
-    let bestD = HIT_PX / camera.zoom;
+    let bestD = tol;
     for (const r of this.list) {
       const c = this.curveOf(store, r.id);
       if (!c) continue;
-      const d = distanceToCurve(c, { x: wx, y: wy });
+      const l = this.labelBoxes.get(r.id);
+      const onLabel = l && wx >= l.x - tol && wx <= l.x + l.w + tol && wy >= l.y - tol && wy <= l.y + l.h + tol;
+      const d = onLabel ? 0 : distanceToCurve(c, { x: wx, y: wy });
       if (d <= bestD) {
         best = r.id;
         bestD = d;
@@ -115,12 +124,12 @@ export class RelationLayer {
     return best;
   }
 
-  /** The selected line's control handle (0 near `from`, 1 near `to`) under a canvas point. */
-  handleAt(store: SceneStore, camera: Camera, sx: number, sy: number): 0 | 1 | null {
+  /** The selected line's control handle (0 near `from`, 1 near `to`) within `px` screen pixels of a canvas point. */
+  handleAt(store: SceneStore, camera: Camera, sx: number, sy: number, px = HANDLE_PX + 3): 0 | 1 | null {
     const c = this.selected ? this.curveOf(store, this.selected) : null;
     if (!c) return null;
     const [wx, wy] = screenToWorld(camera, sx, sy);
-    const r = (HANDLE_PX + 3) / camera.zoom;
+    const r = px / camera.zoom;
     if (Math.hypot(wx - c.c1.x, wy - c.c1.y) <= r) return 0;
     if (Math.hypot(wx - c.c2.x, wy - c.c2.y) <= r) return 1;
     return null;
@@ -141,6 +150,7 @@ export class RelationLayer {
     g.clear();
     const px = 1 / zoom;
     let used = 0;
+    this.labelBoxes.clear();
     for (const r of this.list) {
       const c = this.curveOf(store, r.id);
       if (!c) continue;
@@ -157,7 +167,7 @@ export class RelationLayer {
             .fill(0xffffff)
             .stroke({ color: SELECTED, width: 2 * px });
       }
-      if (r.title) this.label(used++, r.title, pointAt(c, 0.5), color);
+      if (r.title) this.labelBoxes.set(r.id, this.label(used++, r.title, pointAt(c, 0.5), color));
     }
     for (let i = used; i < this.texts.length; i++) this.texts[i].visible = false;
     const rb = this.rubber;
@@ -173,7 +183,7 @@ export class RelationLayer {
     }
   }
 
-  private label(i: number, text: string, at: Pt, color: number): void {
+  private label(i: number, text: string, at: Pt, color: number): Rect {
     let t = this.texts[i];
     if (!t) {
       t = new Text({ text, style: new TextStyle({ fontFamily: FONT_FAMILY, fontSize: LABEL_FONT_SIZE, fill: color, padding: 2 }) });
@@ -192,6 +202,7 @@ export class RelationLayer {
       .roundRect(at.x - w / 2, at.y - h / 2, w, h, 3)
       .fill(this.background)
       .stroke({ color, width: 0.5 });
+    return { x: at.x - w / 2, y: at.y - h / 2, w, h };
   }
 
   destroy(): void {

@@ -2,8 +2,10 @@ import type { Offset } from '../../../engine/model/types';
 import { screenToWorld } from '../canvas/camera';
 import type { MindmapCanvas } from '../canvas/mindmap-canvas';
 import type { EditorController } from './controller';
+import { TOUCH_HANDLE_PX } from './touch-input';
 
-// Mouse and pen input for relationship lines, ahead of the node input (pointer.ts): while
+// Mouse and pen input for relationship lines, ahead of the node input (pointer.ts), and a
+// finger on a selected line's handle (touch taps and long presses are touch-input.ts's): while
 // linking, a click on a node ends the line there (a click on empty canvas cancels) and the
 // rubber band follows the pointer; otherwise a click on a curve selects it (nodes are hit
 // first), a selected line's control handles drag (the drop = one setRelationshipControls
@@ -25,8 +27,13 @@ export function bindRelationInput(canvas: MindmapCanvas, ctl: EditorController):
   let tap: { x: number; y: number } | null = null;
 
   const down = (e: PointerEvent) => {
-    if (e.pointerType === 'touch') tap = tool.state.linking ? { x: e.offsetX, y: e.offsetY } : null;
-    if (e.pointerType === 'touch') return;
+    if (e.pointerType === 'touch') {
+      tap = tool.state.linking ? { x: e.offsetX, y: e.offsetY } : null;
+      // A finger on a handle of the selected line drags it (a fingertip's reach); anything else
+      // is the gestures' (touch-input.ts), which select lines by a tap.
+      if (!tap && ctl.state.view !== 'hand' && grabHandle(e, TOUCH_HANDLE_PX)) e.preventDefault();
+      return;
+    }
     // A right click on a line selects it alone: the menu that opens is the line's (NodeMenu).
     if (e.button === 2 && !tool.state.linking && !canvas.hitTest(e.offsetX, e.offsetY)) {
       const line = canvas.relationAt(e.offsetX, e.offsetY);
@@ -48,29 +55,33 @@ export function bindRelationInput(canvas: MindmapCanvas, ctl: EditorController):
       return;
     }
     if (ctl.state.view === 'hand') return;
-    const selected = tool.state.selected;
-    const which = selected && !ctl.state.readOnly ? canvas.relations.handleAt(canvas.store, canvas.camera, x, y) : null;
-    const r = selected ? tool.list.find((l) => l.id === selected) : undefined;
-    const curve = selected ? canvas.relations.curveOf(canvas.store, selected) : null;
-    const a = r && canvas.store.boxOf(r.from);
-    const b = r && canvas.store.boxOf(r.to);
-    if (which !== null && r && curve && a && b) {
-      e.stopImmediatePropagation();
-      // Offsets from the two centres, as stored (model/items.ts).
-      const controls: [Offset, Offset] = [
-        { x: curve.c1.x - (a.x + a.w / 2), y: curve.c1.y - (a.y + a.h / 2) },
-        { x: curve.c2.x - (b.x + b.w / 2), y: curve.c2.y - (b.y + b.h / 2) },
-      ];
-      drag = { id: r.id, which, controls, moved: false };
-      el.setPointerCapture(e.pointerId);
-      return;
-    }
+    if (grabHandle(e)) return;
     if (canvas.hitTest(x, y)) return tool.select(null);
     const line = canvas.relationAt(x, y);
     if (line) {
       e.stopImmediatePropagation();
       tool.select(line);
     } else tool.select(null);
+  };
+
+  /** Starts dragging the selected line's control handle within `px` of the press (true), else false. */
+  const grabHandle = (e: PointerEvent, px?: number): boolean => {
+    const selected = tool.state.selected;
+    const which = selected && !ctl.state.readOnly ? canvas.relations.handleAt(canvas.store, canvas.camera, e.offsetX, e.offsetY, px) : null;
+    const r = selected ? tool.list.find((l) => l.id === selected) : undefined;
+    const curve = selected ? canvas.relations.curveOf(canvas.store, selected) : null;
+    const a = r && canvas.store.boxOf(r.from);
+    const b = r && canvas.store.boxOf(r.to);
+    if (which === null || !r || !curve || !a || !b) return false;
+    e.stopImmediatePropagation();
+    // Offsets from the two centres, as stored (model/items.ts).
+    const controls: [Offset, Offset] = [
+      { x: curve.c1.x - (a.x + a.w / 2), y: curve.c1.y - (a.y + a.h / 2) },
+      { x: curve.c2.x - (b.x + b.w / 2), y: curve.c2.y - (b.y + b.h / 2) },
+    ];
+    drag = { id: r.id, which, controls, moved: false };
+    el.setPointerCapture(e.pointerId);
+    return true;
   };
 
   const move = (e: PointerEvent) => {

@@ -28,6 +28,18 @@ export function touchHit(canvas: Pick<MindmapCanvas, 'hitTest'>, x: number, y: n
   return null;
 }
 
+/**
+ * A finger this close (screen px) to a relationship line's curve or label is on the line: the
+ * mouse's 6 px is narrower than a fingertip, and a tap on a line selected nothing.
+ */
+export const TOUCH_LINE_PX = 16;
+
+/** A control handle of the selected line this close to a finger is grabbed by it. */
+export const TOUCH_HANDLE_PX = 22;
+
+/** The gesture target of a press on a line (not a node id: a line is held, never dragged). */
+const ON_LINE = '\u0000line';
+
 export interface TouchUi {
   /** The drop indicator layer and the drag ghost (shared with the mouse's drag). */
   overlays: PointerOverlays;
@@ -48,13 +60,30 @@ export function bindTouch(canvas: MindmapCanvas, ctl: EditorController, ui: Touc
   const el = canvas.element;
   let pinch: { start: Camera; x: number; y: number } | null = null;
   let drag: NodeDrag | null = null;
+  const lines = ctl.relations;
+  // A topic exactly under the finger comes first (as with the mouse), then a line near it, then
+  // a topic near it.
+  const lineAt = (x: number, y: number) => (canvas.hitTest(x, y) ? null : canvas.relationAt(x, y, TOUCH_LINE_PX));
+  /** The line a press went down on (its gesture target is ON_LINE). */
+  let pressedLine: string | null = null;
+  /** Selects line `id` alone, so the action bar's 删除 and the long-press menu act on it. */
+  const selectLine = (id: string) => {
+    ctl.select([], false);
+    lines.select(id);
+  };
   const g = new TouchGestures({
-    hit: (x, y) => touchHit(canvas, x, y),
+    hit: (x, y) => {
+      pressedLine = lineAt(x, y);
+      return pressedLine ? ON_LINE : touchHit(canvas, x, y);
+    },
     tap: (x, y) => {
       if (toggleExpanderAt(canvas, ctl, x, y)) return;
       // A summary (概要) is drawn above the nodes: a tap on it selects it.
       const summary = canvas.summaryAt(x, y);
       if (summary) return ctl.selectSummary(summary);
+      const line = lineAt(x, y);
+      if (line) return selectLine(line);
+      lines.select(null);
       const id = touchHit(canvas, x, y);
       ctl.select(id ? [id] : [], false);
     },
@@ -62,12 +91,19 @@ export function bindTouch(canvas: MindmapCanvas, ctl: EditorController, ui: Touc
       if (toggleExpanderAt(canvas, ctl, x, y)) return;
       const summary = canvas.summaryAt(x, y);
       if (summary) return ui.editSummary?.(summary);
+      const line = lineAt(x, y);
+      if (line) return lines.editLabel(line);
       const id = touchHit(canvas, x, y);
       if (id) ui.edit(id);
       else ctl.recentre();
     },
     hold: (id) => {
-      ctl.select([id], false);
+      if (id === ON_LINE) {
+        if (pressedLine) selectLine(pressedLine);
+      } else {
+        lines.select(null);
+        ctl.select([id], false);
+      }
       navigator.vibrate?.(10);
     },
     longPress: (id) => {
@@ -81,7 +117,7 @@ export function bindTouch(canvas: MindmapCanvas, ctl: EditorController, ui: Touc
       pinch = null;
       canvas.settleZoom(x, y);
     },
-    dragStart: (id, x, y) => (drag = startNodeDrag(canvas, ctl, ui.overlays, id, x, y)),
+    dragStart: (id, x, y) => (drag = id === ON_LINE ? null : startNodeDrag(canvas, ctl, ui.overlays, id, x, y)),
     dragMove: (x, y) => drag?.move(x, y),
     dragEnd: (_x, _y, cancelled) => {
       drag?.end(!cancelled);
