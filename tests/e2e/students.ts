@@ -40,6 +40,7 @@ export const E2E_STUDENTS = {
   lineKeys: { id: 'e2e-line-keys', loginName: '13900000260', username: '严线键' },
   mapCamera: { id: 'e2e-map-camera', loginName: '13900000261', username: '华镜头' },
   touchLines: { id: 'e2e-touch-lines', loginName: '13900000360', username: '吴触线' },
+  fitTemplates: { id: 'e2e-fit-templates', loginName: '13900000361', username: '吴适应' },
 } as const;
 
 export type E2EStudent = keyof typeof E2E_STUDENTS;

@@ -16,6 +16,7 @@ import { RelationLayer } from './relation-layer';
 import { pickRenderer, type RendererKind } from './renderer-probe';
 import { ScenePainter } from './scene-painter';
 import { SceneStore } from './scene-store';
+import { drawnBounds } from './drawn-bounds';
 import { SummaryLayer, type SceneSummary } from './summary-layer';
 import type { Rect, ScenePatch } from './scene-types';
 import { WheelZoomGate } from './zoom-input';
@@ -280,10 +281,11 @@ export class MindmapCanvas {
     this.rig.moveTo(frameView(bounds, focus, this.width, this.height, readable, maxZoom), false);
   }
 
-  /** 适应画布: the whole map (down to MIN_ZOOM), centred on it (camera.ts fitAllView). */
+  /** 适应画布: all that is drawn (down to MIN_ZOOM), centred on it (camera.ts fitAllView, drawn-bounds.ts). */
   fitAll(maxZoom = 2): void {
-    if (!this.store.slotOf.size) return;
-    this.rig.moveTo(fitAllView(this.store.bounds(), this.width, this.height, maxZoom), false);
+    const all = drawnBounds(this.store, [...this.relations.extents(this.store), ...this.summaries.extents()]);
+    if (!this.store.slotOf.size || !all) return;
+    this.rig.moveTo(fitAllView(all, this.width, this.height, maxZoom), false);
   }
 
   // Pointer queries at canvas-relative CSS pixels (screen-queries.ts).

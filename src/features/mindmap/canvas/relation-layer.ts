@@ -100,6 +100,24 @@ export class RelationLayer {
     return relationCurve(a, b, this.preview?.id === id ? this.preview.controls : r.controls);
   }
 
+  /** World rectangles of the lines as drawn: each curve (sampled, with its arrow) and its label. */
+  extents(store: SceneStore): Rect[] {
+    const out: Rect[] = [];
+    for (const r of this.list) {
+      const c = this.curveOf(store, r.id);
+      if (!c) continue;
+      const pts = sampleCurve(c, 32);
+      const xs = pts.map((p) => p.x);
+      const ys = pts.map((p) => p.y);
+      const x = Math.min(...xs) - ARROW_SIZE;
+      const y = Math.min(...ys) - ARROW_SIZE;
+      out.push({ x, y, w: Math.max(...xs) + ARROW_SIZE - x, h: Math.max(...ys) + ARROW_SIZE - y });
+      const label = this.labelBoxes.get(r.id);
+      if (label) out.push(label);
+    }
+    return out;
+  }
+
   /**
    * The line under a canvas point (CSS pixels): the nearest curve within `px` screen pixels
    * (HIT_PX for a mouse; a finger asks for more), its label counting as part of it.

@@ -54,6 +54,11 @@ export class SummaryLayer {
     return null;
   }
 
+  /** The world rectangles drawn: each brace and summary topic (适应画布 frames them too). */
+  extents(): Array<{ x: number; y: number; w: number; h: number }> {
+    return this.items.flatMap(({ place }) => [place.topic, place.brace].map(([x, y, w, h]) => ({ x, y, w, h })));
+  }
+
   get count(): number {
     return this.items.length;
   }
