@@ -23,6 +23,11 @@ const scratchArc: CircleArc = { cx: 0, cy: 0, r: 0, a0: 0, a1: 0 };
  * kityminder's arc_tp: from the centre of `from` (the previous sibling, or the parent for the
  * first child) to the centre of `to`, radius = their distance, sweep 1 (clockwise). The first
  * child asks for 0.4 × the distance, which every SVG renderer grows to a half circle.
+ * Centre to centre on purpose, as kityminder draws it: its connectors lie under the nodes, so a
+ * filled topic (the tianpan theme's circles, a main topic's box) hides the arc's ends and any
+ * arc passing under it, while a topic without a fill (fresh-* sub topics are transparent) shows
+ * the arc through its label, in kityminder too. Ending arcs at the box edges would change the
+ * spiral's shape from kityminder's (and the SVG export's) and still cross other topics.
  */
 export function arcTp(from: Box, to: Box, first: boolean, out: CircleArc): CircleArc {
   const fx = from.x + from.w / 2,
