@@ -145,7 +145,19 @@ export function frameView(bounds: Rect, focus: Rect, vw: number, vh: number, min
  * it (down to MIN_ZOOM, readable or not, as XMind and kityminder fit), centred on the map; a map
  * too big even for MIN_ZOOM is centred at MIN_ZOOM. (Opening a map keeps frameView's readable rule.)
  */
-export function fitAllView(bounds: Rect, vw: number, vh: number, maxZoom: number, pad = 20): Camera {
-  const z = fitZoom(bounds, vw, vh, maxZoom, pad);
-  return centerOn({ zoom: z, tx: 0, ty: 0 }, bounds.x + bounds.w / 2, bounds.y + bounds.h / 2, vw / 2, vh / 2);
+export function fitAllView(bounds: Rect, vw: number, vh: number, maxZoom: number, pad = 20, drawn?: Rect): Camera {
+  const view = (r: Rect) => centerOn({ zoom: fitZoom(r, vw, vh, maxZoom, pad), tx: 0, ty: 0 }, r.x + r.w / 2, r.y + r.h / 2, vw / 2, vh / 2);
+  const cam = view(bounds);
+  if (!drawn) return cam;
+  // Framed by the topics, unless that cuts off something drawn beyond them (tianpan arcs, a
+  // bowed relationship line): then by both. A map whose drawings stay in the margin keeps its frame.
+  const [x0, y0] = worldToScreen(cam, drawn.x, drawn.y);
+  const [x1, y1] = worldToScreen(cam, drawn.x + drawn.w, drawn.y + drawn.h);
+  if (x0 >= DRAWN_MARGIN_PX && y0 >= DRAWN_MARGIN_PX && x1 <= vw - DRAWN_MARGIN_PX && y1 <= vh - DRAWN_MARGIN_PX) return cam;
+  const x = Math.min(bounds.x, drawn.x);
+  const y = Math.min(bounds.y, drawn.y);
+  return view({ x, y, w: Math.max(bounds.x + bounds.w, drawn.x + drawn.w) - x, h: Math.max(bounds.y + bounds.h, drawn.y + drawn.h) - y });
 }
+
+/** How far inside the viewport's edges everything drawn stays after 适应画布 (CSS px). */
+export const DRAWN_MARGIN_PX = 6;

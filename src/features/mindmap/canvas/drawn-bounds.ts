@@ -1,5 +1,5 @@
 import { arcTpBounds, connectorBounds } from './connector-path';
-import { COLLAPSED_R } from './expander';
+import { expanderOf } from './expander';
 import type { SceneStore } from './scene-store';
 import type { Rect } from './scene-types';
 
@@ -9,12 +9,9 @@ import type { Rect } from './scene-types';
 // buttons sit beside the boxes, relationship lines bow out to their control points, summaries
 // stand beside their range.
 
-/** The expander's reach past a box (its diameter when collapsed + the 2 px gap) and the end dots. */
-const BESIDE = 2 * COLLAPSED_R + 2;
-
 const scratch: Rect = { x: 0, y: 0, w: 0, h: 0 };
 
-/** Union of the topics (with room for their expanders), their connectors and `extra` (null: nothing drawn). */
+/** Union of the topics, their expanders and connectors, and `extra` (null: nothing drawn). */
 export function drawnBounds(store: SceneStore, extra: Iterable<Rect> = []): Rect | null {
   let x0 = Infinity,
     y0 = Infinity,
@@ -30,7 +27,9 @@ export function drawnBounds(store: SceneStore, extra: Iterable<Rect> = []): Rect
   store.records.forEach((n, s) => {
     if (!n) return;
     const b = store.box(s);
-    add(b, BESIDE);
+    add(b);
+    const e = expanderOf(store, s);
+    if (e) add({ x: e.x - e.r, y: e.y - e.r, w: 2 * e.r, h: 2 * e.r }, 1);
     const ps = store.parentSlot[s];
     if (ps < 0 || !store.records[ps]) return;
     if (n.connector?.kind === 'arc_tp') {

@@ -283,9 +283,9 @@ export class MindmapCanvas {
 
   /** 适应画布: all that is drawn (down to MIN_ZOOM), centred on it (camera.ts fitAllView, drawn-bounds.ts). */
   fitAll(maxZoom = 2): void {
-    const all = drawnBounds(this.store, [...this.relations.extents(this.store), ...this.summaries.extents()]);
-    if (!this.store.slotOf.size || !all) return;
-    this.rig.moveTo(fitAllView(all, this.width, this.height, maxZoom), false);
+    if (!this.store.slotOf.size) return;
+    const drawn = drawnBounds(this.store, [...this.relations.extents(this.store), ...this.summaries.extents()]) ?? undefined;
+    this.rig.moveTo(fitAllView(this.store.bounds(), this.width, this.height, maxZoom, 20, drawn), false);
   }
 
   // Pointer queries at canvas-relative CSS pixels (screen-queries.ts).
