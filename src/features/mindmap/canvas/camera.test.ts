@@ -131,4 +131,17 @@ describe('camera', () => {
     expect(huge.zoom).toBe(MIN_ZOOM);
     expect(worldToScreen(huge, 50000, 150)).toEqual([500, 400]);
   });
+
+  it("适应画布 keeps the topics' frame while all that is drawn is on screen, and frames the drawings too when not", () => {
+    const topics = { x: 0, y: 0, w: 400, h: 300 };
+    const plain = fitAllView(topics, 1000, 800, 2);
+    // an expander just beside a topic: inside the margin, the same view
+    expect(fitAllView(topics, 1000, 800, 2, 20, { x: -14, y: 0, w: 414, h: 300 })).toEqual(plain);
+    // an arc swinging 200 px below the topics: the view holds it, 6 px in at least
+    const arc = { x: 0, y: 0, w: 400, h: 500 };
+    const v = fitAllView(topics, 1000, 800, 2, 20, arc);
+    expect(v.zoom).toBeLessThan(plain.zoom);
+    const [, bottom] = worldToScreen(v, 0, 500);
+    expect(bottom).toBeLessThanOrEqual(800 - 6);
+  });
 });
