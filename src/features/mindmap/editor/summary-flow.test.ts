@@ -76,7 +76,7 @@ describe('summaries in the editor', () => {
     expect(ctl.model.summaries.get(id)!.text).toBe('概要');
   });
 
-  it('is offered for any non-root topics; non-siblings refused in Chinese (shown and said); refused in Chinese across the two sides of the root; not on a read-only map', async () => {
+  it('is offered for any selection (the central topic refused, said why); non-siblings refused in Chinese (shown and said); refused in Chinese across the two sides of the root; not on a read-only map', async () => {
     const ctl = await testController();
     const errors: string[] = [];
     ctl.onError = (m) => errors.push(m);
@@ -92,8 +92,13 @@ describe('summaries in the editor', () => {
     expect(said).toContain('概要只能加在同一主题的相邻下级主题上');
     expect(ctl.model.summaries.list).toEqual([]);
     errors.length = 0;
+    // The central topic: offered too, and Ctrl+] says why nothing happens.
     ctl.select(['r']);
-    expect(isEnabled(add, ctx)).toBe(false);
+    expect(isEnabled(add, ctx)).toBe(true);
+    await add.perform(ctx);
+    expect(errors).toEqual(['中心主题不能添加概要']);
+    expect(said.at(-1)).toBe('中心主题不能添加概要');
+    errors.length = 0;
     ctl.select(['a', 'b']);
     expect(isEnabled(add, ctx)).toBe(true);
     await add.perform(ctx);
