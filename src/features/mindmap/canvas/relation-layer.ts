@@ -36,6 +36,8 @@ export class RelationLayer {
   readonly root = new Container({ label: 'relations' });
   private lines = new Graphics();
   private labels = new Container();
+  /** The drawn labels' boxes (world): a click on a label's words selects its line, as on its curve. */
+  private labelBoxes = new Map<string, { x: number; y: number; w: number; h: number }>();
   private texts: Text[] = [];
   private list: readonly Relationship[] = [];
   private selected: string | null = null;
@@ -101,6 +103,7 @@ export class RelationLayer {
   hitTest(store: SceneStore, camera: Camera, sx: number, sy: number): string | null {
     if (!this.list.length) return null;
     const [wx, wy] = screenToWorld(camera, sx, sy);
+    for (const [id, b] of this.labelBoxes) if (wx >= b.x && wx <= b.x + b.w && wy >= b.y && wy <= b.y + b.h) return id;
     let best: string | null = null;
     let bestD = HIT_PX / camera.zoom;
     for (const r of this.list) {
@@ -141,6 +144,7 @@ export class RelationLayer {
     g.clear();
     const px = 1 / zoom;
     let used = 0;
+    this.labelBoxes.clear();
     for (const r of this.list) {
       const c = this.curveOf(store, r.id);
       if (!c) continue;
@@ -157,7 +161,7 @@ export class RelationLayer {
             .fill(0xffffff)
             .stroke({ color: SELECTED, width: 2 * px });
       }
-      if (r.title) this.label(used++, r.title, pointAt(c, 0.5), color);
+      if (r.title) this.labelBoxes.set(r.id, this.label(used++, r.title, pointAt(c, 0.5), color));
     }
     for (let i = used; i < this.texts.length; i++) this.texts[i].visible = false;
     const rb = this.rubber;
@@ -173,7 +177,7 @@ export class RelationLayer {
     }
   }
 
-  private label(i: number, text: string, at: Pt, color: number): void {
+  private label(i: number, text: string, at: Pt, color: number): { x: number; y: number; w: number; h: number } {
     let t = this.texts[i];
     if (!t) {
       t = new Text({ text, style: new TextStyle({ fontFamily: FONT_FAMILY, fontSize: LABEL_FONT_SIZE, fill: color, padding: 2 }) });
@@ -192,6 +196,7 @@ export class RelationLayer {
       .roundRect(at.x - w / 2, at.y - h / 2, w, h, 3)
       .fill(this.background)
       .stroke({ color, width: 0.5 });
+    return { x: at.x - w / 2, y: at.y - h / 2, w, h };
   }
 
   destroy(): void {
