@@ -288,8 +288,14 @@ export function MindEditorView({ ctl, load, toolbarExtra, onActivate, onError, e
       className={`mind-editor is-${state.view}${phone ? ' is-phone' : ''}`}
       onPaste={onPaste}
       aria-busy={!ready}
-      onPointerDownCapture={(e) => (touched.current = e.pointerType === 'touch')}
-      onKeyDownCapture={() => (touched.current = false)}
+      onPointerDownCapture={(e) => {
+        touched.current = e.pointerType === 'touch';
+        live.acted();
+      }}
+      onKeyDownCapture={() => {
+        touched.current = false;
+        live.acted();
+      }}
     >
       {phone ? <PhoneStatus zoom={state.zoom}>{toolbarExtra}</PhoneStatus> : toolbar}
       {find > 0 && <FindBar ctl={ctl} focusKey={find} onClose={() => (setFind(0), focusMap())} />}
