@@ -41,7 +41,7 @@ describe('items under random structural edits (property)', () => {
     fc.assert(
       fc.property(fc.integer({ min: 1, max: 2 ** 31 }), fc.integer({ min: 1, max: 25 }), (seed, steps) => {
         const rnd = mulberry32(seed);
-        const pick = <T,>(a: readonly T[]): T => a[Math.floor(rnd() * a.length)];
+        const pick = <T>(a: readonly T[]): T => a[Math.floor(rnd() * a.length)];
         const doc = new MindDoc({ root: tree(), template: 'default', theme: 'fresh-blue', version: '1.4.43' });
         let history = new History();
         const exec = (name: string, ...args: unknown[]): void => {
@@ -56,7 +56,10 @@ describe('items under random structural edits (property)', () => {
           const p = pick(parents);
           const a = Math.floor(rnd() * p.children.length);
           const b = Math.min(p.children.length - 1, a + Math.floor(rnd() * 3));
-          exec('addSummary', p.children.slice(a, b + 1).map((c) => c.id));
+          exec(
+            'addSummary',
+            p.children.slice(a, b + 1).map((c) => c.id),
+          );
           const all = preorder(doc.root);
           exec('addRelationship', pick(all).id, pick(all).id);
         }

@@ -21,7 +21,11 @@ export class StructWatch {
   }
 
   touch(parent: NodeRec): void {
-    if (this.parents.has(parent.id) && !this.before.has(parent.id)) this.before.set(parent.id, parent.children.map((c) => c.id));
+    if (this.parents.has(parent.id) && !this.before.has(parent.id))
+      this.before.set(
+        parent.id,
+        parent.children.map((c) => c.id),
+      );
   }
 }
 
@@ -36,7 +40,7 @@ export function watchFor(doc: MindDoc): StructWatch | null {
  * (deleted, moved to another parent) shrink the run, and a reorder among the children keeps the
  * same positions covered, its endpoints re-pointed to the topics now there. Children that arrived
  * are not counted as positions, so an insert inside the run widens it, one beside it does not.
- * A range that was not valid before is left as it was (loading repairs those: repairItems).
+ * A range that was not valid before is left as it was (loading repairs those: protocols/item-repair.ts).
  */
 export function followRange(s: Summary, before: readonly string[], after: readonly string[]): Summary | undefined {
   const fi = before.indexOf(s.first);

@@ -6,7 +6,7 @@
 //
 // Items refer to nodes by id, and always to live ones: a command that removes or reorders topics
 // carries the items along in the same undo step (item-follow.ts), and loading repairs a file whose
-// items point at missing topics (item-repair.ts).
+// items point at missing topics (protocols/item-repair.ts).
 
 import type { Offset } from './types';
 

@@ -50,7 +50,8 @@ const asText = (data: FileData): string => (typeof data === 'string' ? data : ne
 function exchanged(root: KmNode, lost: Lost, notices: ImportNotice[] = [], relationships: Relationship[] = [], summaries: Summary[] = []): ImportResult {
   const problem = documentProblem({ root });
   if (problem) throw new Error(`无法导入：${problem}`);
-  return { document: restoreDocument({ root, relationships, summaries }), notices: [...notices, ...lost.notices()] };
+  const document = restoreDocument({ root, relationships, summaries }, lost);
+  return { document, notices: [...notices, ...lost.notices()] };
 }
 
 /**
@@ -62,8 +63,11 @@ function exchanged(root: KmNode, lost: Lost, notices: ImportNotice[] = [], relat
  */
 export function importDocumentWithNotices(format: FileFormat, data: FileData, opts: ImportOptions = {}): ImportResult {
   switch (format) {
-    case 'km':
-      return { document: decodeKm(asText(data)), notices: [] };
+    case 'km': {
+      const lost = new Lost();
+      const document = decodeKm(asText(data), lost);
+      return { document, notices: lost.notices() };
+    }
     case 'txt': {
       const r = decodeOutline(asText(data), { forest: 'wrap', name: opts.name });
       if (!r) throw new Error(EMPTY_OUTLINE);
