@@ -7,6 +7,7 @@ import type { EnginePatch } from '../../../worker/protocol';
 import { EnginePatchAdapter } from '../canvas/engine-adapter';
 import { SceneStore } from '../canvas/scene-store';
 import { announcement } from './announce';
+import { itemsGone } from './items-said';
 import type { CanvasView, EditorState } from './editor-state';
 import { MapModel } from './map-model';
 import { userMessage } from './messages';
@@ -218,12 +219,13 @@ export class EditorCore {
     return this.track(async () => {
       const sums = this.model.summaries;
       const drawn = sums.list.filter((x) => sums.isDrawn(x.id));
+      const items = { summaries: sums.list, relationships: this.model.relationships };
       const { result, patch } = await this.engine.execute(name, args, opts);
       this.apply(patch);
-      // A summary whose range lost its topics stays in the map (undo brings both back) but is no
-      // longer drawn: said, or it would vanish with no word.
+      const gone = itemsGone(name, items, { summaries: sums.list, relationships: this.model.relationships });
+      // A summary still in the map but no longer drawn (its parent folded, say): said too.
       const hidden = drawn.filter((x) => sums.get(x.id) && !sums.isDrawn(x.id)).map((x) => `概要「${x.text || '概要'}」随之隐藏`);
-      const said = [announcement(this.model, name, args, result), ...hidden].filter(Boolean).join('，');
+      const said = [announcement(this.model, name, args, result), ...gone, ...hidden].filter(Boolean).join('，');
       if (said) this.onAnnounce(said);
       return result;
     });

@@ -45,7 +45,7 @@ describe('summaries in the editor', () => {
     expect(ctl.model.summaries.isDrawn(id)).toBe(true);
   });
 
-  it("deleting the only topic of a summary's range says the summary is hidden; undo brings both back", async () => {
+  it("deleting the only topic of a summary's range deletes the summary with it, said; undo brings both back", async () => {
     const ctl = await testController();
     const said: string[] = [];
     ctl.onAnnounce = (t) => said.push(t);
@@ -53,8 +53,8 @@ describe('summaries in the editor', () => {
     const id = (await ctl.addSummary())!;
     ctl.select(['a1']);
     await ctl.run('removeNode', [['a1']]);
-    expect(ctl.model.summaries.isDrawn(id)).toBe(false);
-    expect(said.at(-1)).toBe('已删除主题，概要「概要」随之隐藏');
+    expect(ctl.model.summaries.get(id)).toBeUndefined();
+    expect(said.at(-1)).toBe('已删除主题，概要「概要」随主题一起删除');
     await ctl.undo();
     expect(ctl.model.get('a1')).toBeDefined();
     expect(ctl.model.summaries.isDrawn(id)).toBe(true);
