@@ -26,6 +26,8 @@ import {
   type TextFormat,
 } from './protocols/formats';
 import { restoreDocument } from './protocols/restore';
+import { decodeKm } from './protocols/km';
+import { Lost } from './protocols/lost';
 import type { PdfOptions, PdfResult } from './protocols/pdf';
 import { exportSvg, type SvgOptions } from './protocols/svg';
 import { findNodes, type FindOptions } from './search/find';
@@ -70,8 +72,13 @@ export class MindEditor {
 
   /** Replaces the document (already parsed .km object or .km text). Clears history. */
   load(km: KmDocument | string): RenderPatch {
-    const doc = typeof km === 'string' ? importDocument('km', km) : restoreDocument(JSON.parse(JSON.stringify(km)));
-    return this.replace(doc);
+    // Items pointing at missing topics are repaired on the way in; what had to go is said.
+    const lost = new Lost();
+    const doc = typeof km === 'string' ? decodeKm(km, lost) : restoreDocument(JSON.parse(JSON.stringify(km)), lost);
+    const patch = this.replace(doc);
+    const notices = lost.notices();
+    if (notices.length) patch.notices = notices;
+    return patch;
   }
 
   /**

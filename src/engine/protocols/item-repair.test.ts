@@ -52,8 +52,11 @@ describe('loading items that point at missing topics', () => {
 
   it('opening a map repairs it too (the editor never holds an item it cannot draw)', () => {
     const ed = new MindEditor();
-    ed.load(km([sum('gone', 'c')], [{ id: 'l1', from: 'gone', to: 'b' }]));
+    const p = ed.load(km([sum('gone', 'c'), sum('x', 'y')], [{ id: 'l1', from: 'gone', to: 'b' }]));
     expect(ed.doc.items.summaries.map((s) => `${s.first}-${s.last}`)).toEqual(['c-c']);
     expect(ed.doc.items.relationships).toEqual([]);
+    // the opening says what went (the editor shows it: editor-core onOpenNotices)
+    expect(p.notices).toEqual([{ code: 'lost', message: '以下内容未能保留：关联线 1 条、概要 1 个' }]);
+    expect(ed.load(km([sum('a', 'b')])).notices).toBeUndefined();
   });
 });

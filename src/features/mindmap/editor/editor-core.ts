@@ -6,6 +6,7 @@ import type { EngineClient } from '../../../worker/client';
 import type { EnginePatch } from '../../../worker/protocol';
 import { EnginePatchAdapter } from '../canvas/engine-adapter';
 import { SceneStore } from '../canvas/scene-store';
+import { toast } from '../../../app/ui/toast-store';
 import { announcement } from './announce';
 import { itemsGone } from './items-said';
 import type { CanvasView, EditorState } from './editor-state';
@@ -41,6 +42,11 @@ export class EditorCore {
   onAnnounce: (message: string) => void = () => {};
   /** An import was undone (true) or redone (false): its notice ("可按 Ctrl+Z 撤销") is out of date. */
   onImportStep: (undone: boolean, what: string) => void = () => {};
+  /**
+   * What opening the map could not keep (relationship lines or summaries pointing at topics the
+   * file does not have, written by older versions): repaired, and said rather than dropped unseen.
+   */
+  onOpenNotices: (notices: ImportNotice[]) => void = (notices) => toast.warning(`打开导图时修复了失效的内容。${notices.map((n) => n.message).join('；')}`);
   /**
    * Asked before nodes are marked 已学 or unmarked (`on` false) (我的学习导图: the server decides and
    * records it for nodes of the official map, issue 22). Resolves a refusal to show (nothing
@@ -108,6 +114,7 @@ export class EditorCore {
     this.opened = true;
     this.set({ readOnly, status: readOnly ? 'readonly' : 'normal', selection: [] });
     this.apply(p, false);
+    if (p.notices?.length) this.onOpenNotices(p.notices);
     // Open framed for reading: the whole map when it fits at a readable zoom, else a readable
     // zoom around the root (on a study map, the node being studied). That node is selected too:
     // the phone's action bar and the keys act on the selection, which must be the node in view.

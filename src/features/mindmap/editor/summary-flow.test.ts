@@ -4,6 +4,9 @@ import { actionByName, actionForKey, isEnabled } from './actions';
 import { handleMapKey } from './keyboard';
 import { describeSummary, summaryEditId } from './summary-model';
 import { testContext, testController } from './test-kit';
+import { EditorController } from './controller';
+import { createEngineHost } from '../../../worker/host';
+import { localEngine } from '../../../worker/client';
 
 // Summaries (概要) in the editor without a canvas: the registry's action (toolbar, menu, Ctrl+]),
 // the summary keys, announcements, undo, the text edit and read-only maps.
@@ -110,5 +113,30 @@ describe('summaries in the editor', () => {
     const ro = await testController(true);
     ro.select(['a1']);
     expect(isEnabled(add, testContext(ro))).toBe(false);
+  });
+});
+
+describe('opening a map with items pointing at missing topics', () => {
+  it('opens it repaired and says what could not be kept', async () => {
+    const ctl = new EditorController(localEngine(createEngineHost()));
+    const shown: string[] = [];
+    ctl.onOpenNotices = (n) => shown.push(...n.map((x) => x.message));
+    await ctl.open(
+      {
+        root: { data: { id: 'r', text: '根' }, children: [{ data: { id: 'a', text: '甲' } }, { data: { id: 'b', text: '乙' } }] },
+        template: 'default',
+        theme: 'fresh-blue',
+        version: '1.4.43',
+        summaries: [
+          { id: 's1', parent: 'r', first: 'gone', last: 'b', text: '三步' },
+          { id: 's2', parent: 'gone', first: 'a', last: 'b', text: '失效' },
+        ],
+        relationships: [{ id: 'l1', from: 'a', to: 'gone' }],
+      },
+      false,
+    );
+    expect(ctl.model.summaries.list.map((s) => `${s.first}-${s.last}`)).toEqual(['b-b']);
+    expect(ctl.model.relationships).toEqual([]);
+    expect(shown).toEqual(['以下内容未能保留：关联线 1 条、概要 1 个']);
   });
 });
