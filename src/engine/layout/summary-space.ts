@@ -2,7 +2,8 @@ import type { MindDoc, NodeRec } from '../model/doc';
 import type { Summary } from '../model/items';
 import type { TextMeasurer } from '../measure/text-measurer';
 import { nodeTypeForLevel, type Theme } from '../theme/themes';
-import { K, KIND_NAMES, kindFor } from './kinds';
+import { connectorFor, K, KIND_NAMES, kindFor } from './kinds';
+import { expanderCircle } from './expander-geometry';
 import { measureNode } from './node-size';
 import type { LayoutArrays } from './pack';
 
@@ -119,14 +120,75 @@ const overlaps = (p: SummaryPlace, q: SummaryPlace, ranges: Map<string, [number,
 };
 
 /**
+ * What the brace must clear, relative to `parent`'s top-left: the range's subtree boxes and every visible node of its
+ * subtrees where it is drawn (with the manual offsets of descendants, which subtree boxes leave
+ * out) and their expand/collapse circles (expander-geometry.ts: a folded node's sticks out of its
+ * subtree box). A walk over the range's visible subtrees: only parents with summaries pay for it.
+ */
+export function rangeExtent(a: LayoutArrays, parent: NodeRec, from: number, to: number, template: string): [number, number, number, number] {
+  let x0 = Infinity;
+  let y0 = Infinity;
+  let x1 = -Infinity;
+  let y1 = -Infinity;
+  const box = { x: 0, y: 0, w: 0, h: 0 };
+  const pbox = { x: 0, y: 0, w: 0, h: 0 };
+  // [node, its parent's x, y (relative to `parent`)]
+  const stack: Array<[NodeRec, number, number]> = [];
+  for (let i = to; i >= from; i--) {
+    // The subtree boxes first: they hold the summaries placed deeper in the range.
+    const c = parent.children[i];
+    const [ox, oy] = offsetOf(c, a.kind[parent.slot]);
+    x0 = Math.min(x0, a.relX[c.slot] + ox + a.bx0[c.slot]);
+    y0 = Math.min(y0, a.relY[c.slot] + oy + a.by0[c.slot]);
+    x1 = Math.max(x1, a.relX[c.slot] + ox + a.bx1[c.slot]);
+    y1 = Math.max(y1, a.relY[c.slot] + oy + a.by1[c.slot]);
+    stack.push([c, 0, 0]);
+  }
+  while (stack.length) {
+    const [n, px, py] = stack.pop()!;
+    const s = n.slot;
+    const up = n.parent!;
+    const [ox, oy] = offsetOf(n, a.kind[up.slot]);
+    const x = px + a.relX[s] + ox;
+    const y = py + a.relY[s] + oy;
+    x0 = Math.min(x0, x);
+    y0 = Math.min(y0, y);
+    x1 = Math.max(x1, x + a.w[s]);
+    y1 = Math.max(y1, y + a.h[s]);
+    if (!n.children.length) continue;
+    const collapsed = n.data.expandState === 'collapse';
+    box.x = x;
+    box.y = y;
+    box.w = a.w[s];
+    box.h = a.h[s];
+    pbox.x = px;
+    pbox.y = py;
+    pbox.w = a.w[up.slot];
+    pbox.h = a.h[up.slot];
+    const e = expanderCircle(box, pbox, connectorFor(template, a.kind[up.slot], a.depth[s]), collapsed);
+    x0 = Math.min(x0, e.x - e.r);
+    y0 = Math.min(y0, e.y - e.r);
+    x1 = Math.max(x1, e.x + e.r);
+    y1 = Math.max(y1, e.y + e.r);
+    if (!collapsed) for (let i = n.children.length - 1; i >= 0; i--) stack.push([n.children[i], x, y]);
+  }
+  return [x0, y0, x1, y1];
+}
+
+/**
  * Places the summaries of `parent` (already packed, open) relative to its top-left and widens its
  * subtree box (bx0..by1) to hold them. Nested summaries (a range inside another) go inside first,
  * so the wider one's brace clears the narrower one's topic. Returns the placed ones.
  */
-export function placeSummaries(a: LayoutArrays, parent: NodeRec, list: readonly Summary[], size: (s: Summary) => { w: number; h: number }): SummaryPlace[] {
+export function placeSummaries(
+  a: LayoutArrays,
+  parent: NodeRec,
+  list: readonly Summary[],
+  size: (s: Summary) => { w: number; h: number },
+  template: string,
+): SummaryPlace[] {
   const p = parent.slot;
   const ch = parent.children;
-  const kind = a.kind[p];
   const ranges = new Map<string, [number, number]>();
   const todo: Summary[] = [];
   for (const s of list) {
@@ -146,18 +208,11 @@ export function placeSummaries(a: LayoutArrays, parent: NodeRec, list: readonly 
     const [from, to] = ranges.get(s.id)!;
     const side = sideOf(a, parent, from, to);
     if (!side) continue;
-    let x0 = Infinity;
-    let y0 = Infinity;
-    let x1 = -Infinity;
-    let y1 = -Infinity;
-    for (let i = from; i <= to; i++) {
-      const c = ch[i].slot;
-      const [ox, oy] = offsetOf(ch[i], kind);
-      x0 = Math.min(x0, a.relX[c] + ox + a.bx0[c]);
-      y0 = Math.min(y0, a.relY[c] + oy + a.by0[c]);
-      x1 = Math.max(x1, a.relX[c] + ox + a.bx1[c]);
-      y1 = Math.max(y1, a.relY[c] + oy + a.by1[c]);
-    }
+    const [x0_, y0_, x1_, y1_] = rangeExtent(a, parent, from, to, template);
+    let x0 = x0_;
+    let y0 = y0_;
+    let x1 = x1_;
+    let y1 = y1_;
     const me: SummaryPlace = { id: s.id, side, brace: [0, 0, 0, 0], topic: [0, 0, 0, 0] };
     for (const q of placed) {
       if (!overlaps(me, q, ranges)) continue;
