@@ -9,7 +9,7 @@ import { mayHaveFormula } from '../render/formula';
 import { BADGE_FONT, progressBadgeSvg } from '../render/progress-badge';
 import type { Progress } from '../progress/rollup';
 import { getTheme, nodeTypeForLevel } from '../theme/themes';
-import { relationBounds, relationsSvg } from './svg-relations';
+import { labelObstacles, relationBounds, relationsSvg } from './svg-relations';
 import { summariesSvg } from './svg-summaries';
 
 const MARGIN = 20;
@@ -124,7 +124,14 @@ export function exportSvg(doc: MindDoc, layout: LayoutEngine, clip?: Box, progre
     shapes.push(nodeSvg(n, st, b, theme[nodeTypeForLevel(depth + 1)], chipWidth, hues, formulaOf(st.text, st.font), badge));
   }
   // Relationship lines over the nodes (as the canvas draws them), between drawn nodes only.
-  const rel = relationsSvg(doc.items.relationships, relBox, theme, (font, t) => layout.measurer.width(font, t), clip && { ...clip, ox, oy });
+  const rel = relationsSvg(
+    doc.items.relationships,
+    relBox,
+    theme,
+    (font, t) => layout.measurer.width(font, t),
+    clip && { ...clip, ox, oy },
+    labelObstacles(doc, layout, nodes),
+  );
   const view = clip
     ? `width="${clip.w}" height="${clip.h}" viewBox="${clip.x} ${clip.y} ${clip.w} ${clip.h}" data-map-width="${width}" data-map-height="${height}"`
     : `width="${width}" height="${height}" viewBox="0 0 ${width} ${height}"`;

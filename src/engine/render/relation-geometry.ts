@@ -136,3 +136,58 @@ export const RELATION_DASH = [6, 4] as const;
 export const RELATION_WIDTH = 1.5;
 export const ARROW_SIZE = 10;
 export const LABEL_FONT_SIZE = 12;
+
+/** The label's background box: the text plus LABEL_PAD each side, LABEL_H high, LABEL_RADIUS round. */
+export const LABEL_PAD = 4;
+export const LABEL_H = LABEL_FONT_SIZE + 6;
+export const LABEL_RADIUS = 3;
+/** Where along the curve a label may sit, tried from the middle outwards (ties keep the middle). */
+const LABEL_TS = [0.5, 0.45, 0.55, 0.4, 0.6, 0.35, 0.65, 0.3, 0.7];
+
+export interface LabelPlace extends BoxLike {
+  /** The curve parameter of the box's centre. */
+  t: number;
+}
+
+const overlapArea = (a: BoxLike, b: BoxLike): number =>
+  Math.max(0, Math.min(a.x + a.w, b.x + b.w) - Math.max(a.x, b.x)) * Math.max(0, Math.min(a.y + a.h, b.y + b.h) - Math.max(a.y, b.y));
+
+/**
+ * Where a label `textWidth` wide goes on curve `c`: the point with t in 0.3–0.7 whose label box
+ * overlaps the obstacles (node boxes and expand/collapse circles) least, so it is read over the
+ * map's background rather than over another topic. `near(region)` answers the obstacles that may
+ * touch `region` (a spatial index on the canvas, the node list in the SVG export): canvas, SVG,
+ * PNG and PDF all place it here, and the canvas hit-tests the same box.
+ */
+export function placeLabel(c: Curve, textWidth: number, near: (region: BoxLike) => Iterable<BoxLike>): LabelPlace {
+  const w = textWidth + 2 * LABEL_PAD;
+  const h = LABEL_H;
+  const at = (t: number): LabelPlace => {
+    const p = pointAt(c, t);
+    return { x: p.x - w / 2, y: p.y - h / 2, w, h, t };
+  };
+  const boxes = LABEL_TS.map(at);
+  let x0 = Infinity;
+  let y0 = Infinity;
+  let x1 = -Infinity;
+  let y1 = -Infinity;
+  for (const b of boxes) {
+    x0 = Math.min(x0, b.x);
+    y0 = Math.min(y0, b.y);
+    x1 = Math.max(x1, b.x + w);
+    y1 = Math.max(y1, b.y + h);
+  }
+  const obstacles = [...near({ x: x0, y: y0, w: x1 - x0, h: y1 - y0 })];
+  let best = boxes[0];
+  let bestCost = Infinity;
+  for (const b of boxes) {
+    let cost = 0;
+    for (const o of obstacles) cost += overlapArea(b, o);
+    if (cost < bestCost - 1e-6) {
+      best = b;
+      bestCost = cost;
+      if (cost === 0) break;
+    }
+  }
+  return best;
+}

@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { MindEditor } from '../editor';
+import type { KmDocument, KmNode } from '../model/types';
+import { LABEL_H, LABEL_PAD, placeLabel, pointAt, type BoxLike, type Curve } from './relation-geometry';
+
+// A relationship line's label sits where it overlaps the nodes least (t in 0.3–0.7 of the curve),
+// on an opaque background: the same place for the canvas and the SVG export (so PNG and PDF).
+
+const hit = (a: BoxLike, b: BoxLike): boolean => a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
+const straight: Curve = { p0: { x: 0, y: 0 }, c1: { x: 100, y: 0 }, c2: { x: 200, y: 0 }, p3: { x: 300, y: 0 } };
+
+describe('placeLabel', () => {
+  it('stays at the middle when nothing is in the way', () => {
+    const b = placeLabel(straight, 40, () => []);
+    expect(b.t).toBe(0.5);
+    expect(b).toMatchObject({ x: 150 - 20 - LABEL_PAD, w: 40 + 2 * LABEL_PAD, h: LABEL_H });
+  });
+
+  it('moves along the curve (never beyond 0.3–0.7) off a node at the middle', () => {
+    const node = { x: 120, y: -15, w: 60, h: 30 };
+    const b = placeLabel(straight, 40, () => [node]);
+    expect(hit(b, node)).toBe(false);
+    expect(b.t).toBeGreaterThanOrEqual(0.3);
+    expect(b.t).toBeLessThanOrEqual(0.7);
+    const p = pointAt(straight, b.t);
+    expect(b.x + b.w / 2).toBeCloseTo(p.x, 6);
+    // Nowhere free: the least covered place, still on the curve's middle part.
+    const wall = { x: -1000, y: -1000, w: 2000, h: 2000 };
+    expect(placeLabel(straight, 40, () => [wall]).t).toBe(0.5);
+  });
+});
+
+describe('relationship labels in the SVG export', () => {
+  const leaf = (id: string): KmNode => ({ data: { id, text: id }, children: [] });
+  // Three same-width topics stacked under the root: a straight line from a to c crosses b at t = 0.5.
+  const doc: KmDocument = {
+    root: { data: { id: 'r', text: '中心' }, children: [leaf('aa'), leaf('bb'), leaf('cc')] },
+    template: 'right',
+    theme: 'fresh-blue',
+    version: '1.4.43',
+    relationships: [
+      {
+        id: 'x',
+        from: 'aa',
+        to: 'cc',
+        title: '因果',
+        controls: [
+          { x: 0, y: 0 },
+          { x: 0, y: 0 },
+        ],
+      },
+    ],
+  };
+
+  it('puts the label box (opaque, rounded) clear of every node box', () => {
+    const ed = new MindEditor();
+    ed.load(doc);
+    const svg = ed.exportData('svg');
+    const m = /<rect class="relation-label" x="([-\d.]+)" y="([-\d.]+)" width="([\d.]+)" height="([\d.]+)" rx="3" fill="#[0-9a-f]{6}"/i.exec(svg);
+    expect(m).toBeTruthy();
+    const label = { x: Number(m![1]), y: Number(m![2]), w: Number(m![3]), h: Number(m![4]) };
+    for (const id of ['r', 'aa', 'bb', 'cc']) {
+      const [x, y, w, h] = ed.boxOf(id);
+      expect(hit(label, { x, y, w, h }), `label over ${id}`).toBe(false);
+    }
+  });
+});
