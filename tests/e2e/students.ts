@@ -35,6 +35,7 @@ export const E2E_STUDENTS = {
   formulas: { id: 'e2e-formulas', loginName: '13900000150', username: '公式生' },
   mapRelations: { id: 'e2e-map-relations', loginName: '13900000160', username: '关关联' },
   summariesWalk: { id: 'e2e-summaries-walk', loginName: '13900000165', username: '孔概要' },
+  summariesSides: { id: 'e2e-summaries-sides', loginName: '13900000230', username: '左右概要' },
   phoneFixes: { id: 'e2e-phone-fixes', loginName: '13900000170', username: '蒋手机' },
   nowMarked: { id: 'e2e-now-marked', loginName: '13900000175', username: '林在学' },
   lineKeys: { id: 'e2e-line-keys', loginName: '13900000260', username: '严线键' },
