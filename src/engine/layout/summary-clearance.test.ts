@@ -88,3 +88,24 @@ describe('summary clearance', () => {
     expect(side).toEqual({ s1: 'right', s2: 'right', s3: 'right', s4: 'left', s5: 'left', s6: 'left' });
   });
 });
+
+describe('a tall summary topic beside a short range', () => {
+  for (const template of ['default', 'right', 'structure', 'filetree']) {
+    it(`${template}: keeps clear of the neighbouring siblings' subtrees`, () => {
+      const ed = new MindEditor();
+      ed.load({
+        root: {
+          data: { id: 'r', text: '中心主题' },
+          children: [n('a', [n('a1'), n('a2', [n('a21-很长很长很长的下级主题'), n('a22')]), n('a0', [n('a01-很长很长很长的下级主题')])]), n('z')],
+        },
+        template,
+        theme: 'fresh-blue',
+        version: '1.4.43',
+        summaries: [{ id: 't', parent: 'a', first: 'a1', last: 'a1', text: '第一行\n第二行\n第三行\n第四行\n第五行' }],
+      });
+      const [p] = ed.layout.summaryPlaces(ed.doc);
+      expect(p.id).toBe('t');
+      for (const [what, b] of obstacles(ed, template)) expect(hit(p.topic, b), `topic on ${what}`).toBe(false);
+    });
+  }
+});

@@ -3,7 +3,7 @@ import type { Summary } from '../model/items';
 import type { TextMeasurer } from '../measure/text-measurer';
 import { nodeTypeForLevel, type Theme } from '../theme/themes';
 import { connectorFor, K, KIND_NAMES, kindFor } from './kinds';
-import { expanderCircle } from './expander-geometry';
+import { EXPANDER_COLLAPSED_R, expanderCircle } from './expander-geometry';
 import { measureNode } from './node-size';
 import type { LayoutArrays } from './pack';
 
@@ -175,6 +175,49 @@ export function rangeExtent(a: LayoutArrays, parent: NodeRec, from: number, to: 
   return [x0, y0, x1, y1];
 }
 
+type Rect4 = [number, number, number, number];
+
+/**
+ * The subtree boxes of `parent`'s children outside [from..to], widened by an expander's reach
+ * (a folded node's circle may stick out of its subtree box): what a summary topic taller (or wider)
+ * than its range must not run into. O(children): no walk below them.
+ */
+function siblingBoxes(a: LayoutArrays, parent: NodeRec, from: number, to: number): Rect4[] {
+  const reach = 2 + 2 * EXPANDER_COLLAPSED_R;
+  const out: Rect4[] = [];
+  const ch = parent.children;
+  for (let i = 0; i < ch.length; i++) {
+    if (i >= from && i <= to) continue;
+    const c = ch[i].slot;
+    const [ox, oy] = offsetOf(ch[i], a.kind[parent.slot]);
+    const x = a.relX[c] + ox + a.bx0[c] - reach;
+    const y = a.relY[c] + oy + a.by0[c] - reach;
+    out.push([x, y, a.bx1[c] - a.bx0[c] + 2 * reach, a.by1[c] - a.by0[c] + 2 * reach]);
+  }
+  return out;
+}
+
+const hits = (p: Rect4, q: Rect4): boolean => p[0] < q[0] + q[2] && q[0] < p[0] + p[2] && p[1] < q[1] + q[3] && q[1] < p[1] + p[3];
+
+/**
+ * Moves the topic outwards (away from its brace) past whatever it lands on: a sibling's subtree
+ * beside a short range, or an earlier summary. Each step clears one obstacle for good, so at most
+ * one step per obstacle.
+ */
+function clearTopic(me: SummaryPlace, siblings: readonly Rect4[], placed: readonly SummaryPlace[]): void {
+  const obstacles: Rect4[] = [...siblings];
+  for (const q of placed) obstacles.push(q.brace, q.topic);
+  const t = me.topic;
+  for (let step = 0; step <= obstacles.length; step++) {
+    const o = obstacles.find((r) => hits(t, r));
+    if (!o) return;
+    if (me.side === 'right') t[0] = o[0] + o[2] + BRACE_GAP;
+    else if (me.side === 'left') t[0] = o[0] - BRACE_GAP - t[2];
+    else if (me.side === 'bottom') t[1] = o[1] + o[3] + BRACE_GAP;
+    else t[1] = o[1] - BRACE_GAP - t[3];
+  }
+}
+
 /**
  * Places the summaries of `parent` (already packed, open) relative to its top-left and widens its
  * subtree box (bx0..by1) to hold them. Nested summaries (a range inside another) go inside first,
@@ -239,6 +282,7 @@ export function placeSummaries(
       me.brace = [x0, y0 - BRACE_GAP - BRACE_DEPTH, x1 - x0, BRACE_DEPTH];
       me.topic = [cx - w / 2, y0 - 2 * BRACE_GAP - BRACE_DEPTH - h, w, h];
     }
+    clearTopic(me, siblingBoxes(a, parent, from, to), placed);
     placed.push(me);
     for (const r of [me.brace, me.topic]) {
       a.bx0[p] = Math.min(a.bx0[p], r[0]);
