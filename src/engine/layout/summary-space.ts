@@ -119,11 +119,15 @@ const overlaps = (p: SummaryPlace, q: SummaryPlace, ranges: Map<string, [number,
   return p.side === q.side && a[0] <= b[1] && b[0] <= a[1];
 };
 
+/** Nodes a range's walk visits at most (~0.1 ms); a larger range falls back to padded subtree boxes. */
+const WALK_BUDGET = 2000;
+
 /**
  * What the brace must clear, relative to `parent`'s top-left: the range's subtree boxes and every visible node of its
  * subtrees where it is drawn (with the manual offsets of descendants, which subtree boxes leave
  * out) and their expand/collapse circles (expander-geometry.ts: a folded node's sticks out of its
- * subtree box). A walk over the range's visible subtrees: only parents with summaries pay for it.
+ * subtree box). A walk over the range's visible subtrees (up to WALK_BUDGET nodes): only parents
+ * with summaries pay for it.
  */
 export function rangeExtent(a: LayoutArrays, parent: NodeRec, from: number, to: number, template: string): [number, number, number, number] {
   let x0 = Infinity;
@@ -144,7 +148,13 @@ export function rangeExtent(a: LayoutArrays, parent: NodeRec, from: number, to: 
     y1 = Math.max(y1, a.relY[c.slot] + oy + a.by1[c.slot]);
     stack.push([c, 0, 0]);
   }
-  while (stack.length) {
+  for (let visits = 0; stack.length; visits++) {
+    if (visits > WALK_BUDGET) {
+      // A huge range (a summary on the root of a big map, re-placed on every edit below it): its
+      // subtree boxes widened by an expander's reach, in O(range) — dragged descendants aside.
+      const reach = 2 + 2 * EXPANDER_COLLAPSED_R;
+      return [x0 - reach, y0 - reach, x1 + reach, y1 + reach];
+    }
     const [n, px, py] = stack.pop()!;
     const s = n.slot;
     const up = n.parent!;
