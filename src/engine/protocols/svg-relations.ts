@@ -9,6 +9,7 @@ import {
   ARROW_SIZE,
   curvePath,
   LABEL_FONT_SIZE,
+  LABEL_PAD,
   LABEL_RADIUS,
   placeLabel,
   RELATION_DASH,
@@ -32,13 +33,16 @@ const LABEL_FONT = `${LABEL_FONT_SIZE}px sans-serif`;
 export function relationBounds(
   list: readonly Relationship[],
   boxOf: (id: string) => BoxLike | undefined,
+  textWidth?: (font: string, text: string) => number,
 ): { x0: number; y0: number; x1: number; y1: number } | null {
   let out: { x0: number; y0: number; x1: number; y1: number } | null = null;
   for (const r of list) {
     const a = boxOf(r.from);
     const b = boxOf(r.to);
     if (!a || !b) continue;
-    const pad = ARROW_SIZE + (r.title ? LABEL_FONT_SIZE : 0);
+    // A label may sit anywhere on t 0.3–0.7 (placeLabel): half its width around any point holds it.
+    const label = r.title ? Math.max(LABEL_FONT_SIZE, (textWidth ? textWidth(LABEL_FONT, r.title) : 0) / 2 + LABEL_PAD) : 0;
+    const pad = ARROW_SIZE + label;
     for (const p of sampleCurve(relationCurve(a, b, r.controls), 16)) {
       out ??= { x0: p.x, y0: p.y, x1: p.x, y1: p.y };
       out = { x0: Math.min(out.x0, p.x - pad), y0: Math.min(out.y0, p.y - pad), x1: Math.max(out.x1, p.x + pad), y1: Math.max(out.y1, p.y + pad) };

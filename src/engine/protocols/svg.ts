@@ -63,7 +63,7 @@ export function exportSvg(doc: MindDoc, layout: LayoutEngine, clip?: Box, progre
     const n = doc.byId.get(id);
     return n && drawn.has(n) ? box(n) : undefined;
   };
-  const rb = relationBounds(doc.items.relationships, relBox);
+  const rb = relationBounds(doc.items.relationships, relBox, (font, t) => layout.measurer.width(font, t));
   if (rb) [x0, y0, x1, y1] = [Math.min(x0, rb.x0), Math.min(y0, rb.y0), Math.max(x1, rb.x1), Math.max(y1, rb.y1)];
   // Summaries (概要) beside their ranges widen the picture like nodes do.
   const sums = layout.placed.size ? layout.summaryPlaces(doc) : [];

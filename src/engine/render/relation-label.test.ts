@@ -64,4 +64,32 @@ describe('relationship labels in the SVG export', () => {
       expect(hit(label, { x, y, w, h }), `label over ${id}`).toBe(false);
     }
   });
+
+  it('the image holds a long label where the curve runs along its edge', () => {
+    const ed = new MindEditor();
+    const title = '一个很长很长很长很长很长很长很长很长的关联线标签';
+    ed.load({
+      ...doc,
+      relationships: [
+        {
+          id: 'x',
+          from: 'aa',
+          to: 'cc',
+          title,
+          controls: [
+            { x: -400, y: 0 },
+            { x: -400, y: 0 },
+          ],
+        },
+      ],
+    });
+    const svg = ed.exportData('svg');
+    const [, ox, oy] = /<g transform="translate\(([-\d.]+),([-\d.]+)\)">/.exec(svg)!.map(Number);
+    const width = Number(/width="(\d+)"/.exec(svg)![1]);
+    const m = /<rect class="relation-label" x="([-\d.]+)" y="([-\d.]+)" width="([\d.]+)"/.exec(svg)!;
+    const x = Number(m[1]) + ox;
+    expect(Number(m[2]) + oy).toBeGreaterThanOrEqual(0);
+    expect(x).toBeGreaterThanOrEqual(0);
+    expect(x + Number(m[3])).toBeLessThanOrEqual(width);
+  });
 });
