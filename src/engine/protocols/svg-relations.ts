@@ -16,6 +16,7 @@ import {
   RELATION_WIDTH,
   relationColor,
   relationCurve,
+  type Obstacles,
   sampleCurve,
   type BoxLike,
 } from '../render/relation-geometry';
@@ -34,6 +35,7 @@ export function relationBounds(
   list: readonly Relationship[],
   boxOf: (id: string) => BoxLike | undefined,
   textWidth?: (font: string, text: string) => number,
+  near?: Obstacles,
 ): { x0: number; y0: number; x1: number; y1: number } | null {
   let out: { x0: number; y0: number; x1: number; y1: number } | null = null;
   for (const r of list) {
@@ -43,7 +45,7 @@ export function relationBounds(
     // A label may sit anywhere on t 0.3–0.7 (placeLabel): half its width around any point holds it.
     const label = r.title ? Math.max(LABEL_FONT_SIZE, (textWidth ? textWidth(LABEL_FONT, r.title) : 0) / 2 + LABEL_PAD) : 0;
     const pad = ARROW_SIZE + label;
-    for (const p of sampleCurve(relationCurve(a, b, r.controls), 16)) {
+    for (const p of sampleCurve(relationCurve(a, b, r.controls, near), 16)) {
       out ??= { x0: p.x, y0: p.y, x1: p.x, y1: p.y };
       out = { x0: Math.min(out.x0, p.x - pad), y0: Math.min(out.y0, p.y - pad), x1: Math.max(out.x1, p.x + pad), y1: Math.max(out.y1, p.y + pad) };
     }
@@ -52,12 +54,13 @@ export function relationBounds(
 }
 
 /**
- * What a label keeps clear of in the export, as on the canvas: the drawn nodes' boxes and the
- * expand/collapse circles beside the ones with children (the export draws no circle, but the label
- * stays where the canvas shows it). Built only when a line has a label.
+ * What a label and an automatic curve keep clear of in the export, as on the canvas: the drawn
+ * nodes' boxes and the expand/collapse circles beside the ones with children (the export draws no
+ * circle, but lines and labels stay where the canvas shows them). Built only when a line has a
+ * label or no stored control points.
  */
-export function labelObstacles(doc: MindDoc, layout: LayoutEngine, nodes: readonly NodeRec[]): (region: BoxLike) => BoxLike[] {
-  if (!doc.items.relationships.some((r) => r.title)) return () => [];
+export function relationObstacles(doc: MindDoc, layout: LayoutEngine, nodes: readonly NodeRec[]): (region: BoxLike) => BoxLike[] {
+  if (!doc.items.relationships.some((r) => r.title || !r.controls)) return () => [];
   const a = layout.a;
   const box = (n: NodeRec): BoxLike => ({ x: a.absX[n.slot], y: a.absY[n.slot], w: a.w[n.slot], h: a.h[n.slot] });
   const list: BoxLike[] = [];
@@ -94,7 +97,7 @@ export function relationsSvg(
     const a = boxOf(r.from);
     const b = boxOf(r.to);
     if (!a || !b) continue;
-    const c = relationCurve(a, b, r.controls);
+    const c = relationCurve(a, b, r.controls, near);
     if (clip) {
       const pts = sampleCurve(c, 16);
       const xs = pts.map((p) => p.x + clip.ox);

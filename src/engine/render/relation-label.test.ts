@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MindEditor } from '../editor';
 import type { KmDocument, KmNode } from '../model/types';
-import { LABEL_H, LABEL_PAD, placeLabel, pointAt, type BoxLike, type Curve } from './relation-geometry';
+import { LABEL_H, LABEL_PAD, placeLabel, pointAt, relationCurve, sampleCurve, type BoxLike, type Curve } from './relation-geometry';
 
 // A relationship line's label sits where it overlaps the nodes least (t in 0.3–0.7 of the curve),
 // on an opaque background: the same place for the canvas and the SVG export (so PNG and PDF).
@@ -91,5 +91,37 @@ describe('relationship labels in the SVG export', () => {
     expect(Number(m[2]) + oy).toBeGreaterThanOrEqual(0);
     expect(x).toBeGreaterThanOrEqual(0);
     expect(x + Number(m[3])).toBeLessThanOrEqual(width);
+  });
+});
+
+describe('automatic relationship curves in the SVG export', () => {
+  it('bow clear of the topics between the two ends (the root, a branch) where the usual bow crosses them', () => {
+    const leaf = (id: string): KmNode => ({ data: { id, text: `主题${id}` }, children: [] });
+    const ed = new MindEditor();
+    ed.load({
+      root: { data: { id: 'r', text: '中心主题很长很长' }, children: ['a', 'b', 'c', 'd', 'e', 'f'].map(leaf) },
+      template: 'structure',
+      theme: 'fresh-blue',
+      version: '1.4.43',
+      // siblings under an organisation chart's root: the usual bow goes up through the root
+      relationships: [{ id: 'x', from: 'a', to: 'e' }],
+    });
+    const box = (id: string): BoxLike => {
+      const [x, y, w, h] = ed.boxOf(id);
+      return { x, y, w, h };
+    };
+    const others = ['r', 'b', 'c', 'd', 'f'].map(box);
+    const on = (pts: { x: number; y: number }[]) =>
+      others.filter((o) => pts.slice(2, -2).some((p) => p.x >= o.x && p.x <= o.x + o.w && p.y >= o.y && p.y <= o.y + o.h));
+    // the usual bow runs over topics here (what a student saw) …
+    expect(on(sampleCurve(relationCurve(box('a'), box('e')), 24)).length).toBeGreaterThan(0);
+    // … the exported line does not
+    const d = /<path class="relation" [^>]*d="M([-\d.]+) ([-\d.]+) C([-\d.]+) ([-\d.]+),? ?([-\d.]+) ([-\d.]+),? ?([-\d.]+) ([-\d.]+)"/.exec(
+      ed.exportData('svg'),
+    );
+    expect(d).toBeTruthy();
+    const n = d!.slice(1).map(Number);
+    const c: Curve = { p0: { x: n[0], y: n[1] }, c1: { x: n[2], y: n[3] }, c2: { x: n[4], y: n[5] }, p3: { x: n[6], y: n[7] } };
+    expect(on(sampleCurve(c, 24))).toEqual([]);
   });
 });

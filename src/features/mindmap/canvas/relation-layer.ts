@@ -101,8 +101,18 @@ export class RelationLayer {
     const a = store.boxOf(r.from);
     const b = store.boxOf(r.to);
     if (!a || !b) return null;
-    return relationCurve(a, b, this.preview?.id === id ? this.preview.controls : r.controls);
+    const controls = this.preview?.id === id ? this.preview.controls : r.controls;
+    if (controls) return relationCurve(a, b, controls);
+    // An automatic curve looks for a way clear of other topics: once per line and scene version.
+    const hit = this.autoCurves.get(r);
+    if (hit && hit.version === store.version) return hit.curve;
+    const curve = relationCurve(a, b, undefined, (region) => obstaclesNear(store, region));
+    this.autoCurves.set(r, { version: store.version, curve });
+    return curve;
   }
+
+  /** Automatic curves by line record (a changed line is a new record) and the scene version they were found at. */
+  private autoCurves = new WeakMap<Relationship, { version: number; curve: Curve }>();
 
   /** Where line `id`'s label is drawn (world), or its curve's middle when it has none yet. */
   labelCentre(store: SceneStore, id: string): Pt | null {
@@ -182,7 +192,7 @@ export class RelationLayer {
     const a = rb && store.boxOf(rb.from);
     if (rb && a) {
       const b = rb.target ? store.boxOf(rb.target) : undefined;
-      const c = relationCurve(a, b ?? { x: rb.to.x, y: rb.to.y, w: 0, h: 0 });
+      const c = b ? relationCurve(a, b, undefined, (region) => obstaclesNear(store, region)) : relationCurve(a, { x: rb.to.x, y: rb.to.y, w: 0, h: 0 });
       dashed(g, c, RELATION_DASH);
       g.stroke({ color: SELECTED, width: Math.max(RELATION_WIDTH, 1.5 * px) });
       const [tip, left, right] = arrowHead(c, Math.max(ARROW_SIZE, 8 * px));
