@@ -47,10 +47,10 @@ const EMPTY_OUTLINE = `${INVALID}：大纲为空（只有空行，没有任何�
 const asText = (data: FileData): string => (typeof data === 'string' ? data : new TextDecoder().decode(data));
 
 /** A decoded exchange tree within the map limits, restored like any import; what it lost is the last notice. */
-function exchanged(root: KmNode, lost: Lost, notices: ImportNotice[] = [], relationships: Relationship[] = [], summaries: Summary[] = []): ImportResult {
+function exchanged(root: KmNode, lost: Lost, notices: ImportNotice[] = [], relationships: Relationship[] = [], summaries: Summary[] = [], template?: string): ImportResult {
   const problem = documentProblem({ root });
   if (problem) throw new Error(`无法导入：${problem}`);
-  return { document: restoreDocument({ root, relationships, summaries }), notices: [...notices, ...lost.notices()] };
+  return { document: restoreDocument({ root, relationships, summaries, template }), notices: [...notices, ...lost.notices()] };
 }
 
 /**
@@ -76,7 +76,7 @@ export function importDocumentWithNotices(format: FileFormat, data: FileData, op
     case 'xmind': {
       if (typeof data === 'string') throw new Error('无法导入 .xmind 文件：需要文件的原始字节（它是 zip 压缩包，不是文本）');
       const r = decodeXmind(data);
-      return exchanged(r.root, r.lost, [], r.relationships, r.summaries);
+      return exchanged(r.root, r.lost, [], r.relationships, r.summaries, r.template);
     }
     case 'mm': {
       const r = decodeFreeMind(asText(data));

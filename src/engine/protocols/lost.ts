@@ -25,6 +25,8 @@ const KINDS = {
   study: ['知识点标记', '个'],
   style: ['文字样式', '处'],
   attribute: ['属性', '条'],
+  structure: ['导图结构（已改用最接近的结构）', '处'],
+  curve: ['关联线的自定义弯曲', '条'],
   control: ['XML 中不能出现的控制字符', '个'],
 } as const;
 
