@@ -69,8 +69,12 @@ export function decodeFreeMind(text: string): { root: KmNode; lost: Lost; relati
   return { root, lost, relationships: relationsIn(raw, ends, lost) };
 }
 
+/**
+ * A paragraph per line. A blank line is a paragraph holding a <br/>: HTML shows an empty <p> as
+ * nothing, which read back (htmlText) as the notes' paragraphs run together.
+ */
 function noteHtml(note: string, lost: Lost): XmlItem {
-  const paras = note.split(/\r\n?|\n/).map((line) => el('p', null, line ? [textItem(xmlText(line, lost))] : []));
+  const paras = note.split(/\r\n?|\n/).map((line) => el('p', null, /[^ \t]/.test(line) ? [textItem(xmlText(line, lost))] : [el('br', null)]));
   return el('richcontent', { TYPE: 'NOTE' }, [el('html', null, [el('head', null), el('body', null, paras)])]);
 }
 
@@ -148,6 +152,9 @@ export function encodeFreeMind(doc: KmDocument): { data: string; lost: Lost } {
     for (let i = cs.length - 1; i >= 0; i--) stack.push([cs[i], made[i]]);
   }
   for (const r of liveRelations(doc)) {
+    // FreeMind's inclinations start from the side of a node's box, ours from its centre: without
+    // the laid-out boxes the curve cannot be carried over, so it is said (the line is kept).
+    if (r.controls) lost.add('curve');
     const a: Record<string, string> = { DESTINATION: made.get(r.to)![1], ENDARROW: 'Default', STARTARROW: 'None' };
     if (r.title) a.MIDDLE_LABEL = xmlText(r.title, lost);
     kidsOf(made.get(r.from)![0]).push(el('arrowlink', a));

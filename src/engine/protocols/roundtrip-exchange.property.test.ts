@@ -8,7 +8,8 @@ import { exportFile, importDocumentWithNotices, type ExchangeFormat } from './fo
 // exactly, for titles made of what breaks markup and outline formats: whitespace of every kind
 // (XML turns literal TABs and line ends in attributes into spaces), markup characters, entity
 // look-alikes, a literal <br>, quotes, CJK and emoji. FreeMind notes are HTML: read back as a
-// browser shows them (runs of spaces collapsed, blank lines gone); the others keep notes as they are.
+// browser shows them (runs of spaces collapsed), a line per paragraph, blank lines kept; the
+// others keep notes as they are.
 
 const titleUnit = fc.constantFrom(
   ' ',
@@ -63,12 +64,11 @@ function toKm(t: T): KmNode {
   return { data, children: t.children.map(toKm) };
 }
 
-/** A note as HTML paragraphs read back: a line per paragraph, whitespace collapsed, blank lines gone. */
+/** A note as HTML paragraphs read back: a line per paragraph, whitespace collapsed, blank lines kept. */
 const asHtml = (note: string) =>
   note
     .split(/\r\n?|\n/)
     .map((l) => l.replace(/[ \t\r\n]+/g, ' ').replace(/^ | $/g, ''))
-    .filter(Boolean)
     .join('\n');
 
 function shape(n: KmNode, format: ExchangeFormat): unknown {

@@ -15,7 +15,27 @@ const x8 = (rootAttrs: string, body = '', sheetExtra = '') =>
     ),
   });
 const json = (rootTopic: Record<string, unknown>, extra: Record<string, unknown> = {}) =>
-  zipSync({ 'content.json': strToU8(JSON.stringify([{ id: 's', rootTopic: { id: 'root', title: '根', children: { attached: [{ id: 'a', title: '甲' }, { id: 'b', title: '乙' }] }, ...rootTopic }, ...extra }])) });
+  zipSync({
+    'content.json': strToU8(
+      JSON.stringify([
+        {
+          id: 's',
+          rootTopic: {
+            id: 'root',
+            title: '根',
+            children: {
+              attached: [
+                { id: 'a', title: '甲' },
+                { id: 'b', title: '乙' },
+              ],
+            },
+            ...rootTopic,
+          },
+          ...extra,
+        },
+      ]),
+    ),
+  });
 const messages = (r: { notices: Array<{ message: string }> }) => r.notices.map((n) => n.message);
 
 const doc = (template: string): KmDocument => ({
@@ -88,7 +108,8 @@ describe('XMind structures and our templates', () => {
 });
 
 describe('relationship control points from XMind', () => {
-  const rel = (points: string) => `<relationships><relationship id="r1" end1="a" end2="b"><title>邻接</title><control-points>${points}</control-points></relationship></relationships>`;
+  const rel = (points: string) =>
+    `<relationships><relationship id="r1" end1="a" end2="b"><title>邻接</title><control-points>${points}</control-points></relationship></relationships>`;
 
   it('XMind 8 control points with svg:x / svg:y on the point itself, or in <position>, are the curve', () => {
     const forms = [
@@ -106,11 +127,20 @@ describe('relationship control points from XMind', () => {
   });
 
   it('the polar form (angle, amount) keeps the line with the automatic curve and says the curve is lost', () => {
-    const r = importDocumentWithNotices('xmind', x8('', '', rel('<control-point index="0" amount="0.3" angle="15"/><control-point index="1" amount="0.7" angle="-10"/>')));
+    const r = importDocumentWithNotices(
+      'xmind',
+      x8('', '', rel('<control-point index="0" amount="0.3" angle="15"/><control-point index="1" amount="0.7" angle="-10"/>')),
+    );
     expect(r.document.relationships).toHaveLength(1);
     expect(r.document.relationships?.[0].controls).toBeUndefined();
     expect(messages(r)).toEqual(['以下内容未能保留：关联线的自定义弯曲 1 条']);
-    const j = importDocumentWithNotices('xmind', json({}, { relationships: [{ id: 'r', end1Id: 'a', end2Id: 'b', controlPoints: { '0': { amount: 0.3, angle: 0.2 }, '1': { amount: 0.3, angle: -0.2 } } }] }));
+    const j = importDocumentWithNotices(
+      'xmind',
+      json(
+        {},
+        { relationships: [{ id: 'r', end1Id: 'a', end2Id: 'b', controlPoints: { '0': { amount: 0.3, angle: 0.2 }, '1': { amount: 0.3, angle: -0.2 } } }] },
+      ),
+    );
     expect(j.document.relationships?.[0].controls).toBeUndefined();
     expect(messages(j)).toEqual(['以下内容未能保留：关联线的自定义弯曲 1 条']);
   });

@@ -13,7 +13,13 @@ import { templateOfStructure } from './xmind-structure';
 
 const WHAT = '.xmind';
 
-export function decodeXmind8(text: string, lost: Lost, pending: PendingImage[], ends: Ends, sums: SummaryReader): { root: KmNode; relations: RawRelation[]; template: string } {
+export function decodeXmind8(
+  text: string,
+  lost: Lost,
+  pending: PendingImage[],
+  ends: Ends,
+  sums: SummaryReader,
+): { root: KmNode; relations: RawRelation[]; template: string } {
   const top = firstElement(parseXml(text, `${WHAT}（content.xml）`), 'xmap-content');
   const sheets = top ? elements(kidsOf(top), 'sheet') : [];
   const sheet = sheets.find((s) => firstElement(kidsOf(s), 'topic'));
