@@ -40,6 +40,7 @@ export const E2E_STUDENTS = {
   nowMarked: { id: 'e2e-now-marked', loginName: '13900000175', username: '林在学' },
   lineKeys: { id: 'e2e-line-keys', loginName: '13900000260', username: '严线键' },
   mapCamera: { id: 'e2e-map-camera', loginName: '13900000261', username: '华镜头' },
+  formatsStructure: { id: 'e2e-formats-structure', loginName: '13900000310', username: '简结构' },
 } as const;
 
 export type E2EStudent = keyof typeof E2E_STUDENTS;

@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { KmDocument, KmNode } from '../model/types';
 import { exportFile, importDocumentWithNotices, type ExchangeFormat } from './formats';
+import { titleUnit } from '../testing/title-units';
 
 // Export → import through XMind, FreeMind and OPML keeps the tree, every title, notes and links
 // exactly, for titles made of what breaks markup and outline formats: whitespace of every kind
@@ -11,32 +12,6 @@ import { exportFile, importDocumentWithNotices, type ExchangeFormat } from './fo
 // browser shows them (runs of spaces collapsed), a line per paragraph, blank lines kept; the
 // others keep notes as they are.
 
-const titleUnit = fc.constantFrom(
-  ' ',
-  '\t',
-  '#',
-  '-',
-  '\\',
-  '<br>',
-  '中',
-  '学',
-  '😀',
-  '&',
-  '<',
-  '>',
-  '"',
-  "'",
-  'a',
-  '\n',
-  '\r',
-  'lt;',
-  '&#32;',
-  '\u00a0',
-  '\u3000',
-  '\u2028',
-  ']]>',
-  '<!--',
-);
 const title = fc.string({ unit: titleUnit, minLength: 0, maxLength: 10 });
 const note = fc.option(fc.string({ unit: titleUnit, minLength: 1, maxLength: 20 }), { nil: undefined });
 const url = fc.option(fc.string({ unit: fc.constantFrom('http://x/', 'a', '?', '&', '=', '#', '中', '"', ' ', '<'), minLength: 1, maxLength: 6 }), {

@@ -1,7 +1,9 @@
 // @vitest-environment node
 import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { KmDocument } from '../model/types';
+import { titleUnit } from '../testing/title-units';
 import { exportFile, importDocumentWithNotices } from './formats';
 
 // XMind structures ↔ our templates (xmind-structure.ts), and relationship control points in the
@@ -143,5 +145,55 @@ describe('relationship control points from XMind', () => {
     );
     expect(j.document.relationships?.[0].controls).toBeUndefined();
     expect(messages(j)).toEqual(['以下内容未能保留：关联线的自定义弯曲 1 条']);
+  });
+});
+
+describe('.km → .xmind → .km (property)', () => {
+  const offset = fc.record({ x: fc.double({ min: -2000, max: 2000, noNaN: true }), y: fc.double({ min: -2000, max: 2000, noNaN: true }) });
+  const title = fc.string({ unit: titleUnit, minLength: 0, maxLength: 8 });
+  const templates = ['default', 'right', 'structure', 'filetree', 'fish-bone'] as const;
+
+  it('keeps the template and every custom curve within a pixel, in content.json and content.xml alike', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...templates),
+        fc.array(fc.record({ title, c: fc.option(fc.tuple(offset, offset), { nil: undefined }) }), { maxLength: 4 }),
+        (template, lines) => {
+          const kids = lines.map((_, i) => ({ data: { id: `n${i}`, text: `主题 ${i}` }, children: [] }));
+          const d: KmDocument = {
+            root: { data: { id: 'r', text: '根' }, children: kids },
+            template,
+            theme: 'fresh-blue',
+            version: '1.4.43',
+            relationships: lines.map((l, i) => ({
+              id: `x${i}`,
+              from: `n${i}`,
+              to: 'r',
+              ...(l.title ? { title: l.title } : {}),
+              ...(l.c ? { controls: l.c } : {}),
+            })),
+          };
+          const out = exportFile('xmind', d);
+          expect(out.notices).toEqual([]);
+          const files = unzipSync(out.data as Uint8Array);
+          delete files['content.json'];
+          for (const back of [importDocumentWithNotices('xmind', out.data), importDocumentWithNotices('xmind', zipSync(files))]) {
+            expect(back.notices).toEqual([]);
+            expect(back.document.template).toBe(template);
+            const got = back.document.relationships ?? [];
+            expect(got.map((r) => r.title ?? '')).toEqual(lines.map((l) => l.title));
+            got.forEach((r, i) => {
+              const want = lines[i].c;
+              if (!want) return expect(r.controls).toBeUndefined();
+              for (const k of [0, 1]) {
+                expect(Math.abs(r.controls![k].x - want[k].x)).toBeLessThan(1);
+                expect(Math.abs(r.controls![k].y - want[k].y)).toBeLessThan(1);
+              }
+            });
+          }
+        },
+      ),
+      { numRuns: 150 },
+    );
   });
 });
