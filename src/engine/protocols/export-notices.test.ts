@@ -11,7 +11,7 @@ const FULL: KmDocument = {
     data: { id: 'r', text: '根', note: '根的备注' },
     children: [
       { data: { id: 'a', text: '甲', hyperlink: 'https://example.com/', hyperlinkTitle: '例子', priority: 2, progress: 5 }, children: [] },
-      { data: { id: 'b', text: '乙', image: 'https://example.com/a.png', resource: ['标签一', '标签二'], isStudy: 1 }, children: [] },
+      { data: { id: 'b', text: '乙', image: 'https://example.com/a.png', resource: ['标签一', '标签二'], isStudy: 1, isNow: 1 }, children: [] },
     ],
   },
   template: 'default',
@@ -21,14 +21,19 @@ const FULL: KmDocument = {
 const messages = (r: { notices: Array<{ message: string }> }) => r.notices.map((n) => n.message);
 
 describe('export notices list every field a format cannot hold', () => {
-  it('.txt holds titles only: notes, links, link titles, images, priorities, progress, labels, 知识点 are listed', () => {
+  it('.txt holds titles only: notes, links, link titles, images, priorities, progress, labels, 知识点 and 正在学 are listed', () => {
     expect(messages(exportFile('txt', FULL))).toEqual([
-      '以下内容未能保留：标签 2 个、图片 1 张、备注 1 条、链接 1 个、链接标题 1 个、优先级 1 个、进度 1 个、知识点标记 1 个',
+      '以下内容未能保留：标签 2 个、图片 1 张、备注 1 条、链接 1 个、链接标题 1 个、优先级 1 个、进度 1 个、知识点标记 1 个、正在学标记 1 个',
     ]);
   });
 
   it('.md holds notes and links (with titles); the rest is listed', () => {
-    expect(messages(exportFile('md', FULL))).toEqual(['以下内容未能保留：标签 2 个、图片 1 张、优先级 1 个、进度 1 个、知识点标记 1 个']);
+    expect(messages(exportFile('md', FULL))).toEqual(['以下内容未能保留：标签 2 个、图片 1 张、优先级 1 个、进度 1 个、知识点标记 1 个、正在学标记 1 个']);
+  });
+
+  it('the 正在学 mark is Xuetu’s own: .xmind, .mm and .opml say it too', () => {
+    const now: KmDocument = { ...FULL, root: { data: { id: 'r', text: '根', isNow: 1 }, children: [] } };
+    for (const f of ['xmind', 'mm', 'opml'] as const) expect(messages(exportFile(f, now))).toEqual(['以下内容未能保留：正在学标记 1 个']);
   });
 
   it('a map of titles only exports to .txt with no notice', () => {
