@@ -5,6 +5,7 @@ import { xmindJsonRelationsOut } from './relations-exchange';
 import { xmind8Files } from './xmind8-export';
 import { summariesByParent } from './xmind-summaries';
 import { structureOfTemplate } from './xmind-structure';
+import { isKnownLayout } from '../layout/layout-names';
 import { extOf, fromBase64 } from './zip-images';
 
 // .xmind export in the XMind 2020+ shape: content.json (one sheet), metadata.json and
@@ -43,6 +44,8 @@ export function encodeXmind(doc: KmDocument, images: Record<string, string> = {}
       } else lost.add('image');
     }
     if (d.expandState === 'collapse') t.branch = 'folded';
+    // A branch's own layout (kityminder's data.layout) is not written as a subtopic structure.
+    if (!isRoot && isKnownLayout(d.layout)) lost.add('structure');
     countXuetuOnly(d, lost);
     return t;
   };

@@ -106,6 +106,10 @@ describe('XMind structures and our templates', () => {
     }
     const tianpan = exportFile('xmind', doc('tianpan'));
     expect(messages(tianpan)).toEqual(['以下内容未能保留：导图结构（已改用最接近的结构） 1 处']);
+    // a branch's own layout (from a kityminder file) has no subtopic structure written for it
+    const branch = doc('right');
+    branch.root.children![0].data.layout = 'filetree-down';
+    expect(messages(exportFile('xmind', branch))).toEqual(['以下内容未能保留：导图结构（已改用最接近的结构） 1 处']);
   });
 });
 
