@@ -70,6 +70,15 @@ describe('export notices list every field a format cannot hold', () => {
     expect(importDocumentWithNotices('mm', out.data).document.relationships).toHaveLength(2);
   });
 
+  it('.mm import says a curve the file drew (inclinations) is not kept, once per kept line', () => {
+    const mm =
+      '<map version="1.0.1"><node TEXT="根" ID="r"><node TEXT="甲" ID="a"><arrowlink DESTINATION="b" STARTINCLINATION="40;-10;" ENDINCLINATION="30;20;"/>' +
+      '<arrowlink DESTINATION="nowhere" STARTINCLINATION="1;1;" ENDINCLINATION="1;1;"/></node><node TEXT="乙" ID="b"/></node></map>';
+    const r = importDocumentWithNotices('mm', mm);
+    expect(r.document.relationships).toHaveLength(1);
+    expect(messages(r)).toEqual(['以下内容未能保留：关联线 1 条、关联线的自定义弯曲 1 条']);
+  });
+
   it('.mm keeps a note’s blank lines between paragraphs', () => {
     const note = '第一段\n\n第二段第一行\n第二段第二行\n\n\n第三段';
     const doc: KmDocument = { ...FULL, root: { data: { id: 'r', text: '根', note }, children: [] } };

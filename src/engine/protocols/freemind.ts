@@ -58,7 +58,15 @@ export function decodeFreeMind(text: string): { root: KmNode; lost: Lost; relati
     }
     const own = fileId ?? `\u0000${ends.size}`;
     ends.set(own, d);
-    for (const a of elements(kids, 'arrowlink')) raw.push({ end1: own, end2: attr(a, 'DESTINATION'), title: attr(a, 'MIDDLE_LABEL') || undefined });
+    // Inclinations start from a side of the node's box, ours from its centre: the line is kept
+    // with the automatic curve, and a curve the file had is said (relations-exchange.ts).
+    for (const a of elements(kids, 'arrowlink'))
+      raw.push({
+        end1: own,
+        end2: attr(a, 'DESTINATION'),
+        title: attr(a, 'MIDDLE_LABEL') || undefined,
+        ...(attr(a, 'STARTINCLINATION') || attr(a, 'ENDINCLINATION') ? { curveLost: true } : {}),
+      });
     lost.add('boundary', elements(kids, 'cloud').length);
     lost.add('attribute', elements(kids, 'attribute').length);
     lost.add('image', elements(kids, 'hook').filter((h) => attr(h, 'NAME') === 'ExternalObject').length);

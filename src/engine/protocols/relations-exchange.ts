@@ -21,6 +21,8 @@ export interface RawRelation {
   end2: string | undefined;
   title?: string;
   controls?: [Offset, Offset];
+  /** The file's curve has no offsets of ours (XMind's polar form, FreeMind's inclinations): counted if the line is kept. */
+  curveLost?: boolean;
 }
 
 /**
@@ -57,6 +59,7 @@ export function relationsIn(raw: readonly RawRelation[], ends: Ends, lost: Lost)
     pairs.add(`${rel.from}\n${rel.to}`);
     if (r.title) rel.title = r.title;
     if (r.controls) rel.controls = r.controls;
+    if (r.curveLost) lost.add('curve');
     out.push(rel);
   }
   return out;
@@ -80,7 +83,7 @@ const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : und
  * centre of its end's topic, which is what ours are (model/items.ts): kept as it is. XMind also
  * writes the polar form (angle and amount: a fraction of the distance between the ends), which
  * needs the laid-out map to place; such a line keeps its ends and title with the automatic curve,
- * and its curve is counted as lost.
+ * and its curve is counted as lost (relationsIn, once the line is kept).
  */
 function control(x: unknown, y: unknown, polar: boolean, seen: { polar: boolean }): Offset | null {
   const p = point(x, y);
@@ -88,26 +91,25 @@ function control(x: unknown, y: unknown, polar: boolean, seen: { polar: boolean 
   return p;
 }
 
-function controlsOf(at: (i: string) => Offset | null, seen: { polar: boolean }, lost: Lost): [Offset, Offset] | undefined {
-  const c = pair(at('0'), at('1'));
-  if (!c && seen.polar) lost.add('curve');
-  return c;
+function controlsOf(at: (i: string) => Offset | null, seen: { polar: boolean }): Pick<RawRelation, 'controls' | 'curveLost'> {
+  const controls = pair(at('0'), at('1'));
+  return controls ? { controls } : seen.polar ? { curveLost: true } : {};
 }
 
 /** content.json's `relationships` of a sheet. */
-export function xmindJsonRelations(list: unknown, lost: Lost): RawRelation[] {
+export function xmindJsonRelations(list: unknown): RawRelation[] {
   if (!Array.isArray(list)) return [];
   return list.map((r): RawRelation => {
     if (!isObj(r)) return { end1: undefined, end2: undefined };
     const cp = isObj(r.controlPoints) ? r.controlPoints : {};
     const seen = { polar: false };
     const at = (k: string) => (isObj(cp[k]) ? control(cp[k].x, cp[k].y, cp[k].amount !== undefined || cp[k].angle !== undefined, seen) : null);
-    return { end1: str(r.end1Id), end2: str(r.end2Id), title: str(r.title), controls: controlsOf(at, seen, lost) };
+    return { end1: str(r.end1Id), end2: str(r.end2Id), title: str(r.title), ...controlsOf(at, seen) };
   });
 }
 
 /** content.xml's `<relationships>` of a sheet. */
-export function xmind8Relations(sheetKids: XmlItem[], lost: Lost): RawRelation[] {
+export function xmind8Relations(sheetKids: XmlItem[]): RawRelation[] {
   const group = firstElement(sheetKids, 'relationships');
   return (group ? elements(kidsOf(group), 'relationship') : []).map((r) => {
     const kids = kidsOf(r);
@@ -121,7 +123,7 @@ export function xmind8Relations(sheetKids: XmlItem[], lost: Lost): RawRelation[]
       const pos = firstElement(kidsOf(cp), 'position') ?? cp;
       return control(attr(pos, 'x'), attr(pos, 'y'), attr(cp, 'amount') !== undefined || attr(cp, 'angle') !== undefined, seen);
     };
-    return { end1: attr(r, 'end1'), end2: attr(r, 'end2'), title: title ? ownText(title) : undefined, controls: controlsOf(at, seen, lost) };
+    return { end1: attr(r, 'end1'), end2: attr(r, 'end2'), title: title ? ownText(title) : undefined, ...controlsOf(at, seen) };
   });
 }
 

@@ -66,7 +66,7 @@ function decodeContentJson(text: string, lost: Lost, pending: PendingImage[], en
   lost.add('sheet', list.length - 1);
   const rootTopic = sheet.rootTopic as Obj;
   const template = templateOfStructure(str(rootTopic.structureClass), lost);
-  return { root: topicTree(rootTopic, lost, pending, ends, sums), relations: xmindJsonRelations(sheet.relationships, lost), template };
+  return { root: topicTree(rootTopic, lost, pending, ends, sums), relations: xmindJsonRelations(sheet.relationships), template };
 }
 
 /** Iterative: the nesting is the file's, possibly hostile. */

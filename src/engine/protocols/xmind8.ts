@@ -27,7 +27,7 @@ export function decodeXmind8(
   lost.add('sheet', sheets.length - 1);
   const rootTopic = firstElement(kidsOf(sheet), 'topic')!;
   const template = templateOfStructure(attr(rootTopic, 'structure-class'), lost);
-  return { root: topicTree(rootTopic, lost, pending, ends, sums), relations: xmind8Relations(kidsOf(sheet), lost), template };
+  return { root: topicTree(rootTopic, lost, pending, ends, sums), relations: xmind8Relations(kidsOf(sheet)), template };
 }
 
 function count(kids: XmlItem[], group: string, item: string): number {
