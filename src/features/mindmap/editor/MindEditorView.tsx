@@ -26,7 +26,7 @@ import { TextEditOverlay } from './TextEditOverlay';
 import { useTextEdit } from './text-edit';
 import { bindTouch } from './touch-input';
 import { Toolbar } from './Toolbar';
-import { describeSummary } from './summary-model';
+import { describe } from './AriaSummaries';
 import { userMessage } from './messages';
 import { useToastsAtBottom } from '../../../app/ui/Toaster';
 import '../mindmap.css';
@@ -287,7 +287,7 @@ export function MindEditorView({ ctl, load, toolbarExtra, onActivate, onError, e
   // A line selected alone (Alt+L, a right click): the keyboard target is named after it.
   const line = !node && lineState.selected ? ctl.relations.list.find((r) => r.id === lineState.selected) : undefined;
   const label = summary
-    ? `思维导图，已选中${describeSummary(summary, (id) => ctl.model.get(id)?.text || '分支主题')}`
+    ? `思维导图，已选中${describe(ctl, summary)}`
     : line
       ? `思维导图，已选中关联线：${ctl.relations.describe(line)}`
       : node

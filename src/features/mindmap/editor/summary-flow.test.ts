@@ -7,6 +7,8 @@ import { testContext, testController } from './test-kit';
 import { EditorController } from './controller';
 import { createEngineHost } from '../../../worker/host';
 import { localEngine } from '../../../worker/client';
+import { SUMMARY_CROSS_ERROR } from '../../../engine/layout/summary-space';
+import { summaryMarks } from './AriaSummaries';
 
 // Summaries (概要) in the editor without a canvas: the registry's action (toolbar, menu, Ctrl+]),
 // the summary keys, announcements, undo, the text edit and read-only maps.
@@ -100,7 +102,10 @@ describe('summaries in the editor', () => {
     ctl.select(['a', 'b']);
     expect(isEnabled(add, ctx)).toBe(true);
     await add.perform(ctx);
-    expect(errors[0]).toContain('当前结构不显示它');
+    // 甲 is right of the root, 乙 left: refused with the reason, nothing added (it was added undrawn).
+    expect(errors).toEqual([SUMMARY_CROSS_ERROR]);
+    expect(said.at(-1)).toBe(SUMMARY_CROSS_ERROR);
+    expect(ctl.model.summaries.list).toEqual([]);
     // The toolbar 删除 removes a selected summary (no topic is selected then).
     ctl.select(['a1']);
     const sid = (await ctl.addSummary())!;
@@ -113,6 +118,29 @@ describe('summaries in the editor', () => {
     const ro = await testController(true);
     ro.select(['a1']);
     expect(isEnabled(add, testContext(ro))).toBe(false);
+  });
+
+  it('a summary a template change puts across the root stays, is said hidden, listed as not shown and deletable without undo', async () => {
+    const ctl = await testController();
+    const said: string[] = [];
+    ctl.onAnnounce = (t) => said.push(t);
+    await ctl.run('template', ['right']);
+    ctl.select(['a', 'b']);
+    const id = (await ctl.addSummary())!;
+    expect(ctl.model.summaries.isDrawn(id)).toBe(true);
+    await ctl.run('template', ['default']);
+    expect(ctl.model.summaries.get(id)).toBeDefined();
+    expect(ctl.model.summaries.isDrawn(id)).toBe(false);
+    expect(said.at(-1)).toContain('概要「概要」随之隐藏');
+    // The ARIA tree lists it under the root, said as not shown; it can be selected and deleted.
+    expect(summaryMarks(ctl, 'r')).toEqual(['概要：概要（甲 至 乙），当前结构不显示']);
+    ctl.selectSummary(id);
+    expect(ctl.state.summary).toBe(id);
+    handleMapKey(key('Delete'), keyDeps(testContext(ctl)));
+    await ctl.settled();
+    await new Promise((r) => setTimeout(r, 0));
+    expect(ctl.model.summaries.list).toEqual([]);
+    expect(said.at(-1)).toBe('已删除概要');
   });
 });
 
