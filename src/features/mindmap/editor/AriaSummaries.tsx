@@ -1,6 +1,6 @@
 import type { EditorController } from './controller';
 import type { NodeInfo } from './map-model';
-import { describeSummary } from './summary-model';
+import { describeSummary, UNDRAWN_NOTE } from './summary-model';
 
 // The summaries (概要) of the ARIA tree (a flat list of rows with aria-level): each is a
 // treeitem one level below its parent topic, placed AFTER the parent's whole subtree (its
@@ -8,7 +8,9 @@ import { describeSummary } from './summary-model';
 // those children: aria-setsize = children + summaries, aria-posinset after the last child. Read
 // as 概要：文字（甲 至 丙）. Selecting one (click, or arrows on the map) lets keyboard users edit
 // (F2 / Enter) or delete it (Delete), the summary keys of the map. A virtualised tree (fixed row
-// slots) reads them in the node's label instead (summaryMarks).
+// slots) reads them in the node's label instead (summaryMarks). A summary kept but not drawn (its
+// range now across the mind root, on a fish-bone spine or a tianpan) is listed too, said as not
+// shown, so it can still be deleted.
 
 interface Props {
   ctl: EditorController;
@@ -21,12 +23,27 @@ const titleOf = (ctl: EditorController) => (id: string) => ctl.model.get(id)?.te
 
 /** The node's summaries as marks of its label (virtualised tree). */
 export function summaryMarks(ctl: EditorController, parentId: string): string[] {
-  return ctl.model.summaries.of(parentId).map((s) => describeSummary(s, titleOf(ctl)));
+  return listed(ctl, parentId).map((s) => describe(ctl, s));
+}
+
+const parentOf = (ctl: EditorController) => (id: string) => ctl.model.get(id)?.parentId;
+
+/** Drawn and kept-but-undrawn summaries of a node, in document order. */
+function listed(ctl: EditorController, parentId: string) {
+  const sums = ctl.model.summaries;
+  const undrawn = sums.undrawnOf(parentId, parentOf(ctl));
+  return sums.list.filter((s) => s.parent === parentId && (sums.isDrawn(s.id) || undrawn.includes(s)));
+}
+
+/** A summary as said: 概要：文字（甲 至 丙）, with 当前结构不显示 when the structure does not draw it. */
+export function describe(ctl: EditorController, s: Parameters<typeof describeSummary>[0]): string {
+  const text = describeSummary(s, titleOf(ctl));
+  return ctl.model.summaries.isDrawn(s.id) ? text : `${text}，${UNDRAWN_NOTE}`;
 }
 
 /** The size of the set node `parent`'s children are in: the children and its summary rows. */
 export function childSetSize(ctl: EditorController, parent: NodeInfo, virtual: boolean): number {
-  return parent.children.length + (virtual ? 0 : ctl.model.summaries.of(parent.id).length);
+  return parent.children.length + (virtual ? 0 : listed(ctl, parent.id).length);
 }
 
 /**
@@ -40,10 +57,10 @@ export function closingAt(ctl: EditorController, n: NodeInfo, nextLevel: number)
 }
 
 export function AriaSummaries({ ctl, parent, onClick, onActivate }: Props) {
-  const list = ctl.model.summaries.of(parent.id);
+  const list = listed(ctl, parent.id);
   const level = parent.level + 1;
   return list.map((s, k) => {
-    const text = describeSummary(s, titleOf(ctl));
+    const text = describe(ctl, s);
     const selected = ctl.state.summary === s.id;
     return (
       <div

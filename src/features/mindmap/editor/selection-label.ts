@@ -1,6 +1,6 @@
 import { spokenText } from '../../../engine/render/formula';
 import type { EditorController } from './controller';
-import { describeSummary } from './summary-model';
+import { describe } from './AriaSummaries';
 
 // The map's keyboard target's name, also said in the live region when it changes: what is
 // selected. Several topics are all named (in outline order, up to LIST_MAX, then 等), not only
@@ -12,7 +12,7 @@ const topicText = (ctl: EditorController, id: string) => spokenText(ctl.model.ge
 
 export function selectionLabel(ctl: EditorController, lineSelected: string | null): string {
   const summary = ctl.state.summary ? ctl.model.summaries.get(ctl.state.summary) : undefined;
-  if (summary) return `思维导图，已选中${describeSummary(summary, (id) => ctl.model.get(id)?.text || '分支主题')}`;
+  if (summary) return `思维导图，已选中${describe(ctl, summary)}`;
   const ids = ctl.state.selection.filter((id) => ctl.model.nodes.has(id));
   const line = !ids.length && lineSelected ? ctl.relations.list.find((r) => r.id === lineSelected) : undefined;
   if (line) return `思维导图，已选中关联线：${ctl.relations.describe(line)}`;
