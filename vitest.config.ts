@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
@@ -37,6 +38,10 @@ if (process.env.DATABASE_URL) {
 export default defineConfig({
   plugins: [react()],
   test: {
+    // Vitest's default is one worker fewer than the cores: a single worker on a 2-core CI box,
+    // where server files mostly wait on their own database and timers. Two keep both cores busy
+    // (every server file has its own PGlite copy or PostgreSQL schema, so files never share state).
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     reporters: ['default', './tests/summary-reporter.ts'],
     projects: [
       {

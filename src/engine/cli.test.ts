@@ -60,8 +60,12 @@ describe('map CLI', () => {
     err.mockRestore();
     expect(readFileSync(join(dir, 'net.xmind')).subarray(0, 2).toString('latin1')).toBe('PK');
     expect(readFileSync(join(dir, 'net.txt'), 'utf8')).toBe('计算机网络\r\t应用层 "HTTP"\r\t\tDNS\t解析\r\t\t电子邮件\r\t传输层 TCP\r\t\t三次握手\r');
-    // The arrow link is kept by .xmind; OPML has no place for it.
-    expect(said).toEqual(['以下内容未能保留：外框 1 个、图标标记 1 个\n', '以下内容未能保留：关联线 1 条、优先级 1 个\n']);
+    // The arrow link is kept by .xmind; OPML has no place for it; outline text none for the note and link.
+    expect(said).toEqual([
+      '以下内容未能保留：外框 1 个、图标标记 1 个\n',
+      '以下内容未能保留：关联线 1 条、优先级 1 个\n',
+      '以下内容未能保留：备注 1 条、链接 1 个\n',
+    ]);
   });
 
   it('prints layout boxes as JSON', () => {

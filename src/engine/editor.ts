@@ -2,16 +2,13 @@ import { runCommand } from './commands/command';
 import { copySubtrees } from './commands/clipboard';
 import { getCommand, type CommandArgs, type CommandName, type CommandResult } from './commands/registry';
 import { History, type Step } from './history/history';
-import { summarize, type Change, type DiffSummary } from './model/change';
-import type { DocItems } from './model/items';
-import { MindDoc, type NodeRec } from './model/doc';
+import { summarize, type Change } from './model/change';
+import { MindDoc } from './model/doc';
 import { ROOT_TEXT, type KmDocument, type KmNode, type KmNodeData } from './model/types';
 import { newId } from './model/ids';
 import { createTableMeasurer, type TextMeasurer } from './measure/text-measurer';
 import type { FormulaBox } from './measure/formula-boxes';
 import { LayoutEngine } from './layout/layout-engine';
-import { connectorFor } from './layout/kinds';
-import type { SummaryPlace } from './layout/summary-space';
 import {
   exportDocument,
   exportFile,
@@ -26,10 +23,13 @@ import {
   type TextFormat,
 } from './protocols/formats';
 import { restoreDocument } from './protocols/restore';
+import { decodeKm } from './protocols/km';
+import { Lost } from './protocols/lost';
 import type { PdfOptions, PdfResult } from './protocols/pdf';
 import { exportSvg, type SvgOptions } from './protocols/svg';
 import { findNodes, type FindOptions } from './search/find';
-import { extraOf, LookTable, NODE_STRIDE, writeNode, type NodeExtra, type RenderPatch, type Structure } from './render/render-patch';
+import type { RenderPatch } from './render/render-patch';
+import { itemsCopy, PatchWriter } from './editor-patches';
 import { getTheme } from './theme/themes';
 import { ProgressIndex, type ProgressPatch } from './progress/progress-index';
 import type { Progress } from './progress/rollup';
@@ -58,20 +58,25 @@ export class MindEditor {
   /** Study progress per branch (progress/): its own channel, takeProgress(). */
   readonly progress = new ProgressIndex();
   private history: History;
-  private version = 0;
-  /** The summary boxes last sent (JSON), so a patch carries them only when they changed. */
-  private sentPlaces = '';
+  /** Writes the render patches (editor-patches.ts): their version counter, the summary boxes sent. */
+  private patches: PatchWriter;
 
   constructor(opts: EditorOptions = {}) {
     this.layout = new LayoutEngine(opts.measurer ?? createTableMeasurer());
     this.history = new History(opts.historyLimit ?? 500);
+    this.patches = new PatchWriter(this.layout, this.history);
     this.doc = new MindDoc(emptyDocument());
   }
 
   /** Replaces the document (already parsed .km object or .km text). Clears history. */
   load(km: KmDocument | string): RenderPatch {
-    const doc = typeof km === 'string' ? importDocument('km', km) : restoreDocument(JSON.parse(JSON.stringify(km)));
-    return this.replace(doc);
+    // Items pointing at missing topics are repaired on the way in; what had to go is said.
+    const lost = new Lost();
+    const doc = typeof km === 'string' ? decodeKm(km, lost) : restoreDocument(JSON.parse(JSON.stringify(km)), lost);
+    const patch = this.replace(doc);
+    const notices = lost.notices();
+    if (notices.length) patch.notices = notices;
+    return patch;
   }
 
   /**
@@ -195,8 +200,7 @@ export class MindEditor {
   }
 
   relayoutAll(): RenderPatch {
-    const r = this.layout.full(this.doc, true);
-    return this.patch(r.boxes, null, [], true);
+    return this.patches.all(this.doc);
   }
 
   /**
@@ -212,11 +216,6 @@ export class MindEditor {
         if (t !== undefined && texts.has(t) && this.layout.isShown(n)) changes.push({ op: 'set', id: n.id, key: 'text', before: t, after: t });
       }
     return this.afterChange(changes);
-  }
-
-  private formulaRequests(): { formulas?: Array<[string, string]> } {
-    const f = this.layout.formulas.takeRequests();
-    return f.length ? { formulas: f } : {};
   }
 
   /** The case's study nodes (知识点: nodes with resources or an exam); recounts every branch. */
@@ -236,141 +235,11 @@ export class MindEditor {
 
   private afterChange(changes: Change[]): RenderPatch {
     this.progress.apply(this.doc, changes);
-    if (!changes.length) return this.patch([], new Set(), [], false);
+    if (!changes.length) return this.patches.empty(this.doc);
     const sum = summarize(changes);
     if (sum.meta) return this.relayoutAll();
-    const out = this.patchNodes(changes, sum);
-    if (sum.items) out.items = this.itemsCopy();
+    const out = this.patches.nodes(this.doc, changes, sum);
+    if (sum.items) out.items = itemsCopy(this.doc);
     return out;
   }
-
-  /** The document's items as fresh lists (the items themselves are never mutated, only replaced). */
-  private itemsCopy(): DocItems {
-    return { relationships: [...this.doc.items.relationships], summaries: [...this.doc.items.summaries] };
-  }
-
-  private patchNodes(changes: Change[], sum: DiffSummary): RenderPatch {
-    const res = this.layout.update(this.doc, changes);
-    if (res.full) return this.patch(res.boxes, null, [], true);
-    const { boxes: changed, hidden } = res;
-    const styled = new Set<NodeRec>();
-    for (const id of [...sum.added, ...sum.updated]) {
-      const n = this.doc.byId.get(id);
-      if (n) styled.add(n);
-    }
-    for (const c of changes) {
-      if (c.op === 'move') for (const n of subtree(this.doc.byId.get(c.id))) styled.add(n);
-      // Expanding shows nodes the renderer dropped on collapse: they need their full style again.
-      else if (c.op === 'set' && c.key === 'expandState') for (const n of subtree(this.doc.byId.get(c.id))) styled.add(n);
-    }
-    const nodes = changed;
-    if (styled.size) {
-      const inPatch = new Set(changed);
-      for (const n of styled) if (!inPatch.has(n) && this.layout.isShown(n)) nodes.push(n);
-    }
-    const removed = [...sum.removed, ...hidden.map((n) => n.id)];
-    return this.patch(nodes, styled, removed, false, res.shifts, res.deltas);
-  }
-
-  /** styled null = every node gets its look and fields (full patches). */
-  private patch(nodes: NodeRec[], styled: Set<NodeRec> | null, removed: string[], full: boolean, shifts: NodeRec[] = [], deltas: number[] = []): RenderPatch {
-    const a = this.layout.a;
-    const theme = getTheme(this.doc.theme);
-    const template = this.doc.template;
-    const n = nodes.length;
-    const boxes = new Float64Array(n * 4);
-    const ids: string[] = new Array(n);
-    const texts: string[] = new Array(n);
-    const parents: string[] = new Array(n);
-    const look = new Int32Array(n);
-    const ints = new Int32Array(n * NODE_STRIDE);
-    const extras: Array<[number, NodeExtra]> = [];
-    const table = new LookTable(theme);
-    for (let i = 0; i < n; i++) {
-      const node = nodes[i];
-      const s = node.slot;
-      ids[i] = node.id;
-      boxes[i * 4] = a.absX[s];
-      boxes[i * 4 + 1] = a.absY[s];
-      boxes[i * 4 + 2] = a.w[s];
-      boxes[i * 4 + 3] = a.h[s];
-      if (styled && !styled.has(node)) {
-        look[i] = -1;
-        texts[i] = '';
-        parents[i] = '';
-        continue;
-      }
-      const depth = a.depth[s];
-      const parent = node.parent;
-      const conn = parent ? connectorFor(template, a.kind[parent.slot], depth) : null;
-      look[i] = table.indexOf(node, depth + 1, conn);
-      texts[i] = node.data.text ?? '';
-      parents[i] = parent ? parent.id : '';
-      writeNode(ints, i, node, depth + 1, parent ? parent.children.indexOf(node) : 0);
-      const x = extraOf(node);
-      if (x) extras.push([i, x]);
-    }
-    return {
-      version: ++this.version,
-      full,
-      ids,
-      boxes,
-      shifts: shifts.map((s) => s.id),
-      shiftDeltas: new Float64Array(deltas),
-      removed,
-      looks: table.looks,
-      look,
-      ints,
-      texts,
-      parents,
-      extras,
-      structure: full ? [] : this.structureOf(nodes, styled),
-      template,
-      theme: this.doc.theme,
-      background: theme.background,
-      canUndo: this.history.canUndo,
-      canRedo: this.history.canRedo,
-      ...(full ? { items: this.itemsCopy() } : {}),
-      ...this.formulaRequests(),
-      ...this.summaryBoxes(full),
-    };
-  }
-
-  /** summaryBoxes for a patch: nothing at all for a map that never had a drawn summary. */
-  private summaryBoxes(full: boolean): { summaryBoxes?: SummaryPlace[] } {
-    if (!this.layout.placed.size && !this.sentPlaces) return {};
-    const boxes = this.layout.summaryPlaces(this.doc);
-    const key = boxes.length ? JSON.stringify(boxes) : '';
-    if (key === this.sentPlaces && !full) return {};
-    this.sentPlaces = key;
-    return key || !full ? { summaryBoxes: boxes } : {};
-  }
-
-  /**
-   * Child order of every parent a patch touched: parents of restyled (added, edited, moved) nodes
-   * and the restyled nodes themselves (children shown or reordered). Removals need nothing.
-   */
-  private structureOf(nodes: NodeRec[], styled: Set<NodeRec> | null): Structure {
-    const parents = new Set<NodeRec>();
-    for (const n of nodes) {
-      if (styled && !styled.has(n)) continue;
-      if (n.parent) parents.add(n.parent);
-      parents.add(n);
-    }
-    const out: Structure = [];
-    for (const p of parents) out.push([p.id, p.children.map((c) => c.id)]);
-    return out;
-  }
-}
-
-function subtree(n: NodeRec | undefined): NodeRec[] {
-  if (!n) return [];
-  const out: NodeRec[] = [];
-  const stack = [n];
-  while (stack.length) {
-    const x = stack.pop()!;
-    out.push(x);
-    for (const c of x.children) stack.push(c);
-  }
-  return out;
 }

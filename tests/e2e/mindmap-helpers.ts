@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
+import { expanderCircle } from '../../src/engine/layout/expander-geometry';
+import { pointAt, relationCurve, type BoxLike } from '../../src/engine/render/relation-geometry';
 
 // Shared steps of the mind-map flows: open a map, read the ARIA tree, find a node on the canvas.
 
@@ -98,4 +100,32 @@ export async function download(page: Page, menuItem: RegExp): Promise<Buffer> {
   const dl = page.waitForEvent('download');
   await page.getByRole('menuitem', { name: menuItem }).click();
   return readFileSync((await (await dl).path())!);
+}
+
+/**
+ * A relationship line's automatic curve on screen as the canvas draws it: its middle and first
+ * control point. The canvas keeps such a curve clear of other topics (relation-geometry
+ * autoControls), so the map's topics are passed as child → parent (null: the root) to rebuild
+ * what it avoids: every topic's box and, beside each non-root topic with children, its expander.
+ */
+export async function autoCurvePoints(page: Page, from: string, to: string, topics: Record<string, string | null>) {
+  const z = Number((await page.getByRole('status', { name: '缩放比例' }).textContent())!.replace('%', '')) / 100;
+  // World boxes up to a translation (the curve does not depend on it): screen / zoom.
+  const boxes = new Map<string, BoxLike>();
+  for (const t of Object.keys(topics)) {
+    const r = await nodeBox(page, t);
+    boxes.set(t, { x: r.x / z, y: r.y / z, w: r.width / z, h: r.height / z });
+  }
+  const obstacles: BoxLike[] = [];
+  for (const [t, parent] of Object.entries(topics)) {
+    const b = boxes.get(t)!;
+    obstacles.push(b);
+    if (parent === null || !Object.values(topics).includes(t)) continue;
+    const e = expanderCircle(b, boxes.get(parent)!, undefined, false);
+    obstacles.push({ x: e.x - e.r, y: e.y - e.r, w: 2 * e.r, h: 2 * e.r });
+  }
+  const near = (r: BoxLike) => obstacles.filter((b) => b.x < r.x + r.w && r.x < b.x + b.w && b.y < r.y + r.h && r.y < b.y + b.h);
+  const c = relationCurve(boxes.get(from)!, boxes.get(to)!, undefined, near);
+  const m = pointAt(c, 0.5);
+  return { mid: { x: m.x * z, y: m.y * z }, handle: { x: c.c1.x * z, y: c.c1.y * z } };
 }

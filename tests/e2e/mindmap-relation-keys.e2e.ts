@@ -1,9 +1,8 @@
 import type { Page } from 'playwright-core';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { pointAt, relationCurve, type BoxLike } from '../../src/engine/render/relation-geometry';
 import type { BrowserSession } from './browser';
-import { clickNode, item, mapFocused, nodeBox, openMinder, outline, pasteImport, saved, selectedTexts } from './mindmap-helpers';
+import { autoCurvePoints, clickNode, item, mapFocused, openMinder, outline, pasteImport, saved, selectedTexts } from './mindmap-helpers';
 import { applyForCases, openSignedIn, unexpectedErrors } from './shell-helpers';
 import { E2E_STUDENTS } from './students';
 
@@ -11,9 +10,10 @@ import { E2E_STUDENTS } from './students';
 // lines (the whole map's when it has none) and Delete / F2 / Shift+F10 / Esc act on the line;
 // and the line's own context menu opened by a right click on its curve on the canvas.
 
+/** The map's topics, child → parent (what an automatic curve keeps clear of). */
+const TOPICS = { 线键: null, 甲: '线键', 乙: '线键', 丙: '线键', 丁: '线键' };
 const live = (page: Page) => page.locator('.mind-editor__live').textContent();
 const described = (page: Page, text: string) => item(page, text).first().getAttribute('aria-description');
-const zoomOf = async (page: Page) => Number((await page.getByRole('status', { name: '缩放比例' }).textContent())!.replace('%', '')) / 100;
 
 const MAP = {
   root: {
@@ -29,17 +29,6 @@ const MAP = {
     { id: 'l3', from: 'k2', to: 'k4' },
   ],
 };
-
-/** The automatic curve between two topics on screen, as the canvas draws it: its middle and first control point. */
-async function curvePoints(page: Page, from: string, to: string) {
-  const a = await nodeBox(page, from);
-  const b = await nodeBox(page, to);
-  const z = await zoomOf(page);
-  const w = (r: typeof a): BoxLike => ({ x: r.x / z, y: r.y / z, w: r.width / z, h: r.height / z });
-  const c = relationCurve(w(a), w(b));
-  const m = pointAt(c, 0.5);
-  return { mid: { x: m.x * z, y: m.y * z }, handle: { x: c.c1.x * z, y: c.c1.y * z } };
-}
 
 /** Pixels of the selected line's blue (its handles and thicker stroke) in a 24 px square around `p`. */
 async function selectedBlueAround(page: Page, p: { x: number; y: number }): Promise<number> {
@@ -64,7 +53,7 @@ describe('relationship lines from the keyboard and their menu on the canvas', ()
     await saved(page, () => pasteImport(page, 'km', JSON.stringify(MAP), '丁'));
     // Told in the tree and in the map's key hint.
     await expect.poll(() => described(page, '甲')).toBe('关联到：乙（因果）；来自：丙，按 Alt+L 逐条选择');
-    const { handle } = await curvePoints(page, '甲', '乙');
+    const { handle } = await autoCurvePoints(page, '甲', '乙', TOPICS);
     await clickNode(page, '甲');
     await mapFocused(page);
     const hint = await page.evaluate(() => {
@@ -125,7 +114,7 @@ describe('relationship lines from the keyboard and their menu on the canvas', ()
 
   it('a right click on the curve opens the line’s menu: 编辑标签 and 删除, each undone by Ctrl+Z', async () => {
     const { page } = s;
-    const { mid } = await curvePoints(page, '丙', '甲');
+    const { mid } = await autoCurvePoints(page, '丙', '甲', TOPICS);
     await page.mouse.click(mid.x, mid.y, { button: 'right' });
     const menu = page.getByRole('menu', { name: '关联线菜单：丙 → 甲' });
     await menu.getByRole('menuitem', { name: /编辑标签/ }).click();

@@ -1,9 +1,8 @@
 import { strFromU8, unzipSync } from 'fflate';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { pointAt, relationCurve, type BoxLike } from '../../src/engine/render/relation-geometry';
 import type { BrowserSession } from './browser';
-import { clickNode, download, importFile, item, mapFocused, nodeBox, openMinder, outline, pasteImport, saved } from './mindmap-helpers';
+import { autoCurvePoints, clickNode, download, importFile, item, mapFocused, nodeBox, openMinder, outline, pasteImport, saved } from './mindmap-helpers';
 import { applyForCases, openSignedIn, toastWith, unexpectedErrors } from './shell-helpers';
 import { E2E_STUDENTS } from './students';
 import { centre, Fingers, openPhoneSignedIn, phoneNodeBox } from './touch-helpers';
@@ -13,23 +12,12 @@ import { centre, Fingers, openPhoneSignedIn, phoneNodeBox } from './touch-helper
 // outline tree (aria-description 关联到：… / 来自：…), selected by a click on the curve, deleted
 // and brought back by Ctrl+Z, and kept through .km, .xmind and .svg exports.
 
+/** The map's topics, child → parent (what an automatic curve keeps clear of). */
+const TOPICS = { 关联测试: null, 甲: '关联测试', 乙: '甲', 丙: '甲' };
 const live = (page: Page) => page.locator('.mind-editor__live').textContent();
 /** A row's lines as its description tells them (without the key that reaches them, mindmap-relation-keys.e2e.ts). */
 const lines = (d: string | null) => d?.replace('，按 Alt+L 逐条选择', '') ?? null;
 const described = async (page: Page, text: string) => lines(await item(page, text).first().getAttribute('aria-description'));
-const zoomOf = async (page: Page) => Number((await page.getByRole('status', { name: '缩放比例' }).textContent())!.replace('%', '')) / 100;
-
-/** The automatic curve's middle and first control point on screen, as the canvas draws them. */
-async function curvePoints(page: Page, from: string, to: string) {
-  const a = await nodeBox(page, from);
-  const b = await nodeBox(page, to);
-  const z = await zoomOf(page);
-  // World boxes up to a translation (the curve does not depend on it): screen / zoom.
-  const w = (r: typeof a): BoxLike => ({ x: r.x / z, y: r.y / z, w: r.width / z, h: r.height / z });
-  const c = relationCurve(w(a), w(b));
-  const m = pointAt(c, 0.5);
-  return { mid: { x: m.x * z, y: m.y * z }, handle: { x: c.c1.x * z, y: c.c1.y * z } };
-}
 
 const kmLines = async (page: Page) => JSON.parse((await download(page, /JSON \(\.km\)/)).toString('utf8')).relationships as Array<Record<string, unknown>>;
 
@@ -59,7 +47,7 @@ describe('relationship lines', () => {
     // Deselected with Esc, then chosen again by a click on the curve itself.
     await mapFocused(page);
     await page.keyboard.press('Escape');
-    const { mid, handle } = await curvePoints(page, '甲', '丙');
+    const { mid, handle } = await autoCurvePoints(page, '甲', '丙', TOPICS);
     await clickNode(page, '乙');
     await page.mouse.click(mid.x, mid.y);
     await expect.poll(() => live(page)).toContain('已选中关联线：甲 → 丙');

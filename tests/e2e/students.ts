@@ -35,12 +35,16 @@ export const E2E_STUDENTS = {
   formulas: { id: 'e2e-formulas', loginName: '13900000150', username: '公式生' },
   mapRelations: { id: 'e2e-map-relations', loginName: '13900000160', username: '关关联' },
   summariesWalk: { id: 'e2e-summaries-walk', loginName: '13900000165', username: '孔概要' },
+  summariesSides: { id: 'e2e-summaries-sides', loginName: '13900000230', username: '左右概要' },
   phoneFixes: { id: 'e2e-phone-fixes', loginName: '13900000170', username: '蒋手机' },
   nowMarked: { id: 'e2e-now-marked', loginName: '13900000175', username: '林在学' },
   lineKeys: { id: 'e2e-line-keys', loginName: '13900000260', username: '严线键' },
   mapCamera: { id: 'e2e-map-camera', loginName: '13900000261', username: '华镜头' },
   touchLines: { id: 'e2e-touch-lines', loginName: '13900000360', username: '吴触线' },
   fitTemplates: { id: 'e2e-fit-templates', loginName: '13900000361', username: '吴适应' },
+  editorUx: { id: 'e2e-editor-ux', loginName: '13900000330', username: '金编辑' },
+  itemsFollow: { id: 'e2e-items-follow', loginName: '13900000290', username: '项随主' },
+  formatsStructure: { id: 'e2e-formats-structure', loginName: '13900000310', username: '简结构' },
 } as const;
 
 export type E2EStudent = keyof typeof E2E_STUDENTS;

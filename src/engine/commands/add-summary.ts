@@ -2,6 +2,7 @@ import type { CommandDef } from './command';
 import type { MindDoc } from '../model/doc';
 import { newId } from '../model/ids';
 import { MAX_ITEMS, type Summary } from '../model/items';
+import { undrawableReason } from '../layout/summary-space';
 
 export const SUMMARY_SIBLINGS_ERROR = '概要只能加在同一主题的相邻下级主题上';
 export const SUMMARY_DEFAULT_TEXT = '概要';
@@ -9,7 +10,8 @@ export const SUMMARY_MISSING_ERROR = '概要不存在（可能已被删除）';
 
 /**
  * A summary (概要) over the given nodes: they must share a parent (so never the root) and form
- * one contiguous run of its children, in any order. Answers the new summary's id.
+ * one contiguous run of its children, in any order, that the layout can draw (summary-space.ts).
+ * Answers the new summary's id.
  */
 export const addSummary = {
   name: 'addSummary',
@@ -21,6 +23,10 @@ export const addSummary = {
     if (!parent || nodes.some((n) => n.parent !== parent)) throw new Error(SUMMARY_SIBLINGS_ERROR);
     const idx = [...new Set(nodes.map((n) => parent.children.indexOf(n)))].sort((x, y) => x - y);
     if (idx[idx.length - 1] - idx[0] !== idx.length - 1) throw new Error(SUMMARY_SIBLINGS_ERROR);
+    // A run the current structure has no side for (across the mind root, a fish-bone spine, tianpan)
+    // would be kept but never drawn, removable only by undo: refused with the reason instead.
+    const why = undrawableReason(doc, parent, idx[0], idx[idx.length - 1]);
+    if (why) throw new Error(why);
     if (doc.items.summaries.length >= MAX_ITEMS) throw new Error(`一张导图最多 ${MAX_ITEMS} 个概要`);
     const summary: Summary = {
       id: newId(),

@@ -1,6 +1,7 @@
 import type { Change } from '../model/change';
 import type { MindDoc } from '../model/doc';
 import { invertChanges } from '../model/change';
+import { followItems, watchFor } from '../model/item-follow';
 
 /**
  * One command = one file exporting a CommandDef. `run` mutates the document only through the
@@ -31,14 +32,21 @@ export function runCommand(doc: MindDoc, cmd: CommandDef, args: readonly unknown
   const changes: Change[] = [];
   const saved = doc.recorder;
   doc.recorder = changes;
+  // Items (relationship lines, summaries) follow removed and reordered topics in this same step.
+  const watch = cmd.edits ? watchFor(doc) : null;
+  doc.watch = watch;
   try {
     const result = (cmd.run as (d: MindDoc, ...a: unknown[]) => unknown)(doc, ...args);
+    doc.watch = null;
+    if (watch) followItems(doc, watch);
     return { result, changes };
   } catch (e) {
+    doc.watch = null;
     doc.recorder = null;
     for (const c of invertChanges(changes)) doc.apply(c);
     throw e;
   } finally {
+    doc.watch = null;
     doc.recorder = saved;
   }
 }

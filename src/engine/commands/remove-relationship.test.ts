@@ -19,10 +19,10 @@ describe('removeRelationship', () => {
     expect(() => run(doc, 'removeRelationship', [a, 'zz'])).toThrow(NO_RELATION_ERROR);
     expect(doc.items.relationships).toHaveLength(1);
   });
-  it('a line whose node is removed stays in the document and comes back drawn with its undo', () => {
+  it('a line whose node is removed goes with it in the same step; its undo brings both back', () => {
     const doc = sampleDoc();
     run(doc, 'addRelationship', 'A1', 'B');
     checkUndoRedo(doc, 'removeNode', [['A']]);
-    expect(doc.items.relationships).toHaveLength(1);
+    expect(doc.items.relationships).toHaveLength(0);
   });
 });

@@ -125,7 +125,7 @@ export class LayoutEngine {
       const d = this.a.depth[n.slot];
       this.placed.set(
         n.id,
-        placeSummaries(this.a, n, list, (s) => topicSize(s, d, this.theme, this.measurer)),
+        placeSummaries(this.a, n, list, (s) => topicSize(s, d, this.theme, this.measurer), this.template),
       );
     } else this.placed.delete(n.id);
   }

@@ -109,8 +109,10 @@ describe('summary layout', () => {
       check();
       ed.execute('appendChild', ['a2', '新的孙主题']);
       check();
+      // (the range shrinks to a2: items follow the topics, model/item-follow.ts)
       ed.execute('removeNode', [['a3']]);
-      expect(ed.layout.summaryPlaces(ed.doc)).toEqual([]);
+      expect(ed.doc.items.summaries[0]).toMatchObject({ first: 'a2', last: 'a2' });
+      check();
       ed.undo();
       check();
       ed.undo();
@@ -145,7 +147,11 @@ describe('summary layout under random edits', () => {
             // a summary over a random node and its next sibling, when it has one
             const ids = [...ed.doc.byId.values()].filter((n) => n.parent && n.parent.children.indexOf(n) < n.parent.children.length - 1);
             const n = ids[Math.floor(rnd() * ids.length)];
-            if (n) ed.execute('addSummary', [[n.id, n.parent!.children[n.parent!.children.indexOf(n) + 1].id], `步骤 ${step}`]);
+            try {
+              if (n) ed.execute('addSummary', [[n.id, n.parent!.children[n.parent!.children.indexOf(n) + 1].id], `步骤 ${step}`]);
+            } catch {
+              // refused: a run the structure cannot draw (across the mind root, a fish-bone spine)
+            }
           } else randomOp(ed, rnd, () => {});
           const fresh = new MindEditor();
           fresh.load(ed.toKm());

@@ -1,8 +1,9 @@
-import type { NodeRec } from '../model/doc';
+import type { MindDoc, NodeRec } from '../model/doc';
 import type { Summary } from '../model/items';
 import type { TextMeasurer } from '../measure/text-measurer';
 import { nodeTypeForLevel, type Theme } from '../theme/themes';
-import { K, KIND_NAMES } from './kinds';
+import { connectorFor, K, KIND_NAMES, kindFor } from './kinds';
+import { EXPANDER_COLLAPSED_R, expanderCircle } from './expander-geometry';
 import { measureNode } from './node-size';
 import type { LayoutArrays } from './pack';
 
@@ -30,9 +31,13 @@ export interface SummaryPlace {
 export const BRACE_GAP = 8;
 export const BRACE_DEPTH = 14;
 
-export function sideOf(a: LayoutArrays, parent: NodeRec, from: number, to: number): SummarySide | null {
-  const k = a.kind[parent.slot];
-  switch (k) {
+/**
+ * The outer side of children [from..to] of a parent of kind `kind` with `count` children, or null
+ * when the run has none (then the summary is kept but not drawn). The mind template's root puts its
+ * first ceil(count / 2) children right and the rest left (pack.ts): a run must lie on one side.
+ */
+export function sideFor(kind: number, from: number, to: number, count: number): SummarySide | null {
+  switch (kind) {
     case K.RIGHT:
     case K.FT_DOWN:
     case K.FT_UP:
@@ -46,15 +51,43 @@ export function sideOf(a: LayoutArrays, parent: NodeRec, from: number, to: numbe
     case K.TOP:
       return 'top';
     case K.MIND: {
-      // The root of the mind template splits its children: a run must lie on one side.
-      const a0 = a.kind[parent.children[from].slot];
-      const a1 = a.kind[parent.children[to].slot];
-      if (a0 !== a1) return null;
-      return a0 === K.LEFT ? 'left' : 'right';
+      const half = Math.ceil(count / 2);
+      if (from < half && to >= half) return null;
+      return from < half ? 'right' : 'left';
     }
     default:
       return null;
   }
+}
+
+export function sideOf(a: LayoutArrays, parent: NodeRec, from: number, to: number): SummarySide | null {
+  return sideFor(a.kind[parent.slot], from, to, parent.children.length);
+}
+
+/** The kind the layout gives `n` (as LayoutEngine.prepare does), from the root down: O(depth). */
+export function kindOf(doc: Pick<MindDoc, 'template'>, n: NodeRec): number {
+  const path: NodeRec[] = [];
+  for (let x: NodeRec | null = n; x; x = x.parent) path.push(x);
+  let kind = 0;
+  for (let i = path.length - 1, depth = 0; i >= 0; i--, depth++) {
+    const x = path[i];
+    const p = x.parent;
+    kind = kindFor(doc.template, x.data.layout, kind, depth, p ? p.children.indexOf(x) : 0, p ? p.children.length : 1);
+  }
+  return kind;
+}
+
+export const SUMMARY_CROSS_ERROR = '概要不能跨越中心主题的左右两侧：请只选择同一侧的主题';
+export const SUMMARY_SPINE_ERROR = '鱼骨图主干上的主题不能添加概要（无处绘制）';
+export const SUMMARY_TIANPAN_ERROR = '天盘图的主题不能添加概要（无处绘制）';
+
+/** Why a summary over children [from..to] of `parent` could not be drawn now, or null when it can. */
+export function undrawableReason(doc: Pick<MindDoc, 'template'>, parent: NodeRec, from: number, to: number): string | null {
+  const kind = kindOf(doc, parent);
+  if (sideFor(kind, from, to, parent.children.length)) return null;
+  if (kind === K.MIND) return SUMMARY_CROSS_ERROR;
+  if (kind === K.FB_MASTER) return SUMMARY_SPINE_ERROR;
+  return SUMMARY_TIANPAN_ERROR;
 }
 
 /** Size of a summary's topic: measured like a node one level below the parent. */
@@ -86,15 +119,129 @@ const overlaps = (p: SummaryPlace, q: SummaryPlace, ranges: Map<string, [number,
   return p.side === q.side && a[0] <= b[1] && b[0] <= a[1];
 };
 
+/** Nodes a range's walk visits at most (~0.1 ms); a larger range falls back to padded subtree boxes. */
+const WALK_BUDGET = 2000;
+
+/**
+ * What the brace must clear, relative to `parent`'s top-left: the range's subtree boxes and every visible node of its
+ * subtrees where it is drawn (with the manual offsets of descendants, which subtree boxes leave
+ * out) and their expand/collapse circles (expander-geometry.ts: a folded node's sticks out of its
+ * subtree box). A walk over the range's visible subtrees (up to WALK_BUDGET nodes): only parents
+ * with summaries pay for it.
+ */
+export function rangeExtent(a: LayoutArrays, parent: NodeRec, from: number, to: number, template: string): [number, number, number, number] {
+  let x0 = Infinity;
+  let y0 = Infinity;
+  let x1 = -Infinity;
+  let y1 = -Infinity;
+  const box = { x: 0, y: 0, w: 0, h: 0 };
+  const pbox = { x: 0, y: 0, w: 0, h: 0 };
+  // [node, its parent's x, y (relative to `parent`)]
+  const stack: Array<[NodeRec, number, number]> = [];
+  for (let i = to; i >= from; i--) {
+    // The subtree boxes first: they hold the summaries placed deeper in the range.
+    const c = parent.children[i];
+    const [ox, oy] = offsetOf(c, a.kind[parent.slot]);
+    x0 = Math.min(x0, a.relX[c.slot] + ox + a.bx0[c.slot]);
+    y0 = Math.min(y0, a.relY[c.slot] + oy + a.by0[c.slot]);
+    x1 = Math.max(x1, a.relX[c.slot] + ox + a.bx1[c.slot]);
+    y1 = Math.max(y1, a.relY[c.slot] + oy + a.by1[c.slot]);
+    stack.push([c, 0, 0]);
+  }
+  for (let visits = 0; stack.length; visits++) {
+    if (visits > WALK_BUDGET) {
+      // A huge range (a summary on the root of a big map, re-placed on every edit below it): its
+      // subtree boxes widened by an expander's reach, in O(range) — dragged descendants aside.
+      const reach = 2 + 2 * EXPANDER_COLLAPSED_R;
+      return [x0 - reach, y0 - reach, x1 + reach, y1 + reach];
+    }
+    const [n, px, py] = stack.pop()!;
+    const s = n.slot;
+    const up = n.parent!;
+    const [ox, oy] = offsetOf(n, a.kind[up.slot]);
+    const x = px + a.relX[s] + ox;
+    const y = py + a.relY[s] + oy;
+    x0 = Math.min(x0, x);
+    y0 = Math.min(y0, y);
+    x1 = Math.max(x1, x + a.w[s]);
+    y1 = Math.max(y1, y + a.h[s]);
+    if (!n.children.length) continue;
+    const collapsed = n.data.expandState === 'collapse';
+    box.x = x;
+    box.y = y;
+    box.w = a.w[s];
+    box.h = a.h[s];
+    pbox.x = px;
+    pbox.y = py;
+    pbox.w = a.w[up.slot];
+    pbox.h = a.h[up.slot];
+    const e = expanderCircle(box, pbox, connectorFor(template, a.kind[up.slot], a.depth[s]), collapsed);
+    x0 = Math.min(x0, e.x - e.r);
+    y0 = Math.min(y0, e.y - e.r);
+    x1 = Math.max(x1, e.x + e.r);
+    y1 = Math.max(y1, e.y + e.r);
+    if (!collapsed) for (let i = n.children.length - 1; i >= 0; i--) stack.push([n.children[i], x, y]);
+  }
+  return [x0, y0, x1, y1];
+}
+
+type Rect4 = [number, number, number, number];
+
+/**
+ * The subtree boxes of `parent`'s children outside [from..to], widened by an expander's reach
+ * (a folded node's circle may stick out of its subtree box): what a summary topic taller (or wider)
+ * than its range must not run into. O(children): no walk below them.
+ */
+function siblingBoxes(a: LayoutArrays, parent: NodeRec, from: number, to: number): Rect4[] {
+  const reach = 2 + 2 * EXPANDER_COLLAPSED_R;
+  const out: Rect4[] = [];
+  const ch = parent.children;
+  for (let i = 0; i < ch.length; i++) {
+    if (i >= from && i <= to) continue;
+    const c = ch[i].slot;
+    const [ox, oy] = offsetOf(ch[i], a.kind[parent.slot]);
+    const x = a.relX[c] + ox + a.bx0[c] - reach;
+    const y = a.relY[c] + oy + a.by0[c] - reach;
+    out.push([x, y, a.bx1[c] - a.bx0[c] + 2 * reach, a.by1[c] - a.by0[c] + 2 * reach]);
+  }
+  return out;
+}
+
+const hits = (p: Rect4, q: Rect4): boolean => p[0] < q[0] + q[2] && q[0] < p[0] + p[2] && p[1] < q[1] + q[3] && q[1] < p[1] + p[3];
+
+/**
+ * Moves the topic outwards (away from its brace) past whatever it lands on: a sibling's subtree
+ * beside a short range, or an earlier summary. Each step clears one obstacle for good, so at most
+ * one step per obstacle.
+ */
+function clearTopic(me: SummaryPlace, siblings: readonly Rect4[], placed: readonly SummaryPlace[]): void {
+  const obstacles: Rect4[] = [...siblings];
+  for (const q of placed) obstacles.push(q.brace, q.topic);
+  const t = me.topic;
+  for (let step = 0; step <= obstacles.length; step++) {
+    const o = obstacles.find((r) => hits(t, r));
+    if (!o) return;
+    if (me.side === 'right') t[0] = o[0] + o[2] + BRACE_GAP;
+    else if (me.side === 'left') t[0] = o[0] - BRACE_GAP - t[2];
+    else if (me.side === 'bottom') t[1] = o[1] + o[3] + BRACE_GAP;
+    else t[1] = o[1] - BRACE_GAP - t[3];
+  }
+}
+
 /**
  * Places the summaries of `parent` (already packed, open) relative to its top-left and widens its
  * subtree box (bx0..by1) to hold them. Nested summaries (a range inside another) go inside first,
  * so the wider one's brace clears the narrower one's topic. Returns the placed ones.
  */
-export function placeSummaries(a: LayoutArrays, parent: NodeRec, list: readonly Summary[], size: (s: Summary) => { w: number; h: number }): SummaryPlace[] {
+export function placeSummaries(
+  a: LayoutArrays,
+  parent: NodeRec,
+  list: readonly Summary[],
+  size: (s: Summary) => { w: number; h: number },
+  template: string,
+): SummaryPlace[] {
   const p = parent.slot;
   const ch = parent.children;
-  const kind = a.kind[p];
   const ranges = new Map<string, [number, number]>();
   const todo: Summary[] = [];
   for (const s of list) {
@@ -114,18 +261,11 @@ export function placeSummaries(a: LayoutArrays, parent: NodeRec, list: readonly 
     const [from, to] = ranges.get(s.id)!;
     const side = sideOf(a, parent, from, to);
     if (!side) continue;
-    let x0 = Infinity;
-    let y0 = Infinity;
-    let x1 = -Infinity;
-    let y1 = -Infinity;
-    for (let i = from; i <= to; i++) {
-      const c = ch[i].slot;
-      const [ox, oy] = offsetOf(ch[i], kind);
-      x0 = Math.min(x0, a.relX[c] + ox + a.bx0[c]);
-      y0 = Math.min(y0, a.relY[c] + oy + a.by0[c]);
-      x1 = Math.max(x1, a.relX[c] + ox + a.bx1[c]);
-      y1 = Math.max(y1, a.relY[c] + oy + a.by1[c]);
-    }
+    const [x0_, y0_, x1_, y1_] = rangeExtent(a, parent, from, to, template);
+    let x0 = x0_;
+    let y0 = y0_;
+    let x1 = x1_;
+    let y1 = y1_;
     const me: SummaryPlace = { id: s.id, side, brace: [0, 0, 0, 0], topic: [0, 0, 0, 0] };
     for (const q of placed) {
       if (!overlaps(me, q, ranges)) continue;
@@ -152,6 +292,7 @@ export function placeSummaries(a: LayoutArrays, parent: NodeRec, list: readonly 
       me.brace = [x0, y0 - BRACE_GAP - BRACE_DEPTH, x1 - x0, BRACE_DEPTH];
       me.topic = [cx - w / 2, y0 - 2 * BRACE_GAP - BRACE_DEPTH - h, w, h];
     }
+    clearTopic(me, siblingBoxes(a, parent, from, to), placed);
     placed.push(me);
     for (const r of [me.brace, me.topic]) {
       a.bx0[p] = Math.min(a.bx0[p], r[0]);

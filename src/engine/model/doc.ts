@@ -1,4 +1,5 @@
 import type { Change } from './change';
+import type { StructWatch } from './item-follow';
 import type { DocItems, Item, ItemColl } from './items';
 import { KM_VERSION, OWN_SUBTREE_ERROR, ROOT_MOVE_ERROR, type KmDocument, type KmNode, type KmNodeData } from './types';
 
@@ -23,6 +24,8 @@ export class MindDoc {
   readOnly = false;
   readonly byId = new Map<string, NodeRec>();
   recorder: Change[] | null = null;
+  /** Set by runCommand on a map with items: structural edits note what items must follow. */
+  watch: StructWatch | null = null;
   /** Relationship lines and summaries (model/items.ts), in file order. */
   readonly items: DocItems = { relationships: [], summaries: [] };
   private freeSlots: number[] = [];
@@ -91,6 +94,7 @@ export class MindDoc {
   insert(parentId: string, index: number, km: KmNode): NodeRec {
     const parent = this.get(parentId);
     const i = Math.max(0, Math.min(index, parent.children.length));
+    this.watch?.touch(parent);
     const rec = this.build(km, parent);
     parent.children.splice(i, 0, rec);
     this.recorder?.push({ op: 'add', parent: parentId, index: i, node: km });
@@ -101,6 +105,10 @@ export class MindDoc {
     const rec = this.get(id);
     const parent = rec.parent;
     if (!parent) throw new Error('根主题不能删除');
+    if (this.watch) {
+      this.watch.touch(parent);
+      this.watch.removed = true;
+    }
     const index = parent.children.indexOf(rec);
     parent.children.splice(index, 1);
     const node = toKmNode(rec);
@@ -115,6 +123,8 @@ export class MindDoc {
     if (!from) throw new Error(ROOT_MOVE_ERROR);
     const to = this.get(toParentId);
     if (isAncestorOrSelf(rec, to)) throw new Error(OWN_SUBTREE_ERROR);
+    this.watch?.touch(from);
+    this.watch?.touch(to);
     const fromIndex = from.children.indexOf(rec);
     from.children.splice(fromIndex, 1);
     const i = Math.max(0, Math.min(toIndex, to.children.length));

@@ -4,9 +4,9 @@
 // kityminder 1.4 reads only root/template/theme, so it ignores them safely, and a map without
 // any writes no key at all (byte-identical to before).
 //
-// Items refer to nodes by id. An item whose node is gone (removed, or the range no longer
-// siblings) is kept in the document but not drawn nor exported: undoing the removal brings the
-// node back and the item with it, with no extra bookkeeping in every structural command.
+// Items refer to nodes by id, and always to live ones: a command that removes or reorders topics
+// carries the items along in the same undo step (item-follow.ts), and loading repairs a file whose
+// items point at missing topics (protocols/item-repair.ts).
 
 import type { Offset } from './types';
 

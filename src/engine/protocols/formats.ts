@@ -3,6 +3,7 @@ import type { Relationship, Summary } from '../model/items';
 import type { KmDocument, KmNode } from '../model/types';
 import { decodeFreeMind, encodeFreeMind } from './freemind';
 import { decodeKm, encodeKm } from './km';
+import { countTreeLost } from './export-lost';
 import { Lost } from './lost';
 import { decodeMarkdownWithNotices, encodeMarkdown } from './markdown';
 import { INVALID, type ImportNotice, type ImportOptions } from './notices';
@@ -47,10 +48,18 @@ const EMPTY_OUTLINE = `${INVALID}：大纲为空（只有空行，没有任何�
 const asText = (data: FileData): string => (typeof data === 'string' ? data : new TextDecoder().decode(data));
 
 /** A decoded exchange tree within the map limits, restored like any import; what it lost is the last notice. */
-function exchanged(root: KmNode, lost: Lost, notices: ImportNotice[] = [], relationships: Relationship[] = [], summaries: Summary[] = []): ImportResult {
+function exchanged(
+  root: KmNode,
+  lost: Lost,
+  notices: ImportNotice[] = [],
+  relationships: Relationship[] = [],
+  summaries: Summary[] = [],
+  template?: string,
+): ImportResult {
   const problem = documentProblem({ root });
   if (problem) throw new Error(`无法导入：${problem}`);
-  return { document: restoreDocument({ root, relationships, summaries }), notices: [...notices, ...lost.notices()] };
+  const document = restoreDocument({ root, relationships, summaries, template }, lost);
+  return { document, notices: [...notices, ...lost.notices()] };
 }
 
 /**
@@ -62,8 +71,11 @@ function exchanged(root: KmNode, lost: Lost, notices: ImportNotice[] = [], relat
  */
 export function importDocumentWithNotices(format: FileFormat, data: FileData, opts: ImportOptions = {}): ImportResult {
   switch (format) {
-    case 'km':
-      return { document: decodeKm(asText(data)), notices: [] };
+    case 'km': {
+      const lost = new Lost();
+      const document = decodeKm(asText(data), lost);
+      return { document, notices: lost.notices() };
+    }
     case 'txt': {
       const r = decodeOutline(asText(data), { forest: 'wrap', name: opts.name });
       if (!r) throw new Error(EMPTY_OUTLINE);
@@ -76,7 +88,7 @@ export function importDocumentWithNotices(format: FileFormat, data: FileData, op
     case 'xmind': {
       if (typeof data === 'string') throw new Error('无法导入 .xmind 文件：需要文件的原始字节（它是 zip 压缩包，不是文本）');
       const r = decodeXmind(data);
-      return exchanged(r.root, r.lost, [], r.relationships, r.summaries);
+      return exchanged(r.root, r.lost, [], r.relationships, r.summaries, r.template);
     }
     case 'mm': {
       const r = decodeFreeMind(asText(data));
@@ -147,8 +159,10 @@ export function exportFile(format: FileFormat, doc: KmDocument, opts: ExportOpti
     case 'km':
       return { data: exportDocument(format, doc), notices: [] };
     default: {
-      // Outline text and markdown hold the tree only: relationship lines and summaries (概要) are said to be left out.
+      // Outline text holds titles only, markdown titles, notes and links: the rest of each node,
+      // relationship lines and summaries (概要) are said to be left out.
       const lost = new Lost();
+      countTreeLost(doc.root, lost, format === 'md' ? ['note', 'link'] : []);
       lost.add('relationship', liveRelations(doc).length);
       countSummariesLost(doc, lost);
       return { data: exportDocument(format, doc), notices: lost.notices() };

@@ -1,5 +1,6 @@
 import type { KmDocument } from '../model/types';
 import { describeJsonError } from './json-error';
+import type { Lost } from './lost';
 import { stripBom } from './notices';
 import { restoreDocument } from './restore';
 
@@ -7,7 +8,8 @@ import { restoreDocument } from './restore';
 // nulls kept, undefined dropped. Byte-compatible with kityminder's json protocol; relationship
 // lines and summaries follow as extra top-level keys only when the map has any (model/items.ts).
 
-export function decodeKm(text: string): KmDocument {
+/** `lost` counts the items dropped because they pointed at topics the file does not have. */
+export function decodeKm(text: string, lost?: Lost): KmDocument {
   const json = stripBom(text);
   if (!/\S/.test(json)) throw new Error('无法导入 .km 文件：文件是空的');
   let raw: unknown;
@@ -17,7 +19,7 @@ export function decodeKm(text: string): KmDocument {
     const e = describeJsonError(json);
     throw new Error(e ? `无法导入 .km 文件：第 ${e.line} 行第 ${e.column} 列：${e.what}（不是有效的 JSON）` : '无法导入 .km 文件：内容不是有效的 JSON');
   }
-  return restoreDocument(raw);
+  return restoreDocument(raw, lost);
 }
 
 export function encodeKm(doc: KmDocument): string {

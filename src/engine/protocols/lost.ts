@@ -23,8 +23,11 @@ const KINDS = {
   priority: ['优先级', '个'],
   progress: ['进度', '个'],
   study: ['知识点标记', '个'],
+  now: ['正在学标记', '个'],
   style: ['文字样式', '处'],
   attribute: ['属性', '条'],
+  structure: ['导图结构（已改用最接近的结构）', '处'],
+  curve: ['关联线的自定义弯曲', '条'],
   control: ['XML 中不能出现的控制字符', '个'],
 } as const;
 
@@ -51,9 +54,10 @@ export class Lost {
 
 const STYLE_KEYS = ['color', 'background', 'font-family', 'font-size', 'font-weight', 'font-style'];
 
-/** Fields no exchange format here holds: the 知识点 mark (Xuetu's own) and text styles. */
+/** Fields no exchange format here holds: the 知识点 and 正在学 marks (Xuetu's own) and text styles. */
 export function countXuetuOnly(data: KmNodeData, lost: Lost): void {
   if (data.isStudy) lost.add('study');
+  if (Number(data.isNow) === 1) lost.add('now');
   if (STYLE_KEYS.some((k) => data[k] !== undefined && data[k] !== null && data[k] !== '')) lost.add('style');
 }
 

@@ -24,6 +24,8 @@ export type PdfOp =
   | { kind: 'path'; d: string; dx: number; dy: number; paint: Paint; box: Box }
   | { kind: 'text'; text: string; x: number; y: number; size: number; anchor: 'start' | 'middle'; bold: boolean; italic: boolean; color: string; box: Box }
   | { kind: 'image'; href: string; box: Box }
+  /** A topic's hyperlink over its box (render/svg-node.ts): `live` for a web address, made a link annotation. */
+  | { kind: 'link'; uri: string; live: boolean; box: Box }
   /** A typeset label's place (svg.ts `formulaSlots`): drawn from the main thread's drawing (pdf-formula.ts). */
   | ({ kind: 'formula' } & FormulaSlot);
 
@@ -228,6 +230,12 @@ export function readSvg(svg: string): SvgScene {
       case 'image':
         if (a.href) ops.push({ kind: 'image', href: a.href, box: { x: num(a.x) + f.dx, y: num(a.y) + f.dy, w: num(a.width), h: num(a.height) } });
         break;
+      case 'a': {
+        const uri = a.href ?? a['data-href'];
+        const [x, y, w, h] = (a['data-box'] ?? '').split(' ').map(Number);
+        if (uri && [x, y, w, h].every(Number.isFinite)) ops.push({ kind: 'link', uri, live: a.href !== undefined, box: { x: x + f.dx, y: y + f.dy, w, h } });
+        break;
+      }
       case 'text':
         text = { a, f, y: num(a.y) + num(a.dy) };
         // a <text> without <tspan> (icons, badges) is its own one line

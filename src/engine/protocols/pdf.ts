@@ -19,6 +19,7 @@ import {
 import { fontkitForPdfLib, type CjkFont } from './pdf-font';
 import { drawFormula, formulaKey, FormulaFaces, sourceLines, type FormulaContext, type FormulaDrawing } from './pdf-formula';
 import { hasFormula } from '../render/formula';
+import { PdfLinks } from './pdf-links';
 import { readSvg, type PdfOp } from './pdf-ops';
 import { intersects, planPages, type PdfMode, type PdfPage } from './pdf-pages';
 import type { ImportNotice } from './notices';
@@ -34,6 +35,7 @@ import type { ImportNotice } from './notices';
 // others are left out and counted in a notice. Bold is drawn as filled and outlined glyphs and
 // italic as slanted ones (one font file, fetched once). Formulas are drawn typeset from the main
 // thread's drawings (pdf-formula.ts); without one a label's LaTeX source is written, and said.
+// A topic's web link is a link annotation over it; other addresses are listed (pdf-links.ts).
 
 export interface PdfOptions {
   /** The CJK font file (WOFF or TTF bytes of Noto Sans SC). */
@@ -177,12 +179,14 @@ export async function svgToPdf(svg: string, opts: PdfOptions): Promise<PdfResult
   const source = new Set<string>();
   const draw = async (p: PdfPage, op: PdfOp) => {
     if (op.kind === 'text' && hasFormula(op.text)) source.add(op.text);
+    if (op.kind === 'link') return links.add(page(p), p, op);
     if (op.kind !== 'formula') return drawOp(page(p), p, op, font, drawable, imageOf);
     const d = opts.formulas?.[formulaKey(op.font, op.text)];
     if (d) return drawFormula(page(p), { ox: p.left - p.view.x * p.scale, oy: p.height - p.top + p.view.y * p.scale, s: p.scale }, op, d, fx);
     source.add(op.text);
     for (const l of sourceLines(op)) await drawOp(page(p), p, { kind: 'text', ...l, anchor: 'middle', color: op.color, box: op.box }, font, drawable, imageOf);
   };
+  const links = new PdfLinks(doc);
   const pages = new Map<PdfPage, PDFPage>();
   const page = (p: PdfPage) => pages.get(p)!;
 
@@ -220,6 +224,7 @@ export async function svgToPdf(svg: string, opts: PdfOptions): Promise<PdfResult
         ? `${source.size} 个含公式的主题还没有排版好，公式以 LaTeX 源码写出（稍候再导出一次）`
         : '公式以 LaTeX 源码写出：命令行导出没有排版公式的浏览器，请在编辑器中导出 PDF',
     });
+  notices.push(...links.notices());
   if (imagesLost) notices.push({ code: 'lost', message: `${imagesLost} 张节点图片未能放入 PDF（只支持 PNG、JPEG 图片）` });
   return { data: await doc.save(), notices, pages: plan.length };
 }
@@ -227,7 +232,7 @@ export async function svgToPdf(svg: string, opts: PdfOptions): Promise<PdfResult
 async function drawOp(
   page: PDFPage,
   p: PdfPage,
-  op: Exclude<PdfOp, { kind: 'formula' }>,
+  op: Exclude<PdfOp, { kind: 'formula' | 'link' }>,
   font: PDFFont,
   drawable: (t: string) => string,
   imageOf: (href: string) => Promise<PDFImage | null>,

@@ -21,6 +21,8 @@ export interface RawRelation {
   end2: string | undefined;
   title?: string;
   controls?: [Offset, Offset];
+  /** The file's curve has no offsets of ours (XMind's polar form, FreeMind's inclinations): counted if the line is kept. */
+  curveLost?: boolean;
 }
 
 /**
@@ -57,6 +59,7 @@ export function relationsIn(raw: readonly RawRelation[], ends: Ends, lost: Lost)
     pairs.add(`${rel.from}\n${rel.to}`);
     if (r.title) rel.title = r.title;
     if (r.controls) rel.controls = r.controls;
+    if (r.curveLost) lost.add('curve');
     out.push(rel);
   }
   return out;
@@ -75,14 +78,33 @@ const pair = (a: Offset | null, b: Offset | null): [Offset, Offset] | undefined 
 const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
 
+/**
+ * A control point as XMind states it. Its position (svg:x, svg:y; x, y) is an offset from the
+ * centre of its end's topic, which is what ours are (model/items.ts): kept as it is. XMind also
+ * writes the polar form (angle and amount: a fraction of the distance between the ends), which
+ * needs the laid-out map to place; such a line keeps its ends and title with the automatic curve,
+ * and its curve is counted as lost (relationsIn, once the line is kept).
+ */
+function control(x: unknown, y: unknown, polar: boolean, seen: { polar: boolean }): Offset | null {
+  const p = point(x, y);
+  if (!p && polar) seen.polar = true;
+  return p;
+}
+
+function controlsOf(at: (i: string) => Offset | null, seen: { polar: boolean }): Pick<RawRelation, 'controls' | 'curveLost'> {
+  const controls = pair(at('0'), at('1'));
+  return controls ? { controls } : seen.polar ? { curveLost: true } : {};
+}
+
 /** content.json's `relationships` of a sheet. */
 export function xmindJsonRelations(list: unknown): RawRelation[] {
   if (!Array.isArray(list)) return [];
   return list.map((r): RawRelation => {
     if (!isObj(r)) return { end1: undefined, end2: undefined };
     const cp = isObj(r.controlPoints) ? r.controlPoints : {};
-    const at = (k: string) => (isObj(cp[k]) ? point(cp[k].x, cp[k].y) : null);
-    return { end1: str(r.end1Id), end2: str(r.end2Id), title: str(r.title), controls: pair(at('0'), at('1')) };
+    const seen = { polar: false };
+    const at = (k: string) => (isObj(cp[k]) ? control(cp[k].x, cp[k].y, cp[k].amount !== undefined || cp[k].angle !== undefined, seen) : null);
+    return { end1: str(r.end1Id), end2: str(r.end2Id), title: str(r.title), ...controlsOf(at, seen) };
   });
 }
 
@@ -93,12 +115,15 @@ export function xmind8Relations(sheetKids: XmlItem[]): RawRelation[] {
     const kids = kidsOf(r);
     const title = firstElement(kids, 'title');
     const cps = firstElement(kids, 'control-points');
+    const seen = { polar: false };
     const at = (i: string) => {
       const cp = cps ? elements(kidsOf(cps), 'control-point').find((c) => attr(c, 'index') === i) : undefined;
-      const pos = cp ? firstElement(kidsOf(cp), 'position') : undefined;
-      return pos ? point(attr(pos, 'x'), attr(pos, 'y')) : null;
+      if (!cp) return null;
+      // <position svg:x svg:y/> inside, or (as some writers put it) svg:x and svg:y on the point itself.
+      const pos = firstElement(kidsOf(cp), 'position') ?? cp;
+      return control(attr(pos, 'x'), attr(pos, 'y'), attr(cp, 'amount') !== undefined || attr(cp, 'angle') !== undefined, seen);
     };
-    return { end1: attr(r, 'end1'), end2: attr(r, 'end2'), title: title ? ownText(title) : undefined, controls: pair(at('0'), at('1')) };
+    return { end1: attr(r, 'end1'), end2: attr(r, 'end2'), title: title ? ownText(title) : undefined, ...controlsOf(at, seen) };
   });
 }
 

@@ -3,7 +3,9 @@ import { restoreItems } from '../model/items';
 import { KM_VERSION, type KmDocument, type KmNode, type KmNodeData } from '../model/types';
 import { themeExists } from '../theme/themes';
 import { isKnownLayout } from '../layout/layout-names';
+import { repairItems } from './item-repair';
 import { upgradeLegacy } from './legacy';
+import type { Lost } from './lost';
 
 // Every import goes parse → restore → validate. restore() works on the freshly parsed object,
 // never on the live document, so a failure anywhere leaves the editor's current map intact.
@@ -19,8 +21,10 @@ function isObject(v: unknown): v is Record<string, unknown> {
  * Fills defaults, drops invalid children (non-objects, nodes without a data object), coerces
  * obviously wrong field types, and gives a fresh id to every node whose id is missing or already
  * used. Ids are prepended to the data object so the key order matches kityminder's constructor.
+ * Items pointing at missing topics are repaired or dropped (item-repair.ts), the dropped counted
+ * in `lost` when given.
  */
-export function restoreDocument(raw: unknown): KmDocument {
+export function restoreDocument(raw: unknown, lost?: Lost): KmDocument {
   if (!isObject(raw)) throw new Error(NOT_A_MAP);
   const json = upgradeLegacy(raw);
   if (!isObject(json.root)) throw new Error(NOT_A_MAP);
@@ -31,7 +35,9 @@ export function restoreDocument(raw: unknown): KmDocument {
   const theme = typeof json.theme === 'string' && json.theme ? json.theme : 'fresh-blue';
   // SPEC's words first (the product has always shown them), then what they mean.
   if (!themeExists(theme)) throw new Error(`Theme ${theme} not exists!（文件使用的主题“${theme}”不存在）`);
-  return { root, template, theme, version: KM_VERSION, ...restoreItems(json) };
+  const items = restoreItems(json);
+  repairItems(root, items, seen, lost);
+  return { root, template, theme, version: KM_VERSION, ...items };
 }
 
 /**

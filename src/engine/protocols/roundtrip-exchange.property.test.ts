@@ -3,39 +3,15 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { KmDocument, KmNode } from '../model/types';
 import { exportFile, importDocumentWithNotices, type ExchangeFormat } from './formats';
+import { titleUnit } from '../testing/title-units';
 
 // Export → import through XMind, FreeMind and OPML keeps the tree, every title, notes and links
 // exactly, for titles made of what breaks markup and outline formats: whitespace of every kind
 // (XML turns literal TABs and line ends in attributes into spaces), markup characters, entity
 // look-alikes, a literal <br>, quotes, CJK and emoji. FreeMind notes are HTML: read back as a
-// browser shows them (runs of spaces collapsed, blank lines gone); the others keep notes as they are.
+// browser shows them (runs of spaces collapsed), a line per paragraph, blank lines kept; the
+// others keep notes as they are.
 
-const titleUnit = fc.constantFrom(
-  ' ',
-  '\t',
-  '#',
-  '-',
-  '\\',
-  '<br>',
-  '中',
-  '学',
-  '😀',
-  '&',
-  '<',
-  '>',
-  '"',
-  "'",
-  'a',
-  '\n',
-  '\r',
-  'lt;',
-  '&#32;',
-  '\u00a0',
-  '\u3000',
-  '\u2028',
-  ']]>',
-  '<!--',
-);
 const title = fc.string({ unit: titleUnit, minLength: 0, maxLength: 10 });
 const note = fc.option(fc.string({ unit: titleUnit, minLength: 1, maxLength: 20 }), { nil: undefined });
 const url = fc.option(fc.string({ unit: fc.constantFrom('http://x/', 'a', '?', '&', '=', '#', '中', '"', ' ', '<'), minLength: 1, maxLength: 6 }), {
@@ -63,12 +39,11 @@ function toKm(t: T): KmNode {
   return { data, children: t.children.map(toKm) };
 }
 
-/** A note as HTML paragraphs read back: a line per paragraph, whitespace collapsed, blank lines gone. */
+/** A note as HTML paragraphs read back: a line per paragraph, whitespace collapsed, blank lines kept. */
 const asHtml = (note: string) =>
   note
     .split(/\r\n?|\n/)
     .map((l) => l.replace(/[ \t\r\n]+/g, ' ').replace(/^ | $/g, ''))
-    .filter(Boolean)
     .join('\n');
 
 function shape(n: KmNode, format: ExchangeFormat): unknown {

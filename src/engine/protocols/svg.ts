@@ -9,7 +9,7 @@ import { mayHaveFormula } from '../render/formula';
 import { BADGE_FONT, progressBadgeSvg } from '../render/progress-badge';
 import type { Progress } from '../progress/rollup';
 import { getTheme, nodeTypeForLevel } from '../theme/themes';
-import { relationBounds, relationsSvg } from './svg-relations';
+import { relationBounds, relationObstacles, relationsSvg } from './svg-relations';
 import { summariesSvg } from './svg-summaries';
 
 const MARGIN = 20;
@@ -63,7 +63,8 @@ export function exportSvg(doc: MindDoc, layout: LayoutEngine, clip?: Box, progre
     const n = doc.byId.get(id);
     return n && drawn.has(n) ? box(n) : undefined;
   };
-  const rb = relationBounds(doc.items.relationships, relBox);
+  const obstacles = relationObstacles(doc, layout, nodes);
+  const rb = relationBounds(doc.items.relationships, relBox, (font, t) => layout.measurer.width(font, t), obstacles);
   if (rb) [x0, y0, x1, y1] = [Math.min(x0, rb.x0), Math.min(y0, rb.y0), Math.max(x1, rb.x1), Math.max(y1, rb.y1)];
   // Summaries (概要) beside their ranges widen the picture like nodes do.
   const sums = layout.placed.size ? layout.summaryPlaces(doc) : [];
@@ -124,7 +125,7 @@ export function exportSvg(doc: MindDoc, layout: LayoutEngine, clip?: Box, progre
     shapes.push(nodeSvg(n, st, b, theme[nodeTypeForLevel(depth + 1)], chipWidth, hues, formulaOf(st.text, st.font), badge));
   }
   // Relationship lines over the nodes (as the canvas draws them), between drawn nodes only.
-  const rel = relationsSvg(doc.items.relationships, relBox, theme, (font, t) => layout.measurer.width(font, t), clip && { ...clip, ox, oy });
+  const rel = relationsSvg(doc.items.relationships, relBox, theme, (font, t) => layout.measurer.width(font, t), clip && { ...clip, ox, oy }, obstacles);
   const view = clip
     ? `width="${clip.w}" height="${clip.h}" viewBox="${clip.x} ${clip.y} ${clip.w} ${clip.h}" data-map-width="${width}" data-map-height="${height}"`
     : `width="${width}" height="${height}" viewBox="0 0 ${width} ${height}"`;

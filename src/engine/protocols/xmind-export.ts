@@ -4,6 +4,8 @@ import { countXuetuOnly, Lost, toMarkers } from './lost';
 import { xmindJsonRelationsOut } from './relations-exchange';
 import { xmind8Files } from './xmind8-export';
 import { summariesByParent } from './xmind-summaries';
+import { structureOfTemplate } from './xmind-structure';
+import { isKnownLayout } from '../layout/layout-names';
 import { extOf, fromBase64 } from './zip-images';
 
 // .xmind export in the XMind 2020+ shape: content.json (one sheet), metadata.json and
@@ -23,7 +25,7 @@ export function encodeXmind(doc: KmDocument, images: Record<string, string> = {}
   const topicOf = (n: KmNode, isRoot: boolean): Topic => {
     const d = n.data;
     const t: Topic = { id: String(d.id ?? `t${resources.length}`), class: 'topic', title: d.text ?? '' };
-    if (isRoot) t.structureClass = 'org.xmind.ui.map.clockwise';
+    if (isRoot) t.structureClass = structureOfTemplate(doc.template, lost);
     if (typeof d.note === 'string' && d.note) t.notes = { plain: { content: d.note } };
     if (typeof d.hyperlink === 'string' && d.hyperlink) t.href = d.hyperlink;
     if (d.hyperlinkTitle) lost.add('linkTitle');
@@ -42,6 +44,8 @@ export function encodeXmind(doc: KmDocument, images: Record<string, string> = {}
       } else lost.add('image');
     }
     if (d.expandState === 'collapse') t.branch = 'folded';
+    // A branch's own layout (kityminder's data.layout) is not written as a subtopic structure.
+    if (!isRoot && isKnownLayout(d.layout)) lost.add('structure');
     countXuetuOnly(d, lost);
     return t;
   };

@@ -7,6 +7,7 @@ import type { Relationship, Summary } from '../model/items';
 import { SummaryReader } from './xmind-summaries';
 import { relationsIn, xmindJsonRelations, type Ends } from './relations-exchange';
 import { decodeXmind8 } from './xmind8';
+import { templateOfStructure } from './xmind-structure';
 import { attachImages, keepId, MAX_CONTENT_BYTES, newNode, readZip, TreeBounds, zipPath, type PendingImage } from './zip-images';
 
 // XMind (.xmind) import. A zip holding content.json (XMind 2020+/Zen: an array of sheets, each
@@ -25,6 +26,8 @@ export interface DecodedMap {
   relationships?: Relationship[];
   /** Summaries (概要) the file had, over the decoded nodes' ids. */
   summaries?: Summary[];
+  /** Our template for the sheet's structure (xmind-structure.ts). */
+  template?: string;
 }
 
 export function decodeXmind(bytes: Uint8Array): DecodedMap {
@@ -34,13 +37,13 @@ export function decodeXmind(bytes: Uint8Array): DecodedMap {
   const pending: PendingImage[] = [];
   const ends: Ends = new Map();
   const sums = new SummaryReader();
-  let r: { root: KmNode; relations: ReturnType<typeof xmindJsonRelations> };
+  let r: { root: KmNode; relations: ReturnType<typeof xmindJsonRelations>; template: string };
   if (files['content.json']) r = decodeContentJson(strFromU8(files['content.json']), lost, pending, ends, sums);
   else if (files['content.xml']) r = decodeXmind8(strFromU8(files['content.xml']), lost, pending, ends, sums);
   else throw fail('压缩包里没有 content.json 或 content.xml，不是 XMind 导图');
   const relationships = relationsIn(r.relations, ends, lost);
   attachImages(bytes, pending, lost);
-  return { root: r.root, lost, relationships, summaries: sums.finish(lost) };
+  return { root: r.root, lost, relationships, summaries: sums.finish(lost), template: r.template };
 }
 
 type Obj = Record<string, unknown>;
@@ -61,7 +64,9 @@ function decodeContentJson(text: string, lost: Lost, pending: PendingImage[], en
   const sheet = list.find((s) => isObj(s.rootTopic));
   if (!sheet) throw fail('content.json 里没有画布（sheet）或中心主题（rootTopic）');
   lost.add('sheet', list.length - 1);
-  return { root: topicTree(sheet.rootTopic as Obj, lost, pending, ends, sums), relations: xmindJsonRelations(sheet.relationships) };
+  const rootTopic = sheet.rootTopic as Obj;
+  const template = templateOfStructure(str(rootTopic.structureClass), lost);
+  return { root: topicTree(rootTopic, lost, pending, ends, sums), relations: xmindJsonRelations(sheet.relationships), template };
 }
 
 /** Iterative: the nesting is the file's, possibly hostile. */
@@ -95,6 +100,8 @@ function topicTree(rootTopic: Obj, lost: Lost, pending: PendingImage[], ends: En
       else lost.add('image');
     }
     if (t.branch === 'folded') d.expandState = 'collapse';
+    // A subtopic's own structure has no place in a map (the root's is the template).
+    if (level > 1 && str(t.structureClass)) lost.add('structure');
     if (isObj(t.style) && isObj(t.style.properties) && Object.keys(t.style.properties).length) lost.add('style');
     const kids = isObj(t.children) ? t.children : {};
     lost.add('detached', arr(kids.detached).length);

@@ -4,6 +4,7 @@ import { xmind8Relations, type Ends, type RawRelation } from './relations-exchan
 import { attr, elements, firstElement, htmlText, kidsOf, ownText, parseXml, tagOf, type XmlItem } from './xml';
 import { keepId, newNode, TreeBounds, zipPath, type PendingImage } from './zip-images';
 import type { SummaryReader } from './xmind-summaries';
+import { templateOfStructure } from './xmind-structure';
 
 // XMind 8 (and earlier) content.xml: <xmap-content><sheet><topic> with <title>, xlink:href,
 // <notes><plain>, <marker-refs><marker-ref marker-id>, <labels><label>, <xhtml:img xhtml:src>,
@@ -12,13 +13,21 @@ import type { SummaryReader } from './xmind-summaries';
 
 const WHAT = '.xmind';
 
-export function decodeXmind8(text: string, lost: Lost, pending: PendingImage[], ends: Ends, sums: SummaryReader): { root: KmNode; relations: RawRelation[] } {
+export function decodeXmind8(
+  text: string,
+  lost: Lost,
+  pending: PendingImage[],
+  ends: Ends,
+  sums: SummaryReader,
+): { root: KmNode; relations: RawRelation[]; template: string } {
   const top = firstElement(parseXml(text, `${WHAT}（content.xml）`), 'xmap-content');
   const sheets = top ? elements(kidsOf(top), 'sheet') : [];
   const sheet = sheets.find((s) => firstElement(kidsOf(s), 'topic'));
   if (!sheet) throw new Error(`无法导入 ${WHAT} 文件：content.xml 里没有画布（sheet）或中心主题（topic）`);
   lost.add('sheet', sheets.length - 1);
-  return { root: topicTree(firstElement(kidsOf(sheet), 'topic')!, lost, pending, ends, sums), relations: xmind8Relations(kidsOf(sheet)) };
+  const rootTopic = firstElement(kidsOf(sheet), 'topic')!;
+  const template = templateOfStructure(attr(rootTopic, 'structure-class'), lost);
+  return { root: topicTree(rootTopic, lost, pending, ends, sums), relations: xmind8Relations(kidsOf(sheet)), template };
 }
 
 function count(kids: XmlItem[], group: string, item: string): number {
@@ -66,6 +75,8 @@ function topicTree(rootTopic: XmlItem, lost: Lost, pending: PendingImage[], ends
       else lost.add('image');
     }
     if (attr(t, 'branch') === 'folded') d.expandState = 'collapse';
+    // A subtopic's own structure has no place in a map (the root's is the template).
+    if (level > 1 && attr(t, 'structure-class')) lost.add('structure');
     const summaries = firstElement(kids, 'summaries');
     const sumList = summaries ? elements(kidsOf(summaries), 'summary') : [];
     lost.add('boundary', count(kids, 'boundaries', 'boundary'));

@@ -26,6 +26,7 @@ describe('splitFormulas', () => {
     ['$x\\$', 'an escaped closing $'],
     ['$$x$$', 'double dollars'],
     ['$a\nb$', 'a line break inside'],
+    ['$a\\\nb$', 'an escaped line break inside'],
     ['', 'empty text'],
     ['$', 'one dollar'],
   ])('keeps %j as text (%s)', (text) => {

@@ -20,6 +20,7 @@ function closeOf(text: string, open: number): number {
   for (let j = open + 1; j < text.length; j++) {
     const c = text[j];
     if (c === '\\') {
+      if (text[j + 1] === '\n') return -1; // a line break stays one, escaped or not
       j++; // `\$` (or any escaped char) inside a formula is TeX's, not a delimiter
       continue;
     }

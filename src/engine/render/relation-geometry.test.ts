@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { arrowHead, boxExit, defaultControls, distanceToCurve, pointAt, relationColor, relationCurve } from './relation-geometry';
+import {
+  arrowHead,
+  autoControls,
+  boxExit,
+  defaultControls,
+  distanceToCurve,
+  pointAt,
+  relationColor,
+  relationCurve,
+  sampleCurve,
+  type BoxLike,
+} from './relation-geometry';
 
 const A = { x: 0, y: 0, w: 100, h: 40 };
 const B = { x: 300, y: 200, w: 80, h: 30 };
@@ -65,5 +76,24 @@ describe('relation geometry', () => {
   it('colour: dark lines on light backgrounds, light ones on dark', () => {
     expect(relationColor({ background: '#fbfbfb' })).toBe('#e8590c');
     expect(relationColor({ background: '#3a4144' })).toBe('#ffa94d');
+  });
+
+  it('keeps an automatic curve off other topics: the other side, or a wider bow, when the usual one crosses one', () => {
+    // Two branches left and right of a root that lies where the usual bow passes.
+    const left = { x: 0, y: 100, w: 80, h: 30 };
+    const right = { x: 400, y: 100, w: 80, h: 30 };
+    const usual = relationCurve(left, right);
+    const mid = pointAt(usual, 0.5);
+    const root = { x: mid.x - 50, y: mid.y - 20, w: 100, h: 40 };
+    const near = (r: BoxLike) => [left, right, root].filter((b) => b.x < r.x + r.w && r.x < b.x + b.w && b.y < r.y + r.h && r.y < b.y + b.h);
+    const inside = (b: BoxLike) => (p: { x: number; y: number }) => p.x >= b.x && p.x <= b.x + b.w && p.y >= b.y && p.y <= b.y + b.h;
+    expect(sampleCurve(usual, 24).some(inside(root))).toBe(true);
+    const clear = relationCurve(left, right, undefined, near);
+    expect(sampleCurve(clear, 24).some(inside(root))).toBe(false);
+    // nothing in the way: the usual bow, whatever is elsewhere on the map
+    const far = { x: 2000, y: 2000, w: 100, h: 40 };
+    expect(
+      autoControls(left, right, (r) => [left, right, far].filter((b) => b.x < r.x + r.w && r.x < b.x + b.w && b.y < r.y + r.h && r.y < b.y + b.h)),
+    ).toEqual(defaultControls(left, right));
   });
 });

@@ -29,22 +29,77 @@ const centre = (b: BoxLike): Pt => ({ x: b.x + b.w / 2, y: b.y + b.h / 2 });
 
 /**
  * The automatic control points when none are stored: both a third of the way along the line
- * between the centres, pushed sideways (to the left of from → to) so the curve bows away from
- * the straight parent–child connector between the two instead of running over it.
+ * between the centres, pushed sideways (to the left of from → to, `bowScale` times the usual
+ * amount; negative: to the right) so the curve bows away from the straight parent–child
+ * connector between the two instead of running over it.
  */
-export function defaultControls(a: BoxLike, b: BoxLike): [Offset, Offset] {
+export function defaultControls(a: BoxLike, b: BoxLike, bowScale = 1): [Offset, Offset] {
   const ca = centre(a);
   const cb = centre(b);
   const dx = cb.x - ca.x;
   const dy = cb.y - ca.y;
   const len = Math.hypot(dx, dy) || 1;
-  const bow = Math.min(160, 40 + len * 0.3);
+  const bow = Math.min(160, 40 + len * 0.3) * bowScale;
   const nx = (dy / len) * bow;
   const ny = (-dx / len) * bow;
   return [
     { x: Math.round(dx / 3 + nx), y: Math.round(dy / 3 + ny) },
     { x: Math.round(-dx / 3 + nx), y: Math.round(-dy / 3 + ny) },
   ];
+}
+
+/** Bows tried for an automatic curve, preferred first: the usual side, the other, then wider on each. */
+const AUTO_BOWS = [1, -1, 1.8, -1.8, 2.6, -2.6];
+
+/** What may lie under a curve: node boxes and expand/collapse circles touching a region. */
+export type Obstacles = (region: BoxLike) => Iterable<BoxLike>;
+
+/**
+ * The automatic control points, clear of other topics where one of AUTO_BOWS is: a line between
+ * two topics with others between them (a branch to a branch across the root) ran straight through
+ * those topics' labels and the root. The usual bow is kept whenever nothing is in its way, so a
+ * curve moves only when the map around it would put a topic under it. Canvas and SVG pass the
+ * same obstacles (node boxes and expanders), so both draw the same curve.
+ */
+export function autoControls(a: BoxLike, b: BoxLike, near?: Obstacles): [Offset, Offset] {
+  const first = defaultControls(a, b);
+  if (!near) return first;
+  let best = first;
+  let bestCost = Infinity;
+  for (const k of AUTO_BOWS) {
+    const controls = k === 1 ? first : defaultControls(a, b, k);
+    const cost = crossings(relationCurve(a, b, controls), a, b, near);
+    if (cost < bestCost) {
+      best = controls;
+      bestCost = cost;
+      if (cost === 0) break;
+    }
+  }
+  return best;
+}
+
+const sameBox = (p: BoxLike, q: BoxLike) => p.x === q.x && p.y === q.y && p.w === q.w && p.h === q.h;
+
+/** How many points along the curve (its two ends left out) lie on a topic or expander other than its own two. */
+function crossings(c: Curve, a: BoxLike, b: BoxLike, near: Obstacles): number {
+  const pts = sampleCurve(c, 24).slice(2, -2);
+  let x0 = Infinity;
+  let y0 = Infinity;
+  let x1 = -Infinity;
+  let y1 = -Infinity;
+  for (const p of pts) {
+    x0 = Math.min(x0, p.x);
+    y0 = Math.min(y0, p.y);
+    x1 = Math.max(x1, p.x);
+    y1 = Math.max(y1, p.y);
+  }
+  const PAD = 3;
+  let n = 0;
+  for (const o of near({ x: x0, y: y0, w: x1 - x0, h: y1 - y0 })) {
+    if (sameBox(o, a) || sameBox(o, b)) continue;
+    for (const p of pts) if (p.x >= o.x - PAD && p.x <= o.x + o.w + PAD && p.y >= o.y - PAD && p.y <= o.y + o.h + PAD) n++;
+  }
+  return n;
 }
 
 /** Where the ray from the box's centre toward `p` leaves the box (the centre when p is inside). */
@@ -59,9 +114,12 @@ export function boxExit(b: BoxLike, p: Pt): Pt {
   return { x: c.x + dx * t, y: c.y + dy * t };
 }
 
-/** The curve from box `a` to box `b` with `controls` (offsets from their centres), or the automatic one. */
-export function relationCurve(a: BoxLike, b: BoxLike, controls?: readonly [Offset, Offset]): Curve {
-  const [o1, o2] = controls ?? defaultControls(a, b);
+/**
+ * The curve from box `a` to box `b` with `controls` (offsets from their centres), or the automatic
+ * one (kept clear of `near`'s topics where it can be).
+ */
+export function relationCurve(a: BoxLike, b: BoxLike, controls?: readonly [Offset, Offset], near?: Obstacles): Curve {
+  const [o1, o2] = controls ?? autoControls(a, b, near);
   const ca = centre(a);
   const cb = centre(b);
   const c1 = { x: ca.x + o1.x, y: ca.y + o1.y };
@@ -136,3 +194,58 @@ export const RELATION_DASH = [6, 4] as const;
 export const RELATION_WIDTH = 1.5;
 export const ARROW_SIZE = 10;
 export const LABEL_FONT_SIZE = 12;
+
+/** The label's background box: the text plus LABEL_PAD each side, LABEL_H high, LABEL_RADIUS round. */
+export const LABEL_PAD = 4;
+export const LABEL_H = LABEL_FONT_SIZE + 6;
+export const LABEL_RADIUS = 3;
+/** Where along the curve a label may sit, tried from the middle outwards (ties keep the middle). */
+const LABEL_TS = [0.5, 0.45, 0.55, 0.4, 0.6, 0.35, 0.65, 0.3, 0.7];
+
+export interface LabelPlace extends BoxLike {
+  /** The curve parameter of the box's centre. */
+  t: number;
+}
+
+const overlapArea = (a: BoxLike, b: BoxLike): number =>
+  Math.max(0, Math.min(a.x + a.w, b.x + b.w) - Math.max(a.x, b.x)) * Math.max(0, Math.min(a.y + a.h, b.y + b.h) - Math.max(a.y, b.y));
+
+/**
+ * Where a label `textWidth` wide goes on curve `c`: the point with t in 0.3–0.7 whose label box
+ * overlaps the obstacles (node boxes and expand/collapse circles) least, so it is read over the
+ * map's background rather than over another topic. `near(region)` answers the obstacles that may
+ * touch `region` (a spatial index on the canvas, the node list in the SVG export): canvas, SVG,
+ * PNG and PDF all place it here, and the canvas hit-tests the same box.
+ */
+export function placeLabel(c: Curve, textWidth: number, near: (region: BoxLike) => Iterable<BoxLike>): LabelPlace {
+  const w = textWidth + 2 * LABEL_PAD;
+  const h = LABEL_H;
+  const at = (t: number): LabelPlace => {
+    const p = pointAt(c, t);
+    return { x: p.x - w / 2, y: p.y - h / 2, w, h, t };
+  };
+  const boxes = LABEL_TS.map(at);
+  let x0 = Infinity;
+  let y0 = Infinity;
+  let x1 = -Infinity;
+  let y1 = -Infinity;
+  for (const b of boxes) {
+    x0 = Math.min(x0, b.x);
+    y0 = Math.min(y0, b.y);
+    x1 = Math.max(x1, b.x + w);
+    y1 = Math.max(y1, b.y + h);
+  }
+  const obstacles = [...near({ x: x0, y: y0, w: x1 - x0, h: y1 - y0 })];
+  let best = boxes[0];
+  let bestCost = Infinity;
+  for (const b of boxes) {
+    let cost = 0;
+    for (const o of obstacles) cost += overlapArea(b, o);
+    if (cost < bestCost - 1e-6) {
+      best = b;
+      bestCost = cost;
+      if (cost === 0) break;
+    }
+  }
+  return best;
+}

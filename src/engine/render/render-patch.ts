@@ -3,6 +3,7 @@ import type { Connector } from '../layout/kinds';
 import { fontOf, fontSizeOfData } from '../layout/node-size';
 import type { NodeRec } from '../model/doc';
 import type { DocItems } from '../model/items';
+import type { ImportNotice } from '../protocols/notices';
 import type { SummaryPlace } from '../layout/summary-space';
 import { nodeTypeForLevel, type Theme } from '../theme/themes';
 import { priorityOf, progressOf, resourcesOf } from './markers';
@@ -98,6 +99,8 @@ export interface RenderPatch {
    * canvas's to skip (model/items.ts).
    */
   items?: DocItems;
+  /** Only on a load: what the map held that could not be kept (items pointing at missing topics). */
+  notices?: ImportNotice[];
   /**
    * Brace and topic boxes of every drawn summary (layout/summary-space.ts). On a full patch absent
    * = none; on other patches absent = unchanged (sent only when some box moved, appeared or went).

@@ -96,6 +96,20 @@ export function markerSvg(it: MarkerSpec, st: NodeStyle, x: number, cy: number, 
   }
 }
 
+/**
+ * A topic with a hyperlink is wrapped in an <a> over its box: a web address (http, https) is a
+ * link in the SVG file and, read back by protocols/pdf-ops.ts, a link annotation in the PDF.
+ * Any other address is named in data-href only (a `javascript:` or `file:` link is never made
+ * live in a file we hand out); the PDF export lists those as not clickable.
+ */
+export const isWebLink = (url: string) => /^https?:\/\/\S/i.test(url.trim());
+
+function linkOpen(link: unknown, b: Box): string {
+  if (typeof link !== 'string' || !link) return '';
+  const box = `data-box="${b.x} ${b.y} ${b.w} ${b.h}"`;
+  return isWebLink(link) ? `<a href="${esc(link.trim())}" target="_blank" ${box}>` : `<a data-href="${esc(link)}" ${box}>`;
+}
+
 /** Font attributes of a node's text: weight, style and a family only when the node sets one. */
 function fontAttrs(st: NodeStyle): string {
   const m = /^(italic )?(bold )?\d+(?:\.\d+)?px (.*)$/.exec(st.font);
@@ -133,7 +147,7 @@ export function nodeSvg(
 ): string {
   const fill = st.fill === 'transparent' ? 'none' : st.fill;
   const stroke = st.stroke === 'none' ? '' : ` stroke="${esc(st.stroke)}" stroke-width="${st.strokeWidth}"`;
-  let out = `<g data-id="${esc(n.id)}">`;
+  let out = `<g data-id="${esc(n.id)}">` + linkOpen(n.data.hyperlink, b);
   if (st.shadow) out += outline(st, b, SHADOW_DX, SHADOW_DY, ` fill="${esc(st.shadow)}"`);
   out += outline(st, b, 0, 0, ` fill="${esc(fill)}"${stroke}`);
   // The image sits above the content at its fitted size (node-size.ts reserved the room); the
@@ -163,11 +177,12 @@ export function nodeSvg(
   }
   const tx = (b.x + inner + leftW + (b.x + b.w - inner - rightW)) / 2;
   out += under;
-  if (formula) return out + formulaSvg(st, tx, cy, formula) + '</g>';
+  const close = (n.data.hyperlink ? '</a>' : '') + '</g>';
+  if (formula) return out + formulaSvg(st, tx, cy, formula) + close;
   const lines = (st.text || ' ').split('\n');
   const lh = st.fontSize * st.lineHeight;
   const tspans = lines.map((t, i) => `<tspan x="${tx}" dy="${i === 0 ? -((lines.length - 1) * lh) / 2 : lh}">${esc(t)}</tspan>`).join('');
-  out += `<text x="${tx}" y="${cy}" text-anchor="middle" dominant-baseline="central" font-size="${st.fontSize}"${fontAttrs(st)} fill="${esc(st.color)}">${tspans}</text></g>`;
+  out += `<text x="${tx}" y="${cy}" text-anchor="middle" dominant-baseline="central" font-size="${st.fontSize}"${fontAttrs(st)} fill="${esc(st.color)}">${tspans}</text>${close}`;
   return out;
 }
 

@@ -214,8 +214,13 @@ export function OutlinePanel({ ctl, caseId, flush }: Props) {
           </div>
         )}
       </div>
-      {note && (
-        <p className={`mind-outline-text__note is-${note.kind}`} role={note.kind === 'error' ? 'alert' : 'status'}>
+      {/* The status region is always there (a region added together with its text is often not
+          read): 大纲已应用到导图并保存 is heard. An error is an alert, read when it appears. */}
+      <p className={`mind-outline-text__note${note?.kind === 'info' ? ' is-info' : ''}`} role="status">
+        {note?.kind === 'info' ? note.text : ''}
+      </p>
+      {note?.kind === 'error' && (
+        <p className="mind-outline-text__note is-error" role="alert">
           {note.text}
         </p>
       )}

@@ -1,12 +1,14 @@
 import type { Graphics } from 'pixi.js';
 import type { SceneStore } from './scene-store';
 import type { Rect } from './scene-types';
+import { EXPANDER_COLLAPSED_R, EXPANDER_OPEN_R, expanderCircle } from '../../../engine/layout/expander-geometry';
 
 // The expand/collapse button of a node with children (kityminder's expander): a small circle
 // with − while expanded, a larger one with the child count while collapsed. It sits outside the
 // box on the side the children grow: below for organisation charts (poly / l connectors), else
 // left or right, away from the parent. The root has none. Drawn and hit-tested from the same
-// geometry, so what is seen is what is clicked.
+// geometry (engine/layout/expander-geometry.ts, which the layout keeps summaries clear of), so
+// what is seen is what is clicked.
 
 export interface Expander {
   x: number;
@@ -16,8 +18,8 @@ export interface Expander {
   count: number;
 }
 
-export const OPEN_R = 6;
-export const COLLAPSED_R = 9;
+export const OPEN_R = EXPANDER_OPEN_R;
+export const COLLAPSED_R = EXPANDER_COLLAPSED_R;
 
 export function expanderOf(store: SceneStore, slot: number): Expander | null {
   const n = store.records[slot];
@@ -25,13 +27,8 @@ export function expanderOf(store: SceneStore, slot: number): Expander | null {
   const ps = store.parentSlot[slot];
   if (!n || !m || ps < 0 || !(m.collapsedCount || m.expander)) return null;
   const collapsed = !!m.collapsedCount;
-  const r = collapsed ? COLLAPSED_R : OPEN_R;
-  const b = store.box(slot);
-  const kind = n.connector?.kind;
-  if (kind === 'poly' || kind === 'l') return { x: b.x + (kind === 'l' ? 20 : b.w / 2), y: b.y + b.h + r + 2, r, collapsed, count: m.collapsedCount ?? 0 };
-  const p = store.box(ps);
-  const left = b.x + b.w / 2 < p.x + p.w / 2;
-  return { x: left ? b.x - r - 2 : b.x + b.w + r + 2, y: b.y + b.h / 2, r, collapsed, count: m.collapsedCount ?? 0 };
+  const c = expanderCircle(store.box(slot), store.box(ps), n.connector?.kind, collapsed);
+  return { ...c, collapsed, count: m.collapsedCount ?? 0 };
 }
 
 export function drawExpander(g: Graphics, e: Expander): void {

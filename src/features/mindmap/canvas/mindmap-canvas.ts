@@ -2,13 +2,11 @@
 import type { ProgressPatch } from '../../../engine/progress/progress-index';
 import 'pixi.js/unsafe-eval';
 import { Application, type ApplicationOptions } from 'pixi.js';
-import { isMobile } from '../../../app/lib/device';
-import { fitAllView, frameView, PHONE_READABLE_PX, READABLE_PX, readableZoom, screenToWorld, type Camera } from './camera';
-import { CameraRig } from './camera-rig';
+import { screenToWorld, type Camera } from './camera';
+import { CanvasCamera } from './canvas-camera';
 import { bindPanInput } from './canvas-input';
 import { fetchImage, ImageCache, type ImageLoader } from './image-cache';
 import { FormulaTextures } from './formula-layer';
-import { expanderAtScreen, markerAtScreen, nodeAtScreen, screenBoxOf } from './screen-queries';
 import { cullRect, needsRequery, type CullState } from './culling';
 import type { LabelMode } from './label-factory';
 import { lodFor } from './lod';
@@ -16,15 +14,15 @@ import { RelationLayer } from './relation-layer';
 import { pickRenderer, type RendererKind } from './renderer-probe';
 import { ScenePainter } from './scene-painter';
 import { SceneStore } from './scene-store';
-import { drawnBounds } from './drawn-bounds';
 import { SummaryLayer, type SceneSummary } from './summary-layer';
 import type { Rect, ScenePatch } from './scene-types';
 import { WheelZoomGate } from './zoom-input';
 
-// The imperative canvas of the mind-map editor: the camera, the node layer and the paint
-// schedule; document state stays outside (patches in, hit tests out). The Pixi Application it
-// draws into is either React's (the editor mounts it with @pixi/react, editor/MapStage.tsx,
-// which also owns the overlay layers) or its own (`init`, the bench page).
+// The imperative canvas of the mind-map editor: the node layer and the paint schedule, on top
+// of its camera (canvas-camera.ts: moving, framing, screen queries); document state stays
+// outside (patches in, hit tests out). The Pixi Application it draws into is either React's
+// (the editor mounts it with @pixi/react, editor/MapStage.tsx, which also owns the overlay
+// layers) or its own (`init`, the bench page).
 // Painting is on demand: any change sets a dirty flag and asks for one animation frame; an
 // idle editor runs no ticker and burns no CPU. Layers above the nodes draw in frame hooks.
 
@@ -40,12 +38,10 @@ export { DRAG_START_PX } from './canvas-input';
 /** Runs in every painted frame before Pixi renders, with the camera and the visible world rect. */
 export type FrameHook = (camera: Camera, view: Rect) => void;
 
-export class MindmapCanvas {
+export class MindmapCanvas extends CanvasCamera {
   readonly store = new SceneStore();
   /** Summaries (概要): braces and summary topics above the nodes (summary-layer.ts). */
   readonly summaries = new SummaryLayer();
-  /** The camera and its movement (pans, animated zooms, rest tracking). */
-  readonly rig = new CameraRig({ invalidate: () => this.invalidate(), host: () => this.host, zoom: (z) => this.onZoom(z), rest: () => this.onCameraRest() });
   rendererKind: RendererKind = 'canvas';
   rendererInfo = '';
   private app!: Application;
@@ -67,7 +63,6 @@ export class MindmapCanvas {
   });
   private images = new ImageCache(fetchImage, () => this.repaint());
   private formulas = new FormulaTextures(() => this.repaint());
-  private host: HTMLElement | null = null;
   private detach: (() => void)[] = [];
   private forceRepaint = false;
   /** Duration of the last frame's work (camera + culling + Pixi render), ms. */
@@ -235,65 +230,12 @@ export class MindmapCanvas {
     this.onFrame(performance.now());
   }
 
-  // The camera, as the editor drives it (camera-rig.ts does the moving).
-  get camera(): Camera {
-    return this.rig.camera;
-  }
-  get width(): number {
-    return this.rig.width;
-  }
-  get height(): number {
-    return this.rig.height;
-  }
-  /** Called with the zoom the camera is going to (an animation's target, at once): zoom labels. */
-  onZoom: (zoom: number) => void = () => {};
-  /**
-   * Called once the camera has come to rest after moving: whatever is placed over the canvas in
-   * screen space (the IME target, the edit field) is placed again. The host carries
-   * `data-camera="moving"` meanwhile.
-   */
-  onCameraRest: () => void = () => {};
-  panBy = (dx: number, dy: number): void => this.rig.panBy(dx, dy);
-  centerWorld = (wx: number, wy: number): void => this.rig.centerWorld(wx, wy);
-  zoomStep = (dir: 1 | -1): void => this.rig.zoomStep(dir);
-  zoomTo = (zoom: number, animate = true): void => this.rig.zoomTo(zoom, animate);
-  setCamera = (c: Camera): void => this.rig.setCamera(c);
-  settleZoom = (sx: number, sy: number): void => this.rig.settleZoom(sx, sy);
-  get targetZoom(): number {
-    return this.rig.targetZoom;
-  }
-
-  /** Scroll so that node `id` is visible; true when the camera moved. */
-  reveal(id: string): boolean {
-    const n = this.store.boxOf(id);
-    return n ? this.rig.reveal(n) : false;
-  }
-
-  /**
-   * Frames the map for reading (open, import): all of it when it fits at a zoom where the
-   * smallest label is still text (≥ 8 px; ≥ 12 px on a phone), else that zoom around node `focusId`.
-   */
-  frameMap(focusId: string | null, maxZoom = 1): void {
-    if (!this.store.slotOf.size) return;
-    const bounds = this.store.bounds();
-    const focus = (focusId && this.store.boxOf(focusId)) || bounds;
-    const readable = readableZoom(this.store.smallestFont(), isMobile() ? PHONE_READABLE_PX : READABLE_PX);
-    this.rig.moveTo(frameView(bounds, focus, this.width, this.height, readable, maxZoom), false);
-  }
-
-  /** 适应画布: all that is drawn (down to MIN_ZOOM), centred on it (camera.ts fitAllView, drawn-bounds.ts). */
-  fitAll(maxZoom = 2): void {
-    if (!this.store.slotOf.size) return;
-    const drawn = drawnBounds(this.store, [...this.relations.extents(this.store), ...this.summaries.extents()]) ?? undefined;
-    this.rig.moveTo(fitAllView(this.store.bounds(), this.width, this.height, maxZoom, 20, drawn), false);
-  }
-
-  // Pointer queries at canvas-relative CSS pixels (screen-queries.ts).
-  markerAt = (sx: number, sy: number) => markerAtScreen(this.store, this.camera, sx, sy);
-  screenBox = (id: string) => screenBoxOf(this.store, this.camera, id);
-  expanderAt = (sx: number, sy: number) => expanderAtScreen(this.store, this.camera, sx, sy);
-  hitTest = (sx: number, sy: number) => nodeAtScreen(this.store, this.camera, sx, sy);
+  // Pointer queries at canvas-relative CSS pixels (the node ones in canvas-camera.ts).
   relationAt = (sx: number, sy: number, px?: number) => this.relations.hitTest(this.store, this.camera, sx, sy, px);
+
+  protected override drawnExtras(): Rect[] {
+    return [...this.relations.extents(this.store), ...this.summaries.extents()];
+  }
 
   resize(w: number, h: number): void {
     if (!w || !h || (w === this.width && h === this.height)) return;

@@ -6,24 +6,28 @@ import {
   arrowHead,
   distanceToCurve,
   LABEL_FONT_SIZE,
+  LABEL_RADIUS,
+  placeLabel,
   pointAt,
   RELATION_DASH,
   RELATION_WIDTH,
   relationColor,
   relationCurve,
   sampleCurve,
+  type BoxLike,
   type Curve,
   type Pt,
 } from '../../../engine/render/relation-geometry';
+import { expanderOf } from './expander';
 import { screenToWorld, type Camera } from './camera';
 import { parseColor } from './color';
 import { FONT_FAMILY } from './fonts';
 import type { SceneStore } from './scene-store';
-import type { Rect } from './scene-types';
 
 // Relationship lines (关联线) on the canvas, above the nodes: each a dashed cubic Bézier between
-// the two nodes' box edges with an arrowhead at `to` and its label on a small background at the
-// middle (the same curve as the SVG export: engine/render/relation-geometry.ts). The selected
+// the two nodes' box edges with an arrowhead at `to` and its label on an opaque background where
+// it overlaps the nodes and their expand/collapse circles least (the same curve and label place as
+// the SVG export: engine/render/relation-geometry.ts); a click on the label hits its line. The selected
 // line shows its two control-point handles; while linking, a rubber band follows the pointer.
 // A map has few lines, so the layer redraws them all whenever something changed (boxes, lines,
 // selection, zoom); a map without any draws nothing and costs one check per frame.
@@ -38,8 +42,8 @@ export class RelationLayer {
   private lines = new Graphics();
   private labels = new Container();
   private texts: Text[] = [];
-  /** Each titled line's label background as last drawn (world): a click or tap on it is on the line. */
-  private labelBoxes = new Map<string, Rect>();
+  /** Each drawn label's box (world), as last drawn: what a click on a label hits. */
+  private labelBoxes = new Map<string, BoxLike>();
   private list: readonly Relationship[] = [];
   private selected: string | null = null;
   /** A control point being dragged: drawn in place of the stored ones until the drop. */
@@ -97,12 +101,30 @@ export class RelationLayer {
     const a = store.boxOf(r.from);
     const b = store.boxOf(r.to);
     if (!a || !b) return null;
-    return relationCurve(a, b, this.preview?.id === id ? this.preview.controls : r.controls);
+    const controls = this.preview?.id === id ? this.preview.controls : r.controls;
+    if (controls) return relationCurve(a, b, controls);
+    // An automatic curve looks for a way clear of other topics: once per line and scene version.
+    const hit = this.autoCurves.get(r);
+    if (hit && hit.version === store.version) return hit.curve;
+    const curve = relationCurve(a, b, undefined, (region) => obstaclesNear(store, region));
+    this.autoCurves.set(r, { version: store.version, curve });
+    return curve;
+  }
+
+  /** Automatic curves by line record (a changed line is a new record) and the scene version they were found at. */
+  private autoCurves = new WeakMap<Relationship, { version: number; curve: Curve }>();
+
+  /** Where line `id`'s label is drawn (world), or its curve's middle when it has none yet. */
+  labelCentre(store: SceneStore, id: string): Pt | null {
+    const b = this.labelBoxes.get(id);
+    if (b) return { x: b.x + b.w / 2, y: b.y + b.h / 2 };
+    const c = this.curveOf(store, id);
+    return c ? pointAt(c, 0.5) : null;
   }
 
   /** World rectangles of the lines as drawn: each curve (sampled, with its arrow) and its label. */
-  extents(store: SceneStore): Rect[] {
-    const out: Rect[] = [];
+  extents(store: SceneStore): BoxLike[] {
+    const out: BoxLike[] = [];
     for (const r of this.list) {
       const c = this.curveOf(store, r.id);
       if (!c) continue;
@@ -119,21 +141,22 @@ export class RelationLayer {
   }
 
   /**
-   * The line under a canvas point (CSS pixels): the nearest curve within `px` screen pixels
-   * (HIT_PX for a mouse; a finger asks for more), its label counting as part of it.
+   * The line under a canvas point (CSS pixels): one whose label is there, else the nearest curve
+   * within `px` screen pixels (HIT_PX for a mouse; a finger asks for more).
    */
   hitTest(store: SceneStore, camera: Camera, sx: number, sy: number, px = HIT_PX): string | null {
     if (!this.list.length) return null;
     const [wx, wy] = screenToWorld(camera, sx, sy);
     const tol = px / camera.zoom;
+    // A label lies over the map (and maybe over a node): a click inside it (a finger near it) is its line's.
+    const pad = px > HIT_PX ? tol : 0;
+    for (const [id, b] of this.labelBoxes) if (wx >= b.x - pad && wx <= b.x + b.w + pad && wy >= b.y - pad && wy <= b.y + b.h + pad) return id;
     let best: string | null = null;
     let bestD = tol;
     for (const r of this.list) {
       const c = this.curveOf(store, r.id);
       if (!c) continue;
-      const l = this.labelBoxes.get(r.id);
-      const onLabel = l && wx >= l.x - tol && wx <= l.x + l.w + tol && wy >= l.y - tol && wy <= l.y + l.h + tol;
-      const d = onLabel ? 0 : distanceToCurve(c, { x: wx, y: wy });
+      const d = distanceToCurve(c, { x: wx, y: wy });
       if (d <= bestD) {
         best = r.id;
         bestD = d;
@@ -185,14 +208,14 @@ export class RelationLayer {
             .fill(0xffffff)
             .stroke({ color: SELECTED, width: 2 * px });
       }
-      if (r.title) this.labelBoxes.set(r.id, this.label(used++, r.title, pointAt(c, 0.5), color));
+      if (r.title) this.label(used++, r, c, color, store);
     }
     for (let i = used; i < this.texts.length; i++) this.texts[i].visible = false;
     const rb = this.rubber;
     const a = rb && store.boxOf(rb.from);
     if (rb && a) {
       const b = rb.target ? store.boxOf(rb.target) : undefined;
-      const c = relationCurve(a, b ?? { x: rb.to.x, y: rb.to.y, w: 0, h: 0 });
+      const c = b ? relationCurve(a, b, undefined, (region) => obstaclesNear(store, region)) : relationCurve(a, { x: rb.to.x, y: rb.to.y, w: 0, h: 0 });
       dashed(g, c, RELATION_DASH);
       g.stroke({ color: SELECTED, width: Math.max(RELATION_WIDTH, 1.5 * px) });
       const [tip, left, right] = arrowHead(c, Math.max(ARROW_SIZE, 8 * px));
@@ -201,7 +224,8 @@ export class RelationLayer {
     }
   }
 
-  private label(i: number, text: string, at: Pt, color: number): Rect {
+  private label(i: number, r: Relationship, c: Curve, color: number, store: SceneStore): void {
+    const text = r.title!;
     let t = this.texts[i];
     if (!t) {
       t = new Text({ text, style: new TextStyle({ fontFamily: FONT_FAMILY, fontSize: LABEL_FONT_SIZE, fill: color, padding: 2 }) });
@@ -212,15 +236,11 @@ export class RelationLayer {
     t.visible = true;
     if (t.text !== text) t.text = text;
     if (t.style.fill !== color) t.style.fill = color;
-    t.position.set(at.x, at.y);
-    // The label's background: the map's, so the dashes do not cross the words.
-    const w = t.width + 8;
-    const h = LABEL_FONT_SIZE + 6;
-    this.lines
-      .roundRect(at.x - w / 2, at.y - h / 2, w, h, 3)
-      .fill(this.background)
-      .stroke({ color, width: 0.5 });
-    return { x: at.x - w / 2, y: at.y - h / 2, w, h };
+    const b = placeLabel(c, t.width, (region) => obstaclesNear(store, region));
+    this.labelBoxes.set(r.id, b);
+    t.position.set(b.x + b.w / 2, b.y + b.h / 2);
+    // The label's background: the map's, opaque, so neither dashes nor what lies below cross the words.
+    this.lines.roundRect(b.x, b.y, b.w, b.h, LABEL_RADIUS).fill(this.background).stroke({ color, width: 0.5 });
   }
 
   destroy(): void {
@@ -261,4 +281,17 @@ function dashed(g: Graphics, c: Curve, dash: readonly number[] | null): void {
     if (on) g.lineTo(pts[i].x, pts[i].y);
     else g.moveTo(pts[i].x, pts[i].y);
   }
+}
+
+/** Node boxes and expander circles that may touch a world region (the label's obstacles). */
+function obstaclesNear(store: SceneStore, region: BoxLike): BoxLike[] {
+  const out: BoxLike[] = [];
+  // Expanders lie up to 2 + 2 × 9 px outside their node's box: widen the query by that much.
+  const pad = 24;
+  for (const s of store.queryNodes({ x: region.x - pad, y: region.y - pad, w: region.w + 2 * pad, h: region.h + 2 * pad }, [])) {
+    out.push(store.box(s));
+    const e = expanderOf(store, s);
+    if (e) out.push({ x: e.x - e.r, y: e.y - e.r, w: 2 * e.r, h: 2 * e.r });
+  }
+  return out;
 }

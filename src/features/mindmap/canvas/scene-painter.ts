@@ -13,13 +13,14 @@ import { FrameViews, Pool } from './pool';
 import { BADGE_FONT_SIZE, BADGE_INK, badgePlace, drawProgressBadge, type BadgePlace } from './progress-ring';
 import { drawReviewMark, REVIEW_MARK_FONT, REVIEW_MARK_TEXT, reviewMarkCentre } from './review-mark';
 import type { SceneStore } from './scene-store';
-import { connectorPath } from './connector-path';
+import { ConnectorPainter } from './connector-painter';
 import { SHADOW_DX, SHADOW_DY, traceOutline } from './node-shape';
-import { PathOp, type Rect, type SceneNode } from './scene-types';
+import type { Rect, SceneNode } from './scene-types';
 
 // Rebuilds the world layer for one culling rect. Connectors, shadows, boxes and markers are
-// batched into four Graphics (one draw list each, connectors grouped per stroke style); labels
-// are pooled per-node views, created only for nodes inside the rect whose font is readable.
+// batched into four Graphics (one draw list each; connectors grouped per stroke style, in
+// connector-painter.ts); labels are pooled per-node views, created only for nodes inside the
+// rect whose font is readable.
 // Called on re-query only: panning inside the rect just moves the world container.
 
 interface Dressed {
@@ -29,7 +30,8 @@ interface Dressed {
 
 export class ScenePainter {
   readonly root = new Container({ isRenderGroup: true });
-  private connectors = new Graphics();
+  /** Parent–child connectors, one stroke per style (connector-painter.ts). */
+  private connectors = new ConnectorPainter();
   /** Theme shadows, under every box (a shadow never darkens a neighbouring node). */
   private shadows = new Graphics();
   private boxes = new Graphics();
@@ -67,7 +69,7 @@ export class ScenePainter {
       },
     );
     this.badges = new FrameViews(this.pool);
-    this.root.addChild(this.connectors, this.shadows, this.boxes, this.images.root, this.marks, this.labelLayer, this.formulas.root);
+    this.root.addChild(this.connectors.root, this.shadows, this.boxes, this.images.root, this.marks, this.labelLayer, this.formulas.root);
     // Hit tests use the spatial index, never Pixi's event tree.
     this.root.interactiveChildren = false;
   }
@@ -98,8 +100,8 @@ export class ScenePainter {
     }
     this.paintBoxes(store, slots, lod, next);
     this.paintLabels(store, next, lod);
-    this.paintConnectors(store, rect, lod);
-    this.last = { nodes: slots.length, connectors: this.last.connectors, labels: next.size, ms: performance.now() - t0 };
+    const links = this.connectors.paint(store, rect, lod, this.scratch);
+    this.last = { nodes: slots.length, connectors: links, labels: next.size, ms: performance.now() - t0 };
   }
 
   private paintBoxes(store: SceneStore, slots: readonly number[], lod: Lod, labelled: ReadonlySet<number>): void {
@@ -255,74 +257,8 @@ export class ScenePainter {
     v.obj.position.set(cx - v.obj.width / 2, cy - v.obj.height / 2);
   }
 
-  private paintConnectors(store: SceneStore, rect: Rect, lod: Lod): void {
-    const g = this.connectors.clear();
-    const slots = store.queryLinks(rect, this.scratch);
-    const recs = store.records;
-    // Group per stroke style so each style is one stroke instruction.
-    const groups = new Map<string, number[]>();
-    for (const s of slots) {
-      const c = recs[s]?.connector;
-      if (!c) continue;
-      const key = `${c.color}|${c.width}`;
-      const list = groups.get(key);
-      if (list) list.push(s);
-      else groups.set(key, [s]);
-    }
-    const dots: number[] = [];
-    const path: number[] = [];
-    for (const list of groups.values()) {
-      const { color, width } = recs[list[0]]!.connector!;
-      for (const s of list) {
-        const ps = store.parentSlot[s];
-        const kind = recs[s]!.connector!.kind;
-        // tianpan arcs start at the previous sibling (the parent for the first child)
-        const prev = kind === 'arc_tp' ? store.prevSibling(s) : -1;
-        path.length = 0;
-        connectorPath(kind, store.box(ps), store.box(s), path, recs[ps]?.level === 1, prev >= 0 ? store.box(prev) : undefined);
-        traceConnector(g, path, lod.straightConnectors, dots);
-      }
-      g.stroke({ color, width, alignment: 0.5 });
-      if (dots.length) {
-        for (let i = 0; i < dots.length; i += 3) g.circle(dots[i], dots[i + 1], dots[i + 2]);
-        g.fill(color);
-        dots.length = 0;
-      }
-    }
-    this.last.connectors = slots.length;
-  }
-
   /** Pool size, for the bench and tests of reuse. */
   get poolStats(): { created: number; idle: number; live: number } {
     return { created: this.pool.created, idle: this.pool.idle, live: this.labels.size + this.badges.size };
-  }
-}
-
-function traceConnector(g: Graphics, p: ArrayLike<number>, straight: boolean, dots: number[]): void {
-  for (let i = 0; i < p.length;) {
-    const op = p[i++];
-    if (op === PathOp.Move) {
-      g.moveTo(p[i], p[i + 1]);
-      i += 2;
-    } else if (op === PathOp.Line) {
-      g.lineTo(p[i], p[i + 1]);
-      i += 2;
-    } else if (op === PathOp.Cubic) {
-      if (straight) g.lineTo(p[i + 4], p[i + 5]);
-      else g.bezierCurveTo(p[i], p[i + 1], p[i + 2], p[i + 3], p[i + 4], p[i + 5]);
-      i += 6;
-    } else if (op === PathOp.Arc) {
-      const cx = p[i],
-        cy = p[i + 1],
-        r = p[i + 2],
-        a0 = p[i + 3],
-        a1 = p[i + 4];
-      if (straight) g.lineTo(cx + r * Math.cos(a1), cy + r * Math.sin(a1));
-      else g.arc(cx, cy, r, a0, a1, a1 < a0);
-      i += 5;
-    } else {
-      if (!straight) dots.push(p[i], p[i + 1], p[i + 2]);
-      i += 3;
-    }
   }
 }

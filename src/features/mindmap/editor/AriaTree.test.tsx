@@ -120,3 +120,21 @@ describe('markersText', () => {
     expect(markersText(node as unknown as Parameters<typeof markersText>[0])).toEqual(['标签：重点、考点']);
   });
 });
+
+describe('AriaTree summaries not drawn', () => {
+  it('lists a summary a template change put across the root as 当前结构不显示; a click selects it for Delete', async () => {
+    const ctl = new EditorController(localEngine(createEngineHost()));
+    await ctl.open(bigMap(2, 1), false);
+    await ctl.run('template', ['right']);
+    ctl.select(['b0', 'b1']);
+    const id = (await ctl.addSummary())!;
+    await ctl.run('template', ['default']); // b0 right of the root, b1 left: no side for the brace
+    expect(ctl.model.summaries.isDrawn(id)).toBe(false);
+    const view = render(<AriaTree ctl={ctl} onKeyDown={() => {}} onToggle={() => {}} onRowClick={() => {}} onRowMenu={() => {}} rowHeight={20} />);
+    const row = view.getByRole('treeitem', { name: '概要：概要（分支0 至 分支1），当前结构不显示' });
+    await act(async () => fireEvent.click(row));
+    expect(ctl.state.summary).toBe(id);
+    await act(() => ctl.removeSummary(id));
+    expect(ctl.model.summaries.list).toEqual([]);
+  });
+});

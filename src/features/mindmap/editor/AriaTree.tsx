@@ -1,7 +1,8 @@
 import { spokenText } from '../../../engine/render/formula';
-import { useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore, type CSSProperties, type KeyboardEvent } from 'react';
+import { Fragment, useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore, type CSSProperties, type KeyboardEvent } from 'react';
 import type { EditorController } from './controller';
-import { AriaSummaries, summaryMarks } from './AriaSummaries';
+import { AriaSummaries, childSetSize, closingAt, summaryMarks } from './AriaSummaries';
+import { extendedSelection } from './selection-range';
 import type { NodeInfo } from './map-model';
 import { relationRowDescription } from './relation-ui';
 
@@ -136,63 +137,70 @@ export function AriaTree({ ctl, onKeyDown, onToggle, onActivate, onRowClick, onR
         const selected = state.selection.includes(n.id);
         const parent = n.parentId ? ctl.model.get(n.parentId) : undefined;
         const marks = [...markersText(n), ...(extraMarks?.(n.id) ?? []), ...(virtual ? summaryMarks(ctl, n.id) : [])];
+        // Summary rows follow the last row of their parent's subtree (AriaSummaries.tsx).
+        const next = i + 1 < count ? (ctl.model.get(rows.ids[i + 1])?.level ?? 0) : 0;
+        const closing = virtual ? [] : closingAt(ctl, n, next);
         return (
-          <div
-            key={n.id}
-            data-id={n.id}
-            role="treeitem"
-            aria-level={n.level}
-            aria-selected={selected}
-            aria-expanded={expandable ? !n.collapsed : undefined}
-            aria-setsize={parent ? parent.children.length : 1}
-            aria-posinset={rows.posInSet[i]}
-            aria-label={[spokenText(n.text) || '分支主题', ...marks].join('，')}
-            aria-description={relationRowDescription(ctl.relations, n.id)}
-            tabIndex={n.id === focusId ? 0 : -1}
-            className={`mind-tree__item${selected ? ' is-selected' : ''}`}
-            style={virtual ? { paddingLeft: `${(n.level - 1) * 16 + 6}px`, top: i * rowHeight } : { paddingLeft: `${(n.level - 1) * 16 + 6}px` }}
-            onClick={(e) => {
-              focusTree.current = false;
-              if (e.shiftKey || e.ctrlKey || e.metaKey) ctl.toggleSelect(n.id);
-              else ctl.select([n.id]);
-              onRowClick();
-            }}
-            onDoubleClick={() => onActivate?.(n.id)}
-          >
-            {expandable ? (
-              <button
-                type="button"
-                tabIndex={-1}
-                className="mind-tree__toggle"
-                aria-label={n.collapsed ? '展开' : '收起'}
-                onClick={(e) => {
-                  // The arrow acts on its row: it selects it too, so the next key acts on the
-                  // branch just folded, not on the node selected before (focus rule: the map).
-                  e.stopPropagation();
-                  focusTree.current = false;
-                  ctl.select([n.id]);
-                  onToggle(n.id);
-                  onRowClick();
-                }}
-              >
-                {n.collapsed ? '▸' : '▾'}
-              </button>
-            ) : (
-              <span className="mind-tree__toggle" aria-hidden="true" />
-            )}
-            <span className="mind-tree__text">{n.text || '分支主题'}</span>
-            {marks.map((m) => (
-              <span key={m} className={`mind-tree__mark${m === '已学' ? ' is-study' : m === '正在学' ? ' is-now' : ''}`} aria-hidden="true">
-                {m === '已学' ? '✓' : m}
-              </span>
+          <Fragment key={n.id}>
+            <div
+              data-id={n.id}
+              role="treeitem"
+              aria-level={n.level}
+              aria-selected={selected}
+              aria-expanded={expandable ? !n.collapsed : undefined}
+              aria-setsize={parent ? childSetSize(ctl, parent, virtual) : 1}
+              aria-posinset={rows.posInSet[i]}
+              aria-label={[spokenText(n.text) || '分支主题', ...marks].join('，')}
+              aria-description={relationRowDescription(ctl.relations, n.id)}
+              tabIndex={n.id === focusId ? 0 : -1}
+              className={`mind-tree__item${selected ? ' is-selected' : ''}`}
+              style={virtual ? { paddingLeft: `${(n.level - 1) * 16 + 6}px`, top: i * rowHeight } : { paddingLeft: `${(n.level - 1) * 16 + 6}px` }}
+              onClick={(e) => {
+                focusTree.current = false;
+                if (e.ctrlKey || e.metaKey) ctl.toggleSelect(n.id);
+                else if (e.shiftKey) ctl.select(extendedSelection(ctl.model, ctl.state.selection, n.id));
+                else ctl.select([n.id]);
+                onRowClick();
+              }}
+              onDoubleClick={() => onActivate?.(n.id)}
+            >
+              {expandable ? (
+                <button
+                  type="button"
+                  tabIndex={-1}
+                  className="mind-tree__toggle"
+                  aria-label={n.collapsed ? '展开' : '收起'}
+                  onClick={(e) => {
+                    // The arrow acts on its row: it selects it too, so the next key acts on the
+                    // branch just folded, not on the node selected before (focus rule: the map).
+                    e.stopPropagation();
+                    focusTree.current = false;
+                    ctl.select([n.id]);
+                    onToggle(n.id);
+                    onRowClick();
+                  }}
+                >
+                  {n.collapsed ? '▸' : '▾'}
+                </button>
+              ) : (
+                <span className="mind-tree__toggle" aria-hidden="true" />
+              )}
+              <span className="mind-tree__text">{n.text || '分支主题'}</span>
+              {marks.map((m) => (
+                <span key={m} className={`mind-tree__mark${m === '已学' ? ' is-study' : m === '正在学' ? ' is-now' : ''}`} aria-hidden="true">
+                  {m === '已学' ? '✓' : m}
+                </span>
+              ))}
+              {n.href && (
+                <a className="mind-tree__link" href={n.href} target="_blank" rel="noopener noreferrer" tabIndex={-1} onClick={(e) => e.stopPropagation()}>
+                  链接
+                </a>
+              )}
+            </div>
+            {closing.map((c) => (
+              <AriaSummaries key={`s-${c.id}`} ctl={ctl} parent={c} onClick={onRowClick} onActivate={(id) => onSummaryActivate?.(id)} />
             ))}
-            {n.href && (
-              <a className="mind-tree__link" href={n.href} target="_blank" rel="noopener noreferrer" tabIndex={-1} onClick={(e) => e.stopPropagation()}>
-                链接
-              </a>
-            )}
-            {!virtual && <AriaSummaries ctl={ctl} parentId={n.id} level={n.level} onClick={onRowClick} onActivate={(id) => onSummaryActivate?.(id)} />}
-          </div>
+          </Fragment>
         );
       })}
     </div>

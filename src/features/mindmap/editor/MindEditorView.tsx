@@ -1,4 +1,3 @@
-import { spokenText } from '../../../engine/render/formula';
 import { ContextMenu } from 'radix-ui';
 import { useEffect, useId, useMemo, useReducer, useRef, useState, useSyncExternalStore, type ClipboardEvent, type KeyboardEvent, type ReactNode } from 'react';
 import { DEPTH_ERROR, type KmNode } from '../../../engine/model/types';
@@ -26,7 +25,8 @@ import { TextEditOverlay } from './TextEditOverlay';
 import { useTextEdit } from './text-edit';
 import { bindTouch } from './touch-input';
 import { Toolbar } from './Toolbar';
-import { describeSummary } from './summary-model';
+import { useLiveRegion } from './live-region';
+import { selectionLabel } from './selection-label';
 import { userMessage } from './messages';
 import { useToastsAtBottom } from '../../../app/ui/Toaster';
 import '../mindmap.css';
@@ -71,8 +71,6 @@ export function MindEditorView({ ctl, load, toolbarExtra, onActivate, onError, e
   // The toolbar is at the top: toasts (import notices, errors) must not cover it.
   useToastsAtBottom();
   const [sheet, setSheet] = useState<PhoneSheet>(null);
-  // The last edit's announcement (live region); `seq` makes a repeated one heard again.
-  const [said, setSaid] = useState({ text: '', seq: 0 });
   // Was the last pointer on the editor a finger? Then the keyboard target is not focused for
   // map keys (that would open the on-screen keyboard), only for editing text.
   const touched = useRef(false);
@@ -107,7 +105,10 @@ export function MindEditorView({ ctl, load, toolbarExtra, onActivate, onError, e
     else requestAnimationFrame(go);
   };
 
-  ctl.onAnnounce = (text) => setSaid((s) => ({ text, seq: s.seq + 1 }));
+  // What is selected: the keyboard target's name, said in the live region when it changes.
+  const label = selectionLabel(ctl, lineState.selected);
+  const live = useLiveRegion(edit ? null : label);
+  ctl.onAnnounce = live.announce;
   ctl.focusMap = () => focusMap();
   ctl.onError = (msg) => {
     if (msg !== DEPTH_ERROR) return onError(msg);
@@ -282,24 +283,19 @@ export function MindEditorView({ ctl, load, toolbarExtra, onActivate, onError, e
     />
   );
   const anchor = anchorOf(canvasRef.current, ctl.primary);
-  const node = ctl.primary ? ctl.model.get(ctl.primary) : undefined;
-  const summary = state.summary ? ctl.model.summaries.get(state.summary) : undefined;
-  // A line selected alone (Alt+L, a right click): the keyboard target is named after it.
-  const line = !node && lineState.selected ? ctl.relations.list.find((r) => r.id === lineState.selected) : undefined;
-  const label = summary
-    ? `思维导图，已选中${describeSummary(summary, (id) => ctl.model.get(id)?.text || '分支主题')}`
-    : line
-      ? `思维导图，已选中关联线：${ctl.relations.describe(line)}`
-      : node
-        ? `思维导图，已选中：${spokenText(node.text) || '分支主题'}（第 ${node.level} 级）`
-        : '思维导图，未选中主题';
   return (
     <div
       className={`mind-editor is-${state.view}${phone ? ' is-phone' : ''}`}
       onPaste={onPaste}
       aria-busy={!ready}
-      onPointerDownCapture={(e) => (touched.current = e.pointerType === 'touch')}
-      onKeyDownCapture={() => (touched.current = false)}
+      onPointerDownCapture={(e) => {
+        touched.current = e.pointerType === 'touch';
+        live.acted();
+      }}
+      onKeyDownCapture={() => {
+        touched.current = false;
+        live.acted();
+      }}
     >
       {phone ? <PhoneStatus zoom={state.zoom}>{toolbarExtra}</PhoneStatus> : toolbar}
       {find > 0 && <FindBar ctl={ctl} focusKey={find} onClose={() => (setFind(0), focusMap())} />}
@@ -348,12 +344,9 @@ export function MindEditorView({ ctl, load, toolbarExtra, onActivate, onError, e
               <span id={hintId} hidden>
                 {state.readOnly ? HINT_READ : HINT_EDIT}
               </span>
-              {/* The editor's one polite live region: the last edit ("已添加子主题：…", "已标记已学"),
-                  and the focused field's label, which changes with the selection. */}
-              <div className="visually-hidden mind-editor__live" aria-live="polite">
-                <span key={said.seq}>{said.text}</span>
-                <span>{edit ? '' : label}</span>
-              </div>
+              {/* The editor's one polite live region (live-region.tsx): the last edit
+                  ("已添加子主题：…", "已标记已学") or the new selection, one message at a time. */}
+              {live.region}
             </div>
           </ContextMenu.Trigger>
           <NodeMenu ctx={ctx} onClosed={() => focusMap()} />

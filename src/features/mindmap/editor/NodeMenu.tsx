@@ -6,6 +6,7 @@ import type { MindmapCanvas } from '../canvas/mindmap-canvas';
 import { ACTIONS, actionByName, isEnabled, shortcutLabel, type ActionContext } from './actions';
 import type { EditorController } from './controller';
 import { RelationMenuItems } from './relation-ui';
+import { describe } from './AriaSummaries';
 
 // The node menu (right click on a node, Shift+F10 or the ContextMenu key): the registry's menu
 // actions plus the priority choices. Closing it puts the focus back on the map.
@@ -38,6 +39,36 @@ export function NodeMenu({ ctx, onClosed }: { ctx: ActionContext; onClosed(): vo
           </ContextMenu.Item>
           <ContextMenu.Item className="mind-menu__item" disabled={ro} onSelect={() => void tool.remove(line)}>
             删除<span className="mind-menu__key">Delete</span>
+          </ContextMenu.Item>
+        </ContextMenu.Content>
+      </ContextMenu.Portal>
+    );
+  }
+  const sid = ctx.ctl.state.summary;
+  const summary = sid ? ctx.ctl.model.summaries.get(sid) : undefined;
+  if (summary) {
+    // A selected summary has its own menu (no topic is selected then): edit its text (when drawn)
+    // or delete it — also one kept but not drawn, which has no other way out but undo.
+    const ro = ctx.ctl.state.readOnly;
+    return (
+      <ContextMenu.Portal>
+        <ContextMenu.Content
+          className="mind-menu"
+          aria-label={`概要菜单：${describe(ctx.ctl, summary)}`}
+          onCloseAutoFocus={(e) => {
+            e.preventDefault();
+            onClosed();
+          }}
+        >
+          <ContextMenu.Item
+            className="mind-menu__item"
+            disabled={ro || !ctx.ctl.model.summaries.isDrawn(summary.id)}
+            onSelect={() => ctx.ui.editSummary?.(summary.id)}
+          >
+            编辑概要文字<span className="mind-menu__key">F2</span>
+          </ContextMenu.Item>
+          <ContextMenu.Item className="mind-menu__item" disabled={ro} onSelect={() => void ctx.ctl.removeSummary(summary.id)}>
+            删除概要<span className="mind-menu__key">Delete</span>
           </ContextMenu.Item>
         </ContextMenu.Content>
       </ContextMenu.Portal>

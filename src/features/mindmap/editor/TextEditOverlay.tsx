@@ -1,5 +1,6 @@
 import { useLayoutEffect, useRef, useState, type ClipboardEvent, type KeyboardEvent, type Ref } from 'react';
 import type { EditBox } from './edit-geometry';
+import { isHistoryKey } from './edit-history-keys';
 
 // The map's keyboard target AND its text edit field: one real <textarea> (kityminder's
 // "receiver"). While no text is edited it is "armed": invisible over the selected node, keys go
@@ -44,6 +45,9 @@ interface Props {
 export function TextEditOverlay({ edit, anchor, label, hintId, readOnly, inputRef, onMapKey, onMapPaste, onType, onText, onCommit, onCancel }: Props) {
   const [field, setField] = useState({ seq: -1, value: '' });
   const closed = useRef(-1);
+  // The session whose text was changed by the student (typed, pasted, deleted): its Ctrl+Z is
+  // the field's own text undo from then on.
+  const changed = useRef(-1);
   const el = useRef<HTMLTextAreaElement | null>(null);
   // Adjust the field to the session during render (no flash of the old value).
   let value = field.value;
@@ -77,7 +81,15 @@ export function TextEditOverlay({ edit, anchor, label, hintId, readOnly, inputRe
     else if (inputRef) (inputRef as { current: HTMLTextAreaElement | null }).current = t;
   };
 
-  const style = edit ? { left: edit.left, top: edit.top, minWidth: edit.width, maxWidth: edit.maxWidth, fontSize: edit.fontSize } : anchor;
+  const style = edit
+    ? {
+        ...(edit.right === undefined ? { left: edit.left } : { right: edit.right }),
+        top: edit.top,
+        minWidth: edit.width,
+        maxWidth: edit.maxWidth,
+        fontSize: edit.fontSize,
+      }
+    : anchor;
   return (
     <textarea
       ref={setRef}
@@ -93,6 +105,7 @@ export function TextEditOverlay({ edit, anchor, label, hintId, readOnly, inputRe
       onChange={(e) => {
         const v = e.target.value;
         setField((f) => ({ ...f, value: v }));
+        if (edit) changed.current = edit.seq;
         if (edit) onText(v);
         else if (v) onType(v);
       }}
@@ -112,6 +125,15 @@ export function TextEditOverlay({ edit, anchor, label, hintId, readOnly, inputRe
         }
         e.stopPropagation();
         if (e.nativeEvent.isComposing || e.key === 'Process') return;
+        // Ctrl+Z / Ctrl+Y / Ctrl+Shift+Z in a field still holding what it opened with (the new
+        // 分支主题 after Tab, F2 with nothing typed): as in XMind, the edit ends and the key acts on
+        // the map (undo removes the new topic). Once something was typed it is the text's undo.
+        if (isHistoryKey(e) && !edit.typed && changed.current !== edit.seq && (el.current?.value ?? value) === edit.text) {
+          e.preventDefault();
+          finish(false);
+          onMapKey(e);
+          return;
+        }
         if (e.key === 'Enter' && !e.shiftKey) {
           e.preventDefault();
           finish(true);

@@ -44,6 +44,8 @@ export function announcement(model: MapModel, name: string, args: readonly unkno
       return args[1] ? '已设置图片' : '已移除图片';
     case 'replaceText':
       return '已替换';
+    case 'applyOutline':
+      return '已将大纲应用到导图';
     case 'addRelationship':
       return `已添加关联线：${title(model, args[0])} → ${title(model, args[1])}`;
     case 'removeRelationship':

@@ -95,9 +95,9 @@ export class EditorController extends EditorCore {
     this.canvas?.setHighlights(ids);
   }
 
-  /** Selects a drawn summary (概要) instead of any node; null = none. */
+  /** Selects a drawn (or listed undrawn, summary-model.ts) summary (概要) instead of any node; null = none. */
   selectSummary(id: string | null): void {
-    if (!id || !this.model.summaries.isDrawn(id)) {
+    if (!id || !this.model.summaries.isListed(id, (x) => this.model.get(x)?.parentId)) {
       if (this.state.summary) this.select([], false);
       return;
     }
@@ -119,8 +119,9 @@ export class EditorController extends EditorCore {
       return undefined;
     }
     if (!id) return id;
+    // (The engine refuses runs the structure cannot draw; a folded parent is the one case left.)
     if (this.model.summaries.isDrawn(id)) this.selectSummary(id);
-    else this.onError('已添加概要，但当前结构不显示它（鱼骨图、天盘图，或所选主题分在中心主题两侧）');
+    else this.onError('已添加概要，但当前结构不显示它');
     return id;
   }
 

@@ -22,6 +22,11 @@ export interface EditBox {
   /** Starting width (the field grows with its text up to maxWidth, then wraps). */
   width: number;
   maxWidth: number;
+  /**
+   * Anchored by its right edge instead (px from the canvas's right edge): a field for a topic
+   * drawn leftwards of what it belongs to (a left-side 概要) grows to the left as it is drawn.
+   */
+  right?: number;
   fontSize: number;
 }
 

@@ -2,44 +2,30 @@ import type { CommandArgs, CommandName, CommandResult } from '../../../engine/co
 import type { ExportFormat } from '../../../engine/editor';
 import type { KmDocument } from '../../../engine/model/types';
 import type { ExportOptions, ExportResult, FileData, FileFormat, ImportNotice, TextFormat } from '../../../engine/protocols/formats';
-import type { EngineClient } from '../../../worker/client';
-import type { EnginePatch } from '../../../worker/protocol';
-import { EnginePatchAdapter } from '../canvas/engine-adapter';
-import { SceneStore } from '../canvas/scene-store';
+import { toast } from '../../../app/ui/toast-store';
 import { announcement } from './announce';
-import type { CanvasView, EditorState } from './editor-state';
-import { MapModel } from './map-model';
+import { itemsGone } from './items-said';
+import { EditorMirror } from './editor-mirror';
 import { userMessage } from './messages';
-import { ProgressView } from './progress-view';
-import { exportCss, measureFormulas, pdfFormulas } from '../formula/index';
-import { formulaKey } from '../../../engine/protocols/formula-drawing';
-import type { ProgressPatch } from '../../../engine/progress/progress-index';
-import { ancestorsOf, ImportSelections, remainingSelection } from './selection-memory';
-import { sceneSummaries } from './summary-model';
+import { exportCss, pdfFormulas } from '../formula/index';
 
-// The editor's document side on the main thread: the worker client, the canvas fed by its
-// patches, the tree mirror, the state listeners, commands, undo/redo, import/export and closing.
-// EditorController (controller.ts) adds what the UI drives on top: selection helpers, text edit,
+// The editor's document side on the main thread: commands, undo/redo, import/export and the
+// selection, over the mirror of the worker's document (editor-mirror.ts: patches in, the canvas
+// fed, state listeners, closing). EditorController (controller.ts) adds what the UI drives on top: selection helpers, text edit,
 // clipboard, camera and arrow keys.
 
-export class EditorCore {
-  readonly model = new MapModel();
-  /** Study progress per branch (engine roll-up), after setStudyNodes. */
-  readonly progress = new ProgressView();
-  private hasStudySet = false;
-  /** A patch asked for a formula (its SVG export then carries KaTeX's CSS). */
-  private hasFormulas = false;
-  /** Formula labels the worker had measured here ([CSS font, text]): the PDF export draws them. */
-  private formulaLabels = new Map<string, [string, string]>();
-  state: EditorState = { status: 'normal', view: 'normal', readOnly: false, selection: [], canUndo: false, canRedo: false, zoom: 1, hasClipboard: false };
-  /** Called after every user change of the document (autosave marks itself dirty). */
-  onChange: () => void = () => {};
+export class EditorCore extends EditorMirror {
   /** Engine errors (depth limit, bad import) shown to the user, always in Chinese (userMessage). */
   onError: (message: string) => void = () => {};
   /** An edit was applied: its Chinese announcement for the editor's live region (announce.ts). */
   onAnnounce: (message: string) => void = () => {};
   /** An import was undone (true) or redone (false): its notice ("可按 Ctrl+Z 撤销") is out of date. */
   onImportStep: (undone: boolean, what: string) => void = () => {};
+  /**
+   * What opening the map could not keep (relationship lines or summaries pointing at topics the
+   * file does not have, written by older versions): repaired, and said rather than dropped unseen.
+   */
+  onOpenNotices: (notices: ImportNotice[]) => void = (notices) => toast.warning(`打开导图时修复了失效的内容。${notices.map((n) => n.message).join('；')}`);
   /**
    * Asked before nodes are marked 已学 or unmarked (`on` false) (我的学习导图: the server decides and
    * records it for nodes of the official map, issue 22). Resolves a refusal to show (nothing
@@ -56,49 +42,6 @@ export class EditorCore {
   focusMap: () => void = () => {};
   /** True once a document is open (false while opening failed): autosave waits for it. */
   opened = false;
-  private adapter: EnginePatchAdapter;
-  private listeners = new Set<() => void>();
-  private closers = new Set<() => Promise<void>>();
-  /** Document changes sent to the worker and not yet applied here (closing waits for them). */
-  private inflight = new Set<Promise<unknown>>();
-  /** Undoing an import selects again what was selected before it. */
-  private importSelections = new ImportSelections();
-  protected canvas: CanvasView | null = null;
-  private reviewDue: ReadonlySet<string> = new Set();
-
-  constructor(readonly engine: EngineClient) {
-    this.adapter = new EnginePatchAdapter(new SceneStore());
-  }
-
-  attach(canvas: CanvasView): void {
-    this.canvas = canvas;
-    this.adapter = new EnginePatchAdapter(canvas.store);
-    canvas.setReviewDue(this.reviewDue);
-  }
-
-  /** Nodes whose review card is due (the student's, from the server): the canvas marks them. */
-  setReviewDue(ids: ReadonlySet<string>): void {
-    this.reviewDue = ids;
-    this.canvas?.setReviewDue(ids);
-  }
-
-  /** The canvas is going away: changes still arriving (the last edit before leaving) update only the model. */
-  detach(): void {
-    this.canvas = null;
-  }
-
-  subscribe = (fn: () => void): (() => void) => {
-    this.listeners.add(fn);
-    return () => this.listeners.delete(fn);
-  };
-
-  getState = (): EditorState => this.state;
-
-  protected set(partial: Partial<EditorState>): void {
-    this.state = { ...this.state, ...partial };
-    this.state.view = this.state.readOnly ? 'readonly' : this.state.view === 'readonly' ? 'normal' : this.state.view;
-    for (const fn of this.listeners) fn();
-  }
 
   /** Opens a document; never an undo step, never "changed". */
   async open(km: KmDocument | string, readOnly: boolean): Promise<void> {
@@ -107,6 +50,7 @@ export class EditorCore {
     this.opened = true;
     this.set({ readOnly, status: readOnly ? 'readonly' : 'normal', selection: [] });
     this.apply(p, false);
+    if (p.notices?.length) this.onOpenNotices(p.notices);
     // Open framed for reading: the whole map when it fits at a readable zoom, else a readable
     // zoom around the root (on a study map, the node being studied). That node is selected too:
     // the phone's action bar and the keys act on the selection, which must be the node in view.
@@ -120,28 +64,6 @@ export class EditorCore {
     let focus = this.model.rootId;
     for (const n of this.model.nodes.values()) if (n.isNow) focus = n.id;
     return focus;
-  }
-
-  /** The case's study nodes (知识点: nodes with resources or an exam): every branch shows learnt/total. */
-  async setStudyNodes(ids: string[]): Promise<void> {
-    this.hasStudySet = ids.length > 0;
-    await this.engine.setStudyNodes(ids);
-    this.showProgress(await this.engine.takeProgress());
-  }
-
-  /** A progress patch to the tree/outline's view and the canvas's rings. */
-  private showProgress(p: ProgressPatch): void {
-    this.progress.apply(p);
-    this.canvas?.applyProgress(p);
-  }
-
-  /** Counts changed by the last patch (asked after it, so the worker answers in order). */
-  private pullProgress(): void {
-    if (!this.hasStudySet) return;
-    this.engine.takeProgress().then(
-      (p) => this.showProgress(p),
-      () => {},
-    );
   }
 
   /**
@@ -161,48 +83,6 @@ export class EditorCore {
     if (b) c.centerWorld(b.x + b.w / 2, b.y + b.h / 2);
   }
 
-  apply(p: EnginePatch, changed = true): void {
-    if (p.formulas) this.typeset(p.formulas);
-    const up = ancestorsOf(this.model, this.state.selection);
-    this.model.apply(p);
-    this.pullProgress();
-    const { patch } = this.adapter.convert(p);
-    if (this.canvas) {
-      if (p.full) {
-        this.canvas.setScene(patch);
-        // A new scene has new slots: the rings start from the counts known so far.
-        this.canvas.applyProgress(this.progress.snapshot());
-      } else this.canvas.applyPatch(patch);
-    }
-    this.importSelections.forget(p.canUndo, p.canRedo);
-    const selection = remainingSelection(this.model, this.state.selection, up);
-    // A selected summary stays selected while it is drawn (then no node is).
-    const summary = this.state.summary && this.model.summaries.isDrawn(this.state.summary) ? this.state.summary : null;
-    if (p.full || p.items || p.summaryBoxes) this.canvas?.setSummaries?.(sceneSummaries(this.model), this.model.theme, summary);
-    this.set({
-      canUndo: p.canUndo,
-      canRedo: p.canRedo,
-      summary,
-      // Nor is one while a relationship line is selected (its label or handles were just saved).
-      selection: selection.length || !this.model.rootId || summary || this.lineSelected() ? selection : [this.model.rootId],
-    });
-    this.canvas?.setSelection(this.state.selection);
-    if (changed) this.onChange();
-  }
-
-  /**
-   * Labels with formulas the worker laid out as plain text: typeset and measured here, their
-   * boxes go back and those nodes grow to fit (a view change: no undo step, nothing to save).
-   */
-  private typeset(requests: Array<[string, string]>): void {
-    this.hasFormulas = true;
-    for (const r of requests) this.formulaLabels.set(formulaKey(r[0], r[1]), r);
-    void this.track(async () => {
-      const list = await measureFormulas(requests);
-      if (list.length) this.apply(await this.engine.setFormulaBoxes(list), false);
-    }).catch((e: unknown) => console.warn('formulas', e));
-  }
-
   /** Runs an engine command; engine errors go to onError and resolve undefined. */
   async run<N extends CommandName>(name: N, args: CommandArgs<N>, opts: { mergeKey?: string } = {}): Promise<CommandResult<N> | undefined> {
     try {
@@ -218,20 +98,16 @@ export class EditorCore {
     return this.track(async () => {
       const sums = this.model.summaries;
       const drawn = sums.list.filter((x) => sums.isDrawn(x.id));
+      const items = { summaries: sums.list, relationships: this.model.relationships };
       const { result, patch } = await this.engine.execute(name, args, opts);
       this.apply(patch);
-      // A summary whose range lost its topics stays in the map (undo brings both back) but is no
-      // longer drawn: said, or it would vanish with no word.
+      const gone = itemsGone(name, items, { summaries: sums.list, relationships: this.model.relationships });
+      // A summary still in the map but no longer drawn (its parent folded, say): said too.
       const hidden = drawn.filter((x) => sums.get(x.id) && !sums.isDrawn(x.id)).map((x) => `概要「${x.text || '概要'}」随之隐藏`);
-      const said = [announcement(this.model, name, args, result), ...hidden].filter(Boolean).join('，');
+      const said = [announcement(this.model, name, args, result), ...gone, ...hidden].filter(Boolean).join('，');
       if (said) this.onAnnounce(said);
       return result;
     });
-  }
-
-  /** Whether a relationship line is selected (the controller's RelationTool). */
-  protected lineSelected(): boolean {
-    return false;
   }
 
   undo(): Promise<void> {
@@ -261,19 +137,6 @@ export class EditorCore {
       this.onImportStep(false, again.what);
       this.onAnnounce(`已重做${again.what}`);
     });
-  }
-
-  private track<T>(work: () => Promise<T>): Promise<T> {
-    const p = work();
-    this.inflight.add(p);
-    const done = () => void this.inflight.delete(p);
-    p.then(done, done);
-    return p;
-  }
-
-  /** Resolves once every change sent so far is applied (and reported through onChange). */
-  async settled(): Promise<void> {
-    while (this.inflight.size) await Promise.allSettled([...this.inflight]);
   }
 
   /** Replaces the document with `text` (a restored version): one undo step, like an import; `what` is said on its undo/redo. */
@@ -354,26 +217,5 @@ export class EditorCore {
     });
     this.canvas?.setSelection(sel);
     if (reveal && sel.length) this.canvas?.reveal(sel[sel.length - 1]);
-  }
-
-  /**
-   * Runs `fn` when the editor closes, BEFORE the worker ends (the autosaver's last save reads the
-   * document from it). Returns the unregistration.
-   */
-  beforeClose(fn: () => Promise<void>): () => void {
-    this.closers.add(fn);
-    return () => this.closers.delete(fn);
-  }
-
-  /** Closes the editor: the beforeClose work first (whatever its outcome), then the worker. */
-  dispose(): Promise<void> {
-    this.listeners.clear();
-    const pending = [...this.closers].map((fn) =>
-      Promise.resolve()
-        .then(fn)
-        .catch((e: unknown) => console.warn('closing the editor:', e)),
-    );
-    this.closers.clear();
-    return Promise.all(pending).then(() => this.engine.close());
   }
 }

@@ -2,6 +2,7 @@ import type { SceneStore } from '../canvas/scene-store';
 import type { MapModel } from './map-model';
 import { nearestInDirection, type Direction, type NavBox } from './spatial-nav';
 import { summaryEditId, summaryOfEdit } from './summary-model';
+import { summaryByArrow } from './summary-nav';
 
 // Arrow-key navigation of the editor: which node (or summary topic, by its summaryEditId) an
 // arrow key moves the selection to.
@@ -24,8 +25,8 @@ function* navBoxes(model: MapModel, store: SceneStore, summaries = true): Genera
     box.h = boxes.h[s];
     yield box;
   }
-  // Summary topics (概要) are reached like nodes: → from the last topic of a range goes to it.
-  // (No sibling bonus: Shift+↓ along a range must reach the next topic, not the summary.)
+  // From a summary topic (概要) the other summaries are boxes too; from a topic they are reached
+  // by summary-nav.ts's rule only. (No sibling bonus: a summary is no topic's sibling.)
   for (const s of summaries ? model.summaries.list : []) {
     const p = model.summaries.places.get(s.id);
     if (!p) continue;
@@ -52,7 +53,12 @@ export function nodeInDirection(model: MapModel, store: SceneStore | null, id: s
   const n = model.get(id);
   if (!n) return undefined;
   const from = store?.boxOf(id);
-  if (store && from) return nearestInDirection({ id, parentId: n.parentId, ...from }, navBoxes(model, store, summaries), dir) ?? undefined;
+  if (store && from) {
+    // Topics first; a summary only from its range's outer edge (summary-nav.ts).
+    const topic = nearestInDirection({ id, parentId: n.parentId, ...from }, navBoxes(model, store, false), dir);
+    const sid = summaries ? summaryByArrow(model, id, dir, topic) : null;
+    return sid ? summaryEditId(sid) : (topic ?? undefined);
+  }
   if (dir === 'left') return n.parentId ?? undefined;
   if (dir === 'right') return n.children[0];
   if (!n.parentId) return undefined;

@@ -5,8 +5,10 @@ import type { EditorController } from './controller';
 import { DEPTH_ERROR, MAX_LEVEL } from '../../../engine/model/types';
 import type { MapModel } from './map-model';
 import type { Ghost, OverlayStore } from './overlay-state';
+import { extendedSelection } from './selection-range';
 
-// Pointer input on the canvas (SPEC §4): click / shift-click selection, marquee after 10 px
+// Pointer input on the canvas (SPEC §4): click, shift-click (a run of siblings,
+// selection-range.ts), Ctrl/⌘+click (toggle) selection, marquee after 10 px
 // (shift-drag on empty space), drag-tree after 10 px on a node (reparent, or reorder when the
 // pointer is on the top or bottom quarter of a sibling) with a ghost of the dragged node under
 // the pointer, pan on empty space and in hand mode, double click on empty space re-centres the
@@ -157,7 +159,8 @@ export function bindPointer(
     if (summary) return ctl.selectSummary(summary);
     const hit = canvas.hitTest(e.offsetX, e.offsetY);
     if (hit) {
-      if (e.shiftKey || e.ctrlKey || e.metaKey) ctl.toggleSelect(hit);
+      if (e.ctrlKey || e.metaKey) ctl.toggleSelect(hit);
+      else if (e.shiftKey) ctl.select(extendedSelection(ctl.model, ctl.state.selection, hit), false);
       else if (!ctl.state.selection.includes(hit)) ctl.select([hit], false);
       mode = { kind: 'node', id: hit, x: e.offsetX, y: e.offsetY, drag: null, plain: !(e.shiftKey || e.ctrlKey || e.metaKey) };
       el.setPointerCapture(e.pointerId);

@@ -51,7 +51,7 @@ export function bindRelationInput(canvas: MindmapCanvas, ctl: EditorController):
       e.stopImmediatePropagation();
       const hit = canvas.hitTest(x, y);
       if (!hit) tool.cancel();
-      else if (hit !== linking.from) void tool.finish(hit);
+      else void tool.finish(hit); // (on its own topic: refused and said, linking goes on)
       return;
     }
     if (ctl.state.view === 'hand') return;
@@ -60,6 +60,9 @@ export function bindRelationInput(canvas: MindmapCanvas, ctl: EditorController):
     const line = canvas.relationAt(x, y);
     if (line) {
       e.stopImmediatePropagation();
+      // The line alone (its curve or its label): no topic stays selected beside it, so Delete,
+      // F2 and the menu act on the line, as after a right click.
+      ctl.select([], false);
       tool.select(line);
     } else tool.select(null);
   };

@@ -4,7 +4,7 @@ import type { Offset } from '../../../engine/model/types';
 import type { Pt } from '../../../engine/render/relation-geometry';
 import type { MindmapCanvas } from '../canvas/mindmap-canvas';
 import type { EditorController } from './controller';
-import { READ_ONLY_MSG } from './messages';
+import { READ_ONLY_MSG, userMessage } from './messages';
 import { nodeInDirection } from './navigation';
 import { nextLine, walkAnnouncement, type LineWalk } from './relation-walk';
 import type { Direction } from './spatial-nav';
@@ -14,6 +14,8 @@ import type { Direction } from './spatial-nav';
 // edited, and the keys for them. The lines themselves come from the worker's patches
 // (MapModel.relationships); every change is an engine command (one undo step each).
 
+/** Enter (or a click) on the topic the line starts from: said, linking goes on. */
+export const SELF_LINK_MSG = '不能把主题关联到它自己';
 export const LINK_HINT = '点击要关联的主题（或用方向键选择后按 Enter），Esc 取消';
 
 export interface RelationToolState {
@@ -214,10 +216,24 @@ export class RelationTool {
   async finish(to: string): Promise<string | undefined> {
     const l = this.state.linking;
     if (!l) return undefined;
+    if (to === l.from) return void this.refuse(SELF_LINK_MSG);
     this.cancel();
-    const id = await this.ctl.run('addRelationship', [l.from, to]);
-    if (id) this.set({ selected: id });
+    let id: string;
+    try {
+      id = await this.ctl.execute('addRelationship', [l.from, to]);
+    } catch (e) {
+      // (a second line of the same direction between the two: the engine keeps one per pair and
+      // direction, as the .xmind exchange does) — shown and said, not a key that did nothing.
+      return void this.refuse(userMessage(e));
+    }
+    this.set({ selected: id });
     return id;
+  }
+
+  /** A refusal: shown (toast) and said in the editor's live region. */
+  private refuse(msg: string): void {
+    this.ctl.onError(msg);
+    this.ctl.onAnnounce(msg);
   }
 
   remove(id: string): Promise<unknown> {
@@ -258,7 +274,7 @@ export class RelationTool {
       }
       e.preventDefault();
       if (ARROWS[e.key] && plain) this.aim(ARROWS[e.key]);
-      else if (e.key === 'Enter' && linking.target) void this.finish(linking.target);
+      else if (e.key === 'Enter') void this.finish(linking.target ?? linking.from);
       else if (e.key === 'Escape') {
         this.cancel();
         this.ctl.onAnnounce('已取消关联线');

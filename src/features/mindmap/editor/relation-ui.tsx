@@ -1,6 +1,5 @@
 import { ContextMenu } from 'radix-ui';
 import { useEffect, useRef, useSyncExternalStore } from 'react';
-import { pointAt } from '../../../engine/render/relation-geometry';
 import { worldToScreen } from '../canvas/camera';
 import type { MindmapCanvas } from '../canvas/mindmap-canvas';
 import type { ActionContext } from './actions';
@@ -41,10 +40,10 @@ export function RelationOverlay({ ctl, canvas }: { ctl: EditorController; canvas
     if (editing) input.current?.select();
   }, [editing]);
   const line = editing ? tool.list.find((r) => r.id === editing) : undefined;
-  const curve = line && canvas ? canvas.relations.curveOf(canvas.store, line.id) : null;
+  // The field goes where the label is drawn (placed clear of the nodes, relation-geometry.ts).
+  const m = line && canvas ? canvas.relations.labelCentre(canvas.store, line.id) : null;
   let field = null;
-  if (line && curve && canvas) {
-    const m = pointAt(curve, 0.5);
+  if (line && m && canvas) {
     const [x, y] = worldToScreen(canvas.camera, m.x, m.y);
     const finish = (keep: boolean) => {
       if (done.current) return;

@@ -17,8 +17,15 @@ function measure(c: Canvas, place: SummaryPlace, fontSize: number): EditBox {
   const { zoom, tx, ty } = c.camera;
   const size = Math.max(MIN_EDIT_FONT, fontSize * zoom);
   const width = Math.max(w * zoom, size * 6) + 2 * PAD;
-  const left = x * zoom + tx - PAD;
   const top = (y + h / 2) * zoom + ty - (size * 1.4) / 2 - 6;
+  if (place.side === 'left') {
+    // Left of its brace the topic is drawn right-aligned to it and grows leftwards with its
+    // text (the layout's own box): the field keeps that right edge and grows the same way,
+    // never over the brace and the range's topics.
+    const rightEdge = (x + w) * zoom + tx + PAD;
+    return { left: rightEdge - width, right: c.width - rightEdge, top, width, maxWidth: Math.max(width, rightEdge - EDGE), fontSize: size };
+  }
+  const left = x * zoom + tx - PAD;
   return { left, top, width, maxWidth: Math.max(width, c.width - EDGE - left), fontSize: size };
 }
 

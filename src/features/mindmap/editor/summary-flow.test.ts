@@ -4,6 +4,11 @@ import { actionByName, actionForKey, isEnabled } from './actions';
 import { handleMapKey } from './keyboard';
 import { describeSummary, summaryEditId } from './summary-model';
 import { testContext, testController } from './test-kit';
+import { EditorController } from './controller';
+import { createEngineHost } from '../../../worker/host';
+import { localEngine } from '../../../worker/client';
+import { SUMMARY_CROSS_ERROR } from '../../../engine/layout/summary-space';
+import { summaryMarks } from './AriaSummaries';
 
 // Summaries (概要) in the editor without a canvas: the registry's action (toolbar, menu, Ctrl+]),
 // the summary keys, announcements, undo, the text edit and read-only maps.
@@ -45,7 +50,7 @@ describe('summaries in the editor', () => {
     expect(ctl.model.summaries.isDrawn(id)).toBe(true);
   });
 
-  it("deleting the only topic of a summary's range says the summary is hidden; undo brings both back", async () => {
+  it("deleting the only topic of a summary's range deletes the summary with it, said; undo brings both back", async () => {
     const ctl = await testController();
     const said: string[] = [];
     ctl.onAnnounce = (t) => said.push(t);
@@ -53,8 +58,8 @@ describe('summaries in the editor', () => {
     const id = (await ctl.addSummary())!;
     ctl.select(['a1']);
     await ctl.run('removeNode', [['a1']]);
-    expect(ctl.model.summaries.isDrawn(id)).toBe(false);
-    expect(said.at(-1)).toBe('已删除主题，概要「概要」随之隐藏');
+    expect(ctl.model.summaries.get(id)).toBeUndefined();
+    expect(said.at(-1)).toBe('已删除主题，概要「概要」随主题一起删除');
     await ctl.undo();
     expect(ctl.model.get('a1')).toBeDefined();
     expect(ctl.model.summaries.isDrawn(id)).toBe(true);
@@ -76,7 +81,7 @@ describe('summaries in the editor', () => {
     expect(ctl.model.summaries.get(id)!.text).toBe('概要');
   });
 
-  it('is offered for any non-root topics; non-siblings refused in Chinese (shown and said); refused in Chinese across the two sides of the root; not on a read-only map', async () => {
+  it('is offered for any selection (the central topic refused, said why); non-siblings refused in Chinese (shown and said); refused in Chinese across the two sides of the root; not on a read-only map', async () => {
     const ctl = await testController();
     const errors: string[] = [];
     ctl.onError = (m) => errors.push(m);
@@ -92,12 +97,20 @@ describe('summaries in the editor', () => {
     expect(said).toContain('概要只能加在同一主题的相邻下级主题上');
     expect(ctl.model.summaries.list).toEqual([]);
     errors.length = 0;
+    // The central topic: offered too, and Ctrl+] says why nothing happens.
     ctl.select(['r']);
-    expect(isEnabled(add, ctx)).toBe(false);
+    expect(isEnabled(add, ctx)).toBe(true);
+    await add.perform(ctx);
+    expect(errors).toEqual(['中心主题不能添加概要']);
+    expect(said.at(-1)).toBe('中心主题不能添加概要');
+    errors.length = 0;
     ctl.select(['a', 'b']);
     expect(isEnabled(add, ctx)).toBe(true);
     await add.perform(ctx);
-    expect(errors[0]).toContain('当前结构不显示它');
+    // 甲 is right of the root, 乙 left: refused with the reason, nothing added (it was added undrawn).
+    expect(errors).toEqual([SUMMARY_CROSS_ERROR]);
+    expect(said.at(-1)).toBe(SUMMARY_CROSS_ERROR);
+    expect(ctl.model.summaries.list).toEqual([]);
     // The toolbar 删除 removes a selected summary (no topic is selected then).
     ctl.select(['a1']);
     const sid = (await ctl.addSummary())!;
@@ -110,5 +123,53 @@ describe('summaries in the editor', () => {
     const ro = await testController(true);
     ro.select(['a1']);
     expect(isEnabled(add, testContext(ro))).toBe(false);
+  });
+
+  it('a summary a template change puts across the root stays, is said hidden, listed as not shown and deletable without undo', async () => {
+    const ctl = await testController();
+    const said: string[] = [];
+    ctl.onAnnounce = (t) => said.push(t);
+    await ctl.run('template', ['right']);
+    ctl.select(['a', 'b']);
+    const id = (await ctl.addSummary())!;
+    expect(ctl.model.summaries.isDrawn(id)).toBe(true);
+    await ctl.run('template', ['default']);
+    expect(ctl.model.summaries.get(id)).toBeDefined();
+    expect(ctl.model.summaries.isDrawn(id)).toBe(false);
+    expect(said.at(-1)).toContain('概要「概要」随之隐藏');
+    // The ARIA tree lists it under the root, said as not shown; it can be selected and deleted.
+    expect(summaryMarks(ctl, 'r')).toEqual(['概要：概要（甲 至 乙），当前结构不显示']);
+    ctl.selectSummary(id);
+    expect(ctl.state.summary).toBe(id);
+    handleMapKey(key('Delete'), keyDeps(testContext(ctl)));
+    await ctl.settled();
+    await new Promise((r) => setTimeout(r, 0));
+    expect(ctl.model.summaries.list).toEqual([]);
+    expect(said.at(-1)).toBe('已删除概要');
+  });
+});
+
+describe('opening a map with items pointing at missing topics', () => {
+  it('opens it repaired and says what could not be kept', async () => {
+    const ctl = new EditorController(localEngine(createEngineHost()));
+    const shown: string[] = [];
+    ctl.onOpenNotices = (n) => shown.push(...n.map((x) => x.message));
+    await ctl.open(
+      {
+        root: { data: { id: 'r', text: '根' }, children: [{ data: { id: 'a', text: '甲' } }, { data: { id: 'b', text: '乙' } }] },
+        template: 'default',
+        theme: 'fresh-blue',
+        version: '1.4.43',
+        summaries: [
+          { id: 's1', parent: 'r', first: 'gone', last: 'b', text: '三步' },
+          { id: 's2', parent: 'gone', first: 'a', last: 'b', text: '失效' },
+        ],
+        relationships: [{ id: 'l1', from: 'a', to: 'gone' }],
+      },
+      false,
+    );
+    expect(ctl.model.summaries.list.map((s) => `${s.first}-${s.last}`)).toEqual(['b-b']);
+    expect(ctl.model.relationships).toEqual([]);
+    expect(shown).toEqual(['以下内容未能保留：关联线 1 条、概要 1 个']);
   });
 });

@@ -60,7 +60,26 @@ export class SummaryModel {
   of(parentId: string): Summary[] {
     return this.list.filter((s) => s.parent === parentId && this.places.has(s.id));
   }
+
+  /**
+   * Summaries under `parentId` that the structure has no side for (their range now spans both sides
+   * of the mind root, or lies on a fish-bone spine or a tianpan) while their topics are visible
+   * siblings: kept in the map but not drawn, so listed (ARIA tree) to be found and deleted.
+   * `parentOf`: a visible node's parent id (undefined when not mirrored: removed or folded away).
+   */
+  undrawnOf(parentId: string, parentOf: (id: string) => string | null | undefined): Summary[] {
+    return this.list.filter((s) => s.parent === parentId && !this.places.has(s.id) && parentOf(s.first) === parentId && parentOf(s.last) === parentId);
+  }
+
+  /** Whether summary `id` is drawn or one of the listed undrawn ones (undrawnOf): it can be selected. */
+  isListed(id: string, parentOf: (id: string) => string | null | undefined): boolean {
+    const s = this.get(id);
+    return !!s && (this.places.has(id) || this.undrawnOf(s.parent, parentOf).includes(s));
+  }
 }
+
+/** Said after a listed summary that is not drawn (summary-model undrawnOf). */
+export const UNDRAWN_NOTE = '当前结构不显示';
 
 /** How a summary is read out: 概要：文字（甲 至 丙）, or （甲） for a single node. */
 export function describeSummary(s: Summary, titleOf: (id: string) => string): string {

@@ -1,0 +1,91 @@
+// @vitest-environment node
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { History } from '../history/history';
+import { MindDoc, preorder } from '../model/doc';
+import type { KmNode } from '../model/types';
+import { mulberry32 } from '../testing/random-ops';
+import { runCommand } from './command';
+import { getCommand } from './registry';
+
+// Random deletes, cuts and moves keep every item valid: line ends exist, a summary's parent
+// exists and its range is a contiguous run of that parent's children, first before last. Undo
+// all gives back the original document, items included; redo all the final one.
+
+function tree(): KmNode {
+  let n = 0;
+  const node = (depth: number): KmNode => {
+    const id = `n${n++}`;
+    return { data: { id, text: id }, children: depth < 2 ? Array.from({ length: 4 }, () => node(depth + 1)) : [] };
+  };
+  return node(0);
+}
+
+function checkItems(doc: MindDoc): void {
+  for (const r of doc.items.relationships) {
+    expect(doc.byId.has(r.from)).toBe(true);
+    expect(doc.byId.has(r.to)).toBe(true);
+  }
+  for (const s of doc.items.summaries) {
+    const p = doc.byId.get(s.parent);
+    expect(p).toBeDefined();
+    const kids = p!.children.map((c) => c.id);
+    const f = kids.indexOf(s.first);
+    expect(f).toBeGreaterThanOrEqual(0);
+    expect(kids.indexOf(s.last)).toBeGreaterThanOrEqual(f);
+  }
+}
+
+describe('items under random structural edits (property)', () => {
+  it('stay valid, and undo/redo all round-trips them', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 2 ** 31 }), fc.integer({ min: 1, max: 25 }), (seed, steps) => {
+        const rnd = mulberry32(seed);
+        const pick = <T>(a: readonly T[]): T => a[Math.floor(rnd() * a.length)];
+        const doc = new MindDoc({ root: tree(), template: 'default', theme: 'fresh-blue', version: '1.4.43' });
+        let history = new History();
+        const exec = (name: string, ...args: unknown[]): void => {
+          try {
+            history.record(runCommand(doc, getCommand(name), args).changes);
+          } catch {
+            /* a refused edit (depth rule, own subtree) changes nothing */
+          }
+        };
+        const parents = preorder(doc.root).filter((n) => n.children.length > 1);
+        for (let i = 0; i < 6; i++) {
+          const p = pick(parents);
+          const a = Math.floor(rnd() * p.children.length);
+          const b = Math.min(p.children.length - 1, a + Math.floor(rnd() * 3));
+          exec(
+            'addSummary',
+            p.children.slice(a, b + 1).map((c) => c.id),
+          );
+          const all = preorder(doc.root);
+          exec('addRelationship', pick(all).id, pick(all).id);
+        }
+        history = new History(); // the items set up above are the starting document
+        const original = JSON.stringify(doc.toKm());
+        for (let i = 0; i < steps; i++) {
+          const nodes = preorder(doc.root).slice(1);
+          if (!nodes.length) break;
+          const n = pick(nodes);
+          const op = rnd();
+          if (op < 0.25) exec('removeNode', [n.id, pick(nodes).id]);
+          else if (op < 0.35) exec('cut', n.id);
+          else if (op < 0.6) exec('arrange', [n.id], rnd() < 0.5 ? -1 : 1);
+          else if (op < 0.85) {
+            const to = pick(preorder(doc.root));
+            exec('moveNode', n.id, to.id, Math.floor(rnd() * (to.children.length + 1)));
+          } else exec('appendParent', n.id);
+          checkItems(doc);
+        }
+        const final = JSON.stringify(doc.toKm());
+        while (history.undo(doc)) checkItems(doc);
+        expect(JSON.stringify(doc.toKm())).toBe(original);
+        while (history.redo(doc)) checkItems(doc);
+        expect(JSON.stringify(doc.toKm())).toBe(final);
+      }),
+      { numRuns: 150 },
+    );
+  });
+});
