@@ -13,17 +13,16 @@ import { useImportExport, type RetiredByImport } from './import-export';
 import { handleMapKey, HINT_EDIT, HINT_READ } from './keyboard';
 import { mapPaste } from './map-paste';
 import { menuLine, NodeMenu, openLineMenuAt, openMenuAt } from './NodeMenu';
-import { bindMarkers, NotePreview, type NotePreviewState } from './marker-input';
+import { NotePreview, type NotePreviewState } from './marker-input';
 import { OverlayStore } from './overlay-state';
 import { MapStage } from './MapStage';
 import { OutlineRegion, PhoneActionBar, PhoneStatus, usePhone, type PhoneSheet } from './phone';
-import { bindPointer } from './pointer';
-import { bindRelationInput } from './relation-input';
 import { RelationOverlay } from './relation-ui';
 import { cycleRegion } from './regions';
 import { TextEditOverlay } from './TextEditOverlay';
 import { useTextEdit } from './text-edit';
-import { bindTouch } from './touch-input';
+import { bindCanvasInput } from './canvas-bindings';
+import { focusOnOpen, mapFocuser } from './map-focus';
 import { Toolbar } from './Toolbar';
 import { useLiveRegion } from './live-region';
 import { selectionLabel } from './selection-label';
@@ -31,10 +30,9 @@ import { userMessage } from './messages';
 import { useToastsAtBottom } from '../../../app/ui/Toaster';
 import '../mindmap.css';
 
-// The editor: Pixi canvas fed by worker patches, the ARIA tree beside it, toolbar and node menu
-// from the action registry, the keyboard target / text edit field and the node dialogs.
-// Focus rule: after any pointer action on the map, its toolbar, menus or dialogs, the focus goes
-// back to the map's keyboard target (the armed edit field), so keys always reach the map.
+// The editor: Pixi canvas fed by worker patches (its inputs: canvas-bindings.ts), the ARIA tree
+// beside it, toolbar and node menu from the action registry, the keyboard target / text edit
+// field and the node dialogs. Where the keyboard goes: map-focus.ts.
 
 interface Props {
   ctl: EditorController;
@@ -86,24 +84,7 @@ export function MindEditorView({ ctl, load, toolbarExtra, onActivate, onError, e
   const hintId = useId();
   const field = useTextEdit(ctl, canvasRef, stage, phone);
   const { edit, editing } = field;
-  /**
-   * Focus to the map's keyboard target; `always` = also when the focus is elsewhere (a pointer
-   * action on the map). After a menu or dialog closes it waits a frame (their own focus handling
-   * runs first); `now` for a pointer action on the map itself, so the very next key is the map's.
-   */
-  const focusMap = (always = true, now = false): void => {
-    const go = () => {
-      const t = keyTarget.current;
-      const active = document.activeElement;
-      if (!t || active === t || document.querySelector('[role=dialog], [role=alertdialog]')) return;
-      if (active instanceof HTMLElement && active.dataset.keepFocus !== undefined) return; // a line's label field
-      if (touched.current && !editing.current) return;
-      if (!always && active && active !== document.body) return;
-      t.focus({ preventScroll: true });
-    };
-    if (now) go();
-    else requestAnimationFrame(go);
-  };
+  const focusMap = mapFocuser(keyTarget, touched, editing);
 
   // What is selected: the keyboard target's name, said in the live region when it changes.
   const label = selectionLabel(ctl, lineState.selected);
@@ -155,21 +136,12 @@ export function MindEditorView({ ctl, load, toolbarExtra, onActivate, onError, e
     canvas.onCameraRest = cameraRested;
     canvasRef.current = canvas;
     ctl.attach(canvas);
-    const offMarkers = bindMarkers(canvas, ctl, setPreview);
-    const pointerOverlays = { layers: overlays };
-    const off = bindPointer(
-      canvas,
-      ctl,
-      pointerOverlays,
-      (id) => (ctl.state.readOnly ? onActivate?.(id) : ctx.ui.editText(id)),
-      (id) => ctx.ui.editSummary?.(id),
-    );
-    const offRelations = bindRelationInput(canvas, ctl);
-    const offTouch = bindTouch(canvas, ctl, {
-      overlays: pointerOverlays,
-      edit: (id) => (ctl.state.readOnly ? onActivate?.(id) : ctx.ui.editText(id)),
+    const offInput = bindCanvasInput(canvas, ctl, {
+      overlays,
+      setPreview,
+      activate: (id) => (ctl.state.readOnly ? onActivate?.(id) : ctx.ui.editText(id)),
       editSummary: (id) => ctx.ui.editSummary?.(id),
-      menu: () => openNodeMenu(),
+      openMenu: () => openNodeMenu(),
       finishEdit: () => {
         const t = editing.current;
         if (!t) return false;
@@ -182,16 +154,10 @@ export function MindEditorView({ ctl, load, toolbarExtra, onActivate, onError, e
         requestAnimationFrame(() => t.id && canvasRef.current?.reveal(t.id));
         return true;
       },
+      pointerDone: () => focusMap(true, true),
     });
-    // A finger on the map does not focus the keyboard target (the on-screen keyboard would open).
-    const onUp = (e: PointerEvent) => e.pointerType !== 'touch' && focusMap(true, true);
-    canvas.element.addEventListener('pointerup', onUp);
     unbind.current = () => {
-      offTouch();
-      offRelations();
-      off();
-      offMarkers();
-      canvas.element.removeEventListener('pointerup', onUp);
+      offInput();
       ctl.detach();
     };
     void open();
@@ -210,24 +176,11 @@ export function MindEditorView({ ctl, load, toolbarExtra, onActivate, onError, e
     try {
       await load();
       setReady(true);
-      focusOnOpen();
+      focusOnOpen(focusMap, phone, touched);
     } catch (e) {
       setFailed(userMessage(e, '请检查网络后重试'));
     }
   }
-
-  /**
-   * An opened map takes the keyboard when nothing else has it (the page or its main region), so
-   * the keys act on the selected node at once (outside walk: they did nothing until a click). Not
-   * on touch screens: a focused text target would open the on-screen keyboard.
-   */
-  const focusOnOpen = () =>
-    requestAnimationFrame(() => {
-      const active = document.activeElement;
-      if (phone || touched.current || window.matchMedia?.('(pointer: coarse)').matches) return;
-      if (active && active !== document.body && active.id !== 'main') return;
-      focusMap(true, true);
-    });
 
   // With a line selected alone, its menu (NodeMenu), placed on the line.
   const openNodeMenu = () => {
