@@ -78,24 +78,29 @@ export function autoControls(a: BoxLike, b: BoxLike, near?: Obstacles): [Offset,
   return best;
 }
 
+/** The smallest box holding all of `boxes`. */
+function spanOf(boxes: readonly BoxLike[]): BoxLike {
+  let x0 = Infinity;
+  let y0 = Infinity;
+  let x1 = -Infinity;
+  let y1 = -Infinity;
+  for (const b of boxes) {
+    x0 = Math.min(x0, b.x);
+    y0 = Math.min(y0, b.y);
+    x1 = Math.max(x1, b.x + b.w);
+    y1 = Math.max(y1, b.y + b.h);
+  }
+  return { x: x0, y: y0, w: x1 - x0, h: y1 - y0 };
+}
+
 const sameBox = (p: BoxLike, q: BoxLike) => p.x === q.x && p.y === q.y && p.w === q.w && p.h === q.h;
 
 /** How many points along the curve (its two ends left out) lie on a topic or expander other than its own two. */
 function crossings(c: Curve, a: BoxLike, b: BoxLike, near: Obstacles): number {
   const pts = sampleCurve(c, 24).slice(2, -2);
-  let x0 = Infinity;
-  let y0 = Infinity;
-  let x1 = -Infinity;
-  let y1 = -Infinity;
-  for (const p of pts) {
-    x0 = Math.min(x0, p.x);
-    y0 = Math.min(y0, p.y);
-    x1 = Math.max(x1, p.x);
-    y1 = Math.max(y1, p.y);
-  }
   const PAD = 3;
   let n = 0;
-  for (const o of near({ x: x0, y: y0, w: x1 - x0, h: y1 - y0 })) {
+  for (const o of near(spanOf(pts.map((p) => ({ ...p, w: 0, h: 0 }))))) {
     if (sameBox(o, a) || sameBox(o, b)) continue;
     for (const p of pts) if (p.x >= o.x - PAD && p.x <= o.x + o.w + PAD && p.y >= o.y - PAD && p.y <= o.y + o.h + PAD) n++;
   }
@@ -225,17 +230,7 @@ export function placeLabel(c: Curve, textWidth: number, near: (region: BoxLike) 
     return { x: p.x - w / 2, y: p.y - h / 2, w, h, t };
   };
   const boxes = LABEL_TS.map(at);
-  let x0 = Infinity;
-  let y0 = Infinity;
-  let x1 = -Infinity;
-  let y1 = -Infinity;
-  for (const b of boxes) {
-    x0 = Math.min(x0, b.x);
-    y0 = Math.min(y0, b.y);
-    x1 = Math.max(x1, b.x + w);
-    y1 = Math.max(y1, b.y + h);
-  }
-  const obstacles = [...near({ x: x0, y: y0, w: x1 - x0, h: y1 - y0 })];
+  const obstacles = [...near(spanOf(boxes))];
   let best = boxes[0];
   let bestCost = Infinity;
   for (const b of boxes) {
