@@ -2,7 +2,7 @@ import type { CommandDef } from './command';
 import type { MindDoc } from '../model/doc';
 import { newId } from '../model/ids';
 import { MAX_ITEMS, type Summary } from '../model/items';
-import { undrawableReason } from '../layout/summary-space';
+import { SUMMARY_CROSS_ERROR, SUMMARY_SPINE_ERROR, SUMMARY_TIANPAN_ERROR, undrawableReason } from '../layout/summary-space';
 
 export const SUMMARY_SIBLINGS_ERROR = '概要只能加在同一主题的相邻下级主题上';
 export const SUMMARY_DEFAULT_TEXT = '概要';
@@ -25,8 +25,11 @@ export const addSummary = {
     if (idx[idx.length - 1] - idx[0] !== idx.length - 1) throw new Error(SUMMARY_SIBLINGS_ERROR);
     // A run the current structure has no side for (across the mind root, a fish-bone spine, tianpan)
     // would be kept but never drawn, removable only by undo: refused with the reason instead.
+    // (each reason thrown by its constant: tests/lint/engine-errors.test.ts reads every message)
     const why = undrawableReason(doc, parent, idx[0], idx[idx.length - 1]);
-    if (why) throw new Error(why);
+    if (why === SUMMARY_CROSS_ERROR) throw new Error(SUMMARY_CROSS_ERROR);
+    if (why === SUMMARY_SPINE_ERROR) throw new Error(SUMMARY_SPINE_ERROR);
+    if (why) throw new Error(SUMMARY_TIANPAN_ERROR);
     if (doc.items.summaries.length >= MAX_ITEMS) throw new Error(`一张导图最多 ${MAX_ITEMS} 个概要`);
     const summary: Summary = {
       id: newId(),
