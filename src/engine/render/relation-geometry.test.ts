@@ -46,6 +46,20 @@ describe('relation geometry', () => {
     expect(Math.abs(pointAt(relationCurve(a, b), 0.5).y)).toBeGreaterThan(30);
   });
 
+  it('a control point stored inside its topic is drawn past the edge: the curve stays off both boxes and ends on their borders', () => {
+    // XMind's offsets: 40 px from the centre of topics wider than 80 px
+    const a = { x: 0, y: 0, w: 160, h: 40 };
+    const b = { x: 0, y: 300, w: 160, h: 40 };
+    const c = relationCurve(a, b, [
+      { x: 50, y: 10 },
+      { x: -40, y: -15 },
+    ]);
+    expect(onEdge(a, c.p0)).toBe(true);
+    expect(onEdge(b, c.p3)).toBe(true);
+    const inside = (r: typeof a, p: { x: number; y: number }) => p.x > r.x + 1 && p.x < r.x + r.w - 1 && p.y > r.y + 1 && p.y < r.y + r.h - 1;
+    for (const p of sampleCurve(c, 40)) expect(inside(a, p) || inside(b, p)).toBe(false);
+  });
+
   it('a point inside a box exits at its centre', () => {
     expect(boxExit(A, { x: 60, y: 25 })).toEqual({ x: 50, y: 20 });
   });

@@ -107,6 +107,27 @@ function crossings(c: Curve, a: BoxLike, b: BoxLike, near: Obstacles): number {
   return n;
 }
 
+/** How far past its box's edge a control point stored inside the box is drawn. */
+const CLEAR_PX = 24;
+
+/**
+ * A control point inside its own topic's box (XMind's files hold such offsets: a point 40 px from
+ * the centre of a wide topic) would start the curve at the centre and pull it back over the
+ * topic's text, the arrow off its border: drawn instead just past the edge, in the same direction
+ * from the centre. Points outside the box are used as stored.
+ */
+function clearOf(b: BoxLike, p: Pt): Pt {
+  const c = centre(b);
+  const dx = p.x - c.x;
+  const dy = p.y - c.y;
+  const hw = b.w / 2;
+  const hh = b.h / 2;
+  if (Math.abs(dx) >= hw || Math.abs(dy) >= hh || (!dx && !dy)) return p;
+  const t = Math.min(dx ? hw / Math.abs(dx) : Infinity, dy ? hh / Math.abs(dy) : Infinity);
+  const len = Math.hypot(dx, dy);
+  return { x: c.x + dx * t + (dx / len) * CLEAR_PX, y: c.y + dy * t + (dy / len) * CLEAR_PX };
+}
+
 /** Where the ray from the box's centre toward `p` leaves the box (the centre when p is inside). */
 export function boxExit(b: BoxLike, p: Pt): Pt {
   const c = centre(b);
@@ -127,8 +148,8 @@ export function relationCurve(a: BoxLike, b: BoxLike, controls?: readonly [Offse
   const [o1, o2] = controls ?? autoControls(a, b, near);
   const ca = centre(a);
   const cb = centre(b);
-  const c1 = { x: ca.x + o1.x, y: ca.y + o1.y };
-  const c2 = { x: cb.x + o2.x, y: cb.y + o2.y };
+  const c1 = clearOf(a, { x: ca.x + o1.x, y: ca.y + o1.y });
+  const c2 = clearOf(b, { x: cb.x + o2.x, y: cb.y + o2.y });
   return { p0: boxExit(a, c1), c1, c2, p3: boxExit(b, c2) };
 }
 
