@@ -17,6 +17,8 @@ const KINDS = {
   label: ['标签', '个'],
   image: ['图片', '张'],
   note: ['备注', '条'],
+  noteFormat: ['备注中的格式（加粗、颜色等）', '条'],
+  sheetTitle: ['画布名称', '个'],
   details: ['详细描述', '条'],
   link: ['链接', '个'],
   linkTitle: ['链接标题', '个'],
@@ -59,6 +61,23 @@ export function countXuetuOnly(data: KmNodeData, lost: Lost): void {
   if (data.isStudy) lost.add('study');
   if (Number(data.isNow) === 1) lost.add('now');
   if (STYLE_KEYS.some((k) => data[k] !== undefined && data[k] !== null && data[k] !== '')) lost.add('style');
+}
+
+/** A sheet's own name (a map has none): counted unless it is the root's title (what our export writes) or XMind's default (画布 1, Sheet 1). */
+export function countSheetTitle(title: string | undefined, rootTitle: string | undefined, lost: Lost): void {
+  if (title && title.trim() && title !== rootTitle && !/^(画布|Sheet|工作表|シート)\s*\d+$/i.test(title.trim())) lost.add('sheetTitle');
+}
+
+/** Tags of a rich note that only make paragraphs (anything else is formatting a plain note loses). */
+const PLAIN_TAGS = /^(p|br|div|span|html|body)$/i;
+
+/** Whether a note's HTML (XMind 2020 realHTML) carries formatting beyond paragraphs and line breaks. */
+export function htmlHasFormatting(html: string): boolean {
+  for (const m of html.matchAll(/<([a-zA-Z][\w:-]*)([^>]*)>/g)) {
+    const tag = m[1].replace(/^.*:/, '');
+    if (!PLAIN_TAGS.test(tag) || /\sstyle\s*=/.test(m[2])) return true;
+  }
+  return false;
 }
 
 /** A kityminder 1–9 value (number or numeric string), or null. */

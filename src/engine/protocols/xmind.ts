@@ -1,7 +1,7 @@
 import { strFromU8 } from 'fflate';
 import type { KmNode } from '../model/types';
 import { describeJsonError } from './json-error';
-import { fromMarker, Lost } from './lost';
+import { countSheetTitle, fromMarker, htmlHasFormatting, Lost } from './lost';
 import { stripBom } from './notices';
 import type { Relationship, Summary } from '../model/items';
 import { SummaryReader } from './xmind-summaries';
@@ -64,6 +64,7 @@ function decodeContentJson(text: string, lost: Lost, pending: PendingImage[], en
   const sheet = list.find((s) => isObj(s.rootTopic));
   if (!sheet) throw fail('content.json 里没有画布（sheet）或中心主题（rootTopic）');
   lost.add('sheet', list.length - 1);
+  countSheetTitle(str(sheet.title), str((sheet.rootTopic as Obj).title), lost);
   const rootTopic = sheet.rootTopic as Obj;
   const template = templateOfStructure(str(rootTopic.structureClass), lost);
   return { root: topicTree(rootTopic, lost, pending, ends, sums), relations: xmindJsonRelations(sheet.relationships), template };
@@ -84,6 +85,9 @@ function topicTree(rootTopic: Obj, lost: Lost, pending: PendingImage[], ends: En
     d.text = str(t.title) ?? '';
     const note = isObj(t.notes) && isObj(t.notes.plain) ? str(t.notes.plain.content) : undefined;
     if (note) d.note = note;
+    // The plain text is kept; bold, colours and the like of the rich note are not (said).
+    const rich = isObj(t.notes) && isObj(t.notes.realHTML) ? str(t.notes.realHTML.content) : undefined;
+    if (note && rich && htmlHasFormatting(rich)) lost.add('noteFormat');
     const href = str(t.href);
     if (href) d.hyperlink = href;
     for (const m of arr(t.markers)) {

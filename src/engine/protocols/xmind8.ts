@@ -1,5 +1,5 @@
 import type { KmNode } from '../model/types';
-import { fromMarker, type Lost } from './lost';
+import { countSheetTitle, fromMarker, type Lost } from './lost';
 import { xmind8Relations, type Ends, type RawRelation } from './relations-exchange';
 import { attr, elements, firstElement, htmlText, kidsOf, ownText, parseXml, tagOf, type XmlItem } from './xml';
 import { keepId, newNode, TreeBounds, zipPath, type PendingImage } from './zip-images';
@@ -26,8 +26,27 @@ export function decodeXmind8(
   if (!sheet) throw new Error(`无法导入 ${WHAT} 文件：content.xml 里没有画布（sheet）或中心主题（topic）`);
   lost.add('sheet', sheets.length - 1);
   const rootTopic = firstElement(kidsOf(sheet), 'topic')!;
+  const titleOf = (it: XmlItem) => {
+    const t = firstElement(kidsOf(it), 'title');
+    return t ? ownText(t) : undefined;
+  };
+  countSheetTitle(titleOf(sheet), titleOf(rootTopic), lost);
   const template = templateOfStructure(attr(rootTopic, 'structure-class'), lost);
   return { root: topicTree(rootTopic, lost, pending, ends, sums), relations: xmind8Relations(kidsOf(sheet)), template };
+}
+
+/** Whether a rich note's elements carry formatting beyond paragraphs and line breaks (tags, or a style). */
+function xmlHasFormatting(items: XmlItem[]): boolean {
+  const stack = [...items];
+  while (stack.length) {
+    const it = stack.pop()!;
+    const tag = tagOf(it);
+    if (!tag || tag.startsWith('#')) continue; // text
+    // XMind 8 formats a run as <xhtml:span style-id=…> (styles.xml); a bare span is only a run
+    if (!/^(p|br|div|span)$/i.test(tag) || attr(it, 'style') || attr(it, 'style-id')) return true;
+    stack.push(...kidsOf(it));
+  }
+  return false;
 }
 
 function count(kids: XmlItem[], group: string, item: string): number {
@@ -58,6 +77,8 @@ function topicTree(rootTopic: XmlItem, lost: Lost, pending: PendingImage[], ends
       const html = firstElement(kidsOf(notes), 'html');
       const note = plain ? ownText(plain) : html ? htmlText(kidsOf(html)) : '';
       if (note) d.note = note;
+      // The plain text is kept; bold, colours and the like of the rich note are not (said).
+      if (note && html && xmlHasFormatting(kidsOf(html))) lost.add('noteFormat');
     }
     const refs = firstElement(kids, 'marker-refs');
     for (const m of refs ? elements(kidsOf(refs), 'marker-ref') : []) {
