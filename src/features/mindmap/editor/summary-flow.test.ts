@@ -38,6 +38,9 @@ describe('summaries in the editor', () => {
     expect(said).toContain('已添加概要：概要');
     const s = ctl.model.summaries.get(id)!;
     expect(describeSummary(s, (x) => ctl.model.get(x)!.text)).toBe('概要：概要（甲一）');
+    // formulas are said as the tree says them, never as raw $…$
+    const titles: Record<string, string> = { a: '丙三 $E=mc^2$', b: '戊五' };
+    expect(describeSummary({ ...s, first: 'a', last: 'b', text: '$x$ 要点' }, (x) => titles[x])).toBe('概要：公式：x 要点（丙三 公式：E=mc^2 至 戊五）');
     handleMapKey(key('Delete'), keyDeps(ctx));
     await ctl.settled();
     await new Promise((r) => setTimeout(r, 0));

@@ -1,3 +1,4 @@
+import { spokenText } from '../../../engine/render/formula';
 import type { SummaryPlace } from '../../../engine/layout/summary-space';
 import type { Summary } from '../../../engine/model/items';
 import type { RenderPatch } from '../../../engine/render/render-patch';
@@ -83,9 +84,10 @@ export const UNDRAWN_NOTE = '当前结构不显示';
 
 /** How a summary is read out: 概要：文字（甲 至 丙）, or （甲） for a single node. */
 export function describeSummary(s: Summary, titleOf: (id: string) => string): string {
-  const a = titleOf(s.first);
-  const b = titleOf(s.last);
-  return `概要：${s.text || '概要'}（${s.first === s.last ? a : `${a} 至 ${b}`}）`;
+  // Formulas said as the tree says them (公式：…), not as raw $…$.
+  const a = spokenText(titleOf(s.first));
+  const b = spokenText(titleOf(s.last));
+  return `概要：${spokenText(s.text) || '概要'}（${s.first === s.last ? a : `${a} 至 ${b}`}）`;
 }
 
 /** What the canvas's summary layer draws. */
