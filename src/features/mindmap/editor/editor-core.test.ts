@@ -84,4 +84,19 @@ describe('the selection when the map changes under it', () => {
     await ctl.undo();
     expect(ctl.state.selection).toEqual(['a1']);
   });
+
+  it('undoing a delete selects the topics it brings back, not a neighbour; redo of an insert selects the topic again', async () => {
+    const ctl = await testController();
+    ctl.select(['a']);
+    await actionByName('removeNode').perform(testContext(ctl));
+    expect(ctl.model.nodes.has('a')).toBe(false);
+    await ctl.undo();
+    expect(ctl.state.selection).toEqual(['a']);
+    ctl.select(['b']);
+    await actionByName('appendSibling').perform(testContext(ctl));
+    const added = ctl.state.selection[0];
+    await ctl.undo();
+    await ctl.redo();
+    expect(ctl.state.selection).toEqual([added]);
+  });
 });

@@ -116,8 +116,13 @@ export class EditorCore extends EditorMirror {
       if (!p) return;
       // (taken before apply, which forgets them once nothing is left to undo)
       const before = p.swapped ? this.importSelections.undo() : null;
+      const back = p.swapped ? [] : restoredIds(this.model, p);
       this.apply(p);
-      if (!before) return this.onAnnounce('已撤销');
+      if (!before) {
+        // A delete undone: the topics it brings back are selected (XMind, kityminder), not a neighbour.
+        if (back.length) this.select(back);
+        return this.onAnnounce('已撤销');
+      }
       // An import taken back: the map before it, with what was selected then (the root if gone).
       const kept = before.selection.filter((id) => this.model.nodes.has(id));
       this.select(kept.length ? kept : [this.model.rootId]);
@@ -131,8 +136,12 @@ export class EditorCore extends EditorMirror {
       const p = await this.engine.redo();
       if (!p) return;
       const again = p.swapped ? this.importSelections.redo() : null;
+      const back = p.swapped ? [] : restoredIds(this.model, p);
       this.apply(p);
-      if (!again) return this.onAnnounce('已重做');
+      if (!again) {
+        if (back.length) this.select(back);
+        return this.onAnnounce('已重做');
+      }
       this.select([this.model.rootId]);
       this.onImportStep(false, again.what);
       this.onAnnounce(`已重做${again.what}`);
@@ -218,4 +227,18 @@ export class EditorCore extends EditorMirror {
     this.canvas?.setSelection(sel);
     if (reveal && sel.length) this.canvas?.reveal(sel[sel.length - 1]);
   }
+}
+
+/**
+ * The topmost nodes a patch adds to the map (read before it is applied): the subtrees an undone
+ * delete (or a redone insert) brings back. A full patch (template, theme) adds none of its own.
+ */
+function restoredIds(model: { nodes: ReadonlyMap<string, unknown> }, p: { full: boolean; ids: string[]; look: Int32Array; parents: string[] }): string[] {
+  if (p.full) return [];
+  const fresh = new Set<string>();
+  for (let i = 0; i < p.ids.length; i++) if (p.look[i] >= 0 && !model.nodes.has(p.ids[i])) fresh.add(p.ids[i]);
+  if (!fresh.size) return [];
+  const out: string[] = [];
+  for (let i = 0; i < p.ids.length; i++) if (fresh.has(p.ids[i]) && !fresh.has(p.parents[i])) out.push(p.ids[i]);
+  return out;
 }
