@@ -48,10 +48,15 @@ export function localStorage(root: string): FileStorage {
       const path = pathOf(root, key);
       await mkdir(dirname(path), { recursive: true });
       const partial = `${path}.${randomBytes(6).toString('hex')}.part`;
+      const out = createWriteStream(partial);
+      // A source refused on its first bytes fails the pipeline before the file is even open: the
+      // open still completes afterwards and would leave the partial file behind a removal made now.
+      const closed = new Promise<void>((done) => out.once('close', () => done()));
       try {
-        await pipeline(data, createWriteStream(partial));
+        await pipeline(data, out);
         await rename(partial, path);
       } catch (err) {
+        await closed;
         await rm(partial, { force: true });
         throw err;
       }
