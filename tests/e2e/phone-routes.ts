@@ -53,7 +53,7 @@ export const ROUTES: RouteVisit[] = [
   { name: 'task-detail', path: '/task?id=task-3' },
   { name: 'set', path: '/set' },
   { name: 'help', path: '/help', public: true },
-  { name: 'activity', path: '/activity' },
+  { name: 'activity', path: '/activity', ready: (p) => p.locator('.tutor-grid li').first().waitFor() },
   { name: 'tutor-detail', path: '/tutorDetail?id=tutor-01&uid=tutor-01&isSignIn=1&isDone=1' },
   { name: 'not-found', path: '/no/such/page', public: true },
 ];

@@ -78,4 +78,18 @@ describe('ActivityArea', () => {
     expect(screen.getByRole('button', { name: '第 2 页' }).getAttribute('aria-current')).toBe('page');
     await waitFor(() => expect(wholeTutorList).toHaveBeenCalledWith(12));
   });
+  it('the tutor panel is busy until the whole-list sign-up check answers, so the notice lands before it is read', async () => {
+    const records = Array.from({ length: 10 }, (_, i) => item(i + 1));
+    vi.mocked(pageTutors).mockResolvedValue(ok(records, 12));
+    let answer: (v: ReturnType<typeof ok>) => void = () => {};
+    vi.mocked(wholeTutorList).mockReturnValue(new Promise((r) => (answer = r)));
+    render(<ActivityArea />);
+    await screen.findByText('导师1');
+    const panel = screen.getByRole('tabpanel');
+    expect(panel.getAttribute('aria-busy')).toBe('true');
+    expect(screen.queryByText(/您已报名导师/)).toBeNull();
+    await act(async () => answer(ok([...records, item(11), item(12, { status: 0 })], 12)));
+    expect(screen.getByText(/您已报名导师/).textContent).toContain('导师12');
+    expect(panel.getAttribute('aria-busy')).toBe('false');
+  });
 });

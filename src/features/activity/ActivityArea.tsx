@@ -26,7 +26,7 @@ export function ActivityArea() {
   const { tab, page } = useSnapshot(activity);
   const list = useRemote(() => (tab === '0' ? pageTutors(page).then(unwrap) : Promise.resolve(undefined)), [tab, page]);
   const data = list.data;
-  const active = useActiveSignUp(data);
+  const { active, checking } = useActiveSignUp(data);
   useHoldFooter(tab === '0' && !data && list.status === 'loading');
 
   // A stored page beyond the last one (tutors were removed since) falls back to the last page.
@@ -53,7 +53,7 @@ export function ActivityArea() {
               活动报名
             </Tabs.Trigger>
           </Tabs.List>
-          <Tabs.Content value="0" className="activity-panel">
+          <Tabs.Content value="0" className="activity-panel" aria-busy={checking}>
             {active && (
               <p className="activity-notice" role="status">
                 您已报名导师 <strong>{active.name}</strong>（{STATUS_LABEL[active.status!]}），同一时间只能报名一位导师。
@@ -93,18 +93,24 @@ export function ActivityArea() {
   );
 }
 
-/** The existing sign-up check (SPEC §7), re-run whenever a new page of tutors arrives. */
-function useActiveSignUp(loaded: Parameters<typeof findActiveSignUp>[0] | undefined): TutorItem | undefined {
-  const [active, setActive] = useState<TutorItem>();
+type LoadedTutors = Parameters<typeof findActiveSignUp>[0];
+
+/**
+ * The existing sign-up check (SPEC §7), re-run whenever a new page of tutors arrives. `checking`
+ * holds from the render that shows a page until its check answers (the whole list may be fetched),
+ * so the panel says it is busy until the notice above the list is settled.
+ */
+function useActiveSignUp(loaded: LoadedTutors | undefined): { active?: TutorItem; checking: boolean } {
+  const [result, setResult] = useState<{ for?: LoadedTutors; active?: TutorItem }>({});
   useEffect(() => {
     if (!loaded) return;
     let stale = false;
-    void findActiveSignUp(loaded, wholeTutorList).then((a) => {
-      if (!stale) setActive(a);
+    void findActiveSignUp(loaded, wholeTutorList).then((active) => {
+      if (!stale) setResult({ for: loaded, active });
     });
     return () => {
       stale = true;
     };
   }, [loaded]);
-  return active;
+  return { active: result.active, checking: !!loaded && result.for !== loaded };
 }
