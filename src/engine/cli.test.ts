@@ -62,7 +62,7 @@ describe('map CLI', () => {
     expect(readFileSync(join(dir, 'net.txt'), 'utf8')).toBe('计算机网络\r\t应用层 "HTTP"\r\t\tDNS\t解析\r\t\t电子邮件\r\t传输层 TCP\r\t\t三次握手\r');
     // The arrow link is kept by .xmind; OPML has no place for it; outline text none for the note and link.
     expect(said).toEqual([
-      '以下内容未能保留：外框 1 个、图标标记 1 个\n',
+      '以下内容未能保留：外框 1 个、图标标记 1 个、主题文字中的格式（加粗、颜色等） 1 个\n',
       '以下内容未能保留：关联线 1 条、优先级 1 个\n',
       '以下内容未能保留：备注 1 条、链接 1 个\n',
     ]);

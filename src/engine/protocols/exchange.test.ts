@@ -77,7 +77,7 @@ describe('XMind, FreeMind and OPML files', () => {
     expect(imported('xmind', xmind).root.text).toBe('操作系统');
   });
 
-  it('reads FreeMind: TEXT or rich node text, rich notes as plain lines, LINK, full-N icons, FOLDED; counts arrow links and clouds', () => {
+  it('reads FreeMind: TEXT or rich node text, rich notes as plain lines, LINK, full-N icons, FOLDED; counts clouds and rich-text bold', () => {
     expect(imported('mm', fixture('22-freemind.mm').toString('utf8'))).toEqual({
       root: {
         text: '计算机网络',
@@ -92,7 +92,7 @@ describe('XMind, FreeMind and OPML files', () => {
           { text: '传输层 TCP', expandState: 'collapse', children: [{ text: '三次握手' }] },
         ],
       },
-      notices: ['以下内容未能保留：外框 1 个、图标标记 1 个'],
+      notices: ['以下内容未能保留：外框 1 个、图标标记 1 个、主题文字中的格式（加粗、颜色等） 1 个'],
     });
   });
 
@@ -193,18 +193,18 @@ describe('exports say what the format could not hold', () => {
     });
   });
 
-  it('.mm keeps notes, links, priority and the progress steps Freeplane has an icon for', () => {
+  it('.mm keeps notes, links, priority, text styles and the progress steps Freeplane has an icon for', () => {
     // 3/8 done has no Freeplane icon (0, 25, 50, 75, 100 %): counted, not rounded
     expect(exportFile('mm', { ...DOC, root: { data: { text: 'x', progress: 4 } } }).notices[0].message).toBe('以下内容未能保留：进度 1 个');
     const out = exportFile('mm', DOC);
-    expect(out.notices.map((n) => n.message)).toEqual(['以下内容未能保留：标签 2 个、图片 2 张、链接标题 1 个、知识点标记 1 个、文字样式 1 处']);
+    expect(out.notices.map((n) => n.message)).toEqual(['以下内容未能保留：标签 2 个、图片 2 张、链接标题 1 个、知识点标记 1 个']);
     expect(imported('mm', out.data).root).toEqual({
       text: '复习 <&>',
       note: '第一行\n第二行',
       hyperlink: 'https://a.example/?q=1&r=2',
       priority: 2,
       progress: 3,
-      children: [{ text: '图片' }, { text: '标签', progress: 9, expandState: 'collapse', children: [{ text: '叶' }] }, { text: '外链图' }],
+      children: [{ text: '图片' }, { text: '标签', color: '#ff0000', progress: 9, expandState: 'collapse', children: [{ text: '叶' }] }, { text: '外链图' }],
     });
   });
 

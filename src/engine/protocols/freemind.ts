@@ -2,12 +2,14 @@ import type { KmDocument, KmNode } from '../model/types';
 import type { Relationship } from '../model/items';
 import { countXuetuOnly, level9, Lost } from './lost';
 import { liveRelations, relationsIn, type Ends, type RawRelation } from './relations-exchange';
+import { countSides, readMmStyle, richHasFormatting, writeMmStyle } from './freemind-style';
 import { attr, buildXml, el, elements, firstElement, htmlText, kidsOf, parseXml, tagOf, textItem, xmlText, type XmlItem } from './xml';
 import { keepId, newNode, TreeBounds } from './zip-images';
 
 // FreeMind / Freeplane (.mm): <map><node TEXT LINK FOLDED> nested nodes. A node's title is its
 // TEXT, or rich HTML in <richcontent TYPE="NODE">; its note is <richcontent TYPE="NOTE"> (HTML,
-// read as plain text, a line per paragraph); priority is FreeMind's full-1…full-9 icon, progress
+// read as plain text, a line per paragraph; formatting counted); text styles and what a map has
+// no place for around them are freemind-style.ts; priority is FreeMind's full-1…full-9 icon, progress
 // Freeplane's 0%/25%/50%/75%/100% icons. Arrow links (关联线), clouds, attributes, details and
 // other icons have no place in a map: counted. Arrow links are relationship lines
 // (relations-exchange.ts); their label is Freeplane's MIDDLE_LABEL.
@@ -41,14 +43,20 @@ export function decodeFreeMind(text: string): { root: KmNode; lost: Lost; relati
     for (const rc of elements(kids, 'richcontent')) {
       const type = (attr(rc, 'TYPE') ?? '').toUpperCase();
       const body = htmlText(kidsOf(rc));
-      if (type === 'NODE' && text === undefined) text = body;
-      else if (type === 'NOTE' && body) d.note = body;
-      else if (type === 'DETAILS' && body) lost.add('details');
+      // Rich text and notes are kept as plain text; their bold, colours and the like are said.
+      if (type === 'NODE' && text === undefined) {
+        text = body;
+        if (richHasFormatting(kidsOf(rc))) lost.add('textFormat');
+      } else if (type === 'NOTE' && body) {
+        d.note = body;
+        if (richHasFormatting(kidsOf(rc))) lost.add('noteFormat');
+      } else if (type === 'DETAILS' && body) lost.add('details');
     }
     d.text = text ?? '';
     const link = attr(x, 'LINK');
     if (link) d.hyperlink = link;
     if (attr(x, 'FOLDED') === 'true') d.expandState = 'collapse';
+    readMmStyle(x, kids, d, lost);
     for (const icon of elements(kids, 'icon')) {
       const name = attr(icon, 'BUILTIN') ?? '';
       const p = /^full-([1-9])$/.exec(name);
@@ -71,6 +79,7 @@ export function decodeFreeMind(text: string): { root: KmNode; lost: Lost; relati
     lost.add('attribute', elements(kids, 'attribute').length);
     lost.add('image', elements(kids, 'hook').filter((h) => attr(h, 'NAME') === 'ExternalObject').length);
     const childEls = kids.filter((k) => tagOf(k) === 'node');
+    if (level === 1) countSides(childEls, lost);
     node.children = childEls.map(() => newNode(''));
     for (let i = childEls.length - 1; i >= 0; i--) stack.push([childEls[i], node.children[i], level + 1]);
   }
@@ -144,7 +153,8 @@ export function encodeFreeMind(doc: KmDocument): { data: string; lost: Lost } {
     if (typeof d.note === 'string' && d.note) kids.push(noteHtml(d.note, lost));
     if (d.image) lost.add('image');
     if (Array.isArray(d.resource) && d.resource.length) lost.add('label', d.resource.length);
-    countXuetuOnly(d, lost);
+    writeMmStyle(d, attrs, kids, lost);
+    countXuetuOnly(d, lost, true);
     const x = el('node', attrs, kids);
     if (typeof d.id === 'string') made.set(d.id, [x, attrs.ID]);
     return x;

@@ -27,6 +27,11 @@ const KINDS = {
   study: ['知识点标记', '个'],
   now: ['正在学标记', '个'],
   style: ['文字样式', '处'],
+  textFormat: ['主题文字中的格式（加粗、颜色等）', '个'],
+  shape: ['节点形状', '个'],
+  edgeStyle: ['连线样式', '处'],
+  side: ['分支左右位置', '个'],
+  hook: ['FreeMind/Freeplane 插件内容', '处'],
   attribute: ['属性', '条'],
   structure: ['导图结构（已改用最接近的结构）', '处'],
   curve: ['关联线的自定义弯曲', '条'],
@@ -56,11 +61,14 @@ export class Lost {
 
 const STYLE_KEYS = ['color', 'background', 'font-family', 'font-size', 'font-weight', 'font-style'];
 
-/** Fields no exchange format here holds: the 知识点 and 正在学 marks (Xuetu's own) and text styles. */
-export function countXuetuOnly(data: KmNodeData, lost: Lost): void {
+/**
+ * Fields no exchange format here holds: the 知识点 and 正在学 marks (Xuetu's own), and text styles
+ * unless the format writes them itself (`stylesHeld`: .mm, freemind-style.ts).
+ */
+export function countXuetuOnly(data: KmNodeData, lost: Lost, stylesHeld = false): void {
   if (data.isStudy) lost.add('study');
   if (Number(data.isNow) === 1) lost.add('now');
-  if (STYLE_KEYS.some((k) => data[k] !== undefined && data[k] !== null && data[k] !== '')) lost.add('style');
+  if (!stylesHeld && STYLE_KEYS.some((k) => data[k] !== undefined && data[k] !== null && data[k] !== '')) lost.add('style');
 }
 
 /** A sheet's own name (a map has none): counted unless it is the root's title (what our export writes) or XMind's default (画布 1, Sheet 1). */
