@@ -3,6 +3,7 @@ import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
 import { expanderCircle } from '../../src/engine/layout/expander-geometry';
 import { pointAt, relationCurve, type BoxLike } from '../../src/engine/render/relation-geometry';
+import type { Offset } from '../../src/engine/model/types';
 
 // Shared steps of the mind-map flows: open a map, read the ARIA tree, find a node on the canvas.
 
@@ -100,6 +101,24 @@ export async function download(page: Page, menuItem: RegExp): Promise<Buffer> {
   const dl = page.waitForEvent('download');
   await page.getByRole('menuitem', { name: menuItem }).click();
   return readFileSync((await (await dl).path())!);
+}
+
+/**
+ * A relationship line with stored control points (offsets from the two centres) on screen as the
+ * canvas draws it: its two handles (the canvas may draw a point elsewhere than stored, to keep
+ * the curve off its own topics: relation-geometry relationCurve).
+ */
+export async function storedCurveHandles(page: Page, from: string, to: string, controls: [Offset, Offset]) {
+  const z = Number((await page.getByRole('status', { name: '缩放比例' }).textContent())!.replace('%', '')) / 100;
+  const world = async (t: string) => {
+    const r = await nodeBox(page, t);
+    return { x: r.x / z, y: r.y / z, w: r.width / z, h: r.height / z };
+  };
+  const c = relationCurve(await world(from), await world(to), controls);
+  return [
+    { x: c.c1.x * z, y: c.c1.y * z },
+    { x: c.c2.x * z, y: c.c2.y * z },
+  ];
 }
 
 /**

@@ -8,10 +8,6 @@ import {
   arrowHead,
   ARROW_SIZE,
   curvePath,
-  LABEL_FONT_SIZE,
-  LABEL_PAD,
-  LABEL_RADIUS,
-  placeLabel,
   RELATION_DASH,
   RELATION_WIDTH,
   relationColor,
@@ -20,6 +16,7 @@ import {
   sampleCurve,
   type BoxLike,
 } from '../render/relation-geometry';
+import { LABEL_FONT_SIZE, LABEL_PAD, LABEL_RADIUS, placeLabel } from '../render/relation-label';
 import type { Theme } from '../theme/themes';
 
 // Relationship lines in the SVG export (svg.ts): the same curve as the canvas

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  ARROW_SIZE,
   arrowHead,
   autoControls,
   boxExit,
@@ -28,13 +29,14 @@ describe('relation geometry', () => {
     const c = relationCurve(A, B);
     expect(onEdge(A, c.p0)).toBe(true);
     expect(onEdge(B, c.p3)).toBe(true);
-    const stored = relationCurve(A, B, [
+    const above = { ...B, y: -300 };
+    const stored = relationCurve(A, above, [
       { x: 0, y: -100 },
       { x: 0, y: 100 },
     ]);
-    // Straight up from A's centre, straight down from B's: top and bottom edge middles.
+    // Straight up from A's centre, straight down from the other's: top and bottom edge middles.
     expect(stored.p0).toEqual({ x: 50, y: 0 });
-    expect(stored.p3).toEqual({ x: 340, y: 230 });
+    expect(stored.p3).toEqual({ x: 340, y: -270 });
   });
 
   it('bows the automatic curve sideways, off the straight line between the centres', () => {
@@ -58,6 +60,67 @@ describe('relation geometry', () => {
     expect(onEdge(b, c.p3)).toBe(true);
     const inside = (r: typeof a, p: { x: number; y: number }) => p.x > r.x + 1 && p.x < r.x + r.w - 1 && p.y > r.y + 1 && p.y < r.y + r.h - 1;
     for (const p of sampleCurve(c, 40)) expect(inside(a, p) || inside(b, p)).toBe(false);
+  });
+
+  it('a control point stored beyond its topic, opposite where the curve comes from, is turned until the curve no longer runs through that topic', () => {
+    // a file's offset 30 px below a one-character topic, the other end straight above it
+    const a = { x: 0, y: 0, w: 24, h: 26 };
+    const b = { x: 0, y: 200, w: 24, h: 26 };
+    const inside = (r: BoxLike, p: { x: number; y: number }) => p.x > r.x + 1 && p.x < r.x + r.w - 1 && p.y > r.y + 1 && p.y < r.y + r.h - 1;
+    for (const controls of [
+      [
+        { x: 0, y: 60 },
+        { x: 0, y: 43 },
+      ],
+      [
+        { x: 5, y: -45 },
+        { x: -3, y: 50 },
+      ],
+    ] as const) {
+      const c = relationCurve(a, b, controls);
+      expect(onEdge(a, c.p0)).toBe(true);
+      expect(onEdge(b, c.p3)).toBe(true);
+      for (const p of sampleCurve(c, 64)) expect(inside(a, p) || inside(b, p)).toBe(false);
+    }
+    // a stored point that leaves the curve clear is drawn where it is stored
+    const kept = relationCurve(a, b, [
+      { x: 60, y: 40 },
+      { x: 60, y: -40 },
+    ]);
+    expect(kept.c1).toEqual({ x: 72, y: 53 });
+    expect(kept.c2).toEqual({ x: 72, y: 173 });
+  });
+
+  it("a control point at its topic's centre, or inside on the far side of a wide topic, is drawn past the edge facing the other end (an outside walk's XMind files)", () => {
+    const jia = { x: 122, y: 54, w: 108, h: 52 };
+    const bing = { x: 122, y: 318, w: 416, h: 52 };
+    const inside = (r: BoxLike, p: { x: number; y: number }) => p.x > r.x + 1 && p.x < r.x + r.w - 1 && p.y > r.y + 1 && p.y < r.y + r.h - 1;
+    for (const [a, b, controls] of [
+      [
+        jia,
+        bing,
+        [
+          { x: 0, y: 0 },
+          { x: 5, y: 2 },
+        ],
+      ],
+      [
+        jia,
+        { ...jia, y: 200 },
+        [
+          { x: 0, y: 0 },
+          { x: 0, y: 0 },
+        ],
+      ],
+    ] as const) {
+      const c = relationCurve(a, b, controls);
+      expect(onEdge(a, c.p0)).toBe(true);
+      expect(onEdge(b, c.p3)).toBe(true);
+      for (const p of sampleCurve(c, 64)) expect(inside(a, p) || inside(b, p)).toBe(false);
+      // the arrow's tip is the end on the border, its back outside the box
+      const [, l, r] = arrowHead(c, ARROW_SIZE);
+      expect(inside(b, l) || inside(b, r)).toBe(false);
+    }
   });
 
   it('a point inside a box exits at its centre', () => {

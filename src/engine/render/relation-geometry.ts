@@ -79,7 +79,7 @@ export function autoControls(a: BoxLike, b: BoxLike, near?: Obstacles): [Offset,
 }
 
 /** The smallest box holding all of `boxes`. */
-function spanOf(boxes: readonly BoxLike[]): BoxLike {
+export function spanOf(boxes: readonly BoxLike[]): BoxLike {
   let x0 = Infinity;
   let y0 = Infinity;
   let x1 = -Infinity;
@@ -112,17 +112,24 @@ const CLEAR_PX = 24;
 
 /**
  * A control point inside its own topic's box (XMind's files hold such offsets: a point 40 px from
- * the centre of a wide topic) would start the curve at the centre and pull it back over the
- * topic's text, the arrow off its border: drawn instead just past the edge, in the same direction
- * from the centre. Points outside the box are used as stored.
+ * the centre of a wide topic, or the centre itself) would start the curve at the centre and pull
+ * it back over the topic's text, the arrow off its border: drawn instead just past the edge, in
+ * the point's direction from the centre turned to face the other end (`toward`: a point on the far
+ * side would send the curve back through the topic), straight at it for the centre itself.
+ * Points outside the box are used as stored.
  */
-function clearOf(b: BoxLike, p: Pt): Pt {
+function clearOf(b: BoxLike, p: Pt, toward: Pt): Pt {
   const c = centre(b);
-  const dx = p.x - c.x;
-  const dy = p.y - c.y;
+  let dx = p.x - c.x;
+  let dy = p.y - c.y;
   const hw = b.w / 2;
   const hh = b.h / 2;
-  if (Math.abs(dx) >= hw || Math.abs(dy) >= hh || (!dx && !dy)) return p;
+  if (Math.abs(dx) >= hw || Math.abs(dy) >= hh) return p;
+  const tx = toward.x - c.x;
+  const ty = toward.y - c.y;
+  if (!dx && !dy) [dx, dy] = [tx, ty];
+  else if (dx * tx + dy * ty < 0) [dx, dy] = [-dx, -dy];
+  if (!dx && !dy) return p;
   const t = Math.min(dx ? hw / Math.abs(dx) : Infinity, dy ? hh / Math.abs(dy) : Infinity);
   const len = Math.hypot(dx, dy);
   return { x: c.x + dx * t + (dx / len) * CLEAR_PX, y: c.y + dy * t + (dy / len) * CLEAR_PX };
@@ -148,9 +155,44 @@ export function relationCurve(a: BoxLike, b: BoxLike, controls?: readonly [Offse
   const [o1, o2] = controls ?? autoControls(a, b, near);
   const ca = centre(a);
   const cb = centre(b);
-  const c1 = clearOf(a, { x: ca.x + o1.x, y: ca.y + o1.y });
-  const c2 = clearOf(b, { x: cb.x + o2.x, y: cb.y + o2.y });
-  return { p0: boxExit(a, c1), c1, c2, p3: boxExit(b, c2) };
+  const make = (c1: Pt, c2: Pt): Curve => ({ p0: boxExit(a, c1), c1, c2, p3: boxExit(b, c2) });
+  let c = make(clearOf(a, { x: ca.x + o1.x, y: ca.y + o1.y }, cb), clearOf(b, { x: cb.x + o2.x, y: cb.y + o2.y }, ca));
+  // A point beyond its topic on the side away from the other end (a file's offset below a topic
+  // the line comes to from above) makes the curve run through that topic to get there.
+  if (runsThrough(c, a)) c = turnedClear(c.c1, a, b, [], (p) => make(p, c.c2)) ?? c;
+  if (runsThrough(c, b)) c = turnedClear(c.c2, b, a, [a], (p) => make(c.c1, p)) ?? c;
+  return c;
+}
+
+/** Whether the curve passes inside the box (its end on the box's edge is not inside). */
+function runsThrough(c: Curve, box: BoxLike): boolean {
+  for (const p of sampleCurve(c, 48)) if (p.x > box.x + 1 && p.x < box.x + box.w - 1 && p.y > box.y + 1 && p.y < box.y + box.h - 1) return true;
+  return false;
+}
+
+/** Turns tried (degrees), the smallest first. */
+const TURNS = [30, 60, 90, 120, 150, 180];
+
+/**
+ * The curve with `point`, the control point of `box`'s end, turned about the box's centre (its
+ * distance kept) by the smallest turn that keeps the curve out of that topic (and of `keepOut`),
+ * towards the `other` end first. Drawn only: the stored offset stays as the file has it.
+ * Undefined when no turn clears it (overlapping topics): then the curve is drawn as stored.
+ */
+function turnedClear(point: Pt, box: BoxLike, other: BoxLike, keepOut: readonly BoxLike[], curveWith: (p: Pt) => Curve): Curve | undefined {
+  const o = centre(box);
+  const t = centre(other);
+  const dx = point.x - o.x;
+  const dy = point.y - o.y;
+  // the turn's sign that brings the point round towards the other end
+  const towards = dx * (t.y - o.y) - dy * (t.x - o.x) >= 0 ? 1 : -1;
+  for (const deg of TURNS)
+    for (const sign of [towards, -towards]) {
+      const r = (sign * deg * Math.PI) / 180;
+      const next = curveWith(clearOf(box, { x: o.x + dx * Math.cos(r) - dy * Math.sin(r), y: o.y + dx * Math.sin(r) + dy * Math.cos(r) }, t));
+      if (!runsThrough(next, box) && !keepOut.some((k) => runsThrough(next, k))) return next;
+    }
+  return undefined;
 }
 
 export function pointAt(c: Curve, t: number): Pt {
@@ -219,49 +261,3 @@ export function relationColor(theme: Pick<Theme, 'background'>): string {
 export const RELATION_DASH = [6, 4] as const;
 export const RELATION_WIDTH = 1.5;
 export const ARROW_SIZE = 10;
-export const LABEL_FONT_SIZE = 12;
-
-/** The label's background box: the text plus LABEL_PAD each side, LABEL_H high, LABEL_RADIUS round. */
-export const LABEL_PAD = 4;
-export const LABEL_H = LABEL_FONT_SIZE + 6;
-export const LABEL_RADIUS = 3;
-/** Where along the curve a label may sit, tried from the middle outwards (ties keep the middle). */
-const LABEL_TS = [0.5, 0.45, 0.55, 0.4, 0.6, 0.35, 0.65, 0.3, 0.7];
-
-export interface LabelPlace extends BoxLike {
-  /** The curve parameter of the box's centre. */
-  t: number;
-}
-
-const overlapArea = (a: BoxLike, b: BoxLike): number =>
-  Math.max(0, Math.min(a.x + a.w, b.x + b.w) - Math.max(a.x, b.x)) * Math.max(0, Math.min(a.y + a.h, b.y + b.h) - Math.max(a.y, b.y));
-
-/**
- * Where a label `textWidth` wide goes on curve `c`: the point with t in 0.3–0.7 whose label box
- * overlaps the obstacles (node boxes and expand/collapse circles) least, so it is read over the
- * map's background rather than over another topic. `near(region)` answers the obstacles that may
- * touch `region` (a spatial index on the canvas, the node list in the SVG export): canvas, SVG,
- * PNG and PDF all place it here, and the canvas hit-tests the same box.
- */
-export function placeLabel(c: Curve, textWidth: number, near: (region: BoxLike) => Iterable<BoxLike>): LabelPlace {
-  const w = textWidth + 2 * LABEL_PAD;
-  const h = LABEL_H;
-  const at = (t: number): LabelPlace => {
-    const p = pointAt(c, t);
-    return { x: p.x - w / 2, y: p.y - h / 2, w, h, t };
-  };
-  const boxes = LABEL_TS.map(at);
-  const obstacles = [...near(spanOf(boxes))];
-  let best = boxes[0];
-  let bestCost = Infinity;
-  for (const b of boxes) {
-    let cost = 0;
-    for (const o of obstacles) cost += overlapArea(b, o);
-    if (cost < bestCost - 1e-6) {
-      best = b;
-      bestCost = cost;
-      if (cost === 0) break;
-    }
-  }
-  return best;
-}

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { MindEditor } from '../editor';
 import type { KmDocument, KmNode } from '../model/types';
-import { LABEL_H, LABEL_PAD, placeLabel, pointAt, relationCurve, sampleCurve, type BoxLike, type Curve } from './relation-geometry';
+import { pointAt, relationCurve, sampleCurve, type BoxLike, type Curve } from './relation-geometry';
+import { LABEL_H, LABEL_PAD, placeLabel } from './relation-label';
 
 // A relationship line's label sits where it overlaps the nodes least (t in 0.3–0.7 of the curve),
 // on an opaque background: the same place for the canvas and the SVG export (so PNG and PDF).
@@ -14,6 +15,21 @@ describe('placeLabel', () => {
     const b = placeLabel(straight, 40, () => []);
     expect(b.t).toBe(0.5);
     expect(b).toMatchObject({ x: 150 - 20 - LABEL_PAD, w: 40 + 2 * LABEL_PAD, h: LABEL_H });
+  });
+
+  it('goes beside a line too short to carry it (it hid the whole line and its arrow), on the side free of topics', () => {
+    // a vertical 30 px line from a topic to the next one below (an outside walk's 父子 label)
+    const short: Curve = { p0: { x: 0, y: 0 }, c1: { x: 0, y: 10 }, c2: { x: 0, y: 20 }, p3: { x: 0, y: 30 } };
+    const inBox = (b: BoxLike, p: { x: number; y: number }) => p.x >= b.x && p.x <= b.x + b.w && p.y >= b.y && p.y <= b.y + b.h;
+    const free = placeLabel(short, 24, () => []);
+    for (const p of sampleCurve(short, 16)) expect(inBox(free, p)).toBe(false);
+    // a topic on one side: the other
+    const right = { x: 4, y: -10, w: 80, h: 50 };
+    const b = placeLabel(short, 24, () => [right]);
+    expect(hit(b, right)).toBe(false);
+    expect(b.x + b.w).toBeLessThan(0);
+    // a long line keeps it on the curve
+    expect(placeLabel(straight, 24, () => []).y).toBe(-LABEL_H / 2);
   });
 
   it('moves along the curve (never beyond 0.3–0.7) off a node at the middle', () => {

@@ -5,9 +5,6 @@ import {
   ARROW_SIZE,
   arrowHead,
   distanceToCurve,
-  LABEL_FONT_SIZE,
-  LABEL_RADIUS,
-  placeLabel,
   pointAt,
   RELATION_DASH,
   RELATION_WIDTH,
@@ -18,6 +15,7 @@ import {
   type Curve,
   type Pt,
 } from '../../../engine/render/relation-geometry';
+import { LABEL_FONT_SIZE, LABEL_RADIUS, placeLabel } from '../../../engine/render/relation-label';
 import { expanderOf } from './expander';
 import { screenToWorld, type Camera } from './camera';
 import { parseColor } from './color';

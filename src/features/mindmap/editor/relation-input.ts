@@ -77,11 +77,15 @@ export function bindRelationInput(canvas: MindmapCanvas, ctl: EditorController):
     const b = r && canvas.store.boxOf(r.to);
     if (which === null || !r || !curve || !a || !b) return false;
     e.stopImmediatePropagation();
-    // Offsets from the two centres, as stored (model/items.ts).
-    const controls: [Offset, Offset] = [
-      { x: curve.c1.x - (a.x + a.w / 2), y: curve.c1.y - (a.y + a.h / 2) },
-      { x: curve.c2.x - (b.x + b.w / 2), y: curve.c2.y - (b.y + b.h / 2) },
-    ];
+    // Offsets from the two centres (model/items.ts): the stored ones, so the handle not dragged
+    // keeps its value even where it is drawn elsewhere (relation-geometry.ts keeps curves off
+    // their own topics); an automatic curve starts from the points it is drawn with.
+    const controls: [Offset, Offset] = r.controls
+      ? [{ ...r.controls[0] }, { ...r.controls[1] }]
+      : [
+          { x: curve.c1.x - (a.x + a.w / 2), y: curve.c1.y - (a.y + a.h / 2) },
+          { x: curve.c2.x - (b.x + b.w / 2), y: curve.c2.y - (b.y + b.h / 2) },
+        ];
     drag = { id: r.id, which, controls, moved: false };
     el.setPointerCapture(e.pointerId);
     return true;
