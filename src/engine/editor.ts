@@ -215,6 +215,11 @@ export class MindEditor {
         const t = n.data.text;
         if (t !== undefined && texts.has(t) && this.layout.isShown(n)) changes.push({ op: 'set', id: n.id, key: 'text', before: t, after: t });
       }
+    // a summary topic with that text grows too: its parent re-packs
+    if (texts.size)
+      this.doc.items.summaries.forEach((s, index) => {
+        if (texts.has(s.text)) changes.push({ op: 'item', coll: 'summaries', id: s.id, index, before: s, after: s });
+      });
     return this.afterChange(changes);
   }
 

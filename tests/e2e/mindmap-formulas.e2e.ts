@@ -2,7 +2,7 @@ import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { BrowserSession } from './browser';
-import { clickNode, download, editField, mapFocused, openMinder, outline, saved, selectedTexts, tree } from './mindmap-helpers';
+import { clickNode, download, editField, mapFocused, nodeBox, openMinder, outline, pasteImport, saved, selectedTexts, tree } from './mindmap-helpers';
 import { applyForCases, openSignedIn, unexpectedErrors } from './shell-helpers';
 import { E2E_STUDENTS } from './students';
 
@@ -35,6 +35,40 @@ async function redInk(page: Page, name: string): Promise<number> {
   let n = 0;
   for (let i = 0; i < png.data.length; i += 4) if (Math.abs(png.data[i] - 0xcc) < 40 && png.data[i + 1] < 110 && png.data[i + 2] < 110) n++;
   return n;
+}
+
+/** A map of four sibling topics right of the centre, for a summary over the first two. */
+const SIBLINGS = {
+  root: { data: { id: 'r', text: '中心' }, children: ['甲', '乙', '丙', '丁'].map((t, i) => ({ data: { id: `n${i}`, text: t }, children: [] })) },
+  template: 'right',
+  theme: 'fresh-blue',
+  version: '1.4.43',
+};
+const SUMMARY = '小结 $\\frac{a+b}{2}$';
+
+type Rect = { x: number; y: number; width: number; height: number };
+
+/**
+ * The summary topic's drawn box inside page rect `r` of the resting canvas: the second run of
+ * columns with anything drawn (not background) in them, the first being the brace.
+ */
+async function topicInk(page: Page, r: Rect): Promise<{ width: number; height: number }> {
+  await page.locator('.mind-editor__canvas:not([data-camera=moving])').waitFor();
+  const png = PNG.sync.read(await page.screenshot({ clip: r }));
+  const bg = [png.data[0], png.data[1], png.data[2]];
+  const inked = (x: number, y: number) => {
+    const i = (y * png.width + x) * 4;
+    return Math.abs(png.data[i] - bg[0]) + Math.abs(png.data[i + 1] - bg[1]) + Math.abs(png.data[i + 2] - bg[2]) >= 60;
+  };
+  const rows = (x: number) => Array.from({ length: png.height }, (_, y) => y).filter((y) => inked(x, y));
+  let x = 0;
+  while (x < png.width && !rows(x).length) x++; // up to the brace
+  while (x < png.width && rows(x).length) x++; // over it
+  while (x < png.width && !rows(x).length) x++; // up to the topic
+  const x0 = x;
+  let [y0, y1] = [Infinity, -1];
+  for (let ys = rows(x); x < png.width && ys.length; ys = rows(++x)) [y0, y1] = [Math.min(y0, ys[0]), Math.max(y1, ys[ys.length - 1])];
+  return y1 < 0 ? { width: 0, height: 0 } : { width: x - x0, height: y1 - y0 + 1 };
 }
 
 describe('formulas in node text', () => {
@@ -154,6 +188,49 @@ describe('formulas in node text', () => {
     await expect.poll(async () => (await dBox(SPOKEN)).height, { timeout: 15_000 }).toBeGreaterThan(plainThere);
     await dialog.getByRole('button', { name: '关闭' }).click();
     await dialog.waitFor({ state: 'detached' });
+    expect(unexpectedErrors(s.errors)).toEqual([]);
+  });
+
+  it("typesets a formula typed into a summary's topic (概要) on the canvas and in the SVG export", async () => {
+    const { page } = s;
+    await openMinder(page, 'case-04');
+    await saved(page, () => pasteImport(page, 'km', JSON.stringify(SIBLINGS), '丁'));
+    const a = await nodeBox(page, '甲');
+    const b = await nodeBox(page, '乙');
+    // 甲 clicked on the canvas, Shift+↓ takes 乙 too, Ctrl+] draws the summary, its text typed.
+    await clickNode(page, '甲');
+    await page.keyboard.press('Shift+ArrowDown');
+    await expect.poll(() => selectedTexts(page)).toEqual(['甲', '乙']);
+    await page.keyboard.press('Control+]');
+    await expect.poll(() => editField(page).inputValue()).toBe('概要');
+    await page.keyboard.type('两项');
+    await saved(page, () => page.keyboard.press('Enter'));
+    await tree(page).getByRole('treeitem', { name: '概要：两项（甲 至 乙）' }).waitFor();
+    // The band right of the two topics holds the brace and the summary topic.
+    const right = Math.max(a.x + a.width, b.x + b.width);
+    const band: Rect = { x: right + 2, y: a.y - 40, width: 240, height: b.y + b.height - a.y + 80 };
+    const plain = await topicInk(page, band);
+
+    // A click on the summary's topic, then F2 edits its text.
+    await page.mouse.click(right + 50, (a.y + b.y + b.height) / 2);
+    await mapFocused(page);
+    await page.keyboard.press('F2');
+    await expect.poll(() => editField(page).inputValue()).toBe('两项');
+    await page.keyboard.press('ControlOrMeta+a');
+    await page.keyboard.insertText(SUMMARY);
+    await saved(page, () => page.keyboard.press('Enter'));
+    await tree(page).getByRole('treeitem', { name: '概要：小结 公式：\\frac{a+b}{2}（甲 至 乙）' }).waitFor();
+    // Typeset, the fraction stands taller than a line of text, and the topic is about as narrow
+    // as the typeset label (its source `$\frac{a+b}{2}$` drawn as text is some 100 px wider).
+    await expect.poll(async () => (await topicInk(page, band)).height, { timeout: 15_000 }).toBeGreaterThan(plain.height + 4);
+    expect((await topicInk(page, band)).width).toBeLessThan(plain.width + 60);
+
+    // The SVG export draws it typeset in the summary's group, named by its LaTeX.
+    const svg = (await download(page, /SVG/)).toString('utf8');
+    const group = /<g class="summary"[\s\S]*?<\/g>/.exec(svg)![0];
+    expect(group).toContain('aria-label="小结 公式：\\frac{a+b}{2}"');
+    expect(group).toContain('class="katex"');
+    expect(svg).toMatch(/@font-face\{[^}]*font-family:KaTeX_Main;/);
     expect(unexpectedErrors(s.errors)).toEqual([]);
   });
 });

@@ -127,23 +127,33 @@ describe('PDF export', () => {
   it('draws a formula typeset: KaTeX glyphs in its embedded fonts, the fraction bar and the radical, not its LaTeX source', async () => {
     const { page } = s;
     await openMinder(page, 'case-04');
-    await saved(page, () => importFile(page, '代数.txt', '代数 Algebra\n\t分数 $\\frac{a}{b}+\\sqrt{x^2}$\n'));
+    // a topic and a summary (概要) over it, each with a formula
+    const km = {
+      root: { data: { id: 'r', text: '代数 Algebra' }, children: [{ data: { id: 'f', text: '分数 $\\frac{a}{b}+\\sqrt{x^2}$' }, children: [] }] },
+      template: 'right',
+      theme: 'fresh-blue',
+      version: '1.4.43',
+      summaries: [{ id: 's', parent: 'r', first: 'f', last: 'f', text: '比 $\\frac{c}{d}$' }],
+    };
+    await saved(page, () => importFile(page, '代数.km', JSON.stringify(km)));
     await expect.poll(() => outline(page)).toEqual(['代数 Algebra', '分数 $\\frac{a}{b}+\\sqrt{x^2}$']);
     // the page has typeset the label once the SVG export carries it as KaTeX's HTML
-    await expect.poll(async () => (await download(page, /SVG/)).toString('utf8'), { timeout: 15_000 }).toContain('<foreignObject');
+    await expect.poll(async () => (await download(page, /SVG/)).toString('utf8'), { timeout: 15_000 }).toMatch(/<foreignObject[\s\S]*<foreignObject/); // the topic's and the summary's
 
     const { text, fonts, ops, words } = await poppler(new Uint8Array(await download(page, /PDF（单页）/)));
     expect(text).toContain('代数 Algebra');
     expect(text).toContain('分数');
     expect(text).not.toContain('\\frac');
     expect(text).not.toContain('$');
-    for (const t of ['a', 'b', '+', 'x', '2']) expect(text).toContain(t);
+    for (const t of ['a', 'b', '+', 'x', '2', '比', 'c', 'd']) expect(text).toContain(t);
     // laid out as KaTeX laid it out: a over b, the square above x's baseline
     const word = (t: string) => words.find((w) => w.t === t)!;
     expect(word('a').y1).toBeLessThanOrEqual(word('b').y0 + 1);
     expect(Math.abs(word('a').x - word('b').x)).toBeLessThan(3);
     expect(word('2').y0).toBeLessThan(word('x').y0 - 2);
     expect(word('2').x).toBeGreaterThan(word('x').x);
+    // the summary's fraction too: c over d
+    expect(word('c').y1).toBeLessThanOrEqual(word('d').y0 + 1);
     // the glyphs are KaTeX's, embedded as subsets (pdffonts: emb yes, sub yes, uni yes)
     expect(fonts).toMatch(/[A-Z]{6}\+KaTeX_Math-Italic\s+CID TrueType\s+Identity-H\s+yes\s+yes\s+yes/);
     expect(fonts).toMatch(/[A-Z]{6}\+KaTeX_Main-Regular\s+CID TrueType\s+Identity-H\s+yes\s+yes\s+yes/);

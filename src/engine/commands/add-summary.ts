@@ -2,7 +2,7 @@ import type { CommandDef } from './command';
 import type { MindDoc } from '../model/doc';
 import { newId } from '../model/ids';
 import { MAX_ITEMS, type Summary } from '../model/items';
-import { SUMMARY_CROSS_ERROR, SUMMARY_SPINE_ERROR, SUMMARY_TIANPAN_ERROR, undrawableReason } from '../layout/summary-space';
+import { SUMMARY_CROSS_ERROR, SUMMARY_SPINE_ERROR, SUMMARY_TIANPAN_ERROR, undrawableReason } from '../layout/summary-side';
 
 export const SUMMARY_SIBLINGS_ERROR = '概要只能加在同一主题的相邻下级主题上';
 export const SUMMARY_DEFAULT_TEXT = '概要';
@@ -10,7 +10,7 @@ export const SUMMARY_MISSING_ERROR = '概要不存在（可能已被删除）';
 
 /**
  * A summary (概要) over the given nodes: they must share a parent (so never the root) and form
- * one contiguous run of its children, in any order, that the layout can draw (summary-space.ts).
+ * one contiguous run of its children, in any order, that the layout can draw (summary-side.ts).
  * Answers the new summary's id.
  */
 export const addSummary = {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { READ_ONLY_ERROR } from './command';
 import { SUMMARY_SIBLINGS_ERROR } from './add-summary';
-import { SUMMARY_CROSS_ERROR, SUMMARY_SPINE_ERROR, SUMMARY_TIANPAN_ERROR } from '../layout/summary-space';
+import { SUMMARY_CROSS_ERROR, SUMMARY_SPINE_ERROR, SUMMARY_TIANPAN_ERROR } from '../layout/summary-side';
 import { checkUndoRedo, run, sampleDoc } from './test-kit';
 
 describe('summaries (概要)', () => {

@@ -18,7 +18,8 @@ export interface LayoutState {
   ty: Float64Array;
 }
 
-const isOpen = (n: NodeRec): boolean => n.data.expandState !== 'collapse';
+/** Whether a node's children are shown (not folded). */
+export const isOpen = (n: NodeRec): boolean => n.data.expandState !== 'collapse';
 
 // Precomputed so the absolute pass does one property probe per node, no string building.
 const OFFSET_KEYS = KIND_NAMES.map((k) => `layout_${k}_offset`);

@@ -4,39 +4,12 @@ import type { TextMeasurer } from '../measure/text-measurer';
 import { FormulaBoxes } from '../measure/formula-boxes';
 import { getTheme, nodeTypeForLevel, type Theme } from '../theme/themes';
 import { kindFor } from './kinds';
-import { absolutePass, exactBox, flushShifts, type AbsResult } from './absolute';
+import { absolutePass, exactBox, flushShifts, isOpen, type AbsResult } from './absolute';
 import { measureNode } from './node-size';
+import { allocLayoutArrays, ensureSlots } from './layout-storage';
 import { pack, type LayoutArrays } from './pack';
 import type { Summary } from '../model/items';
 import { placeSummaries, summariesByParent, topicSize, type SummaryPlace } from './summary-space';
-
-function alloc(n: number, old?: LayoutArrays): LayoutArrays {
-  const grow = <T extends Float64Array | Float32Array | Uint8Array | Int32Array>(make: (n: number) => T, prev?: T): T => {
-    const arr = make(n);
-    if (prev) arr.set(prev.subarray(0, Math.min(prev.length, n)));
-    return arr;
-  };
-  const f64 = (p?: Float64Array) => grow((k) => new Float64Array(k), p);
-  return {
-    w: f64(old?.w),
-    h: f64(old?.h),
-    relX: f64(old?.relX),
-    relY: f64(old?.relY),
-    bx0: f64(old?.bx0),
-    by0: f64(old?.by0),
-    bx1: f64(old?.bx1),
-    by1: f64(old?.by1),
-    absX: f64(old?.absX),
-    absY: f64(old?.absY),
-    mv: grow((k) => new Float32Array(k), old?.mv),
-    mh: grow((k) => new Float32Array(k), old?.mh),
-    kind: grow((k) => new Uint8Array(k), old?.kind),
-    depth: grow((k) => new Int32Array(k), old?.depth),
-    moved: grow((k) => new Uint8Array(k), old?.moved),
-  };
-}
-
-const isOpen = (n: NodeRec): boolean => n.data.expandState !== 'collapse';
 
 /**
  * Tidy-tree layout over flat typed arrays, linear in the number of visible nodes.
@@ -46,7 +19,7 @@ const isOpen = (n: NodeRec): boolean => n.data.expandState !== 'collapse';
  * Collapsed children are not laid out (kityminder laid them out anyway).
  */
 export class LayoutEngine {
-  a: LayoutArrays = alloc(0);
+  a: LayoutArrays = allocLayoutArrays(0);
   /** 1 = laid out and visible in the last pass. */
   visible = new Uint8Array(0);
   /** Pending translations (see absolute()). */
@@ -62,24 +35,6 @@ export class LayoutEngine {
   readonly formulas = new FormulaBoxes();
 
   constructor(readonly measurer: TextMeasurer) {}
-
-  private ensure(doc: MindDoc): void {
-    const need = doc.slotCapacity;
-    if (this.a.w.length >= need) return;
-    // Room for edits beyond what the document needs now: sized exactly, the first insert into a
-    // freshly opened 50k map regrew all fifteen arrays (~7 ms of a 0.5 ms edit).
-    const n = Math.max(need + Math.max(64, need >> 3), Math.ceil(this.a.w.length * 1.5));
-    this.a = alloc(n, this.a);
-    const v = new Uint8Array(n);
-    v.set(this.visible);
-    this.visible = v;
-    const tx = new Float64Array(n);
-    tx.set(this.tx);
-    this.tx = tx;
-    const ty = new Float64Array(n);
-    ty.set(this.ty);
-    this.ty = ty;
-  }
 
   private prepare(node: NodeRec, parentKind: number, depth: number, index: number, count: number, remeasure: boolean): void {
     const a = this.a;
@@ -125,7 +80,7 @@ export class LayoutEngine {
       const d = this.a.depth[n.slot];
       this.placed.set(
         n.id,
-        placeSummaries(this.a, n, list, (s) => topicSize(s, d, this.theme, this.measurer), this.template),
+        placeSummaries(this.a, n, list, (s) => topicSize(s, d, this.theme, this.measurer, this.formulas), this.template),
       );
     } else this.placed.delete(n.id);
   }
@@ -135,7 +90,7 @@ export class LayoutEngine {
   }
 
   full(doc: MindDoc, remeasure = true): AbsResult {
-    this.ensure(doc);
+    ensureSlots(this, doc.slotCapacity);
     this.theme = getTheme(doc.theme);
     this.template = doc.template;
     this.visible.fill(0);
@@ -151,7 +106,7 @@ export class LayoutEngine {
    * changed or that became visible, and the slots that became hidden.
    */
   update(doc: MindDoc, changes: readonly Change[]): AbsResult & { hidden: NodeRec[]; full: boolean } {
-    this.ensure(doc);
+    ensureSlots(this, doc.slotCapacity);
     if (changes.some((c) => c.op === 'meta') || doc.theme !== this.theme?.name || doc.template !== this.template) {
       const themeChanged = doc.theme !== this.theme?.name;
       return { ...this.full(doc, themeChanged), hidden: [], full: true };

@@ -1,11 +1,13 @@
-import type { MindDoc, NodeRec } from '../model/doc';
+import type { NodeRec } from '../model/doc';
 import type { Summary } from '../model/items';
 import type { TextMeasurer } from '../measure/text-measurer';
+import type { FormulaBoxes } from '../measure/formula-boxes';
 import { nodeTypeForLevel, type Theme } from '../theme/themes';
-import { connectorFor, K, KIND_NAMES, kindFor } from './kinds';
+import { connectorFor, KIND_NAMES } from './kinds';
 import { EXPANDER_COLLAPSED_R, expanderCircle } from './expander-geometry';
 import { measureNode } from './node-size';
 import type { LayoutArrays } from './pack';
+import { sideOf, type SummarySide } from './summary-side';
 
 // Room for summaries (概要) in the tidy tree. A summary's brace and topic sit on the outer side
 // of its range of children — right of a right-growing branch (and of file-tree / fish-bone bones,
@@ -13,9 +15,7 @@ import type { LayoutArrays } from './pack';
 // downward (upward) org chart. Run right after pack() of the parent: the brace is placed beyond the
 // range's subtree boxes and the parent's subtree box grows to hold brace and topic, so packing
 // the parent's own siblings keeps clear of it. Fish-bone spines and tianpan spirals have no
-// "outer side" for a run of children: summaries there are kept but not drawn.
-
-export type SummarySide = 'right' | 'left' | 'bottom' | 'top';
+// "outer side" for a run of children (summary-side.ts): summaries there are kept but not drawn.
 
 /** Brace and topic of one summary, relative to its parent's top-left (rel) or absolute. */
 export interface SummaryPlace {
@@ -31,69 +31,10 @@ export interface SummaryPlace {
 export const BRACE_GAP = 8;
 export const BRACE_DEPTH = 14;
 
-/**
- * The outer side of children [from..to] of a parent of kind `kind` with `count` children, or null
- * when the run has none (then the summary is kept but not drawn). The mind template's root puts its
- * first ceil(count / 2) children right and the rest left (pack.ts): a run must lie on one side.
- */
-export function sideFor(kind: number, from: number, to: number, count: number): SummarySide | null {
-  switch (kind) {
-    case K.RIGHT:
-    case K.FT_DOWN:
-    case K.FT_UP:
-    case K.FB_UP:
-    case K.FB_DOWN:
-      return 'right';
-    case K.LEFT:
-      return 'left';
-    case K.BOTTOM:
-      return 'bottom';
-    case K.TOP:
-      return 'top';
-    case K.MIND: {
-      const half = Math.ceil(count / 2);
-      if (from < half && to >= half) return null;
-      return from < half ? 'right' : 'left';
-    }
-    default:
-      return null;
-  }
-}
-
-export function sideOf(a: LayoutArrays, parent: NodeRec, from: number, to: number): SummarySide | null {
-  return sideFor(a.kind[parent.slot], from, to, parent.children.length);
-}
-
-/** The kind the layout gives `n` (as LayoutEngine.prepare does), from the root down: O(depth). */
-export function kindOf(doc: Pick<MindDoc, 'template'>, n: NodeRec): number {
-  const path: NodeRec[] = [];
-  for (let x: NodeRec | null = n; x; x = x.parent) path.push(x);
-  let kind = 0;
-  for (let i = path.length - 1, depth = 0; i >= 0; i--, depth++) {
-    const x = path[i];
-    const p = x.parent;
-    kind = kindFor(doc.template, x.data.layout, kind, depth, p ? p.children.indexOf(x) : 0, p ? p.children.length : 1);
-  }
-  return kind;
-}
-
-export const SUMMARY_CROSS_ERROR = '概要不能跨越中心主题的左右两侧：请只选择同一侧的主题';
-export const SUMMARY_SPINE_ERROR = '鱼骨图主干上的主题不能添加概要（无处绘制）';
-export const SUMMARY_TIANPAN_ERROR = '天盘图的主题不能添加概要（无处绘制）';
-
-/** Why a summary over children [from..to] of `parent` could not be drawn now, or null when it can. */
-export function undrawableReason(doc: Pick<MindDoc, 'template'>, parent: NodeRec, from: number, to: number): string | null {
-  const kind = kindOf(doc, parent);
-  if (sideFor(kind, from, to, parent.children.length)) return null;
-  if (kind === K.MIND) return SUMMARY_CROSS_ERROR;
-  if (kind === K.FB_MASTER) return SUMMARY_SPINE_ERROR;
-  return SUMMARY_TIANPAN_ERROR;
-}
-
-/** Size of a summary's topic: measured like a node one level below the parent. */
-export function topicSize(s: Summary, depth: number, theme: Theme, m: TextMeasurer): { w: number; h: number } {
+/** Size of a summary's topic: measured like a node one level below the parent (formulas typeset too). */
+export function topicSize(s: Summary, depth: number, theme: Theme, m: TextMeasurer, formulas?: FormulaBoxes): { w: number; h: number } {
   const style = theme[nodeTypeForLevel(depth + 2)];
-  return measureNode({ text: s.text || ' ' }, style, theme, m);
+  return measureNode({ text: s.text || ' ' }, style, theme, m, formulas);
 }
 
 export function summariesByParent(list: readonly Summary[]): Map<string, Summary[]> {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MindEditor } from '../editor';
+import type { KmDocument } from '../model/types';
 import { FormulaBoxes } from './formula-boxes';
 
 const KM = (text: string) =>
@@ -88,5 +89,45 @@ describe('MindEditor with formulas', () => {
     expect(svg).toContain(HTML);
     expect(svg).toContain('<style><![CDATA[.katex{font:1.21em KaTeX_Main}]]></style>');
     expect(svg).toContain('>价格 $5</tspan>');
+  });
+});
+
+describe('a summary (概要) with a formula', () => {
+  const SUM = '小结 $\\frac{a}{b}$';
+  const HTML_SUM = '小结 <span class="katex">a/b</span>';
+  /** The editor with one summary over a and b, and the CSS font the layout asked its text in. */
+  const load = () => {
+    const ed = new MindEditor();
+    const doc = JSON.parse(KM('甲')) as KmDocument;
+    const p = ed.load({ ...doc, template: 'right', summaries: [{ id: 's1', parent: 'r', first: 'a', last: 'b', text: SUM }] });
+    const asked = (p.formulas ?? []).find(([, t]) => t === SUM);
+    return { ed, font: asked?.[0] };
+  };
+  const rect = (svg: string) =>
+    /<g class="summary"[^>]*><path[^>]*\/><rect x="[-\d.]+" y="[-\d.]+" width="([\d.]+)" height="([\d.]+)"/.exec(svg)!.slice(1).map(Number);
+
+  it('is asked for like a label, and its measured box sizes the summary topic (not an undo step)', () => {
+    const { ed, font } = load();
+    expect(font).toBeDefined();
+    const [w0, h0] = rect(ed.exportData('svg'));
+    const patch = ed.setFormulaBoxes([{ font: font!, text: SUM, w: 40, h: 44, html: HTML_SUM }]);
+    expect(patch.summaryBoxes).toBeDefined();
+    const [w1, h1] = rect(ed.exportData('svg'));
+    expect(h1).toBeGreaterThan(h0 + 10); // the fraction is taller than the line of source text
+    expect(w1).toBeLessThan(w0); // and narrower than the source `$\frac{a}{b}$`
+    expect(ed.canUndo).toBe(false);
+  });
+
+  it('the SVG export typesets it (KaTeX CSS included even when no topic has a formula), the PDF gets a slot in its font', () => {
+    const { ed, font } = load();
+    ed.setFormulaBoxes([{ font: font!, text: SUM, w: 40, h: 44, html: HTML_SUM }]);
+    const svg = ed.exportData('svg', undefined, { formulaCss: '.katex{}' });
+    const group = /<g class="summary"[\s\S]*?<\/g>/.exec(svg)![0];
+    expect(group).toContain('<foreignObject');
+    expect(group).toContain('aria-label="小结 公式：\\frac{a}{b}"');
+    expect(group).not.toContain('<text');
+    expect(svg).toContain('<style><![CDATA[.katex{}]]></style>');
+    const slots = ed.exportData('svg', undefined, { formulaSlots: true });
+    expect(/<g class="summary"[\s\S]*?<\/g>/.exec(slots)![0]).toContain(`data-font="${font!.replace(/"/g, '&quot;')}"`);
   });
 });

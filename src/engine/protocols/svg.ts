@@ -126,12 +126,14 @@ export function exportSvg(doc: MindDoc, layout: LayoutEngine, clip?: Box, progre
   }
   // Relationship lines over the nodes (as the canvas draws them), between drawn nodes only.
   const rel = relationsSvg(doc.items.relationships, relBox, theme, (font, t) => layout.measurer.width(font, t), clip && { ...clip, ox, oy }, obstacles);
+  // (before the <defs>: a typeset summary text needs KaTeX's CSS too)
+  const summaries = summariesSvg(doc, sums, theme, formulaOf);
   const view = clip
     ? `width="${clip.w}" height="${clip.h}" viewBox="${clip.x} ${clip.y} ${clip.w} ${clip.h}" data-map-width="${width}" data-map-height="${height}"`
     : `width="${width}" height="${height}" viewBox="0 0 ${width} ${height}"`;
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" ${view} style="background: ${esc(theme.background)}; font-family: ${esc(EXPORT_FONT_FAMILY)}">` +
     (typeset && opts.formulaCss ? `<defs><style><![CDATA[${opts.formulaCss.replace(/]]>/g, '')}]]></style></defs>` : '') +
-    `<g transform="translate(${ox},${oy})">${lines.join('')}${shapes.join('')}${summariesSvg(doc, sums, theme)}${rel.body}</g></svg>`
+    `<g transform="translate(${ox},${oy})">${lines.join('')}${shapes.join('')}${summaries}${rel.body}</g></svg>`
   );
 }

@@ -1,6 +1,7 @@
 import type { SummaryPlace } from '../layout/summary-space';
 import { fontOf } from '../layout/node-size';
 import { nodeTypeForLevel, type Theme } from '../theme/themes';
+import { formulaSvg, type FormulaLabel } from './svg-node';
 
 // How a summary (概要) looks, shared by the canvas and the SVG export (so the PNG too): a curly
 // brace along the range and a bordered topic box beside its tip, in the theme's connector colour.
@@ -85,17 +86,23 @@ export function summaryLook(theme: Theme, depth: number): SummaryLook {
 
 const escXml = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
-/** SVG of one summary (brace path + topic box and text), in layout coordinates. */
-export function summarySvg(p: SummaryPlace, text: string, look: SummaryLook): string {
+/**
+ * SVG of one summary (brace path + topic box and text), in layout coordinates. `formula`: its
+ * text typeset (a `$…$` the main thread measured), drawn as a node's formula label is.
+ */
+export function summarySvg(p: SummaryPlace, text: string, look: SummaryLook, formula?: FormulaLabel): string {
   const [x, y, w, h] = p.topic;
-  const lines = (text || ' ').split('\n');
-  const lh = look.fontSize * look.lineHeight;
   const cx = x + w / 2;
-  const tspans = lines.map((t, i) => `<tspan x="${cx}" dy="${i === 0 ? -((lines.length - 1) * lh) / 2 : lh}">${escXml(t)}</tspan>`).join('');
-  return (
+  const head =
     `<g class="summary" data-summary="${escXml(p.id)}">` +
     `<path class="summary-brace" d="${bracePathD(p)}" fill="none" stroke="${escXml(look.stroke)}" stroke-width="1.5"/>` +
-    `<rect x="${x}" y="${y}" width="${w}" height="${h}" rx="${look.radius}" fill="${escXml(look.fill)}" stroke="${escXml(look.stroke)}" stroke-width="1"/>` +
+    `<rect x="${x}" y="${y}" width="${w}" height="${h}" rx="${look.radius}" fill="${escXml(look.fill)}" stroke="${escXml(look.stroke)}" stroke-width="1"/>`;
+  if (formula) return head + formulaSvg({ text, font: look.font, color: look.color }, cx, y + h / 2, formula) + '</g>';
+  const lines = (text || ' ').split('\n');
+  const lh = look.fontSize * look.lineHeight;
+  const tspans = lines.map((t, i) => `<tspan x="${cx}" dy="${i === 0 ? -((lines.length - 1) * lh) / 2 : lh}">${escXml(t)}</tspan>`).join('');
+  return (
+    head +
     `<text x="${cx}" y="${y + h / 2}" text-anchor="middle" dominant-baseline="central" font-size="${look.fontSize}" fill="${escXml(look.color)}">${tspans}</text></g>`
   );
 }

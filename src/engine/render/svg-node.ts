@@ -191,7 +191,7 @@ export function nodeSvg(
  * HTML with the KaTeX CSS (fonts inlined) in the SVG's <style>, so the file shows the same
  * typesetting as the canvas when opened on its own. The LaTeX source is its accessible name.
  */
-function formulaSvg(st: NodeStyle, tx: number, cy: number, f: FormulaLabel): string {
+export function formulaSvg(st: Pick<NodeStyle, 'text' | 'font' | 'color'>, tx: number, cy: number, f: FormulaLabel): string {
   const w = Math.ceil(f.w) + 2; // a pixel either side: the export's fonts may round differently
   const h = Math.ceil(f.h);
   const font = `font: ${st.font}; color: ${st.color}; line-height: 1.2; white-space: pre; text-align: center`;

@@ -20,7 +20,7 @@ export function cssFont(st: SceneNode['style']): string {
 
 const hex = (c: number) => `#${c.toString(16).padStart(6, '0')}`;
 
-interface Art {
+export interface Art {
   texture: Texture;
   w: number;
   h: number;
@@ -47,15 +47,18 @@ export class FormulaTextures {
     return false;
   }
 
-  /** The texture of a formula label, or its state while loading or after a failure. */
+  /** The texture of a node's formula label, or its state while loading or after a failure. */
   get(n: SceneNode): Art | 'loading' | 'failed' {
-    const font = cssFont(n.style);
-    const color = hex(n.style.textColor);
-    const key = `${font}\u0001${color}\u0001${n.text}`;
+    return this.label(cssFont(n.style), hex(n.style.textColor), n.text);
+  }
+
+  /** The texture of a formula label in a CSS font and colour (a summary topic's too), or its state. */
+  label(font: string, color: string, text: string): Art | 'loading' | 'failed' {
+    const key = `${font}\u0001${color}\u0001${text}`;
     const e = this.entries.get(key);
     if (e) return e.state === 'ready' ? e : e.state;
     this.entries.set(key, { state: 'loading' });
-    this.raster(font, color, n.text, this.scale).then(
+    this.raster(font, color, text, this.scale).then(
       ({ canvas, w, h }) => {
         this.entries.set(key, { state: 'ready', texture: new Texture({ source: new ImageSource({ resource: canvas }) }), w, h });
         this.onReady();

@@ -41,7 +41,12 @@ export type FrameHook = (camera: Camera, view: Rect) => void;
 export class MindmapCanvas extends CanvasCamera {
   readonly store = new SceneStore();
   /** Summaries (概要): braces and summary topics above the nodes (summary-layer.ts). */
-  readonly summaries = new SummaryLayer();
+  // A formula raster that becomes ready redraws the labels and summary topics that show it.
+  private formulas = new FormulaTextures(() => {
+    this.summaries.refresh();
+    this.repaint();
+  });
+  readonly summaries = new SummaryLayer(this.formulas);
   rendererKind: RendererKind = 'canvas';
   rendererInfo = '';
   private app!: Application;
@@ -62,7 +67,6 @@ export class MindmapCanvas extends CanvasCamera {
     pinchEnd: (dir, sx, sy) => this.rig.pinchEnd(dir, sx, sy),
   });
   private images = new ImageCache(fetchImage, () => this.repaint());
-  private formulas = new FormulaTextures(() => this.repaint());
   private detach: (() => void)[] = [];
   private forceRepaint = false;
   /** Duration of the last frame's work (camera + culling + Pixi render), ms. */

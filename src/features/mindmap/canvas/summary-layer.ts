@@ -1,14 +1,17 @@
-import { Container, Graphics, Text } from 'pixi.js';
+import { Container, Graphics, Sprite, Text } from 'pixi.js';
 import type { SummaryPlace } from '../../../engine/layout/summary-space';
 import { braceOps, summaryLook } from '../../../engine/render/summary-shape';
 import { getTheme } from '../../../engine/theme/themes';
 import { parseColor } from './color';
 import { FONT_FAMILY } from './fonts';
+import type { FormulaTextures } from './formula-layer';
 
 // Summaries (概要) on the canvas: the brace along the range and the summary topic (a bordered
 // box with its text), in world space above the nodes. A map has few summaries, so they are
 // drawn whole into one Graphics and one Text each (no culling); the engine's layout placed them
-// (layout/summary-space.ts) and the look is the SVG export's (render/summary-shape.ts).
+// (layout/summary-space.ts) and the look is the SVG export's (render/summary-shape.ts). A text
+// with `$…$` formulas is typeset like a node's label (formula-layer.ts): the worker measured the
+// topic to the typeset box, and the plain source shows until the raster is ready.
 
 export interface SceneSummary {
   id: string;
@@ -24,12 +27,18 @@ export class SummaryLayer {
   readonly root = new Container({ label: 'summaries' });
   private readonly g = new Graphics();
   private readonly texts = new Map<string, Text>();
+  private readonly sprites = new Map<string, Sprite>();
   private items: SceneSummary[] = [];
   private selected: string | null = null;
   private theme = 'fresh-blue';
 
-  constructor() {
+  constructor(private readonly formulas?: FormulaTextures) {
     this.root.addChild(this.g);
+  }
+
+  /** Draws again (a formula raster became ready). */
+  refresh(): void {
+    if (this.items.length) this.draw();
   }
 
   set(items: SceneSummary[], theme: string, selected: string | null): void {
@@ -88,9 +97,11 @@ export class SummaryLayer {
       }
       t.text = it.text || ' ';
       t.style.fontSize = look.fontSize;
-      t.style.fill = parseColor(look.color) ?? 0x000000;
+      const color = parseColor(look.color) ?? 0x000000;
+      t.style.fill = color;
       t.style.lineHeight = look.fontSize * look.lineHeight;
       t.position.set(x + w / 2, y + h / 2);
+      t.visible = !this.placeFormula(it.id, it.text, look.font, `#${color.toString(16).padStart(6, '0')}`, x + w / 2, y + h / 2);
       seen.add(it.id);
     }
     for (const [id, t] of this.texts)
@@ -98,5 +109,31 @@ export class SummaryLayer {
         t.destroy();
         this.texts.delete(id);
       }
+    for (const [id, sp] of this.sprites)
+      if (!seen.has(id) || !sp.visible) {
+        sp.destroy();
+        this.sprites.delete(id);
+      }
+  }
+
+  /** The typeset text centred at (cx, cy) once its raster is ready; false = show the plain text. */
+  private placeFormula(id: string, text: string, font: string, color: string, cx: number, cy: number): boolean {
+    const art = this.formulas?.isFormula(text) ? this.formulas.label(font, color, text) : null;
+    let sp = this.sprites.get(id);
+    if (!art || typeof art === 'string') {
+      if (sp) sp.visible = false;
+      return false;
+    }
+    if (!sp) {
+      sp = new Sprite();
+      this.sprites.set(id, sp);
+      this.root.addChild(sp);
+    }
+    sp.visible = true;
+    if (sp.texture !== art.texture) sp.texture = art.texture;
+    sp.position.set(cx - art.w / 2, cy - art.h / 2);
+    sp.width = art.w;
+    sp.height = art.h;
+    return true;
   }
 }
