@@ -5,7 +5,7 @@ import type { BrowserSession } from './browser';
 import { openMinder, pasteImport, saved } from './mindmap-helpers';
 import { applyForCases, openSignedIn, unexpectedErrors } from './shell-helpers';
 import { E2E_STUDENTS } from './students';
-import { canvasBox, Fingers, openPhoneSignedIn, phoneNodeBox, phoneZoom, selectedRows } from './touch-helpers';
+import { canvasBox, centre, Fingers, openPhoneSignedIn, phoneNodeBox, phoneZoom, selectedRows } from './touch-helpers';
 
 // Relationship lines (关联线) under a finger (375 × 812, touch through CDP): a tap on the label or
 // near the curve selects the line alone (the mouse could, a finger could not), a tap elsewhere
@@ -114,6 +114,62 @@ describe('relationship lines on a phone', () => {
     expect(await page.locator('.mind-tree [role=treeitem] .mind-tree__text').allTextContents()).toEqual(['触线', '甲', '乙', '丙', '丁']);
     await bar(page).getByRole('button', { name: '撤销' }).tap();
     await expect.poll(() => described(page, '甲')).toContain('关联到：乙（因果）');
+    expect(unexpectedErrors(phone.errors)).toEqual([]);
+  });
+
+  it("编辑 in the bar edits a tapped line's label and a summary's text; 更多 gives the map the screen for 概要 and 关联线, whose 取消 ends linking", async () => {
+    const { page } = phone;
+    const fingers = await Fingers.of(page);
+    const a = await phoneNodeBox(page, '甲');
+    const b = await phoneNodeBox(page, '乙');
+    const z = parseInt((await phoneZoom(page))!, 10) / 100;
+    const curve = screenCurve(a, b, z);
+    const c = await canvasBox(page);
+    const empty = { x: c.x + 8, y: c.y + c.height - 8 };
+    const edit = bar(page).getByRole('button', { name: '编辑文字' });
+
+    // A tapped line: 编辑 opens its label (a finger has no F2).
+    await fingers.tap(empty);
+    await fingers.tap(curve.at(0.5));
+    await expect.poll(() => live(page)).toContain('已选中关联线：甲 → 乙（因果）');
+    expect(await edit.isDisabled()).toBe(false);
+    await edit.tap();
+    const label = page.getByRole('textbox', { name: /^关联线标签：甲 → 乙/ });
+    await label.fill('因果关系');
+    await label.press('Enter');
+    await expect.poll(() => described(page, '甲')).toContain('关联到：乙（因果关系）');
+
+    // 更多 → 概要 on a tapped topic: the sheet closes, the summary's text is typed on the map.
+    await fingers.tap(centre(await phoneNodeBox(page, '乙')));
+    await bar(page).getByRole('button', { name: '更多' }).tap();
+    const more = page.getByRole('region', { name: '更多' });
+    await more.getByRole('button', { name: '概要', exact: true }).tap();
+    await expect.poll(() => page.getByRole('textbox', { name: '编辑主题文字' }).inputValue()).toBe('概要');
+    expect(await more.isHidden()).toBe(true);
+    await page.keyboard.insertText('小结');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => live(page)).toContain('概要已修改为：小结');
+    // Still selected, 编辑 opens its text again.
+    await edit.tap();
+    await expect.poll(() => page.getByRole('textbox', { name: '编辑主题文字' }).inputValue()).toBe('小结');
+    await page.keyboard.press('Escape');
+
+    // 更多 → 关联线: the sheet gives way to the topics to tap; the hint's 取消 ends linking.
+    await fingers.tap(centre(await phoneNodeBox(page, '乙')));
+    await bar(page).getByRole('button', { name: '更多' }).tap();
+    await more.getByRole('button', { name: '关联线', exact: true }).tap();
+    await page
+      .getByRole('status')
+      .filter({ hasText: /^点击要关联的主题$/ })
+      .waitFor();
+    // the sheet closes on the render after linking starts
+    await expect.poll(() => more.isHidden()).toBe(true);
+    // the banner leaves the zoom badge readable
+    const banner = (await page.locator('.mind-relation__hint').boundingBox())!;
+    const badge = (await page.getByRole('status', { name: '缩放比例' }).boundingBox())!;
+    expect(banner.y >= badge.y + badge.height || banner.x + banner.width <= badge.x).toBe(true);
+    await page.getByRole('button', { name: '取消', exact: true }).tap();
+    await page.getByRole('status').filter({ hasText: '点击要关联的主题' }).waitFor({ state: 'detached' });
     expect(unexpectedErrors(phone.errors)).toEqual([]);
   });
 });

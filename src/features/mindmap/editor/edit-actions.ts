@@ -36,7 +36,21 @@ export function editActions(): Action[] {
       enabled: notRoot,
       perform: (c) => insert(c, 'appendParent'),
     }),
-    define({ name: 'editText', label: '编辑文字', shortcut: 'F2', in: ['menu'], command: 'editText', enabled: one, perform: (c) => c.ui.editText(primary(c)) }),
+    define({
+      name: 'editText',
+      label: '编辑文字',
+      shortcut: 'F2',
+      in: ['menu'],
+      command: 'editText',
+      // A selected line's label or summary's text, as F2 edits them (the phone bar's 编辑 has no F2).
+      enabled: (c) => one(c) || !!c.ctl.relations.state.selected || !!c.ctl.state.summary,
+      perform: (c) => {
+        const line = c.ctl.relations.state.selected;
+        if (line) return c.ctl.relations.editLabel(line);
+        if (c.ctl.state.summary) return c.ui.editSummary?.(c.ctl.state.summary);
+        return c.ui.editText(primary(c));
+      },
+    }),
     define({
       name: 'removeNode',
       label: '删除',

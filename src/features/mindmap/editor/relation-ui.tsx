@@ -4,7 +4,7 @@ import { worldToScreen } from '../canvas/camera';
 import type { MindmapCanvas } from '../canvas/mindmap-canvas';
 import type { ActionContext } from './actions';
 import type { EditorController } from './controller';
-import { LINK_HINT, type RelationTool } from './relation-tool';
+import { LINK_HINT, TOUCH_LINK_HINT, type RelationTool } from './relation-tool';
 
 // The React side of relationship lines (关联线): the linking hint, the label field over a
 // line's middle, the node menu's entries for the lines of the selected node, and the outline
@@ -30,7 +30,7 @@ export function relationRowDescription(tool: RelationTool, id: string): string |
 }
 
 /** The linking hint and the label field (inside the map's stage, over the canvas). */
-export function RelationOverlay({ ctl, canvas }: { ctl: EditorController; canvas: MindmapCanvas | null }) {
+export function RelationOverlay({ ctl, canvas, phone = false }: { ctl: EditorController; canvas: MindmapCanvas | null; phone?: boolean }) {
   const tool = ctl.relations;
   const { linking, editing } = useSyncExternalStore(tool.subscribe, tool.getState);
   const input = useRef<HTMLInputElement>(null);
@@ -80,8 +80,12 @@ export function RelationOverlay({ ctl, canvas }: { ctl: EditorController; canvas
   return (
     <>
       {linking && (
-        <div className="mind-relation__hint" role="status">
-          {LINK_HINT}
+        <div className="mind-relation__hint">
+          {/* a finger has no arrow keys nor Esc: the hint says what a tap does, 取消 ends it */}
+          <span role="status">{phone ? TOUCH_LINK_HINT : LINK_HINT}</span>
+          <button type="button" className="mind-relation__cancel" onClick={() => tool.cancel()}>
+            取消
+          </button>
         </div>
       )}
       {field}
