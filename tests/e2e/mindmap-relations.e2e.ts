@@ -2,7 +2,21 @@ import { strFromU8, unzipSync } from 'fflate';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { BrowserSession } from './browser';
-import { autoCurvePoints, clickNode, download, importFile, item, mapFocused, nodeBox, openMinder, outline, pasteImport, saved } from './mindmap-helpers';
+import type { Offset } from '../../src/engine/model/types';
+import {
+  autoCurvePoints,
+  clickNode,
+  download,
+  importFile,
+  item,
+  mapFocused,
+  nodeBox,
+  openMinder,
+  outline,
+  pasteImport,
+  saved,
+  storedCurveHandles,
+} from './mindmap-helpers';
 import { applyForCases, openSignedIn, toastWith, unexpectedErrors } from './shell-helpers';
 import { E2E_STUDENTS } from './students';
 import { centre, Fingers, openPhoneSignedIn, phoneNodeBox } from './touch-helpers';
@@ -56,6 +70,14 @@ describe('relationship lines', () => {
     await expect.poll(() => live(page)).toContain('已删除关联线');
     await expect.poll(() => described(page, '甲')).toBeNull();
     // The node under the line was not touched.
+    expect(await outline(page)).toEqual(['关联测试', '甲', '乙', '丙']);
+    await saved(page, () => page.keyboard.press('Control+z'));
+    await expect.poll(() => described(page, '甲')).toBe('关联到：丙');
+    // The line that came back is selected and named (as topics brought back by an undo are):
+    // Delete right away removes it again, not a topic.
+    await expect.poll(() => live(page)).toContain('已撤销，已选中关联线：甲 → 丙');
+    await saved(page, () => page.keyboard.press('Delete'));
+    await expect.poll(() => live(page)).toContain('已删除关联线');
     expect(await outline(page)).toEqual(['关联测试', '甲', '乙', '丙']);
     await saved(page, () => page.keyboard.press('Control+z'));
     await expect.poll(() => described(page, '甲')).toBe('关联到：丙');
@@ -168,5 +190,38 @@ describe('relationship lines', () => {
     } finally {
       await phone.close();
     }
+  });
+
+  it("dragging one handle of a file's line keeps the other handle's stored point, even one drawn elsewhere", async () => {
+    const { page } = s;
+    await openMinder(page, 'case-04');
+    // 30 px below 乙 on the way to 甲 above it: drawn turned aside so the curve keeps off 乙
+    const controls: [Offset, Offset] = [
+      { x: 0, y: 30 },
+      { x: 0, y: -30 },
+    ];
+    const km = {
+      root: { data: { id: 'r', text: '绕线' }, children: ['甲', '乙'].map((t, i) => ({ data: { id: `n${i}`, text: t }, children: [] })) },
+      template: 'right',
+      theme: 'fresh-blue',
+      version: '1.4.43',
+      relationships: [{ id: 'l1', from: 'n1', to: 'n0', controls }],
+    };
+    await saved(page, () => importFile(page, '绕线.km', JSON.stringify(km)));
+    await expect.poll(() => outline(page)).toEqual(['绕线', '甲', '乙']);
+    const [h0] = await storedCurveHandles(page, '乙', '甲', controls);
+    await clickNode(page, '乙');
+    await page.keyboard.press('Alt+l');
+    await expect.poll(() => live(page)).toContain('已选中关联线：乙 → 甲');
+    await page.mouse.move(h0.x, h0.y);
+    await page.mouse.down();
+    await page.mouse.move(h0.x - 20, h0.y + 10, { steps: 3 });
+    await page.mouse.move(h0.x - 40, h0.y + 20, { steps: 3 });
+    await saved(page, () => page.mouse.up());
+    await expect.poll(() => live(page)).toContain('已调整关联线');
+    const [line] = await kmLines(page);
+    expect((line.controls as Offset[])[1]).toEqual({ x: 0, y: -30 });
+    expect((line.controls as Offset[])[0]).not.toEqual({ x: 0, y: 30 });
+    expect(unexpectedErrors(s.errors)).toEqual([]);
   });
 });

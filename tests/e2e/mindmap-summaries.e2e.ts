@@ -147,6 +147,10 @@ describe('summaries (概要)', () => {
     await expect.poll(() => it2.getAttribute('aria-selected')).toBe('true');
     await expect.poll(() => live(page).textContent()).toContain('概要已修改为：后两项');
 
+    // A topic's key (Tab) with the summary selected is refused in words, not ignored.
+    await page.keyboard.press('Tab');
+    await expect.poll(() => live(page).textContent()).toContain('「插入下级主题」只用于主题，请先选中主题');
+    expect(await outline(page)).toEqual(['中心', '甲', '乙', '丙', '丁']);
     // F2 edits it again; Esc cancels the edit, a second Esc goes back to the range's first topic.
     await page.keyboard.press('F2');
     await expect.poll(() => editField(page).inputValue()).toBe('后两项');
@@ -158,6 +162,9 @@ describe('summaries (概要)', () => {
     await expect.poll(() => selectedTexts(page)).toEqual(['丙']);
     await page.keyboard.press('Control+z');
     await it2.waitFor();
+    // the summary that came back is selected and named
+    await expect.poll(() => it2.getAttribute('aria-selected')).toBe('true');
+    await expect.poll(() => live(page).textContent()).toContain('已撤销，已选中概要：后两项（丙 至 丁）');
     // → from the last topic of the range reaches the summary, ← goes back.
     await item(page, '丁').click();
     await mapFocused(page);

@@ -1,6 +1,6 @@
 import type { EditorController } from './controller';
 import type { NodeInfo } from './map-model';
-import { describeSummary, UNDRAWN_NOTE } from './summary-model';
+import { describeSummary, topicTitleIn, UNDRAWN_NOTE } from './summary-model';
 
 // The summaries (概要) of the ARIA tree (a flat list of rows with aria-level): each is a
 // treeitem one level below its parent topic, placed AFTER the parent's whole subtree (its
@@ -19,8 +19,6 @@ interface Props {
   onActivate(id: string): void;
 }
 
-const titleOf = (ctl: EditorController) => (id: string) => ctl.model.get(id)?.text || '分支主题';
-
 /** The node's summaries as marks of its label (virtualised tree). */
 export function summaryMarks(ctl: EditorController, parentId: string): string[] {
   return listed(ctl, parentId).map((s) => describe(ctl, s));
@@ -37,7 +35,7 @@ function listed(ctl: EditorController, parentId: string) {
 
 /** A summary as said: 概要：文字（甲 至 丙）, with 当前结构不显示 when the structure does not draw it. */
 export function describe(ctl: EditorController, s: Parameters<typeof describeSummary>[0]): string {
-  const text = describeSummary(s, titleOf(ctl));
+  const text = describeSummary(s, topicTitleIn(ctl.model));
   return ctl.model.summaries.isDrawn(s.id) ? text : `${text}，${UNDRAWN_NOTE}`;
 }
 

@@ -16,6 +16,7 @@ import { menuLine, NodeMenu, openLineMenuAt, openMenuAt } from './NodeMenu';
 import { NotePreview, type NotePreviewState } from './marker-input';
 import { OverlayStore } from './overlay-state';
 import { MapStage } from './MapStage';
+import { OpeningFailed, stageKey, useMapOpening } from './map-opening';
 import { OutlineRegion, PhoneActionBar, PhoneStatus, usePhone, type PhoneSheet } from './phone';
 import { RelationOverlay } from './relation-ui';
 import { cycleRegion } from './regions';
@@ -26,13 +27,12 @@ import { focusOnOpen, mapFocuser } from './map-focus';
 import { Toolbar } from './Toolbar';
 import { useLiveRegion } from './live-region';
 import { selectionLabel } from './selection-label';
-import { userMessage } from './messages';
 import { useToastsAtBottom } from '../../../app/ui/Toaster';
 import '../mindmap.css';
 
 // The editor: Pixi canvas fed by worker patches (its inputs: canvas-bindings.ts), the ARIA tree
 // beside it, toolbar and node menu from the action registry, the keyboard target / text edit
-// field and the node dialogs. Where the keyboard goes: map-focus.ts.
+// field and the node dialogs. Where the keyboard goes: map-focus.ts; opening the map: map-opening.tsx.
 
 interface Props {
   ctl: EditorController;
@@ -45,14 +45,6 @@ interface Props {
   extraMarks?(id: string): string[];
   /** The import notice says how many review cards an import retires (我的学习导图). */
   retiredByImport?: RetiredByImport;
-}
-
-/** A key per controller: a new controller gets a new Application and canvas. */
-const controllerKeys = new WeakMap<EditorController, number>();
-let lastKey = 0;
-function keyOf(ctl: EditorController): number {
-  if (!controllerKeys.has(ctl)) controllerKeys.set(ctl, ++lastKey);
-  return controllerKeys.get(ctl)!;
 }
 
 export function MindEditorView({ ctl, load, toolbarExtra, onActivate, onError, extraMarks, retiredByImport }: Props) {
@@ -73,10 +65,6 @@ export function MindEditorView({ ctl, load, toolbarExtra, onActivate, onError, e
   // map keys (that would open the on-screen keyboard), only for editing text.
   const touched = useRef(false);
 
-  const [ready, setReady] = useState(false);
-  // Opening failed (a damaged map, a network failure): said in Chinese with 重试, never a busy
-  // empty editor; the controller stays un-opened, so nothing is autosaved over the stored map.
-  const [failed, setFailed] = useState<string | null>(null);
   const state = useSyncExternalStore(ctl.subscribe, ctl.getState);
   useSyncExternalStore(ctl.model.subscribe, ctl.model.getVersion);
   useSyncExternalStore(ctl.progress.subscribe, ctl.progress.getVersion);
@@ -85,6 +73,14 @@ export function MindEditorView({ ctl, load, toolbarExtra, onActivate, onError, e
   const field = useTextEdit(ctl, canvasRef, stage, phone);
   const { edit, editing } = field;
   const focusMap = mapFocuser(keyTarget, touched, editing);
+  // A phone's sheet gives the map the screen once it is needed there: a text to type (a new
+  // summary's), a target topic to tap (关联线).
+  const typing = !!edit;
+  const linking = !!lineState.linking;
+  useEffect(() => {
+    if (phone && (typing || linking)) setSheet(null);
+  }, [phone, typing, linking]);
+  const opening = useMapOpening(load, () => focusOnOpen(focusMap, phone, touched));
 
   // What is selected: the keyboard target's name, said in the live region when it changes.
   const label = selectionLabel(ctl, lineState.selected);
@@ -160,7 +156,7 @@ export function MindEditorView({ ctl, load, toolbarExtra, onActivate, onError, e
       offInput();
       ctl.detach();
     };
-    void open();
+    void opening.open();
   };
   useEffect(
     () => () => {
@@ -170,17 +166,6 @@ export function MindEditorView({ ctl, load, toolbarExtra, onActivate, onError, e
     },
     [ctl],
   );
-
-  async function open(): Promise<void> {
-    setFailed(null);
-    try {
-      await load();
-      setReady(true);
-      focusOnOpen(focusMap, phone, touched);
-    } catch (e) {
-      setFailed(userMessage(e, '请检查网络后重试'));
-    }
-  }
 
   // With a line selected alone, its menu (NodeMenu), placed on the line.
   const openNodeMenu = () => {
@@ -240,7 +225,7 @@ export function MindEditorView({ ctl, load, toolbarExtra, onActivate, onError, e
     <div
       className={`mind-editor is-${state.view}${phone ? ' is-phone' : ''}`}
       onPaste={onPaste}
-      aria-busy={!ready}
+      aria-busy={!opening.ready}
       onPointerDownCapture={(e) => {
         touched.current = e.pointerType === 'touch';
         live.acted();
@@ -269,17 +254,10 @@ export function MindEditorView({ ctl, load, toolbarExtra, onActivate, onError, e
                 if (hit && !ctl.state.selection.includes(hit)) ctl.select([hit], false);
               }}
             >
-              <MapStage key={keyOf(ctl)} overlays={overlays} onReady={onCanvasReady} />
+              <MapStage key={stageKey(ctl)} overlays={overlays} onReady={onCanvasReady} />
               {preview && <NotePreview state={preview} />}
-              <RelationOverlay ctl={ctl} canvas={canvasRef.current} />
-              {failed && (
-                <div className="mind-editor__failed" role="alert">
-                  <p>导图打开失败：{failed}</p>
-                  <button type="button" className="btn btn--primary" onClick={() => void open()}>
-                    重试
-                  </button>
-                </div>
-              )}
+              <RelationOverlay ctl={ctl} canvas={canvasRef.current} phone={phone} />
+              {opening.failed && <OpeningFailed reason={opening.failed} onRetry={() => void opening.open()} />}
               <TextEditOverlay
                 edit={edit}
                 anchor={anchor}

@@ -5,7 +5,7 @@ import { userMessage } from './messages';
 import type { EditorStatus, TypedText, ViewState } from './editor-state';
 import { nodeInDirection } from './navigation';
 import { RelationTool } from './relation-tool';
-import { summaryEditId, summaryOfEdit } from './summary-model';
+import { describeSummary, summaryEditId, summaryOfEdit, topicTitleIn } from './summary-model';
 import type { Direction } from './spatial-nav';
 
 // The editor's main-thread state: the worker client, the canvas fed by its patches, the tree
@@ -93,6 +93,19 @@ export class EditorController extends EditorCore {
   /** Find matches marked on the canvas ([] clears). */
   highlight(ids: readonly string[]): void {
     this.canvas?.setHighlights(ids);
+  }
+
+  protected override selectItemBack(before: ReadonlySet<string>): string | null {
+    const line = this.relations.visible().find((r) => !before.has(r.id));
+    if (line) {
+      this.select([], false);
+      this.relations.select(line.id);
+      return `关联线：${this.relations.describe(line)}`;
+    }
+    const sum = this.model.summaries.list.find((x) => !before.has(x.id) && this.model.summaries.isDrawn(x.id));
+    if (!sum) return null;
+    this.selectSummary(sum.id);
+    return describeSummary(sum, topicTitleIn(this.model));
   }
 
   /** Selects a drawn (or listed undrawn, summary-model.ts) summary (概要) instead of any node; null = none. */

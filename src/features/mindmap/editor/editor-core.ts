@@ -117,11 +117,14 @@ export class EditorCore extends EditorMirror {
       // (taken before apply, which forgets them once nothing is left to undo)
       const before = p.swapped ? this.importSelections.undo() : null;
       const back = p.swapped ? [] : restoredIds(this.model, p);
+      const items = this.itemIds();
       this.apply(p);
       if (!before) {
-        // A delete undone: the topics it brings back are selected (XMind, kityminder), not a neighbour.
+        // A delete undone: the topics it brings back are selected (XMind, kityminder), not a
+        // neighbour; a line or summary that comes back alone is selected too, and named.
         if (back.length) this.select(back);
-        return this.onAnnounce('已撤销');
+        const item = back.length || p.swapped ? null : this.selectItemBack(items);
+        return this.onAnnounce(item ? `已撤销，已选中${item}` : '已撤销');
       }
       // An import taken back: the map before it, with what was selected then (the root if gone).
       const kept = before.selection.filter((id) => this.model.nodes.has(id));
@@ -137,15 +140,30 @@ export class EditorCore extends EditorMirror {
       if (!p) return;
       const again = p.swapped ? this.importSelections.redo() : null;
       const back = p.swapped ? [] : restoredIds(this.model, p);
+      const items = this.itemIds();
       this.apply(p);
       if (!again) {
         if (back.length) this.select(back);
-        return this.onAnnounce('已重做');
+        const item = back.length || p.swapped ? null : this.selectItemBack(items);
+        return this.onAnnounce(item ? `已重做，已选中${item}` : '已重做');
       }
       this.select([this.model.rootId]);
       this.onImportStep(false, again.what);
       this.onAnnounce(`已重做${again.what}`);
     });
+  }
+
+  /** Ids of the map's lines and summaries now (to find the one an undo or redo brings back). */
+  private itemIds(): Set<string> {
+    return new Set([...this.model.relationships.map((r) => r.id), ...this.model.summaries.list.map((x) => x.id)]);
+  }
+
+  /**
+   * Selects a line or summary that is in the map now but was not in `before` (an undone delete);
+   * returns what to call it after 已选中 (null: none came back, or nothing here can select it).
+   */
+  protected selectItemBack(_before: ReadonlySet<string>): string | null {
+    return null;
   }
 
   /** Replaces the document with `text` (a restored version): one undo step, like an import; `what` is said on its undo/redo. */
@@ -212,7 +230,7 @@ export class EditorCore extends EditorMirror {
 
   /** What the PDF export needs to draw this map's formulas typeset: the labels' drawings and KaTeX's fonts. */
   async pdfFormulas(): ReturnType<typeof pdfFormulas> {
-    const texts = new Set([...this.model.nodes.values()].map((n) => n.text));
+    const texts = new Set([...this.model.nodes.values()].map((n) => n.text).concat(this.model.summaries.list.map((s) => s.text)));
     return pdfFormulas([...this.formulaLabels.values()].filter(([, text]) => texts.has(text)));
   }
 

@@ -1,6 +1,7 @@
 import type { KeyboardEvent } from 'react';
 import { actionForKey, isEnabled, type ActionContext } from './actions';
 import type { Direction } from './spatial-nav';
+import { handleRelationKey } from './relation-keys';
 import { handleSummaryKey } from './summary-keys';
 
 // The map's keys, the same on its keyboard target (the armed edit field over the canvas) and
@@ -28,8 +29,8 @@ const ARROWS: Record<string, Direction> = { ArrowUp: 'up', ArrowDown: 'down', Ar
 export function handleMapKey(e: KeyboardEvent, d: KeyDeps): boolean {
   const { ctl } = d.ctx;
   const plain = !e.ctrlKey && !e.metaKey && !e.altKey;
-  // Linking a relationship line, or a line selected: its keys first (relation-tool.ts).
-  if (ctl.relations.handleKey(e)) return true;
+  // Linking a relationship line, or a line selected: its keys first (relation-keys.ts).
+  if (handleRelationKey(e, ctl)) return true;
   if (e.key === 'F6') {
     e.preventDefault();
     d.cycleRegion(e.shiftKey);
@@ -68,6 +69,12 @@ export function handleMapKey(e: KeyboardEvent, d: KeyDeps): boolean {
   if (a && !(a.edits && ctl.state.readOnly)) {
     e.preventDefault();
     if (isEnabled(a, d.ctx)) void a.perform(d.ctx);
+    else if (ctl.state.summary || ctl.relations.state.selected) {
+      // A topic's key with a summary or a line selected: said, not silently ignored.
+      const msg = `「${a.label}」只用于主题，请先选中主题`;
+      ctl.onError(msg);
+      ctl.onAnnounce(msg);
+    }
     return true;
   }
   // Keys the map does not use keep their default (Tab out of a read-only map, Escape, …).

@@ -5,6 +5,7 @@ import { actionByName } from './actions';
 import { menuLine } from './NodeMenu';
 import { bindPointer } from './pointer';
 import { bindRelationInput } from './relation-input';
+import { handleRelationKey } from './relation-keys';
 import { testContext, testController } from './test-kit';
 
 // Mouse input on the map through a stand-in canvas (jsdom has no Pixi): the hit tests are
@@ -52,8 +53,8 @@ describe('mouse on the map', () => {
     const ctl = await testController();
     ctl.select(['a']);
     await actionByName('addRelation').perform(testContext(ctl));
-    ctl.relations.handleKey(key('ArrowDown'));
-    ctl.relations.handleKey(key('Enter'));
+    handleRelationKey(key('ArrowDown'), ctl);
+    handleRelationKey(key('Enter'), ctl);
     await expect.poll(() => ctl.model.relationships.length).toBe(1);
     const line = ctl.model.relationships[0].id;
     ctl.relations.select(line);

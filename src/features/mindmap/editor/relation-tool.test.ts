@@ -3,6 +3,7 @@ import type { KeyboardEvent } from 'react';
 import { describe, expect, it } from 'vitest';
 import { actionByName, actionForKey, isEnabled } from './actions';
 import { READ_ONLY_MSG } from './messages';
+import { handleRelationKey } from './relation-keys';
 import { relationDescription, relationRowDescription } from './relation-ui';
 import { testContext, testController } from './test-kit';
 
@@ -28,10 +29,10 @@ describe('relationship lines in the editor', () => {
     await actionByName('addRelation').perform(testContext(ctl));
     expect(tool.state.linking).toEqual({ from: 'a', target: null });
     // Stray keys are swallowed in the mode: nothing is edited.
-    expect(tool.handleKey(key('x'))).toBe(true);
-    expect(tool.handleKey(key('ArrowDown'))).toBe(true);
+    expect(handleRelationKey(key('x'), ctl)).toBe(true);
+    expect(handleRelationKey(key('ArrowDown'), ctl)).toBe(true);
     expect(tool.state.linking?.target).toBe('b');
-    tool.handleKey(key('Enter'));
+    handleRelationKey(key('Enter'), ctl);
     await ctl.settled();
     await expect.poll(() => ctl.model.relationships.length).toBe(1);
     expect(said).toContain('已添加关联线：甲 → 乙');
@@ -44,9 +45,9 @@ describe('relationship lines in the editor', () => {
   it('Delete removes the selected line (not the node), Ctrl+Z brings it back; Esc deselects', async () => {
     const { ctl, tool, said } = await linked();
     tool.start('a');
-    tool.handleKey(key('ArrowDown'));
+    handleRelationKey(key('ArrowDown'), ctl);
     await tool.finish('b');
-    expect(tool.handleKey(key('Delete'))).toBe(true);
+    expect(handleRelationKey(key('Delete'), ctl)).toBe(true);
     await ctl.settled();
     expect(ctl.model.relationships).toEqual([]);
     expect(ctl.model.get('b')).toBeDefined();
@@ -54,10 +55,10 @@ describe('relationship lines in the editor', () => {
     await ctl.undo();
     expect(ctl.model.relationships).toHaveLength(1);
     tool.select(ctl.model.relationships[0].id);
-    expect(tool.handleKey(key('Escape'))).toBe(true);
+    expect(handleRelationKey(key('Escape'), ctl)).toBe(true);
     expect(tool.state.selected).toBeNull();
     // Without a line selected, Delete is the map's again.
-    expect(tool.handleKey(key('Delete'))).toBe(false);
+    expect(handleRelationKey(key('Delete'), ctl)).toBe(false);
   });
 
   it('saving a line label with no topic selected keeps only the line selected (not the root)', async () => {
@@ -94,7 +95,7 @@ describe('relationship lines in the editor', () => {
   it('Esc leaves linking with no line; the same pair twice is refused in Chinese', async () => {
     const { ctl, tool, errors } = await linked();
     tool.start('a');
-    tool.handleKey(key('Escape'));
+    handleRelationKey(key('Escape'), ctl);
     expect(tool.state.linking).toBeNull();
     tool.start('a');
     await tool.finish('b');
@@ -108,7 +109,7 @@ describe('relationship lines in the editor', () => {
     const { ctl, tool } = await linked();
     tool.start('a');
     const id = (await tool.finish('b'))!;
-    tool.handleKey(key('F2'));
+    handleRelationKey(key('F2'), ctl);
     expect(tool.state.editing).toBe(id);
     await tool.commitLabel(id, '因果');
     expect(ctl.model.relationships[0].title).toBe('因果');
@@ -157,7 +158,7 @@ describe('relationship lines in the editor', () => {
     expect(said.at(-1)).toMatch(/^已选中关联线：甲一 → 甲，标签「因果」，第 2\/2 条，/);
     await walk();
     expect(tool.state.selected).toBe(ab);
-    expect(tool.handleKey(key('Escape'))).toBe(true);
+    expect(handleRelationKey(key('Escape'), ctl)).toBe(true);
     expect(tool.state.selected).toBeNull();
     expect(ctl.state.selection).toEqual(['a']);
 
@@ -169,14 +170,14 @@ describe('relationship lines in the editor', () => {
     await walk();
     expect(tool.state.selected).toBe(b11);
     // An arrow goes back to the topic first, and moves on from there.
-    expect(tool.handleKey(key('ArrowDown'))).toBe(false);
+    expect(handleRelationKey(key('ArrowDown'), ctl)).toBe(false);
     expect(ctl.state.selection).toEqual(['r']);
 
     // Delete removes the line reached by Alt+L, and its topic is selected again (not the root).
     ctl.select(['b']);
     await walk();
     expect(tool.state.selected).toBe(b11);
-    expect(tool.handleKey(key('Delete'))).toBe(true);
+    expect(handleRelationKey(key('Delete'), ctl)).toBe(true);
     await ctl.settled();
     expect(ctl.model.relationships.map((r) => r.id)).toEqual([ab, a1a]);
     expect(ctl.state.selection).toEqual(['b']);
@@ -186,6 +187,6 @@ describe('relationship lines in the editor', () => {
     expect(tool.state.selected).toBe(ab);
     ctl.select(['a1']);
     expect(tool.state.selected).toBeNull();
-    expect(tool.handleKey(key('Delete'))).toBe(false);
+    expect(handleRelationKey(key('Delete'), ctl)).toBe(false);
   });
 });

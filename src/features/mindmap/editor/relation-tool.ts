@@ -1,4 +1,3 @@
-import type { KeyboardEvent } from 'react';
 import type { Relationship } from '../../../engine/model/items';
 import type { Offset } from '../../../engine/model/types';
 import type { Pt } from '../../../engine/render/relation-geometry';
@@ -11,12 +10,14 @@ import type { Direction } from './spatial-nav';
 
 // Relationship lines (关联线) in the editor: which line is selected, the linking mode (from a
 // node, the target chosen by a click or by arrow keys + Enter, Esc cancels), the label being
-// edited, and the keys for them. The lines themselves come from the worker's patches
+// edited (their keys: relation-keys.ts). The lines themselves come from the worker's patches
 // (MapModel.relationships); every change is an engine command (one undo step each).
 
 /** Enter (or a click) on the topic the line starts from: said, linking goes on. */
 export const SELF_LINK_MSG = '不能把主题关联到它自己';
 export const LINK_HINT = '点击要关联的主题（或用方向键选择后按 Enter），Esc 取消';
+/** The same on a phone (no arrow keys, no Esc: the hint's 取消 button ends it). */
+export const TOUCH_LINK_HINT = '点击要关联的主题';
 
 export interface RelationToolState {
   /** The selected line (its handles show; Delete removes it, F2 edits its label). */
@@ -28,8 +29,6 @@ export interface RelationToolState {
 }
 
 const NONE = { out: [], in: [] };
-
-const ARROWS: Record<string, Direction> = { ArrowUp: 'up', ArrowDown: 'down', ArrowLeft: 'left', ArrowRight: 'right' };
 
 export class RelationTool {
   state: RelationToolState = { selected: null, linking: null, editing: null };
@@ -154,8 +153,8 @@ export class RelationTool {
     return true;
   }
 
-  /** Back from a line reached by Alt+L to the topic the walk started from (Esc, arrows). */
-  private backToTopic(): void {
+  /** Back from a line reached by Alt+L to the topic the walk started from (Esc, arrows: relation-keys.ts). */
+  backToTopic(): void {
     const back = this.walk?.anchor;
     this.select(null);
     if (back && this.ctl.model.nodes.has(back) && !this.ctl.state.selection.length) this.ctl.select([back]);
@@ -261,45 +260,5 @@ export class RelationTool {
   /** A dragged control handle was dropped: one command, one undo step. */
   setControls(id: string, controls: [Offset, Offset]): Promise<unknown> {
     return this.ctl.run('setRelationshipControls', [id, controls]);
-  }
-
-  /** The map's keys while linking or with a line selected; false = not handled here. */
-  handleKey(e: KeyboardEvent): boolean {
-    const { linking, selected } = this.state;
-    const plain = !e.ctrlKey && !e.metaKey && !e.altKey;
-    if (linking) {
-      if (e.key === 'F6') {
-        this.cancel();
-        return false;
-      }
-      e.preventDefault();
-      if (ARROWS[e.key] && plain) this.aim(ARROWS[e.key]);
-      else if (e.key === 'Enter') void this.finish(linking.target ?? linking.from);
-      else if (e.key === 'Escape') {
-        this.cancel();
-        this.ctl.onAnnounce('已取消关联线');
-      }
-      // Every other key is swallowed: linking is a mode, a stray key must not edit the map.
-      return true;
-    }
-    if (!selected) return false;
-    if ((e.key === 'Delete' || e.key === 'Backspace') && plain && !this.ctl.state.readOnly) {
-      e.preventDefault();
-      void this.remove(selected);
-      return true;
-    }
-    if (e.key === 'F2' && plain && !this.ctl.state.readOnly) {
-      e.preventDefault();
-      this.editLabel(selected);
-      return true;
-    }
-    if (e.key === 'Escape') {
-      e.preventDefault();
-      this.backToTopic();
-      return true;
-    }
-    // (then the arrow moves on from that topic)
-    if (ARROWS[e.key]) this.backToTopic();
-    return false;
   }
 }

@@ -7,7 +7,7 @@ import { testContext, testController } from './test-kit';
 import { EditorController } from './controller';
 import { createEngineHost } from '../../../worker/host';
 import { localEngine } from '../../../worker/client';
-import { SUMMARY_CROSS_ERROR } from '../../../engine/layout/summary-space';
+import { SUMMARY_CROSS_ERROR } from '../../../engine/layout/summary-side';
 import { summaryMarks } from './AriaSummaries';
 
 // Summaries (概要) in the editor without a canvas: the registry's action (toolbar, menu, Ctrl+]),

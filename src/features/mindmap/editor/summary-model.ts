@@ -82,6 +82,12 @@ export class SummaryModel {
 /** Said after a listed summary that is not drawn (summary-model undrawnOf). */
 export const UNDRAWN_NOTE = '当前结构不显示';
 
+/** A range end's title as summaries name it (a topic without text is 分支主题). */
+export const topicTitleIn =
+  (model: MapModel) =>
+  (id: string): string =>
+    model.get(id)?.text || '分支主题';
+
 /** How a summary is read out: 概要：文字（甲 至 丙）, or （甲） for a single node. */
 export function describeSummary(s: Summary, titleOf: (id: string) => string): string {
   // Formulas said as the tree says them (公式：…), not as raw $…$.

@@ -1,6 +1,6 @@
 import type { Direction } from './spatial-nav';
 import type { MapModel } from './map-model';
-import type { SummarySide } from '../../../engine/layout/summary-space';
+import type { SummarySide } from '../../../engine/layout/summary-side';
 
 // How the arrow keys reach a summary (概要). Arrows move between topics; a summary topic is
 // never the nearest box of an arrow in general (→ on the central topic goes to the nearest
