@@ -6,6 +6,7 @@ import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { decodePDFRawStream, PDFDocument, PDFName, PDFRawStream } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { ensureDebianTools, POPPLER } from '../debian-tools';
 import type { BrowserSession } from './browser';
 import { download, importFile, openMinder, outline, saved } from './mindmap-helpers';
 import { applyForCases, openSignedIn, toastWith, unexpectedErrors } from './shell-helpers';
@@ -81,6 +82,7 @@ async function poppler(data: Uint8Array): Promise<{ text: string; fonts: string;
 describe('PDF export', () => {
   let s: BrowserSession;
   beforeAll(async () => {
+    ensureDebianTools(POPPLER);
     s = await openSignedIn(inject('baseURL'), E2E_STUDENTS.pdfExport.loginName);
     await applyForCases(s.page, 'case-04'); // the imported map is saved: that needs an application
   });

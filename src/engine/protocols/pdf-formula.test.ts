@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { decodePDFRawStream, PDFDocument, PDFName, PDFRawStream } from 'pdf-lib';
+import { ensureDebianTools, POPPLER } from '../../../tests/debian-tools';
 import { MindEditor } from '../editor';
 import type { KmDocument } from '../model/types';
 import { formulaKey, type FormulaDrawing } from './pdf-formula';
@@ -20,6 +21,7 @@ const katex = (name: string) => new Uint8Array(readFileSync(req.resolve(`katex/d
 let font: Uint8Array;
 let fonts: Record<string, Uint8Array>;
 beforeAll(() => {
+  ensureDebianTools(POPPLER);
   font = new Uint8Array(readFileSync(FONT));
   fonts = { 'KaTeX_Main-Regular': katex('Main-Regular'), 'KaTeX_Math-Italic': katex('Math-Italic') };
 });
