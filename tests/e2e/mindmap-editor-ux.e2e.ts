@@ -260,6 +260,26 @@ describe('editor findings of an XMind user', () => {
     expect(unexpectedErrors(s.errors)).toEqual([]);
   });
 
+  it('keys typed with no topic selected are dropped, not put in front of the next topic’s text (outside walk)', async () => {
+    const { page } = s;
+    await item(page, '右三').waitFor();
+    // a click on empty canvas (below the map) leaves nothing selected, and the map keeps the keyboard
+    const canvas = (await page.locator('.mind-editor canvas').first().boundingBox())!;
+    await page.mouse.click(canvas.x + 12, canvas.y + canvas.height - 12);
+    await expect.poll(() => selectedTexts(page)).toEqual([]);
+    await page.keyboard.type('abc');
+    await page.keyboard.press('Enter');
+    // an IME composition too (CDP Input.insertText, as an IME commits)
+    await page.keyboard.insertText('中文');
+    const p = await nodePoint(page, '右三');
+    await page.mouse.click(p.x, p.y);
+    await page.keyboard.type('X');
+    await expect.poll(() => editField(page).inputValue()).toBe('X');
+    await saved(page, () => page.keyboard.press('Enter'));
+    await item(page, 'X').waitFor();
+    expect(await outline(page)).not.toContain('abcX');
+  });
+
   it('应用到导图 in the 大纲 panel is said', async () => {
     const { page } = s;
     await page.getByRole('button', { name: '编辑大纲' }).click();

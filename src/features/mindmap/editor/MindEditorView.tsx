@@ -267,7 +267,7 @@ export function MindEditorView({ ctl, load, toolbarExtra, onActivate, onError, e
                 inputRef={keyTarget}
                 onMapKey={(e) => !dialog && handleMapKey(e, keyDeps)}
                 onMapPaste={onPaste}
-                onType={(v) => !editing.current && ctl.primary && field.open(ctl.primary, v, true)}
+                onType={(v) => !!editing.current || (!!ctl.primary && field.open(ctl.primary, v, true))}
                 onText={(v) => editing.current && ctl.trackTextEdit(editing.current.id, v)}
                 onCommit={commitEdit}
                 onCancel={field.cancel}

@@ -34,8 +34,12 @@ interface Props {
   onMapKey(e: KeyboardEvent<HTMLTextAreaElement>): void;
   /** Paste while armed: the map pastes nodes, the field stays empty. */
   onMapPaste(e: ClipboardEvent<HTMLTextAreaElement>): void;
-  /** Armed field received text or a composition started: open the edit with it. */
-  onType(text: string): void;
+  /**
+   * Armed field received text or a composition started: open the edit with it. False when no
+   * topic can take it (none selected, a line or summary selected): the text is dropped, or it
+   * would wait in the hidden field and land in front of the next topic's text.
+   */
+  onType(text: string): boolean;
   /** The open edit field's text changed (the controller keeps it, so leaving the page commits it). */
   onText(text: string): void;
   onCommit(text: string): void;
@@ -107,7 +111,7 @@ export function TextEditOverlay({ edit, anchor, label, hintId, readOnly, inputRe
         setField((f) => ({ ...f, value: v }));
         if (edit) changed.current = edit.seq;
         if (edit) onText(v);
-        else if (v) onType(v);
+        else if (v && !onType(v)) setField((f) => ({ ...f, value: '' }));
       }}
       onCompositionStart={() => {
         if (!edit && !readOnly) onType('');

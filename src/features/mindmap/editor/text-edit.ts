@@ -33,15 +33,19 @@ export function useTextEdit(ctl: EditorController, canvasRef: RefObject<MindmapC
     ctl.setStatus(t ? 'textedit' : 'inputready');
   };
 
-  /** Opens the edit field on node `id` with `text`; `typed` = the field already holds it (typing, IME). */
-  const open = (id: string, text: string, typed: boolean): void => {
+  /**
+   * Opens the edit field on node `id` with `text`; `typed` = the field already holds it (typing,
+   * IME). Says whether it opened (not on a read-only map, nor on a node that is not drawn).
+   */
+  const open = (id: string, text: string, typed: boolean): boolean => {
     const c = canvasRef.current;
-    if (!c || !ctl.model.get(id) || ctl.state.readOnly) return;
+    if (!c || !ctl.model.get(id) || ctl.state.readOnly) return false;
     const box = editBox(c, id);
-    if (!box) return;
+    if (!box) return false;
     c.paintNow();
     ctl.select([id], false);
     show({ id, text, typed, seq: ++session.current, ...box });
+    return true;
   };
 
   /** Opens the edit field on summary `sid`'s topic (概要) with its text, all selected. */
