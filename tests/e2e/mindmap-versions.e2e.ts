@@ -75,6 +75,13 @@ describe('version history of a student’s map', () => {
     const previewTree = dialog.getByRole('tree', { name: '思维导图大纲' });
     await previewTree.getByRole('treeitem', { name: /^版本甲(，|$)/ }).waitFor();
     await expect.poll(() => dialog.getByRole('button', { name: '插入下级主题' }).isDisabled()).toBe(true);
+    // Chinese typed in the preview (its map clicked, Tab to its toolbar, an IME's committed text)
+    // changes neither map: it renamed the map behind the dialog and saved it (outside walk).
+    const box = (await dialog.locator('canvas').first().boundingBox())!;
+    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+    await page.keyboard.press('Tab');
+    await page.keyboard.insertText('预');
+    await page.keyboard.insertText('览');
     await dialog.getByRole('button', { name: '关闭' }).click();
     await dialog.waitFor({ state: 'detached' });
     expect((await outline(page))[0]).toBe('版本乙');

@@ -1,6 +1,7 @@
 import { useLayoutEffect, useRef, useState, type ClipboardEvent, type KeyboardEvent, type Ref } from 'react';
 import type { EditBox } from './edit-geometry';
 import { isHistoryKey } from './edit-history-keys';
+import { behindDialog } from './map-focus';
 
 // The map's keyboard target AND its text edit field: one real <textarea> (kityminder's
 // "receiver"). While no text is edited it is "armed": invisible over the selected node, keys go
@@ -111,10 +112,13 @@ export function TextEditOverlay({ edit, anchor, label, hintId, readOnly, inputRe
         setField((f) => ({ ...f, value: v }));
         if (edit) changed.current = edit.seq;
         if (edit) onText(v);
-        else if (v && !onType(v)) setField((f) => ({ ...f, value: '' }));
+        // Text the armed field gets behind a dialog is not the student's typing on this map:
+        // Chromium hands an IME's committed text to the page's last caret, which stays in this
+        // field while a dialog's button has the focus (a read-only preview renamed the map).
+        else if (v && (behindDialog(e.target) || !onType(v))) setField((f) => ({ ...f, value: '' }));
       }}
-      onCompositionStart={() => {
-        if (!edit && !readOnly) onType('');
+      onCompositionStart={(e) => {
+        if (!edit && !readOnly && !behindDialog(e.currentTarget)) onType('');
       }}
       onPaste={(e) => {
         // Either way the map's own paste handler must not see it again.

@@ -12,6 +12,11 @@ import type { RefObject } from 'react';
  */
 export type FocusMap = (always?: boolean, now?: boolean) => void;
 
+/** Whether a dialog is open that `el` is not part of: the page's keys belong to that dialog. */
+export function behindDialog(el: Element): boolean {
+  return [...document.querySelectorAll('[role=dialog], [role=alertdialog]')].some((d) => !d.contains(el));
+}
+
 export function mapFocuser(keyTarget: RefObject<HTMLTextAreaElement | null>, touched: RefObject<boolean>, editing: RefObject<unknown>): FocusMap {
   return (always = true, now = false) => {
     const go = () => {
