@@ -45,6 +45,7 @@ export const E2E_STUDENTS = {
   editorUx: { id: 'e2e-editor-ux', loginName: '13900000330', username: '金编辑' },
   itemsFollow: { id: 'e2e-items-follow', loginName: '13900000290', username: '项随主' },
   formatsStructure: { id: 'e2e-formats-structure', loginName: '13900000310', username: '简结构' },
+  summaryFixes: { id: 'e2e-summary-fixes', loginName: '13900000370', username: '概要修' },
 } as const;
 
 export type E2EStudent = keyof typeof E2E_STUDENTS;

@@ -208,13 +208,16 @@ export function placeSummaries(
     let x1 = x1_;
     let y1 = y1_;
     const me: SummaryPlace = { id: s.id, side, brace: [0, 0, 0, 0], topic: [0, 0, 0, 0] };
+    // A summary placed over an overlapping range (nested inside this one, or sharing a topic with
+    // it) pushes this brace outwards only: along the range the brace spans exactly its own run,
+    // never the other one's topics (乙–丙 beside 丙–丁 must not reach 丁).
     for (const q of placed) {
       if (!overlaps(me, q, ranges)) continue;
       for (const r of [q.brace, q.topic]) {
-        x0 = Math.min(x0, r[0]);
-        y0 = Math.min(y0, r[1]);
-        x1 = Math.max(x1, r[0] + r[2]);
-        y1 = Math.max(y1, r[1] + r[3]);
+        if (side === 'right') x1 = Math.max(x1, r[0] + r[2]);
+        else if (side === 'left') x0 = Math.min(x0, r[0]);
+        else if (side === 'bottom') y1 = Math.max(y1, r[1] + r[3]);
+        else y0 = Math.min(y0, r[1]);
       }
     }
     const { w, h } = size(s);

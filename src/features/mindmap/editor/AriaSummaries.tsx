@@ -1,6 +1,6 @@
 import type { EditorController } from './controller';
 import type { NodeInfo } from './map-model';
-import { describeSummary, topicTitleIn, UNDRAWN_NOTE } from './summary-model';
+import { asTyped, describeSummary, topicTitleIn, UNDRAWN_NOTE } from './summary-model';
 
 // The summaries (概要) of the ARIA tree (a flat list of rows with aria-level): each is a
 // treeitem one level below its parent topic, placed AFTER the parent's whole subtree (its
@@ -19,9 +19,9 @@ interface Props {
   onActivate(id: string): void;
 }
 
-/** The node's summaries as marks of its label (virtualised tree). */
-export function summaryMarks(ctl: EditorController, parentId: string): string[] {
-  return listed(ctl, parentId).map((s) => describe(ctl, s));
+/** The node's summaries as marks of its label (virtualised tree); `shown`: as the row shows them (texts as typed). */
+export function summaryMarks(ctl: EditorController, parentId: string, shown = false): string[] {
+  return listed(ctl, parentId).map((s) => describe(ctl, s, shown));
 }
 
 const parentOf = (ctl: EditorController) => (id: string) => ctl.model.get(id)?.parentId;
@@ -33,9 +33,12 @@ function listed(ctl: EditorController, parentId: string) {
   return sums.list.filter((s) => s.parent === parentId && (sums.isDrawn(s.id) || undrawn.includes(s)));
 }
 
-/** A summary as said: 概要：文字（甲 至 丙）, with 当前结构不显示 when the structure does not draw it. */
-export function describe(ctl: EditorController, s: Parameters<typeof describeSummary>[0]): string {
-  const text = describeSummary(s, topicTitleIn(ctl.model));
+/**
+ * A summary as said: 概要：文字（甲 至 丙）, with 当前结构不显示 when the structure does not draw it;
+ * `shown`: as a row shows it, formulas as typed ($…$, like a topic row), not as said (公式：…).
+ */
+export function describe(ctl: EditorController, s: Parameters<typeof describeSummary>[0], shown = false): string {
+  const text = describeSummary(s, topicTitleIn(ctl.model), shown ? asTyped : undefined);
   return ctl.model.summaries.isDrawn(s.id) ? text : `${text}，${UNDRAWN_NOTE}`;
 }
 
@@ -59,6 +62,7 @@ export function AriaSummaries({ ctl, parent, onClick, onActivate }: Props) {
   const level = parent.level + 1;
   return list.map((s, k) => {
     const text = describe(ctl, s);
+    const shown = describe(ctl, s, true);
     const selected = ctl.state.summary === s.id;
     return (
       <div
@@ -83,7 +87,7 @@ export function AriaSummaries({ ctl, parent, onClick, onActivate }: Props) {
           ｝
         </span>
         {/* (not .mind-tree__text: the outline's titles are the topics') */}
-        <span className="mind-tree__summary-text">{text}</span>
+        <span className="mind-tree__summary-text">{shown}</span>
       </div>
     );
   });

@@ -138,3 +138,27 @@ describe('AriaTree summaries not drawn', () => {
     expect(ctl.model.summaries.list).toEqual([]);
   });
 });
+
+describe('AriaTree summaries with formulas', () => {
+  // Rows show what the student typed ($…$), as topic rows do; their names say the formula.
+  for (const [what, branches, leaves] of [
+    ['a small tree (summary rows)', 2, 1],
+    ['a virtualised tree (summary marks on the parent row)', 20, 20],
+  ] as const)
+    it(`${what}: shown as typed, named as said`, async () => {
+      const ctl = new EditorController(localEngine(createEngineHost()));
+      await ctl.open(bigMap(branches, leaves), false);
+      await ctl.run('editText', ['b0-0', '甲一']);
+      await ctl.run('appendSibling', ['b0-0', '勾股定理 $a^2+b^2=c^2$']);
+      const last = ctl.model.get('b0')!.children[1];
+      ctl.select(['b0-0', last]);
+      const id = (await ctl.addSummary())!;
+      await ctl.run('summaryText', [id, '勾股定理 $a^2+b^2=c^2$']);
+      const view = render(<AriaTree ctl={ctl} onKeyDown={() => {}} onToggle={() => {}} onRowClick={() => {}} onRowMenu={() => {}} rowHeight={20} />);
+      const said = '概要：勾股定理 公式：a^2+b^2=c^2（甲一 至 勾股定理 公式：a^2+b^2=c^2）';
+      const shown = '概要：勾股定理 $a^2+b^2=c^2$（甲一 至 勾股定理 $a^2+b^2=c^2$）';
+      const row = branches > 2 ? view.getByRole('treeitem', { name: `分支0，${said}` }) : view.getByRole('treeitem', { name: said });
+      expect(row.textContent).toContain(shown);
+      expect(row.textContent).not.toContain('公式：');
+    });
+});

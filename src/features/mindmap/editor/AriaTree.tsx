@@ -136,7 +136,10 @@ export function AriaTree({ ctl, onKeyDown, onToggle, onActivate, onRowClick, onR
         const expandable = ctl.model.hasChildren(n);
         const selected = state.selection.includes(n.id);
         const parent = n.parentId ? ctl.model.get(n.parentId) : undefined;
-        const marks = [...markersText(n), ...(extraMarks?.(n.id) ?? []), ...(virtual ? summaryMarks(ctl, n.id) : [])];
+        const own = [...markersText(n), ...(extraMarks?.(n.id) ?? [])];
+        const marks = [...own, ...(virtual ? summaryMarks(ctl, n.id) : [])];
+        // What the row shows: a summary's formulas as typed, as the title beside them.
+        const shownMarks = [...own, ...(virtual ? summaryMarks(ctl, n.id, true) : [])];
         // Summary rows follow the last row of their parent's subtree (AriaSummaries.tsx).
         const next = i + 1 < count ? (ctl.model.get(rows.ids[i + 1])?.level ?? 0) : 0;
         const closing = virtual ? [] : closingAt(ctl, n, next);
@@ -186,7 +189,7 @@ export function AriaTree({ ctl, onKeyDown, onToggle, onActivate, onRowClick, onR
                 <span className="mind-tree__toggle" aria-hidden="true" />
               )}
               <span className="mind-tree__text">{n.text || '分支主题'}</span>
-              {marks.map((m) => (
+              {shownMarks.map((m) => (
                 <span key={m} className={`mind-tree__mark${m === '已学' ? ' is-study' : m === '正在学' ? ' is-now' : ''}`} aria-hidden="true">
                   {m === '已学' ? '✓' : m}
                 </span>

@@ -29,4 +29,14 @@ describe('edit announcements', () => {
     await ctl.run('appendChild', ['b', '价格 $5']);
     expect(said).toEqual(['已修改为：勾股定理 公式：a^2+b^2=c^2', '已添加子主题：价格 $5']);
   });
+
+  it("says a summary's formula as a topic's is said", async () => {
+    const ctl = await testController();
+    const said: string[] = [];
+    ctl.onAnnounce = (m) => said.push(m);
+    ctl.select(['a1']);
+    const id = (await ctl.addSummary())!;
+    await ctl.run('summaryText', [id, '勾股定理 $a^2+b^2=c^2$']);
+    expect(said.at(-1)).toBe('概要已修改为：勾股定理 公式：a^2+b^2=c^2');
+  });
 });

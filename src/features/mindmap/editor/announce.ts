@@ -55,11 +55,11 @@ export function announcement(model: MapModel, name: string, args: readonly unkno
     case 'setRelationshipControls':
       return '已调整关联线';
     case 'addSummary':
-      return `已添加概要：${String(args[1] ?? '概要')}`;
+      return `已添加概要：${spokenText(String(args[1] ?? '')) || '概要'}`;
     case 'removeSummary':
       return '已删除概要';
     case 'summaryText':
-      return `概要已修改为：${String(args[1] ?? '') || '概要'}`;
+      return `概要已修改为：${spokenText(String(args[1] ?? '')) || '概要'}`;
     default:
       return '';
   }

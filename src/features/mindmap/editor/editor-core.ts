@@ -5,6 +5,7 @@ import type { ExportOptions, ExportResult, FileData, FileFormat, ImportNotice, T
 import { toast } from '../../../app/ui/toast-store';
 import { announcement } from './announce';
 import { itemsGone } from './items-said';
+import { goneItemTopic, itemIds, itemsAt, topicSaid, type ItemsAt } from './item-steps';
 import { EditorMirror } from './editor-mirror';
 import { userMessage } from './messages';
 import { exportCss, pdfFormulas } from '../formula/index';
@@ -117,13 +118,13 @@ export class EditorCore extends EditorMirror {
       // (taken before apply, which forgets them once nothing is left to undo)
       const before = p.swapped ? this.importSelections.undo() : null;
       const back = p.swapped ? [] : restoredIds(this.model, p);
-      const items = this.itemIds();
+      const items = itemsAt(this.model);
       this.apply(p);
       if (!before) {
         // A delete undone: the topics it brings back are selected (XMind, kityminder), not a
         // neighbour; a line or summary that comes back alone is selected too, and named.
         if (back.length) this.select(back);
-        const item = back.length || p.swapped ? null : this.selectItemBack(items);
+        const item = back.length || p.swapped ? null : this.selectAfterItems(items, p.removed.length > 0);
         return this.onAnnounce(item ? `已撤销，已选中${item}` : '已撤销');
       }
       // An import taken back: the map before it, with what was selected then (the root if gone).
@@ -140,11 +141,11 @@ export class EditorCore extends EditorMirror {
       if (!p) return;
       const again = p.swapped ? this.importSelections.redo() : null;
       const back = p.swapped ? [] : restoredIds(this.model, p);
-      const items = this.itemIds();
+      const items = itemsAt(this.model);
       this.apply(p);
       if (!again) {
         if (back.length) this.select(back);
-        const item = back.length || p.swapped ? null : this.selectItemBack(items);
+        const item = back.length || p.swapped ? null : this.selectAfterItems(items, p.removed.length > 0);
         return this.onAnnounce(item ? `已重做，已选中${item}` : '已重做');
       }
       this.select([this.model.rootId]);
@@ -153,9 +154,18 @@ export class EditorCore extends EditorMirror {
     });
   }
 
-  /** Ids of the map's lines and summaries now (to find the one an undo or redo brings back). */
-  private itemIds(): Set<string> {
-    return new Set([...this.model.relationships.map((r) => r.id), ...this.model.summaries.list.map((x) => x.id)]);
+  /**
+   * After an undo or redo that brought no topic back (item-steps.ts): a line or summary that came
+   * back is selected, else the topic of one that went — unless topics went too (a topic delete
+   * redone: its usual neighbour stays selected). Returns what to say after 已选中, or null.
+   */
+  private selectAfterItems(before: ItemsAt, topicsWent: boolean): string | null {
+    const back = this.selectItemBack(itemIds(before));
+    if (back || topicsWent) return back;
+    const topic = goneItemTopic(this.model, before);
+    if (!topic) return null;
+    this.select([topic]);
+    return topicSaid(this.model, topic);
   }
 
   /**

@@ -88,13 +88,19 @@ export const topicTitleIn =
   (id: string): string =>
     model.get(id)?.text || '分支主题';
 
-/** How a summary is read out: 概要：文字（甲 至 丙）, or （甲） for a single node. */
-export function describeSummary(s: Summary, titleOf: (id: string) => string): string {
-  // Formulas said as the tree says them (公式：…), not as raw $…$.
-  const a = spokenText(titleOf(s.first));
-  const b = spokenText(titleOf(s.last));
-  return `概要：${spokenText(s.text) || '概要'}（${s.first === s.last ? a : `${a} 至 ${b}`}）`;
+/**
+ * How a summary is read out: 概要：文字（甲 至 丙）, or （甲） for a single node. Formulas are said
+ * as the tree says them (公式：…), not as raw $…$; `say` = (t) => t gives the visible form (the
+ * texts as typed, as the outline tree shows a topic's).
+ */
+export function describeSummary(s: Summary, titleOf: (id: string) => string, say: (text: string) => string = spokenText): string {
+  const a = say(titleOf(s.first));
+  const b = say(titleOf(s.last));
+  return `概要：${say(s.text) || '概要'}（${s.first === s.last ? a : `${a} 至 ${b}`}）`;
 }
+
+/** The texts as typed (describeSummary's visible form). */
+export const asTyped = (text: string): string => text;
 
 /** What the canvas's summary layer draws. */
 export function sceneSummaries(model: MapModel): SceneSummary[] {
