@@ -2,7 +2,7 @@ import { Suspense, useEffect, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { Router } from 'wouter';
 import { AppRoutes } from './router/AppRoutes';
-import { useHashLocation, useHashSearch } from './router/hash-location';
+import { hashHref, useHashLocation, useHashSearch } from './router/hash-location';
 import { lazyScreen } from './router/lazy-screen';
 import { routes } from './routes';
 import { refreshUser } from './session/auth-actions';
@@ -43,7 +43,7 @@ export function App() {
     return watchTokenRemoval();
   }, []);
   return (
-    <Router hook={useHashLocation} searchHook={useHashSearch}>
+    <Router hook={useHashLocation} searchHook={useHashSearch} hrefs={hashHref}>
       <SessionWatcher />
       <AppRoutes routes={routes} examSiteUrl={siteConfig.examSiteUrl} />
       <LoginDialogHost />

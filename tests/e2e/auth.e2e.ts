@@ -68,7 +68,7 @@ describe('login dialog', () => {
     await header.getByRole('button', { name: '李明的账户菜单' }).waitFor();
     await header.getByTestId('news-dot').waitFor();
     expect(await header.getByRole('link', { name: /消息通知（有\d+条未读）/ }).count()).toBe(1);
-    expect(await header.getByRole('link', { name: '学习中心' }).getAttribute('href')).toBe('/personal/myStudy');
+    expect(await header.getByRole('link', { name: '学习中心' }).getAttribute('href')).toBe('#/personal/myStudy');
     expect(await header.getByRole('button', { name: '学生登录' }).count()).toBe(0);
     expect(await s.page.evaluate(() => localStorage.getItem('token'))).toBeTruthy();
     expect(JSON.parse((await s.page.evaluate(() => sessionStorage.getItem('userMessage'))) ?? '{}').username).toBe('李明');

@@ -49,6 +49,18 @@ describe('app shell', () => {
     expect(await s.page.getByRole('dialog').count()).toBe(0);
   });
 
+  it('links carry their route in the hash, so a new tab opens the screen; a bare page address goes to its route', async () => {
+    await s.page.goto('/');
+    const nav = s.page.getByRole('banner').getByRole('link', { name: '专业课程' });
+    expect(await nav.getAttribute('href')).toBe('#/course/list');
+    const footer = s.page.getByRole('contentinfo').getByRole('link', { name: '帮助中心' });
+    expect(await footer.getAttribute('href')).toBe('#/help');
+    // what a new tab of that link (or an address typed without #) gets: the screen, not JSON
+    await s.page.goto('/forget');
+    await expect.poll(() => hashOf(s.page)).toBe('#/forget');
+    await s.page.getByText('请联系管理员老师重置密码').waitFor();
+  });
+
   it('shows a 404 page with a link home for unknown paths', async () => {
     await s.page.goto('/#/no/such/page');
     await s.page.getByRole('heading', { name: '页面不存在' }).waitFor();

@@ -65,3 +65,9 @@ export function withQuery(path: string, params: Record<string, string | number |
   const s = q.toString();
   return s ? `${path}?${s}` : path;
 }
+
+/**
+ * The `href` a <Link> renders: the route inside the hash, so opening it in a new tab, copying
+ * it or a middle click reaches the same screen (a bare /personal/myStudy is not a page).
+ */
+export const hashHref = (href: string): string => (href.startsWith('#') ? href : `#${href}`);

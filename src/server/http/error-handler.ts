@@ -28,6 +28,13 @@ export function installErrorHandler(app: FastifyInstance): void {
   });
 
   app.setNotFoundHandler((request, reply) => {
+    // A page address without its hash (/personal/myStudy typed, pasted or opened from an old
+    // link) is the app's route: the browser is sent to it (/#/personal/myStudy), not shown JSON.
+    const url = request.raw.url ?? '/';
+    if ((request.method === 'GET' || request.method === 'HEAD') && !url.startsWith('/api/') && /\btext\/html\b/.test(request.headers.accept ?? '')) {
+      void reply.redirect(`/#${url}`, 302);
+      return;
+    }
     void reply.status(404).send({ resultCode: ResultCode.notFound, errMsg: '接口不存在', data: null });
   });
 }

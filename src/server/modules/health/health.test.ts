@@ -18,6 +18,17 @@ describe('GET /api/health', () => {
     expect(res.json()).toMatchObject({ resultCode: 404, errMsg: '接口不存在' });
   });
 
+  it('sends a page address without its hash to the app’s route, keeping its query', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/personal/myStudy?tab=1', headers: { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' } });
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe('/#/personal/myStudy?tab=1');
+    // a missing file or API path asked for by code is still a 404
+    const asset = await t.app.inject({ method: 'GET', url: '/assets/nope.js', headers: { accept: '*/*' } });
+    expect(asset.statusCode).toBe(404);
+    const api = await t.app.inject({ method: 'GET', url: '/api/nope', headers: { accept: 'text/html' } });
+    expect(api.json()).toMatchObject({ resultCode: 404 });
+  });
+
   it('sees the seeded demo accounts', async () => {
     const n = await t.database.db
       .selectFrom('students')
