@@ -20,8 +20,18 @@ export const toastPlacement = proxy({ bottomScreens: 0 });
 
 let nextId = 1;
 
+/**
+ * How long a toast stays when its caller names no time: 3 s for a short message, longer for a
+ * long one (about 7 characters a second, as Chinese is read), at most 12 s; an error at least
+ * 5 s. A long import error (a file's line and column) went before it could be read.
+ */
+export function readingTime(kind: ToastKind, message: string): number {
+  const read = Math.min(12_000, 1_000 + [...message].length * 140);
+  return Math.max(kind === 'error' ? 5_000 : 3_000, read);
+}
+
 /** Returns the toast's id (dismissToast takes it down early, e.g. when what it says went stale). */
-function show(kind: ToastKind, message: string, duration = 3000): number {
+function show(kind: ToastKind, message: string, duration = readingTime(kind, message)): number {
   const id = nextId++;
   toasts.items.push({ id, kind, message, duration });
   return id;
@@ -29,7 +39,7 @@ function show(kind: ToastKind, message: string, duration = 3000): number {
 
 /**
  * Toasts from anywhere (components, api callers): `toast.error(res.errMsg)`. Rendered by the
- * <Toaster> mounted once in App. Default 3 s on screen; pass a duration to change it.
+ * <Toaster> mounted once in App. On screen for its readingTime unless a duration is passed.
  */
 export const toast = {
   success: (message: string, duration?: number) => show('success', message, duration),
