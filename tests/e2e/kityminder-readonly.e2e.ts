@@ -123,4 +123,26 @@ describe('知识点详情: read-only map', () => {
     expect(await toastWith(page, 'read-only').count()).toBe(0);
     expect(unexpectedErrors(s.errors)).toEqual([]);
   });
+
+  it('拖动画布 works on the read-only map (kityminder keeps hand on in readonly): a drag from a topic moves the map', async () => {
+    const { page } = s;
+    const hand = page.getByRole('button', { name: '拖动画布' });
+    expect(await hand.isDisabled()).toBe(false);
+    // the style swatches are off, and look it, as 字号 beside them
+    expect(await page.getByLabel('字体颜色').isDisabled()).toBe(true);
+    await hand.click();
+    await expect.poll(() => hand.getAttribute('aria-pressed')).toBe('true');
+    const from = await rootOnScreen(page);
+    await page.mouse.move(from.x, from.y);
+    await page.mouse.down();
+    for (let i = 1; i <= 6; i++) await page.mouse.move(from.x + i * 10, from.y + i * 5);
+    await page.mouse.up();
+    await expect.poll(async () => Math.round((await rootOnScreen(page)).x - from.x)).toBe(60);
+    expect(Math.round((await rootOnScreen(page)).y - from.y)).toBe(30);
+    // off again: back to the read-only view (a drag on empty canvas still pans, a topic is not dragged)
+    await hand.click();
+    await expect.poll(() => hand.getAttribute('aria-pressed')).toBe('false');
+    expect(await page.getByRole('button', { name: /^撤销/ }).isDisabled()).toBe(true);
+    expect(unexpectedErrors(s.errors)).toEqual([]);
+  });
 });

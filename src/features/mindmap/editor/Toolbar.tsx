@@ -127,8 +127,7 @@ export function Toolbar({ ctx, onImportFile, onImportPaste, onExport, children }
         type="button"
         className="mind-toolbar__btn"
         aria-pressed={state.view === 'hand'}
-        disabled={ro}
-        onClick={() => ctl.setView(state.view === 'hand' ? 'normal' : 'hand')}
+        onClick={() => ctl.setView(state.view !== 'hand' ? 'hand' : ro ? 'readonly' : 'normal')}
       >
         拖动画布
       </button>

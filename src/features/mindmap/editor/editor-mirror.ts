@@ -69,7 +69,9 @@ export class EditorMirror {
 
   protected set(partial: Partial<EditorState>): void {
     this.state = { ...this.state, ...partial };
-    this.state.view = this.state.readOnly ? 'readonly' : this.state.view === 'readonly' ? 'normal' : this.state.view;
+    // A read-only map's view is 'readonly' or 'hand' (kityminder keeps hand on in readonly).
+    const view = this.state.view;
+    this.state.view = this.state.readOnly ? (view === 'hand' ? 'hand' : 'readonly') : view === 'readonly' ? 'normal' : view;
     for (const fn of this.listeners) fn();
   }
 
