@@ -140,4 +140,63 @@ describe('menus, edit boxes and hints on a phone', () => {
     await label.press('Escape');
     expect(unexpectedErrors(phone.errors)).toEqual([]);
   });
+
+  it('what is said names the on-screen actions, not keys a finger does not have', async () => {
+    const { page } = phone;
+    const empty = await openFitted(page);
+    const z = parseInt((await phoneZoom(page))!, 10) / 100;
+    const curve = screenCurve(await phoneNodeBox(page, '甲'), await phoneNodeBox(page, '丙'), z);
+    await fingers.tap(empty);
+    await fingers.tap(curve.at(0.5));
+    await expect.poll(() => live(page)).toContain('已选中关联线：甲 → 丙（前后关系），点按「编辑」修改标签，「删除」删除关联线');
+    expect(await live(page)).not.toMatch(/Delete|F2|Esc/);
+
+    await fingers.tap(centre(await phoneNodeBox(page, '乙')));
+    await bar(page).getByRole('button', { name: '更多' }).tap();
+    await page.getByRole('region', { name: '更多' }).getByRole('button', { name: '关联线', exact: true }).tap();
+    await expect.poll(() => live(page)).toContain('点击要关联的主题，点按「取消」结束');
+    expect(await live(page)).not.toMatch(/Esc|Enter|方向键/);
+    await page.getByRole('button', { name: '取消', exact: true }).tap();
+    expect(unexpectedErrors(phone.errors)).toEqual([]);
+  });
+
+  it('a read-only version preview names no edit keys for a selected line', async () => {
+    const desk = await openSignedIn(inject('baseURL'), E2E_STUDENTS.touchMenus.loginName);
+    try {
+      const { page } = desk;
+      await openMinder(page, CASE);
+      await page.getByRole('button', { name: '历史版本' }).click();
+      await page
+        .locator('#mind-history-panel')
+        .getByRole('button', { name: /^预览 / })
+        .first()
+        .click();
+      const dialog = page.getByRole('dialog', { name: /的版本（只读）$/ });
+      const row = dialog.getByRole('treeitem', { name: /^甲(，|$)/ });
+      await row.click();
+      await expect.poll(() => row.getAttribute('aria-selected')).toBe('true');
+      const said = () => dialog.locator('.mind-editor__live').textContent();
+      // Alt+L walks to the line: no Delete, no F2 (both are refused here).
+      await page.keyboard.press('Alt+l');
+      await expect.poll(said).toContain('已选中关联线：甲 → 丙，标签「前后关系」，第 1/1 条，Esc 返回主题');
+      expect(await said()).not.toMatch(/Delete|F2/);
+      await row.click();
+      await expect.poll(() => row.getAttribute('aria-selected')).toBe('true');
+      // The topic menu's 关联线 → 选择 selects it too, said without edit keys.
+      await page.keyboard.press('Shift+F10');
+      await page
+        .getByRole('menu', { name: '主题菜单' })
+        .getByRole('menuitem', { name: /^关联线（1）/ })
+        .click();
+      await page
+        .getByRole('menu', { name: '关联线' })
+        .getByRole('menuitem', { name: /^选择：/ })
+        .click();
+      await expect.poll(said).toContain('已选中关联线：甲 → 丙（前后关系）');
+      expect(await said()).not.toMatch(/Delete|F2/);
+      expect(unexpectedErrors(desk.errors)).toEqual([]);
+    } finally {
+      await desk.close();
+    }
+  });
 });
