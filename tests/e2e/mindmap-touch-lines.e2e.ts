@@ -1,11 +1,10 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { pointAt, relationCurve, type BoxLike } from '../../src/engine/render/relation-geometry';
 import type { BrowserSession } from './browser';
 import { openMinder, pasteImport, saved } from './mindmap-helpers';
 import { applyForCases, openSignedIn, unexpectedErrors } from './shell-helpers';
 import { E2E_STUDENTS } from './students';
-import { canvasBox, centre, Fingers, openPhoneSignedIn, phoneNodeBox, phoneZoom, selectedRows } from './touch-helpers';
+import { canvasBox, centre, Fingers, openPhoneSignedIn, phoneNodeBox, phoneZoom, screenCurve, selectedRows } from './touch-helpers';
 
 // Relationship lines (关联线) under a finger (375 × 812, touch through CDP): a tap on the label or
 // near the curve selects the line alone (the mouse could, a finger could not), a tap elsewhere
@@ -30,19 +29,6 @@ const described = (page: Page, text: string) =>
     .locator('.mind-tree [role=treeitem]', { has: page.locator('.mind-tree__text', { hasText: new RegExp(`^${text}$`) }) })
     .first()
     .getAttribute('aria-description');
-
-type Box = { x: number; y: number; width: number; height: number };
-
-/** The line's curve on screen as the canvas draws it (world boxes up to a translation: screen / zoom). */
-function screenCurve(a: Box, b: Box, z: number) {
-  const w = (r: Box): BoxLike => ({ x: r.x / z, y: r.y / z, w: r.width / z, h: r.height / z });
-  const c = relationCurve(w(a), w(b));
-  const at = (t: number) => {
-    const p = pointAt(c, t);
-    return { x: p.x * z, y: p.y * z };
-  };
-  return { at, handle: { x: c.c1.x * z, y: c.c1.y * z } };
-}
 
 describe('relationship lines on a phone', () => {
   let phone: BrowserSession;

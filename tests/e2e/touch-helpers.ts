@@ -1,4 +1,5 @@
 import type { CDPSession, Page } from 'playwright-core';
+import { pointAt, relationCurve, type BoxLike } from '../../src/engine/render/relation-geometry';
 import { launchBrowser, type BrowserSession } from './browser';
 import { logIn, watchCanvasText } from './shell-helpers';
 
@@ -119,3 +120,16 @@ export async function phoneNodeBox(page: Page, text: string): Promise<{ x: numbe
 }
 
 export const centre = (b: { x: number; y: number; width: number; height: number }): Pt => ({ x: b.x + b.width / 2, y: b.y + b.height / 2 });
+
+type Box = { x: number; y: number; width: number; height: number };
+
+/** A relationship line's curve on screen as the canvas draws it (world boxes up to a translation: screen / zoom). */
+export function screenCurve(a: Box, b: Box, z: number) {
+  const w = (r: Box): BoxLike => ({ x: r.x / z, y: r.y / z, w: r.width / z, h: r.height / z });
+  const c = relationCurve(w(a), w(b));
+  const at = (t: number) => {
+    const p = pointAt(c, t);
+    return { x: p.x * z, y: p.y * z };
+  };
+  return { at, handle: { x: c.c1.x * z, y: c.c1.y * z } };
+}

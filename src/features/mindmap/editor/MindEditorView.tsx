@@ -12,7 +12,7 @@ import { FindBar, useFindShortcut } from './FindBar';
 import { useImportExport, type RetiredByImport } from './import-export';
 import { handleMapKey, HINT_EDIT, HINT_READ } from './keyboard';
 import { mapPaste } from './map-paste';
-import { menuLine, NodeMenu, openLineMenuAt, openMenuAt } from './NodeMenu';
+import { menuLine, NodeMenu, openLineMenuAt, openMenuAt, openSummaryMenuAt } from './NodeMenu';
 import { NotePreview, type NotePreviewState } from './marker-input';
 import { OverlayStore } from './overlay-state';
 import { MapStage } from './MapStage';
@@ -167,11 +167,14 @@ export function MindEditorView({ ctl, load, toolbarExtra, onActivate, onError, e
     [ctl],
   );
 
-  // With a line selected alone, its menu (NodeMenu), placed on the line.
+  // With a line selected alone, its menu (NodeMenu), placed on the line; a summary's on its topic.
   const openNodeMenu = () => {
     const line = menuLine(ctl);
+    const sid = ctl.state.summary;
+    const place = sid ? ctl.model.summaries.places.get(sid) : undefined;
     if (!stage.current || !canvasRef.current) return;
     if (line) openLineMenuAt(stage.current, canvasRef.current, line);
+    else if (place) openSummaryMenuAt(stage.current, canvasRef.current, place);
     else if (ctl.primary) openMenuAt(stage.current, canvasRef.current, ctl.primary);
   };
 

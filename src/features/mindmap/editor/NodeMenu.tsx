@@ -1,5 +1,6 @@
 import { ContextMenu } from 'radix-ui';
 import { useSyncExternalStore } from 'react';
+import type { SummaryPlace } from '../../../engine/layout/summary-space';
 import { pointAt } from '../../../engine/render/relation-geometry';
 import { worldToScreen, type Camera } from '../canvas/camera';
 import type { MindmapCanvas } from '../canvas/mindmap-canvas';
@@ -7,6 +8,8 @@ import { ACTIONS, actionByName, isEnabled, shortcutLabel, type ActionContext } f
 import type { EditorController } from './controller';
 import { RelationMenuItems } from './relation-ui';
 import { describe } from './AriaSummaries';
+import { MENU_EDGE, MenuSub } from './menu-sub';
+import { usePhone } from './phone';
 
 // The node menu (right click on a node, Shift+F10 or the ContextMenu key): the registry's menu
 // actions plus the priority choices. Closing it puts the focus back on the map.
@@ -20,6 +23,7 @@ export function menuLine(ctl: EditorController): string | null {
 export function NodeMenu({ ctx, onClosed }: { ctx: ActionContext; onClosed(): void }) {
   const tool = ctx.ctl.relations;
   useSyncExternalStore(tool.subscribe, tool.getState);
+  const phone = usePhone();
   const line = menuLine(ctx.ctl);
   if (line) {
     const r = tool.list.find((x) => x.id === line);
@@ -80,6 +84,7 @@ export function NodeMenu({ ctx, onClosed }: { ctx: ActionContext; onClosed(): vo
       <ContextMenu.Content
         className="mind-menu"
         aria-label="主题菜单"
+        collisionPadding={MENU_EDGE}
         onCloseAutoFocus={(e) => {
           e.preventDefault();
           onClosed();
@@ -91,23 +96,15 @@ export function NodeMenu({ ctx, onClosed }: { ctx: ActionContext; onClosed(): vo
             {a.shortcut && <span className="mind-menu__key">{shortcutLabel(a.shortcut)}</span>}
           </ContextMenu.Item>
         ))}
-        <RelationMenuItems ctx={ctx} />
-        <ContextMenu.Sub>
-          <ContextMenu.SubTrigger className="mind-menu__item" disabled={!isEnabled(priorities[0], ctx)}>
-            优先级
-            <span className="mind-menu__key">▸</span>
-          </ContextMenu.SubTrigger>
-          <ContextMenu.Portal>
-            <ContextMenu.SubContent className="mind-menu" aria-label="优先级">
-              {priorities.map((a) => (
-                <ContextMenu.Item key={a.name} className="mind-menu__item" onSelect={() => void a.perform(ctx)}>
-                  {a.label}
-                  <span className="mind-menu__key">{shortcutLabel(a.shortcut)}</span>
-                </ContextMenu.Item>
-              ))}
-            </ContextMenu.SubContent>
-          </ContextMenu.Portal>
-        </ContextMenu.Sub>
+        <RelationMenuItems ctx={ctx} inline={phone} />
+        <MenuSub label="优先级" title="优先级" inline={phone} disabled={!isEnabled(priorities[0], ctx)}>
+          {priorities.map((a) => (
+            <ContextMenu.Item key={a.name} className="mind-menu__item" disabled={!isEnabled(a, ctx)} onSelect={() => void a.perform(ctx)}>
+              {a.label}
+              <span className="mind-menu__key">{shortcutLabel(a.shortcut)}</span>
+            </ContextMenu.Item>
+          ))}
+        </MenuSub>
       </ContextMenu.Content>
     </ContextMenu.Portal>
   );
@@ -134,6 +131,16 @@ export function openLineMenuAt(stage: HTMLElement, c: Pick<MindmapCanvas, 'paint
   if (!curve) return;
   const m = pointAt(curve, 0.5);
   menuEvent(stage, c.camera, m.x, m.y);
+}
+
+/**
+ * The same for a selected summary's (概要) own menu: below the middle of its topic (a long press
+ * on it, Shift+F10 with it selected; no topic is selected then).
+ */
+export function openSummaryMenuAt(stage: HTMLElement, c: Pick<MindmapCanvas, 'paintNow' | 'camera'>, place: SummaryPlace): void {
+  c.paintNow();
+  const [x, y, w, h] = place.topic;
+  menuEvent(stage, c.camera, x + w / 2, y + h);
 }
 
 function menuEvent(stage: HTMLElement, cam: Camera, wx: number, wy: number): void {

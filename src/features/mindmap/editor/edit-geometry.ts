@@ -56,17 +56,24 @@ export function editBox(c: Canvas, id: string, visibleHeight = c.height): EditBo
   c.reveal(id);
   const m = measure(c, id);
   if (!m) return null;
-  const height = m.fontSize * LINE + 2 * PAD_Y;
-  let dx = 0;
-  let dy = 0;
-  if (m.left + m.width > c.width - EDGE) dx = c.width - EDGE - (m.left + m.width);
-  if (m.left + dx < EDGE) dx = EDGE - m.left;
-  const bottom = Math.min(c.height, visibleHeight);
-  if (m.top + height > bottom - EDGE) dy = bottom - EDGE - (m.top + height);
-  if (m.top + dy < EDGE) dy = EDGE - m.top;
+  const { dx, dy } = panInto({ ...m, height: m.fontSize * LINE + 2 * PAD_Y }, c.width, Math.min(c.height, visibleHeight));
   if (!dx && !dy) return m;
   c.panBy(dx, dy);
   return measure(c, id);
+}
+
+/**
+ * How far to pan the view so that a field at screen box `b` (canvas px) lies inside a canvas of
+ * `width` × `height`, EDGE px from its edges (its left and top edges win when it is larger).
+ */
+export function panInto(b: { left: number; top: number; width: number; height: number }, width: number, height: number): { dx: number; dy: number } {
+  let dx = 0;
+  let dy = 0;
+  if (b.left + b.width > width - EDGE) dx = width - EDGE - (b.left + b.width);
+  if (b.left + dx < EDGE) dx = EDGE - b.left;
+  if (b.top + b.height > height - EDGE) dy = height - EDGE - (b.top + b.height);
+  if (b.top + dy < EDGE) dy = EDGE - b.top;
+  return { dx, dy };
 }
 
 /**

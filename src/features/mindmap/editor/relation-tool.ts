@@ -5,7 +5,7 @@ import type { MindmapCanvas } from '../canvas/mindmap-canvas';
 import type { EditorController } from './controller';
 import { READ_ONLY_MSG, userMessage } from './messages';
 import { nodeInDirection } from './navigation';
-import { nextLine, walkAnnouncement, type LineWalk } from './relation-walk';
+import { lineActionsSaid, nextLine, onPhone, walkAnnouncement, type LineWalk } from './relation-walk';
 import type { Direction } from './spatial-nav';
 
 // Relationship lines (关联线) in the editor: which line is selected, the linking mode (from a
@@ -18,6 +18,8 @@ export const SELF_LINK_MSG = '不能把主题关联到它自己';
 export const LINK_HINT = '点击要关联的主题（或用方向键选择后按 Enter），Esc 取消';
 /** The same on a phone (no arrow keys, no Esc: the hint's 取消 button ends it). */
 export const TOUCH_LINK_HINT = '点击要关联的主题';
+/** What is said when linking starts on a phone: the hint and its button, no keys. */
+export const TOUCH_LINK_SAID = `${TOUCH_LINK_HINT}，点按「取消」结束`;
 
 export interface RelationToolState {
   /** The selected line (its handles show; Delete removes it, F2 edits its label). */
@@ -130,7 +132,7 @@ export class RelationTool {
     this.set({ selected: id });
     if (id) {
       const r = this.list.find((x) => x.id === id);
-      if (r) this.ctl.onAnnounce(`已选中关联线：${this.describe(r)}，Delete 删除，F2 编辑标签`);
+      if (r) this.ctl.onAnnounce(`已选中关联线：${this.describe(r)}${lineActionsSaid(this.ctl.state.readOnly)}`);
     }
   }
 
@@ -149,7 +151,7 @@ export class RelationTool {
     this.walk = step.walk;
     this.set({ selected: step.line.id, editing: null });
     this.revealLine(step.line.id);
-    this.ctl.onAnnounce(walkAnnouncement(this, step.walk, step.line));
+    this.ctl.onAnnounce(walkAnnouncement(this, step.walk, step.line, this.ctl.state.readOnly));
     return true;
   }
 
@@ -176,7 +178,7 @@ export class RelationTool {
     if (this.ctl.state.readOnly) return this.ctl.onError(READ_ONLY_MSG);
     if (!this.ctl.model.nodes.has(from)) return;
     this.set({ linking: { from, target: null }, selected: null, editing: null });
-    this.ctl.onAnnounce(LINK_HINT);
+    this.ctl.onAnnounce(onPhone() ? TOUCH_LINK_SAID : LINK_HINT);
   }
 
   cancel(): void {

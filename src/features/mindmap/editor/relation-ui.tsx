@@ -1,9 +1,12 @@
 import { ContextMenu } from 'radix-ui';
-import { useEffect, useRef, useSyncExternalStore } from 'react';
+import { useEffect, useLayoutEffect, useReducer, useRef, useSyncExternalStore } from 'react';
 import { worldToScreen } from '../canvas/camera';
 import type { MindmapCanvas } from '../canvas/mindmap-canvas';
 import type { ActionContext } from './actions';
 import type { EditorController } from './controller';
+import { panInto } from './edit-geometry';
+import { MenuSub } from './menu-sub';
+import { useKeyboardInset } from './phone';
 import { LINK_HINT, TOUCH_LINK_HINT, type RelationTool } from './relation-tool';
 
 // The React side of relationship lines (关联线): the linking hint, the label field over a
@@ -35,6 +38,28 @@ export function RelationOverlay({ ctl, canvas, phone = false }: { ctl: EditorCon
   const { linking, editing } = useSyncExternalStore(tool.subscribe, tool.getState);
   const input = useRef<HTMLInputElement>(null);
   const done = useRef(false);
+  const [, placed] = useReducer((n: number) => n + 1, 0);
+  // The field is inside the canvas (above a phone's on-screen keyboard): the view pans first when
+  // it would cross an edge, as for a topic's text (edit-geometry.ts). Near the left edge a label's
+  // first characters were cut off.
+  const fit = (visibleHeight?: number) => {
+    const el = input.current;
+    if (!el || !canvas) return;
+    const r = el.getBoundingClientRect();
+    const s = canvas.element.getBoundingClientRect();
+    const box = { left: r.left - s.left, top: r.top - s.top, width: r.width, height: r.height };
+    const { dx, dy } = panInto(box, canvas.width, Math.min(canvas.height, visibleHeight ?? canvas.height));
+    if (!dx && !dy) return;
+    canvas.panBy(dx, dy);
+    placed();
+  };
+  useLayoutEffect(() => {
+    if (editing) fit();
+    // (placed once as it opens; the keyboard inset below places it again)
+  }, [editing]);
+  const element = useRef<HTMLElement | null>(null);
+  element.current = canvas?.element ?? null;
+  useKeyboardInset(element, (visible) => fit(visible));
   useEffect(() => {
     done.current = false;
     if (editing) input.current?.select();
@@ -93,8 +118,8 @@ export function RelationOverlay({ ctl, canvas, phone = false }: { ctl: EditorCon
   );
 }
 
-/** The node menu's entries for the selected node's lines: select, edit the label, delete. */
-export function RelationMenuItems({ ctx }: { ctx: ActionContext }) {
+/** The node menu's entries for the selected node's lines: select, edit the label, delete (`inline`: a group, on a phone). */
+export function RelationMenuItems({ ctx, inline }: { ctx: ActionContext; inline: boolean }) {
   const { ctl } = ctx;
   const id = ctl.primary;
   if (!id) return null;
@@ -104,27 +129,20 @@ export function RelationMenuItems({ ctx }: { ctx: ActionContext }) {
   if (!lines.length) return null;
   const ro = ctl.state.readOnly;
   return (
-    <ContextMenu.Sub>
-      <ContextMenu.SubTrigger className="mind-menu__item">
-        关联线（{lines.length}）<span className="mind-menu__key">▸</span>
-      </ContextMenu.SubTrigger>
-      <ContextMenu.Portal>
-        <ContextMenu.SubContent className="mind-menu" aria-label="关联线">
-          {lines.map((r) => (
-            <ContextMenu.Group key={r.id} aria-label={tool.describe(r)}>
-              <ContextMenu.Item className="mind-menu__item" onSelect={() => tool.select(r.id)}>
-                选择：{tool.describe(r)}
-              </ContextMenu.Item>
-              <ContextMenu.Item className="mind-menu__item" disabled={ro} onSelect={() => tool.editLabel(r.id)}>
-                编辑标签：{tool.describe(r)}
-              </ContextMenu.Item>
-              <ContextMenu.Item className="mind-menu__item" disabled={ro} onSelect={() => void tool.remove(r.id)}>
-                删除：{tool.describe(r)}
-              </ContextMenu.Item>
-            </ContextMenu.Group>
-          ))}
-        </ContextMenu.SubContent>
-      </ContextMenu.Portal>
-    </ContextMenu.Sub>
+    <MenuSub label="关联线" title={`关联线（${lines.length}）`} inline={inline}>
+      {lines.map((r) => (
+        <ContextMenu.Group key={r.id} aria-label={tool.describe(r)}>
+          <ContextMenu.Item className="mind-menu__item" onSelect={() => tool.select(r.id)}>
+            选择：{tool.describe(r)}
+          </ContextMenu.Item>
+          <ContextMenu.Item className="mind-menu__item" disabled={ro} onSelect={() => tool.editLabel(r.id)}>
+            编辑标签：{tool.describe(r)}
+          </ContextMenu.Item>
+          <ContextMenu.Item className="mind-menu__item" disabled={ro} onSelect={() => void tool.remove(r.id)}>
+            删除：{tool.describe(r)}
+          </ContextMenu.Item>
+        </ContextMenu.Group>
+      ))}
+    </MenuSub>
   );
 }

@@ -1,5 +1,6 @@
 import type { Relationship } from '../../../engine/model/items';
 import type { Action } from './actions';
+import { isMobile } from '../../../app/lib/device';
 import type { RelationTool } from './relation-tool';
 
 // Alt+L: the keyboard's way to a relationship line (关联线), as a click on its curve is the
@@ -44,12 +45,24 @@ export function nextLine(
   return { walk: { ...w, ids }, line: vis.find((r) => r.id === next)! };
 }
 
-/** 已选中关联线：甲 → 乙，标签「因果」，第 1/3 条，… (the live region). */
-export function walkAnnouncement(tool: RelationTool, walk: LineWalk, r: Relationship): string {
+/** A phone's screen (SPEC §9), where a finger has no keys; false without a browser (the engine's tests). */
+export const onPhone = (): boolean => typeof navigator !== 'undefined' && isMobile();
+
+/**
+ * What can be done with a selected line, said after its name: its keys, on a phone the action
+ * bar's buttons (a finger has no Delete nor F2), on a read-only map nothing (both are refused).
+ */
+export function lineActionsSaid(readOnly: boolean, phone = onPhone()): string {
+  if (readOnly) return '';
+  return phone ? '，点按「编辑」修改标签，「删除」删除关联线' : '，Delete 删除，F2 编辑标签';
+}
+
+/** 已选中关联线：甲 → 乙，标签「因果」，第 1/3 条，… (the live region; a read-only map has no Delete, no F2). */
+export function walkAnnouncement(tool: RelationTool, walk: LineWalk, r: Relationship, readOnly = false): string {
   const label = r.title ? `，标签「${r.title}」` : '';
   const whole = walk.whole ? '（全图）' : '';
   const at = `第 ${walk.ids.indexOf(r.id) + 1}/${walk.ids.length} 条${whole}`;
-  return `已选中关联线：${tool.describeNode(r.from)} → ${tool.describeNode(r.to)}${label}，${at}，Delete 删除，F2 编辑标签，Esc 返回主题`;
+  return `已选中关联线：${tool.describeNode(r.from)} → ${tool.describeNode(r.to)}${label}，${at}${lineActionsSaid(readOnly, false)}，Esc 返回主题`;
 }
 
 /** The registry's entry (keyboard only; also allowed on a read-only map: selecting edits nothing). */

@@ -1,6 +1,6 @@
 import type { SummaryPlace } from '../../../engine/layout/summary-space';
 import type { MindmapCanvas } from '../canvas/mindmap-canvas';
-import { MIN_EDIT_FONT, type EditBox } from './edit-geometry';
+import { MIN_EDIT_FONT, panInto, type EditBox } from './edit-geometry';
 
 // Where the text edit field goes for a summary's (概要) topic: over its box, in its font size
 // times the zoom (never under the field's readable minimum), the view panned first so the
@@ -31,13 +31,7 @@ function measure(c: Canvas, place: SummaryPlace, fontSize: number): EditBox {
 
 export function summaryEditBox(c: Canvas, place: SummaryPlace, fontSize: number): EditBox {
   const m = measure(c, place, fontSize);
-  const height = m.fontSize * 1.4 + 12;
-  let dx = 0;
-  let dy = 0;
-  if (m.left + m.width > c.width - EDGE) dx = c.width - EDGE - (m.left + m.width);
-  if (m.left + dx < EDGE) dx = EDGE - m.left;
-  if (m.top + height > c.height - EDGE) dy = c.height - EDGE - (m.top + height);
-  if (m.top + dy < EDGE) dy = EDGE - m.top;
+  const { dx, dy } = panInto({ ...m, height: m.fontSize * 1.4 + 12 }, c.width, c.height);
   if (!dx && !dy) return m;
   c.panBy(dx, dy);
   return measure(c, place, fontSize);

@@ -7,9 +7,10 @@ import { startNodeDrag, toggleExpanderAt, type NodeDrag, type PointerOverlays } 
 // Touch on the map canvas through Pointer Events (pen and mouse go through pointer.ts): the
 // gestures of gestures.ts applied to the editor. Tap selects (empty canvas clears), double tap
 // edits the node (on empty canvas re-centres, like a double click), long press selects and opens
-// the node menu on release, long press then drag moves the node, one finger pans, two pinch
-// (the zoom settles on the SPEC §9 ladder when they lift). A finger down while the text field
-// is open only commits it (pointerdown is prevented, so the field would never blur by itself).
+// the node menu on release (on a line or a summary: its own menu), long press then drag moves
+// the node, one finger pans, two pinch (the zoom settles on the SPEC §9 ladder when they lift).
+// A finger down while the text field is open only commits it (pointerdown is prevented, so the
+// field would never blur by itself).
 
 /** A finger covers ~44 px: a touch this close to a node (but on no other) still hits it. */
 export const TOUCH_SLOP_PX = 22;
@@ -39,6 +40,8 @@ export const TOUCH_HANDLE_PX = 22;
 
 /** The gesture target of a press on a line (not a node id: a line is held, never dragged). */
 const ON_LINE = '\u0000line';
+/** The same for a summary (概要): held for its menu, never dragged. */
+const ON_SUMMARY = '\u0000summary';
 
 export interface TouchUi {
   /** The drop indicator layer and the drag ghost (shared with the mouse's drag). */
@@ -66,6 +69,8 @@ export function bindTouch(canvas: MindmapCanvas, ctl: EditorController, ui: Touc
   const lineAt = (x: number, y: number) => (canvas.hitTest(x, y) ? null : canvas.relationAt(x, y, TOUCH_LINE_PX));
   /** The line a press went down on (its gesture target is ON_LINE). */
   let pressedLine: string | null = null;
+  /** The summary a press went down on (its gesture target is ON_SUMMARY). */
+  let pressedSummary: string | null = null;
   /** Selects line `id` alone, so the action bar's 删除 and the long-press menu act on it. */
   const selectLine = (id: string) => {
     ctl.select([], false);
@@ -73,7 +78,10 @@ export function bindTouch(canvas: MindmapCanvas, ctl: EditorController, ui: Touc
   };
   const g = new TouchGestures({
     hit: (x, y) => {
-      pressedLine = lineAt(x, y);
+      // As a tap: a summary (drawn above the nodes) first, then a line, then a topic.
+      pressedSummary = canvas.summaryAt(x, y);
+      pressedLine = pressedSummary ? null : lineAt(x, y);
+      if (pressedSummary) return ON_SUMMARY;
       return pressedLine ? ON_LINE : touchHit(canvas, x, y);
     },
     tap: (x, y) => {
@@ -98,7 +106,10 @@ export function bindTouch(canvas: MindmapCanvas, ctl: EditorController, ui: Touc
       else ctl.recentre();
     },
     hold: (id) => {
-      if (id === ON_LINE) {
+      if (id === ON_SUMMARY) {
+        lines.select(null);
+        ctl.selectSummary(pressedSummary);
+      } else if (id === ON_LINE) {
         if (pressedLine) selectLine(pressedLine);
       } else {
         lines.select(null);
@@ -117,7 +128,7 @@ export function bindTouch(canvas: MindmapCanvas, ctl: EditorController, ui: Touc
       pinch = null;
       canvas.settleZoom(x, y);
     },
-    dragStart: (id, x, y) => (drag = id === ON_LINE ? null : startNodeDrag(canvas, ctl, ui.overlays, id, x, y)),
+    dragStart: (id, x, y) => (drag = id === ON_LINE || id === ON_SUMMARY ? null : startNodeDrag(canvas, ctl, ui.overlays, id, x, y)),
     dragMove: (x, y) => drag?.move(x, y),
     dragEnd: (_x, _y, cancelled) => {
       drag?.end(!cancelled);
