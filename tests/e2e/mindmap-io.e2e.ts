@@ -92,6 +92,21 @@ describe('import and export', () => {
     await expect.poll(() => outline(page)).toEqual(['粘贴的图', '四空格子项']);
   });
 
+  it('an imported map whose root has a note does not pop the note over the map; the tree still shows it on selection', async () => {
+    const { page } = s;
+    await openMinder(page, 'case-04');
+    const map = { root: { data: { text: '带备注的图', note: '根的备注' }, children: [{ data: { text: '子一', note: '子一的备注' } }, { data: { text: '子二' } }] } };
+    await saved(page, () => importFile(page, '带备注.km', JSON.stringify(map)));
+    await item(page, '子二').waitFor();
+    const tip = page.getByRole('tooltip', { name: '备注预览' });
+    await page.waitForTimeout(500);
+    expect(await tip.count()).toBe(0);
+    // the student's own selection in the tree still previews the note (keyboard users read it so)
+    await item(page, '子一').click();
+    await tip.waitFor();
+    expect(await tip.textContent()).toBe('子一的备注');
+  });
+
   it('imports real files: a Notepad outline with several top lines, a markmap note; says what changed shape', async () => {
     const { page } = s;
     await openMinder(page, 'case-04');

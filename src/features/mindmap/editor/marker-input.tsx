@@ -59,23 +59,33 @@ export function bindMarkers(canvas: MindmapCanvas, ctl: EditorController, show: 
     if (href && href !== '#') window.open(href, '_blank', 'noopener,noreferrer');
   };
   // Keyboard: the selected node's note shows below it while the outline tree has the focus.
+  // Only for a selection the student made on the map or in its tree: an import (chosen from a
+  // menu) selects the new root too, and its note covered the topics around it every time.
   let lastPrimary: string | null = null;
+  let pickedOnMap = false;
+  const onInput = (e: Event) => {
+    pickedOnMap = !!(e.target as Element | null)?.closest?.('.mind-tree, .mind-editor__stage');
+  };
   const onState = () => {
     const id = ctl.primary;
     if (id === lastPrimary) return;
     lastPrimary = id;
     hide();
     // keyboard focus on the map (its key field) or in the outline tree, not while editing text
-    if (!id || !ctl.model.get(id)?.hasNote || ctl.state.status === 'textedit' || !document.activeElement?.closest('.mind-tree, .mind-editor__stage')) return;
+    if (!id || !pickedOnMap || !ctl.model.get(id)?.hasNote || ctl.state.status === 'textedit' || !document.activeElement?.closest('.mind-tree, .mind-editor__stage')) return;
     const b = canvas.screenBox(id);
     if (b) preview(id, b.x + b.w - 8, b.y + b.h + 4);
   };
   const offState = ctl.subscribe(onState);
+  document.addEventListener('pointerdown', onInput, true);
+  document.addEventListener('keydown', onInput, true);
   el.addEventListener('pointermove', onMove);
   el.addEventListener('pointerleave', hide);
   el.addEventListener('click', onClick);
   return () => {
     offState();
+    document.removeEventListener('pointerdown', onInput, true);
+    document.removeEventListener('keydown', onInput, true);
     hide();
     el.removeEventListener('pointermove', onMove);
     el.removeEventListener('pointerleave', hide);
