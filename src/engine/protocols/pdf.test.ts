@@ -143,6 +143,26 @@ describe('PDF export', () => {
     expect(r.notices.map((n) => n.message)).toEqual(['1 张节点图片未能放入 PDF（只支持 PNG、JPEG 图片）']);
   });
 
+  it('writes an empty title as 分支主题 and a folded branch’s hidden-children count, as the SVG does (outside walk B)', async () => {
+    const ed = new MindEditor();
+    ed.load(
+      km({
+        data: { id: 'r', text: '中心' },
+        children: [
+          { data: { id: 'e', text: '' } },
+          {
+            data: { id: 'f', text: '折叠', expandState: 'collapse' },
+            children: [{ data: { text: '藏一' } }, { data: { text: '藏二' } }, { data: { text: '藏三' } }],
+          },
+        ],
+      }),
+    );
+    const { pages } = await textOf((await ed.exportPdf({ font })).data);
+    expect(pages[0]).toContain('分支主题');
+    expect(pages[0]).not.toContain('藏一');
+    expect(pages[0].split('\n')).toContain('3');
+  });
+
   it('refuses bytes that are no font with a Chinese message', async () => {
     const ed = new MindEditor();
     ed.load(sample);
