@@ -82,4 +82,12 @@ describe('XMind, FreeMind and OPML files', () => {
     expect(await outline(page)).toEqual(['中心', '分支']);
     expect(unexpectedErrors(s.errors)).toEqual([]);
   });
+
+  it('says a Freeplane map’s style sheet and edge-colour rule were not kept (they were dropped unsaid; outside walk B)', async () => {
+    const { page } = s;
+    await openMinder(page, 'case-04');
+    await saved(page, () => importFile(page, '样式.mm', readFileSync(FIXTURES + '25-freeplane-styles.mm')));
+    await expect.poll(() => outline(page)).toEqual(['样式', '甲', '甲一', '乙', '丙']);
+    await toastWith(page, 'Freeplane 导图样式表（MapStyle） 1 个、Freeplane 自动连线配色（AutomaticEdgeColor） 1 个').waitFor();
+  });
 });
