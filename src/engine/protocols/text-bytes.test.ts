@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { importDocumentWithNotices } from './formats';
+import { exportFile, importDocumentWithNotices } from './formats';
 import { decodeTextFile } from './text-bytes';
 
 // A text file's bytes as a student's computer saved them (outside walk B): GBK from old Windows
@@ -57,5 +57,19 @@ describe('text file bytes', () => {
 
   it('keeps TAB, LF, CR, VT and FF (text files hold them)', () => {
     expect(decodeTextFile(utf8('a\tb\r\nc\u000b\u000c'))).toBe('a\tb\r\nc\u000b\u000c');
+  });
+
+  it('round-trips every text format through its bytes: UTF-8, and UTF-16 LE with a BOM as Windows writes it', () => {
+    const doc = importDocumentWithNotices('txt', '学习计划\n\t第一章 函数\n\t\t导数 😀\n\t第二章\n').document;
+    const utf16 = (t: string) => {
+      const b = new Uint8Array(2 + t.length * 2);
+      b.set([0xff, 0xfe]);
+      for (let i = 0; i < t.length; i++) b.set([t.charCodeAt(i) & 0xff, t.charCodeAt(i) >> 8], 2 + i * 2);
+      return b;
+    };
+    for (const f of ['km', 'md', 'txt', 'mm', 'opml'] as const) {
+      const text = exportFile(f, doc).data as string;
+      for (const bytes of [utf8(text), utf16(text)]) expect(titles(importDocumentWithNotices(f, bytes).document.root)).toEqual(titles(doc.root));
+    }
   });
 });
