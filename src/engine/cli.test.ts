@@ -84,4 +84,12 @@ describe('map CLI', () => {
     expect(() => main(['layout', join(dir, 'in.km'), '--template', 'zz'])).toThrow('Missing Layout: zz');
     expect(() => main(['convert', join(dir, 'in.km'), join(dir, 'x.docx')])).toThrow('Not supported protocol:docx');
   });
+
+  it('reads a GBK text file as GBK and refuses a binary one (they came out as ���� and control characters)', () => {
+    writeFileSync(join(dir, 'gbk.txt'), Buffer.from([0xd6, 0xd0, 0xd0, 0xc4, 0x0a, 0x09, 0xb7, 0xd6, 0xd6, 0xa7, 0x0a]));
+    expect(main(['convert', join(dir, 'gbk.txt'), join(dir, 'gbk.md')])).toBe(0);
+    expect(readFileSync(join(dir, 'gbk.md'), 'utf8')).toBe('# 中心\n\n## 分支\n');
+    writeFileSync(join(dir, 'bin.txt'), Buffer.from(Array.from({ length: 256 }, (_, i) => i)));
+    expect(() => main(['convert', join(dir, 'bin.txt'), join(dir, 'bin.km')])).toThrow('无法导入：文件不是文本');
+  });
 });

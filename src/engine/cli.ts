@@ -24,11 +24,12 @@ function usage(): never {
 }
 
 /**
- * Imports a file (.xmind as bytes); a forest is put under a root named after the file; notices
+ * Imports a file (as bytes); a forest is put under a root named after the file; notices
  * (a forest wrapped, what the file held that a map cannot) go to stderr.
  */
 function importFile(ed: MindEditor, format: FileFormat, path: string): void {
-  const data = format === 'xmind' ? new Uint8Array(readFileSync(path)) : readFileSync(path, 'utf8');
+  // bytes: the engine tells a text file's encoding (UTF-8, UTF-16, GBK) and refuses binary ones
+  const data = new Uint8Array(readFileSync(path));
   const { notices } = ed.importDataWithNotices(format, data, { name: titleFromFileName(path) });
   for (const n of notices) process.stderr.write(`${n.message}\n`);
 }

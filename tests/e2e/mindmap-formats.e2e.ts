@@ -68,4 +68,26 @@ describe('XMind, FreeMind and OPML files', () => {
     await toastWith(page, '无法导入 .xmind 文件：文件不是有效的 XMind 文件').waitFor();
     expect(await outline(page)).toEqual(before);
   });
+
+  it('reads a GBK .txt as GBK; refuses a binary .txt and a .km without a root, keeping the map (outside walk B)', async () => {
+    const { page } = s;
+    await openMinder(page, 'case-04');
+    // 中心 / TAB 分支 as old Windows Notepad saves it: it used to import as ���� with a success toast
+    await saved(page, () => importFile(page, '笔记.txt', readFileSync(FIXTURES + '15-gbk.txt')));
+    await expect.poll(() => outline(page)).toEqual(['中心', '分支']);
+    await importFile(page, '数据.txt', Buffer.from(Array.from({ length: 256 }, (_, i) => i)));
+    await toastWith(page, '无法导入：文件不是文本（含有 NUL 字节').waitFor();
+    await importFile(page, '空.km', Buffer.from('{"template":"default"}'));
+    await toastWith(page, '无法导入：文件内容不是导图（.km 文件应是一个含根节点的 JSON 对象）').waitFor();
+    expect(await outline(page)).toEqual(['中心', '分支']);
+    expect(unexpectedErrors(s.errors)).toEqual([]);
+  });
+
+  it('says a Freeplane map’s style sheet and edge-colour rule were not kept (they were dropped unsaid; outside walk B)', async () => {
+    const { page } = s;
+    await openMinder(page, 'case-04');
+    await saved(page, () => importFile(page, '样式.mm', readFileSync(FIXTURES + '25-freeplane-styles.mm')));
+    await expect.poll(() => outline(page)).toEqual(['样式', '甲', '甲一', '乙', '丙']);
+    await toastWith(page, 'Freeplane 导图样式表（MapStyle） 1 个、Freeplane 自动连线配色（AutomaticEdgeColor） 1 个').waitFor();
+  });
 });

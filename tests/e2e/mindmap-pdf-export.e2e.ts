@@ -168,4 +168,31 @@ describe('PDF export', () => {
     expect(await page.getByText(/LaTeX 源码/).count()).toBe(0);
     expect(unexpectedErrors(s.errors).filter((e) => !/net::ERR_FAILED/.test(e))).toEqual([]);
   });
+
+  it('writes an empty topic as 分支主题 and marks a folded branch with its hidden-children count, as the canvas shows them (outside walk B)', async () => {
+    const { page } = s;
+    await openMinder(page, 'case-04');
+    const km = {
+      root: {
+        data: { id: 'r', text: '中心' },
+        children: [
+          { data: { id: 'e', text: '' }, children: [] },
+          { data: { id: 'f', text: '折叠', expandState: 'collapse' }, children: ['藏一', '藏二', '藏三'].map((text) => ({ data: { text }, children: [] })) },
+        ],
+      },
+      template: 'default',
+      theme: 'fresh-blue',
+      version: '1.4.43',
+    };
+    await saved(page, () => importFile(page, '空与折叠.km', JSON.stringify(km)));
+    await expect.poll(async () => (await outline(page)).filter((t) => t === '中心' || t === '折叠')).toEqual(['中心', '折叠']);
+    const { text, words } = await poppler(new Uint8Array(await download(page, /PDF（单页）/)));
+    expect(text).toContain('分支主题');
+    expect(text).not.toContain('藏一');
+    // the count sits beside 折叠, on the line of its title
+    const fold = words.find((w) => w.t === '折叠')!;
+    const count = words.find((w) => w.t === '3')!;
+    expect(Math.abs(count.x - fold.x)).toBeGreaterThan(10);
+    expect(Math.abs((count.y0 + count.y1) / 2 - (fold.y0 + fold.y1) / 2)).toBeLessThan(4);
+  });
 });

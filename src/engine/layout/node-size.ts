@@ -1,4 +1,4 @@
-import type { KmNodeData } from '../model/types';
+import { DEFAULT_TEXT, type KmNodeData } from '../model/types';
 import type { TextMeasurer } from '../measure/text-measurer';
 import type { FormulaBoxes } from '../measure/formula-boxes';
 import type { Theme, TypeStyle } from '../theme/themes';
@@ -38,7 +38,8 @@ export interface Size {
 export function measureNode(data: KmNodeData, style: TypeStyle, theme: Theme, m: TextMeasurer, formulas?: FormulaBoxes): Size {
   const fs = fontSizeOfData(data, style);
   const lh = theme.lineHeight;
-  const text = data.text || ' ';
+  // an empty title is drawn as 分支主题 (canvas, SVG, PDF): its box holds it
+  const text = data.text || DEFAULT_TEXT;
   const font = fontOf(data, style);
   let tw = 1;
   let nLines = 1;

@@ -105,7 +105,7 @@ describe('XMind, FreeMind and OPML files', () => {
           { text: '语法分析', hyperlink: '#ID_1001' },
         ],
       },
-      notices: ['以下内容未能保留：图片 1 张、详细描述 1 条、属性 1 条'],
+      notices: ['以下内容未能保留：图片 1 张、详细描述 1 条、Freeplane 导图样式表（MapStyle） 1 个、属性 1 条'],
     });
   });
 

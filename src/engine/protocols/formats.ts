@@ -11,6 +11,7 @@ import { decodeOpml, encodeOpml } from './opml';
 import { liveRelations } from './relations-exchange';
 import { restoreDocument } from './restore';
 import { decodeOutline, encodeText } from './text';
+import { decodeTextFile } from './text-bytes';
 import { decodeXmind } from './xmind';
 import { encodeXmind } from './xmind-export';
 import { countSummariesLost } from './xmind-summaries';
@@ -34,7 +35,10 @@ export function isFileFormat(f: string): f is FileFormat {
   return (FILE_FORMATS as readonly string[]).includes(f);
 }
 
-/** A file's content: bytes for .xmind (a zip), text for the others (bytes are read as UTF-8). */
+/**
+ * A file's content: bytes for .xmind (a zip); for the others text (pasted) or the file's bytes,
+ * decoded by `text-bytes.ts` (BOM, UTF-8, else GB18030; binary refused).
+ */
 export type FileData = string | Uint8Array;
 
 export interface ImportResult {
@@ -45,7 +49,7 @@ export interface ImportResult {
 
 const EMPTY_OUTLINE = `${INVALID}：大纲为空（只有空行，没有任何主题）`;
 
-const asText = (data: FileData): string => (typeof data === 'string' ? data : new TextDecoder().decode(data));
+const asText = (data: FileData): string => (typeof data === 'string' ? data : decodeTextFile(data));
 
 /** A decoded exchange tree within the map limits, restored like any import; what it lost is the last notice. */
 function exchanged(

@@ -45,8 +45,10 @@ describe('.mm text styles', () => {
     const r = imported(readFileSync(FIXTURES + '25-freeplane-styles.mm', 'utf8'));
     expect(r.root).toEqual(STYLED);
     // 乙 is left in the file, right in our layout (first half of three); 丙's <edge/> has nothing;
-    // the map's style sheet and the edge-colour rule are not content.
-    expect(r.notices).toEqual(['以下内容未能保留：节点形状 1 个、连线样式 2 处、分支左右位置 1 个、FreeMind/Freeplane 插件内容 1 处']);
+    // the map's style sheet and the edge-colour rule are said by name (they were dropped unsaid).
+    expect(r.notices).toEqual([
+      '以下内容未能保留：节点形状 1 个、连线样式 2 处、分支左右位置 1 个、FreeMind/Freeplane 插件内容 1 处、Freeplane 导图样式表（MapStyle） 1 个、Freeplane 自动连线配色（AutomaticEdgeColor） 1 个',
+    ]);
   });
 
   it('keeps the styles through .mm → map → .mm → map, with nothing said on export', () => {

@@ -8,7 +8,8 @@ import { attr, el, elements, firstElement, kidsOf, tagOf, type XmlItem } from '.
 // editor could not draw as the file meant (a colour that is not #rgb/#rrggbb, a size out of
 // range) is counted as 文字样式, not applied. What a map has no key for is counted by kind: edge
 // colour/width/style (连线样式), bubble shapes (节点形状), Freeplane named styles and
-// strike-through (文字样式), plug-in hooks (FreeMind/Freeplane 插件内容), and a first-level
+// strike-through (文字样式), plug-in hooks (FreeMind/Freeplane 插件内容; Freeplane's style sheet
+// and edge-colour rule by name), and a first-level
 // branch whose POSITION our layout does not give it (分支左右位置).
 
 /**
@@ -34,11 +35,17 @@ const JAVA_TO_CSS: Record<string, string> = {
 };
 const CSS_TO_JAVA: Record<string, string> = { 'sans-serif': 'SansSerif', serif: 'Serif', monospace: 'Monospaced' };
 
-/**
- * Hooks read elsewhere (images), the map-wide style sheet every Freeplane map has (like a theme),
- * and the rule that coloured the edges (what it did is on each <edge>, counted there).
- */
+/** Hooks read elsewhere (images) or counted under their own name (HOOK_KINDS). */
 const KNOWN_HOOKS = new Set(['ExternalObject', 'MapStyle', 'AutomaticEdgeColor']);
+/**
+ * Freeplane's map-wide style sheet (the root's and levels' fonts, colours, gaps) and its rule
+ * colouring new branches: the map takes neither, so they are said like any other hook (the
+ * colours the rule already gave are on each <edge>, counted as 连线样式).
+ */
+const HOOK_KINDS = [
+  ['MapStyle', 'mapStyle'],
+  ['AutomaticEdgeColor', 'edgeColorRule'],
+] as const;
 const EDGE_ATTRS = ['COLOR', 'WIDTH', 'STYLE', 'DASH'];
 /** FreeMind's node STYLE values that draw as ours do (a line under the text, or as the parent). */
 const PLAIN_SHAPES = new Set(['fork', 'as_parent']);
@@ -89,7 +96,9 @@ export function readMmStyle(x: XmlItem, kids: XmlItem[], d: KmNodeData, lost: Lo
   const shape = attr(x, 'STYLE');
   if (shape && !PLAIN_SHAPES.has(shape)) lost.add('shape');
   lost.add('edgeStyle', elements(kids, 'edge').filter((e) => EDGE_ATTRS.some((a) => attr(e, a))).length);
-  lost.add('hook', elements(kids, 'hook').filter((h) => !KNOWN_HOOKS.has(attr(h, 'NAME') ?? '')).length);
+  const hooks = elements(kids, 'hook');
+  lost.add('hook', hooks.filter((h) => !KNOWN_HOOKS.has(attr(h, 'NAME') ?? '')).length);
+  for (const [name, kind] of HOOK_KINDS) lost.add(kind, hooks.filter((h) => attr(h, 'NAME') === name).length);
 }
 
 /**

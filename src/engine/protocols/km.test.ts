@@ -42,6 +42,14 @@ describe('.km protocol', () => {
     expect(() => decodeKm('[]')).toThrow('文件内容不是导图');
   });
 
+  it('refuses an object with neither a root nor a bare root node (it used to import as one empty root)', () => {
+    expect(() => decodeKm('{"template":"default"}')).toThrow('无法导入：文件内容不是导图（.km 文件应是一个含根节点的 JSON 对象）');
+    expect(() => decodeKm('{}')).toThrow('文件内容不是导图');
+    expect(() => decodeKm('{"root":null,"theme":"snow"}')).toThrow('文件内容不是导图');
+    // a kityminder 1.1.x file is the root node itself: still read
+    expect(decodeKm('{"data":{"text":"旧"},"children":[]}').root.data.text).toBe('旧');
+  });
+
   it('reads a null or numeric text as kityminder shows it (blank, the number)', () => {
     const doc = decodeKm('{"root":{"data":{"text":null},"children":[{"data":{"text":12}}]}}');
     expect(doc.root.data.text).toBe('');

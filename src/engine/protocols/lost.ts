@@ -32,6 +32,8 @@ const KINDS = {
   edgeStyle: ['连线样式', '处'],
   side: ['分支左右位置', '个'],
   hook: ['FreeMind/Freeplane 插件内容', '处'],
+  mapStyle: ['Freeplane 导图样式表（MapStyle）', '个'],
+  edgeColorRule: ['Freeplane 自动连线配色（AutomaticEdgeColor）', '个'],
   attribute: ['属性', '条'],
   structure: ['导图结构（已改用最接近的结构）', '处'],
   curve: ['关联线的自定义弯曲', '条'],

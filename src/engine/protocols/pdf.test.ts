@@ -143,6 +143,45 @@ describe('PDF export', () => {
     expect(r.notices.map((n) => n.message)).toEqual(['1 张节点图片未能放入 PDF（只支持 PNG、JPEG 图片）']);
   });
 
+  it('writes an empty title as 分支主题 and a folded branch’s hidden-children count, as the SVG does (outside walk B)', async () => {
+    const ed = new MindEditor();
+    ed.load(
+      km({
+        data: { id: 'r', text: '中心' },
+        children: [
+          { data: { id: 'e', text: '' } },
+          {
+            data: { id: 'f', text: '折叠', expandState: 'collapse' },
+            children: [{ data: { text: '藏一' } }, { data: { text: '藏二' } }, { data: { text: '藏三' } }],
+          },
+        ],
+      }),
+    );
+    const { pages } = await textOf((await ed.exportPdf({ font })).data);
+    expect(pages[0]).toContain('分支主题');
+    expect(pages[0]).not.toContain('藏一');
+    expect(pages[0].split('\n')).toContain('3');
+  });
+
+  it('says a node image at a web address is not downloaded, not that it is no PNG (outside walk B)', async () => {
+    const ed = new MindEditor();
+    const size = { width: 40, height: 30 };
+    ed.load(
+      km({
+        data: { text: '图片' },
+        children: [
+          { data: { text: '网上的', image: 'https://example.com/a.png', imageSize: size } },
+          { data: { text: '没读到', image: '/api/file/b.png', imageSize: size } },
+        ],
+      }),
+    );
+    const r = await ed.exportPdf({ font });
+    expect(r.notices.map((n) => n.message)).toEqual([
+      '1 张节点图片是网络图片，导出 PDF 不会下载网络图片，未能放入 PDF（可先把图片上传到导图中）',
+      '1 张节点图片未能读取，未能放入 PDF',
+    ]);
+  });
+
   it('refuses bytes that are no font with a Chinese message', async () => {
     const ed = new MindEditor();
     ed.load(sample);

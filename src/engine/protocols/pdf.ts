@@ -19,6 +19,7 @@ import {
 import { fontkitForPdfLib, type CjkFont } from './pdf-font';
 import { drawFormula, formulaKey, FormulaFaces, sourceLines, type FormulaContext, type FormulaDrawing } from './pdf-formula';
 import { hasFormula } from '../render/formula';
+import { PdfImages } from './pdf-images';
 import { PdfLinks } from './pdf-links';
 import { readSvg, type PdfOp } from './pdf-ops';
 import { intersects, planPages, type PdfMode, type PdfPage } from './pdf-pages';
@@ -32,7 +33,7 @@ import type { ImportNotice } from './notices';
 // Characters the font has no glyph for (emoji, rare symbols) are left out of the drawing, never
 // drawn as empty boxes, and the export says which ones in a notice. Node images are embedded
 // when they are PNG or JPEG (the caller passes same-origin ones as data URLs, like .xmind);
-// others are left out and counted in a notice. Bold is drawn as filled and outlined glyphs and
+// others are left out and counted in a notice with the cause (pdf-images.ts). Bold is drawn as filled and outlined glyphs and
 // italic as slanted ones (one font file, fetched once). Formulas are drawn typeset from the main
 // thread's drawings (pdf-formula.ts); without one a label's LaTeX source is written, and said.
 // A topic's web link is a link annotation over it; other addresses are listed (pdf-links.ts).
@@ -101,15 +102,6 @@ export function parseColor(c: string): { color: RGB; alpha: number } | null {
   return { color: rgb(k(v[0]), k(v[1]), k(v[2])), alpha: Math.min(1, Math.max(0, alpha)) };
 }
 
-function dataUrlBytes(url: string): { type: string; bytes: Uint8Array } | null {
-  const m = /^data:([^;,]+)(;base64)?,(.*)$/s.exec(url);
-  if (!m) return null;
-  const raw = m[2] ? atob(m[3]) : decodeURIComponent(m[3]);
-  const bytes = new Uint8Array(raw.length);
-  for (let i = 0; i < raw.length; i++) bytes[i] = raw.charCodeAt(i);
-  return { type: m[1].toLowerCase(), bytes };
-}
-
 function subsetTag(): string {
   let t = '';
   for (let i = 0; i < 6; i++) t += String.fromCharCode(65 + Math.floor(Math.random() * 26));
@@ -154,23 +146,8 @@ export async function svgToPdf(svg: string, opts: PdfOptions): Promise<PdfResult
     return out;
   };
 
-  const images = new Map<string, PDFImage | null>();
-  let imagesLost = 0;
-  const imageOf = async (href: string): Promise<PDFImage | null> => {
-    if (!images.has(href)) {
-      let img: PDFImage | null = null;
-      const data = dataUrlBytes(href.startsWith('data:') ? href : (opts.images?.[href] ?? ''));
-      try {
-        if (data?.type === 'image/png') img = await doc.embedPng(data.bytes);
-        else if (data?.type === 'image/jpeg' || data?.type === 'image/jpg') img = await doc.embedJpg(data.bytes);
-      } catch {
-        img = null;
-      }
-      if (!img) imagesLost++;
-      images.set(href, img);
-    }
-    return images.get(href)!;
-  };
+  const pdfImages = new PdfImages(doc, opts.images);
+  const imageOf = (href: string) => pdfImages.of(href);
 
   const faces = new FormulaFaces(doc, opts.formulaFonts ?? {}, (b) => open(b) as unknown as CjkFont, subsetTag);
   const black = rgb(0, 0, 0);
@@ -225,7 +202,7 @@ export async function svgToPdf(svg: string, opts: PdfOptions): Promise<PdfResult
         : '公式以 LaTeX 源码写出：命令行导出没有排版公式的浏览器，请在编辑器中导出 PDF',
     });
   notices.push(...links.notices());
-  if (imagesLost) notices.push({ code: 'lost', message: `${imagesLost} 张节点图片未能放入 PDF（只支持 PNG、JPEG 图片）` });
+  notices.push(...pdfImages.notices());
   return { data: await doc.save(), notices, pages: plan.length };
 }
 

@@ -26,6 +26,9 @@ function isObject(v: unknown): v is Record<string, unknown> {
  */
 export function restoreDocument(raw: unknown, lost?: Lost): KmDocument {
   if (!isObject(raw)) throw new Error(NOT_A_MAP);
+  // {root: {...}}, or a kityminder 1.1.x file that is the root node itself ({data, children}):
+  // an object with neither (e.g. {"template":"default"}) would become one empty root.
+  if (!isObject(raw.root) && !isObject(raw.data)) throw new Error(NOT_A_MAP);
   const json = upgradeLegacy(raw);
   if (!isObject(json.root)) throw new Error(NOT_A_MAP);
   const seen = new Set<string>();

@@ -191,6 +191,40 @@ describe('SVG export', () => {
   });
 });
 
+describe('SVG export of what the canvas shows beyond the nodes (outside walk B)', () => {
+  it('draws an empty title as 分支主题 in a box that holds it, as the canvas and the outline exports do', () => {
+    const ed = new MindEditor();
+    const doc = km('default', 'fresh-blue');
+    doc.root.children![1].data.text = '';
+    ed.load(doc);
+    const svg = ed.exportData('svg');
+    expect(nodeSvg(svg, 'b')).toContain('>分支主题</tspan>');
+    const [, , w] = ed.boxOf('b');
+    const named = new MindEditor();
+    named.load({ ...doc, root: { ...doc.root, children: [doc.root.children![0], { data: { id: 'b', text: '分支主题' } }] } });
+    expect(w).toBe(named.boxOf('b')[2]);
+  });
+
+  it('marks a folded branch with the count of its hidden children beside it, where the canvas puts its expander', () => {
+    const ed = new MindEditor();
+    ed.load(km('default', 'fresh-blue'));
+    expect(ed.exportData('svg')).not.toContain('class="collapsed"');
+    ed.execute('collapse', [['a']]);
+    const svg = ed.exportData('svg');
+    expect(svg).not.toContain('甲一');
+    const m =
+      /<g class="collapsed"><circle cx="([\d.-]+)" cy="([\d.-]+)" r="9" fill="#fff" stroke="#999" stroke-width="1"\/><text [^>]*font-size="9" fill="#666">2<\/text><\/g>/.exec(
+        svg,
+      );
+    expect(m).not.toBeNull();
+    const [x, y, w, h] = ed.boxOf('a');
+    const [rx] = ed.boxOf('r');
+    // beside the box, away from the root, vertically centred
+    expect(Math.abs(Number(m![1]) - (x < rx ? x - 11 : x + w + 11))).toBeLessThan(0.01);
+    expect(Math.abs(Number(m![2]) - (y + h / 2))).toBeLessThan(0.01);
+  });
+});
+
 describe('SVG export of relationship lines', () => {
   it('draws a dashed curve with the arrow marker and its label between drawn nodes only', () => {
     const ed = new MindEditor();

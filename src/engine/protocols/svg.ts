@@ -1,7 +1,8 @@
 import type { MindDoc, NodeRec } from '../model/doc';
 import type { LayoutEngine } from '../layout/layout-engine';
-import { connectorFor } from '../layout/kinds';
+import { connectorFor, type Connector } from '../layout/kinds';
 import { connectorPath, type Box } from '../layout/connectors';
+import { expanderCircle } from '../layout/expander-geometry';
 import { ChipHues, CHIP_FONT, resourcesOf } from '../render/markers';
 import { nodeStyle } from '../render/node-style';
 import { esc, EXPORT_FONT_FAMILY, nodeSvg, type FormulaLabel } from '../render/svg-node';
@@ -27,6 +28,19 @@ export interface SvgOptions {
    * (pdf-ops.ts reads it; the drawing of the formula comes from the main thread, pdf-formula.ts).
    */
   formulaSlots?: boolean;
+}
+
+/**
+ * A folded branch's mark, as the canvas draws it (features/mindmap/canvas/expander.ts,
+ * scene-painter.ts): a white circle beside the node with the number of its hidden children
+ * (+ over 99), so the children of a folded branch do not vanish from the picture without a sign.
+ */
+function collapsedSvg(b: Box, pb: Box, conn: Connector | null, count: number): string {
+  const c = expanderCircle(b, pb, conn, true);
+  return (
+    `<g class="collapsed"><circle cx="${c.x}" cy="${c.y}" r="${c.r}" fill="#fff" stroke="#999" stroke-width="1"/>` +
+    `<text x="${c.x}" y="${c.y}" text-anchor="middle" dominant-baseline="central" font-size="9" fill="#666">${count > 99 ? '+' : count}</text></g>`
+  );
 }
 
 /**
@@ -108,7 +122,8 @@ export function exportSvg(doc: MindDoc, layout: LayoutEngine, clip?: Box, progre
       ly = Math.min(b.y, pb.y);
     // (arcs of tianpan can bow out of the two boxes: a generous pad)
     const lineOut = outside(lx, ly, Math.max(b.x + b.w, pb.x + pb.w) - lx, Math.max(b.y + b.h, pb.y + pb.h) - ly, 200);
-    if (lineOut && outside(b.x, b.y, b.w, b.h, 16)) {
+    // (22: a folded branch's count circle reaches 20 px beyond its box)
+    if (lineOut && outside(b.x, b.y, b.w, b.h, 22)) {
       for (const r of resourcesOf(n.data)) hues.hue(r); // chip colours stay in map order
       continue;
     }
@@ -123,6 +138,7 @@ export function exportSvg(doc: MindDoc, layout: LayoutEngine, clip?: Box, progre
     const p = progress && (n.children.length || !parent) ? progress(n) : undefined;
     const badge = p && p.total > 0 ? progressBadgeSvg(b, p, !parent, badgeWidth) : '';
     shapes.push(nodeSvg(n, st, b, theme[nodeTypeForLevel(depth + 1)], chipWidth, hues, formulaOf(st.text, st.font), badge));
+    if (parent && st.collapsed && n.children.length) shapes.push(collapsedSvg(b, pb, conn, n.children.length));
   }
   // Relationship lines over the nodes (as the canvas draws them), between drawn nodes only.
   const rel = relationsSvg(doc.items.relationships, relBox, theme, (font, t) => layout.measurer.width(font, t), clip && { ...clip, ox, oy }, obstacles);

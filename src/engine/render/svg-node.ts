@@ -17,7 +17,7 @@ import {
   STUDY_GREEN,
   type MarkerSpec,
 } from './markers';
-import type { NodeStyle } from './node-style';
+import { displayText, type NodeStyle } from './node-style';
 
 // One node of the SVG export drawn the way the canvas draws it: outline (and shadow), the image
 // above the content, the icons of render/markers.ts left and right of the text, and the text
@@ -179,7 +179,8 @@ export function nodeSvg(
   out += under;
   const close = (n.data.hyperlink ? '</a>' : '') + '</g>';
   if (formula) return out + formulaSvg(st, tx, cy, formula) + close;
-  const lines = (st.text || ' ').split('\n');
+  // an empty title shows as the canvas shows it (and the outline exports write it): 分支主题
+  const lines = displayText(st.text).split('\n');
   const lh = st.fontSize * st.lineHeight;
   const tspans = lines.map((t, i) => `<tspan x="${tx}" dy="${i === 0 ? -((lines.length - 1) * lh) / 2 : lh}">${esc(t)}</tspan>`).join('');
   out += `<text x="${tx}" y="${cy}" text-anchor="middle" dominant-baseline="central" font-size="${st.fontSize}"${fontAttrs(st)} fill="${esc(st.color)}">${tspans}</text>${close}`;

@@ -147,8 +147,9 @@ export function useImportExport(ctl: EditorController, onError: (msg: string) =>
     }
     let data: FileData;
     try {
-      // .xmind is a zip: its bytes go to the engine as they are
-      data = format === 'xmind' ? new Uint8Array(await file.arrayBuffer()) : await file.text();
+      // bytes, always: .xmind is a zip, and the engine tells the text files' encoding (UTF-8,
+      // UTF-16, GBK) and refuses binary ones — File.text() read everything as UTF-8
+      data = new Uint8Array(await file.arrayBuffer());
     } catch (e) {
       onError(userMessage(e, '读取文件失败，请重新选择文件'));
       return;
