@@ -95,7 +95,9 @@ describe('import and export', () => {
   it('an imported map whose root has a note does not pop the note over the map; the tree still shows it on selection', async () => {
     const { page } = s;
     await openMinder(page, 'case-04');
-    const map = { root: { data: { text: '带备注的图', note: '根的备注' }, children: [{ data: { text: '子一', note: '子一的备注' } }, { data: { text: '子二' } }] } };
+    const map = {
+      root: { data: { text: '带备注的图', note: '根的备注' }, children: [{ data: { text: '子一', note: '子一的备注' } }, { data: { text: '子二' } }] },
+    };
     await saved(page, () => importFile(page, '带备注.km', JSON.stringify(map)));
     await item(page, '子二').waitFor();
     const tip = page.getByRole('tooltip', { name: '备注预览' });

@@ -72,7 +72,14 @@ export function bindMarkers(canvas: MindmapCanvas, ctl: EditorController, show: 
     lastPrimary = id;
     hide();
     // keyboard focus on the map (its key field) or in the outline tree, not while editing text
-    if (!id || !pickedOnMap || !ctl.model.get(id)?.hasNote || ctl.state.status === 'textedit' || !document.activeElement?.closest('.mind-tree, .mind-editor__stage')) return;
+    if (
+      !id ||
+      !pickedOnMap ||
+      !ctl.model.get(id)?.hasNote ||
+      ctl.state.status === 'textedit' ||
+      !document.activeElement?.closest('.mind-tree, .mind-editor__stage')
+    )
+      return;
     const b = canvas.screenBox(id);
     if (b) preview(id, b.x + b.w - 8, b.y + b.h + 4);
   };
