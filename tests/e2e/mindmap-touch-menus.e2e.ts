@@ -137,6 +137,8 @@ describe('menus, edit boxes and hints on a phone', () => {
     const label = page.getByRole('textbox', { name: /^关联线标签：甲 → 丙/ });
     await label.waitFor();
     await expect.poll(async () => onScreen(await label.boundingBox())).toBe(true);
+    // 16 px, as the topic field: a smaller field makes a phone's browser zoom the page on focus
+    expect(await label.evaluate((el) => getComputedStyle(el).fontSize)).toBe('16px');
     await label.press('Escape');
     expect(unexpectedErrors(phone.errors)).toEqual([]);
   });
