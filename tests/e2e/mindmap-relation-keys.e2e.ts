@@ -137,4 +137,20 @@ describe('relationship lines from the keyboard and their menu on the canvas', ()
     await expect.poll(() => described(page, '丙')).toBe('关联到：甲，按 Alt+L 逐条选择');
     expect(unexpectedErrors(s.errors)).toEqual([]);
   });
+
+  it('a line clicked on the canvas lets go when a tree row is chosen: Delete then removes the topic, not the line (outside walk)', async () => {
+    const { page } = s;
+    const { mid } = await autoCurvePoints(page, '乙', '丁', TOPICS);
+    await page.mouse.click(mid.x, mid.y);
+    await expect.poll(() => live(page)).toContain('已选中关联线：乙 → 丁');
+    await item(page, '丙').click();
+    await expect.poll(() => selectedTexts(page)).toEqual(['丙']);
+    await mapFocused(page);
+    await saved(page, () => page.keyboard.press('Delete'));
+    await expect.poll(() => outline(page)).toEqual(['线键', '甲', '乙', '丁']);
+    expect(await described(page, '乙')).toContain('关联到：丁');
+    await saved(page, () => page.keyboard.press('Control+z'));
+    await expect.poll(() => outline(page)).toEqual(['线键', '甲', '乙', '丙', '丁']);
+    expect(unexpectedErrors(s.errors)).toEqual([]);
+  });
 });

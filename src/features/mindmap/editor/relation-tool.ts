@@ -43,12 +43,19 @@ export class RelationTool {
 
   constructor(private readonly ctl: EditorController) {
     ctl.model.subscribe(() => this.onModel());
-    // A topic or summary chosen (a tree row, find) while a line reached by Alt+L is selected:
-    // the line lets go, or Delete would still remove it instead of the topic.
+    // A topic or summary chosen (a tree row, find) while a line is selected: the line lets go,
+    // or Delete, 删除 and F2 would still act on the line instead (outside walk: a line clicked,
+    // then a tree row, then Delete removed the line). What was selected when the line was
+    // picked (it lets go of the topics just after) is no new choice.
     ctl.subscribe(() => {
-      if (this.walk && this.state.selected && (ctl.state.selection.length || ctl.state.summary)) this.select(null);
+      const { selection, summary } = ctl.state;
+      if (!this.state.selected || (!selection.length && !summary)) return;
+      if (selection !== this.pickedWith.selection || summary !== this.pickedWith.summary) this.select(null);
     });
   }
+
+  /** The topic selection as it was when the line was selected (see the constructor). */
+  private pickedWith: { selection: readonly string[]; summary?: string | null } = { selection: [] };
 
   subscribe = (fn: () => void): (() => void) => {
     this.listeners.add(fn);
@@ -129,6 +136,7 @@ export class RelationTool {
   select(id: string | null): void {
     if (id === this.state.selected) return;
     this.walk = null;
+    this.pickedWith = { selection: this.ctl.state.selection, summary: this.ctl.state.summary };
     this.set({ selected: id });
     if (id) {
       const r = this.list.find((x) => x.id === id);
