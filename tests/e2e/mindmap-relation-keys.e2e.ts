@@ -151,6 +151,12 @@ describe('relationship lines from the keyboard and their menu on the canvas', ()
     expect(await described(page, '乙')).toContain('关联到：丁');
     await saved(page, () => page.keyboard.press('Control+z'));
     await expect.poll(() => outline(page)).toEqual(['线键', '甲', '乙', '丙', '丁']);
+    // a line clicked and deleted: the topic it starts from is selected, as after Alt+L (not the root)
+    await page.mouse.click(mid.x, mid.y);
+    await expect.poll(() => live(page)).toContain('已选中关联线：乙 → 丁');
+    await saved(page, () => page.keyboard.press('Delete'));
+    await expect.poll(async () => (await described(page, '乙')) ?? '').not.toContain('关联到：丁');
+    await expect.poll(() => selectedTexts(page)).toEqual(['乙']);
     expect(unexpectedErrors(s.errors)).toEqual([]);
   });
 });

@@ -246,8 +246,10 @@ export class RelationTool {
   }
 
   remove(id: string): Promise<unknown> {
-    // A line reached by Alt+L from a topic: that topic is selected again once the line is gone.
-    const back = this.walk?.anchor;
+    // Once the line is gone the topic it was reached from is selected (Alt+L's), else the one it
+    // starts from, as undo/redo do (item-steps.ts): not whatever the map fell back to (the root).
+    const from = this.list.find((r) => r.id === id)?.from;
+    const back = this.walk?.anchor ?? (from && this.ctl.model.nodes.has(from) ? from : undefined);
     if (back && !this.ctl.state.selection.length) this.ctl.select([back], false);
     this.walk = null;
     this.set({ selected: null, editing: null });
