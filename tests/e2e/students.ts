@@ -42,6 +42,7 @@ export const E2E_STUDENTS = {
   mapCamera: { id: 'e2e-map-camera', loginName: '13900000261', username: '华镜头' },
   touchLines: { id: 'e2e-touch-lines', loginName: '13900000360', username: '吴触线' },
   touchMenus: { id: 'e2e-touch-menus', loginName: '13900000362', username: '吴触菜' },
+  touchMulti: { id: 'e2e-touch-multi', loginName: '13900000363', username: '吴多选' },
   fitTemplates: { id: 'e2e-fit-templates', loginName: '13900000361', username: '吴适应' },
   editorUx: { id: 'e2e-editor-ux', loginName: '13900000330', username: '金编辑' },
   itemsFollow: { id: 'e2e-items-follow', loginName: '13900000290', username: '项随主' },

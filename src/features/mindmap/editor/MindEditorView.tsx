@@ -16,6 +16,7 @@ import { menuLine, NodeMenu, openLineMenuAt, openMenuAt, openSummaryMenuAt } fro
 import { NotePreview, type NotePreviewState } from './marker-input';
 import { OverlayStore } from './overlay-state';
 import { MapStage } from './MapStage';
+import { MultiSelectBanner } from './multi-select-ui';
 import { OpeningFailed, stageKey, useMapOpening } from './map-opening';
 import { OutlineRegion, PhoneActionBar, PhoneStatus, usePhone, type PhoneSheet } from './phone';
 import { RelationOverlay } from './relation-ui';
@@ -260,6 +261,7 @@ export function MindEditorView({ ctl, load, toolbarExtra, onActivate, onError, e
               <MapStage key={stageKey(ctl)} overlays={overlays} onReady={onCanvasReady} />
               {preview && <NotePreview state={preview} />}
               <RelationOverlay ctl={ctl} canvas={canvasRef.current} phone={phone} />
+              {phone && <MultiSelectBanner ctl={ctl} />}
               {opening.failed && <OpeningFailed reason={opening.failed} onRetry={() => void opening.open()} />}
               <TextEditOverlay
                 edit={edit}
@@ -285,7 +287,7 @@ export function MindEditorView({ ctl, load, toolbarExtra, onActivate, onError, e
           </ContextMenu.Trigger>
           <NodeMenu ctx={ctx} onClosed={() => focusMap()} />
         </ContextMenu.Root>
-        <OutlineRegion phone={phone} sheet={sheet} onSheet={setSheet} tree={tree} toolbar={toolbar} />
+        <OutlineRegion ctl={ctl} phone={phone} sheet={sheet} onSheet={setSheet} tree={tree} toolbar={toolbar} />
       </div>
       {phone && <PhoneActionBar ctx={ctx} sheet={sheet} onSheet={setSheet} />}
       <NodeDialog ctl={ctl} kind={dialog} onClose={() => setDialog(null)} onError={onError} returnFocus={() => focusMap()} />

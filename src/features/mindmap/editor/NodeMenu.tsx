@@ -9,6 +9,7 @@ import type { EditorController } from './controller';
 import { RelationMenuItems } from './relation-ui';
 import { describe } from './AriaSummaries';
 import { MENU_EDGE, MenuSub } from './menu-sub';
+import { MultiSelectItem } from './multi-select-ui';
 import { usePhone } from './phone';
 
 // The node menu (right click on a node, Shift+F10 or the ContextMenu key): the registry's menu
@@ -90,6 +91,8 @@ export function NodeMenu({ ctx, onClosed }: { ctx: ActionContext; onClosed(): vo
           onClosed();
         }}
       >
+        {/* a finger has no Shift or Ctrl: 多选 first, where the finger lifts */}
+        {phone && <MultiSelectItem ctl={ctx.ctl} />}
         {ACTIONS.filter((a) => a.in.includes('menu')).map((a) => (
           <ContextMenu.Item key={a.name} className="mind-menu__item" disabled={!isEnabled(a, ctx)} onSelect={() => void a.perform(ctx)}>
             {a.label}

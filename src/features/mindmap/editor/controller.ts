@@ -3,6 +3,7 @@ import type { SceneNode } from '../canvas/scene-types';
 import { EditorCore } from './editor-core';
 import { userMessage } from './messages';
 import type { EditorStatus, TypedText, ViewState } from './editor-state';
+import { MultiSelect } from './multi-select';
 import { nodeInDirection } from './navigation';
 import { RelationTool } from './relation-tool';
 import { describeSummary, summaryEditId, summaryOfEdit, topicTitleIn } from './summary-model';
@@ -18,6 +19,8 @@ export class EditorController extends EditorCore {
   clipboard: KmNode[] = [];
   /** Relationship lines: the selected one, linking mode, label edit (relation-tool.ts). */
   readonly relations = new RelationTool(this);
+  /** 多选 on a phone: taps add topics to the selection or take them out (multi-select.ts). */
+  readonly multi = new MultiSelect(this);
 
   protected override lineSelected(): boolean {
     return !!this.relations?.state.selected;

@@ -1,6 +1,8 @@
 import { useEffect, useRef, useSyncExternalStore, type ReactNode, type RefObject } from 'react';
 import { isMobile } from '../../../app/lib/device';
 import { actionByName, isEnabled, type ActionContext } from './actions';
+import type { EditorController } from './controller';
+import { MultiSelectButton } from './multi-select-ui';
 
 // The editor on a phone (SPEC §9 mobile detection: a mobile user agent or a screen up to 768 px):
 // the canvas fills the screen, a compact action bar sits at the bottom within thumb reach, and
@@ -160,6 +162,7 @@ export function PhoneStatus({ zoom, children }: { zoom: number; children?: React
 }
 
 interface OutlineProps {
+  ctl: EditorController;
   phone: boolean;
   sheet: PhoneSheet;
   onSheet(sheet: PhoneSheet): void;
@@ -167,8 +170,8 @@ interface OutlineProps {
   toolbar: ReactNode;
 }
 
-/** The outline tree beside the canvas; on a phone a bottom sheet, with the toolbar in a 更多 sheet. */
-export function OutlineRegion({ phone, sheet, onSheet, tree, toolbar }: OutlineProps) {
+/** The outline tree beside the canvas; on a phone a bottom sheet, with 多选 and the toolbar in a 更多 sheet. */
+export function OutlineRegion({ ctl, phone, sheet, onSheet, tree, toolbar }: OutlineProps) {
   if (!phone)
     return (
       <aside className="mind-editor__outline" aria-label="大纲">
@@ -181,6 +184,8 @@ export function OutlineRegion({ phone, sheet, onSheet, tree, toolbar }: OutlineP
         {tree}
       </BottomSheet>
       <BottomSheet title="更多" open={sheet === 'more'} onClose={() => onSheet(null)}>
+        {/* a finger has no Shift or Ctrl: several topics are selected in 多选 (multi-select.ts) */}
+        <MultiSelectButton ctl={ctl} onPicked={() => onSheet(null)} />
         {toolbar}
       </BottomSheet>
     </>

@@ -9,6 +9,7 @@ import { startNodeDrag, toggleExpanderAt, type NodeDrag, type PointerOverlays } 
 // edits the node (on empty canvas re-centres, like a double click), long press selects and opens
 // the node menu on release (on a line or a summary: its own menu), long press then drag moves
 // the node, one finger pans, two pinch (the zoom settles on the SPEC §9 ladder when they lift).
+// In 多选 (multi-select.ts) a tap adds a topic to the selection or takes it out.
 // A finger down while the text field is open only commits it (pointerdown is prevented, so the
 // field would never blur by itself).
 
@@ -76,6 +77,19 @@ export function bindTouch(canvas: MindmapCanvas, ctl: EditorController, ui: Touc
     ctl.select([], false);
     lines.select(id);
   };
+  function tap(x: number, y: number): void {
+    if (toggleExpanderAt(canvas, ctl, x, y)) return;
+    // A summary (概要) is drawn above the nodes: a tap on it selects it.
+    const summary = canvas.summaryAt(x, y);
+    if (summary) return ctl.selectSummary(summary);
+    const line = lineAt(x, y);
+    if (line) return selectLine(line);
+    lines.select(null);
+    const id = touchHit(canvas, x, y);
+    // 多选 (multi-select.ts): a topic goes in or out of the selection; empty canvas ends the mode, keeping it.
+    if (ctl.multi.active) return id ? ctl.toggleSelect(id) : ctl.multi.leave();
+    ctl.select(id ? [id] : [], false);
+  }
   const g = new TouchGestures({
     hit: (x, y) => {
       // As a tap: a summary (drawn above the nodes) first, then a line, then a topic.
@@ -84,18 +98,10 @@ export function bindTouch(canvas: MindmapCanvas, ctl: EditorController, ui: Touc
       if (pressedSummary) return ON_SUMMARY;
       return pressedLine ? ON_LINE : touchHit(canvas, x, y);
     },
-    tap: (x, y) => {
-      if (toggleExpanderAt(canvas, ctl, x, y)) return;
-      // A summary (概要) is drawn above the nodes: a tap on it selects it.
-      const summary = canvas.summaryAt(x, y);
-      if (summary) return ctl.selectSummary(summary);
-      const line = lineAt(x, y);
-      if (line) return selectLine(line);
-      lines.select(null);
-      const id = touchHit(canvas, x, y);
-      ctl.select(id ? [id] : [], false);
-    },
+    tap,
     doubleTap: (x, y) => {
+      // 多选: a second quick tap on a topic takes it out again (or adds the next one).
+      if (ctl.multi.active) return tap(x, y);
       if (toggleExpanderAt(canvas, ctl, x, y)) return;
       const summary = canvas.summaryAt(x, y);
       if (summary) return ui.editSummary?.(summary);
@@ -113,7 +119,9 @@ export function bindTouch(canvas: MindmapCanvas, ctl: EditorController, ui: Touc
         if (pressedLine) selectLine(pressedLine);
       } else {
         lines.select(null);
-        ctl.select([id], false);
+        // 多选: the held topic joins the selection, whose menu opens.
+        if (!ctl.multi.active) ctl.select([id], false);
+        else if (!ctl.state.selection.includes(id)) ctl.toggleSelect(id);
       }
       navigator.vibrate?.(10);
     },

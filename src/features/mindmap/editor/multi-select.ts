@@ -1,0 +1,47 @@
+import type { EditorController } from './controller';
+
+// 多选 on a phone: a finger has no Shift or Ctrl, so a mode (the long-press menu's 多选, or
+// 更多's) in which each tap on a topic adds it to the selection or takes it out again
+// (EditorController.toggleSelect, as Ctrl+click); the action bar, 更多 and the long-press menu
+// then act on the whole selection (删除, 标记已学, 概要 over a run of siblings). 完成 (the
+// banner's, multi-select-ui.tsx) or a tap on empty canvas ends it and keeps the selection.
+
+export const MULTI_HINT = '多选：点按主题加入或移出选择';
+export const MULTI_DONE = '已退出多选';
+
+export class MultiSelect {
+  private on = false;
+  private listeners = new Set<() => void>();
+
+  constructor(private readonly ctl: Pick<EditorController, 'onAnnounce'>) {}
+
+  subscribe = (fn: () => void): (() => void) => {
+    this.listeners.add(fn);
+    return () => this.listeners.delete(fn);
+  };
+
+  getState = (): boolean => this.on;
+
+  get active(): boolean {
+    return this.on;
+  }
+
+  /** Starts the mode (said: what a tap now does). */
+  enter(): void {
+    if (this.on) return;
+    this.set(true);
+    this.ctl.onAnnounce(MULTI_HINT);
+  }
+
+  /** Ends the mode; the selection stays. */
+  leave(): void {
+    if (!this.on) return;
+    this.set(false);
+    this.ctl.onAnnounce(MULTI_DONE);
+  }
+
+  private set(on: boolean): void {
+    this.on = on;
+    for (const fn of this.listeners) fn();
+  }
+}
