@@ -4,7 +4,7 @@ import type { BrowserSession } from './browser';
 import { openMinder, pasteImport, saved } from './mindmap-helpers';
 import { applyForCases, openSignedIn, unexpectedErrors } from './shell-helpers';
 import { E2E_STUDENTS } from './students';
-import { canvasBox, centre, Fingers, openPhoneSignedIn, PHONE, phoneNodeBox, phoneZoom, screenCurve } from './touch-helpers';
+import { centre, Fingers, openPhoneMapFitted, openPhoneSignedIn, PHONE, phoneBar, phoneNodeBox, phoneZoom, screenCurve } from './touch-helpers';
 
 // Menus, edit boxes and hints of the map editor on a phone (375 × 812, touch through CDP), as an
 // outside tester found them: the long-press topic menu fits the screen and scrolls under a
@@ -27,7 +27,7 @@ const MAP = {
 };
 
 const live = (page: Page) => page.locator('.mind-editor__live').first().textContent();
-const bar = (page: Page) => page.getByRole('toolbar', { name: '导图操作' });
+const bar = phoneBar;
 type Box = { x: number; y: number; width: number; height: number };
 const onScreen = (b: Box | null) => !!b && b.x >= 0 && b.y >= 0 && b.x + b.width <= PHONE.width && b.y + b.height <= PHONE.height;
 const inside = (b: Box | null, o: Box) => !!b && b.y >= o.y && b.y + b.height <= o.y + o.height;
@@ -40,21 +40,6 @@ describe('menus, edit boxes and hints on a phone', () => {
     fingers = await Fingers.of(phone.page);
   });
   afterAll(async () => phone?.close());
-
-  /** The map opened afresh, all of it on screen (更多 → 适应画布); returns an empty point of the canvas. */
-  async function openFitted(page: Page): Promise<{ x: number; y: number }> {
-    await page.goto(`/#/project/minder?caseId=${CASE}`);
-    await page.reload(); // (a menu left open by a failed test goes)
-    await page.locator('.mind-editor.is-phone[aria-busy="false"]').waitFor();
-    await page.locator('.mind-tree [role=treeitem]').first().waitFor({ state: 'attached' });
-    await bar(page).getByRole('button', { name: '更多' }).tap();
-    const more = page.getByRole('region', { name: '更多' });
-    await more.getByRole('button', { name: '适应画布' }).tap();
-    await more.getByRole('button', { name: '关闭' }).tap();
-    await page.locator('.mind-editor__canvas:not([data-camera=moving])').waitFor();
-    const c = await canvasBox(page);
-    return { x: c.x + 8, y: c.y + c.height - 8 };
-  }
 
   /** Swipes `menu` up with a finger until `target` is inside it (at most 6 swipes). */
   async function swipeTo(menu: Locator, target: Locator): Promise<void> {
@@ -76,7 +61,7 @@ describe('menus, edit boxes and hints on a phone', () => {
       await desk.close();
     }
     const { page } = phone;
-    const empty = await openFitted(page);
+    const empty = await openPhoneMapFitted(page, CASE);
     const a = await phoneNodeBox(page, '甲');
     await fingers.tap(empty);
     await fingers.longPress(centre(a));
@@ -98,7 +83,7 @@ describe('menus, edit boxes and hints on a phone', () => {
 
   it('a long press on a summary opens its menu (编辑概要文字 / 删除概要)', async () => {
     const { page } = phone;
-    const empty = await openFitted(page);
+    const empty = await openPhoneMapFitted(page, CASE);
     // Where the summary is drawn (brace or topic, right of 丁 and 戊): found with taps.
     const b = await phoneNodeBox(page, '丁');
     const c = await phoneNodeBox(page, '戊');
@@ -127,7 +112,7 @@ describe('menus, edit boxes and hints on a phone', () => {
 
   it("a line's label field opened near the screen edge is moved into view", async () => {
     const { page } = phone;
-    await openFitted(page);
+    await openPhoneMapFitted(page, CASE);
     const z = parseInt((await phoneZoom(page))!, 10) / 100;
     const curve = screenCurve(await phoneNodeBox(page, '甲'), await phoneNodeBox(page, '丙'), z);
     // A finger pans the line's middle to the left edge of the screen.
@@ -145,7 +130,7 @@ describe('menus, edit boxes and hints on a phone', () => {
 
   it('what is said names the on-screen actions, not keys a finger does not have', async () => {
     const { page } = phone;
-    const empty = await openFitted(page);
+    const empty = await openPhoneMapFitted(page, CASE);
     const z = parseInt((await phoneZoom(page))!, 10) / 100;
     const curve = screenCurve(await phoneNodeBox(page, '甲'), await phoneNodeBox(page, '丙'), z);
     await fingers.tap(empty);

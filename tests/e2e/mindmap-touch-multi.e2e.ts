@@ -4,7 +4,7 @@ import type { BrowserSession } from './browser';
 import { openMinder, pasteImport, saved } from './mindmap-helpers';
 import { applyForCases, openSignedIn, unexpectedErrors } from './shell-helpers';
 import { E2E_STUDENTS } from './students';
-import { canvasBox, centre, Fingers, openPhoneSignedIn, phoneNodeBox, selectedRows } from './touch-helpers';
+import { centre, Fingers, openPhoneMapFitted, openPhoneSignedIn, phoneBar, phoneMore, phoneNodeBox, selectedRows } from './touch-helpers';
 
 // Several topics selected with a finger (375 × 812, touch through CDP), as an outside tester
 // missed it: the long-press menu's 多选 (or 更多's) starts a mode in which each tap on a topic
@@ -24,7 +24,7 @@ const MAP = {
 };
 
 const live = (page: Page) => page.locator('.mind-editor__live').first().textContent();
-const bar = (page: Page) => page.getByRole('toolbar', { name: '导图操作' });
+const bar = phoneBar;
 const banner = (page: Page) => page.getByRole('region', { name: '多选' });
 /** The outline's row names (the tree is in the closed 大纲 sheet: hidden from getByRole). */
 const names = (page: Page) => page.locator('.mind-tree [role=treeitem]').evaluateAll((r) => r.map((e) => e.getAttribute('aria-label') ?? ''));
@@ -38,26 +38,6 @@ describe('selecting several topics with a finger', () => {
     fingers = await Fingers.of(phone.page);
   });
   afterAll(async () => phone?.close());
-
-  /** The map opened, all of it on screen (更多 → 适应画布); returns an empty point of the canvas. */
-  async function openFitted(page: Page): Promise<{ x: number; y: number }> {
-    await page.goto(`/#/project/minder?caseId=${CASE}`);
-    await page.reload(); // (a menu left open by a failed test goes)
-    await page.locator('.mind-editor.is-phone[aria-busy="false"]').waitFor();
-    await page.locator('.mind-tree [role=treeitem]').first().waitFor({ state: 'attached' });
-    await more(page, '适应画布');
-    await page.locator('.mind-editor__canvas:not([data-camera=moving])').waitFor();
-    const c = await canvasBox(page);
-    return { x: c.x + 8, y: c.y + c.height - 8 };
-  }
-
-  /** Taps `name` in the 更多 sheet, then closes it (`close`: it stays open after that button). */
-  async function more(page: Page, name: string, close = true): Promise<void> {
-    await bar(page).getByRole('button', { name: '更多' }).tap();
-    const sheet = page.getByRole('region', { name: '更多' });
-    await sheet.getByRole('button', { name, exact: true }).tap();
-    if (close) await sheet.getByRole('button', { name: '关闭' }).tap();
-  }
 
   /** A topic's box once the view has come to rest (selecting it in the outline may pan the map). */
   async function restingBox(page: Page, text: string) {
@@ -78,7 +58,7 @@ describe('selecting several topics with a finger', () => {
       await desk.close();
     }
     const { page } = phone;
-    const empty = await openFitted(page);
+    const empty = await openPhoneMapFitted(page, CASE);
     const [b, c, d] = [await restingBox(page, '乙'), await restingBox(page, '丙'), await restingBox(page, '丁')];
     await fingers.tap(empty);
     await expect.poll(() => live(page)).toContain('未选中主题');
@@ -99,14 +79,14 @@ describe('selecting several topics with a finger', () => {
     await expect.poll(() => live(page)).toContain('已选中 2 个主题：乙、丁');
     expect(await selectedRows(page)).toEqual(['乙', '丁']);
     // Not a run of siblings: refused, in Chinese, as on the desktop.
-    await more(page, '概要');
+    await phoneMore(page, '概要');
     await expect.poll(() => live(page)).toContain('概要只能加在同一主题的相邻下级主题上');
     await fingers.tap(centre(d));
     await expect.poll(() => selectedRows(page)).toEqual(['乙']);
     await fingers.tap(centre(c));
     await expect.poll(() => live(page)).toContain('已选中 2 个主题：乙、丙');
 
-    await more(page, '概要', false);
+    await phoneMore(page, '概要', false);
     const field = page.getByRole('textbox', { name: '编辑主题文字' });
     await expect.poll(() => field.inputValue()).toBe('概要');
     await page.keyboard.type('中间');
@@ -122,10 +102,10 @@ describe('selecting several topics with a finger', () => {
 
   it('更多 → 多选, two topics deleted at once; a tap on empty canvas leaves the mode', async () => {
     const { page } = phone;
-    const empty = await openFitted(page);
+    const empty = await openPhoneMapFitted(page, CASE);
     const [a, e] = [await restingBox(page, '甲'), await restingBox(page, '戊')];
     await fingers.tap(empty);
-    await more(page, '多选', false);
+    await phoneMore(page, '多选', false);
     await banner(page).waitFor();
     await fingers.tap(centre(a));
     await fingers.tap(centre(e));

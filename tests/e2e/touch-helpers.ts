@@ -133,3 +133,26 @@ export function screenCurve(a: Box, b: Box, z: number) {
   };
   return { at, handle: { x: c.c1.x * z, y: c.c1.y * z } };
 }
+
+/** The phone's action bar under the map (编辑, 删除, 更多 …). */
+export const phoneBar = (page: Page) => page.getByRole('toolbar', { name: '导图操作' });
+
+/** Taps `name` in the phone's 更多 sheet, then closes it (`close` false: it stays open after that button). */
+export async function phoneMore(page: Page, name: string, close = true): Promise<void> {
+  await phoneBar(page).getByRole('button', { name: '更多' }).tap();
+  const sheet = page.getByRole('region', { name: '更多' });
+  await sheet.getByRole('button', { name, exact: true }).tap();
+  if (close) await sheet.getByRole('button', { name: '关闭' }).tap();
+}
+
+/** A case's map opened afresh on a phone, all of it on screen (更多 → 适应画布); returns an empty point of the canvas. */
+export async function openPhoneMapFitted(page: Page, caseId: string): Promise<Pt> {
+  await page.goto(`/#/project/minder?caseId=${caseId}`);
+  await page.reload(); // (a menu left open by a failed test goes)
+  await page.locator('.mind-editor.is-phone[aria-busy="false"]').waitFor();
+  await page.locator('.mind-tree [role=treeitem]').first().waitFor({ state: 'attached' });
+  await phoneMore(page, '适应画布');
+  await page.locator('.mind-editor__canvas:not([data-camera=moving])').waitFor();
+  const c = await canvasBox(page);
+  return { x: c.x + 8, y: c.y + c.height - 8 };
+}
