@@ -76,7 +76,7 @@ describe('relationship lines in the editor', () => {
     expect(ctl.state.selection).toEqual([]);
   });
 
-  it('the toolbar 删除 is offered for a selected line (no topic selected) and removes the line', async () => {
+  it('the toolbar 删除 is offered for a selected line (no topic selected) and removes the line, selecting the topic it started from', async () => {
     const { ctl, tool } = await linked();
     tool.start('a');
     await tool.finish('b');
@@ -89,7 +89,9 @@ describe('relationship lines in the editor', () => {
     await ctl.settled();
     expect(ctl.model.relationships).toEqual([]);
     expect(ctl.model.get('a')).toBeDefined();
-    expect(isEnabled(del, ctx)).toBe(false);
+    // the topic the line started from is selected then (not the root): 删除 is its now
+    expect(ctl.state.selection).toEqual(['a']);
+    expect(tool.state.selected).toBeNull();
   });
 
   it('Esc leaves linking with no line; the same pair twice is refused in Chinese', async () => {
