@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { openSession, type BrowserSession } from './browser';
 import { saved } from './mindmap-helpers';
-import { applyForCases, hashOf, logIn, recordToasts, toastsSeen, toastWith, unexpectedErrors, watchCanvasText } from './shell-helpers';
+import { applyForCases, hashOf, logIn, toastWith, unexpectedErrors, watchCanvasText } from './shell-helpers';
 
 // The mind-map editor through its ARIA tree and real keyboard / pointer input on the canvas.
 
@@ -344,7 +344,7 @@ describe('saving: conflicts and drafts', () => {
     }
   });
 
-  it('work done offline and a page closed before saving come back from the draft', async () => {
+  it('work done offline and a page closed before saving come back (from the draft, or the closing page’s last save)', async () => {
     const s = await signedIn();
     try {
       const { page, context } = s;
@@ -367,11 +367,13 @@ describe('saving: conflicts and drafts', () => {
       await page.goto('about:blank');
       await page.close();
       const again = await context.newPage();
-      // The notice can come and go while the map is still opening: every toast is recorded.
-      await recordToasts(again);
       await openMinder(again, 'case-03');
+      // The work is back. Mostly from the draft (said: 已恢复上次未保存的修改); but Chromium may send
+      // the closing page's keepalive save past the route after the page is gone (CI saw it about
+      // one run in four), and then the server already has it and no draft is left. Either way
+      // nothing is lost; the draft offered after a reload is asserted deterministically in
+      // mindmap-save.e2e.ts (the 403 case).
       await expect.poll(() => outline(again)).toContain('离线笔记');
-      await expect.poll(() => toastsSeen(again)).toContainEqual(expect.stringContaining('已恢复上次未保存的修改'));
       await context.unroute(SAVE);
       await expect.poll(() => saveState(again).textContent(), { timeout: 10_000 }).toBe('已保存');
     } finally {

@@ -71,26 +71,6 @@ export const hashOf = (page: Page) => decodeURIComponent(new URL(page.url()).has
 /** A toast on screen (radix also copies the text into a hidden live region, which this skips). */
 export const toastWith = (page: Page, text: string) => page.locator('.toast', { hasText: text });
 
-/**
- * Records the text of every toast the page shows from its first load on (set up before the page
- * navigates). A notice shown while a screen is still opening can be gone before a locator looks
- * for it on a slow machine; `toastsSeen` answers every one shown so far, and a failure lists them.
- */
-export async function recordToasts(page: Page): Promise<void> {
-  await page.addInitScript(() => {
-    const seen: string[] = ((window as unknown as { __toasts: string[] }).__toasts = []);
-    const look = () => {
-      for (const el of document.querySelectorAll('.toast')) {
-        const text = (el.textContent ?? '').trim();
-        if (text && !seen.includes(text)) seen.push(text);
-      }
-    };
-    new MutationObserver(look).observe(document, { childList: true, subtree: true, characterData: true });
-  });
-}
-
-export const toastsSeen = (page: Page) => page.evaluate(() => (window as unknown as { __toasts?: string[] }).__toasts ?? []);
-
 /** A fresh browser on the app, signed in through the login dialog (default: the demo student). */
 export async function openSignedIn(baseURL: string, loginName?: string): Promise<BrowserSession> {
   const session = await openSession(baseURL);
