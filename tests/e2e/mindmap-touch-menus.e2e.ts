@@ -1,10 +1,10 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { BrowserSession } from './browser';
-import { openMinder, pasteImport, saved } from './mindmap-helpers';
-import { applyForCases, openSignedIn, unexpectedErrors } from './shell-helpers';
+import { openMinder } from './mindmap-helpers';
+import { openSignedIn, unexpectedErrors } from './shell-helpers';
 import { E2E_STUDENTS } from './students';
-import { centre, Fingers, openPhoneMapFitted, openPhoneSignedIn, PHONE, phoneBar, phoneNodeBox, phoneZoom, screenCurve } from './touch-helpers';
+import { centre, Fingers, openPhoneMapFitted, saveMapAtDesk, openPhoneSignedIn, PHONE, phoneBar, phoneNodeBox, phoneZoom, screenCurve } from './touch-helpers';
 
 // Menus, edit boxes and hints of the map editor on a phone (375 × 812, touch through CDP), as an
 // outside tester found them: the long-press topic menu fits the screen and scrolls under a
@@ -52,14 +52,7 @@ describe('menus, edit boxes and hints on a phone', () => {
 
   it('the long-press topic menu fits the screen and scrolls under a finger to 概要, its lines and priorities', async () => {
     // The map is made at the desk (paste import), then opened on the phone.
-    const desk = await openSignedIn(inject('baseURL'), E2E_STUDENTS.touchMenus.loginName);
-    try {
-      await applyForCases(desk.page, CASE);
-      await openMinder(desk.page, CASE);
-      await saved(desk.page, () => pasteImport(desk.page, 'km', JSON.stringify(MAP), '戊'));
-    } finally {
-      await desk.close();
-    }
+    await saveMapAtDesk(inject('baseURL'), E2E_STUDENTS.touchMenus.loginName, CASE, MAP, '戊');
     const { page } = phone;
     const empty = await openPhoneMapFitted(page, CASE);
     const a = await phoneNodeBox(page, '甲');

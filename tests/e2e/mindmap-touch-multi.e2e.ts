@@ -1,10 +1,9 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { BrowserSession } from './browser';
-import { openMinder, pasteImport, saved } from './mindmap-helpers';
-import { applyForCases, openSignedIn, unexpectedErrors } from './shell-helpers';
+import { unexpectedErrors } from './shell-helpers';
 import { E2E_STUDENTS } from './students';
-import { centre, Fingers, openPhoneMapFitted, openPhoneSignedIn, phoneBar, phoneMore, phoneNodeBox, selectedRows } from './touch-helpers';
+import { centre, Fingers, openPhoneMapFitted, saveMapAtDesk, openPhoneSignedIn, phoneBar, phoneMore, phoneNodeBox, selectedRows } from './touch-helpers';
 
 // Several topics selected with a finger (375 × 812, touch through CDP), as an outside tester
 // missed it: the long-press menu's 多选 (or 更多's) starts a mode in which each tap on a topic
@@ -49,14 +48,7 @@ describe('selecting several topics with a finger', () => {
 
   it('long press → 多选, taps add and remove topics, 概要 over a run of them, refused over a gap', async () => {
     // The map is made at the desk (paste import), then opened on the phone.
-    const desk = await openSignedIn(inject('baseURL'), E2E_STUDENTS.touchMulti.loginName);
-    try {
-      await applyForCases(desk.page, CASE);
-      await openMinder(desk.page, CASE);
-      await saved(desk.page, () => pasteImport(desk.page, 'km', JSON.stringify(MAP), '戊'));
-    } finally {
-      await desk.close();
-    }
+    await saveMapAtDesk(inject('baseURL'), E2E_STUDENTS.touchMulti.loginName, CASE, MAP, '戊');
     const { page } = phone;
     const empty = await openPhoneMapFitted(page, CASE);
     const [b, c, d] = [await restingBox(page, '乙'), await restingBox(page, '丙'), await restingBox(page, '丁')];

@@ -1,7 +1,8 @@
 import type { CDPSession, Page } from 'playwright-core';
 import { pointAt, relationCurve, type BoxLike } from '../../src/engine/render/relation-geometry';
 import { launchBrowser, type BrowserSession } from './browser';
-import { logIn, watchCanvasText } from './shell-helpers';
+import { openMinder, pasteImport, saved } from './mindmap-helpers';
+import { applyForCases, logIn, openSignedIn, watchCanvasText } from './shell-helpers';
 
 // A phone in the test browser: a 375 × 812 touch screen (isMobile: the page's meta viewport
 // applies, as on a real phone), and fingers driven through CDP Input.dispatchTouchEvent, which
@@ -155,4 +156,16 @@ export async function openPhoneMapFitted(page: Page, caseId: string): Promise<Pt
   await page.locator('.mind-editor__canvas:not([data-camera=moving])').waitFor();
   const c = await canvasBox(page);
   return { x: c.x + 8, y: c.y + c.height - 8 };
+}
+
+/** A student's map of `caseId` made at the desk (paste import of `map`, saved), to be opened on a phone. */
+export async function saveMapAtDesk(baseURL: string, loginName: string, caseId: string, map: unknown, last: string): Promise<void> {
+  const desk = await openSignedIn(baseURL, loginName);
+  try {
+    await applyForCases(desk.page, caseId);
+    await openMinder(desk.page, caseId);
+    await saved(desk.page, () => pasteImport(desk.page, 'km', JSON.stringify(map), last));
+  } finally {
+    await desk.close();
+  }
 }
