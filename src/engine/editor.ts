@@ -1,10 +1,10 @@
 import { runCommand } from './commands/command';
-import { copySubtrees } from './commands/clipboard';
+import { copyClip, type MapClip } from './commands/clipboard';
 import { getCommand, type CommandArgs, type CommandName, type CommandResult } from './commands/registry';
 import { History, type Step } from './history/history';
 import { summarize, type Change } from './model/change';
 import { MindDoc } from './model/doc';
-import { ROOT_TEXT, type KmDocument, type KmNode, type KmNodeData } from './model/types';
+import { ROOT_TEXT, type KmDocument, type KmNodeData } from './model/types';
 import { newId } from './model/ids';
 import { createTableMeasurer, type TextMeasurer } from './measure/text-measurer';
 import type { FormulaBox } from './measure/formula-boxes';
@@ -181,8 +181,8 @@ export class MindEditor {
     return this.history.canRedo;
   }
 
-  copy(ids: string | string[]): KmNode[] {
-    return copySubtrees(this.doc, ids);
+  copy(ids: string | string[]): MapClip {
+    return copyClip(this.doc, ids);
   }
 
   /** Ids of the nodes whose title contains `query`, in preorder (collapsed subtrees too). */

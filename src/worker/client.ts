@@ -2,12 +2,13 @@ import * as Comlink from 'comlink';
 import type { CommandArgs, CommandName, CommandResult } from '../engine/commands/registry';
 import type { ExportFormat } from '../engine/editor';
 import type { ProgressPatch } from '../engine/progress/progress-index';
-import type { KmDocument, KmNode, KmNodeData } from '../engine/model/types';
+import type { KmDocument, KmNodeData } from '../engine/model/types';
 import type { ExportOptions, ExportResult, FileData, FileFormat, ImportNotice, ImportOptions, TextFormat } from '../engine/protocols/formats';
 import type { FindOptions } from '../engine/search/find';
 import type { PdfOptions, PdfResult } from '../engine/protocols/pdf';
 import type { FormulaBox } from '../engine/measure/formula-boxes';
 import type { SvgOptions } from '../engine/protocols/svg';
+import type { MapClip } from '../engine/commands/clipboard';
 import { joinIds, splitIds, unpackPatch, type EngineApi, type EnginePatch, type WirePatch } from './protocol';
 
 // The main thread's only door to the engine, and the only client module importing Comlink.
@@ -63,7 +64,7 @@ export class EngineClient {
   getNodeData(id: string): Promise<KmNodeData> {
     return this.api.getNodeData(id);
   }
-  copy(ids: string[]): Promise<KmNode[]> {
+  copy(ids: string[]): Promise<MapClip> {
     return this.api.copy(ids);
   }
   boxOf(id: string): Promise<[number, number, number, number]> {

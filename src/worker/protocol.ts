@@ -1,11 +1,12 @@
 import type { CommandArgs, CommandName, CommandResult } from '../engine/commands/registry';
 import type { ExportFormat, RenderPatch } from '../engine/editor';
-import type { KmDocument, KmNode, KmNodeData } from '../engine/model/types';
+import type { KmDocument, KmNodeData } from '../engine/model/types';
 import type { ExportOptions, ExportResult, FileData, FileFormat, ImportNotice, ImportOptions, TextFormat } from '../engine/protocols/formats';
 import type { FindOptions } from '../engine/search/find';
 import type { PdfOptions, PdfResult } from '../engine/protocols/pdf';
 import type { FormulaBox } from '../engine/measure/formula-boxes';
 import type { SvgOptions } from '../engine/protocols/svg';
+import type { MapClip } from '../engine/commands/clipboard';
 
 // The one contract between the main thread and the engine worker. Intents go in as plain
 // arguments; every change comes back as the engine's RenderPatch (engine/render/render-patch.ts:
@@ -67,7 +68,7 @@ export interface EngineApi {
   redo(): WirePatch | null;
   setReadOnly(on: boolean): void;
   getNodeData(id: string): KmNodeData;
-  copy(ids: string[]): KmNode[];
+  copy(ids: string[]): MapClip;
   boxOf(id: string): [number, number, number, number];
   /** Ids of the nodes whose title contains the query, preorder, joined like patch ids (splitIds). */
   find(query: string, opts?: FindOptions): string;

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { BrowserSession } from './browser';
-import { focusOutside, item, mapFocused, nodeBox, openMinder, pasteImport, saved, selectedTexts, tree } from './mindmap-helpers';
+import { clickNode, focusOutside, item, mapFocused, nodeBox, openMinder, pasteImport, saved, selectedTexts, tree } from './mindmap-helpers';
 import { applyForCases, openSignedIn, unexpectedErrors } from './shell-helpers';
 import { E2E_STUDENTS } from './students';
+import { pageApi } from './study-helpers';
 
 // Items follow the topics (engine/model/item-follow.ts), driven as a student does: deleting the
 // first topic of a summary's range leaves the summary over the rest (it used to vanish for good)
@@ -20,6 +21,33 @@ const MAP = {
   version: '1.4.43',
   relationships: [{ id: 'l1', from: 'n0', to: 'n3' }],
   summaries: [{ id: 's1', parent: 'r', first: 'n0', last: 'n2', text: '三步' }],
+};
+
+// A branch to move: 甲 holds 甲一 and 甲二 under the summary 两点, 甲一 has a line to 丙一 and 乙
+// one to 甲.
+const BRANCH_MAP = {
+  root: {
+    data: { id: 'r', text: '搬家' },
+    children: [
+      {
+        data: { id: 'a', text: '甲' },
+        children: [
+          { data: { id: 'a1', text: '甲一' }, children: [] },
+          { data: { id: 'a2', text: '甲二' }, children: [] },
+        ],
+      },
+      { data: { id: 'b', text: '乙' }, children: [] },
+      { data: { id: 'c', text: '丙' }, children: [{ data: { id: 'c1', text: '丙一' }, children: [] }] },
+    ],
+  },
+  template: 'right',
+  theme: 'fresh-blue',
+  version: '1.4.43',
+  relationships: [
+    { id: 'l1', from: 'a1', to: 'c1', title: '导致' },
+    { id: 'l2', from: 'b', to: 'a' },
+  ],
+  summaries: [{ id: 's1', parent: 'a', first: 'a1', last: 'a2', text: '两点' }],
 };
 
 const summaryItem = (page: Page, name: string | RegExp) => tree(page).getByRole('treeitem', { name });
@@ -75,6 +103,42 @@ describe('items follow deleted and moved topics', () => {
     await expect.poll(() => live(page).textContent()).toContain('概要「三步」随主题一起删除');
     await page.keyboard.press('Control+z');
     await summaryItem(page, '概要：三步（丙 至 乙）').waitFor();
+    expect(unexpectedErrors(s.errors)).toEqual([]);
+  });
+
+  it('Ctrl+X on a branch, Ctrl+V on another topic: the branch moves with its summary, its lines and its review card (outside walk D)', async () => {
+    const { page } = s;
+    await openMinder(page, 'case-04');
+    await saved(page, () => pasteImport(page, 'km', JSON.stringify(BRANCH_MAP), '丙一'));
+    await summaryItem(page, '概要：两点（甲一 至 甲二）').waitFor();
+    const described = (text: string) => item(page, text).first().getAttribute('aria-description');
+
+    // 甲 learnt: its review card is made on save
+    await clickNode(page, '甲');
+    await saved(page, async () => {
+      await page.keyboard.press('Shift+F10');
+      await page
+        .getByRole('menu', { name: '主题菜单' })
+        .getByRole('menuitem', { name: /^标记已学/ })
+        .click();
+    });
+    const due = async () => (await pageApi<{ due: string[] }>(page, '/api/course/review/mapNodes?caseId=case-04')).due;
+    await expect.poll(due).toEqual(['a']);
+
+    await clickNode(page, '甲');
+    await saved(page, () => page.keyboard.press('Control+x'));
+    await item(page, '甲').waitFor({ state: 'detached' });
+    await expect.poll(() => live(page).textContent()).toContain('关联线 2 条随主题剪切，粘贴后恢复');
+
+    await clickNode(page, '丙');
+    await saved(page, () => page.keyboard.press('Control+v'));
+    await expect.poll(() => item(page, '甲').getAttribute('aria-level')).toBe('3');
+    await summaryItem(page, '概要：两点（甲一 至 甲二）').waitFor();
+    await expect.poll(() => described('甲一')).toMatch(/^关联到：丙一（导致）/);
+    await expect.poll(() => described('乙')).toMatch(/^关联到：甲/);
+    // the same topic came back (its id kept): the card saved with the map is still due
+    await expect.poll(due).toEqual(['a']);
+    expect(await item(page, '甲').getAttribute('aria-label')).toContain('待复习');
     expect(unexpectedErrors(s.errors)).toEqual([]);
   });
 });

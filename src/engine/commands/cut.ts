@@ -1,17 +1,16 @@
 import type { CommandDef } from './command';
-import { copySubtrees } from './clipboard';
+import { copyClip, type MapClip } from './clipboard';
 import { removeNode } from './remove-node';
 import type { MindDoc } from '../model/doc';
-import type { KmNode } from '../model/types';
 
-/** Copies the top-most non-root subtrees and removes them. Returns the clipboard content. */
+/** Copies the top-most non-root subtrees, with their items, and removes them. Returns the clip. */
 export const cut = {
   name: 'cut',
   edits: true,
-  run(doc: MindDoc, ids: string | string[]): KmNode[] {
+  run(doc: MindDoc, ids: string | string[]): MapClip {
     const list = (typeof ids === 'string' ? [ids] : ids).filter((id) => doc.get(id).parent);
-    const nodes = copySubtrees(doc, list);
+    const clip: MapClip = { ...copyClip(doc, list), cut: true };
     removeNode.run(doc, list);
-    return nodes;
+    return clip;
   },
 } satisfies CommandDef;

@@ -40,16 +40,18 @@ function isOffsetKey(k: string): boolean {
 }
 
 /**
- * Deep clone for paste: fresh ids everywhere (kityminder kept the copied ids, creating duplicates)
- * and manual offsets cleared, as kityminder's Paste does.
+ * Deep clone for paste, manual offsets cleared as kityminder's Paste does. The ids are fresh
+ * (kityminder kept the copied ids, creating duplicates) unless `keep` (the caller checked they are
+ * free); `idOf` receives old id → new id for the clip's items.
  */
-export function cloneFresh(node: KmNode, doc: MindDoc): KmNode {
+export function cloneInto(node: KmNode, doc: MindDoc, keep: boolean, idOf: Map<string, string>): KmNode {
   const copy = JSON.parse(JSON.stringify(node)) as KmNode;
   const stack = [copy];
   while (stack.length) {
     const n = stack.pop()!;
-    let id = newId();
-    while (doc.byId.has(id)) id = newId();
+    let id = keep ? (n.data.id as string) : newId();
+    while (!keep && doc.byId.has(id)) id = newId();
+    if (typeof n.data.id === 'string') idOf.set(n.data.id, id);
     const data: KmNodeData = { id };
     for (const k of Object.keys(n.data)) if (k !== 'id' && !isOffsetKey(k)) data[k] = n.data[k];
     n.data = data;

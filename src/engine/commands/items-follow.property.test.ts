@@ -8,7 +8,7 @@ import { mulberry32 } from '../testing/random-ops';
 import { runCommand } from './command';
 import { getCommand } from './registry';
 
-// Random deletes, cuts and moves keep every item valid: line ends exist, a summary's parent
+// Random deletes, cuts, pastes and moves keep every item valid: line ends exist, a summary's parent
 // exists and its range is a contiguous run of that parent's children, first before last. Undo
 // all gives back the original document, items included; redo all the final one.
 
@@ -44,9 +44,12 @@ describe('items under random structural edits (property)', () => {
         const pick = <T>(a: readonly T[]): T => a[Math.floor(rnd() * a.length)];
         const doc = new MindDoc({ root: tree(), template: 'default', theme: 'fresh-blue', version: '1.4.43' });
         let history = new History();
-        const exec = (name: string, ...args: unknown[]): void => {
+        let clip: unknown = null;
+        const exec = (name: string, ...args: unknown[]): unknown => {
           try {
-            history.record(runCommand(doc, getCommand(name), args).changes);
+            const r = runCommand(doc, getCommand(name), args);
+            history.record(r.changes);
+            return r.result;
           } catch {
             /* a refused edit (depth rule, own subtree) changes nothing */
           }
@@ -71,7 +74,8 @@ describe('items under random structural edits (property)', () => {
           const n = pick(nodes);
           const op = rnd();
           if (op < 0.25) exec('removeNode', [n.id, pick(nodes).id]);
-          else if (op < 0.35) exec('cut', n.id);
+          else if (op < 0.3) clip = exec('cut', n.id) ?? clip;
+          else if (op < 0.4 && clip) exec('paste', [pick(preorder(doc.root)).id], clip);
           else if (op < 0.6) exec('arrange', [n.id], rnd() < 0.5 ? -1 : 1);
           else if (op < 0.85) {
             const to = pick(preorder(doc.root));
@@ -86,6 +90,51 @@ describe('items under random structural edits (property)', () => {
         expect(JSON.stringify(doc.toKm())).toBe(final);
       }),
       { numRuns: 150 },
+    );
+  });
+
+  it('a cut pasted anywhere in the same map brings back every item it took, or says what it could not', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 2 ** 31 }), (seed) => {
+        const rnd = mulberry32(seed);
+        const pick = <T>(a: readonly T[]): T => a[Math.floor(rnd() * a.length)];
+        const doc = new MindDoc({ root: tree(), template: pick(['default', 'right', 'structure', 'filetree']), theme: 'fresh-blue', version: '1.4.43' });
+        const run = (name: string, ...args: unknown[]) => runCommand(doc, getCommand(name), args).result;
+        const parents = preorder(doc.root).filter((n) => n.children.length > 1);
+        for (let i = 0; i < 6; i++) {
+          const p = pick(parents);
+          const a = Math.floor(rnd() * p.children.length);
+          const b = Math.min(p.children.length - 1, a + Math.floor(rnd() * 3));
+          const all = preorder(doc.root);
+          try {
+            run(
+              'addSummary',
+              p.children.slice(a, b + 1).map((c) => c.id),
+            );
+            run('addRelationship', pick(all).id, pick(all).id);
+          } catch {
+            /* refused: same topic twice, a side that cannot be drawn */
+          }
+        }
+        const count = () => doc.items.summaries.length + doc.items.relationships.length;
+        const before = count();
+        const nodes = preorder(doc.root).slice(1);
+        const cut = [pick(nodes).id, ...(rnd() < 0.5 ? [pick(nodes).id] : [])];
+        const clip = run('cut', cut) as { nodes: KmNode[] };
+        const ids = clip.nodes.map((n) => n.data.id);
+        const target = pick(preorder(doc.root));
+        let lost = { relationships: 0, summaries: 0 };
+        try {
+          lost = (run('paste', [target.id], clip) as { lost: typeof lost }).lost;
+        } catch {
+          return; // the depth rule refused the paste: nothing to compare
+        }
+        checkItems(doc);
+        // the branch came back as itself
+        for (const id of ids) expect(doc.byId.has(id as string)).toBe(true);
+        expect(count() + lost.relationships + lost.summaries).toBe(before);
+      }),
+      { numRuns: 300 },
     );
   });
 });

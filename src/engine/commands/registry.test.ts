@@ -32,7 +32,7 @@ describe('typed commands', () => {
     const ed = new MindEditor();
     ed.load(KM);
     const id: string = ed.execute('appendChild', ['a', '新']).result;
-    const pasted: string[] = ed.execute('paste', [[id], [{ data: { text: '贴' } }]]).result;
+    const pasted: string[] = ed.execute('paste', [[id], [{ data: { text: '贴' } }]]).result.ids;
     expect(pasted).toHaveLength(1);
     // Type checks only (never called): the engine would take some of these at run time.
     const wrongCalls = () => {

@@ -1,6 +1,6 @@
 import { ContextMenu } from 'radix-ui';
 import { useEffect, useId, useMemo, useReducer, useRef, useState, useSyncExternalStore, type ClipboardEvent, type KeyboardEvent, type ReactNode } from 'react';
-import { DEPTH_ERROR, type KmNode } from '../../../engine/model/types';
+import { DEPTH_ERROR } from '../../../engine/model/types';
 import type { MindmapCanvas } from '../canvas/mindmap-canvas';
 import type { ActionContext, DialogKind } from './actions';
 import { AriaTree } from './AriaTree';
@@ -105,7 +105,7 @@ export function MindEditorView({ ctl, load, toolbarExtra, onActivate, onError, e
         editText: (id) => field.open(id, ctl.model.get(id)?.text ?? '', false),
         beginInsert: field.beginInsert,
         endInsert: field.endInsert,
-        toSystemClipboard: (nodes) => void writeClipboard(nodes as Promise<KmNode[] | undefined>),
+        toSystemClipboard: (clip) => void writeClipboard(clip),
         paste: () => paste.fromMenu(),
         openDialog: setDialog,
         focusMap: () => focusMap(),

@@ -1,4 +1,5 @@
 import type { CommandName } from '../../../engine/commands/registry';
+import type { MapClip } from '../../../engine/commands/clipboard';
 import type { EditorController } from './controller';
 import { editActions } from './edit-actions';
 import { markActions, priorityActions } from './mark-actions';
@@ -20,7 +21,7 @@ export interface ActionUi {
   /** The insert answered: its new node id, or '' when it was refused (depth limit). */
   endInsert(id: string): void;
   /** Ctrl+C / Ctrl+X: the subtrees also go to the system clipboard (outline text + .km). */
-  toSystemClipboard(nodes: Promise<unknown>): void;
+  toSystemClipboard(clip: Promise<MapClip | undefined>): void;
   /** 粘贴 from the menu: the system clipboard when readable, else the map's own. */
   paste(): Promise<void>;
   /** Focus back to the map's keyboard target (after a pointer action on the toolbar). */

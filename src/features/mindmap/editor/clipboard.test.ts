@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { KmNode } from '../../../engine/model/types';
-import { clipboardPayload, nodesFromClipboard, nodesFromText } from './clipboard';
+import { clipboardPayload, clipFromClipboard, nodesFromText } from './clipboard';
 
 // Clipboard formats: our .km JSON in text/html round-trips exactly; the outline text other apps
 // get reads back to the same tree; plain indented text from another app becomes subtrees.
@@ -26,7 +26,7 @@ describe('system clipboard formats', () => {
       fc.property(fc.array(tree, { minLength: 1, maxLength: 3 }), (ts) => {
         const nodes = ts.map(km);
         const { html, text } = clipboardPayload(nodes);
-        expect(nodesFromClipboard(html, text)).toEqual(nodes);
+        expect(clipFromClipboard(html, text).nodes).toEqual(nodes);
       }),
     );
   });
@@ -38,7 +38,7 @@ describe('system clipboard formats', () => {
     fc.assert(
       fc.property(fc.array(plainTree, { minLength: 1, maxLength: 3 }), (ts) => {
         const { text } = clipboardPayload(ts.map(km));
-        expect(nodesFromClipboard('', text).map(shape)).toEqual(ts);
+        expect(clipFromClipboard('', text).nodes.map(shape)).toEqual(ts);
       }),
     );
   });
@@ -55,13 +55,27 @@ describe('system clipboard formats', () => {
       ['甲', ['甲一']],
       ['乙', []],
     ]);
-    expect(nodesFromClipboard('', '   ')).toEqual([]);
+    expect(clipFromClipboard('', '   ').nodes).toEqual([]);
   });
 
   it('reads kityminder’s clipboard JSON and ignores HTML from other apps', () => {
     const nodes: KmNode[] = [{ data: { text: '来自 kityminder', id: 'k1' }, children: [] }];
-    expect(nodesFromClipboard('', `\uFFFF\uFEFF${JSON.stringify(nodes)}`)).toEqual(nodes);
-    expect(nodesFromClipboard('<b>网页</b>', '网页')).toEqual([{ data: { text: '网页' } }]);
-    expect(nodesFromClipboard('<pre data-xuetu-km="[1]">坏</pre>', '坏')).toEqual([{ data: { text: '坏' } }]);
+    expect(clipFromClipboard('', `\uFFFF\uFEFF${JSON.stringify(nodes)}`).nodes).toEqual(nodes);
+    expect(clipFromClipboard('<b>网页</b>', '网页').nodes).toEqual([{ data: { text: '网页' } }]);
+    expect(clipFromClipboard('<pre data-xuetu-km="[1]">坏</pre>', '坏').nodes).toEqual([{ data: { text: '坏' } }]);
+  });
+
+  it('carries a cut’s summaries and lines through text/html; malformed items from outside are left out', () => {
+    const clip = {
+      nodes: [{ data: { id: 'a', text: '甲' }, children: [{ data: { id: 'a1', text: '甲一' }, children: [] }] }],
+      relationships: [{ id: 'l', from: 'a1', to: 'x', title: '因为' }],
+      summaries: [{ id: 's', parent: 'a', first: 'a1', last: 'a1', text: '概括 $x^2$' }],
+      cut: true,
+    };
+    const { html, text } = clipboardPayload(clip);
+    expect(clipFromClipboard(html, text)).toEqual(clip);
+    const hostile = { ...clip, relationships: [{ id: 'l', from: 'a', to: 'a' }, 7], summaries: [{ id: 's' }], cut: 'yes' };
+    const back = clipFromClipboard(clipboardPayload(hostile as never).html, text);
+    expect(back).toEqual({ nodes: clip.nodes, relationships: [], summaries: [] });
   });
 });

@@ -1,4 +1,6 @@
+import type { MapClip } from '../../../engine/commands/clipboard';
 import type { KmNode } from '../../../engine/model/types';
+import { toast } from '../../../app/ui/toast-store';
 import type { SceneNode } from '../canvas/scene-types';
 import { EditorCore } from './editor-core';
 import { userMessage } from './messages';
@@ -16,7 +18,7 @@ import type { Direction } from './spatial-nav';
 // clipboard, camera moves and arrow keys.
 
 export class EditorController extends EditorCore {
-  clipboard: KmNode[] = [];
+  clipboard: MapClip = { nodes: [], relationships: [], summaries: [] };
   /** Relationship lines: the selected one, linking mode, label edit (relation-tool.ts). */
   readonly relations = new RelationTool(this);
   /** 多选 on a phone: taps add topics to the selection or take them out (multi-select.ts). */
@@ -171,29 +173,38 @@ export class EditorController extends EditorCore {
   }
 
   /** Copies the selected subtrees into the map's own clipboard; resolves them (for the system clipboard). */
-  async copy(): Promise<KmNode[] | undefined> {
+  async copy(): Promise<MapClip | undefined> {
     if (!this.state.selection.length) return undefined;
     this.clipboard = await this.engine.copy(this.state.selection);
     this.set({ hasClipboard: true });
     return this.clipboard;
   }
 
-  async cut(): Promise<KmNode[] | undefined> {
+  async cut(): Promise<MapClip | undefined> {
     const ids = this.state.selection.filter((id) => id !== this.model.rootId);
     if (!ids.length) return undefined;
-    const nodes = await this.run('cut', [ids]);
-    if (nodes) {
-      this.clipboard = nodes;
+    const clip = await this.run('cut', [ids]);
+    if (clip) {
+      this.clipboard = clip;
       this.set({ hasClipboard: true });
     }
-    return nodes;
+    return clip;
   }
 
-  /** Pastes `nodes` (default: the map's own clipboard) under every selected node and selects them. */
-  async paste(nodes: KmNode[] = this.clipboard): Promise<void> {
+  /**
+   * Pastes `clip` (default: the map's own clipboard) under every selected node and selects the
+   * pasted topics. What of a cut could not come back (a line to a topic of another map) is said.
+   */
+  async paste(clip: MapClip | KmNode[] = this.clipboard): Promise<void> {
+    const nodes = Array.isArray(clip) ? clip : clip.nodes;
     if (!nodes.length || !this.state.selection.length) return;
-    const ids = await this.run('paste', [this.state.selection, nodes]);
-    if (ids?.length) this.select(ids);
+    const r = await this.run('paste', [this.state.selection, clip]);
+    if (r?.ids.length) this.select(r.ids);
+    const lost = [
+      r?.lost.summaries ? `概要 ${r.lost.summaries} 个（此处无法显示）` : '',
+      r?.lost.relationships ? `关联线 ${r.lost.relationships} 条（另一端不在这张导图中）` : '',
+    ].filter(Boolean);
+    if (lost.length) toast.warning(`已粘贴，以下内容未能保留：${lost.join('、')}`);
   }
 
   /** The node's style as drawn (theme defaults included): the toolbar's style controls show it. */

@@ -1,4 +1,5 @@
 import { define, notRoot, one, primary, sel } from './action-kit';
+import type { MapClip } from '../../../engine/commands/clipboard';
 import type { Action, ActionContext } from './actions';
 
 // The registry's topic edits (actions.ts lists them first, in this order: the toolbar and the
@@ -113,9 +114,9 @@ export function editActions(): Action[] {
 }
 
 /** The copy goes to the system clipboard too; resolves when the map's own clipboard has it. */
-function toClipboard(c: ActionContext, nodes: Promise<unknown>): Promise<unknown> {
-  c.ui.toSystemClipboard(nodes);
-  return nodes;
+function toClipboard(c: ActionContext, clip: Promise<MapClip | undefined>): Promise<unknown> {
+  c.ui.toSystemClipboard(clip);
+  return clip;
 }
 
 async function insert(c: ActionContext, name: 'appendChild' | 'appendSibling' | 'appendParent'): Promise<void> {

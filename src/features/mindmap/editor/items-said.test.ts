@@ -15,6 +15,10 @@ describe('items said gone with their topics', () => {
       '概要「概要」随主题一起删除',
     ]);
   });
+  it('a cut takes them to the clipboard: said so, not as deleted', () => {
+    const before = { summaries: [s('1', '三步')], relationships: [l('x'), l('y')] };
+    expect(itemsGone('cut', before, { summaries: [], relationships: [] })).toEqual(['概要「三步」随主题剪切', '关联线 2 条随主题剪切，粘贴后恢复']);
+  });
   it('says nothing when nothing went, nor for a command that removes an item on purpose', () => {
     const before = { summaries: [s('1', '三步')], relationships: [l('x')] };
     expect(itemsGone('arrange', before, before)).toEqual([]);

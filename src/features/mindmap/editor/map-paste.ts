@@ -1,7 +1,7 @@
 import type { ClipboardEvent } from 'react';
-import type { KmNode } from '../../../engine/model/types';
+import type { MapClip } from '../../../engine/commands/clipboard';
 import { INVALID } from '../../../engine/protocols/notices';
-import { nodesFromClipboard, readClipboard } from './clipboard';
+import { clipFromClipboard, readClipboard } from './clipboard';
 import type { EditorController } from './controller';
 import { putImage, uploadError } from './dialogs';
 import { userMessage } from './messages';
@@ -32,27 +32,27 @@ export function mapPaste(ctl: EditorController, onError: (msg: string) => void):
         putImage(ctl, ctl.state.selection, file, file.name || 'image.png').catch((err: unknown) => onError(uploadError(err)));
         return;
       }
-      let nodes: KmNode[];
+      let clip: MapClip;
       try {
-        nodes = nodesFromClipboard(e.clipboardData.getData('text/html'), e.clipboardData.getData('text/plain'));
+        clip = clipFromClipboard(e.clipboardData.getData('text/html'), e.clipboardData.getData('text/plain'));
       } catch (err) {
         onError(userMessage(err));
         return;
       }
-      if (nodes.length) void ctl.paste(nodes);
+      if (clip.nodes.length) void ctl.paste(clip);
       else if (ctl.state.hasClipboard) void ctl.paste();
     },
     async fromMenu() {
-      let nodes: KmNode[] = [];
+      let clip: MapClip | undefined;
       try {
-        nodes = await readClipboard();
+        clip = await readClipboard();
       } catch (err) {
         // Text that is not an outline is reported; an unreadable clipboard (permission refused)
         // falls back to the map's own.
         // (the engine's message is the SPEC words, then where and why in Chinese)
         if (err instanceof Error && err.message.startsWith(INVALID)) return onError(err.message);
       }
-      await ctl.paste(nodes.length ? nodes : undefined);
+      await ctl.paste(clip?.nodes.length ? clip : undefined);
     },
     armFallback() {
       window.clearTimeout(timer);
