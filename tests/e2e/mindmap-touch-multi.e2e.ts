@@ -1,9 +1,21 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { BrowserSession } from './browser';
-import { unexpectedErrors } from './shell-helpers';
+import { openSignedIn, unexpectedErrors } from './shell-helpers';
 import { E2E_STUDENTS } from './students';
-import { centre, Fingers, openPhoneMapFitted, saveMapAtDesk, openPhoneSignedIn, phoneBar, phoneMore, phoneNodeBox, selectedRows } from './touch-helpers';
+import {
+  centre,
+  Fingers,
+  openPhoneMapFitted,
+  saveMapAtDesk,
+  openPhoneSignedIn,
+  phoneBar,
+  phoneMore,
+  phoneNodeBox,
+  phoneZoom,
+  screenCurve,
+  selectedRows,
+} from './touch-helpers';
 
 // Several topics selected with a finger (375 × 812, touch through CDP), as an outside tester
 // missed it: the long-press menu's 多选 (or 更多's) starts a mode in which each tap on a topic
@@ -81,14 +93,23 @@ describe('selecting several topics with a finger', () => {
     await phoneMore(page, '概要', false);
     const field = page.getByRole('textbox', { name: '编辑主题文字' });
     await expect.poll(() => field.inputValue()).toBe('概要');
+    // The selection is the new summary now: the mode has ended (its banner said 已选 0 个 while
+    // the summary's text was typed: outside walk D).
+    await banner(page).waitFor({ state: 'hidden' });
     await page.keyboard.type('中间');
     await page.keyboard.press('Enter');
     await expect.poll(() => names(page)).toContainEqual(expect.stringMatching(/^概要：中间.*（乙 至 丙）/));
 
     // 完成 leaves the mode (the selection stays).
+    const [c2] = [await restingBox(page, '丙'), await restingBox(page, '丁')];
+    await phoneMore(page, '多选', false);
+    await banner(page).waitFor();
+    await fingers.tap(centre(c2));
+    await expect.poll(() => selectedRows(page)).toEqual(['丙', '丁']);
     await done.tap();
     await banner(page).waitFor({ state: 'hidden' });
     await expect.poll(() => live(page)).toContain('已退出多选');
+    expect(await selectedRows(page)).toEqual(['丙', '丁']);
     expect(unexpectedErrors(phone.errors)).toEqual([]);
   });
 
@@ -124,5 +145,62 @@ describe('selecting several topics with a finger', () => {
     await fingers.tap(centre(b));
     await expect.poll(() => selectedRows(page)).toEqual(['乙']);
     expect(unexpectedErrors(phone.errors)).toEqual([]);
+  });
+
+  it('in 多选 a tap on a line, or where it runs by a topic, never drops the selection; 关联线 ends the mode (outside walk D)', async () => {
+    await saveMapAtDesk(inject('baseURL'), E2E_STUDENTS.touchMulti.loginName, CASE, { ...MAP, relationships: [{ id: 'ul1', from: 'u1', to: 'u3' }] }, '戊');
+    const { page } = phone;
+    const empty = await openPhoneMapFitted(page, CASE);
+    const z = parseInt((await phoneZoom(page))!, 10) / 100;
+    const [a, c] = [await restingBox(page, '甲'), await restingBox(page, '丙')];
+    const curve = screenCurve(a, c, z);
+    await fingers.tap(empty);
+    await phoneMore(page, '多选', false);
+    await banner(page).waitFor();
+    await fingers.tap(centre(a));
+    await expect.poll(() => selectedRows(page)).toEqual(['甲']);
+
+    // the line's middle: no topic there; the selection stays and the mode says what a tap does
+    await fingers.tap(curve.at(0.5));
+    await expect.poll(() => live(page)).toContain('多选：点按主题加入或移出选择');
+    expect(await selectedRows(page)).toEqual(['甲']);
+    await banner(page).waitFor();
+
+    // where the line reaches 丙, just off its box: 丙 joins the selection
+    const off = (p: { x: number; y: number }) => Math.max(c.x - p.x, p.x - (c.x + c.width), c.y - p.y, p.y - (c.y + c.height));
+    let near = curve.at(1);
+    for (let t = 1; t > 0.5 && off(near) < 4; t -= 0.005) near = curve.at(t);
+    expect(off(near)).toBeLessThan(12);
+    await fingers.tap(near);
+    await expect.poll(() => selectedRows(page)).toEqual(['甲', '丙']);
+
+    // 关联线 from the selection: the next tap is the line's other end, not a 多选 tap
+    await phoneMore(page, '关联线', false);
+    await banner(page).waitFor({ state: 'hidden' });
+    await page.getByRole('button', { name: '取消', exact: true }).tap();
+    expect(unexpectedErrors(phone.errors)).toEqual([]);
+  });
+
+  it('a narrow desktop window widened past the phone layout leaves 多选', async () => {
+    const desk = await openSignedIn(inject('baseURL'), E2E_STUDENTS.touchMulti.loginName);
+    try {
+      const { page } = desk;
+      await page.setViewportSize({ width: 375, height: 812 });
+      await page.goto(`/#/project/minder?caseId=${CASE}`);
+      await page.locator('.mind-editor.is-phone[aria-busy="false"]').waitFor();
+      // (a mouse: this window has no touch)
+      await phoneBar(page).getByRole('button', { name: '更多' }).click();
+      await page.getByRole('region', { name: '更多' }).getByRole('button', { name: '多选', exact: true }).click();
+      await banner(page).waitFor();
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await page.locator('.mind-editor:not(.is-phone)').waitFor();
+      await page.setViewportSize({ width: 375, height: 812 });
+      await page.locator('.mind-editor.is-phone').waitFor();
+      await page.waitForTimeout(300);
+      expect(await banner(page).count()).toBe(0);
+      expect(unexpectedErrors(desk.errors)).toEqual([]);
+    } finally {
+      await desk.close();
+    }
   });
 });

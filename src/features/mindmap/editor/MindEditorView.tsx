@@ -80,7 +80,9 @@ export function MindEditorView({ ctl, load, toolbarExtra, onActivate, onError, e
   const linking = !!lineState.linking;
   useEffect(() => {
     if (phone && (typing || linking)) setSheet(null);
-  }, [phone, typing, linking]);
+    // 多选 is the phone's (its banner, its taps): a window widened to the desktop layout ends it
+    if (!phone) ctl.multi.leave();
+  }, [ctl, phone, typing, linking]);
   const opening = useMapOpening(load, () => focusOnOpen(focusMap, phone, touched));
 
   // What is selected: the keyboard target's name, said in the live region when it changes.

@@ -119,6 +119,8 @@ export class EditorController extends EditorCore {
       if (this.state.summary) this.select([], false);
       return;
     }
+    // The selection is the summary now, not topics: 多选 ends (its banner would say 已选 0 个).
+    this.multi.leave();
     this.set({ selection: [], summary: id, status: this.state.readOnly ? 'readonly' : 'inputready' });
     this.canvas?.setSelection([]);
     this.canvas?.selectSummary?.(id);

@@ -185,6 +185,8 @@ export class RelationTool {
   start(from: string): void {
     if (this.ctl.state.readOnly) return this.ctl.onError(READ_ONLY_MSG);
     if (!this.ctl.model.nodes.has(from)) return;
+    // The next tap picks the line's other end, not a topic for 多选 (multi-select.ts)
+    this.ctl.multi.leave();
     this.set({ linking: { from, target: null }, selected: null, editing: null });
     this.ctl.onAnnounce(onPhone() ? TOUCH_LINK_SAID : LINK_HINT);
   }

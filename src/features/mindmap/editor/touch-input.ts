@@ -1,6 +1,7 @@
 import { pinchCamera, type Camera } from '../canvas/camera';
 import type { MindmapCanvas } from '../canvas/mindmap-canvas';
 import type { EditorController } from './controller';
+import { MULTI_HINT } from './multi-select';
 import { TouchGestures } from './gestures';
 import { startNodeDrag, toggleExpanderAt, type NodeDrag, type PointerOverlays } from './pointer';
 
@@ -79,6 +80,10 @@ export function bindTouch(canvas: MindmapCanvas, ctl: EditorController, ui: Touc
   };
   function tap(x: number, y: number): void {
     if (toggleExpanderAt(canvas, ctl, x, y)) return;
+    // 多选 (multi-select.ts) selects topics only: a topic near the finger goes in or out of the
+    // selection even where a line or a summary crosses it (picking those would drop the
+    // selection); empty canvas ends the mode, keeping the selection.
+    if (ctl.multi.active) return multiTap(x, y);
     // A summary (概要) is drawn above the nodes: a tap on it selects it.
     const summary = canvas.summaryAt(x, y);
     if (summary) return ctl.selectSummary(summary);
@@ -86,12 +91,21 @@ export function bindTouch(canvas: MindmapCanvas, ctl: EditorController, ui: Touc
     if (line) return selectLine(line);
     lines.select(null);
     const id = touchHit(canvas, x, y);
-    // 多选 (multi-select.ts): a topic goes in or out of the selection; empty canvas ends the mode, keeping it.
-    if (ctl.multi.active) return id ? ctl.toggleSelect(id) : ctl.multi.leave();
     ctl.select(id ? [id] : [], false);
+  }
+  function multiTap(x: number, y: number): void {
+    const id = touchHit(canvas, x, y);
+    if (id) return ctl.toggleSelect(id);
+    if (canvas.summaryAt(x, y) || lineAt(x, y)) return ctl.onAnnounce(MULTI_HINT);
+    ctl.multi.leave();
   }
   const g = new TouchGestures({
     hit: (x, y) => {
+      // 多选: topics only, as a tap
+      if (ctl.multi.active) {
+        pressedSummary = pressedLine = null;
+        return touchHit(canvas, x, y);
+      }
       // As a tap: a summary (drawn above the nodes) first, then a line, then a topic.
       pressedSummary = canvas.summaryAt(x, y);
       pressedLine = pressedSummary ? null : lineAt(x, y);
@@ -119,9 +133,10 @@ export function bindTouch(canvas: MindmapCanvas, ctl: EditorController, ui: Touc
         if (pressedLine) selectLine(pressedLine);
       } else {
         lines.select(null);
-        // 多选: the held topic joins the selection, whose menu opens.
+        // 多选: the held topic joins the selection as its primary topic, whose menu opens (the
+        // menu's 关联线 group lists the held topic's lines).
         if (!ctl.multi.active) ctl.select([id], false);
-        else if (!ctl.state.selection.includes(id)) ctl.toggleSelect(id);
+        else ctl.select([...ctl.state.selection.filter((s) => s !== id), id], false);
       }
       navigator.vibrate?.(10);
     },
