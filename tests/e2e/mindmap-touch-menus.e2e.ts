@@ -174,6 +174,13 @@ describe('menus, edit boxes and hints on a phone', () => {
         .click();
       await expect.poll(said).toContain('已选中关联线：甲 → 丙（前后关系）');
       expect(await said()).not.toMatch(/Delete|F2/);
+      // Esc lets go of the line, back to its topic, and leaves the preview open (it closed the
+      // whole dialog: outside walk D); a second Esc closes it.
+      await page.keyboard.press('Escape');
+      await expect.poll(() => row.getAttribute('aria-selected')).toBe('true');
+      expect(await dialog.isVisible()).toBe(true);
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'detached' });
       expect(unexpectedErrors(desk.errors)).toEqual([]);
     } finally {
       await desk.close();

@@ -230,6 +230,9 @@ export function MindEditorView({ ctl, load, toolbarExtra, onActivate, onError, e
   return (
     <div
       className={`mind-editor is-${state.view}${phone ? ' is-phone' : ''}`}
+      // Esc belongs to the map while a line is selected or being drawn: a dialog the map sits in
+      // (历史版本's preview) leaves that Esc to it (EditorDialog)
+      data-owns-escape={lineState.selected || lineState.linking ? '' : undefined}
       onPaste={onPaste}
       aria-busy={!opening.ready}
       onPointerDownCapture={(e) => {

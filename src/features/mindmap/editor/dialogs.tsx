@@ -34,6 +34,10 @@ export function EditorDialog({
         <Dialog.Content
           className={className ? `mind-dialog ${className}` : 'mind-dialog'}
           aria-describedby={undefined}
+          onEscapeKeyDown={(e) => {
+            // a map inside the dialog lets go of its selected line first (MindEditorView)
+            if (e.target instanceof Element && e.target.closest('[data-owns-escape]')) e.preventDefault();
+          }}
           onCloseAutoFocus={(e) => {
             if (!returnFocus) return;
             e.preventDefault();
