@@ -155,6 +155,16 @@ export async function runEngineBench(opts: { sizes?: number[]; elkMax?: number; 
         const budget = n === 100000 && shape === 'wide' ? 4 : undefined;
         add({ case: `edit: ${label} (relayout+patch)`, nodes: n, shape, ms: time(9, edit, () => ed.undo()), budget });
       }
+      // Moving a branch with the clipboard (Ctrl+X, Ctrl+V): two commands, two undo steps.
+      const cutPaste = () => {
+        const clip = ed.execute('cut', [[leafParent.id]]).result;
+        ed.execute('paste', [[target.id], clip]);
+      };
+      const undoTwice = () => {
+        ed.undo();
+        ed.undo();
+      };
+      add({ case: 'edit: cut + paste branch (relayout+patch)', nodes: n, shape, ms: time(9, cutPaste, undoTwice) });
       add({ case: 'd3-flextree (same tree, reference)', nodes: n, shape, ms: flexCompare(current, ed) });
       if (n <= elkMax) add({ case: 'elkjs mrtree (same tree)', nodes: n, shape, ms: await elkCompare(current, ed) });
     }

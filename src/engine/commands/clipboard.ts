@@ -23,15 +23,20 @@ export interface MapClip {
 
 const clone = <T>(x: T): T => JSON.parse(JSON.stringify(x)) as T;
 
-/** Pre-order position of every node, for putting a selection back into map order. */
+/** `nodes` sorted into map (pre-order) order; each parent's children are indexed once, so O(n). */
 function mapOrder(nodes: readonly NodeRec[]): NodeRec[] {
-  const rank = new Map<NodeRec, number[]>();
+  if (nodes.length < 2) return [...nodes];
+  const indexOf = new Map<NodeRec, number>();
+  const at = (n: NodeRec): number => {
+    if (!indexOf.has(n)) n.parent!.children.forEach((c, i) => indexOf.set(c, i));
+    return indexOf.get(n)!;
+  };
   const path = (n: NodeRec): number[] => {
     const out: number[] = [];
-    for (let c = n; c.parent; c = c.parent) out.push(c.parent.children.indexOf(c));
+    for (let c = n; c.parent; c = c.parent) out.push(at(c));
     return out.reverse();
   };
-  for (const n of nodes) rank.set(n, path(n));
+  const rank = new Map(nodes.map((n) => [n, path(n)]));
   const cmp = (a: number[], b: number[]) => {
     for (let i = 0; i < Math.min(a.length, b.length); i++) if (a[i] !== b[i]) return a[i] - b[i];
     return a.length - b.length;

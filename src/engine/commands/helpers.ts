@@ -25,14 +25,14 @@ export function newNodeData(textOrData?: string | KmNodeData): KmNodeData {
 /** Drops nodes whose ancestor is also listed, so a subtree is handled once. */
 export function topMost(doc: MindDoc, ids: readonly string[]): NodeRec[] {
   const set = new Set(ids);
-  const out: NodeRec[] = [];
+  const out = new Set<NodeRec>();
   for (const id of ids) {
     const n = doc.get(id);
     let covered = false;
-    for (let p = n.parent; p; p = p.parent) if (set.has(p.id)) covered = true;
-    if (!covered && !out.includes(n)) out.push(n);
+    for (let p = n.parent; p && !covered; p = p.parent) if (set.has(p.id)) covered = true;
+    if (!covered) out.add(n);
   }
-  return out;
+  return [...out];
 }
 
 function isOffsetKey(k: string): boolean {
