@@ -22,7 +22,8 @@ export function mapFocuser(keyTarget: RefObject<HTMLTextAreaElement | null>, tou
     const go = () => {
       const t = keyTarget.current;
       const active = document.activeElement;
-      if (!t || active === t || document.querySelector('[role=dialog], [role=alertdialog]')) return;
+      // (a map inside the dialog, 历史版本's preview, takes its keys back like any other)
+      if (!t || active === t || behindDialog(t)) return;
       if (active instanceof HTMLElement && active.dataset.keepFocus !== undefined) return; // a line's label field
       if (touched.current && !editing.current) return;
       if (!always && active && active !== document.body) return;
