@@ -155,10 +155,11 @@ export async function runEngineBench(opts: { sizes?: number[]; elkMax?: number; 
         const budget = n === 100000 && shape === 'wide' ? 4 : undefined;
         add({ case: `edit: ${label} (relayout+patch)`, nodes: n, shape, ms: time(9, edit, () => ed.undo()), budget });
       }
-      // Moving a branch with the clipboard (Ctrl+X, Ctrl+V): two commands, two undo steps.
+      // Moving a branch with the clipboard (Ctrl+X, Ctrl+V) to the root (never inside the branch):
+      // two commands, two undo steps.
       const cutPaste = () => {
         const clip = ed.execute('cut', [[leafParent.id]]).result;
-        ed.execute('paste', [[target.id], clip]);
+        ed.execute('paste', [[ed.doc.root.id], clip]);
       };
       const undoTwice = () => {
         ed.undo();
