@@ -99,6 +99,18 @@ export function pathBox(d: string): Box {
   return x0 <= x1 ? { x: x0, y: y0, w: x1 - x0, h: y1 - y0 } : { x: 0, y: 0, w: 0, h: 0 };
 }
 
+/**
+ * Arcs with a zero radius as the straight lines SVG draws them (SVG 1.1 F.6.2): the connector of
+ * a main topic level with the root is `A174,0 …`, which pdf-lib's arc conversion turns into NaN
+ * coordinates, so PDF viewers drew no line there (outside walk).
+ */
+export function flatArcsAsLines(d: string): string {
+  const n = String.raw`(-?\d*\.?\d+(?:e[-+]?\d+)?)`;
+  const sep = String.raw`[\s,]*`;
+  const arc = new RegExp(`A${sep}${n}${sep}${n}${sep}${n}${sep}${n}${sep}${n}${sep}${n}${sep}${n}`, 'gi');
+  return d.replace(arc, (m, rx: string, ry: string, _rot, _large, _sweep, x: string, y: string) => (Number(rx) === 0 || Number(ry) === 0 ? `L${x},${y}` : m));
+}
+
 /** A rounded rect (rx) as a path, arcs at the corners. */
 export function rectPath(x: number, y: number, w: number, h: number, rx: number): string {
   const r = Math.max(0, Math.min(rx, w / 2, h / 2));
@@ -147,7 +159,8 @@ export function readSvg(svg: string): SvgScene {
       ...(dash.length && dash.every((v) => v >= 0) && dash.some((v) => v > 0) ? { dash } : {}),
     };
   };
-  const shape = (d: string, a: Record<string, string>, f: Frame) => {
+  const shape = (path: string, a: Record<string, string>, f: Frame) => {
+    const d = flatArcsAsLines(path);
     const paint = paintOf(a, f);
     if (!paint.fill && !paint.stroke) return;
     const b = pathBox(d);

@@ -214,6 +214,31 @@ describe('PDF export', () => {
     for (const t of ['勾股定理', 'a^2+b^2=c^2', '坏公式', '\\frac{']) expect(text).toContain(t);
   });
 
+  it('draws the connector of a main topic level with the root (a flat arc) as a line, not NaN (outside walk)', async () => {
+    const ed = new MindEditor();
+    const leaf = (id: string) => ({ data: { id, text: id } });
+    ed.load(
+      km({
+        data: { id: 'r', text: '学习计划' },
+        children: [
+          { data: { id: 'a', text: '分支A' }, children: ['a1', 'a2', 'a3'].map(leaf) },
+          leaf('目标B'),
+          { data: { id: 'c', text: '目标C' }, children: [leaf('c1')] },
+        ],
+      }),
+    );
+    const svg = ed.exportData('svg', undefined, { plainText: true });
+    expect(svg).toMatch(/A\d+,0 /);
+    const flat = readSvg(svg).ops.filter((o) => o.kind === 'path' && /^M0,0L-?\d+,0$/.test(o.d));
+    expect(flat).toHaveLength(1);
+    const pdf = await PDFDocument.load((await ed.exportPdf({ font })).data);
+    let content = '';
+    for (const [, obj] of pdf.context.enumerateIndirectObjects())
+      if (obj instanceof PDFRawStream && !obj.dict.get(PDFName.of('Subtype')) && !obj.dict.get(PDFName.of('Length1')))
+        content += new TextDecoder('latin1').decode(decodePDFRawStream(obj).decode());
+    expect(content).not.toContain('NaN');
+  });
+
   it('draws relationship lines dashed with their arrowhead, and nothing a <defs> only defines', async () => {
     const ed = new MindEditor();
     const doc = km({ data: { id: 'r', text: '中心' }, children: [{ data: { id: 'a', text: '甲' } }, { data: { id: 'b', text: '乙' } }] });
