@@ -146,7 +146,7 @@ describe('relationship lines on a phone', () => {
     await more.getByRole('button', { name: '关联线', exact: true }).tap();
     await page
       .getByRole('status')
-      .filter({ hasText: /^点击要关联的主题$/ })
+      .filter({ hasText: /^从「乙」画关联线：点击要关联的主题$/ })
       .waitFor();
     // the sheet closes on the render after linking starts
     await expect.poll(() => more.isHidden()).toBe(true);

@@ -174,9 +174,15 @@ describe('selecting several topics with a finger', () => {
     await fingers.tap(near);
     await expect.poll(() => selectedRows(page)).toEqual(['甲', '丙']);
 
-    // 关联线 from the selection: the next tap is the line's other end, not a 多选 tap
+    // 关联线 from the selection: the next tap is the line's other end, not a 多选 tap; the line
+    // starts from the topic tapped last, selected alone and named in the hint (outside walk)
     await phoneMore(page, '关联线', false);
     await banner(page).waitFor({ state: 'hidden' });
+    await page
+      .getByRole('status')
+      .filter({ hasText: /^从「丙」画关联线：点击要关联的主题$/ })
+      .waitFor();
+    expect(await selectedRows(page)).toEqual(['丙']);
     await page.getByRole('button', { name: '取消', exact: true }).tap();
     expect(unexpectedErrors(phone.errors)).toEqual([]);
   });

@@ -80,7 +80,7 @@ describe('cut then paste moves a branch with everything on it', () => {
     expect(doc.items.summaries.map((s) => s.id)).toEqual(['sbc']);
     expect(doc.items.relationships.map((r) => r.id)).toEqual(['l-bc']);
     const { result } = checkUndoRedo(doc, 'paste', [['d'], clip]);
-    expect(result).toEqual({ ids: ['a'], lost: { relationships: 0, summaries: 0 } });
+    expect(result).toEqual({ ids: ['a'], lost: { relationships: 0, summaries: 0 }, leftWithOriginal: 0 });
     expect(doc.get('a').parent?.id).toBe('d');
     expect(doc.get('a').children.map((c) => c.id)).toEqual(['a1', 'a2']);
     // the same items as before the cut, in the same form
@@ -124,8 +124,9 @@ describe('cut then paste moves a branch with everything on it', () => {
   it('a copy keeps the original’s lines to the rest of the map with the original, and reports nothing lost', () => {
     const doc = itemDoc();
     const clip = copyClip(doc, 'a');
-    const { ids, lost } = run(doc, 'paste', ['d'], clip) as PasteResult;
+    const { ids, lost, leftWithOriginal } = run(doc, 'paste', ['d'], clip) as PasteResult;
     expect(lost).toEqual({ relationships: 0, summaries: 0 });
+    expect(leftWithOriginal).toBe(1);
     expect(doc.items.relationships).toHaveLength(4);
     expect(doc.items.summaries).toHaveLength(3);
     expect(doc.items.relationships.filter((r) => r.to === 'd1')).toHaveLength(1);

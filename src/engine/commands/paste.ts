@@ -11,8 +11,10 @@ import { undrawableReason } from '../layout/summary-side';
 export interface PasteResult {
   /** The pasted top-most topics (the last target's when several were pasted into). */
   ids: string[];
-  /** Items of a cut that could not come back with it (said to the student, never dropped unseen). */
+  /** Items that could not come along (said to the student, never dropped unseen). */
   lost: { relationships: number; summaries: number };
+  /** A copy's lines to topics outside it: they stay with the original only (said too). */
+  leftWithOriginal: number;
 }
 
 /**
@@ -29,15 +31,14 @@ export const paste = {
     const clip = asClip(from);
     const targets = asIds(targetIds);
     for (const tid of targets) for (const n of clip.nodes) checkChildDepth(doc.get(tid), kmHeight(n));
-    let out: string[] = [];
-    let best = { relationships: 0, summaries: 0 };
+    let out: PasteResult = { ids: [], lost: { relationships: 0, summaries: 0 }, leftWithOriginal: 0 };
     targets.forEach((tid, i) => {
       const keep = i === 0 && !!clip.cut && idsFree(doc, clip.nodes);
       const r = pasteOnce(doc, tid, clip, keep);
-      out = r.ids;
-      if (i === 0) best = r.lost;
+      // the first target's account: the later ones are copies of the same clip
+      out = i === 0 ? r : { ...out, ids: r.ids };
     });
-    return { ids: out, lost: clip.cut ? best : { relationships: 0, summaries: 0 } };
+    return out;
   },
 } satisfies CommandDef;
 
@@ -67,6 +68,7 @@ function pasteOnce(doc: MindDoc, tid: string, clip: MapClip, keep: boolean): Pas
     ids.push(copy.data.id as string);
   }
   const lost = { relationships: 0, summaries: 0 };
+  let leftWithOriginal = 0;
   const itemId = (id: string, taken: (x: string) => boolean, fresh: () => string) => (keep && !taken(id) ? id : fresh());
 
   for (const s of clip.summaries) {
@@ -91,6 +93,10 @@ function pasteOnce(doc: MindDoc, tid: string, clip: MapClip, keep: boolean): Pas
     // an end outside the clip is the same topic only when the ids were kept (a cut moved back)
     const from = idOf.get(r.from) ?? (keep && doc.byId.has(r.from) ? r.from : undefined);
     const to = idOf.get(r.to) ?? (keep && doc.byId.has(r.to) ? r.to : undefined);
+    if (!clip.cut && (!idOf.has(r.from) || !idOf.has(r.to))) {
+      leftWithOriginal++;
+      continue;
+    }
     const dup = doc.items.relationships.some((o) => o.from === from && o.to === to);
     if (!from || !to || from === to || dup || doc.items.relationships.length >= MAX_ITEMS) {
       lost.relationships++;
@@ -104,5 +110,5 @@ function pasteOnce(doc: MindDoc, tid: string, clip: MapClip, keep: boolean): Pas
     const copy: Relationship = { ...r, id, from, to };
     doc.setItem('relationships', id, copy);
   }
-  return { ids, lost };
+  return { ids, lost, leftWithOriginal };
 }

@@ -179,6 +179,8 @@ export class EditorController extends EditorCore {
     if (!this.state.selection.length) return undefined;
     this.clipboard = await this.engine.copy(this.state.selection);
     this.set({ hasClipboard: true });
+    const n = this.clipboard.nodes.length;
+    this.onAnnounce(n > 1 ? `已复制 ${n} 个主题` : '已复制');
     return this.clipboard;
   }
 
@@ -202,11 +204,14 @@ export class EditorController extends EditorCore {
     if (!nodes.length || !this.state.selection.length) return;
     const r = await this.run('paste', [this.state.selection, clip]);
     if (r?.ids.length) this.select(r.ids);
+    if (!r) return;
     const lost = [
-      r?.lost.summaries ? `概要 ${r.lost.summaries} 个（此处无法显示）` : '',
-      r?.lost.relationships ? `关联线 ${r.lost.relationships} 条（另一端不在这张导图中）` : '',
+      r.lost.summaries ? `概要 ${r.lost.summaries} 个（此处无法显示）` : '',
+      r.lost.relationships ? `关联线 ${r.lost.relationships} 条（另一端不在这张导图中）` : '',
     ].filter(Boolean);
-    if (lost.length) toast.warning(`已粘贴，以下内容未能保留：${lost.join('、')}`);
+    const left = r.leftWithOriginal ? `连到其他主题的关联线 ${r.leftWithOriginal} 条只属于原主题，未复制` : '';
+    if (lost.length) toast.warning(`已粘贴，以下内容未能保留：${lost.join('、')}${left ? `；${left}` : ''}`);
+    else if (left) toast.success(`已粘贴；${left}`);
   }
 
   /** The node's style as drawn (theme defaults included): the toolbar's style controls show it. */

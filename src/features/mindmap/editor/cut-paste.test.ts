@@ -2,13 +2,14 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createEngineHost } from '../../../worker/host';
 import { localEngine } from '../../../worker/client';
 import { toasts } from '../../../app/ui/toast-store';
+import type { KmDocument } from '../../../engine/model/types';
 import { EditorController } from './controller';
 
 // Ctrl+X, Ctrl+V through the controller (the map's own clipboard): a branch moved in its map
 // keeps its line to the rest of the map; pasted into another map, the line that cannot come
 // along is said in a toast, not dropped unseen (outside walk D of issue 19).
 
-const KM = {
+const KM: KmDocument = {
   root: {
     data: { id: 'r', text: '根' },
     children: [
@@ -23,7 +24,7 @@ const KM = {
   summaries: [{ id: 's', parent: 'a', first: 'a1', last: 'a2', text: '两点' }],
 };
 
-async function open(km: object): Promise<EditorController> {
+async function open(km: KmDocument): Promise<EditorController> {
   const ctl = new EditorController(localEngine(createEngineHost()));
   await ctl.open(km, false);
   return ctl;
@@ -59,5 +60,16 @@ describe('cut and paste through the controller', () => {
     await to.paste(clip);
     expect(to.model.summaries.list.map((s) => s.text)).toEqual(['两点']);
     expect(warnings()).toEqual(['已粘贴，以下内容未能保留：关联线 1 条（另一端不在这张导图中）']);
+  });
+
+  it('a copy pasted beside the original says the line that stays with the original only', async () => {
+    const ctl = await open(KM);
+    ctl.select(['a']);
+    await ctl.copy();
+    ctl.select(['b']);
+    await ctl.paste();
+    expect(ctl.model.relationships).toHaveLength(1);
+    expect(ctl.model.summaries.list).toHaveLength(2);
+    expect(toasts.items.map((t) => [t.kind, t.message])).toEqual([['success', '已粘贴；连到其他主题的关联线 1 条只属于原主题，未复制']]);
   });
 });

@@ -21,6 +21,12 @@ export const TOUCH_LINK_HINT = '点击要关联的主题';
 /** What is said when linking starts on a phone: the hint and its button, no keys. */
 export const TOUCH_LINK_SAID = `${TOUCH_LINK_HINT}，点按「取消」结束`;
 
+/** 从「甲」画关联线： — the start of the hint while linking (the line's start named). */
+export function linkFrom(model: Pick<EditorController['model'], 'get'>, from: string): string {
+  const text = (model.get(from)?.text ?? '').replace(/\s+/g, ' ').trim() || '分支主题';
+  return `从「${text.length > 20 ? `${text.slice(0, 20)}…` : text}」画关联线：`;
+}
+
 export interface RelationToolState {
   /** The selected line (its handles show; Delete removes it, F2 edits its label). */
   selected: string | null;
@@ -185,10 +191,12 @@ export class RelationTool {
   start(from: string): void {
     if (this.ctl.state.readOnly) return this.ctl.onError(READ_ONLY_MSG);
     if (!this.ctl.model.nodes.has(from)) return;
-    // The next tap picks the line's other end, not a topic for 多选 (multi-select.ts)
+    // The next tap picks the line's other end, not a topic for 多选 (multi-select.ts); of several
+    // selected topics the line starts from the one named, selected alone (outside walk).
     this.ctl.multi.leave();
+    if (this.ctl.state.selection.length > 1) this.ctl.select([from], false);
     this.set({ linking: { from, target: null }, selected: null, editing: null });
-    this.ctl.onAnnounce(onPhone() ? TOUCH_LINK_SAID : LINK_HINT);
+    this.ctl.onAnnounce(`${linkFrom(this.ctl.model, from)}${onPhone() ? TOUCH_LINK_SAID : LINK_HINT}`);
   }
 
   cancel(): void {

@@ -7,7 +7,7 @@ import type { EditorController } from './controller';
 import { panInto } from './edit-geometry';
 import { MenuSub } from './menu-sub';
 import { useKeyboardInset } from './phone';
-import { LINK_HINT, TOUCH_LINK_HINT, type RelationTool } from './relation-tool';
+import { LINK_HINT, linkFrom, TOUCH_LINK_HINT, type RelationTool } from './relation-tool';
 
 // The React side of relationship lines (关联线): the linking hint, the label field over a
 // line's middle, the node menu's entries for the lines of the selected node, and the outline
@@ -107,7 +107,10 @@ export function RelationOverlay({ ctl, canvas, phone = false }: { ctl: EditorCon
       {linking && (
         <div className="mind-relation__hint">
           {/* a finger has no arrow keys nor Esc: the hint says what a tap does, 取消 ends it */}
-          <span role="status">{phone ? TOUCH_LINK_HINT : LINK_HINT}</span>
+          <span role="status">
+            {linkFrom(ctl.model, linking.from)}
+            {phone ? TOUCH_LINK_HINT : LINK_HINT}
+          </span>
           <button type="button" className="mind-relation__cancel" onClick={() => tool.cancel()}>
             取消
           </button>
