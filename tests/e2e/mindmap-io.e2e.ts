@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { BrowserSession } from './browser';
-import { importFile, item, nodePoint, openMinder, outline, saved } from './mindmap-helpers';
+import { importFile, item, nodeBox, nodePoint, openMinder, outline, saved } from './mindmap-helpers';
 import { openSignedIn, toastWith, unexpectedErrors } from './shell-helpers';
 
 // Import and export of the mind-map editor through its menu: downloads of every format, files
@@ -107,6 +107,25 @@ describe('import and export', () => {
     await item(page, '子一').click();
     await tip.waitFor();
     expect(await tip.textContent()).toBe('子一的备注');
+
+    // 子一 panned to the right edge of the map: the preview keeps its one line and stays inside
+    // (it shrank to one character a line there: outside walk)
+    const canvas = (await page.locator('.mind-editor__canvas').boundingBox())!;
+    const node = await nodeBox(page, '子一');
+    const from = { x: canvas.x + 10, y: canvas.y + canvas.height - 10 };
+    const dx = canvas.x + canvas.width - 24 - (node.x + node.width);
+    await page.mouse.move(from.x, from.y);
+    await page.mouse.down();
+    await page.mouse.move(from.x + dx / 2, from.y, { steps: 4 });
+    await page.mouse.move(from.x + dx, from.y, { steps: 4 });
+    await page.mouse.up();
+    await item(page, '子二').click();
+    await tip.waitFor({ state: 'detached' });
+    await item(page, '子一').click();
+    await tip.waitFor();
+    const t = (await tip.boundingBox())!;
+    expect(t.height).toBeLessThan(40);
+    expect(t.x + t.width).toBeLessThanOrEqual(canvas.x + canvas.width);
   });
 
   it('imports real files: a Notepad outline with several top lines, a markmap note; says what changed shape', async () => {

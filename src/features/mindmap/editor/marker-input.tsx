@@ -1,3 +1,4 @@
+import { useLayoutEffect, useRef } from 'react';
 import type { MindmapCanvas } from '../canvas/mindmap-canvas';
 import type { EditorController } from './controller';
 import { NoteMarkdown } from '../../../app/ui/NoteMarkdown';
@@ -101,8 +102,18 @@ export function bindMarkers(canvas: MindmapCanvas, ctl: EditorController, show: 
 }
 
 export function NotePreview({ state }: { state: NotePreviewState }) {
+  // Kept inside the map, 8 px from its edges: by the right edge the box used to shrink to the
+  // space left there, one character a line (outside walk); it keeps its width and moves left.
+  const ref = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    const el = ref.current;
+    const box = el?.offsetParent;
+    if (!el || !box) return;
+    el.style.left = `${Math.max(8, Math.min(state.x, box.clientWidth - el.offsetWidth - 8))}px`;
+    el.style.top = `${Math.max(8, Math.min(state.y, box.clientHeight - el.offsetHeight - 8))}px`;
+  }, [state.x, state.y, state.text]);
   return (
-    <div className="mind-note-preview" role="tooltip" aria-label="备注预览" style={{ left: state.x, top: state.y }}>
+    <div ref={ref} className="mind-note-preview" role="tooltip" aria-label="备注预览" style={{ left: state.x, top: state.y }}>
       <NoteMarkdown text={state.text} />
     </div>
   );
