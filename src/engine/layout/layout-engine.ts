@@ -67,7 +67,10 @@ export class LayoutEngine {
         order.push(ch[j]);
       }
     }
-    for (let i = order.length - 1; i >= 0; i--) this.pack(order[i]);
+    // A map without summaries (nearly all of them, and every 50k-node one measured) packs
+    // without the per-node summary probe: the bench's full layout was 6-15 % slower with it.
+    if (!this.sums.size && !this.placed.size) for (let i = order.length - 1; i >= 0; i--) pack(a, order[i], isOpen(order[i]));
+    else for (let i = order.length - 1; i >= 0; i--) this.pack(order[i]);
   }
 
   /** pack(); then room for the node's summaries, if the map has any (else exactly pack()). */
