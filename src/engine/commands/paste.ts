@@ -22,7 +22,8 @@ export interface PasteResult {
  * (kityminder reused the ids and reversed odd orders), and re-creates the clip's summaries and
  * lines on them. A cut pasted where its ids are free keeps them (the first target only): the
  * branch is moved, so its progress and review cards, and its lines to the rest of the map, follow.
- * Otherwise the ids are fresh. Answers the new top ids and what of a cut did not come back.
+ * Otherwise the ids are fresh. Answers the new top ids, what could not come along, and how many
+ * of a copy's lines stay with the original (an end outside the copy).
  */
 export const paste = {
   name: 'paste',
