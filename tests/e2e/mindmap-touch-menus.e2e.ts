@@ -17,7 +17,7 @@ const CASE = 'case-06';
 const MAP = {
   root: {
     data: { id: 'm0', text: '菜单' },
-    children: ['甲', '乙', '丙', '丁', '戊'].map((text, i) => ({ data: { id: `m${i + 1}`, text } })),
+    children: ['甲', '乙', '丙', '丁', '戊'].map((text, i) => ({ data: { id: `m${i + 1}`, text, ...(text === '丁' ? { note: '丁的**备注**' } : {}) } })),
   },
   template: 'right',
   theme: 'fresh-blue',
@@ -100,6 +100,22 @@ describe('menus, edit boxes and hints on a phone', () => {
     await fingers.tap(centre((await menu.getByRole('menuitem', { name: /^编辑概要文字/ }).boundingBox())!));
     await expect.poll(() => page.getByRole('textbox', { name: '编辑主题文字' }).inputValue()).toBe('小结');
     await page.keyboard.press('Escape');
+    expect(unexpectedErrors(phone.errors)).toEqual([]);
+  });
+
+  it('a tap on a topic with a note shows the note (a finger has no hover: outside walk)', async () => {
+    const { page } = phone;
+    const empty = await openPhoneMapFitted(page, CASE);
+    const d = await phoneNodeBox(page, '丁');
+    await fingers.tap(empty);
+    const tip = page.getByRole('tooltip', { name: '备注预览' });
+    await tip.waitFor({ state: 'detached' });
+    await fingers.tap(centre(d));
+    await tip.waitFor();
+    expect(await tip.textContent()).toBe('丁的备注');
+    expect(onScreen(await tip.boundingBox())).toBe(true);
+    await fingers.tap(empty);
+    await tip.waitFor({ state: 'detached' });
     expect(unexpectedErrors(phone.errors)).toEqual([]);
   });
 

@@ -202,9 +202,17 @@ export class EditorController extends EditorCore {
   async paste(clip: MapClip | KmNode[] = this.clipboard): Promise<void> {
     const nodes = Array.isArray(clip) ? clip : clip.nodes;
     if (!nodes.length || !this.state.selection.length) return;
-    const r = await this.run('paste', [this.state.selection, clip]);
-    if (r?.ids.length) this.select(r.ids);
-    if (!r) return;
+    let r;
+    try {
+      r = await this.execute('paste', [this.state.selection, clip]);
+    } catch (e) {
+      // (the depth rule's own alert, SPEC §5, comes first)
+      this.onError(userMessage(e));
+      // A cut refused here is not lost: said, with where it still is (outside walk)
+      if (!Array.isArray(clip) && clip.cut) toast.warning('剪切的主题仍在剪贴板中，可粘贴到其他位置，或撤销剪切');
+      return;
+    }
+    if (r.ids.length) this.select(r.ids);
     const lost = [
       r.lost.summaries ? `概要 ${r.lost.summaries} 个（此处无法显示）` : '',
       r.lost.relationships ? `关联线 ${r.lost.relationships} 条（另一端不在这张导图中）` : '',

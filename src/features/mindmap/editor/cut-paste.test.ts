@@ -72,4 +72,30 @@ describe('cut and paste through the controller', () => {
     expect(ctl.model.summaries.list).toHaveLength(2);
     expect(toasts.items.map((t) => [t.kind, t.message])).toEqual([['success', '已粘贴；连到其他主题的关联线 1 条只属于原主题，未复制']]);
   });
+
+  it('a cut the depth rule refuses to paste somewhere says it is still on the clipboard', async () => {
+    const ctl = await open({
+      root: {
+        data: { id: 'r', text: '根' },
+        children: [
+          { data: { id: 'a', text: '甲' }, children: [{ data: { id: 'a1', text: '甲一' }, children: [{ data: { id: 'a11', text: '甲一一' } }] }] },
+          { data: { id: 'b', text: '乙' } },
+        ],
+      },
+      template: 'right',
+      theme: 'fresh-blue',
+      version: '1.4.43',
+    });
+    const errors: string[] = [];
+    ctl.onError = (m) => errors.push(m);
+    ctl.select(['b']);
+    await ctl.cut();
+    ctl.select(['a11']);
+    await ctl.paste();
+    expect(errors).toEqual(['不能插入4级主题以下的节点']);
+    expect(warnings()).toEqual(['剪切的主题仍在剪贴板中，可粘贴到其他位置，或撤销剪切']);
+    ctl.select(['r']);
+    await ctl.paste();
+    expect(ctl.model.get('b')?.parentId).toBe('r');
+  });
 });

@@ -62,10 +62,13 @@ export function bindMarkers(canvas: MindmapCanvas, ctl: EditorController, show: 
   // Keyboard: the selected node's note shows below it while the outline tree has the focus.
   // Only for a selection the student made on the map or in its tree: an import (chosen from a
   // menu) selects the new root too, and its note covered the topics around it every time.
+  // A finger has no hover and no keyboard focus on the map: a topic tapped shows its note so.
   let lastPrimary: string | null = null;
   let pickedOnMap = false;
+  let byFinger = false;
   const onInput = (e: Event) => {
     pickedOnMap = !!(e.target as Element | null)?.closest?.('.mind-tree, .mind-editor__stage');
+    byFinger = e instanceof PointerEvent && e.pointerType === 'touch';
   };
   const onState = () => {
     const id = ctl.primary;
@@ -78,7 +81,7 @@ export function bindMarkers(canvas: MindmapCanvas, ctl: EditorController, show: 
       !pickedOnMap ||
       !ctl.model.get(id)?.hasNote ||
       ctl.state.status === 'textedit' ||
-      !document.activeElement?.closest('.mind-tree, .mind-editor__stage')
+      (!byFinger && !document.activeElement?.closest('.mind-tree, .mind-editor__stage'))
     )
       return;
     const b = canvas.screenBox(id);
