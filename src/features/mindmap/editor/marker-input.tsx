@@ -87,11 +87,14 @@ export function bindMarkers(canvas: MindmapCanvas, ctl: EditorController, show: 
     const b = canvas.screenBox(id);
     if (b) preview(id, b.x + b.w - 8, b.y + b.h + 4);
   };
+  // A mouse leaving the map ends its hover; a finger "leaves" at every lift, right after the tap
+  // that showed the note.
+  const onLeave = (e: PointerEvent) => e.pointerType !== 'touch' && hide();
   const offState = ctl.subscribe(onState);
   document.addEventListener('pointerdown', onInput, true);
   document.addEventListener('keydown', onInput, true);
   el.addEventListener('pointermove', onMove);
-  el.addEventListener('pointerleave', hide);
+  el.addEventListener('pointerleave', onLeave);
   el.addEventListener('click', onClick);
   return () => {
     offState();
@@ -99,7 +102,7 @@ export function bindMarkers(canvas: MindmapCanvas, ctl: EditorController, show: 
     document.removeEventListener('keydown', onInput, true);
     hide();
     el.removeEventListener('pointermove', onMove);
-    el.removeEventListener('pointerleave', hide);
+    el.removeEventListener('pointerleave', onLeave);
     el.removeEventListener('click', onClick);
   };
 }
