@@ -109,8 +109,9 @@ describe('the header on a phone', () => {
     // a tapped entry goes there and folds the menu; Escape folds it too
     await nav.getByRole('link', { name: '实践训练' }).tap();
     await page.locator('h1', { hasText: '请先登录' }).waitFor();
-    expect(await menu.getAttribute('aria-expanded')).toBe('false');
-    expect(await nav.isVisible()).toBe(false);
+    // (by class: the login dialog opening now hides the header from role queries)
+    expect(await page.locator('.site-header__menu-btn').getAttribute('aria-expanded')).toBe('false');
+    expect(await page.locator('.site-header__nav').isVisible()).toBe(false);
     await page.getByRole('dialog', { name: '登录' }).waitFor();
     await closeDialogs(page);
     await menu.tap();
