@@ -148,3 +148,15 @@ export async function autoCurvePoints(page: Page, from: string, to: string, topi
   const m = pointAt(c, 0.5);
   return { mid: { x: m.x * z, y: m.y * z }, handle: { x: c.c1.x * z, y: c.c1.y * z } };
 }
+
+/** Clicks the topic on the canvas and marks it 标记已学 from its menu (Shift+F10); waits for the save. */
+export async function markLearnt(page: Page, text: string): Promise<void> {
+  await clickNode(page, text);
+  await saved(page, async () => {
+    await page.keyboard.press('Shift+F10');
+    await page
+      .getByRole('menu', { name: '主题菜单' })
+      .getByRole('menuitem', { name: /^标记已学/ })
+      .click();
+  });
+}

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { BrowserSession } from './browser';
-import { clickNode, focusOutside, item, mapFocused, nodeBox, openMinder, pasteImport, saved, selectedTexts, tree } from './mindmap-helpers';
+import { clickNode, focusOutside, item, mapFocused, markLearnt, nodeBox, openMinder, pasteImport, saved, selectedTexts, tree } from './mindmap-helpers';
 import { applyForCases, openSignedIn, unexpectedErrors } from './shell-helpers';
 import { E2E_STUDENTS } from './students';
 import { pageApi } from './study-helpers';
@@ -114,14 +114,7 @@ describe('items follow deleted and moved topics', () => {
     const described = (text: string) => item(page, text).first().getAttribute('aria-description');
 
     // 甲 learnt: its review card is made on save
-    await clickNode(page, '甲');
-    await saved(page, async () => {
-      await page.keyboard.press('Shift+F10');
-      await page
-        .getByRole('menu', { name: '主题菜单' })
-        .getByRole('menuitem', { name: /^标记已学/ })
-        .click();
-    });
+    await markLearnt(page, '甲');
     const due = async () => (await pageApi<{ due: string[] }>(page, '/api/course/review/mapNodes?caseId=case-04')).due;
     await expect.poll(due).toEqual(['a']);
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { PNG } from 'pngjs';
 import type { BrowserSession } from './browser';
-import { clickNode, item, mapFocused, nodeBox, openMinder, outline, pasteImport, saved, selectedTexts } from './mindmap-helpers';
+import { clickNode, item, mapFocused, markLearnt, nodeBox, openMinder, outline, pasteImport, saved, selectedTexts } from './mindmap-helpers';
 import { applyForCases, openSignedIn, toastWith, unexpectedErrors } from './shell-helpers';
 import { E2E_STUDENTS } from './students';
 import { pageApi } from './study-helpers';
@@ -49,14 +49,7 @@ describe('review marks on the map', () => {
     expect(await markPixels(page, topic!)).toBe(0);
 
     // 标记已学 through the node menu: the save makes the card, due at once.
-    await clickNode(page, topic!);
-    await saved(page, async () => {
-      await page.keyboard.press('Shift+F10');
-      await page
-        .getByRole('menu', { name: '主题菜单' })
-        .getByRole('menuitem', { name: /^标记已学/ })
-        .click();
-    });
+    await markLearnt(page, topic!);
     await expect.poll(() => item(page, topic!).getAttribute('aria-label')).toContain('待复习');
     await expect.poll(() => markPixels(page, topic!)).toBeGreaterThan(20);
     expect(await markPixels(page, other!)).toBe(0);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { seriousViolations } from './axe';
 import type { BrowserSession } from './browser';
-import { clickNode, item, openMinder, outline, saved } from './mindmap-helpers';
+import { item, markLearnt, openMinder, outline } from './mindmap-helpers';
 import { applyForCases, openSignedIn, toastWith, unexpectedErrors } from './shell-helpers';
 import { E2E_STUDENTS } from './students';
 import { openPhoneSignedIn } from './touch-helpers';
@@ -41,14 +41,7 @@ describe('reviewing a learnt node', () => {
     // 标记已学 through the node menu of the student's own map; the save makes the card.
     await openMinder(page, CASE);
     const topic = (await outline(page))[1]!;
-    await clickNode(page, topic);
-    await saved(page, async () => {
-      await page.keyboard.press('Shift+F10');
-      await page
-        .getByRole('menu', { name: '主题菜单' })
-        .getByRole('menuitem', { name: /^标记已学/ })
-        .click();
-    });
+    await markLearnt(page, topic);
     await expect.poll(() => item(page, topic).getAttribute('aria-label')).toContain('已学');
     // The map marks it due for review and filters to it in the 待复习 panel.
     await expect.poll(() => item(page, topic).getAttribute('aria-label')).toContain('待复习');
