@@ -4,6 +4,7 @@ import { localEngine } from '../../../worker/client';
 import { toasts } from '../../../app/ui/toast-store';
 import type { KmDocument } from '../../../engine/model/types';
 import { EditorController } from './controller';
+import { testController } from './test-kit';
 
 // Ctrl+X, Ctrl+V through the controller (the map's own clipboard): a branch moved in its map
 // keeps its line to the rest of the map; pasted into another map, the line that cannot come
@@ -74,18 +75,8 @@ describe('cut and paste through the controller', () => {
   });
 
   it('a cut the depth rule refuses to paste somewhere says it is still on the clipboard', async () => {
-    const ctl = await open({
-      root: {
-        data: { id: 'r', text: '根' },
-        children: [
-          { data: { id: 'a', text: '甲' }, children: [{ data: { id: 'a1', text: '甲一' }, children: [{ data: { id: 'a11', text: '甲一一' } }] }] },
-          { data: { id: 'b', text: '乙' } },
-        ],
-      },
-      template: 'right',
-      theme: 'fresh-blue',
-      version: '1.4.43',
-    });
+    // (the shared map: 甲一一 is on level 4)
+    const ctl = await testController();
     const errors: string[] = [];
     ctl.onError = (m) => errors.push(m);
     ctl.select(['b']);
