@@ -20,7 +20,7 @@ export default tseslint.config(
   },
   {
     // The engine runs in a worker and in Node: no DOM globals.
-    files: ['src/engine/**/*.ts'],
+    files: ['src/mindmap/engine/**/*.ts', 'src/mindmap/core.ts', 'src/mindmap/testing.ts'],
     languageOptions: { globals: { ...globals.es2024 } },
     rules: {
       'no-restricted-globals': ['error', 'window', 'document', 'localStorage', 'sessionStorage', 'navigator', 'location'],

@@ -49,15 +49,24 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'jsdom',
-          include: ['src/app/**/*.test.{ts,tsx}', 'src/features/**/*.test.{ts,tsx}'],
+          include: ['src/app/**/*.test.{ts,tsx}', 'src/features/**/*.test.{ts,tsx}', 'src/mindmap/**/*.test.{ts,tsx}'],
+          // the map package's engine and worker run in Node (project node)
+          exclude: ['src/mindmap/engine/**', 'src/mindmap/worker/**'],
           setupFiles: ['tests/unit-setup.ts'],
+          // Screens' tests load the map package's entry, and with it @pixi/react, whose ESM build
+          // imports 'react-reconciler/constants' without an extension: Node's resolver refuses that,
+          // Vite's (inlining the package) does not.
+          server: { deps: { inline: ['@pixi/react'] } },
+          // A bound on hangs, not a speed check: jsdom renders of the editor took over 5 s on a
+          // loaded 2-core box (a dialog test timed out at the default 5 s).
+          testTimeout: 20_000,
         },
       },
       {
         test: {
           name: 'node',
           environment: 'node',
-          include: ['src/engine/**/*.test.ts', 'src/worker/**/*.test.ts', 'tests/lint/**/*.test.ts', 'bench/**/*.test.ts'],
+          include: ['src/mindmap/engine/**/*.test.ts', 'src/mindmap/worker/**/*.test.ts', 'tests/lint/**/*.test.ts', 'bench/**/*.test.ts'],
           testTimeout: 30_000,
         },
       },

@@ -2,7 +2,8 @@ import type { Reporter, TestModule } from 'vitest/node';
 
 /**
  * Prints one plain closing line, `N passed, N failed, N skipped`, that CI tooling can read
- * regardless of vitest's decorated summary.
+ * regardless of vitest's decorated summary, preceded by the slowest files of the run: the CI
+ * budget is spent there, and a clean-clone run is the only place the whole suite is timed.
  */
 export default class SummaryReporter implements Reporter {
   onTestRunEnd(testModules: ReadonlyArray<TestModule>): void {
@@ -16,6 +17,14 @@ export default class SummaryReporter implements Reporter {
         else if (state === 'failed') failed++;
         else skipped++;
       }
+    }
+    const slowest = testModules
+      .map((m) => ({ file: m.moduleId.replace(`${process.cwd()}/`, ''), ms: m.diagnostic().duration }))
+      .sort((a, b) => b.ms - a.ms)
+      .slice(0, 15);
+    if (slowest.length > 1) {
+      console.log('\nSlowest files (tests and hooks):');
+      for (const { file, ms } of slowest) console.log(`  ${(ms / 1000).toFixed(1).padStart(6)} s  ${file}`);
     }
     console.log(`\n${passed} passed, ${failed} failed, ${skipped} skipped`);
   }

@@ -7,7 +7,7 @@ import { join, resolve } from 'node:path';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 export const BENCH_DIST = join(ROOT, 'dist/bench');
-const SOURCES = ['bench/browser/page', 'bench/browser/vite.config.ts', 'src/features/mindmap', 'src/worker', 'src/engine'];
+const SOURCES = ['bench/browser/page', 'bench/browser/vite.config.ts', 'src/mindmap', 'src/features/mindmap'];
 
 function newestMtime(path: string): number {
   if (!existsSync(path)) return 0;

@@ -1,8 +1,9 @@
-import type { KmDocument, KmNode } from '../../src/engine/model/types';
+import type { KmDocument, KmNode } from '../../src/mindmap/core';
 
 // Deterministic map generators for the benchmark.
 
-function rng(seed: number): () => number {
+/** Small seeded PRNG (mulberry32): the same trees on every machine. */
+export function rng(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;

@@ -9,10 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import ELK from 'elkjs/lib/elk.bundled.js';
 import { flextree, type FlexNode } from 'd3-flextree';
-import { MindEditor } from '../../src/engine/editor';
-import { encodeKm } from '../../src/engine/protocols/km';
-import { exportDocument, exportFile, type ExchangeFormat, type TextFormat } from '../../src/engine/protocols/formats';
-import type { KmDocument, KmNode } from '../../src/engine/model/types';
+import { MindEditor, encodeKm, exportDocument, exportFile, type ExchangeFormat, type TextFormat, type KmDocument, type KmNode } from '../../src/mindmap/core';
 import { deepMap, wideMap } from './generate';
 
 export interface BenchRow {

@@ -70,6 +70,7 @@ export function buildCharts(figs: Figure[], history: HistoryLine[]): ChartSpec[]
       logY: true,
       series: bySeries(layout),
     });
+  charts.push(...layoutCharts(figs));
   for (const [figure, title] of [
     ['req/s', '吞吐 API mixes: requests per second'],
     ['p99', '延迟 API mixes: p99 latency'],
@@ -94,6 +95,38 @@ export function buildCharts(figs: Figure[], history: HistoryLine[]): ChartSpec[]
   const hist = historyChart(history);
   if (hist) charts.push(hist);
   return charts;
+}
+
+const LAYOUT_CHARTS = [
+  ['full layout', '布局基准 full layout: every layout on every tree of the corpus', true],
+  ['insert relayout', '布局基准 relayout after one insert (incremental where the layout has it, else a full layout)', true],
+  ['heap', '布局基准 heap: what one full layout allocates (MB, GC before)', false],
+  ['fill', '布局基准 fill: box area / bounding-box area (higher = more compact)', false],
+] as const;
+
+/** The layout benchmark: one bar per layout for each tree of the corpus (in corpus order). */
+function layoutCharts(figs: Figure[]): ChartSpec[] {
+  const all = figs.filter((f) => f.part === 'layout');
+  const labels = [...new Set(all.map((f) => f.tree ?? ''))];
+  const layoutOf = (f: Figure) => f.series.split(' · ')[0];
+  return LAYOUT_CHARTS.flatMap(([figure, title, log]) => {
+    const rows = all.filter((f) => f.figure === figure);
+    if (!rows.length) return [];
+    const layouts = [...new Set(rows.map(layoutOf))];
+    return [
+      {
+        id: `layout-${figure.replace(/\W+/g, '-')}`,
+        title,
+        kind: 'bar' as const,
+        xTitle: 'tree',
+        yTitle: rows[0].unit,
+        logX: false,
+        logY: log,
+        labels,
+        series: layouts.map((l) => ({ label: l, data: rows.filter((f) => layoutOf(f) === l).map((f) => point(f, f.tree ?? '')) })),
+      },
+    ];
+  });
 }
 
 /** Headline figures of the last runs, each as a ratio to its value in the oldest shown run (1 = unchanged). */

@@ -5,7 +5,7 @@ import type { BenchResults } from './results';
 // config, peer, database…) and the node count where there is one.
 
 export interface Figure {
-  part: 'browser' | 'peers' | 'engine' | 'server';
+  part: 'browser' | 'peers' | 'engine' | 'server' | 'layout';
   figure: string;
   series: string;
   nodes?: number;
@@ -14,6 +14,8 @@ export interface Figure {
   range?: [number, number];
   /** The measurement did not finish in its time limit; value is that limit. */
   timeout?: boolean;
+  /** The tree of the layout benchmark's corpus the figure was measured on. */
+  tree?: string;
 }
 
 export const figureKey = (f: Pick<Figure, 'part' | 'figure' | 'series' | 'nodes'>): string =>
@@ -60,6 +62,16 @@ export function figuresOf(res: BenchResults): Figure[] {
   for (const r of res.engine) {
     const series = LAYOUT_CASES[r.case] ? `${LAYOUT_CASES[r.case]} (${r.shape})` : r.shape;
     out.push({ part: 'engine', figure: LAYOUT_CASES[r.case] ? 'layout' : r.case, series, nodes: r.nodes, value: r.ms, unit: 'ms', range: r.range });
+  }
+  for (const r of res.layout?.rows ?? []) {
+    const series = `${r.layout} · ${r.tree}`;
+    if (r.status === 'timeout')
+      out.push({ part: 'layout', figure: 'full layout', series, tree: r.tree, nodes: r.nodes, value: r.fullMs!, unit: 'ms', timeout: true });
+    if (r.status !== 'ok') continue;
+    out.push({ part: 'layout', figure: 'full layout', series, tree: r.tree, nodes: r.nodes, value: r.fullMs!, unit: 'ms', range: r.fullMsRange });
+    out.push({ part: 'layout', figure: `insert relayout`, series, tree: r.tree, nodes: r.nodes, value: r.insertMs!, unit: 'ms', range: r.insertMsRange });
+    out.push({ part: 'layout', figure: 'heap', series, tree: r.tree, nodes: r.nodes, value: r.heapMB!, unit: 'MB' });
+    out.push({ part: 'layout', figure: 'fill', series, tree: r.tree, nodes: r.nodes, value: r.quality!.fill, unit: 'ratio' });
   }
   for (const r of res.server) {
     const series = `${r.database} ×${r.processes} · ${r.mix}`;

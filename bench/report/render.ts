@@ -33,6 +33,29 @@ function peersTable(res: BenchResults): string {
   return `<table><thead><tr>${head.map((h) => `<th>${h}</th>`).join('')}</tr></thead><tbody>${rows.join('')}</tbody></table>`;
 }
 
+/** The layout benchmark's table: every layout on every tree, with the quality checks and what was not run. */
+function layoutTable(res: BenchResults): string {
+  const l = res.layout;
+  if (!l) return '<p>未运行 layout (npm run bench -- layout)</p>';
+  const head = ['tree', 'nodes', 'layout', 'full ms', 'insert ms', 'heap MB', 'overlaps', 'side errors', 'order errors', 'W×H px', 'fill', 'aspect', 'status'];
+  const cell = (v: number | undefined, r?: [number, number]) => (v === undefined ? '—' : r ? `${v} <small>[${r[0]}–${r[1]}]</small>` : String(v));
+  const rows = l.rows.map((r) => {
+    const q = r.quality;
+    const bad = q && (q.overlaps || q.sideErrors || q.orderErrors || q.missing);
+    return (
+      `<tr class="${r.status}${bad ? ' error' : ''}"><td>${esc(r.tree)}</td><td>${r.nodes}</td><td>${esc(r.layout)}</td><td>${cell(r.fullMs, r.fullMsRange)}</td>` +
+      `<td>${cell(r.insertMs, r.insertMsRange)}${r.insertMs !== undefined && r.insertMode === 'full relayout' ? ' <small>(full)</small>' : ''}</td><td>${cell(r.heapMB)}</td>` +
+      `<td>${cell(q?.overlaps)}</td><td>${cell(q?.sideErrors)}</td><td>${cell(q?.orderErrors)}</td><td>${q ? `${q.width}×${q.height}` : '—'}</td><td>${cell(q?.fill)}</td><td>${cell(q?.aspect)}</td>` +
+      `<td>${esc(r.status)}${r.note && r.status !== 'ok' ? ` <small>${esc(r.note)}</small>` : ''}</td></tr>`
+    );
+  });
+  const notes = l.layouts.map((x) => `<li><b>${esc(x.name)}</b>: ${esc(x.note ?? '')}</li>`).join('');
+  const corpus = l.corpus.map((c) => `<li>${esc(c.name)} (${c.nodes} nodes, depth ${c.depth}): ${esc(c.source)}; licence: ${esc(c.licence)}</li>`).join('');
+  return `<ul>${notes}</ul><p>insert ms <small>(full)</small>: no incremental mode, a full layout after the insert. Time limit ${l.timeoutMs} ms per layout; Node ${esc(l.node)}.</p>
+<table><thead><tr>${head.map((h) => `<th>${h}</th>`).join('')}</tr></thead><tbody>${rows.join('')}</tbody></table>
+<details><summary>corpus (bench/layout/corpus/README.md)</summary><ul>${corpus}</ul></details>`;
+}
+
 function metaBlock(res: BenchResults): string {
   const m = res.meta;
   const flags = Object.entries(m.flags)
@@ -83,14 +106,20 @@ document.body.dataset.ready = '1';
 
 export function renderReport(res: BenchResults, history: HistoryLine[]): string {
   const charts = buildCharts(figuresOf(res), history);
-  const boxes = charts.map((c) => `<figure class="chart"><canvas id="chart-${c.id}" role="img" aria-label="${esc(c.title)}"></canvas></figure>`).join('\n');
+  // The layout benchmark's bar plots have a bar group per corpus tree: a full row each.
+  const boxes = charts
+    .map(
+      (c) =>
+        `<figure class="chart${c.id.startsWith('layout-') ? ' full' : ''}"><canvas id="chart-${c.id}" role="img" aria-label="${esc(c.title)}"></canvas></figure>`,
+    )
+    .join('\n');
   return `<!doctype html>
 <html lang="zh-CN"><head><meta charset="utf-8"><title>学图 Xuetu 基准报告 · ${esc(res.meta.commit)}</title>
 <style>
 body{font:14px/1.5 system-ui,"Noto Sans CJK SC",sans-serif;margin:24px;color:#1f2937;max-width:1500px}
 h1{font-size:22px;margin:0 0 8px}h2{font-size:17px;margin:24px 0 8px}
 .grid{display:grid;grid-template-columns:repeat(auto-fill,minmax(640px,1fr));gap:16px}
-.chart{margin:0;height:380px;border:1px solid #e5e7eb;border-radius:6px;padding:8px}
+.chart{margin:0;height:380px;border:1px solid #e5e7eb;border-radius:6px;padding:8px}.chart.full{grid-column:1/-1}
 table{border-collapse:collapse;font-size:13px}td,th{border:1px solid #e5e7eb;padding:3px 8px;text-align:left}
 tr.timeout td,tr.error td{background:#fef2f2}dt{font-weight:600;float:left;width:90px}dd{margin:0 0 4px 100px}small{color:#6b7280}
 </style></head><body>
@@ -103,6 +132,8 @@ ${boxes}
 </div>
 <h2>同类编辑器 peers</h2>
 ${peersTable(res)}
+<h2>布局基准 layout benchmark</h2>
+${layoutTable(res)}
 <script>${CHART_JS()}</script>
 <script>window.__charts = ${inlineJson(charts)};</script>
 <script>${PAGE_SCRIPT}</script>

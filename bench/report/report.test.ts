@@ -56,7 +56,20 @@ describe('bench report from a recorded run', () => {
 
   it('draws every plot the issue asks for', () => {
     expect(charts.map((c) => c.id).sort()).toEqual(
-      ['browser-edit', 'browser-heap', 'browser-open', 'browser-pan-p95-frame', 'history', 'layout', 'server-p99', 'server-rps'].sort(),
+      [
+        'browser-edit',
+        'browser-heap',
+        'browser-open',
+        'browser-pan-p95-frame',
+        'history',
+        'layout',
+        'layout-fill',
+        'layout-full-layout',
+        'layout-heap',
+        'layout-insert-relayout',
+        'server-p99',
+        'server-rps',
+      ].sort(),
     );
   });
 
@@ -100,6 +113,16 @@ describe('bench report from a recorded run', () => {
         .series.map((s) => s.label)
         .sort(),
     ).toEqual(targets);
+  });
+
+  it("shows the layout benchmark's four layouts on every tree, elkjs's timeouts marked, and its quality table", async () => {
+    const full = chart('layout-full-layout');
+    expect(full.series.map((s) => s.label).sort()).toEqual(['d3-flextree', 'elkjs mrtree (超时 timeout ×)', 'naive tidy (sample plug-in)', 'xuetu engine']);
+    const trees = new Set(results.layout!.rows.map((r) => r.tree));
+    for (const s of full.series.filter((x) => !x.label.startsWith('elkjs'))) expect(s.points, s.label).toBe(trees.size);
+    const text = await report.page.locator('body').innerText();
+    for (const want of ['布局基准 layout benchmark', 'side errors', 'not run above 500 nodes', 'corpus (bench/layout/corpus/README.md)'])
+      expect(text).toContain(want);
   });
 
   it('plots the history over both recorded runs and states machine, browser, flags and commit', async () => {

@@ -6,6 +6,7 @@ import type { BrowserRow } from '../browser/run';
 import type { BenchRow } from '../engine/run';
 import type { ServerBenchRow } from '../server/run';
 import type { PeerRow } from '../peers/run';
+import type { LayoutResults } from '../layout/run';
 import { gpuArgs, type GpuMode } from '../configs';
 
 // Everything one report shows, gathered from the parts' JSON files under bench/results plus the
@@ -30,6 +31,8 @@ export interface BenchResults {
   peers: PeerRow[];
   engine: BenchRow[];
   server: ServerBenchRow[];
+  /** The layout benchmark (bench/layout), absent until `npm run bench -- layout` ran. */
+  layout?: LayoutResults;
   /** Configs asked for that could not hold on this machine (a hardware GPU where there is none). */
   skipped?: string[];
 }
@@ -95,5 +98,7 @@ export function loadResults(fresh = false): BenchResults {
     if (fresh) writeFileSync(META_FILE, JSON.stringify(meta, null, 2));
   } else meta = JSON.parse(readFileSync(META_FILE, 'utf8')) as RunMeta;
   const skipped = [...new Set([...rowsOf<string>('browser.json', 'skipped'), ...rowsOf<string>('peers.json', 'skipped')])];
-  return { meta, browser, peers, engine: rowsOf<BenchRow>('engine.json'), server: rowsOf<ServerBenchRow>('server.json'), skipped };
+  const layoutFile = join(RESULTS_DIR, 'layout.json');
+  const layout = existsSync(layoutFile) ? (JSON.parse(readFileSync(layoutFile, 'utf8')) as LayoutResults) : undefined;
+  return { meta, browser, peers, engine: rowsOf<BenchRow>('engine.json'), server: rowsOf<ServerBenchRow>('server.json'), layout, skipped };
 }

@@ -11,21 +11,29 @@ export interface Mix {
   setupClient(tokens: string[]): (client: Client) => void;
   /** Answers that came back HTTP 200 but with a resultCode other than 200. */
   appErrors: number;
+  /** The first few distinct failures (`HTTP status resultCode errMsg`), to say what the errors were. */
+  errorSamples?: string[];
 }
 
 /** Counts enveloped failures (the API answers errors with HTTP 200, DESIGN §4). */
-function counted(mix: Mix, req: Request): Request {
+export function counted(mix: Mix, req: Request): Request {
   const inner = req.onResponse;
   return {
     ...req,
     onResponse: (status, body, context) => {
       let code = 0;
+      let msg = '';
       try {
-        code = (JSON.parse(body) as { resultCode: number }).resultCode;
+        ({ resultCode: code, errMsg: msg } = JSON.parse(body) as { resultCode: number; errMsg: string });
       } catch {
         code = -1;
       }
       if (status === 200 && code !== 200) mix.appErrors++;
+      if (status !== 200 || code !== 200) {
+        const sample = `HTTP ${status} ${code} ${msg ?? ''}`.trim();
+        mix.errorSamples ??= [];
+        if (mix.errorSamples.length < 5 && !mix.errorSamples.includes(sample)) mix.errorSamples.push(sample);
+      }
       inner?.(status, body, context);
     },
   };
@@ -41,7 +49,7 @@ function mix(name: string, connections: number, requestsFor: (token: string) => 
   return m;
 }
 
-const json = { 'content-type': 'application/json' };
+export const json = { 'content-type': 'application/json' };
 let next = 0;
 /** One student per connection, round-robin over the seeded tokens. */
 const tokenFor = (tokens: string[]) => tokens[next++ % tokens.length]!;

@@ -8,12 +8,17 @@ import { migrateToLatest } from '../../src/server/db/migrate';
 import { seedDemo } from '../../src/server/seed/seed';
 import { freshSchema, spawnServer, type SpawnedServer } from '../../tests/server/spawn-server';
 import { browse, examStampede, heartbeat, mapSaves, type Mix } from './mixes';
+import { perRequest, sampleCpu } from './process-cpu';
+import { examStart, nineOClock, steadyHeartbeats, type PacedMix } from './term-mixes';
 import { BENCH_CASE, seedLoadStudents } from './seed-load';
 
 /**
- * Load benchmark of the real server process on loopback: browse, video heartbeat, exam stampede
- * and map-save mixes, on PGlite and on PostgreSQL with one and with two server processes sharing
- * one schema. Prints a table and writes bench/results/server.json.
+ * Load benchmark of the real server process on loopback, on PGlite and on PostgreSQL with one and
+ * with two server processes sharing one schema. Two kinds of mix: saturating ones (100
+ * connections sending as fast as answers come: browse, video heartbeat, exam stampede, map
+ * saves) and the paced moments of a term (term-mixes.ts: the 9:00 spike, the exam start, steady
+ * video). Each row has the server's (and PostgreSQL's) CPU per request, the figure that predicts
+ * scale-out. Prints a table and writes bench/results/server.json.
  */
 export interface ServerBenchRow {
   database: 'PGlite' | 'PostgreSQL';
@@ -28,6 +33,9 @@ export interface ServerBenchRow {
   p99Ms: number;
   /** Socket errors + timeouts + non-2xx HTTP answers + enveloped failures (resultCode ≠ 200). */
   errors: number;
+  /** CPU ms per request of the server processes (PGlite: the database too) and of PostgreSQL's backends. */
+  serverCpuMs?: number;
+  dbCpuMs?: number;
 }
 
 export interface ServerBenchOptions {
@@ -82,9 +90,19 @@ async function apiGet(base: string, token: string, path: string) {
   return ((await res.json()) as { data: any }).data; // eslint-disable-line @typescript-eslint/no-explicit-any
 }
 
-async function runMix(urls: string[], tokens: string[], mix: Mix, durationSec: number): Promise<Omit<ServerBenchRow, 'database' | 'processes'>> {
-  const r = await autocannon({ url: urls, connections: mix.connections, duration: durationSec, timeout: 10, setupClient: mix.setupClient(tokens) });
+async function runMix(
+  urls: string[],
+  tokens: string[],
+  mix: Mix | PacedMix,
+  durationSec: number,
+  pids: number[] = [],
+): Promise<Omit<ServerBenchRow, 'database' | 'processes'>> {
+  const pace = 'amount' in mix ? { amount: mix.amount, overallRate: mix.rate } : { duration: durationSec };
+  const before = sampleCpu(pids);
+  const r = await autocannon({ url: urls, connections: mix.connections, timeout: 10, setupClient: mix.setupClient(tokens), ...pace });
+  const cpu = perRequest(before, sampleCpu(pids), r.requests.total);
   return {
+    ...(cpu ?? {}),
     mix: mix.name,
     connections: mix.connections,
     requests: r.requests.total,
@@ -121,15 +139,30 @@ export async function runServerBench(opts: ServerBenchOptions = {}): Promise<Ser
       const exam = await apiGet(urls[0]!, token, `/api/course/nodeTestUser/getExamByNodeId?caseId=${BENCH_CASE}&nodeId=${nodeId}`);
       const questionIds = (exam.questions as { questionId: string }[]).map((q) => q.questionId);
       await runMix(urls, target.tokens, browse(10), 2); // warm-up: JIT, pools, caches
-      for (const mix of [
-        browse(100),
-        heartbeat(100),
-        examStampede(100, { caseId: BENCH_CASE, nodeId, examId: exam.examId, questionIds }),
-        mapSaves(50, BENCH_CASE, shown.document),
-      ]) {
-        const row = { database: target.database, processes: target.processes, ...(await runMix(urls, target.tokens, mix, durationSec)) };
+      const pids = servers.map((s) => s.child.pid!).filter(Boolean);
+      // Disjoint students per writing mix: an exam allows one attempt each.
+      const [spikePool, examPool, videoPool, rest] = [
+        target.tokens.slice(1, 1_001),
+        target.tokens.slice(1_001, 3_001),
+        target.tokens.slice(3_001, 4_001),
+        target.tokens.slice(4_001),
+      ];
+      const mixes: [Mix | PacedMix, string[]][] = [
+        [browse(100), target.tokens],
+        [heartbeat(100), target.tokens],
+        [examStampede(100, { caseId: BENCH_CASE, nodeId, examId: exam.examId, questionIds }), rest],
+        [mapSaves(50, BENCH_CASE, shown.document), target.tokens],
+        [nineOClock(spikePool, BENCH_CASE), spikePool],
+        [examStart(examPool, { caseId: BENCH_CASE, nodeId }), examPool],
+        [steadyHeartbeats(videoPool), videoPool],
+      ];
+      // BENCH_MIXES=spike,video picks mixes by a word of their name (all by default)
+      const only = (process.env.BENCH_MIXES ?? '').split(',').filter(Boolean);
+      for (const [mix, pool] of mixes.filter(([m]) => !only.length || only.some((w) => m.name.includes(w)))) {
+        const row = { database: target.database, processes: target.processes, ...(await runMix(urls, pool, mix, durationSec, pids)) };
         rows.push(row);
         console.error(`  ${formatRow(row)}`);
+        if (mix.errorSamples?.length) console.error(`    failures: ${mix.errorSamples.join(' | ')}`);
       }
     } finally {
       for (const s of servers) await s.stop('SIGTERM');
@@ -144,12 +177,14 @@ export async function runServerBench(opts: ServerBenchOptions = {}): Promise<Ser
   return rows;
 }
 
+const cpuCell = (ms: number | undefined) => (ms === undefined ? '–' : ms.toFixed(2)).padStart(7);
+
 function formatRow(r: ServerBenchRow): string {
-  return `${r.database.padEnd(10)} ${String(r.processes).padStart(5)}  ${r.mix.padEnd(34)} ${String(r.connections).padStart(5)} ${String(r.reqPerSec).padStart(8)} ${String(r.p50Ms).padStart(8)} ${String(r.p99Ms).padStart(8)} ${String(r.errors).padStart(7)}`;
+  return `${r.database.padEnd(10)} ${String(r.processes).padStart(5)}  ${r.mix.padEnd(44)} ${String(r.connections).padStart(5)} ${String(r.reqPerSec).padStart(8)} ${String(r.p50Ms).padStart(8)} ${String(r.p99Ms).padStart(8)} ${String(r.errors).padStart(7)} ${cpuCell(r.serverCpuMs)} ${cpuCell(r.dbCpuMs)}`;
 }
 
 export function printServerTable(rows: ServerBenchRow[]): void {
-  const head = `${'database'.padEnd(10)} ${'procs'.padStart(5)}  ${'mix'.padEnd(34)} ${'conns'.padStart(5)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'errors'.padStart(7)}`;
+  const head = `${'database'.padEnd(10)} ${'procs'.padStart(5)}  ${'mix'.padEnd(44)} ${'conns'.padStart(5)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'errors'.padStart(7)} ${'srv CPU'.padStart(7)} ${'db CPU'.padStart(7)}`;
   console.log([head, ...rows.map(formatRow)].join('\n'));
 }
 

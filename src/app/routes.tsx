@@ -73,6 +73,20 @@ export const routes: AppRoute[] = [
     ),
   },
   {
+    path: '/personal/myMaps',
+    screen: lazyScreen(
+      () => import('../features/personal/MyMaps'),
+      (m) => m.MyMaps,
+    ),
+  },
+  {
+    path: '/personal/myMap',
+    screen: lazyScreen(
+      () => import('../features/mindmap/OwnMapEditor'),
+      (m) => m.OwnMapEditor,
+    ),
+  },
+  {
     path: '/project/mindDetail',
     screen: lazyScreen(
       () => import('../features/mindmap/MindDetail'),

@@ -33,6 +33,8 @@ export const Course = Type.Object({
   totalDuration: Type.Integer(),
   /** 1 signed up */
   isSignUp: Type.Integer(),
+  /** sections this student has learnt (the detail's 已学 n/sectionCount); 0 when not signed up */
+  learntSections: Type.Integer({ minimum: 0 }),
   createTime: Type.String(),
 });
 export type Course = Static<typeof Course>;

@@ -14,6 +14,12 @@ export const CourseExamsQuery = Type.Object({ courseId: Id });
 export const AnswersBody = Type.Object({
   examId: Id,
   answers: Type.Array(Type.Object({ questionId: Id, answer: Answer }), { maxItems: 200 }),
+  /**
+   * The attempt the page is answering (its paper's attemptNo): when it is no longer the open one
+   * (handed in on another page or device), a save or hand-in answers 409 instead of landing on, or
+   * opening, another attempt.
+   */
+  attemptNo: Type.Optional(Type.Integer({ minimum: 1, maximum: 10_000 })),
 });
 export type AnswersBody = Static<typeof AnswersBody>;
 export const ExamPageQuery = Type.Object({

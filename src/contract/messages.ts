@@ -24,6 +24,8 @@ export const Message = Type.Object({
   createTime: Type.String(),
   /** '' while unread */
   readTime: Type.String(),
+  /** The task a 新任务 notice announces: the message links to it (/task?id=). */
+  taskId: Type.Optional(Type.String()),
 });
 export type Message = Static<typeof Message>;
 export const MessagePage = Page(Message);

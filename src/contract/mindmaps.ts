@@ -29,8 +29,15 @@ export const SaveMindBody = Type.Object({
    */
   document: Type.Union([OpaqueDocument, Type.String()]),
   version: MapVersion,
+  /** The map's owner when it is a map shared with the signed-in student (contract/sharing.ts). */
+  studentId: Type.Optional(Id),
 });
-export const SaveOutlineBody = Type.Object({ caseId: Id, outline: Type.String({ maxLength: MAX_OUTLINE_CHARS }), version: Type.Optional(MapVersion) });
+export const SaveOutlineBody = Type.Object({
+  caseId: Id,
+  studentId: Type.Optional(Id),
+  outline: Type.String({ maxLength: MAX_OUTLINE_CHARS }),
+  version: Type.Optional(MapVersion),
+});
 
 /** showMind: the student's map (or the official one), with progress marked on its nodes. */
 export const ShownMind = Type.Object({
@@ -49,7 +56,11 @@ export type MindIssue = Static<typeof MindIssue>;
 export const MindOutline = Type.Object({ outline: Type.String(), version: Type.Integer() });
 export type MindOutline = Static<typeof MindOutline>;
 /** saveStuMind / saveOutline: the version now stored (a 409's data carries the current one too). */
-export const SavedVersion = Type.Object({ version: Type.Integer() });
+export const SavedVersion = Type.Object({
+  version: Type.Integer(),
+  /** saveStuMind: said to the student when the map was saved but not every 已学 node got a review card (the per-student cap) */
+  notice: Type.Optional(Type.String()),
+});
 export type SavedVersion = Static<typeof SavedVersion>;
 
 /** A node of the case's official map with the student's progress (queryNodeBasicByStudentId). */
@@ -73,7 +84,7 @@ export const CaseNodes = Type.Array(CaseNode);
 export const VersionId = Type.Integer({ minimum: 0, maximum: 2 ** 31 - 1 });
 export const MapVersionQuery = Type.Object({ caseId: Id, versionId: VersionId, studentId: Type.Optional(Id) });
 /** 保留当前版本: keep the saved map `version` (the one the editor shows) as a version now. */
-export const KeepVersionBody = Type.Object({ caseId: Id, version: MapVersion });
+export const KeepVersionBody = Type.Object({ caseId: Id, version: MapVersion, studentId: Type.Optional(Id) });
 
 /** One entry of 历史版本. */
 export const MapVersionEntry = Type.Object({

@@ -43,3 +43,22 @@ export const isPassword = (s: string): boolean => PASSWORD_RE.test(s);
  * digits both present. A short or long password passes the form and gets the server's message.
  */
 export const isPasswordMix = (s: string): boolean => /[A-Za-z]/.test(s) && /\d/.test(s);
+
+/** 我的导图 (issue 33): the per-student limits (the trash counts: it is still stored), said on the list before they bite. */
+export const MAX_OWN_MAPS = 300;
+export const MAX_OWN_BYTES = 100 * 1024 * 1024;
+/** Days a map stays in 回收站 before it is deleted for good. */
+export const TRASH_DAYS = 30;
+export const MAX_TITLE_CHARS = 200;
+
+/** The study templates a new own map may start from ('blank': one root topic). */
+/** The name (root topic) of a blank own map created without one: a name, not the placeholder 中心主题. */
+export const UNTITLED_MAP = '未命名导图';
+
+export const OWN_MAP_TEMPLATES = [
+  { key: 'blank', name: '空白导图', hint: '只有一个中心主题，从零开始' },
+  { key: 'notes', name: '课程笔记', hint: '按章节记要点、例子、疑问和课后小结' },
+  { key: 'review', name: '复习提纲', hint: '考试范围、重点难点、易错题和复习计划' },
+  { key: 'project', name: '项目分解', hint: '目标、任务拆解、时间安排、风险和交付物' },
+] as const;
+export type TemplateKey = (typeof OWN_MAP_TEMPLATES)[number]['key'];

@@ -45,7 +45,14 @@ export const PdfProgress = Type.Object({
   nodeLearnt: Type.Integer(),
 });
 export type PdfProgress = Static<typeof PdfProgress>;
-export const LearnLocationQuery = Type.Object({ courseId: Type.Optional(Id), caseId: Type.Optional(Id), resourceId: Type.Optional(Id) });
+// courseId alone: the section last played (SPEC §7); with nodeId: that section's own place, so
+// each lesson resumes where it stopped, not only the last-touched one.
+export const LearnLocationQuery = Type.Object({
+  courseId: Type.Optional(Id),
+  nodeId: Type.Optional(Id),
+  caseId: Type.Optional(Id),
+  resourceId: Type.Optional(Id),
+});
 /** SPEC §3 add-study-record payload: resourceId, nodeId, fileSuffix '2', studentId, isStudy '1', caseId. */
 export const AddRecordBody = Type.Object({
   caseId: Id,

@@ -38,6 +38,21 @@ export const TutorItem = Type.Object({
 export type TutorItem = Static<typeof TutorItem>;
 export const TutorPage = Page(TutorItem);
 
+/** What the student wrote in a sign-up (the form's fields, SPEC §3). */
+export const SignUpApplication = Type.Object({
+  name: Type.String(),
+  sex: Type.String(),
+  identityNumber: Type.String(),
+  phone: Type.String(),
+  studentNo: Type.String(),
+  specialty: Type.String(),
+  classmate: Type.String(),
+  introduction: Type.String(),
+  specialtyHobby: Type.String(),
+  goalsIdeas: Type.String(),
+});
+export type SignUpApplication = Static<typeof SignUpApplication>;
+
 /** Tutor résumé (SPEC §3). */
 export const Tutor = Type.Object({
   ...TutorItem.properties,
@@ -52,6 +67,8 @@ export const Tutor = Type.Object({
   patentWorks: Type.String(),
   phone: Type.String(),
   email: Type.String(),
+  /** The student's cancelled application (status 3): 重新报名 starts from it, not from nothing. */
+  application: Type.Optional(SignUpApplication),
 });
 export type Tutor = Static<typeof Tutor>;
 

@@ -8,9 +8,11 @@ import rateLimit from '@fastify/rate-limit';
 import type { AppConfig } from './config';
 import type { DatabaseHandle, Db } from './db/database';
 import { localStorage, type FileStorage } from './lib/storage';
+import { s3Storage } from './lib/s3-storage';
 import { SessionCache } from './modules/auth/session-cache';
 import { ContentCache } from './lib/content-cache';
 import { StudentCache } from './lib/student-cache';
+import { installBodyDrain } from './http/unread-body';
 import { installErrorHandler } from './http/error-handler';
 import { installSecurityHeaders } from './http/security-headers';
 import { installInputGuard } from './http/input-guard';
@@ -26,6 +28,7 @@ import { fileRoutes } from './modules/files/routes';
 import { caseRoutes } from './modules/cases/routes';
 import { courseRoutes } from './modules/courses/routes';
 import { mindmapRoutes } from './modules/mindmaps/routes';
+import { myMapsRoutes } from './modules/mymaps/routes';
 import { studyRoutes } from './modules/study/routes';
 import { examRoutes } from './modules/exams/routes';
 import { taskRoutes } from './modules/tasks/routes';
@@ -34,6 +37,13 @@ import { helpRoutes } from './modules/help/routes';
 import { coverRoutes } from './modules/covers/routes';
 import { catalogueRoutes } from './modules/catalogue/routes';
 import { reviewRoutes } from './modules/review/routes';
+import { MapHeads } from './modules/mindmaps/head-cache';
+import fastifyWebsocket from '@fastify/websocket';
+import { sharingRoutes } from './modules/sharing/routes';
+import { liveRoutes, liveSocketOptions } from './modules/live/routes';
+import { LiveHub } from './modules/live/hub';
+import { memoryBus } from './modules/live/bus';
+import { redisBus } from './modules/live/redis-bus';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -44,6 +54,10 @@ declare module 'fastify' {
     sessionCache: SessionCache;
     contentCache: ContentCache;
     studentCache: StudentCache;
+    /** Heads of the maps being edited (modules/mindmaps/head-cache.ts). */
+    mapHeads: MapHeads;
+    /** The live co-editing rooms and their bus (modules/live/hub.ts). */
+    live: LiveHub;
   }
 }
 
@@ -79,7 +93,7 @@ export async function buildApp({ config, database, logger = true, onRoute, logSt
   app.decorate('config', config);
   app.decorate('db', database.db);
   app.decorate('dbKind', database.kind);
-  app.decorate('storage', localStorage(config.storageDir));
+  app.decorate('storage', config.s3 ? s3Storage(config.s3) : localStorage(config.storageDir));
   // Sessions, platform content and students' enrolments are cached per process while the
   // database's NOTIFYs about them can be heard (triggers on their tables; see the caches).
   const sessionCache = new SessionCache({ ttlMs: config.sessionCacheTtlMs });
@@ -88,11 +102,17 @@ export async function buildApp({ config, database, logger = true, onRoute, logSt
   app.decorate('contentCache', contentCache);
   const studentCache = new StudentCache({ ttlMs: config.studentCacheTtlMs });
   app.decorate('studentCache', studentCache);
+  app.decorate('mapHeads', new MapHeads());
+  // Live co-editing fans out through Redis when REDIS_URL is set, else within this process.
+  const live = new LiveHub(database.db, config.redisUrl ? await redisBus(config.redisUrl) : memoryBus(), config.liveBusPrefix);
+  app.decorate('live', live);
   const listeners = [
     await database.listen('xuetu_sessions', { onMessage: (tokenHash) => sessionCache.forget(tokenHash), onLive: (live) => sessionCache.setLive(live) }),
     await database.listen('xuetu_content', { onMessage: (table) => contentCache.invalidate(table), onLive: (live) => contentCache.setLive(live) }),
     await database.listen('xuetu_students', { onMessage: (studentId) => studentCache.forget(studentId), onLive: (live) => studentCache.setLive(live) }),
   ];
+  // sockets first: their clients reconnect to another process while this one closes
+  app.addHook('preClose', () => live.close());
   app.addHook('onClose', async () => {
     for (const listener of listeners) await listener.close();
     await database.close();
@@ -103,11 +123,14 @@ export async function buildApp({ config, database, logger = true, onRoute, logSt
   installErrorHandler(app);
   installSecurityHeaders(app);
   installInputGuard(app);
+  // A refusal answered before its body was read reaches the client as the envelope, not as a reset.
+  installBodyDrain(app);
   // Before any route: every write route declares who may write (experience account, application).
   installWritePolicy(app);
   if (onRoute) app.addHook('onRoute', onRoute);
   // Opt-in per route (login); counts live in the database so limits hold across instances.
   await app.register(rateLimit, { global: false, store: databaseRateLimitStore(database.db) });
+  await app.register(fastifyWebsocket, { options: liveSocketOptions });
 
   await app.register(healthRoutes);
   await app.register(authRoutes);
@@ -118,6 +141,7 @@ export async function buildApp({ config, database, logger = true, onRoute, logSt
   await app.register(caseRoutes);
   await app.register(courseRoutes);
   await app.register(mindmapRoutes);
+  await app.register(myMapsRoutes);
   await app.register(studyRoutes);
   await app.register(examRoutes);
   await app.register(taskRoutes);
@@ -126,6 +150,8 @@ export async function buildApp({ config, database, logger = true, onRoute, logSt
   await app.register(coverRoutes);
   await app.register(catalogueRoutes);
   await app.register(reviewRoutes);
+  await app.register(sharingRoutes);
+  await app.register(liveRoutes);
 
   if (config.clientDir && existsSync(join(config.clientDir, 'index.html'))) {
     await app.register(fastifyStatic, { root: config.clientDir, prefix: '/', wildcard: false, index: ['index.html'] });

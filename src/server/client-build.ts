@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
-const SOURCE_ROOTS = ['src/app', 'src/features', 'src/worker', 'src/engine', 'index.html', 'vite.config.ts', 'public'];
+const SOURCE_ROOTS = ['src/app', 'src/features', 'src/mindmap', 'index.html', 'vite.config.ts', 'public'];
 
 function newestMtime(path: string): number {
   if (!existsSync(path)) return 0;

@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import type { S3Options } from './lib/s3-storage';
 
 /** Everything the server reads from the environment, in one place (documented in README). */
 export interface AppConfig {
@@ -9,8 +10,10 @@ export interface AppConfig {
   databaseUrl?: string;
   /** Built SPA to serve; null disables static serving (API-only tests). */
   clientDir: string | null;
-  /** Local folder behind the file storage interface. */
+  /** Local folder behind the file storage interface (and the source of `npm run storage -- migrate`). */
   storageDir: string;
+  /** S3_BUCKET set: file bytes live in that S3-compatible bucket instead of storageDir. */
+  s3?: S3Options;
   logLevel: string;
   /** `demo` seeds demo content into an empty database; `none` leaves it empty. */
   seed: 'demo' | 'none';
@@ -51,6 +54,12 @@ export interface AppConfig {
   uploadConcurrency: number;
   /** MEDIA_URL_TTL_S: lifetime of a signed file URL (a download link, a mind-map image), in ms. */
   mediaUrlTtlMs: number;
+  /** REDIS_URL: live co-editing fans out between processes through Redis pub/sub; unset, within this process only. */
+  redisUrl?: string;
+  /** LIVE_BUS_PREFIX: prefix of the Redis channels (one per deployment sharing a Redis). */
+  liveBusPrefix: string;
+  /** LIVE_PING_MS: how often a live socket is pinged (closed after two unanswered). */
+  livePingMs: number;
 }
 
 /** DATABASE_SCHEMA must be a plain identifier: it goes into the connection's search_path. */
@@ -67,6 +76,26 @@ function trustProxyOf(value: string | undefined): boolean | string {
   return value;
 }
 
+/**
+ * S3_BUCKET chooses the object store; S3_ENDPOINT (an S3-compatible server, path-style unless
+ * S3_FORCE_PATH_STYLE=false), S3_REGION, and S3_ACCESS_KEY_ID/S3_SECRET_ACCESS_KEY or the SDK's
+ * own AWS_* chain. The keys stay in the config object only: nothing logs it.
+ */
+function s3Of(env: NodeJS.ProcessEnv): S3Options | undefined {
+  if (!env.S3_BUCKET) return undefined;
+  const endpoint = env.S3_ENDPOINT || undefined;
+  const id = env.S3_ACCESS_KEY_ID;
+  const secret = env.S3_SECRET_ACCESS_KEY;
+  if (!id !== !secret) throw new Error('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together');
+  return {
+    bucket: env.S3_BUCKET,
+    region: env.S3_REGION || env.AWS_REGION || 'us-east-1',
+    endpoint,
+    forcePathStyle: env.S3_FORCE_PATH_STYLE ? env.S3_FORCE_PATH_STYLE !== 'false' : endpoint !== undefined,
+    credentials: id && secret ? { accessKeyId: id, secretAccessKey: secret } : undefined,
+  };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const root = process.cwd();
   const dataDir = resolve(root, env.DATA_DIR ?? 'data');
@@ -77,6 +106,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     databaseUrl: env.DATABASE_URL || undefined,
     clientDir: env.CLIENT_DIR === '' ? null : resolve(root, env.CLIENT_DIR ?? 'dist/client'),
     storageDir: resolve(env.STORAGE_DIR ?? resolve(dataDir, 'files')),
+    s3: s3Of(env),
     logLevel: env.LOG_LEVEL ?? 'info',
     seed: env.SEED === 'none' ? 'none' : 'demo',
     teacherSiteUrl: env.TEACHER_SITE_URL ?? 'https://teacher.xuetu.example.cn/',
@@ -96,5 +126,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     uploadQuotaBytes: Number(env.UPLOAD_QUOTA_MB ?? 200) * 1024 * 1024,
     uploadConcurrency: Number(env.UPLOAD_CONCURRENCY ?? 2),
     mediaUrlTtlMs: Number(env.MEDIA_URL_TTL_S ?? 900) * 1000,
+    redisUrl: env.REDIS_URL || undefined,
+    liveBusPrefix: env.LIVE_BUS_PREFIX ?? 'xuetu:',
+    livePingMs: Number(env.LIVE_PING_MS ?? 15_000),
   };
 }

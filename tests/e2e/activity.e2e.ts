@@ -163,6 +163,7 @@ describe('tutor activity area', () => {
     await openTutor('何振宇');
     await main().getByText('申请中', { exact: true }).waitFor();
     await main().getByRole('button', { name: '取消申请' }).click();
+    await s.page.getByRole('alertdialog', { name: '取消导师报名？' }).getByRole('button', { name: '确定取消' }).click();
     await toastWith(s.page, '取消导师报名成功！').waitFor();
     await main().getByText('已取消', { exact: true }).waitFor();
     await main().getByRole('button', { name: '重新报名' }).waitFor();
@@ -214,6 +215,7 @@ describe('tutor activity area', () => {
     await dialog.getByRole('button', { name: '提交' }).click();
     expect(await toastWith(s.page, '导师报名信息提交成功！').count()).toBe(0);
     await s.page.keyboard.press('Escape');
+    await s.page.getByRole('alertdialog', { name: '关闭填写信息？' }).getByRole('button', { name: '关闭' }).click();
     await dialog.waitFor({ state: 'detached' });
 
     // Keyboard only: open, tab through every field, pick the sex with arrows, submit with Enter.
@@ -276,8 +278,9 @@ describe('tutor activity area', () => {
       await page.goto('/#/tutorDetail?id=tutor-12&uid=tutor-12&isSignIn=1&isDone=1');
       await main(page).getByRole('button', { name: '重新报名' }).click();
       const dialog = page.getByRole('dialog', { name: '填写信息' });
-      await dialog.getByLabel('自我介绍').focus();
-      await dialog.getByLabel('特长爱好').focus(); // leaves 自我介绍 empty: its message shows
+      // 重新报名 starts from the cancelled application: empty 自我介绍 so its message shows
+      await dialog.getByLabel('自我介绍').fill('');
+      await dialog.getByLabel('特长爱好').focus();
       await dialog.getByText('请输入自我介绍').waitFor();
       expect(await seriousViolations(page)).toEqual([]);
     } finally {

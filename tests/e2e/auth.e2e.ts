@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
 import { openSession, type BrowserSession } from './browser';
+import { E2E_STUDENTS } from './students';
 import { DEMO, hashOf, logIn, openLoginDialog, readCaptcha, recordApi, toastWith, unexpectedErrors, watchCanvasText } from './shell-helpers';
 
 const LOGIN = '/api/authcust/login/token';
@@ -59,6 +60,30 @@ describe('login dialog', () => {
     expect(await dialog.getByLabel('密码', { exact: true }).inputValue()).toBe('');
     // shown for 1.5 s, then gone
     await toastWith(s.page, '账号或密码错误').waitFor({ state: 'detached', timeout: 4000 });
+  });
+
+  it('an over-long login name is told its limit in plain Chinese', async () => {
+    await s.page.goto('/');
+    const dialog = await openLoginDialog(s.page);
+    await dialog.getByLabel('手机号').fill('1'.repeat(65));
+    await dialog.getByLabel('密码', { exact: true }).fill(DEMO.password);
+    await dialog.getByLabel('验证码', { exact: true }).fill(await readCaptcha(s.page));
+    await dialog.getByRole('button', { name: '登录' }).click();
+    await toastWith(s.page, '登录名不能超过64个字符').waitFor();
+  });
+
+  it('a login with no network says the network is down and keeps what was typed', async () => {
+    await s.page.goto('/');
+    const dialog = await openLoginDialog(s.page);
+    await dialog.getByLabel('手机号').fill(DEMO.loginName);
+    await dialog.getByLabel('密码', { exact: true }).fill(DEMO.password);
+    await dialog.getByLabel('验证码', { exact: true }).fill(await readCaptcha(s.page));
+    await s.context.setOffline(true);
+    await dialog.getByRole('button', { name: '登录' }).click();
+    await toastWith(s.page, '网络连接失败，请检查网络后重试').waitFor();
+    // what was typed stays, for a second try once the network is back
+    expect(await dialog.getByLabel('手机号').inputValue()).toBe(DEMO.loginName);
+    await s.context.setOffline(false);
   });
 
   it('logs in: avatar, unread dot and study-centre link; logout off Home warns and returns Home', async () => {
@@ -122,6 +147,41 @@ describe('login dialog', () => {
     const dialog = await openLoginDialog(s.page);
     await expect.poll(() => dialog.getByLabel('手机号').inputValue()).toBe(DEMO.loginName);
     expect(await dialog.getByLabel('记住密码').isChecked()).toBe(true);
+    expect(unexpectedErrors(s.errors)).toEqual([]);
+  });
+
+  it('after a password change in 个人设置 the remembered password is the new one: a 40101 re-logs in silently', async () => {
+    const student = E2E_STUDENTS.passwordRemember;
+    const menu = s.page.getByRole('button', { name: `${student.username}的账户菜单` });
+    const api = recordApi(s.page);
+    await s.page.goto('/');
+    await logIn(s.page, { loginName: student.loginName, remember: true });
+    await menu.waitFor();
+    const cipherBefore = await s.page.evaluate(() => localStorage.getItem('rememberPassword'));
+
+    await s.page.goto('/#/set');
+    const main = s.page.getByRole('main');
+    await main.getByRole('tab', { name: '修改密码' }).click();
+    const form = main.getByRole('form', { name: '修改密码' });
+    await form.getByLabel('原密码').fill(DEMO.password);
+    await form.getByLabel('新密码', { exact: true }).fill('Renjimi2027');
+    await form.getByLabel('确认新密码').fill('Renjimi2027');
+    await form.getByRole('button', { name: '修改密码' }).click();
+    await form.getByRole('status').filter({ hasText: '密码修改成功' }).waitFor();
+    expect(await s.page.evaluate(() => localStorage.getItem('rememberPassword'))).not.toBe(cipherBefore);
+
+    // The server forgets this session (as after its expiry); the next load meets 40101.
+    await s.page.evaluate(async () => {
+      await fetch('/api/authcust/login/logout', { method: 'POST', headers: { Authorization: JSON.parse(localStorage.getItem('token')!) } });
+      sessionStorage.removeItem('userMessage');
+    });
+    const loginsBefore = api.count(LOGIN);
+    await s.page.reload();
+    await menu.waitFor();
+    await main.getByRole('tab', { name: '修改密码' }).waitFor();
+    expect(api.count(LOGIN) - loginsBefore).toBe(1);
+    expect(hashOf(s.page)).toBe('#/set');
+    expect(await toastWith(s.page, '已退出登录，将返回首页').count()).toBe(0);
     expect(unexpectedErrors(s.errors)).toEqual([]);
   });
 });

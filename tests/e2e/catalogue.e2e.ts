@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { openSession, type BrowserSession } from './browser';
 import { expectMatchesReference } from './screenshot-compare';
 import { startServer, type RunningServer } from './server';
-import { hashOf, logIn, watchCanvasText } from './shell-helpers';
+import { catalogueCard, hashOf, logIn, watchCanvasText } from './shell-helpers';
 
 /**
  * Issue 18 items 4, 5 and 7: the logged-out Home has a catalogue to browse, every card has its own
@@ -97,7 +97,7 @@ describe('signed in: counts that agree and the catalogue screens (issue 18 items
   it('a case card’s 知识点 and 人在学 are its detail page’s, and the ranking ranks those learners', async () => {
     const { page } = s;
     await page.goto('/#/project/list');
-    const card = page.getByRole('link', { name: /校园二手交易平台/ });
+    const card = catalogueCard(page, /校园二手交易平台/);
     const points = (await card.getByText(/个知识点/).textContent())!;
     const learners = (await card.getByText(/人在学/).textContent())!;
     await card.click();

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { BrowserSession } from './browser';
 import { hashOf, openSignedIn, recordApi, toastWith, unexpectedErrors } from './shell-helpers';
+import { E2E_STUDENTS } from './students';
 
 async function signedIn(loginName?: string): Promise<BrowserSession> {
   const session = await openSignedIn(inject('baseURL'), loginName);
@@ -89,6 +90,13 @@ describe('course content player', () => {
     await card.getByText('已完成').waitFor();
   });
 
+  it('resumes each lesson at its own place, not only the one touched last (1.2 was, 1.1 still resumes)', async () => {
+    // (1.1 was paused at a few seconds by the sign-up test; 1.2 was watched since)
+    await s.page.goto('/#/course/content?courseId=course-02&videoId=file-lesson-video&nodeId=course-02-c1-s1&name=x&duration=30');
+    await s.page.getByText(/^已从上次学到的 00:0\d 处继续$/).waitFor();
+    await expect.poll(() => videoTime(s.page)).toBeGreaterThan(1);
+  });
+
   it('moves to the next and previous section; a recommend link opens in a new tab', async () => {
     await s.page.goto('/#/course/content?courseId=course-01&videoId=file-lesson-video&nodeId=course-01-c1-s1&name=x&duration=30');
     await s.page.getByRole('heading', { level: 1, name: /^1\.1 / }).waitFor();
@@ -133,6 +141,36 @@ async function studyCard(page: Page) {
   return card;
 }
 
+describe('resuming a lesson', () => {
+  it('starts a lesson watched to its end over from the start, and says so (not 已从上次学到的 00:30)', { timeout: 120_000 }, async () => {
+    // 屏幕走查 signs up for course-05 and watches its first lesson (30 s) to the end at 2×
+    const w = await signedIn(E2E_STUDENTS.walkScreens.loginName);
+    try {
+      const { page } = w;
+      await page.goto('/#/course/detail?id=course-05');
+      await page.getByRole('button', { name: '立即报名' }).click();
+      await toastWith(page, '报名成功').waitFor();
+      await page.getByRole('button', { name: '开始学习' }).click();
+      const video = page.locator('video');
+      await video.waitFor();
+      const ended = page.waitForResponse((r) => r.url().endsWith('/saveUserRecord') && (r.request().postDataJSON() as { position: number }).position >= 29);
+      await video.evaluate(async (v: HTMLVideoElement) => {
+        v.muted = true;
+        v.playbackRate = 2;
+        await v.play();
+      });
+      await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.ended), { timeout: 60_000 }).toBe(true);
+      await ended;
+
+      await page.reload();
+      await page.getByRole('status').filter({ hasText: '上次已看完，将从头开始播放' }).waitFor();
+      expect(await page.getByText(/^已从上次学到的/).count()).toBe(0);
+      expect(await videoTime(page)).toBeLessThan(1);
+    } finally {
+      await w.close();
+    }
+  });
+});
 describe('project content and the study-centre card', () => {
   let s: BrowserSession;
   beforeAll(async () => {

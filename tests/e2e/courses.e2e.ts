@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { BrowserSession } from './browser';
-import { cardTitles, hashOf, openSignedIn, unexpectedErrors } from './shell-helpers';
+import { cardTitles, catalogueCard, hashOf, openSignedIn, unexpectedErrors } from './shell-helpers';
 
 let s: BrowserSession;
 beforeAll(async () => {
@@ -27,6 +27,20 @@ describe('courses', () => {
     await expect.poll(() => cardTitles(s.page, '课程列表')).toEqual(['Web前端开发基础', 'Vue.js应用开发', 'Node.js服务端开发']);
     await s.page.getByRole('group', { name: '分类' }).getByRole('button', { name: '全部' }).click();
     await expect.poll(() => cardTitles(s.page, '课程列表')).toHaveLength(12);
+  });
+
+  it('shows on a course card how far the student is, as its detail does (已学 2/9), on the list and on Home', async () => {
+    // 李明: Python程序设计基础 2 of 9 sections learnt, 软件工程导论 signed up with none, 数据库原理与应用 not signed up
+    await s.page.goto('/#/course/list');
+    await catalogueCard(s.page, 'Python程序设计基础', true).getByText('已学 22%').waitFor();
+    await catalogueCard(s.page, '软件工程导论', true).getByText('已学 0%').waitFor();
+    expect(await catalogueCard(s.page, '数据库原理与应用', true).getByText(/已学/).count()).toBe(0);
+    await s.page.goto('/');
+    await catalogueCard(s.page.getByRole('list', { name: '推荐课程' }), 'Python程序设计基础', true)
+      .getByText('已学 22%')
+      .waitFor();
+    await s.page.goto('/#/course/detail?id=course-01');
+    await s.page.getByText('已学 2/9').waitFor();
   });
 
   it('searches with the list search box and from the header search box', async () => {
@@ -73,7 +87,7 @@ describe('courses', () => {
 
     // the sign-up is stored: the list marks it
     await s.page.goto('/#/course/list?name=Git');
-    await s.page.getByRole('link', { name: 'Git团队协作' }).getByText('已报名').waitFor();
+    await catalogueCard(s.page, 'Git团队协作').getByText('已报名').waitFor();
   });
 
   it('continues a course already in progress at the section being studied', async () => {

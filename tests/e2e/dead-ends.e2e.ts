@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { PNG } from 'pngjs';
 import type { BrowserSession } from './browser';
 import { E2E_STUDENTS } from './students';
-import { hashOf, openSignedIn, toastWith, unexpectedErrors } from './shell-helpers';
+import { catalogueCard, hashOf, openSignedIn, toastWith, unexpectedErrors } from './shell-helpers';
 
 // Issue 18 items 6 and 8: a practice item opens like a case, and the small dead ends.
 // Mutates only E2E_STUDENTS.practiceWalk (孙练习): starts prac-03 and studies two of its steps,
@@ -21,7 +21,7 @@ describe('practice opens like a case (issue 18 item 6)', () => {
   it('start, open a step’s resource, come back with progress, 继续练习 goes to the next step; the map is an option', async () => {
     const { page } = s;
     await page.goto('/#/practice');
-    const card = page.getByRole('link', { name: /Python数据处理实训/ });
+    const card = catalogueCard(page, /Python数据处理实训/);
     // the card's step count is the count of rows the detail lists
     const cardSteps = Number((await card.getByText(/个步骤/).textContent())!.match(/\d+/)![0]);
     await card.click();
@@ -143,4 +143,76 @@ describe('small dead ends (issue 18 item 8)', () => {
       await w.close();
     }
   });
+
+  it('a course or case id that does not open, reached in the app, says why and leads back to the list, never showing the previous one', async () => {
+    const { page } = s;
+    // the address changed in place (a hash edit, a link from another detail): the screen stays mounted
+    const goInApp = (hash: string) => page.evaluate((h) => (location.hash = h), hash);
+    await page.goto('/#/course/detail?id=course-01');
+    await main().getByRole('heading', { level: 1, name: 'Python程序设计基础' }).waitFor();
+    await goInApp('#/course/detail?id=no-such-course');
+    await main().getByRole('heading', { level: 1, name: '课程不存在' }).waitFor();
+    expect(
+      await main()
+        .getByRole('button', { name: /立即报名|重试/ })
+        .count(),
+    ).toBe(0);
+    await main().getByRole('link', { name: '返回课程列表' }).click();
+    await expect.poll(() => hashOf(page)).toBe('#/course/list');
+
+    await page.goto('/#/project/detail?id=case-01');
+    await main().getByRole('heading', { level: 1, name: '校园二手交易平台' }).waitFor();
+    await goInApp('#/project/detail?id=no-such-case');
+    await main().getByRole('heading', { level: 1, name: '案例不存在' }).waitFor();
+    expect(
+      await main()
+        .getByRole('button', { name: /报名|重试/ })
+        .count(),
+    ).toBe(0);
+    await main().getByRole('link', { name: '返回案例列表' }).click();
+    await expect.poll(() => hashOf(page)).toBe('#/project/list');
+
+    // 王芳 graduated from case-01: reached from her active case-02, the SPEC warning and the way back
+    const w = await openSignedIn(inject('baseURL'), '13800000003');
+    try {
+      await w.page.goto('/#/project/detail?id=case-02');
+      await w.page.getByRole('heading', { level: 1, name: '电商订单管理系统' }).waitFor();
+      await w.page.evaluate(() => (location.hash = '#/project/detail?id=case-01'));
+      await w.page.getByRole('heading', { level: 1, name: '您已结业，无法进入学习' }).waitFor();
+      await toastWith(w.page, '您已结业，无法进入学习').waitFor();
+      expect(
+        await w.page
+          .getByRole('main')
+          .getByRole('button', { name: /报名|重试/ })
+          .count(),
+      ).toBe(0);
+      await w.page.getByRole('main').getByRole('link', { name: '返回案例列表' }).click();
+      await expect.poll(() => hashOf(w.page)).toBe('#/project/list');
+    } finally {
+      await w.close();
+    }
+  });
+});
+
+describe('a bad id says the page does not exist and leads back (issue 31 item 3)', () => {
+  // (the addresses a mistyped or stale link brings; 重试 could never succeed there)
+  // [address, the heading (the service's refusal), the way back]
+  const bad: [address: string, heading: RegExp, back: RegExp][] = [
+    ['/#/project/mindDetail?caseId=nope-31', /不存在/, /返回案例列表/],
+    ['/#/project/content?caseId=nope-31&nodeId=nope&resourceId=nope&fileName=视频.webm', /不存在/, /返回案例详情/],
+    ['/#/course/content?courseId=nope-31&nodeId=nope', /不存在/, /返回课程详情/],
+    ['/#/tutorDetail?id=nope-31', /不存在/, /返回导师活动/],
+    ['/#/exam/answer?caseId=prac-01&nodeId=nope-31', /暂无测验/, /返回节点测验/],
+    ['/#/exam/courseAnswer?courseId=nope-31&examId=nope-31', /不存在/, /返回课程考试/],
+  ];
+  for (const [address, heading, back] of bad) {
+    it(address, async () => {
+      const { page } = s;
+      await page.goto(address);
+      const region = page.getByRole('main');
+      await region.getByRole('heading', { name: heading }).first().waitFor({ timeout: 8000 });
+      expect(await region.getByRole('button', { name: '重试' }).count()).toBe(0);
+      expect(await region.getByRole('link', { name: back }).count()).toBeGreaterThan(0);
+    });
+  }
 });

@@ -2,7 +2,8 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { seriousViolations } from './axe';
 import type { BrowserSession } from './browser';
-import { openSignedIn, toastWith, unexpectedErrors } from './shell-helpers';
+import { applyForCases, openSignedIn, toastWith, unexpectedErrors } from './shell-helpers';
+import { E2E_STUDENTS } from './students';
 
 // Runs as the main demo student (13800000001), on exams no other suite touches:
 // 总体架构节点测验 (untimed) is taken by hand, 数据来源节点测验 (20 minutes) times out.
@@ -190,6 +191,59 @@ describe('online exams', () => {
     await expect.poll(() => decodeURIComponent(new URL(s.page.url()).hash)).toBe('#/course/detail?id=course-03');
     await s.page.getByRole('button', { name: '立即报名' }).waitFor();
     expect(unexpectedErrors(s.errors)).toEqual([]);
+  });
+});
+
+describe('the exam countdown', () => {
+  /** Scrolls to the paper's end and says whether the timer is the topmost element at its centre, below the header. */
+  async function timerInSight(page: Page): Promise<{ scrolled: boolean; onTop: boolean; belowHeader: boolean }> {
+    return page.evaluate(() => {
+      window.scrollTo(0, document.documentElement.scrollHeight);
+      const timer = document.querySelector('[role="timer"]')!;
+      const box = timer.getBoundingClientRect();
+      const hit = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+      const header = document.querySelector('header')!.getBoundingClientRect();
+      return { scrolled: window.scrollY > 0, onTop: !!hit && timer.contains(hit), belowHeader: box.top >= header.bottom - 1 };
+    });
+  }
+  const inSight = { scrolled: true, onTop: true, belowHeader: true };
+
+  it('stays in sight under the header while the paper scrolls, at 1440 and 375 px, with its red last minute', async () => {
+    // 屏幕走查 takes the timed exams of case-04 (数据来源节点测验, 20 min) and course-01 (期末考试, 30 min).
+    const t = await openSignedIn(inject('baseURL'), E2E_STUDENTS.walkScreens.loginName);
+    try {
+      const page = t.page;
+      await page.getByRole('button', { name: /的账户菜单$/ }).waitFor();
+      await applyForCases(page, 'case-04');
+      await page.clock.install();
+      await page.setViewportSize({ width: 1440, height: 600 });
+      await page.goto('/#/exam/exam?examType=1');
+      await main(page).getByRole('link', { name: '开始考试：数据来源节点测验' }).click();
+      await main(page).getByRole('button', { name: '开始作答' }).click();
+      const timer = main(page).getByRole('timer');
+      await timer.waitFor();
+      expect(await timerInSight(page)).toEqual(inSight);
+      await page.clock.fastForward('19:30');
+      await timer.getByText(/^00:\d\d$/).waitFor();
+      await page.setViewportSize({ width: 375, height: 640 });
+      expect(await timerInSight(page)).toEqual(inSight);
+      // the last minute is red (#b0263f) and seen
+      expect(await timer.locator('strong').evaluate((el) => getComputedStyle(el).color)).toBe('rgb(176, 38, 63)');
+
+      // a course exam: signed up through the course page, started from CourseExam
+      await page.goto('/#/course/detail?id=course-01');
+      await main(page).getByRole('button', { name: '立即报名' }).click();
+      await toastWith(page, '报名成功').waitFor();
+      await page.goto('/#/exam/courseExam?courseId=course-01');
+      await main(page).getByRole('link', { name: '开始考试：Python程序设计基础 期末考试' }).click();
+      await main(page).getByRole('button', { name: '开始作答' }).click();
+      await timer.waitFor();
+      expect(await timerInSight(page)).toEqual(inSight);
+      await page.setViewportSize({ width: 1440, height: 600 });
+      expect(await timerInSight(page)).toEqual(inSight);
+    } finally {
+      await t.close();
+    }
   });
 });
 

@@ -22,3 +22,16 @@ describe('Home', () => {
     expect(s.errors).toEqual([]);
   });
 });
+
+describe('Home before login', () => {
+  it('sets the login invite box in the shelves’ column, at 1440 and 375 px', async () => {
+    for (const width of [1440, 375]) {
+      await s.page.setViewportSize({ width, height: 800 });
+      await s.page.goto('/');
+      const invite = s.page.getByRole('region', { name: '登录后查看为你推荐的课程与学习记录' });
+      const box = (await invite.getByRole('heading').locator('..').boundingBox())!;
+      const shelf = (await s.page.getByRole('region', { name: '专业课程' }).getByRole('list').boundingBox())!;
+      expect([Math.round(box.x), Math.round(box.width)], `at ${width} px`).toEqual([Math.round(shelf.x), Math.round(shelf.width)]);
+    }
+  });
+});

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openSession, type BrowserSession } from './browser';
 import { DEMO, hashOf, logIn, toastWith, unexpectedErrors, watchCanvasText } from './shell-helpers';
+import { E2E_STUDENTS } from './students';
 
 // Messages, profile and password change run as 王芳 so the main demo account keeps its unread
 // dot and password for the other suites sharing this run's database; the password is restored.
@@ -204,6 +205,17 @@ describe('tasks of the main demo student', () => {
     expect(unexpectedErrors(d.errors)).toEqual([]);
   });
 
+  it('a 新任务 message links to the task it announces', async () => {
+    await d.page.goto('/#/personal/myNews');
+    const m = d.page.getByRole('main');
+    await m.getByRole('link', { name: /新任务：销售数据清洗报告/ }).click();
+    await m.getByText(/请在“我的任务”中查看/).waitFor();
+    await m.getByRole('link', { name: '查看任务' }).click();
+    await expect.poll(() => hashOf(d.page)).toBe('#/task?id=task-3');
+    await m.getByText('说明缺失值与异常值的处理方法，并提交清洗后的数据摘要。').waitFor();
+    expect(unexpectedErrors(d.errors)).toEqual([]);
+  });
+
   it('exit in the study-centre panel signs out, warns like the avatar menu (SPEC §4) and returns Home', async () => {
     await d.page.goto('/#/personal/myStudy');
     await d.page.getByRole('complementary', { name: '学习中心' }).getByRole('button', { name: '退出' }).click();
@@ -212,5 +224,53 @@ describe('tasks of the main demo student', () => {
     await d.page.getByRole('button', { name: '学生登录' }).first().waitFor();
     expect(await d.page.evaluate(() => localStorage.getItem('token'))).toBeNull();
     expect(await d.page.evaluate(() => sessionStorage.getItem('userMessage'))).toBeNull();
+  });
+});
+
+describe('个人设置 opened as the first screen of a new tab (token kept, user copy gone)', () => {
+  const student = E2E_STUDENTS.profileFirst;
+  let f: BrowserSession;
+  afterAll(async () => f?.close());
+
+  it('waits for selectUser before filling the form, and a save changes only what the student changed', async () => {
+    f = await openSession(inject('baseURL'));
+    const login = await f.context.request.post('/api/authcust/login/token', { data: { loginName: student.loginName, password: DEMO.password, loginType: 0 } });
+    const token = ((await login.json()) as { data: { token: string } }).data.token;
+    const profile = async () =>
+      (
+        (await (await f.context.request.get('/api/customer/login/selectUser', { headers: { Authorization: token } })).json()) as {
+          data: Record<string, string>;
+        }
+      ).data;
+    const before = await profile();
+    expect(before.specialty).not.toBe('');
+    // What a reopened browser holds: the token in local storage, no user in session storage.
+    await f.context.addInitScript((t) => {
+      if (!localStorage.getItem('token')) localStorage.setItem('token', JSON.stringify(t));
+    }, token);
+    // The real server answers selectUser; its answer reaches the page only when the test lets it.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await f.page.route('**/api/customer/login/selectUser', async (route) => {
+      const response = await route.fetch();
+      await held;
+      await route.fulfill({ response });
+    });
+
+    await f.page.goto('/#/set');
+    const m = f.page.getByRole('main');
+    await m.getByRole('status').filter({ hasText: '正在加载个人资料…' }).waitFor();
+    expect(await m.getByLabel('专业').count()).toBe(0);
+    release();
+    await expect.poll(() => m.getByLabel('用户名').inputValue()).toBe(student.username);
+    expect(await m.getByLabel('专业').inputValue()).toBe(before.specialty);
+    expect(await m.getByLabel('班级').inputValue()).toBe(before.classmate);
+    expect(await m.getByRole('radio', { name: before.sex === '1' ? '女' : '男' }).isChecked()).toBe(true);
+
+    await m.getByLabel('邮箱').fill('fang.ziliao@mail.edu.cn');
+    await m.getByRole('button', { name: '保存' }).click();
+    await toastWith(f.page, '个人信息保存成功').waitFor();
+    expect(await profile()).toMatchObject({ ...before, email: 'fang.ziliao@mail.edu.cn' });
+    expect(unexpectedErrors(f.errors)).toEqual([]);
   });
 });

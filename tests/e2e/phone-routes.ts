@@ -47,7 +47,12 @@ export const ROUTES: RouteVisit[] = [
   { name: 'practice-list', path: '/practice' },
   { name: 'practice-detail', path: '/practiceDetail?id=prac-01' },
   { name: 'my-news', path: '/personal/myNews' },
+  // a message 李明 has read already (messages-data.ts), so opening it changes nothing
+  { name: 'news-detail', path: '/personal/newsDetail?id=msg-1-01' },
   { name: 'my-study', path: '/personal/myStudy' },
+  { name: 'my-maps', path: '/personal/myMaps', ready: (p) => p.locator('.mymaps-row').first().waitFor() },
+  // the demo student's seeded own map (own-maps-data.ts); opening it saves nothing
+  { name: 'own-map', path: '/personal/myMap?mapId=ownmap-demo-review', map: true },
   { name: 'review', path: '/personal/review', ready: (p) => p.locator('.review-card, .empty').first().waitFor() },
   { name: 'my-task', path: '/personal/myTask' },
   { name: 'task-detail', path: '/task?id=task-3' },

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { launchBrowser, type BrowserSession } from './browser';
-import { editField } from './mindmap-helpers';
+import { editField } from './mindmap/helpers';
 import { applyForCases, hashOf, readCaptcha, toastWith, unexpectedErrors, watchCanvasText } from './shell-helpers';
 import { E2E_STUDENTS } from './students';
 import { centre, Fingers, phoneNodeBox, phoneZoom, PHONE } from './touch-helpers';
@@ -112,7 +112,7 @@ describe('a student on a phone', () => {
     await sheet.getByRole('button', { name: '关闭' }).tap();
 
     // leave: back to the case; the map was saved on the way out
-    const save = page.waitForResponse((r) => r.url().includes('/mindStudent/saveStuMind'));
+    const save = page.waitForResponse((r) => /\/mindStudent\/save(StuMind|Changes)\b/.test(r.url()));
     await page.getByRole('link', { name: '返回案例' }).tap();
     await expect.poll(() => hashOf(page)).toBe(`#/project/detail?id=${CASE}`);
     expect(((await (await save).json()) as { resultCode: number }).resultCode).toBe(200);

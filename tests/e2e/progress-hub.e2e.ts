@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { BrowserSession } from './browser';
-import { applyForCases, openSignedIn, unexpectedErrors } from './shell-helpers';
-import { item, openMinder, tree } from './mindmap-helpers';
+import { applyForCases, catalogueCard, openSignedIn, unexpectedErrors } from './shell-helpers';
+import { item, openMinder, tree } from './mindmap/helpers';
 import { E2E_STUDENTS } from './students';
 import { pageApi, watchCaseVideoToEnd } from './study-helpers';
 
@@ -37,7 +37,7 @@ const outlineCount = async (page: Page, text: string) => {
 /** The project list card's percentage. */
 const cardPercent = async (page: Page, name: string) => {
   await page.goto(`/#/project/list?name=${encodeURIComponent(name)}`);
-  const card = page.getByRole('link', { name, exact: true });
+  const card = catalogueCard(page, name, true);
   await card.waitFor();
   return card.locator('.card-progress__text').textContent();
 };

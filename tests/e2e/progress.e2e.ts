@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { BrowserSession } from './browser';
 import { applyForCases, openSignedIn, unexpectedErrors } from './shell-helpers';
-import { tree } from './mindmap-helpers';
+import { tree } from './mindmap/helpers';
 import { E2E_STUDENTS } from './students';
 import { pageApi, watchCaseVideoToEnd } from './study-helpers';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { BrowserSession } from './browser';
-import { cardTitles, hashOf, openSignedIn, recordApi, toastWith, unexpectedErrors } from './shell-helpers';
+import { cardTitles, catalogueCard, hashOf, openSignedIn, recordApi, toastWith, unexpectedErrors } from './shell-helpers';
 
 const GRADUATED = '您已结业，无法进入学习';
 const EXPERIENCE = '您正在进行学生端体验，管理案例课程请登录教师端进行。';
@@ -76,7 +76,7 @@ describe('project cases (normal student)', () => {
     await s.page.getByText(/学习中 · 进度 0%/).waitFor();
     await s.page.getByRole('link', { name: '我的学习导图' }).waitFor();
     await s.page.goto('/#/project/list?name=电商');
-    await s.page.getByRole('link', { name: '电商订单管理系统' }).getByText('学习中').waitFor();
+    await catalogueCard(s.page, '电商订单管理系统').getByText('学习中').waitFor();
   });
 
   it('lists practice, searches it from the header and starts one', async () => {

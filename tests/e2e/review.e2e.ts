@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { seriousViolations } from './axe';
 import type { BrowserSession } from './browser';
-import { item, markLearnt, openMinder, outline } from './mindmap-helpers';
+import { item, markLearnt, openMinder, outline } from './mindmap/helpers';
 import { applyForCases, openSignedIn, toastWith, unexpectedErrors } from './shell-helpers';
 import { E2E_STUDENTS } from './students';
 import { openPhoneSignedIn } from './touch-helpers';
@@ -76,7 +76,7 @@ describe('reviewing a learnt node', () => {
     await expect.poll(() => next.textContent()).toMatch(/分钟后|今天|明天|月/);
     await page.getByText('今天的复习完成了').waitFor();
     await expect.poll(() => page.locator('.review__next').textContent()).toMatch(/^下一张卡片.+到期/);
-    expect(await page.locator('#review-progress-label').textContent()).toContain('已复习 1 张');
+    expect(await page.locator('#review-progress-label').textContent()).toContain('已复习 1 次');
     const after = await summary(page);
     expect(after.dueCount).toBe(0);
     expect(after.nextDueAt).toBeGreaterThan(Date.now());

@@ -1,4 +1,4 @@
-import type { BrowserContext, Page, Request } from 'playwright-core';
+import type { BrowserContext, Locator, Page, Request } from 'playwright-core';
 import { openSession, type BrowserSession } from './browser';
 
 export const DEMO = { loginName: '13800000001', password: 'Xuetu2026' };
@@ -106,4 +106,10 @@ export async function cardTitles(page: Page, region: string): Promise<string[]> 
   const list = page.getByRole('region', { name: region });
   await list.and(page.locator('[aria-busy="false"]')).waitFor();
   return list.getByRole('heading', { level: 3 }).allTextContents();
+}
+
+/** A catalogue card (course, case, practice) on the page or in a region: the article whose title link is named `name`. */
+export function catalogueCard(root: Page | Locator, name: string | RegExp, exact = false): Locator {
+  const page = 'page' in root ? root.page() : root;
+  return root.getByRole('article').filter({ has: page.getByRole('link', { name, exact }) });
 }

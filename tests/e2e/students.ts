@@ -48,6 +48,18 @@ export const E2E_STUDENTS = {
   itemsFollow: { id: 'e2e-items-follow', loginName: '13900000290', username: '项随主' },
   formatsStructure: { id: 'e2e-formats-structure', loginName: '13900000310', username: '简结构' },
   summaryFixes: { id: 'e2e-summary-fixes', loginName: '13900000370', username: '概要修' },
+  profileFirst: { id: 'e2e-profile-first', loginName: '13900000380', username: '方资料' },
+  passwordRemember: { id: 'e2e-password-remember', loginName: '13900000381', username: '任记密' },
+  signUpDraft: { id: 'e2e-signup-draft', loginName: '13900000382', username: '唐草稿' },
+  recallWalk: { id: 'e2e-recall-walk', loginName: '13900000390', username: '温回忆' },
+  recallPhone: { id: 'e2e-recall-phone', loginName: '13907583614', username: '掌上回忆' },
+  walkScreens: { id: 'e2e-walk-screens', loginName: '13900000417', username: '屏幕走查' },
+  saveRetry: { id: 'e2e-save-retry', loginName: '13900000391', username: '重试生' },
+  typingBursts: { id: 'e2e-typing-bursts', loginName: '13900000392', username: '连按键' },
+  twoTabs: { id: 'e2e-two-tabs', loginName: '13900000618', username: '双页签' },
+  myMaps: { id: 'e2e-my-maps', loginName: '13947213086', username: '图自己' },
+  walkSheet: { id: 'e2e-walk-sheet', loginName: '13900000480', username: '纲不遮' },
+  bulkImport: { id: 'e2e-bulk-import', loginName: '13900004901', username: '批导入' },
 } as const;
 
 export type E2EStudent = keyof typeof E2E_STUDENTS;

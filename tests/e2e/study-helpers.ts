@@ -1,5 +1,6 @@
 import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
+import { MASTERY_INK } from '../../src/mindmap/canvas/mastery-mark';
 
 /** An API answer's data, with the page's token (a GET, or a POST of `body`). */
 export async function pageApi<T>(page: Page, path: string, body?: object): Promise<T> {
@@ -40,3 +41,19 @@ export async function watchCaseVideoToEnd(
     })
     .toBe(1);
 }
+
+/** Pixels of a screen area within `tol` of the colour `rgb` (e.g. a mastery ball's ink, a 掌握度 tint). */
+export async function pixelsLike(page: Page, clip: { x: number; y: number; width: number; height: number }, rgb: number, tol = 24): Promise<number> {
+  const { PNG } = await import('pngjs');
+  const png = PNG.sync.read(
+    await page.screenshot({ clip: { x: Math.round(clip.x), y: Math.round(clip.y), width: Math.round(clip.width), height: Math.round(clip.height) } }),
+  );
+  const [r, g, b] = [(rgb >> 16) & 255, (rgb >> 8) & 255, rgb & 255];
+  let n = 0;
+  for (let i = 0; i < png.width * png.height; i++)
+    if (Math.abs(png.data[i * 4] - r) <= tol && Math.abs(png.data[i * 4 + 1] - g) <= tol && Math.abs(png.data[i * 4 + 2] - b) <= tol) n++;
+  return n;
+}
+
+/** The mastery ball's ink around a topic box's top-left corner (canvas/mastery-mark.ts). */
+export const masteryBall = (page: Page, b: { x: number; y: number }) => pixelsLike(page, { x: b.x - 2, y: b.y - 8, width: 16, height: 16 }, MASTERY_INK);

@@ -1,7 +1,7 @@
 import type { CDPSession, Page } from 'playwright-core';
-import { pointAt, relationCurve, type BoxLike } from '../../src/engine/render/relation-geometry';
+import { pointAt, relationCurve, type BoxLike } from '../../src/mindmap/core';
 import { launchBrowser, type BrowserSession } from './browser';
-import { openMinder, pasteImport, saved } from './mindmap-helpers';
+import { openMinder, pasteImport, saved } from './mindmap/helpers';
 import { applyForCases, logIn, openSignedIn, watchCanvasText } from './shell-helpers';
 
 // A phone in the test browser: a 375 × 812 touch screen (isMobile: the page's meta viewport
@@ -117,6 +117,10 @@ export async function phoneNodeBox(page: Page, text: string): Promise<{ x: numbe
   await sheet.getByRole('button', { name: '关闭' }).tap();
   await sheet.waitFor({ state: 'hidden' });
   await page.waitForFunction((t) => document.querySelector('.mind-tree [aria-selected=true] .mind-tree__text')?.textContent === t, text);
+  // Closing the sheet may pan the map back (it kept the selected topic above the sheet): the
+  // keyboard target is placed again once the camera has come to rest.
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  await page.locator('.mind-editor__canvas:not([data-camera=moving])').waitFor();
   return (await page.locator('.mind-edit.is-armed').boundingBox())!;
 }
 

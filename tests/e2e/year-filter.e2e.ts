@@ -17,7 +17,8 @@ function yearsSentTo(page: Page, path: string): (string | null)[] {
   const sent: (string | null)[] = [];
   page.on('request', (r: Request) => {
     const url = new URL(r.url());
-    if (url.pathname === path) sent.push(url.searchParams.get('year'));
+    // (a one-item page is the count of every year beside a one-year list, not the list: OtherYears)
+    if (url.pathname === path && url.searchParams.get('currentSize') !== '1') sent.push(url.searchParams.get('year'));
   });
   return sent;
 }
@@ -78,6 +79,27 @@ describe('年份 filter', () => {
     await expect.poll(() => hashOf(s.page)).toBe('#/project/list?year=all');
     await expect.poll(() => cardTitles(s.page, '案例列表')).toHaveLength(8);
     expect(sent.at(-1)).toBeNull();
+  });
+
+  it('says how many more the other years hold, and 查看全部年份 lists them in one tap', async () => {
+    await s.page.goto('/#/course/list');
+    await expect.poll(() => pressed('年份', '2021年')).toBe('true');
+    // 5 of the 14 courses are of 2021
+    await s.page.getByText('其他年份还有 9 门课程').waitFor();
+    await s.page.getByRole('button', { name: '查看全部年份' }).click();
+    await expect.poll(() => hashOf(s.page)).toBe('#/course/list?year=all');
+    await expect.poll(() => cardTitles(s.page, '课程列表')).toHaveLength(12);
+    expect(await s.page.getByText(/^其他年份还有/).count()).toBe(0);
+    // a year with nothing yet says where the courses are
+    await s.page.getByRole('group', { name: '年份' }).getByRole('button', { name: '2026年' }).click();
+    await s.page.getByText('暂无课程').waitFor();
+    await s.page.getByText('其他年份还有 14 门课程').waitFor();
+
+    // cases: 3 of 8 are of 2021
+    await s.page.goto('/#/project/list');
+    await s.page.getByText('其他年份还有 5 个案例').waitFor();
+    await s.page.getByRole('button', { name: '查看全部年份' }).click();
+    await expect.poll(() => cardTitles(s.page, '案例列表')).toHaveLength(8);
   });
 
   it('a name search without a chosen year searches every year (the header search lands here with only ?name=)', async () => {

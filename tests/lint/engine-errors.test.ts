@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 // English only with words SPEC gives verbatim (listed below), and still says the rest in Chinese.
 
 const ROOT = resolve(import.meta.dirname, '../..');
-const DIRS = ['src/engine', 'src/worker'];
+const DIRS = ['src/mindmap/engine', 'src/mindmap/worker'];
 
 /** SPEC §5 / §8 wording that stays first, verbatim, where SPEC gives it. */
 const SPEC_PREFIXES = [/^Invalid local format/, /^Theme \S+ not exists!/, /^Missing Layout/, /^Not supported protocol/];

@@ -54,3 +54,24 @@ describe('migrations in a schema of a shared database', () => {
     expect(await migrateToLatest(db)).toEqual([]);
   });
 });
+
+describe.runIf(process.env.TEST_DB === 'postgres')('migrations while another schema is dropped', () => {
+  it('do not trip over it (a parallel install or test run removing its own schema)', { timeout: 60_000 }, async () => {
+    const { db, decoy } = await openFresh();
+    const dropper = await openDatabase({ databaseUrl: process.env.DATABASE_URL!, poolSize: 1 });
+    handles.push(dropper);
+    await sql`create table ${sql.id(decoy, 'other')} (id serial primary key)`.execute(dropper.db);
+    // The race made certain: our snapshot is taken, then the other schema goes. A catalog scan
+    // still lists its tables, while a lookup by name no longer finds the schema.
+    const applied = await db
+      .transaction()
+      .setIsolationLevel('repeatable read')
+      .execute(async (trx) => {
+        await sql`select 1`.execute(trx);
+        await sql`drop schema ${sql.id(decoy)} cascade`.execute(dropper.db);
+        return migrateToLatest(trx);
+      });
+    expect(applied.length).toBeGreaterThan(0);
+    await sql`create schema ${sql.id(decoy)}`.execute(dropper.db); // for the file's own cleanup
+  });
+});

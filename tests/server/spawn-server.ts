@@ -2,6 +2,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
 import pg from 'pg';
+import { DEMO_PASSWORD } from '../../src/server/seed/demo-accounts';
+import { NORMAL } from './helpers';
 
 /** The real server process (`npm start`'s entry), for fault tests and the load benchmark. */
 export interface SpawnedServer {
@@ -31,9 +33,12 @@ export async function freePort(): Promise<number> {
  * `undefined` removes from) the parent's environment; DATABASE_URL is dropped unless given.
  * `nodeArgs` go to node itself (e.g. --cpu-prof, which NODE_OPTIONS refuses).
  */
-export async function spawnServer(env: Record<string, string | undefined>, opts: { timeoutMs?: number; nodeArgs?: string[] } = {}): Promise<SpawnedServer> {
+export async function spawnServer(
+  env: Record<string, string | undefined>,
+  opts: { timeoutMs?: number; nodeArgs?: string[]; port?: number } = {},
+): Promise<SpawnedServer> {
   const timeoutMs = opts.timeoutMs ?? 120_000;
-  const port = await freePort();
+  const port = opts.port ?? (await freePort());
   const full: NodeJS.ProcessEnv = {
     ...process.env,
     DATABASE_URL: undefined,
@@ -93,4 +98,14 @@ export async function freshSchema(databaseUrl: string, prefix = 'f'): Promise<{ 
       await c.end();
     },
   };
+}
+
+/** Logs a demo account in over the network on a spawned server and returns its token. */
+export async function loginOverHttp(baseUrl: string, loginName = NORMAL, password = DEMO_PASSWORD): Promise<string> {
+  const res = await fetch(`${baseUrl}/api/authcust/login/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ loginName, password }),
+  });
+  return ((await res.json()) as { data: { token: string } }).data.token;
 }

@@ -1,11 +1,11 @@
-import { encodeText } from '../../../src/engine/protocols/text';
-import type { KmDocument } from '../../../src/engine/model/types';
-import { startEngineWorker } from '../../../src/worker/client';
-import { EnginePatchAdapter } from '../../../src/features/mindmap/canvas/engine-adapter';
+import { encodeText } from '../../../src/mindmap/engine/protocols/text';
+import type { KmDocument } from '../../../src/mindmap/engine/model/types';
+import { startEngineWorker } from '../../../src/mindmap/worker/client';
+import { EnginePatchAdapter } from '../../../src/mindmap/canvas/engine-adapter';
 import { FallbackLayout } from './fallback-layout';
-import type { SceneStore } from '../../../src/features/mindmap/canvas/scene-store';
-import type { ScenePatch } from '../../../src/features/mindmap/canvas/scene-types';
-import type { GlyphMeasurer } from '../../../src/features/mindmap/canvas/text-measure';
+import type { SceneStore } from '../../../src/mindmap/canvas/scene-store';
+import type { ScenePatch } from '../../../src/mindmap/canvas/scene-types';
+import type { GlyphMeasurer } from '../../../src/mindmap/canvas/text-measure';
 import { BenchDoc, type BenchTree } from './bench-doc';
 
 // What produces scene patches for the bench page. 'worker' is the real architecture: the

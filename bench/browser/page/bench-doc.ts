@@ -1,4 +1,4 @@
-import { KM_VERSION, type KmNode } from '../../../src/engine/model/types';
+import { KM_VERSION, type KmNode } from '../../../src/mindmap/engine/model/types';
 
 // The bench's minimal document: the harness tree as a .km root, an id index and one edit
 // (append child). The real editor edits through engine commands in the worker.

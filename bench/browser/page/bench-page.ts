@@ -1,6 +1,6 @@
-import { MindmapCanvas } from '../../../src/features/mindmap/canvas/mindmap-canvas';
-import type { LabelMode } from '../../../src/features/mindmap/canvas/label-factory';
-import { GlyphMeasurer } from '../../../src/features/mindmap/canvas/text-measure';
+import { MindmapCanvas } from '../../../src/mindmap/canvas/mindmap-canvas';
+import type { LabelMode } from '../../../src/mindmap/canvas/label-factory';
+import { GlyphMeasurer } from '../../../src/mindmap/canvas/text-measure';
 import { fallbackBackend, workerBackend, type BenchBackend } from './backends';
 import type { BenchTree } from './bench-doc';
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { KmNode } from '../../../src/engine/model/types';
+import type { KmNode } from '../../../src/mindmap/engine/model/types';
 import { FallbackLayout } from './fallback-layout';
-import { SceneStore } from '../../../src/features/mindmap/canvas/scene-store';
-import type { TextMeasurer } from '../../../src/features/mindmap/canvas/text-measure';
+import { SceneStore } from '../../../src/mindmap/canvas/scene-store';
+import type { TextMeasurer } from '../../../src/mindmap/canvas/text-measure';
 
 // Fixed widths reproduce kityminder §3.7: "Root" 32 px at 16, children 28 px at 14.
 const measure: TextMeasurer = { width: (t) => (t === 'Root' ? 32 : 28) };

@@ -1,9 +1,9 @@
-import { getTheme, nodeTypeForLevel, type Theme, type TypeStyle } from '../../../src/engine/theme/themes';
-import type { KmNode } from '../../../src/engine/model/types';
-import { parseColor } from '../../../src/features/mindmap/canvas/color';
-import { markerLayout } from '../../../src/features/mindmap/canvas/markers';
-import type { ConnectorStyle, NodeMarkers, NodeStyle, SceneNode, ScenePatch } from '../../../src/features/mindmap/canvas/scene-types';
-import type { TextMeasurer } from '../../../src/features/mindmap/canvas/text-measure';
+import { getTheme, nodeTypeForLevel, type Theme, type TypeStyle } from '../../../src/mindmap/engine/theme/themes';
+import type { KmNode } from '../../../src/mindmap/engine/model/types';
+import { parseColor } from '../../../src/mindmap/canvas/color';
+import { markerLayout } from '../../../src/mindmap/canvas/markers';
+import type { ConnectorStyle, NodeMarkers, NodeStyle, SceneNode, ScenePatch } from '../../../src/mindmap/canvas/scene-types';
+import type { TextMeasurer } from '../../../src/mindmap/canvas/text-measure';
 
 // Stand-in for the engine's layouts until the worker serves them: kityminder's `right`
 // template (§3.4 btree right, §3.7 numbers) in two linear passes. Post-order stacks each

@@ -2,7 +2,7 @@ import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'reac
 import { Dialog } from 'radix-ui';
 import { useSnapshot } from 'valtio';
 import { Link } from 'wouter';
-import { RESULT_OK } from '../http/client';
+import { RESULT_OK, transportFailureMessage } from '../http/client';
 import { captchaMatches, generateCaptcha } from '../lib/captcha';
 import { MESSAGES, requireLoginName, requirePassword } from '../lib/validators';
 import { login, rememberedLogin } from '../session/auth-actions';
@@ -75,8 +75,11 @@ export function LoginDialog() {
         setPassword('');
         refresh();
       }
-    } catch {
-      // SPEC §8: a failed login request is silently ignored; the form stays as typed
+    } catch (error) {
+      // SPEC §8 ignores a failed login request for its error handling (no retry, the form stays
+      // as typed), but the student still has to learn why nothing happened (issue 31 item 16).
+      const message = transportFailureMessage(error);
+      if (message) toast.error(message);
     } finally {
       setBusy(false);
     }
@@ -90,9 +93,6 @@ export function LoginDialog() {
             trigger) must not dismiss the dialog; clicks outside and Esc still close it. */}
         <Dialog.Content className="dialog-box login-dialog" aria-describedby={undefined} onFocusOutside={(e) => e.preventDefault()}>
           <Dialog.Title className="login-dialog__title">登录</Dialog.Title>
-          <Dialog.Close className="dialog-box__close" aria-label="关闭">
-            ×
-          </Dialog.Close>
           <form onSubmit={submit} noValidate>
             <Field id={ids.name} label="手机号" error={errors.loginName}>
               <input
@@ -148,6 +148,10 @@ export function LoginDialog() {
               登录
             </button>
           </form>
+          {/* Last in the focus order: the dialog opens on its first field, not on ×. */}
+          <Dialog.Close className="dialog-box__close" aria-label="关闭">
+            ×
+          </Dialog.Close>
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>

@@ -24,6 +24,8 @@ export async function fetchCasePage(q: {
   name?: string;
   classifyId?: string;
   year?: string;
+  /** false: a request of its own that does not cancel the list's (a count beside the list) */
+  dedupe?: boolean;
 }): Promise<Page<CaseSummary>> {
   const params: CasePageQuery = {
     currentNum: q.page,
@@ -33,7 +35,7 @@ export async function fetchCasePage(q: {
     classifyId: q.classifyId || undefined,
     year: q.year || undefined,
   };
-  return unwrap(await apiGet<Page<CaseSummary>>('/api/course/caseDetails/queryCasePage', params));
+  return unwrap(await apiGet<Page<CaseSummary>>('/api/course/caseDetails/queryCasePage', params, { dedupe: q.dedupe }));
 }
 
 export async function fetchCase(caseId: string): Promise<CaseDetail> {

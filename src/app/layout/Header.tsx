@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { HeaderSearch } from './HeaderSearch';
 import { UserArea } from './UserArea';
@@ -41,8 +41,9 @@ export function Header({ examSiteUrl, teacherSiteUrl }: { examSiteUrl: string; t
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
   }, [menuOpen]);
+  const headerRef = useStickyHeight();
   return (
-    <header className="site-header">
+    <header className="site-header" ref={headerRef}>
       <div className="container site-header__inner">
         <Link href="/" className="site-header__brand" aria-label="学图首页">
           <img src="/favicon.svg" alt="" width={28} height={28} />
@@ -91,4 +92,25 @@ function MenuIcon({ open }: { open: boolean }) {
 function isActive(location: string, to: string): boolean {
   if (to === '/') return location === '/';
   return location.startsWith(to.split('/').slice(0, 2).join('/'));
+}
+
+/**
+ * Publishes the sticky header's height as --site-header-height on <html>, so bars that stick under
+ * it (the exam countdown) stay in sight: the header is 64 px tall, wraps to two rows between 768 and
+ * 1100 px and is 56 px on a phone, so no constant fits every width.
+ */
+function useStickyHeight() {
+  const ref = useRef<HTMLElement>(null);
+  useEffect(() => {
+    const header = ref.current;
+    if (!header || typeof ResizeObserver === 'undefined') return;
+    const root = document.documentElement;
+    const observer = new ResizeObserver(() => root.style.setProperty('--site-header-height', `${header.offsetHeight}px`));
+    observer.observe(header);
+    return () => {
+      observer.disconnect();
+      root.style.removeProperty('--site-header-height');
+    };
+  }, []);
+  return ref;
 }

@@ -65,6 +65,9 @@ export function UserArea({ teacherSiteUrl }: { teacherSiteUrl: string }) {
         </DropdownMenu.Trigger>
         <DropdownMenu.Portal>
           <DropdownMenu.Content className="user-menu" align="end" sideOffset={6}>
+            <DropdownMenu.Item className="user-menu__item" onSelect={() => navigate('/personal/myMaps')}>
+              我的导图
+            </DropdownMenu.Item>
             <DropdownMenu.Item className="user-menu__item" onSelect={() => navigate('/set')}>
               个人设置
             </DropdownMenu.Item>

@@ -16,6 +16,8 @@ export const STORAGE_KEYS = {
   dicts: 'dicts',
   classifyList: 'classifyList',
   tutorDetail: 'tutorDetail',
+  /** localStorage: unsent tutor sign-up forms, by student and tutor (kept until submitted). */
+  signUpDrafts: 'signUpDrafts',
   pageNum: 'pageNum',
   routeName: 'routeName',
   pdfPage: 'pdfPage',

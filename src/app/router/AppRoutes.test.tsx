@@ -4,6 +4,7 @@ import { Router } from 'wouter';
 import { clearSession, setToken } from '../session/session-store';
 import { closeLogin, ui } from '../ui-store';
 import { AppRoutes } from './AppRoutes';
+import { titleOf } from './document-title';
 import { useHashLocation, useHashSearch } from './hash-location';
 import { lazyScreen } from './lazy-screen';
 import type { AppRoute } from './route-types';
@@ -71,5 +72,28 @@ describe('AppRoutes', () => {
     await screen.findByRole('heading', { name: '请先登录' });
     await act(async () => setToken('t'));
     expect(await screen.findByRole('heading', { name: '课程列表' })).toBeTruthy();
+  });
+});
+
+describe('document title', () => {
+  // Issue 31 (outside walk): the title was 学图 · 在线学习平台 on every screen.
+  it('names the screen in the title and announces it after an in-app navigation, not on the first screen', async () => {
+    setToken('t');
+    renderAt('#/');
+    expect(document.title).toBe('首页 - 学图');
+    const live = () => document.querySelector('[aria-live="polite"].visually-hidden')?.textContent;
+    expect(live()).toBe('');
+    act(() => void (window.location.hash = '#/course/list'));
+    await screen.findByRole('heading', { name: '课程列表' });
+    expect(document.title).toBe('专业课程 - 学图');
+    expect(live()).toBe('专业课程 - 学图');
+    act(() => void (window.location.hash = '#/no/such'));
+    await screen.findByRole('heading', { name: '页面不存在' });
+    expect(document.title).toBe('页面不存在 - 学图');
+  });
+
+  it('adds the name a screen gives itself (an opened map) while it is shown', () => {
+    expect(titleOf('/personal/myMap', '生物')).toBe('生物 - 我的导图 - 学图');
+    expect(titleOf('/course/detail')).toBe('课程详情 - 学图');
   });
 });

@@ -1,6 +1,7 @@
 import { Suspense, useEffect } from 'react';
 import { Redirect, Route, Switch, useLocation } from 'wouter';
 import { MainLayout } from '../layout/MainLayout';
+import { TitleAnnouncer } from './document-title';
 import { NotFound } from './NotFound';
 import { RequireLogin } from './RequireLogin';
 import type { AppRoute } from './route-types';
@@ -41,30 +42,33 @@ export function AppRoutes({ routes, examSiteUrl }: { routes: readonly AppRoute[]
   const bare = routes.filter((r) => r.layout === 'none');
   const inLayout = routes.filter((r) => r.layout !== 'none');
   return (
-    <Switch>
-      {bare.map((r) => (
-        <Route key={r.path} path={r.path}>
-          <Suspense fallback={<Loading />}>
-            <Screen route={r} />
-          </Suspense>
-        </Route>
-      ))}
-      <Route>
-        <MainLayout examSiteUrl={examSiteUrl}>
-          <Suspense fallback={<Loading />}>
-            <Switch>
-              {inLayout.map((r) => (
-                <Route key={r.path} path={r.path}>
-                  <Screen route={r} />
+    <>
+      <TitleAnnouncer path={location} />
+      <Switch>
+        {bare.map((r) => (
+          <Route key={r.path} path={r.path}>
+            <Suspense fallback={<Loading />}>
+              <Screen route={r} />
+            </Suspense>
+          </Route>
+        ))}
+        <Route>
+          <MainLayout examSiteUrl={examSiteUrl}>
+            <Suspense fallback={<Loading />}>
+              <Switch>
+                {inLayout.map((r) => (
+                  <Route key={r.path} path={r.path}>
+                    <Screen route={r} />
+                  </Route>
+                ))}
+                <Route>
+                  <NotFound />
                 </Route>
-              ))}
-              <Route>
-                <NotFound />
-              </Route>
-            </Switch>
-          </Suspense>
-        </MainLayout>
-      </Route>
-    </Switch>
+              </Switch>
+            </Suspense>
+          </MainLayout>
+        </Route>
+      </Switch>
+    </>
   );
 }

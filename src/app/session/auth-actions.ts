@@ -35,6 +35,16 @@ async function remember(loginName: string, password: string, on: boolean): Promi
   setLocal(STORAGE_KEYS.rememberFlag, true, REMEMBER_ME_MS);
 }
 
+/**
+ * After a password change: a remembered password becomes the new one, or the next silent
+ * re-login (SPEC §4) would replay the old one, fail, sign the student out and count toward the
+ * lockout. Nothing remembered, nothing stored.
+ */
+export async function rememberChangedPassword(password: string): Promise<void> {
+  const loginName = getLocal<string>(STORAGE_KEYS.rememberUsername);
+  if (getLocal<boolean>(STORAGE_KEYS.rememberFlag) && loginName) await remember(loginName, password, true);
+}
+
 function userOf({ token: _token, ...user }: LoginData): User {
   return user;
 }

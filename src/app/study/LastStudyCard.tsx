@@ -3,7 +3,8 @@ import { Link } from 'wouter';
 import { navigate } from '../router/hash-location';
 import { session } from '../session/session-store';
 import { useRemote } from '../ui/use-remote';
-import { describeLastRecord, LINE_LABEL, lastRecordAction, lastRecordMapPath, type LastRecord } from './last-study';
+import { NextStepCard } from './NextStepCard';
+import { describeLastRecord, isCase, LINE_LABEL, lastRecordAction, lastRecordMapPath, type LastRecord } from './last-study';
 import { addStudyRecord, fetchLastRecord } from './study-api';
 import './last-study.css';
 
@@ -12,7 +13,7 @@ import './last-study.css';
  * panel and on Home. It appears once the record has loaded; a fetch error is silently ignored
  * (SPEC §8), so the card simply stays away.
  */
-export function LastStudyCard({ compact = false }: { compact?: boolean }) {
+export function LastStudyCard({ compact = false, nextStep = false }: { compact?: boolean; nextStep?: boolean }) {
   const { user } = useSnapshot(session);
   const userId = user?.userId ?? '';
   const last = useRemote(() => (userId ? fetchLastRecord(userId) : Promise.resolve(null)), [userId]);
@@ -59,6 +60,7 @@ export function LastStudyCard({ compact = false }: { compact?: boolean }) {
           继续学习
         </button>
       </div>
+      {nextStep && isCase(record) && <NextStepCard caseId={record.caseId} compact />}
     </section>
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { formatDuration } from '../lib/format';
 import { VideoPlayer } from '../ui/VideoPlayer';
 import { ProgressTracker } from './progress-tracker';
@@ -26,6 +26,9 @@ export function TrackedVideo({ src, fileName, label, start, report, onEnded }: T
   const tracker = useMemo(() => new ProgressTracker(start), [start]);
   const reportRef = useRef(report);
   reportRef.current = report;
+  // Said once the player knows where it starts: a finished video starts over, and says so (in the
+  // future tense: the player waits paused for 播放, it has not started anything yet).
+  const [startedAt, setStartedAt] = useState<number | null>(null);
 
   const flush = useRef((keepalive: boolean) => {
     if (!tracker.pending) return;
@@ -52,6 +55,7 @@ export function TrackedVideo({ src, fileName, label, start, report, onEnded }: T
         fileName={fileName}
         label={label}
         startAt={start.position}
+        onStart={setStartedAt}
         onTime={(position, played) => tracker.tick(position, played) && flush(false)}
         onPause={(position) => {
           tracker.tick(position, 0);
@@ -63,9 +67,9 @@ export function TrackedVideo({ src, fileName, label, start, report, onEnded }: T
           onEnded?.();
         }}
       />
-      {start.position > 0 && (
+      {start.position > 0 && startedAt !== null && (
         <p className="content-shell__note" role="status">
-          已从上次学到的 {formatDuration(start.position)} 处继续
+          {startedAt > 0 ? `已从上次学到的 ${formatDuration(startedAt)} 处继续` : '上次已看完，将从头开始播放'}
         </p>
       )}
     </>

@@ -20,7 +20,7 @@ export interface LastRecordView {
 
 export const LINE_LABEL: Record<RecordLineKind, string> = { link: '链接', video: '视频', text: '图文' };
 
-const isCase = (r: LastRecord): r is CaseLastRecord => r.isType === 0;
+export const isCase = (r: LastRecord): r is CaseLastRecord => r.isType === 0;
 
 /** SPEC §2 marker: isStudy 0 not started, 1 done, anything else in progress. */
 export function recordMarker(isStudy: number | string): LastRecordView['marker'] {

@@ -1,5 +1,6 @@
 import { apiGet, apiPost } from '../http/client';
 import { unwrap } from '../ui/use-remote';
+import type { NextStep } from '../../contract/review';
 import type { AddRecordBody, CaseStudy, LastRecord, ResourceProgress, SavedProgress } from '../../contract/study';
 
 /**
@@ -42,4 +43,9 @@ export async function saveUserRecord(target: VideoTarget, p: VideoProgress, keep
 /** SPEC §7 selectLearnLocation for one case video resource: where the student stopped, null when never played. */
 export async function fetchResourceLocation(caseId: string, resourceId: string): Promise<ResourceProgress | null> {
   return unwrap(await apiGet<ResourceProgress | null>('/api/course/userModelRecord/selectLearnLocation', { caseId, resourceId }, { dedupe: false }));
+}
+
+/** The one thing to do now on a case map, with its reason (issue 34; extra: silent on failure). */
+export async function fetchNextStep(caseId: string): Promise<NextStep> {
+  return unwrap(await apiGet<NextStep>('/api/course/review/nextStep', { caseId }, { silent: true }));
 }

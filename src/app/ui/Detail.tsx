@@ -1,4 +1,6 @@
 import type { ReactNode } from 'react';
+import { Link } from 'wouter';
+import { ContentRefusal } from './ContentShell';
 import { ListStatus } from './ListStatus';
 import type { RemoteState } from './use-remote';
 import './detail.css';
@@ -50,23 +52,35 @@ export function Panel({ id, title, children, extra }: { id: string; title: strin
 }
 
 /**
- * What a detail screen shows until its data is there: loading, or the error (or emptyText) with
- * a retry, in the same page frame the detail will use.
+ * What a detail screen shows until its data is there: loading, or the error with a retry, in the
+ * same page frame the detail will use. A refusal by the service (a 4xx answer: 课程不存在, 案例不存在,
+ * 您已结业，无法进入学习) cannot change on a retry: it is the page's heading with the way back to
+ * the list instead.
  */
 export function DetailStatus({
   label,
   remote,
-  emptyText,
+  back,
 }: {
   label: string;
-  remote: Pick<RemoteState<unknown>, 'status' | 'error'> & { reload(): void };
-  emptyText?: string;
+  remote: Pick<RemoteState<unknown>, 'status' | 'error'> & { resultCode?: number; reload(): void };
+  /** the list the detail belongs to */
+  back: { href: string; label: string };
 }) {
+  const refused = remote.status === 'error' && remote.resultCode !== undefined && remote.resultCode >= 400 && remote.resultCode < 500;
   return (
     <div className="container detail-page">
-      <ListStatus label={label} status={remote.status} hasData={false} error={remote.error} onRetry={remote.reload} emptyText={emptyText}>
-        {null}
-      </ListStatus>
+      {refused ? (
+        <ContentRefusal title={remote.error} text="请返回列表，选择其他内容继续学习。" level={1}>
+          <Link href={back.href} className="btn btn--primary">
+            {back.label}
+          </Link>
+        </ContentRefusal>
+      ) : (
+        <ListStatus label={label} status={remote.status} hasData={false} error={remote.error} onRetry={remote.reload}>
+          {null}
+        </ListStatus>
+      )}
     </div>
   );
 }

@@ -16,24 +16,27 @@ export interface MediaCardProps {
 }
 
 /**
- * The catalogue card shared by course, case, practice and Home lists. The whole card is one link
- * whose accessible name is the title (meta text is described, not part of the name), and all
- * stored text renders as text.
+ * The catalogue card shared by course, case, practice and Home lists. The link is the title and its
+ * ::after stretches over the card, so the whole card is one target whose accessible name is the
+ * visible title (WCAG 2.5.3: an aria-label of the title on a link holding the whole card's text is a
+ * label-content-name mismatch). All stored text renders as text.
  */
 export function MediaCard({ href, title, cover, tag, meta, desc }: MediaCardProps) {
   return (
     <article className="media-card">
-      <Link href={href} className="media-card__link" aria-label={title}>
-        <div className="media-card__cover" aria-hidden="true">
-          {cover ? <img src={cover} alt="" loading="lazy" /> : <span className="media-card__initial">{[...title][0] ?? '学'}</span>}
-          {tag && <span className="media-card__tag">{tag}</span>}
-        </div>
-        <div className="media-card__body">
-          <h3 className="media-card__title">{title}</h3>
-          {desc && <p className="media-card__desc">{desc}</p>}
-          {meta && <div className="media-card__meta">{meta}</div>}
-        </div>
-      </Link>
+      <div className="media-card__cover" aria-hidden="true">
+        {cover ? <img src={cover} alt="" loading="lazy" /> : <span className="media-card__initial">{[...title][0] ?? '学'}</span>}
+        {tag && <span className="media-card__tag">{tag}</span>}
+      </div>
+      <div className="media-card__body">
+        <h3 className="media-card__title">
+          <Link href={href} className="media-card__link">
+            {title}
+          </Link>
+        </h3>
+        {desc && <p className="media-card__desc">{desc}</p>}
+        {meta && <div className="media-card__meta">{meta}</div>}
+      </div>
     </article>
   );
 }

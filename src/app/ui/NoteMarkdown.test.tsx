@@ -27,7 +27,15 @@ describe('NoteMarkdown', () => {
     expect(c.querySelector('script')).toBeNull();
     expect(c.textContent).toContain('<img src=x onerror=alert(1)>');
     for (const a of c.querySelectorAll('a')) expect(a.getAttribute('href')).toMatch(/^https?:\/\//);
-    expect(c.querySelector('a')?.getAttribute('href')).toBe('http://javascript:alert(3)');
+    // A javascript: link is its text alone, never http://javascript:… (issue 31.6).
+    expect([...c.querySelectorAll('a')].map((a) => a.getAttribute('href'))).toEqual(['http://tracker.example/p.png']);
+    expect(c.textContent).toContain('点我');
+    expect(c.innerHTML).not.toContain('javascript');
+  });
+
+  it('opens a bare host with http:// (SPEC §2), mailto as it is', () => {
+    const c = html('[百度](www.baidu.com) [信](mailto:a@b.cn)');
+    expect([...c.querySelectorAll('a')].map((a) => a.getAttribute('href'))).toEqual(['http://www.baidu.com', 'mailto:a@b.cn']);
   });
 
   it('keeps plain text notes as they are, line breaks included', () => {

@@ -1,14 +1,13 @@
 import { Fragment, type ReactNode } from 'react';
 import { Lexer, type MarkedOptions, type Token, type TokenizerExtensionFunction, type Tokens } from 'marked';
-import { externalUrl } from '../lib/external-url';
-import { splitFormulas } from '../../engine/render/formula';
+import { usableLink, splitFormulas } from '../../mindmap/core';
 import { TexMath } from './TexMath';
 import './note-markdown.css';
 
 // A node's 备注 is Markdown, as in kityminder (which renders it with marked). The note comes from
 // the student's own map, an imported .km or a pasted file, so it is untrusted: marked only
 // tokenises it here, and the tokens become React elements. Raw HTML stays text, links open as
-// external links (http:// put in front of anything else, SPEC §2), images are shown as links —
+// external links (http:// put in front of a bare host, SPEC §2; other schemes are text), images are shown as links —
 // nothing in a note can run script or load a remote resource by being previewed.
 
 const MAX_DEPTH = 32;
@@ -32,19 +31,11 @@ function inlineToken(t: Token, depth: number): ReactNode {
       return <br />;
     case 'link': {
       const l = t as Tokens.Link;
-      return (
-        <a href={externalUrl(l.href)} target="_blank" rel="noopener noreferrer">
-          {inline(l.tokens, depth)}
-        </a>
-      );
+      return <NoteLink href={l.href}>{inline(l.tokens, depth)}</NoteLink>;
     }
     case 'image': {
       const img = t as Tokens.Image;
-      return (
-        <a href={externalUrl(img.href)} target="_blank" rel="noopener noreferrer">
-          {img.text || img.href}
-        </a>
-      );
+      return <NoteLink href={img.href}>{img.text || img.href}</NoteLink>;
     }
     case 'text': {
       const tx = t as Tokens.Text;
@@ -57,6 +48,20 @@ function inlineToken(t: Token, depth: number): ReactNode {
     default:
       return t.raw; // html and anything unknown: as written
   }
+}
+
+/**
+ * A note's link opens in a new tab (a bare host with http://); another scheme (`javascript:`,
+ * `data:`) is no link at all, its text shown as written — never as `http://javascript:…`.
+ */
+function NoteLink({ href, children }: { href: string; children: ReactNode }) {
+  const url = usableLink(href);
+  if (!url) return <span>{children}</span>;
+  return (
+    <a href={url} target="_blank" rel="noopener noreferrer">
+      {children}
+    </a>
+  );
 }
 
 interface MathToken extends Tokens.Generic {

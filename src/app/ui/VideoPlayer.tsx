@@ -13,6 +13,8 @@ export interface VideoPlayerProps {
   label: string;
   /** seconds to resume at once the media is known (read once per source) */
   startAt?: number;
+  /** once the media is known: where playback starts (startAt, or 0 when startAt is at the very end) */
+  onStart?(at: number): void;
   /** every timeupdate: the position, and the seconds played since the previous one (0 when seeking or paused) */
   onTime?(position: number, played: number): void;
   onPause?(position: number): void;
@@ -24,10 +26,10 @@ export interface VideoPlayerProps {
  * inside a host div that React never touches, because video.js rewrites its DOM (React 18+
  * strict-mode safe). A playback error clears the source and shows SPEC §8's message.
  */
-export function VideoPlayer({ src, fileName, label, startAt, onTime, onPause, onEnded }: VideoPlayerProps) {
+export function VideoPlayer({ src, fileName, label, startAt, onStart, onTime, onPause, onEnded }: VideoPlayerProps) {
   const host = useRef<HTMLDivElement>(null);
-  const handlers = useRef({ onTime, onPause, onEnded, startAt });
-  handlers.current = { onTime, onPause, onEnded, startAt };
+  const handlers = useRef({ onTime, onPause, onEnded, onStart, startAt });
+  handlers.current = { onTime, onPause, onEnded, onStart, startAt };
   const [failed, setFailed] = useState(false);
 
   useEffect(() => {
@@ -49,7 +51,9 @@ export function VideoPlayer({ src, fileName, label, startAt, onTime, onPause, on
         p.one('loadedmetadata', () => {
           const d = p.duration() ?? 0;
           // Resuming at the very end would only replay the last frame: start over instead.
-          if (resumeAt > 0 && (!d || resumeAt < d - 1)) p.currentTime(resumeAt);
+          const at = resumeAt > 0 && (!d || resumeAt < d - 1) ? resumeAt : 0;
+          if (at > 0) p.currentTime(at);
+          handlers.current.onStart?.(at);
         });
         p.on('timeupdate', () => {
           const t = p.currentTime() ?? 0;

@@ -1,4 +1,6 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import type { SignUpApplication } from '../../contract/tutors';
+import { ConfirmDialog } from '../../app/ui/ConfirmDialog';
 import { Dialog } from 'radix-ui';
 import { useSnapshot } from 'valtio';
 import { RESULT_OK } from '../../app/http/client';
@@ -8,6 +10,7 @@ import { toast } from '../../app/ui/toast-store';
 import { useFieldChecks } from '../../app/ui/use-field-checks';
 import { submitSignUp, type SignUpForm } from './api';
 import { prefillSignUp, signUpFieldError, SIGNUP_FIELDS, type SignUpField } from './signup-rules';
+import { clearDraft, formOfApplication, loadDraft, sameForm, saveDraft } from './signup-draft';
 import '../../app/ui/dialog-box.css';
 
 export interface SignUpDialogProps {
@@ -15,22 +18,91 @@ export interface SignUpDialogProps {
   onOpenChange(open: boolean): void;
   /** The tutor's id: the form's teacherId (SPEC §5). */
   teacherId: string;
+  /** The student's cancelled application with this tutor: 重新报名 starts from it. */
+  application?: SignUpApplication;
   onSubmitted(): void;
 }
 
-/** The 填写信息 dialog (SPEC §2, 646px) holding the tutor sign-up form. */
-export function SignUpDialog({ open, onOpenChange, teacherId, onSubmitted }: SignUpDialogProps) {
+/**
+ * The 填写信息 dialog (SPEC §2, 646px) holding the tutor sign-up form. What the student types is
+ * kept as a draft until submitted (signup-draft.ts); closing the dialog (×, 取消, Esc, a click
+ * outside) with typed text first asks, so a slip of the mouse is not taken for "close".
+ */
+export function SignUpDialog({ open, onOpenChange, teacherId, application, onSubmitted }: SignUpDialogProps) {
+  const typed = useRef(false);
+  const setTyped = useCallback((t: boolean) => {
+    typed.current = t;
+  }, []);
+  const [asking, setAsking] = useState(false);
+  // The form control the student was last in: 继续填写 brings the focus back there (opened by a
+  // click outside or on ×, the question had nothing to return to and left the focus on the body).
+  const lastField = useRef<HTMLElement | null>(null);
+  const closing = useRef(false);
+  const openChange = (next: boolean) => {
+    if (!next && typed.current) setAsking(true);
+    else onOpenChange(next);
+  };
+  const submitted = () => {
+    typed.current = false;
+    onSubmitted();
+  };
+  return (
+    <>
+      <SignUpDialogBox open={open} onOpenChange={openChange} onFieldFocus={(el) => (lastField.current = el)}>
+        <SignUpFormBody teacherId={teacherId} application={application} onTyped={setTyped} onSubmitted={submitted} />
+      </SignUpDialogBox>
+      <ConfirmDialog
+        open={asking}
+        onOpenChange={setAsking}
+        title="关闭填写信息？"
+        description="已填写的内容会保存在本机，下次打开报名时继续填写。"
+        cancelLabel="继续填写"
+        confirmLabel="关闭"
+        onConfirm={() => {
+          typed.current = false;
+          closing.current = true;
+          onOpenChange(false);
+        }}
+        onCloseAutoFocus={(e) => {
+          const el = lastField.current;
+          if (closing.current) closing.current = false;
+          else if (el?.isConnected) {
+            e.preventDefault();
+            el.focus();
+          }
+        }}
+      />
+    </>
+  );
+}
+
+function SignUpDialogBox({
+  open,
+  onOpenChange,
+  onFieldFocus,
+  children,
+}: {
+  open: boolean;
+  onOpenChange(open: boolean): void;
+  onFieldFocus(el: HTMLElement): void;
+  children: ReactNode;
+}) {
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className="dialog-overlay" />
-        <Dialog.Content className="dialog-box signup-dialog" aria-describedby={undefined}>
+        <Dialog.Content
+          className="dialog-box signup-dialog"
+          aria-describedby={undefined}
+          onFocus={(e) => e.target instanceof HTMLElement && e.target.closest('form') && onFieldFocus(e.target)}
+        >
           <Dialog.Title className="signup-dialog__title">填写信息</Dialog.Title>
+          {/* Mounted only while open: each opening starts from the draft, else the last application or the profile. */}
+          {children}
+          {/* Last in the focus order: the dialog opens on its first field, not on ×. */}
           <Dialog.Close className="dialog-box__close" aria-label="关闭">
             ×
           </Dialog.Close>
-          {/* Mounted only while open, so each opening starts from the profile again. */}
-          <SignUpFormBody teacherId={teacherId} onSubmitted={onSubmitted} />
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>
@@ -56,15 +128,34 @@ const TEXT_FIELDS: {
   { field: 'goalsIdeas', label: '目标理想', multiline: true, max: 2000 },
 ];
 
-function SignUpFormBody({ teacherId, onSubmitted }: { teacherId: string; onSubmitted(): void }) {
+interface FormBodyProps {
+  teacherId: string;
+  application?: SignUpApplication;
+  /** Whether the form now holds text the student typed (differs from where it started without a draft). */
+  onTyped(typed: boolean): void;
+  onSubmitted(): void;
+}
+
+function SignUpFormBody({ teacherId, application, onTyped, onSubmitted }: FormBodyProps) {
   const { user } = useSnapshot(session);
+  const userId = user?.userId ?? '';
+  // Where a form with nothing typed starts: the cancelled application, else the profile (SPEC §5).
+  const [start] = useState(() => (application ? formOfApplication(application) : prefillSignUp(user as User | null)));
   const {
     values: form,
     errors,
-    change: set,
+    change,
     check,
     checkAll,
-  } = useFieldChecks<SignUpField, SignUpForm>(() => prefillSignUp(user as User | null), SIGNUP_FIELDS, signUpFieldError);
+  } = useFieldChecks<SignUpField, SignUpForm>(() => loadDraft(userId, teacherId) ?? start, SIGNUP_FIELDS, signUpFieldError);
+  const typed = !sameForm(form, start);
+  useEffect(() => {
+    onTyped(typed);
+  }, [typed, onTyped]);
+  const set = (field: SignUpField, value: string) => {
+    change(field, value);
+    saveDraft(userId, teacherId, { ...form, [field]: value });
+  };
   const [busy, setBusy] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
   const sexLabel = useId();
@@ -80,8 +171,10 @@ function SignUpFormBody({ teacherId, onSubmitted }: { teacherId: string; onSubmi
     try {
       const trimmed = Object.fromEntries(Object.entries(form).map(([k, v]) => [k, v.trim()])) as SignUpForm;
       const res = await submitSignUp({ ...trimmed, teacherId });
-      if (res.resultCode === RESULT_OK) onSubmitted();
-      else toast.error(res.errMsg);
+      if (res.resultCode === RESULT_OK) {
+        clearDraft(userId, teacherId);
+        onSubmitted();
+      } else toast.error(res.errMsg);
     } catch {
       toast.error('提交失败，请检查网络后重试');
     } finally {

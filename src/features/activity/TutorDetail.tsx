@@ -10,6 +10,7 @@ import { toast } from '../../app/ui/toast-store';
 import { unwrap, useRemote } from '../../app/ui/use-remote';
 import { cancelSignUp, pageTutors, tutorDetail, wholeTutorList, type SignUpStatus, type Tutor } from './api';
 import { detailHref } from './ActivityArea';
+import { ConfirmDialog } from '../../app/ui/ConfirmDialog';
 import { SignUpDialog } from './SignUpDialog';
 import { findActiveSignUp, STATUS_LABEL, statusActions } from './signup-rules';
 import { TutorVideo } from './TutorVideo';
@@ -31,6 +32,7 @@ export function TutorDetail() {
   // Cancel success sets status 3 here (SPEC §4) until the next load answers.
   const [override, setOverride] = useState<{ status: SignUpStatus }>();
   const [dialogOpen, setDialogOpen] = useState(false);
+  const [confirmCancel, setConfirmCancel] = useState(false);
   const [busy, setBusy] = useState(false);
 
   const loaded = state.data ?? cached;
@@ -49,6 +51,7 @@ export function TutorDetail() {
       if (res.resultCode === RESULT_OK) {
         setOverride({ status: 3 });
         toast.success('取消导师报名成功！');
+        state.reload(); // brings the cancelled application, which 重新报名 starts from
       } else toast.error(res.errMsg);
     } catch {
       toast.error('取消失败，请检查网络后重试');
@@ -68,12 +71,19 @@ export function TutorDetail() {
       <nav className="tutor-detail__crumbs" aria-label="位置">
         <Link href="/activity">导师活动</Link> / <span aria-current="page">导师详情</span>
       </nav>
-      <ListStatus status={tutor ? 'ok' : state.status} hasData={!!tutor} error={state.error} onRetry={state.reload} label="导师详情">
+      <ListStatus
+        status={tutor ? 'ok' : state.status}
+        hasData={!!tutor}
+        error={state.error}
+        onRetry={state.reload}
+        label="导师详情"
+        refused={{ resultCode: state.status === 'error' ? state.resultCode : undefined, back: { href: '/activity', label: '返回导师活动' } }}
+      >
         {tutor && (
           <>
             <TutorHeader
               tutor={tutor}
-              onCancel={() => void cancel()}
+              onCancel={() => setConfirmCancel(true)}
               onApply={() => setDialogOpen(true)}
               busy={busy}
               isSignIn={params.get('isSignIn') ?? tutor.isSignIn}
@@ -82,7 +92,16 @@ export function TutorDetail() {
             <Panel id="tutor-intro-title" title="导师介绍">
               <TutorIntro tutor={tutor} />
             </Panel>
-            <SignUpDialog open={dialogOpen} onOpenChange={setDialogOpen} teacherId={id || tutor.uuid} onSubmitted={submitted} />
+            <SignUpDialog open={dialogOpen} onOpenChange={setDialogOpen} teacherId={id || tutor.uuid} application={tutor.application} onSubmitted={submitted} />
+            <ConfirmDialog
+              open={confirmCancel}
+              onOpenChange={setConfirmCancel}
+              title="取消导师报名？"
+              description={`确定取消向${tutor.name}老师提交的报名申请吗？取消后可以重新报名。`}
+              cancelLabel="暂不取消"
+              confirmLabel="确定取消"
+              onConfirm={() => void cancel()}
+            />
           </>
         )}
       </ListStatus>

@@ -53,7 +53,14 @@ export function CourseContent() {
     const failed = guard.status === 'error' ? guard : tree;
     return (
       <ContentShell back={back} title={title}>
-        <ListStatus label="课程内容" status={failed.status} hasData={false} error={failed.error} onRetry={() => (guard.reload(), tree.reload())}>
+        <ListStatus
+          label="课程内容"
+          status={failed.status}
+          hasData={false}
+          error={failed.error}
+          onRetry={() => (guard.reload(), tree.reload())}
+          refused={{ resultCode: failed.status === 'error' ? failed.resultCode : undefined, back, level: 2 }}
+        >
           {null}
         </ListStatus>
       </ContentShell>

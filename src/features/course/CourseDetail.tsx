@@ -17,13 +17,15 @@ export function CourseDetail() {
   const id = params.get('id') ?? '';
   const detail = useRemote(async () => {
     const [course, tree, signedUp] = await Promise.all([fetchCourse(id), fetchCourseTree(id), checkSignedUp(id)]);
-    return { course, tree, signedUp };
+    return { id, course, tree, signedUp };
   }, [id]);
   const recs = useRemote(fetchRecommendations, []);
   const { busy, run } = useBusyAction();
 
-  if (!detail.data) {
-    return <DetailStatus label="课程详情" remote={detail} emptyText="课程不存在" />;
+  // useRemote keeps the last data while (and when failing) loading another id: another course's
+  // detail (and its 立即报名) must never show under this address
+  if (detail.data?.id !== id) {
+    return <DetailStatus label="课程详情" remote={detail} back={{ href: '/course/list', label: '返回课程列表' }} />;
   }
   const { course, tree, signedUp } = detail.data;
   const progress = courseProgress(tree);

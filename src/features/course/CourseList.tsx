@@ -1,13 +1,15 @@
 import { useSnapshot } from 'valtio';
 import { reference, dictItems } from '../../app/session/reference-store';
-import { listYear, yearOptions, yearParam } from '../../app/session/list-year';
+import { ALL_YEARS, listYear, yearOptions, yearParam } from '../../app/session/list-year';
 import { FilterChips } from '../../app/ui/FilterChips';
+import { OtherYears } from '../../app/ui/OtherYears';
 import { Catalog, CatalogCards } from '../../app/ui/Catalog';
+import { CardProgress, coursePercent } from '../../app/ui/CardProgress';
 import { useListQuery } from '../../app/ui/list-query';
 import { useRemote } from '../../app/ui/use-remote';
 import { formatDuration } from '../../app/lib/format';
 import { withQuery } from '../../app/router/hash-location';
-import { fetchCourseCategories, fetchCourses } from './api';
+import { countCoursesEveryYear, fetchCourseCategories, fetchCourses } from './api';
 
 const KEYS = ['name', 'category', 'year'] as const;
 
@@ -23,6 +25,8 @@ export function CourseList() {
   const categories = fromDict.length ? fromDict : (collected.data ?? []).map((c) => ({ value: c, label: c }));
   const year = listYear(q.year, q.name, years);
   const list = useRemote(() => fetchCourses({ ...q, year }), [q.page, q.name, q.category, year]);
+  // how many courses every year holds with the same filters, for the hint under a one-year list
+  const everyYear = useRemote(() => (year ? countCoursesEveryYear(q) : Promise.resolve(0)), [q.name, q.category, year]);
 
   return (
     <Catalog
@@ -44,6 +48,7 @@ export function CourseList() {
         )
       }
     >
+      <OtherYears year={year} shown={list.data?.total} everyYear={everyYear.data} unit="门课程" onAll={() => setQuery({ year: ALL_YEARS })} />
       <CatalogCards
         list={list}
         labels={{ list: '课程列表', grid: '课程', pager: '课程分页' }}
@@ -63,6 +68,7 @@ export function CourseList() {
               <span>{c.sectionCount} 节</span>
               {c.totalDuration > 0 && <span>{formatDuration(c.totalDuration)}</span>}
               <span>{c.studyCount} 人在学</span>
+              <CardProgress applyStatus={c.isSignUp} progress={coursePercent(c)} />
             </>
           ),
         })}

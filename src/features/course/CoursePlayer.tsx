@@ -28,7 +28,8 @@ export function CoursePlayer({ courseId, section, onStudy }: CoursePlayerProps) 
         toast.error(errorText(e));
         return '';
       }),
-      fetchLearnLocation(courseId).catch(() => null),
+      // this section's own place: asked by course alone, only the section touched last resumed
+      fetchLearnLocation(courseId, nodeId).catch(() => null),
     ]);
     const here = loc && loc.nodeId === nodeId ? loc : null;
     return { url, start: { position: here?.position ?? 0, watched: here?.watched ?? 0 } };

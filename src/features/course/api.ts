@@ -21,6 +21,13 @@ export async function fetchCourses(q: { page: number; name: string; category: st
   return unwrap(await apiGet<Page<Course>>('/api/course/officialCourse/pages', params));
 }
 
+/** How many courses every year holds with these filters (the list's 其他年份 hint), beside the list's own request. */
+export async function countCoursesEveryYear(q: { name: string; category: string }): Promise<number> {
+  const params: CoursePageQuery = { currentNum: 1, currentSize: 1, name: q.name || undefined, category: q.category || undefined };
+  // dedupe false: the client aborts an earlier pending request to the same URL, here the list's
+  return unwrap(await apiGet<Page<Course>>('/api/course/officialCourse/pages', params, { dedupe: false })).total;
+}
+
 export async function fetchCourse(courseId: string): Promise<Course> {
   return unwrap(await apiGet<Course>('/api/course/officialCourse/getCourseByOfficialCourseId', { officialCourseId: courseId }));
 }
@@ -65,9 +72,12 @@ export function fetchCourseCategories(): Promise<string[]> {
   return categoriesOnce;
 }
 
-/** Where the student left off in a course (the most recently watched section), null before any study. */
-export async function fetchLearnLocation(courseId: string): Promise<CourseLocation | null> {
-  return unwrap(await apiGet<CourseLocation | null>('/api/course/userModelRecord/selectLearnLocation', { courseId }, { dedupe: false }));
+/**
+ * Where the student left off in a course (the most recently watched section), or in section
+ * `nodeId` when given (each lesson resumes at its own place); null before any study of it.
+ */
+export async function fetchLearnLocation(courseId: string, nodeId?: string): Promise<CourseLocation | null> {
+  return unwrap(await apiGet<CourseLocation | null>('/api/course/userModelRecord/selectLearnLocation', { courseId, nodeId }, { dedupe: false }));
 }
 
 /** The playable URL of a course video (SPEC §8: a failure clears the source and says so). */

@@ -87,10 +87,14 @@ describe('AnswerForm', () => {
     expect(within(dialog).getByText(/还有 1 道题未作答/)).toBeTruthy();
     expect(submitExam).not.toHaveBeenCalled();
     await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: '确认交卷' })));
-    expect(submitExam).toHaveBeenCalledWith('e1', [
-      { questionId: 'q1', answer: 'A' },
-      { questionId: 'q2', answer: '' },
-    ]);
+    expect(submitExam).toHaveBeenCalledWith(
+      'e1',
+      [
+        { questionId: 'q1', answer: 'A' },
+        { questionId: 'q2', answer: '' },
+      ],
+      1,
+    );
     expect(onSubmitted).toHaveBeenCalled();
     expect(localStorage.getItem(KEY)).toBeNull();
   });
@@ -117,10 +121,14 @@ describe('AnswerForm', () => {
     await act(async () => void vi.advanceTimersByTime(65_000));
     expect(screen.queryByRole('alertdialog')).toBeNull();
     expect(submitExam).toHaveBeenCalledTimes(1);
-    expect(submitExam).toHaveBeenCalledWith('e1', [
-      { questionId: 'q1', answer: '' },
-      { questionId: 'q2', answer: 'B' },
-    ]);
+    expect(submitExam).toHaveBeenCalledWith(
+      'e1',
+      [
+        { questionId: 'q1', answer: '' },
+        { questionId: 'q2', answer: 'B' },
+      ],
+      1,
+    );
     expect(onSubmitted).toHaveBeenCalled();
   });
 
@@ -136,10 +144,14 @@ describe('AnswerForm', () => {
     expect(saveAnswers).not.toHaveBeenCalled();
     await act(async () => void vi.advanceTimersByTime(600));
     expect(saveAnswers).toHaveBeenCalledTimes(1);
-    expect(saveAnswers).toHaveBeenCalledWith('e1', [
-      { questionId: 'q1', answer: 'A' },
-      { questionId: 'q2', answer: 'A' },
-    ]);
+    expect(saveAnswers).toHaveBeenCalledWith(
+      'e1',
+      [
+        { questionId: 'q1', answer: 'A' },
+        { questionId: 'q2', answer: 'A' },
+      ],
+      1,
+    );
     fireEvent.click(screen.getByRole('checkbox', { name: /乙/ }));
     unmount();
     expect(saveAnswers).toHaveBeenCalledTimes(2);
@@ -163,5 +175,56 @@ describe('AnswerForm', () => {
     render(<AnswerForm paper={paper(600, { q1: 'B', q2: 'B' })} onSubmitted={vi.fn()} />);
     expect((screen.getByRole('radio', { name: '正确' }) as HTMLInputElement).checked).toBe(true);
     expect((screen.getByRole('checkbox', { name: /乙/ }) as HTMLInputElement).checked).toBe(true);
+  });
+
+  it('a hand-in answered 409 (handed in on another device) never says 交卷成功: the answers stay, the draft too, and it says why', async () => {
+    const { toasts } = await import('../../app/ui/toast-store');
+    toasts.items.splice(0);
+    vi.mocked(submitExam).mockResolvedValue({ resultCode: 409, errMsg: '考试状态已变化，请刷新后重试', data: null as never });
+    const onSubmitted = vi.fn();
+    render(<AnswerForm paper={paper(600)} onSubmitted={onSubmitted} />);
+    fireEvent.click(screen.getByRole('radio', { name: '正确' }));
+    fireEvent.click(screen.getByRole('button', { name: '交卷' }));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: '确认交卷' })));
+    expect(toasts.items.map((t) => t.message).join()).not.toContain('交卷成功');
+    expect(onSubmitted).not.toHaveBeenCalled();
+    expect(screen.getByRole('alert').textContent).toContain('此页的答案没有交上去');
+    expect(screen.queryByText('答案已自动保存')).toBeNull();
+    expect((screen.getByRole('radio', { name: '正确' }) as HTMLInputElement).checked).toBe(true);
+    expect(JSON.parse(localStorage.getItem(KEY)!)).toEqual({ q1: 'A' });
+    fireEvent.click(screen.getByRole('button', { name: '查看成绩' }));
+    expect(onSubmitted).toHaveBeenCalled();
+  });
+
+  it('a save answered 409 (the attempt closed elsewhere) stops saying 答案已自动保存', async () => {
+    vi.useFakeTimers();
+    vi.mocked(saveAnswers).mockResolvedValue({ resultCode: 409, errMsg: '考试状态已变化，请刷新后重试', data: null as never });
+    render(<AnswerForm paper={paper(600)} onSubmitted={vi.fn()} />);
+    expect(screen.getByText('答案已自动保存')).toBeTruthy();
+    fireEvent.click(screen.getByRole('radio', { name: '正确' }));
+    await act(async () => void vi.advanceTimersByTime(2000));
+    expect(saveAnswers).toHaveBeenCalledTimes(1);
+    expect(screen.queryByText('答案已自动保存')).toBeNull();
+    expect(screen.getByText('本次作答已结束，此页的答案未能保存到服务器')).toBeTruthy();
+    expect(screen.getByRole('alert').textContent).toContain('此页的答案没有交上去');
+    expect(screen.queryByRole('button', { name: '交卷' })).toBeNull();
+  });
+
+  it('a save that fails on the network says the answers are only on this device', async () => {
+    vi.useFakeTimers();
+    vi.mocked(saveAnswers).mockRejectedValue(new TypeError('Failed to fetch'));
+    render(<AnswerForm paper={paper(600)} onSubmitted={vi.fn()} />);
+    fireEvent.click(screen.getByRole('radio', { name: '正确' }));
+    await act(async () => void vi.advanceTimersByTime(2000));
+    expect(screen.getByText('答案已保存在本机，暂未同步到服务器')).toBeTruthy();
+  });
+
+  it('a hand-in answered 409 when the server already holds exactly these answers (time-out graded them) shows the result', async () => {
+    vi.mocked(submitExam).mockResolvedValue({ resultCode: 409, errMsg: '', data: null as never });
+    const onSubmitted = vi.fn();
+    render(<AnswerForm paper={paper(600, { q1: 'A' })} onSubmitted={onSubmitted} />);
+    fireEvent.click(screen.getByRole('button', { name: '交卷' }));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: '确认交卷' })));
+    expect(onSubmitted).toHaveBeenCalled();
   });
 });

@@ -51,7 +51,14 @@ export function AnswerSheet({
       {refused && remote.status === 'error' && remote.resultCode === 403 ? (
         refused(remote.error)
       ) : (
-        <ListStatus status={remote.status} hasData={!!paper} error={remote.error} onRetry={remote.reload} label="考试">
+        <ListStatus
+          status={remote.status}
+          hasData={!!paper}
+          error={remote.error}
+          onRetry={remote.reload}
+          label="考试"
+          refused={{ resultCode: remote.status === 'error' ? remote.resultCode : undefined, back: { href: back.href, label: `返回${back.label}` } }}
+        >
           {paper && (
             <>
               <header className="exam-head">

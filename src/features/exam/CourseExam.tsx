@@ -1,7 +1,7 @@
 import { Link, useSearchParams } from 'wouter';
 import { withQuery } from '../../app/router/hash-location';
 import { useListQuery } from '../../app/ui/list-query';
-import { ListStatus } from '../../app/ui/ListStatus';
+import { isRefusal, ListStatus } from '../../app/ui/ListStatus';
 import { Pager } from '../../app/ui/Pager';
 import { unwrap, useRemote } from '../../app/ui/use-remote';
 import { courseExams, pageExams } from './api';
@@ -24,17 +24,23 @@ export function CourseExam() {
 
 function OneCourse({ courseId }: { courseId: string }) {
   const state = useRemote(() => courseExams(courseId).then(unwrap), [courseId]);
-  const data = state.data;
+  // Another course's exams (the address changed, its load not answered yet) count as none.
+  const data = state.data?.courseId === courseId ? state.data : undefined;
+  // 课程不存在 (a bad courseId) is the page's heading, with the way back to the list, not 重试.
+  const refused = state.status === 'error' && isRefusal(state.resultCode);
   return (
     <>
       <nav className="exam-crumbs" aria-label="面包屑">
         <Link href="/exam/exam">在线考试</Link> <span aria-hidden="true">/</span> <Link href="/exam/courseExam">课程考试</Link>
       </nav>
-      <header className="exam-head">
-        <h1>{data ? `${data.courseName} · 课程考试` : '课程考试'}</h1>
-        {data && <p className="exam-head__meta">授课教师：{data.teacherName}</p>}
-      </header>
+      {!refused && (
+        <header className="exam-head">
+          <h1>{data ? `${data.courseName} · 课程考试` : '课程考试'}</h1>
+          {data && <p className="exam-head__meta">授课教师：{data.teacherName}</p>}
+        </header>
+      )}
       <ListStatus
+        refused={{ resultCode: state.status === 'error' ? state.resultCode : undefined, back: { href: '/exam/courseExam', label: '返回课程考试' } }}
         status={state.status}
         hasData={!!data && data.exams.length > 0}
         error={state.error}

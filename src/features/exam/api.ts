@@ -36,10 +36,10 @@ export const courseExams = (courseId: string) => apiGet<CourseExams>('/api/cours
 export const startExam = (examId: string) => apiPost<Paper>('/api/course/nodeTestUser/startExam', { examId });
 
 /** Keeps the answers so far on the server, so a time-out grades them and another device resumes them. */
-export const saveAnswers = (examId: string, answers: AnswersBody['answers']) =>
-  apiPost<SavedAnswers>('/api/course/nodeTestUser/saveAnswers', { examId, answers });
+export const saveAnswers = (examId: string, answers: AnswersBody['answers'], attemptNo?: number) =>
+  apiPost<SavedAnswers>('/api/course/nodeTestUser/saveAnswers', { examId, answers, attemptNo });
 
-export const submitExam = (examId: string, answers: AnswersBody['answers']) =>
-  apiPost<SubmitResult>('/api/course/nodeTestUser/submitExam', { examId, answers });
+export const submitExam = (examId: string, answers: AnswersBody['answers'], attemptNo?: number) =>
+  apiPost<SubmitResult>('/api/course/nodeTestUser/submitExam', { examId, answers, attemptNo });
 
 export const examReview = (examId: string) => apiGet<Review>('/api/course/nodeTestUser/getUserExam', { examId });

@@ -4,6 +4,7 @@ import { withQuery } from '../../app/router/hash-location';
 import { session } from '../../app/session/session-store';
 import { ListStatus } from '../../app/ui/ListStatus';
 import { LastStudyCard } from '../../app/study/LastStudyCard';
+import { CardProgress, coursePercent } from '../../app/ui/CardProgress';
 import { CardGrid, CardGridItem, MediaCard } from '../../app/ui/MediaCard';
 import { useRemote } from '../../app/ui/use-remote';
 import { FEATURED_CASES, fetchFeaturedCases, fetchHomeCourses } from './api';
@@ -56,6 +57,7 @@ function SignedInShelves({ token }: { token: string }) {
                     <>
                       <span>{c.teacherName}</span>
                       <span>{c.studyCount} 人在学</span>
+                      <CardProgress applyStatus={c.isSignUp} progress={coursePercent(c)} />
                     </>
                   }
                 />

@@ -20,11 +20,14 @@ export function PublicShelves() {
   const practice = useRemote(() => fetchPublicCases(2, 4), []);
   return (
     <>
-      <section className="container home__shelf home__invite" aria-labelledby="home-invite">
-        <h2 id="home-invite">登录后查看为你推荐的课程与学习记录</h2>
-        <button type="button" className="home__invite-btn" onClick={openLogin}>
-          学生登录
-        </button>
+      {/* the box sits inside the container's padding, so it is as wide as the shelves' column below */}
+      <section className="container home__shelf" aria-labelledby="home-invite">
+        <div className="home__invite">
+          <h2 id="home-invite">登录后查看为你推荐的课程与学习记录</h2>
+          <button type="button" className="home__invite-btn" onClick={openLogin}>
+            学生登录
+          </button>
+        </div>
       </section>
       <Shelf id="home-courses" title="专业课程" more={{ to: '/course/list', text: '全部课程 ›' }} remote={courses} empty="暂无课程">
         {(courses.data ?? []).map((c) => (

@@ -1,11 +1,9 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from '../../app/ui/toast-store';
 import { errorText } from '../../app/ui/use-remote';
-import { mapVersion, mapVersions, type MapVersion, type MapVersionEntry, type MapVersionList } from './api';
-import type { EditorController } from './editor/controller';
-import { usePhone } from './editor/phone';
+import type { MapVersion, MapVersionEntry, MapVersionList, VersionSource } from './api';
+import { type EditorController, usePhone, showReplacedNotice } from '../../mindmap';
 import { VersionPreview } from './VersionPreview';
-import { showReplacedNotice } from './editor/import-export';
 import { keepMessage, sizeText, versionChange, versionSummary, versionTime } from './version-text';
 
 // 历史版本 (issue 19 item 5) beside the student's own map: the map as saved now and its kept
@@ -15,7 +13,8 @@ import { keepMessage, sizeText, versionChange, versionSummary, versionTime } fro
 
 interface Props {
   ctl: EditorController;
-  caseId: string;
+  /** The map whose versions are listed (a case's study map, or an own map). */
+  source: VersionSource;
   /** 保留当前版本: pending edits saved, then the saved map kept (use-autosave's keep). */
   keep(): Promise<number | null>;
   /** Changes whenever a save completes: the list is read again. */
@@ -26,7 +25,9 @@ interface Props {
 
 const keyOf = (e: MapVersionEntry) => (e.id ? `v${e.id}` : `current-${e.mapVersion}`);
 
-export function HistoryPanel({ ctl, caseId, keep, savedTick, onClose }: Props) {
+export function HistoryPanel({ ctl, source, keep, savedTick, onClose }: Props) {
+  const sourceRef = useRef(source);
+  sourceRef.current = source;
   const [list, setList] = useState<MapVersionList | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -39,7 +40,7 @@ export function HistoryPanel({ ctl, caseId, keep, savedTick, onClose }: Props) {
 
   const load = useCallback(async (): Promise<MapVersionList | null> => {
     try {
-      const read = await mapVersions(caseId);
+      const read = await sourceRef.current.list();
       setList(read);
       setError(null);
       return read;
@@ -47,7 +48,8 @@ export function HistoryPanel({ ctl, caseId, keep, savedTick, onClose }: Props) {
       setError(errorText(e));
       return null;
     }
-  }, [caseId]);
+    // source.key names the map; the source object may be new each render
+  }, [source.key]);
   useEffect(() => void load(), [load, savedTick]);
   // On a phone the panel is a bottom sheet over the map (like 大纲): it takes the focus, and has 关闭.
   const phone = usePhone();
@@ -95,7 +97,7 @@ export function HistoryPanel({ ctl, caseId, keep, savedTick, onClose }: Props) {
 
   const restoreFromList = async (e: MapVersionEntry) => {
     try {
-      await restore(await mapVersion(caseId, e.id));
+      await restore(await source.get(e.id));
     } catch (err) {
       toast.error(errorText(err));
     }
@@ -190,7 +192,7 @@ export function HistoryPanel({ ctl, caseId, keep, savedTick, onClose }: Props) {
       )}
       {preview && (
         <VersionPreview
-          caseId={caseId}
+          source={source}
           entry={preview}
           onClose={() => setPreview(null)}
           onRestore={(v) => void restore(v)}

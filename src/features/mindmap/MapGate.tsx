@@ -3,7 +3,6 @@ import { Link } from 'wouter';
 import { ListStatus } from '../../app/ui/ListStatus';
 import type { RemoteState } from '../../app/ui/use-remote';
 import { GRADUATED_MSG } from './api';
-import './mindmap.css';
 
 /**
  * Loading / error / graduated refusal in front of a map screen. `caseId`: the case the address
@@ -39,7 +38,14 @@ export function MapGate<T extends { caseId: string }>({
   }
   return (
     <div className="container mind-gate">
-      <ListStatus label={label} status={remote.status} hasData={false} error={remote.error} onRetry={remote.reload}>
+      <ListStatus
+        label={label}
+        status={remote.status}
+        hasData={false}
+        error={remote.error}
+        onRetry={remote.reload}
+        refused={{ resultCode: remote.status === 'error' ? remote.resultCode : undefined, back: { href: '/project/list', label: '返回案例列表' } }}
+      >
         {null}
       </ListStatus>
     </div>

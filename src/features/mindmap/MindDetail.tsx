@@ -1,4 +1,5 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
+import './map-host';
 import { useSnapshot } from 'valtio';
 import { Link, useSearchParams } from 'wouter';
 import { navigate, withQuery } from '../../app/router/hash-location';
@@ -8,11 +9,8 @@ import { errorText, useRemote } from '../../app/ui/use-remote';
 import { learntOf, nodeResources, queryNodeBasic, showMind, studyNodeIds, type Resource } from './api';
 import { useLiveProgress } from './use-live-progress';
 import { NodeRules } from './NodeRules';
-import type { EditorController } from './editor/controller';
-import { EditorDialog } from './editor/dialogs';
-import { MindEditorView } from './editor/MindEditorView';
+import { type EditorController, EditorDialog, MindEditorView, refuseReadOnly, useController } from '../../mindmap';
 import { MapGate } from './MapGate';
-import { useController } from './use-controller';
 import { assertCaseOpen } from './use-case-gate';
 
 const LINK = 2;
@@ -109,7 +107,7 @@ function DetailView({ ctl, caseId, nodeId, mind, counts, study, learnt }: Props 
   };
 
   return (
-    <div className="mind-page">
+    <div className="mind-page mind-page--detail">
       <div className="mind-page__head">
         <h1>知识点详情</h1>
         <span className="mind-page__note">✓ 已学 · 正在学 · 选中有学习资源的知识点后按 Enter 或双击打开</span>
@@ -135,7 +133,8 @@ function DetailView({ ctl, caseId, nodeId, mind, counts, study, learnt }: Props 
       <MindEditorView
         ctl={ctl}
         load={load}
-        onActivate={(id) => void activate(id)}
+        // Enter / double click on a topic without resources would edit it elsewhere: said to be read-only.
+        onActivate={(id) => (counts.get(id) ? void activate(id) : refuseReadOnly(ctl))}
         onError={(m) => toast.error(m)}
         extraMarks={(id) => (counts.get(id) ? [`学习资源${counts.get(id)}个`] : [])}
       />

@@ -1,8 +1,7 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { localEngine } from '../../worker/client';
-import { createEngineHost } from '../../worker/host';
-import { EditorController } from './editor/controller';
+import { EditorController } from '../../mindmap';
+import { createEngineHost, localEngine } from '../../mindmap/testing';
 import { OutlinePanel } from './OutlinePanel';
 
 // The 大纲 panel on the real engine (in-process). The map is not saved here (flush answers "not
@@ -116,5 +115,19 @@ describe('OutlinePanel status line', () => {
     await act(async () => void (await ctl.undo()));
     await waitFor(() => expect(field.value).toBe('根\n\t甲（新）\n\t\t甲一\n\t乙'));
     expect(screen.queryByText(/大纲已应用到导图/)).toBeNull();
+  });
+
+  it('keeps what is typed while 应用到导图 is under way (the applied text no longer replaces it)', async () => {
+    const { ctl, field } = await setup();
+    fireEvent.change(field, { target: { value: '根\n\t甲\n\t\t甲一\n\t乙\n\t丙' } });
+    fireEvent.click(screen.getByRole('button', { name: '应用到导图' }));
+    // typed before the map has answered the apply
+    fireEvent.change(field, { target: { value: '根\n\t甲\n\t\t甲一\n\t乙\n\t丙\n\t丁' } });
+    await waitFor(() => expect(screen.getByRole('button', { name: '应用到导图' }).hasAttribute('disabled')).toBe(false));
+    expect(ctl.model.rows().ids.map((id) => ctl.model.get(id)?.text)).toEqual(['根', '甲', '甲一', '乙', '丙']);
+    expect(field.value).toBe('根\n\t甲\n\t\t甲一\n\t乙\n\t丙\n\t丁');
+    // and applying again adds only the line typed meanwhile
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: '应用到导图' })));
+    await waitFor(() => expect(ctl.model.rows().ids.map((id) => ctl.model.get(id)?.text)).toEqual(['根', '甲', '甲一', '乙', '丙', '丁']));
   });
 });

@@ -1,10 +1,8 @@
 import { useEffect, useRef, useState, useSyncExternalStore, type KeyboardEvent } from 'react';
-import type { BaseLine } from '../../engine/outline/outline-match';
+import { indentKey } from './indent-keys';
+import { type BaseLine, type EditorController, userMessage, describes, editedLines, outlineOfMap, sameBase } from '../../mindmap';
 import { transportFailureMessage } from '../../app/http/client';
 import { getMindOutline, saveOutline } from './api';
-import type { EditorController } from './editor/controller';
-import { userMessage } from './editor/messages';
-import { describes, editedLines, outlineOfMap, sameBase } from './editor/outline';
 import { exportOutlinePng } from './outline-image';
 import { progressGutter } from './outline-progress';
 
@@ -125,7 +123,13 @@ export function OutlinePanel({ ctl, caseId, flush }: Props) {
       }
       const local = outlineOfMap(await ctl.engine.toKm());
       const mine = describes(text, local.base);
-      take(mine ? text : local.text, local.base);
+      if (live.current.text === text) take(mine ? text : local.text, local.base);
+      else {
+        // Typed on while the apply ran: the field keeps it (it was replaced by the applied text,
+        // losing the lines typed meanwhile), as edits over what was just applied.
+        base.current = local.base;
+        shown.current = mine ? text : local.text;
+      }
       const { saved, version } = await flush();
       if (!saved) return setNote({ kind: 'error', text: '大纲已应用到导图，但导图尚未保存到服务器；保存后大纲会随导图一起更新' });
       if (mine) await saveOutline(caseId, text, version);
@@ -161,31 +165,7 @@ export function OutlinePanel({ ctl, caseId, flush }: Props) {
     }
   };
 
-  // Tab indents and Shift+Tab outdents the current line (four spaces or a tab per level). After
-  // Esc the next Tab leaves the field, so keyboard users are never trapped.
-  const onKey = (e: KeyboardEvent<HTMLTextAreaElement>) => {
-    if (e.key === 'Escape') return void (tabLeaves.current = true);
-    if (e.key !== 'Tab' || tabLeaves.current || e.ctrlKey || e.altKey || e.metaKey) {
-      tabLeaves.current = false;
-      return;
-    }
-    e.preventDefault();
-    const el = e.currentTarget;
-    const { selectionStart: start, value } = el;
-    const lineStart = value.lastIndexOf('\n', start - 1) + 1;
-    let updated: string;
-    let caret: number;
-    if (e.shiftKey) {
-      const cut = value.startsWith('\t', lineStart) ? 1 : value.startsWith('    ', lineStart) ? 4 : 0;
-      updated = value.slice(0, lineStart) + value.slice(lineStart + cut);
-      caret = Math.max(lineStart, start - cut);
-    } else {
-      updated = value.slice(0, lineStart) + '\t' + value.slice(lineStart);
-      caret = start + 1;
-    }
-    setText(updated);
-    requestAnimationFrame(() => el.setSelectionRange(caret, caret));
-  };
+  const onKey = (e: KeyboardEvent<HTMLTextAreaElement>) => indentKey(e, tabLeaves, setText);
 
   return (
     <section className="mind-outline-text" aria-labelledby="mind-outline-title">

@@ -1,25 +1,34 @@
 import { useEffect, useRef, useState } from 'react';
+import './map-host';
 import { useSnapshot } from 'valtio';
 import { Link, useSearchParams } from 'wouter';
 import { withQuery } from '../../app/router/hash-location';
 import { session } from '../../app/session/session-store';
 import { toast } from '../../app/ui/toast-store';
 import { ApiFailure, errorText, useRemote } from '../../app/ui/use-remote';
-import { checkIssue, EXPERIENCE_MSG, learntOf, mapReview, markLearntByHand, queryNodeBasic, showMind, studyNodeIds } from './api';
+import { caseVersions, checkIssue, EXPERIENCE_MSG, learntOf, mapReview, markLearntByHand, queryNodeBasic, showMind, studyNodeIds } from './api';
 import { useLiveProgress } from './use-live-progress';
-import { SAVE_LABEL } from './editor/autosave';
-import type { EditorController } from './editor/controller';
-import { draftKey, draftWorthRestoring, type Draft } from './editor/draft-store';
-import { ConflictDialog } from './editor/dialogs';
-import { MindEditorView } from './editor/MindEditorView';
+import {
+  type EditorController,
+  draftKey,
+  draftWorthRestoring,
+  type Draft,
+  ConflictDialog,
+  MindEditorView,
+  MasteryHeat,
+  cardsLeftOut,
+  useController,
+} from '../../mindmap';
 import { MapGate } from './MapGate';
 import { HistoryPanel } from './HistoryPanel';
 import { OutlinePanel } from './OutlinePanel';
+import { RecallDialog } from './RecallDialog';
+import { NextStepCard } from '../../app/study/NextStepCard';
+import { useMapMastery } from './use-map-mastery';
 import { DUE_MARK, ReviewPanel, type MapReviewState } from './ReviewPanel';
-import { cardsLeftOut } from './review-import';
-import { useController } from './use-controller';
 import { assertCaseOpen } from './use-case-gate';
 import { drafts, useAutosave } from './use-autosave';
+import { SaveStatus } from './save-status';
 
 /** /project/minder?caseId= : the student's own study map (from the official one until first saved), autosaved. */
 export function ProjectMinder() {
@@ -55,7 +64,7 @@ export function ProjectMinder() {
   }, [caseId, studentId]);
   return (
     <MapGate remote={remote} label="我的学习导图" caseId={caseId}>
-      {(d) => <MinderScreen key={d.caseId} studentId={studentId} {...d} />}
+      {(d) => <MinderScreen key={d.caseId} studentId={studentId} recallAsked={params.get('recall') ?? ''} {...d} />}
     </MapGate>
   );
 }
@@ -70,6 +79,8 @@ type Loaded = {
   official: ReadonlySet<string>;
   /** Learnt on the server when opened; later ones arrive live (use-live-progress). */
   learnt: string[];
+  /** ?recall=<branch>: 下一步's 回忆练习, started once the map is open. */
+  recallAsked: string;
 };
 
 function MinderScreen(props: Loaded) {
@@ -81,7 +92,7 @@ const NO_REVIEW: MapReviewState = { due: new Set(), scheduled: new Set(), exclud
 
 const DRAFT_UNREADABLE = '上次未保存的修改无法恢复（内容已损坏），已打开服务器上的导图';
 
-function MinderEditor({ ctl, caseId, studentId, mind, draft, study, official, learnt }: Loaded & { ctl: EditorController }) {
+function MinderEditor({ ctl, caseId, studentId, mind, draft, study, official, learnt, recallAsked }: Loaded & { ctl: EditorController }) {
   // The experience account (customerType 1) may try the editor; the server refuses its saves
   // with the SPEC §6 message, which the autosaver says once.
   const startVersion = draft ? draft.baseVersion : mind.version;
@@ -94,6 +105,7 @@ function MinderEditor({ ctl, caseId, studentId, mind, draft, study, official, le
   const [review, setReview] = useState<MapReviewState>(NO_REVIEW);
   const [reviewTick, setReviewTick] = useState(0);
   const [historyOpen, setHistoryOpen] = useState(false);
+  const [recallBranch, setRecallBranch] = useState<string | null>(null);
   const historyButton = useRef<HTMLButtonElement>(null);
   const reviewButton = useRef<HTMLButtonElement>(null);
   const closeReview = () => {
@@ -124,10 +136,23 @@ function MinderEditor({ ctl, caseId, studentId, mind, draft, study, official, le
 
   // Due nodes carry the 待复习 mark on the canvas too (the outline tree's rows say it).
   useEffect(() => ctl.setReviewDue(review.due), [ctl, review.due]);
+  // Mastery follows the same events as the review marks: a save, a grade, a 回忆练习.
+  const mastery = useMapMastery(ctl, caseId, `${savedTick}:${reviewTick}`);
+  const [heat, setHeat] = useState(false);
+  useEffect(() => ctl.setHeatMap(heat), [ctl, heat]);
 
   /** Opens the draft (if any) else the server map; a retry (重试) fetches the server map again. */
   const load = async () => {
     const retry = attempts.current++ > 0;
+    if (draft && !retry && draft.sets?.length && draft.baseVersion > 0 && mind.version > draft.baseVersion) {
+      // Saved from another tab or device since the draft's edits were made: they are replayed on
+      // that newer map (a change set per edit), so both sides' edits stay, with no choice to make.
+      await ctl.open(mind.document, false);
+      await ctl.setStudyNodes(study);
+      await auto.opened(mind, draft);
+      toast.warning('已恢复上次未保存的修改', 6000);
+      return;
+    }
     if (draft && !retry) {
       try {
         await ctl.open(draft.document, false);
@@ -144,7 +169,15 @@ function MinderEditor({ ctl, caseId, studentId, mind, draft, study, official, le
     const server = retry ? await showMind(caseId) : mind;
     await ctl.open(server.document, false);
     await ctl.setStudyNodes(study);
-    if (draft || retry) auto.rebase(server.version);
+    await auto.opened(server);
+  };
+
+  const asked = useRef(recallAsked);
+  const loadThenRecall = async () => {
+    await load();
+    const branch = asked.current;
+    asked.current = '';
+    if (branch && ctl.model.get(branch)) setRecallBranch(branch);
   };
 
   return (
@@ -165,6 +198,9 @@ function MinderEditor({ ctl, caseId, studentId, mind, draft, study, official, le
         >
           待复习 {review.due.size}
         </button>
+        <button type="button" className="mind-toolbar__btn" aria-pressed={heat} aria-controls="mind-mastery-panel" onClick={() => setHeat(!heat)}>
+          掌握度
+        </button>
         <button
           type="button"
           className="mind-toolbar__btn"
@@ -178,29 +214,33 @@ function MinderEditor({ ctl, caseId, studentId, mind, draft, study, official, le
         <Link href={withQuery('/project/mindDetail', { caseId })}>知识点详情</Link>
         <Link href={withQuery('/project/detail', { id: caseId })}>返回案例</Link>
       </div>
+      <NextStepCard caseId={caseId} compact tick={`${savedTick}:${reviewTick}`} onRecall={setRecallBranch} />
+      <div id="mind-mastery-panel" hidden={!heat}>
+        {heat && <MasteryHeat ctl={ctl} data={mastery} />}
+      </div>
       <div className="mind-page__main">
         <MindEditorView
           ctl={ctl}
-          load={load}
+          load={loadThenRecall}
           onError={(m) => (m === EXPERIENCE_MSG ? toast.warning(m) : toast.error(m))}
           extraMarks={(id) => (review.due.has(id) ? [DUE_MARK] : [])}
           retiredByImport={() => cardsLeftOut(ctl, [...review.due, ...review.scheduled])}
-          toolbarExtra={
-            <span className={`mind-save is-${auto.state}`} role="status" aria-label="保存状态">
-              {SAVE_LABEL[auto.state]}
-            </span>
-          }
+          onRecall={setRecallBranch}
+          toolbarExtra={<SaveStatus state={auto.state} retry={auto.retry} />}
         />
         <div id="mind-review-panel" hidden={!reviewOpen}>
           {reviewOpen && <ReviewPanel ctl={ctl} caseId={caseId} review={review} onChanged={() => setReviewTick((t) => t + 1)} onClose={closeReview} />}
         </div>
         <div id="mind-history-panel" hidden={!historyOpen}>
-          {historyOpen && <HistoryPanel ctl={ctl} caseId={caseId} keep={() => auto.keep()} savedTick={savedTick} onClose={closeHistory} />}
+          {historyOpen && <HistoryPanel ctl={ctl} source={caseVersions(caseId)} keep={() => auto.keep()} savedTick={savedTick} onClose={closeHistory} />}
         </div>
         <div id="mind-outline-panel" hidden={!outline}>
           {outline && <OutlinePanel ctl={ctl} caseId={caseId} flush={auto.flush} />}
         </div>
       </div>
+      {recallBranch && (
+        <RecallDialog ctl={ctl} caseId={caseId} branchId={recallBranch} onClose={() => setRecallBranch(null)} onRecorded={() => setReviewTick((t) => t + 1)} />
+      )}
       <ConflictDialog open={auto.conflict} onServer={() => void auto.takeServer()} onMine={() => void auto.keepMine()} />
     </div>
   );

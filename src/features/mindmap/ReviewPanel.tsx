@@ -3,8 +3,7 @@ import { Link } from 'wouter';
 import { toast } from '../../app/ui/toast-store';
 import { errorText } from '../../app/ui/use-remote';
 import { markForReview } from './api';
-import type { EditorController } from './editor/controller';
-import { usePhone } from './editor/phone';
+import { type EditorController, usePhone } from '../../mindmap';
 
 export interface MapReviewState {
   due: ReadonlySet<string>;

@@ -1,17 +1,15 @@
 import { useEffect, useState } from 'react';
 import { toast } from '../../app/ui/toast-store';
 import { errorText } from '../../app/ui/use-remote';
-import { mapVersion, type MapVersion, type MapVersionEntry } from './api';
-import { EditorDialog } from './editor/dialogs';
-import { MindEditorView } from './editor/MindEditorView';
-import { useController } from './use-controller';
+import type { MapVersion, MapVersionEntry, VersionSource } from './api';
+import { EditorDialog, MindEditorView, useController } from '../../mindmap';
 import { versionSummary, versionTime } from './version-text';
 
 // A version of the student's map, read-only, in the editor itself (its own controller and worker,
 // as 知识点详情 opens the official map): the same canvas, outline tree, find and folding, no edits.
 
 interface Props {
-  caseId: string;
+  source: VersionSource;
   entry: MapVersionEntry;
   onClose(): void;
   /** 恢复此版本 (not offered for the map as saved now). */
@@ -19,19 +17,20 @@ interface Props {
   returnFocus(): void;
 }
 
-export function VersionPreview({ caseId, entry, onClose, onRestore, returnFocus }: Props) {
+export function VersionPreview({ source, entry, onClose, onRestore, returnFocus }: Props) {
   const [version, setVersion] = useState<MapVersion | null>(null);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
     let live = true;
-    mapVersion(caseId, entry.id).then(
+    source.get(entry.id).then(
       (v) => live && setVersion(v),
       (e: unknown) => live && setError(errorText(e)),
     );
     return () => {
       live = false;
     };
-  }, [caseId, entry.id]);
+    // source.key names the map; the source object may be new each render
+  }, [source.key, entry.id]);
   return (
     <EditorDialog title={`预览 ${versionTime(entry)} 的版本（只读）`} open onClose={onClose} returnFocus={returnFocus} className="mind-dialog--preview">
       <p className="mind-history__info">

@@ -1,11 +1,13 @@
 import { apiGet, apiPost, http } from '../../app/http/client';
 import { ApiFailure, unwrap } from '../../app/ui/use-remote';
+import { toast } from '../../app/ui/toast-store';
 import type { CaseNode } from '../../app/cases/case-api';
 import type { MapVersionList, MindIssue, MindOutline, SavedVersion, ShownMapVersion, ShownMind as ShownMindData } from '../../contract/mindmaps';
-import type { KmDocument } from '../../engine/model/types';
+import type { KmDocument, AppliedSet, ChangeSet } from '../../mindmap';
+import type { SavedChanges } from '../../contract/map-changes';
 import type { UploadedImage } from '../../contract/files';
 import type { CaseStudy, NodeRequirements } from '../../contract/study';
-import type { MapReview, MarkBody } from '../../contract/review';
+import type { MapMastery, MapReview, MarkBody, RecallBody, RecallResult } from '../../contract/review';
 
 // Mind-map calls of the course service (SPEC §7 mindStudent/*, mindDetails/*) and the image upload.
 
@@ -33,10 +35,40 @@ export async function getMindOutline(caseId: string): Promise<MindOutline> {
   return unwrap(await apiGet<MindOutline>('/api/course/mindStudent/getMindOutline', { caseId }));
 }
 
-/** Optimistic save: resolves the new version; rejects with ApiFailure(409) when stale. */
+/** Notices of saves already told in this page: autosave runs every few seconds, the student reads one once. */
+const toldNotices = new Set<string>();
+
+/**
+ * Optimistic save: resolves the new version; rejects with ApiFailure(409) when stale. A saved map
+ * may come with a notice (its 已学 topics past the review-card cap got no card), told once.
+ */
 export async function saveStuMind(caseId: string, document: KmDocument, version: number): Promise<number> {
   const res = await apiPost<SavedVersion>('/api/course/mindStudent/saveStuMind', { caseId, document, version }, { dedupe: false });
-  return unwrap(res).version;
+  const saved = unwrap(res);
+  if (saved.notice && !toldNotices.has(saved.notice)) {
+    toldNotices.add(saved.notice);
+    toast.warning(saved.notice);
+  }
+  return saved.version;
+}
+
+/** Change sets made on top of `base` (engine/model/change-set.ts); answers every set after `base`, in the server's order. 409: the map was saved whole since (reload). */
+/** SavedChanges with its sets typed as the engine's (the contract keeps changes opaque). */
+export type SavedChangeSets = Omit<SavedChanges, 'sets'> & { sets: AppliedSet[] };
+
+export async function saveChanges(caseId: string, base: number, sets: ChangeSet[]): Promise<SavedChangeSets> {
+  const res = await apiPost<SavedChangeSets>('/api/course/mindStudent/saveChanges', { caseId, base, sets }, { dedupe: false });
+  const saved = unwrap(res);
+  if (saved.notice && !toldNotices.has(saved.notice)) {
+    toldNotices.add(saved.notice);
+    toast.warning(saved.notice);
+  }
+  return saved;
+}
+
+/** The sets other tabs or devices saved after `since`. 409: saved whole since (reload). */
+export async function mapChanges(caseId: string, since: number): Promise<SavedChangeSets> {
+  return unwrap(await apiGet<SavedChangeSets>('/api/course/mindStudent/mapChanges', { caseId, since }));
 }
 
 /** Stores the student's wording of the outline of map `version`; 409 when it no longer describes the saved map. */
@@ -94,9 +126,19 @@ export async function mapReview(caseId: string): Promise<MapReview> {
   return unwrap(await apiGet<MapReview>('/api/course/review/mapNodes', { caseId }));
 }
 
+/** The student's mastery of a case map's topics (issue 34): levels, fading topics, predicted recall. */
+export async function mapMastery(caseId: string): Promise<MapMastery> {
+  return unwrap(await apiGet<MapMastery>('/api/course/review/mastery', { caseId }));
+}
+
 /** 需复习 (add), 不再复习 (exclude), 恢复复习 (include) for one node of the student's map. */
 export async function markForReview(body: MarkBody): Promise<void> {
   unwrap(await apiPost<unknown>('/api/course/review/mark', body, { dedupe: false }));
+}
+
+/** A 回忆练习's grades (one transaction on the server; a retry with the same sessionId applies once). */
+export async function sendRecall(body: RecallBody): Promise<RecallResult> {
+  return unwrap(await apiPost<RecallResult>('/api/course/review/recall', body, { dedupe: false, silent: true }));
 }
 
 export type { MapVersionEntry, MapVersionList } from '../../contract/mindmaps';
@@ -117,3 +159,14 @@ export async function mapVersion(caseId: string, versionId: number): Promise<Map
 export async function keepMapVersion(caseId: string, version: number, silent = false): Promise<number> {
   return unwrap(await apiPost<SavedVersion>('/api/course/mindStudent/keepMapVersion', { caseId, version }, { dedupe: false, silent })).version;
 }
+
+/**
+ * Where 历史版本 reads a map's versions: a case's study map here, an own map in 我的导图
+ * (features/mymaps/api.ts). `key` names the map: the panel reads again when it changes.
+ */
+export interface VersionSource {
+  key: string;
+  list(): Promise<MapVersionList>;
+  get(versionId: number): Promise<MapVersion>;
+}
+export const caseVersions = (caseId: string): VersionSource => ({ key: caseId, list: () => mapVersions(caseId), get: (id) => mapVersion(caseId, id) });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { editedLines } from './editor/outline';
+import { editedLines } from '../../mindmap';
 import { outlineView } from './outline-image';
 
 describe('outlineView (导出大纲图片)', () => {

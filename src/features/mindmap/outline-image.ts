@@ -1,7 +1,5 @@
 import { downloadViewPng } from '../../app/lib/dom-image';
-import type { OutlineLine } from '../../engine/outline/outline-match';
-import { fileBase } from './editor/io';
-import { editedLines } from './editor/outline';
+import { type OutlineLine, fileBase, editedLines } from '../../mindmap';
 
 // 导出大纲图片: the 大纲 text as a picture, for sharing or printing: the root as its heading, one
 // row per topic below it, indented by level. Built from the text as the student wrote it (so an

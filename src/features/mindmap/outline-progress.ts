@@ -1,5 +1,4 @@
-import type { BaseLine } from '../../engine/outline/outline-match';
-import { progressLabel, type Progress } from '../../engine/progress/rollup';
+import { type BaseLine, progressLabel, type Progress } from '../../mindmap';
 
 /**
  * The 大纲 panel's progress gutter (issue 22): per line of the outline text, "3/8" for a node with

@@ -1,11 +1,30 @@
 import { useEffect, useRef, useState } from 'react';
-import type { KmDocument } from '../../engine/model/types';
-import { Autosaver, type SaveState } from './editor/autosave';
-import type { EditorController } from './editor/controller';
-import { draftKey, idbDraftStore, withSyncCopy, type DraftStore } from './editor/draft-store';
-import { download, fileBase } from './editor/io';
+import {
+  type KmDocument,
+  type EditorController,
+  draftKey,
+  idbDraftStore,
+  withSyncCopy,
+  type DraftStore,
+  download,
+  fileBase,
+  type Draft,
+  summaryOfEdit,
+} from '../../mindmap';
+import { Autosaver, type SaveState } from './autosave';
 import { toast } from '../../app/ui/toast-store';
-import { EXPERIENCE_MSG, keepMapVersion, saveStuMind, showMind } from './api';
+import { EXPERIENCE_MSG, keepMapVersion, mapChanges, saveChanges, saveStuMind, showMind } from './api';
+import type { ChangeSaving } from './autosave';
+import type { ShownMind } from '../../contract/mindmaps';
+
+/** How often an open map asks for what other tabs or devices saved (besides a broadcast from a tab of this browser and on focus). */
+const CATCH_UP_MS = 10_000;
+
+/** This page's name in the change sets it makes (`<tab>:<n>`). */
+function newTabId(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(9));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
 
 // Wires the autosaver to an open ProjectMinder: changes → debounced saveStuMind with the
 // version; 409 → conflict choice; offline → draft in IndexedDB; refused → the reason once.
@@ -16,24 +35,68 @@ import { EXPERIENCE_MSG, keepMapVersion, saveStuMind, showMind } from './api';
 let sharedDrafts: DraftStore | null = null;
 export const drafts = (): DraftStore => (sharedDrafts ??= withSyncCopy(idbDraftStore()));
 
-export function useAutosave(ctl: EditorController, caseId: string, studentId: string, version: number, save = saveStuMind) {
+export function useAutosave(ctl: EditorController, caseId: string, studentId: string, version: number, save = saveStuMind, byChanges = true) {
   const [state, setState] = useState<SaveState>('saved');
   const [conflict, setConflict] = useState<KmDocument | null>(null);
   const key = draftKey(studentId, caseId);
   const ref = useRef<Autosaver | null>(null);
+  const tab = useRef<string>('');
+  tab.current ||= newTabId();
 
   // Created in the effect (not memoised) so a StrictMode re-run gets a live saver.
   useEffect(() => {
+    const changes: ChangeSaving | undefined = byChanges
+      ? {
+          take: () => ctl.engine.takeChangeSets(),
+          send: (base, sets) => saveChanges(caseId, base, sets),
+          receive: async (sets) => {
+            const r = await ctl.engine.receiveChangeSets(sets);
+            const typing = ctl.typedText;
+            // the other tabs' edits: shown, not an edit of this page (nothing to save for them);
+            // an answer holding only this page's own sets changes nothing on screen
+            if (r.changed) ctl.apply(r.patch, false);
+            // a title being typed on a topic another tab deleted cannot be kept: said, not dropped in silence
+            const lost = typing && typing.id && !summaryOfEdit(typing.id) && !ctl.model.get(typing.id);
+            const notices = lost ? [...r.notices, `标题「${typing.text}」没有保存：这个主题已在别处删除`] : r.notices;
+            return { notices, version: r.version };
+          },
+          wholeSaved: (v, seq) => ctl.engine.wholeSaved(v, tab.current, seq),
+          fetch: (since) => mapChanges(caseId, since),
+        }
+      : undefined;
     const saver = new Autosaver(
-      { snapshot: () => ctl.engine.toKm(), save: (doc, v) => save(caseId, doc, v), drafts: drafts(), key, canSave: () => ctl.opened },
+      { snapshot: () => ctl.engine.toKm(), save: (doc, v) => save(caseId, doc, v), drafts: drafts(), key, canSave: () => ctl.opened, changes },
       version,
     );
+    const channel = typeof BroadcastChannel === 'function' ? new BroadcastChannel(`xuetu-map:${key}`) : null;
+    saver.onSaved = (v) => channel?.postMessage({ version: v });
+    if (channel) channel.onmessage = () => void saver.catchUp();
+    const visible = () => document.visibilityState === 'visible' && void saver.catchUp();
+    const poll = setInterval(visible, CATCH_UP_MS);
+    document.addEventListener('visibilitychange', visible);
+    saver.onNotices = (list) => {
+      for (const m of list) toast.warning(m, 8000);
+      ctl.onAnnounce(list.join('；'));
+    };
+    saver.onReload = async () => {
+      // Saved whole elsewhere (an import, a restore, another tab's first save): that map, with
+      // this page's unsaved sets on it — all of them, read again just before the map is replaced.
+      const server = await showMind(caseId);
+      await ctl.settled();
+      const pending = await ctl.engine.takeChangeSets();
+      await ctl.open(server.document, false);
+      return startFrom(server, pending.sets, pending.seq, '导图已在其他页面整体替换，已载入并保留你未保存的修改');
+    };
     ref.current = saver;
     saver.onState = setState;
     saver.onConflict = setConflict;
     saver.onError = (m) => (m === EXPERIENCE_MSG ? toast.warning(m) : toast.error(m));
     ctl.onChange = () => saver.markDirty();
     ctl.onTextEditOpen = () => saver.prime();
+    // A title confirmed with Enter is in what a closing page leaves behind at once, not only
+    // once the worker answers and the document is read again.
+    ctl.onTextConfirmed = (t) => saver.confirm(t);
+    ctl.onInsertConfirmed = (at, text) => saver.confirmInsert(at, text);
     // Text still being typed in the edit field is committed first and kept with the draft.
     const hide = () => {
       saver.keepNow(ctl.commitTextEdit());
@@ -59,8 +122,36 @@ export function useAutosave(ctl: EditorController, caseId: string, studentId: st
     window.addEventListener('beforeunload', hide);
     window.addEventListener('online', online);
     const unregister = ctl.beforeClose(close);
-    return () => void close().finally(unregister);
-  }, [ctl, caseId, key, version, save]);
+    return () => {
+      clearInterval(poll);
+      document.removeEventListener('visibilitychange', visible);
+      channel?.close();
+      void close().finally(unregister);
+    };
+  }, [ctl, caseId, key, version, save, byChanges]);
+
+  /**
+   * The map just opened is the server's (`server`): edits are saved as change sets from its
+   * version on, with `sets` (a draft's unsaved ones) replayed on it first. Resolves the version.
+   */
+  const startFrom = async (server: Pick<ShownMind, 'version'>, sets: Draft['sets'] = [], seq = 0, said?: string): Promise<number> => {
+    let pending = sets;
+    if (sets.length) {
+      const r = await ctl.engine.replayPending(sets);
+      ctl.apply(r.patch, false);
+      pending = r.pending;
+      for (const m of r.notices) toast.warning(m, 8000);
+      if (said) toast.warning(said, 6000);
+    }
+    if (byChanges) await ctl.engine.startSync(tab.current, server.version, { pending, seq });
+    return server.version;
+  };
+
+  /** The server's map was opened (`restored`: a draft's unsaved sets replayed on it, to be saved). */
+  const opened = async (server: Pick<ShownMind, 'version'>, draft?: Draft) => {
+    await startFrom(server, draft?.sets ?? [], draft?.seq ?? 0);
+    ref.current?.resolve(server.version, !!draft?.sets?.length);
+  };
 
   const base = () => fileBase(ctl.model.get(ctl.model.rootId)?.text ?? '');
   const keepCopy = (doc: KmDocument, suffix: string) => download(`${base()}-${suffix}.km`, new Blob([JSON.stringify(doc)], { type: 'application/json' }));
@@ -70,6 +161,7 @@ export function useAutosave(ctl: EditorController, caseId: string, studentId: st
     if (conflict) keepCopy(conflict, '我的版本');
     const server = await showMind(caseId);
     await ctl.open(server.document, false);
+    await startFrom(server);
     ref.current?.resolve(server.version, false);
     await drafts().delete(key);
     setConflict(null);
@@ -115,8 +207,14 @@ export function useAutosave(ctl: EditorController, caseId: string, studentId: st
     return () => void (ctl.beforeReplace = null);
   }, [ctl]);
 
-  /** The map on screen is the server's `version` (opened instead of a draft, or reloaded): save from it. */
+  /** The map on screen is the server's `version` (opened instead of a draft, or reloaded) and is saved whole from it (maps not saved by change sets). */
   const rebase = (v: number) => ref.current?.resolve(v, false);
 
-  return { state, markDirty: () => ref.current?.markDirty(), rebase, flush, keep, conflict: conflict !== null, takeServer, keepMine };
+  /** 重试 beside the status, and Ctrl+S: save pending edits now (an edit on its way to the worker first). */
+  const retry = async () => {
+    await ctl.settled();
+    await ref.current?.retry();
+  };
+
+  return { state, retry, markDirty: () => ref.current?.markDirty(), rebase, opened, flush, keep, conflict: conflict !== null, takeServer, keepMine };
 }

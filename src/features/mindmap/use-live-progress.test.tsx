@@ -1,8 +1,7 @@
 import { act, render, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { testController } from './editor/test-kit';
+import { testController, type EditorController } from '../../mindmap';
 import { useLiveProgress, LIVE_POLL_MS } from './use-live-progress';
-import type { EditorController } from './editor/controller';
 
 const api = vi.hoisted(() => ({ learntNodeIds: vi.fn() }));
 vi.mock('./api', () => api);

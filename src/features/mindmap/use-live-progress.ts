@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { learntNodeIds } from './api';
-import type { EditorController } from './editor/controller';
+import type { EditorController } from '../../mindmap';
 
 /** How often an open, visible map asks for learnt nodes (focus and tab switches ask at once). */
 export const LIVE_POLL_MS = 5000;

@@ -8,7 +8,9 @@ import { unwrap, useRemote } from '../../app/ui/use-remote';
 import type { CaseSummary } from '../../contract/cases';
 import { myCases, myCourses, studyStats, type StudyStats } from './api';
 import { PersonalLayout } from './PersonalLayout';
+import { RecentMaps } from './RecentMaps';
 import { StudyChart } from './StudyChart';
+import { MapHistoryChart } from './MapHistoryChart';
 import { completionSummary, dailySummary, durationText, shortDay } from './study-summary';
 import './study.css';
 
@@ -55,6 +57,8 @@ export function MyStudy() {
         </ListStatus>
       </section>
 
+      {cases.data && <MapHistoryChart cases={cases.data.filter((c) => c.applyStatus !== 0)} />}
+
       <section className="study-block" aria-labelledby="my-cases">
         <h2 id="my-cases" className="study-block__title">
           我的案例
@@ -81,6 +85,8 @@ export function MyStudy() {
           </ul>
         </ListStatus>
       </section>
+
+      <RecentMaps />
     </PersonalLayout>
   );
 }

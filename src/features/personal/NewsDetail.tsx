@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { Link, useSearchParams } from 'wouter';
+import { withQuery } from '../../app/router/hash-location';
 import { refreshNews } from '../../app/session/news-store';
 import { ListStatus } from '../../app/ui/ListStatus';
 import { unwrap, useRemote } from '../../app/ui/use-remote';
@@ -39,6 +40,14 @@ export function NewsDetail() {
             </p>
             {/* Stored text: rendered as text, never as HTML. */}
             <p className="plain-text news-detail__body">{m.content}</p>
+            {/* A 新任务 notice says 请在“我的任务”中查看: take the student there in one step. */}
+            {m.taskId && (
+              <p className="news-detail__link">
+                <Link href={withQuery('/task', { id: m.taskId })} className="btn btn--primary">
+                  查看任务
+                </Link>
+              </p>
+            )}
           </article>
         )}
       </ListStatus>

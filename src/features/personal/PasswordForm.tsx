@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { RESULT_OK } from '../../app/http/client';
+import { rememberChangedPassword } from '../../app/session/auth-actions';
 import { toast } from '../../app/ui/toast-store';
 import { updatePassword } from './api';
 import { Field } from '../../app/ui/FormRow';
@@ -35,6 +36,7 @@ export function PasswordForm() {
     try {
       const res = await updatePassword(values.oldPassword, values.newPassword);
       if (res.resultCode === RESULT_OK) {
+        await rememberChangedPassword(values.newPassword);
         setValues(EMPTY);
         setResult({ ok: true });
         toast.success('密码修改成功');

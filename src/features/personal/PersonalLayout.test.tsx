@@ -25,7 +25,7 @@ describe('study-centre menu', () => {
     );
     const nav = screen.getByRole('navigation', { name: '学习中心菜单' });
     const links = Array.from(nav.querySelectorAll('a')).map((a) => a.textContent);
-    expect(links).toEqual(['我的学习', '复习', '我的任务', '我的考试', '消息通知', '个人设置']);
+    expect(links).toEqual(['我的学习', '复习', '我的导图', '我的任务', '我的考试', '消息通知', '个人设置']);
     expect(screen.getByRole('link', { name: '消息通知' }).getAttribute('aria-current')).toBe('page');
     expect(screen.getByRole('heading', { level: 1, name: '消息详情' })).toBeTruthy();
   });

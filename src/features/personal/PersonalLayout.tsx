@@ -11,11 +11,13 @@ import './personal.css';
 /**
  * The study-centre entries: SPEC §2's four, 我的考试 — the internal exam list (/exam/exam),
  * which had no way in from the header or the study centre (issue 18 item 8) — and 复习, the
- * spaced repetition of learnt nodes (issue 20), with the count of cards due.
+ * spaced repetition of learnt nodes (issue 20), with the count of cards due — and 我的导图, the
+ * student's own maps (issue 33).
  */
 export const PERSONAL_MENU = [
   { label: '我的学习', to: '/personal/myStudy' },
   { label: '复习', to: '/personal/review' },
+  { label: '我的导图', to: '/personal/myMaps' },
   { label: '我的任务', to: '/personal/myTask', also: ['/task'] },
   { label: '我的考试', to: '/exam/exam' },
   { label: '消息通知', to: '/personal/myNews', also: ['/personal/newsDetail'] },
@@ -76,7 +78,7 @@ export function PersonalLayout({ title, children, actions }: { title: string; ch
           </ul>
         </nav>
         <div id={lastId} className="personal__last">
-          <LastStudyCard compact />
+          <LastStudyCard compact nextStep />
         </div>
       </aside>
       <section className="personal__main" aria-labelledby="personal-title">

@@ -6,7 +6,7 @@ import { toast } from '../../app/ui/toast-store';
 import { updateUserInfo } from './api';
 import { Field } from '../../app/ui/FormRow';
 import { useFieldChecks } from '../../app/ui/use-field-checks';
-import { profileFieldError, type ProfileField, type ProfileValues } from './set-rules';
+import { changedFields, profileFieldError, type ProfileField, type ProfileValues } from './set-rules';
 
 const FIELDS: ProfileField[] = ['username', 'phone', 'email'];
 
@@ -21,14 +21,30 @@ function valuesOf(user: User | null): ProfileValues {
   };
 }
 
-/** Profile edit: checked on blur and on submit; the saved user replaces the session's copy. */
+/**
+ * Profile edit. Opened as the first screen of a new tab the session has a token but no user yet
+ * (App asks selectUser): the form waits for it, since a form built from nothing would show empty
+ * fields and a save would wipe the profile (issue 31 item 1).
+ */
 export function ProfileForm() {
   const { user } = useSnapshot(session);
-  const { values, setValues, errors, change, check, checkAll } = useFieldChecks<ProfileField, ProfileValues>(
-    () => valuesOf(user as User | null),
-    FIELDS,
-    profileFieldError,
-  );
+  if (!user)
+    return (
+      <p className="set-loading" role="status">
+        正在加载个人资料…
+      </p>
+    );
+  return <ProfileFields key={user.userId} user={user as User} />;
+}
+
+/**
+ * Checked on blur and on submit. A save sends only the fields the student changed since the form
+ * was filled (or last saved), so a value the form never held correctly cannot overwrite the
+ * server's; the saved user replaces the session's copy.
+ */
+function ProfileFields({ user }: { user: User }) {
+  const [saved, setSaved] = useState(() => valuesOf(user));
+  const { values, setValues, errors, change, check, checkAll } = useFieldChecks<ProfileField, ProfileValues>(saved, FIELDS, profileFieldError);
   const [saving, setSaving] = useState(false);
 
   const set = (field: ProfileField) => (e: { target: { value: string } }) => change(field, e.target.value);
@@ -37,12 +53,18 @@ export function ProfileForm() {
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (checkAll()) return;
+    const patch = changedFields(saved, values);
+    if (!patch) {
+      toast.success('资料没有修改');
+      return;
+    }
     setSaving(true);
     try {
-      const res = await updateUserInfo({ ...values, username: values.username.trim(), phone: values.phone.trim(), email: values.email.trim() });
+      const res = await updateUserInfo(patch);
       if (res.resultCode === RESULT_OK && res.data) {
-        const { token: _token, ...saved } = res.data;
-        setUser(saved);
+        const { token: _token, ...user } = res.data;
+        setUser(user);
+        setSaved(valuesOf(user));
         toast.success('个人信息保存成功');
       } else toast.error(res.errMsg);
     } catch {
@@ -65,7 +87,7 @@ export function ProfileForm() {
       />
       <div className="field">
         <span className="field__label">学号</span>
-        <div className="field__control field__static">{user?.studentNo || '无'}</div>
+        <div className="field__control field__static">{user.studentNo || '无'}</div>
       </div>
       <div className="field">
         <span className="field__label" id="set-sex-label">

@@ -67,7 +67,7 @@ export function Review() {
           {s.trial && <p className="review__trial">体验账号可以试用复习，评分不会保存。</p>}
           <div className="review__progress">
             <span id="review-progress-label">
-              今日进度：已复习 {s.progress.done} 张，还剩 {s.progress.left} 张
+              今日进度：已复习 {s.progress.done} 次，还剩 {s.progress.left} 张
             </span>
             <progress aria-labelledby="review-progress-label" max={Math.max(1, total)} value={s.progress.done} />
           </div>

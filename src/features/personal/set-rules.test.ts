@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { validateAll } from '../../app/ui/use-field-checks';
-import { PASSWORD_MISMATCH, PASSWORD_SAME, passwordFieldError, profileFieldError, type PasswordValues, type ProfileValues } from './set-rules';
+import { changedFields, PASSWORD_MISMATCH, PASSWORD_SAME, passwordFieldError, profileFieldError, type PasswordValues, type ProfileValues } from './set-rules';
 
 const profile: ProfileValues = { username: '李明', sex: '0', phone: '', email: '', specialty: '', classmate: '' };
 
@@ -14,6 +14,16 @@ describe('profile rules', () => {
     expect(profileFieldError('email', { ...profile, email: 'a@b' })).toBe('请输入正确的邮箱');
     expect(profileFieldError('email', { ...profile, email: 'li.ming@mail.edu.cn' })).toBeNull();
     expect(profileFieldError('username', { ...profile, username: '  ' })).toBe('输入不可以为空');
+  });
+});
+
+describe('what a profile save sends', () => {
+  const filled: ProfileValues = { ...profile, specialty: '软件工程', classmate: '软工2201' };
+  it('only the changed fields, trimmed; nothing when nothing changed', () => {
+    expect(changedFields(filled, { ...filled })).toBeNull();
+    expect(changedFields(filled, { ...filled, phone: ' 13912345678 ' })).toEqual({ phone: '13912345678' });
+    expect(changedFields(filled, { ...filled, sex: '1', classmate: '' })).toEqual({ sex: '1', classmate: '' });
+    expect(changedFields(filled, { ...filled, username: '李明 ' })).toBeNull();
   });
 });
 

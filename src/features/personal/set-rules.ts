@@ -25,6 +25,19 @@ export function profileFieldError(field: ProfileField, values: ProfileValues): s
   }
 }
 
+/**
+ * The fields that differ from what the form was filled with (text trimmed), or null when none:
+ * what a save sends (the server changes only the fields it is sent).
+ */
+export function changedFields(before: ProfileValues, now: ProfileValues): Partial<ProfileValues> | null {
+  const patch: Partial<Record<ProfileField, string>> = {};
+  for (const key of Object.keys(now) as ProfileField[]) {
+    const value = key === 'sex' ? now.sex : now[key].trim();
+    if (value !== before[key].trim()) patch[key] = value;
+  }
+  return Object.keys(patch).length ? (patch as Partial<ProfileValues>) : null;
+}
+
 export interface PasswordValues {
   oldPassword: string;
   newPassword: string;

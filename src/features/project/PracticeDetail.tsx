@@ -28,14 +28,14 @@ export function PracticeDetail() {
   const detail = useRemote(async () => {
     // A practice is a case of type 2 and its steps are its map's nodes (DESIGN §4).
     const [info, nodes] = await Promise.all([fetchCase(id), fetchCaseNodes(id)]);
-    return { info, nodes };
+    return { id, info, nodes };
   }, [id]);
   // the experience account and finished practices are refused by the service with its own message
   const { busy, run, join, openResource, applied } = useCaseStudy(detail.data?.info, detail.reload, '已加入练习，按步骤完成吧！', 'warning');
   const stepsRef = useRef<HTMLDivElement>(null);
 
-  if (!detail.data) {
-    return <DetailStatus label="实践训练详情" remote={detail} />;
+  if (detail.data?.id !== id) {
+    return <DetailStatus label="实践训练详情" remote={detail} back={{ href: '/practice', label: '返回实践训练' }} />;
   }
   const { info } = detail.data;
   const steps = visibleNodes(detail.data.nodes);

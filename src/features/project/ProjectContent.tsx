@@ -107,7 +107,14 @@ export function ProjectContent() {
     }
     return (
       <ContentShell back={back} title={title} context={nodeName}>
-        <ListStatus label="学习资源" status={page.status} hasData={false} error={page.error} onRetry={page.reload}>
+        <ListStatus
+          label="学习资源"
+          status={page.status}
+          hasData={false}
+          error={page.error}
+          onRetry={page.reload}
+          refused={{ resultCode: page.status === 'error' ? page.resultCode : undefined, back, level: 2 }}
+        >
           {null}
         </ListStatus>
       </ContentShell>

@@ -1,3 +1,4 @@
+import { NextStepCard } from '../../app/study/NextStepCard';
 import { useSnapshot } from 'valtio';
 import { Link, useSearchParams } from 'wouter';
 import { fetchCase, fetchCaseNodes } from '../../app/cases/case-api';
@@ -27,11 +28,13 @@ export function ProjectDetail() {
     // The access check runs first: a graduated student must not even load the case (SPEC §6).
     await refuseGraduated(id, studentId);
     const [info, nodes, ranking] = await Promise.all([fetchCase(id), fetchCaseNodes(id), fetchRanking(id)]);
-    return { info, nodes, ranking };
+    return { id, info, nodes, ranking };
   }, [id, studentId]);
   const { busy, join, openResource } = useCaseStudy(detail.data?.info, detail.reload, '报名成功，开始学习吧！');
 
-  if (!detail.data) {
+  // useRemote keeps the last data while (and when failing) loading another id: another case's
+  // detail (and its 立即报名) must never show under this address
+  if (detail.data?.id !== id) {
     if (detail.status === 'error' && detail.error === GRADUATED_MSG) {
       return (
         <div className="container detail-page">
@@ -39,7 +42,7 @@ export function ProjectDetail() {
         </div>
       );
     }
-    return <DetailStatus label="案例详情" remote={detail} />;
+    return <DetailStatus label="案例详情" remote={detail} back={{ href: '/project/list', label: '返回案例列表' }} />;
   }
   const { info, ranking } = detail.data;
   const nodes = visibleNodes(detail.data.nodes);
@@ -92,6 +95,7 @@ export function ProjectDetail() {
         }
       />
       <div>
+        {applied && <NextStepCard caseId={info.caseId} />}
         <Panel id="case-intro" title="案例介绍">
           <p className="panel__text">{info.intro || '暂无介绍'}</p>
         </Panel>

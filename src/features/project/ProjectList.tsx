@@ -1,14 +1,15 @@
 import { useEffect } from 'react';
 import { useSnapshot } from 'valtio';
 import { loadAlwaysFetched, reference, type TreeItem } from '../../app/session/reference-store';
-import { listYear, yearOptions, yearParam } from '../../app/session/list-year';
+import { ALL_YEARS, listYear, yearOptions, yearParam } from '../../app/session/list-year';
 import { withQuery } from '../../app/router/hash-location';
 import { CardProgress } from '../../app/ui/CardProgress';
 import { Catalog, CatalogCards } from '../../app/ui/Catalog';
 import { FilterChips } from '../../app/ui/FilterChips';
+import { OtherYears } from '../../app/ui/OtherYears';
 import { useListQuery } from '../../app/ui/list-query';
 import { useRemote } from '../../app/ui/use-remote';
-import { fetchCases } from './api';
+import { countCasesEveryYear, fetchCases } from './api';
 import { classifyRows } from './case-helpers';
 
 const KEYS = ['name', 'classify', 'year'] as const;
@@ -28,6 +29,8 @@ export function ProjectList() {
   }, [missing]);
   const year = listYear(q.year, q.name, years);
   const list = useRemote(() => fetchCases({ ...q, year }), [q.page, q.name, q.classify, year]);
+  // how many cases every year holds with the same filters, for the hint under a one-year list
+  const everyYear = useRemote(() => (year ? countCasesEveryYear(q) : Promise.resolve(0)), [q.name, q.classify, year]);
 
   return (
     <Catalog
@@ -52,6 +55,7 @@ export function ProjectList() {
         )
       }
     >
+      <OtherYears year={year} shown={list.data?.total} everyYear={everyYear.data} unit="个案例" onAll={() => setQuery({ year: ALL_YEARS })} />
       <CatalogCards
         list={list}
         labels={{ list: '案例列表', grid: '项目案例', pager: '案例分页' }}

@@ -11,6 +11,9 @@ export type { Resource, ResourceDetail } from '../../contract/study';
 export const CASE_PAGE_SIZE = 12;
 export const fetchCases = (q: { page: number; name: string; classify: string; year: string }) =>
   fetchCasePage({ caseType: CASE_TYPE.project, page: q.page, size: CASE_PAGE_SIZE, name: q.name, classifyId: q.classify, year: q.year });
+/** How many cases every year holds with these filters (the list's 其他年份 hint), beside the list's own request. */
+export const countCasesEveryYear = (q: { name: string; classify: string }) =>
+  fetchCasePage({ caseType: CASE_TYPE.project, page: 1, size: 1, name: q.name, classifyId: q.classify, dedupe: false }).then((p) => p.total);
 
 export async function fetchResource(uuid: string): Promise<ResourceDetail> {
   return unwrap(await apiGet<ResourceDetail>('/api/course/studyResourceFile/getResourceByUUId', { uuid }));

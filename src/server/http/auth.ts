@@ -1,11 +1,14 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { findSessionStudent } from '../modules/auth/sessions';
+import { findSession } from '../modules/auth/sessions';
 import { sessionExpired } from './envelope';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** Set by requireStudent on protected routes: the signed-in student's id and raw token. */
-    auth: { studentId: string; token: string } | null;
+    /**
+     * Set by requireStudent on protected routes: the signed-in student's id, raw token, and
+     * whether it is the experience account (the write policy's question, answered with the session).
+     */
+    auth: { studentId: string; token: string; experience?: boolean } | null;
   }
 }
 
@@ -26,9 +29,9 @@ export function tokenOf(request: FastifyRequest): string | undefined {
 export async function requireStudent(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
   const token = tokenOf(request);
   if (!token) throw sessionExpired();
-  const studentId = await findSessionStudent(request.server.db, request.server.sessionCache, token);
-  if (!studentId) throw sessionExpired();
-  request.auth = { studentId, token };
+  const owner = await findSession(request.server.db, request.server.sessionCache, token);
+  if (!owner) throw sessionExpired();
+  request.auth = { studentId: owner.studentId, token, experience: owner.experience };
 }
 
 /** The signed-in student's id; only call on routes guarded by requireStudent. */

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { MAX_DOCUMENT_JSON_DEPTH } from '../../engine/model/limits';
+import { MAX_DOCUMENT_JSON_DEPTH } from '../../mindmap/core';
 import { badRequest } from './envelope';
 import { looseNumberIn } from './strict-numbers';
 import { fieldLabels } from './validation-messages';

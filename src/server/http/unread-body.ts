@@ -1,21 +1,61 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { badRequest } from './envelope';
 
+/** A refused request body of at most this many declared bytes is read to its end before the answer. */
+export const DRAIN_LIMIT_BYTES = 32 * 1024 * 1024;
+/** How long a refused body may take to arrive before the answer goes anyway (and closes). */
+const DRAIN_TIMEOUT_MS = 15_000;
+
 /**
- * An answer given before the request body has been read (an upload refused for its size, type,
- * quota or the concurrency limit) closes the connection: otherwise Node reads the rest of the body
- * to reuse the connection, so a client could make the server read 200 MiB after the refusal, and
- * the refusal only reaches the client once it has sent everything. With `Connection: close` Node
- * destroys the socket once the answer is flushed.
+ * An answer given before the request body has been read (an upload refused for its name, type,
+ * size, quota or the concurrency limit; a JSON body over its route's limit). Closing the
+ * connection on unread bytes makes the client's network stack report a reset, often before it
+ * reads the answer (issue 37: the student saw a failed request instead of 不支持的文件类型), so a
+ * body whose declared length is at most DRAIN_LIMIT_BYTES is read and discarded first, then
+ * answered on a connection that stays usable. A larger or chunked body (no declared end) is not
+ * read: the answer goes at once with `Connection: close`, as it must not make the server read
+ * 200 MiB after the refusal; so does one that stalls past DRAIN_TIMEOUT_MS.
  */
-export async function closeIfBodyUnread(request: FastifyRequest, reply: FastifyReply): Promise<void> {
-  if (!request.raw.complete) reply.header('connection', 'close');
+export async function answerAfterBody(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  const raw = request.raw;
+  const length = request.headers['content-length'];
+  // No body (nothing declared, not chunked), or all of it read already: nothing to wait for.
+  if ((length === undefined && request.headers['transfer-encoding'] === undefined) || raw.complete || raw.readableEnded || raw.destroyed) return;
+  const declared = Number(length);
+  if (!(declared <= DRAIN_LIMIT_BYTES)) {
+    reply.header('connection', 'close');
+    return;
+  }
+  await new Promise<void>((resolve) => {
+    const finish = () => {
+      clearTimeout(timer);
+      raw.off('end', finish);
+      raw.off('close', finish);
+      raw.off('error', finish);
+      resolve();
+    };
+    const timer = setTimeout(() => {
+      reply.header('connection', 'close');
+      finish();
+    }, DRAIN_TIMEOUT_MS);
+    raw.on('end', finish);
+    raw.on('close', finish);
+    raw.on('error', finish);
+    // The multipart parser may hold the stream (piped, paused by backpressure): take it back.
+    raw.unpipe();
+    raw.resume();
+  });
+}
+
+/** answerAfterBody on every answer of the app. */
+export function installBodyDrain(app: FastifyInstance): void {
+  app.addHook('onSend', answerAfterBody);
 }
 
 /**
  * Refuses at once, before any body is read, a request whose declared Content-Length is over
- * `maxBytes` (an onRequest hook; the answer then closes the connection, see closeIfBodyUnread).
- * A chunked body declares nothing and is cut by the streaming limit instead.
+ * `maxBytes` (an onRequest hook; the answer reads the body first when it is small enough to,
+ * see answerAfterBody). A chunked body declares nothing and is cut by the streaming limit instead.
  */
 export const refuseDeclaredOver =
   (maxBytes: number, errMsg: string) =>

@@ -18,6 +18,9 @@ export const fieldLabels: Record<string, string> = {
   email: '邮箱',
   id: '编号',
   uid: '编号',
+  // a course opened from an address with an empty id said "officialCourseId不能为空"
+  officialCourseId: '课程编号',
+  courseId: '课程编号',
 };
 
 export function describeValidationError(error: FastifyError): string {
@@ -29,5 +32,10 @@ export function describeValidationError(error: FastifyError): string {
   const field = missing ?? path[path.length - 1] ?? '';
   const label = fieldLabels[field] ?? field;
   if (!label) return '参数错误';
-  return missing ? `缺少参数：${label}` : `参数格式错误：${label}`;
+  if (missing) return `缺少参数：${label}`;
+  // A length bound is something the student can act on: say it in words, not as a format error.
+  const limit = typeof params?.limit === 'number' ? params.limit : undefined;
+  if (first.keyword === 'maxLength' && limit !== undefined) return `${label}不能超过${limit}个字符`;
+  if (first.keyword === 'minLength' && limit !== undefined) return limit <= 1 ? `${label}不能为空` : `${label}不能少于${limit}个字符`;
+  return `参数格式错误：${label}`;
 }

@@ -46,7 +46,9 @@ export async function isExperienceAccount(db: DbOrTrx, studentId: string): Promi
 
 async function refuseExperience(request: FastifyRequest): Promise<void> {
   if (!request.auth) return; // a public route (login): nobody to refuse yet
-  if (await isExperienceAccount(request.server.db, request.auth.studentId)) throw forbidden(EXPERIENCE_MSG);
+  // requireStudent read it with the session; a route authenticated otherwise asks the database
+  const experience = request.auth.experience ?? (await isExperienceAccount(request.server.db, request.auth.studentId));
+  if (experience) throw forbidden(EXPERIENCE_MSG);
 }
 
 function requireApplication(caseOf: CaseOf) {

@@ -3,13 +3,14 @@ import { createReadStream, createWriteStream, existsSync } from 'node:fs';
 import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 
 /**
- * The one interface behind which file bytes live (DESIGN §4). The local implementation keeps them
- * in `config.storageDir`; an object store would implement the same calls. Keys are ours
- * (never a client-supplied name), so no path traversal is possible through them.
+ * The one interface behind which file bytes live (DESIGN §4): `localStorage` keeps them in
+ * `config.storageDir` (the zero-setup default), `s3Storage` (lib/s3-storage.ts) in an
+ * S3-compatible bucket. Keys are ours (never a client-supplied name), so no path traversal is
+ * possible through them.
  */
 export interface FileStorage {
   put(key: string, data: Buffer): Promise<void>;
@@ -22,8 +23,39 @@ export interface FileStorage {
   remove(key: string): Promise<void>;
   /** Byte size, or undefined when the key holds nothing. */
   size(key: string): Promise<number | undefined>;
-  /** Inclusive byte range, as HTTP Range counts. */
-  read(key: string, range?: { start: number; end: number }): Readable;
+  /** Inclusive byte range, as HTTP Range counts (an object store serves just that range). */
+  read(key: string, range?: { start: number; end: number }): Promise<Readable>;
+}
+
+/** The store itself failed (disk, network, bucket), not the stream it was given: a server fault. */
+export class StorageFailure extends Error {
+  constructor(cause: unknown) {
+    super(`storage failed: ${(cause as Error)?.message ?? String(cause)}`, { cause });
+  }
+}
+
+/**
+ * Runs `store` over a copy of `data` that remembers the source's own error: the caller sees that
+ * error as it was (a refusal of upload-stream.ts, a cut connection: the client's doing), any other
+ * as a StorageFailure (the upload route answers 500 for it, not 400 上传格式错误).
+ */
+export async function storeFrom(data: Readable, store: (source: Readable) => Promise<void>): Promise<void> {
+  let sourceError: unknown;
+  const watched = Readable.from(
+    (async function* () {
+      try {
+        yield* data as AsyncIterable<Buffer>;
+      } catch (err) {
+        sourceError = err;
+        throw err;
+      }
+    })(),
+  );
+  try {
+    await store(watched);
+  } catch (err) {
+    throw sourceError ?? new StorageFailure(err);
+  }
 }
 
 // Seeded media ship with the code (src/server/seed/fixtures) so every database, including each
@@ -31,10 +63,18 @@ export interface FileStorage {
 const FIXTURE_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../seed/fixtures');
 const FIXTURE_PREFIX = 'fixture:';
 
-function pathOf(root: string, key: string): string {
-  if (key.startsWith(FIXTURE_PREFIX)) return join(FIXTURE_DIR, key.slice(FIXTURE_PREFIX.length).replace(/[^\w.-]/g, ''));
+/** Seeded media are read from the code's fixtures whatever the store (never copied into a bucket). */
+export const isFixtureKey = (key: string) => key.startsWith(FIXTURE_PREFIX);
+
+/** The keys the app makes (`uploads/<student>/<id>`, `platform/<id>`): refused otherwise. */
+export function checkedKey(key: string): string {
   if (!/^[\w/-]+$/.test(key) || key.includes('..')) throw new Error(`invalid storage key ${key}`);
-  return join(root, key);
+  return key;
+}
+
+function pathOf(root: string, key: string): string {
+  if (isFixtureKey(key)) return join(FIXTURE_DIR, key.slice(FIXTURE_PREFIX.length).replace(/[^\w.-]/g, ''));
+  return join(root, checkedKey(key));
 }
 
 export function localStorage(root: string): FileStorage {
@@ -53,8 +93,10 @@ export function localStorage(root: string): FileStorage {
       // open still completes afterwards and would leave the partial file behind a removal made now.
       const closed = new Promise<void>((done) => out.once('close', () => done()));
       try {
-        await pipeline(data, out);
-        await rename(partial, path);
+        await storeFrom(data, async (source) => {
+          await pipeline(source, out);
+          await rename(partial, path);
+        });
       } catch (err) {
         await closed;
         await rm(partial, { force: true });
@@ -69,7 +111,7 @@ export function localStorage(root: string): FileStorage {
       if (!existsSync(path)) return undefined;
       return (await stat(path)).size;
     },
-    read(key, range) {
+    async read(key, range) {
       return createReadStream(pathOf(root, key), range ? { start: range.start, end: range.end } : undefined);
     },
   };

@@ -35,4 +35,17 @@ export const demoAccounts = [
     specialty: '数据科学与大数据技术',
     classmate: '数据2201班',
   },
+  {
+    // Four weeks of 复习 and 回忆练习 on 健康打卡小程序 (review-history-data.ts): 我的学习's chart,
+    // the map's mastery and 下一步 show real history. The students above keep none (tests rely on it).
+    id: 'stu-0004',
+    loginName: '13800000004',
+    username: '林悦',
+    note: '复习了四周的学生（健康打卡小程序：复习、回忆练习与掌握度）',
+    customerType: 0,
+    sex: '1',
+    studentNo: '2023010104',
+    specialty: '软件工程',
+    classmate: '软工2301班',
+  },
 ] as const;

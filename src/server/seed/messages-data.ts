@@ -1,7 +1,15 @@
 import type { Trx } from '../db/database';
 
 /** `content` may differ per demo student (by index: 李明, the experience account, 王芳), so a notice agrees with that student's own records. */
-const messages: { title: string; content: string | readonly string[]; sender: string; read: boolean; daysAgo: number }[] = [
+const messages: {
+  title: string;
+  content: string | readonly string[];
+  sender: string;
+  read: boolean;
+  daysAgo: number;
+  /** The announced task, by student index; only a student who has the task gets the link. */
+  taskId?: readonly (string | null)[];
+}[] = [
   {
     title: '欢迎加入学图学习平台',
     content: '同学你好！欢迎使用学图。你可以在“专业课程”中学习官方课程，在“项目案例”中按思维导图逐个节点完成学习，遇到问题可在“帮助中心”查看常见问题。',
@@ -34,6 +42,7 @@ const messages: { title: string; content: string | readonly string[]; sender: st
     sender: '任务中心',
     read: false,
     daysAgo: 6,
+    taskId: ['task-3'],
   },
   { title: '节点测验待完成', content: '项目案例“校园二手交易平台”中的节点“数据库设计”有一份测验尚未完成。', sender: '学习提醒', read: false, daysAgo: 3 },
   {
@@ -52,7 +61,7 @@ const messages: { title: string; content: string | readonly string[]; sender: st
   },
 ];
 
-/** Read and unread notifications for every demo student (the unread dot needs both). */
+/** Read and unread notifications for every demo student (the unread dot needs both); after the tasks they link to. */
 export async function seedMessages(trx: Trx, studentIds: readonly string[]): Promise<void> {
   const now = Date.now();
   const rows = studentIds.flatMap((studentId, s) =>
@@ -68,6 +77,7 @@ export async function seedMessages(trx: Trx, studentIds: readonly string[]): Pro
         is_look: m.read ? 1 : 0,
         created_at: at,
         read_at: m.read ? new Date(at.getTime() + 3600_000) : null,
+        task_id: m.taskId?.[s] ?? null,
       };
     }),
   );

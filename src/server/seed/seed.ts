@@ -13,6 +13,8 @@ import { syncStudentCards } from '../modules/review/cards';
 import { seedTutorSignups, seedTutors } from './tutors-data';
 import { seedExams } from './exam-history-data';
 import { seedStudyTime } from './study-time-data';
+import { seedOwnMaps } from './own-maps-data';
+import { backdateSeededCards, seedReviewHistory } from './review-history-data';
 
 /** True when the database has no students yet (a fresh install). */
 export async function isEmpty(db: Db): Promise<boolean> {
@@ -45,21 +47,21 @@ export async function seedDemo(db: Db): Promise<void> {
         .execute();
     }
     await seedBase(trx);
-    await seedMessages(
-      trx,
-      demoAccounts.map((a) => a.id),
-    );
     await seedFiles(trx);
     const topics = await seedCases(trx);
     await seedCourses(trx);
     await seedTutors(trx);
-    const [normal, , graduated] = demoAccounts;
+    const [normal, experience, graduated, reviewer] = demoAccounts;
     await seedTutorSignups(trx, { ...normal, phone: normal.loginName }, { ...graduated, phone: graduated.loginName });
     await seedStudyHistory(trx, topics, normal.id, graduated.id);
     await seedTasks(trx, normal.id, graduated.id);
+    // Notices name 李明's and 王芳's own tasks and sign-ups: the three first accounts only.
+    await seedMessages(trx, [normal.id, experience.id, graduated.id]);
     await seedExams(trx, normal.id, graduated.id);
     await seedStudyTime(trx, normal.id, graduated.id);
     await seedHelp(trx);
+    await seedOwnMaps(trx, normal.id);
+    await seedReviewHistory(trx, reviewer.id);
     await seedStudyCounts(trx);
     // The percentage the lists show is the engine's rule over what was seeded, never a made-up number.
     for (const a of await trx.selectFrom('case_applications').select(['student_id', 'case_id']).execute())
@@ -67,6 +69,7 @@ export async function seedDemo(db: Db): Promise<void> {
     // What the seeded students learnt is due for review (issue 20), as if they had learnt it here:
     // cards are made by the writes that make a node learnt, and the history above skipped them.
     for (const a of demoAccounts) if (a.customerType !== 1) await syncStudentCards(trx, a.id);
+    await backdateSeededCards(trx);
   });
 }
 

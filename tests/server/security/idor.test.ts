@@ -118,6 +118,16 @@ describe('B cannot read or change A’s mind map', () => {
     }
   });
 
+  it('naming A as the owner of a map B is no member of: every case-map route refuses, the live socket too', async () => {
+    for (const url of ['showMind', 'getMindOutline', 'mapVersions', 'checkIssue'])
+      expect((await call(t.app, b, { method: 'GET', url: `/api/course/mindStudent/${url}?caseId=case-01&studentId=${A}` })).resultCode, url).toBe(403);
+    expect((await call(t.app, b, { method: 'GET', url: `/api/course/mindStudent/mapChanges?caseId=case-01&since=0&studentId=${A}` })).resultCode).toBe(403);
+    const changes = { caseId: 'case-01', studentId: A, base: 0, sets: [{ id: 'tab:1', changes: [] }] };
+    expect((await call(t.app, b, { method: 'POST', url: '/api/course/mindStudent/saveChanges', payload: changes })).resultCode).toBe(403);
+    const live = await call(t.app, b, { method: 'GET', url: `/api/live/map?kind=case&mapId=case-01&ownerId=${A}&since=0` });
+    expect(live.resultCode).toBe(403);
+  });
+
   it('saving with A’s version or an outline only ever touches B’s own row', async () => {
     const before = await t.database.db.selectFrom('student_maps').selectAll().where('student_id', '=', A).executeTakeFirstOrThrow();
     const official = (await call(t.app, b, { method: 'GET', url: '/api/course/mindStudent/showMind?caseId=case-01' })).data.document;
@@ -126,7 +136,8 @@ describe('B cannot read or change A’s mind map', () => {
       url: '/api/course/mindStudent/saveStuMind',
       payload: { caseId: 'case-01', version: before.version, document: official, studentId: A },
     });
-    expect(stale.resultCode).toBe(409);
+    // studentId names the owner of a map shared with the caller (issue 32): B is no member of A's map
+    expect(stale.resultCode).toBe(403);
     leaksNothing(stale);
     await call(t.app, b, { method: 'POST', url: '/api/course/mindStudent/saveOutline', payload: { caseId: 'case-01', outline: 'B', studentId: A } });
     const after = await t.database.db.selectFrom('student_maps').selectAll().where('student_id', '=', A).executeTakeFirstOrThrow();
@@ -271,5 +282,52 @@ describe('B’s profile calls cannot reach A', () => {
     expect(res.data.userId).toBe('stu-idor-b');
     const aRow = await t.database.db.selectFrom('students').select('username').where('id', '=', A).executeTakeFirstOrThrow();
     expect(aRow.username).toBe('李明');
+  });
+});
+
+describe('B cannot read or change A’s own maps (我的导图)', () => {
+  it('every 我的导图 route naming A’s map answers 404 and leaves it as it was; B’s list and search never show it', async () => {
+    const created = await call(t.app, tokens.a, { method: 'POST', url: '/api/mymaps/create', payload: { template: 'notes', title: `${SECRET} 导图` } });
+    const mapId = created.data.mapId as string;
+    const before = await t.database.db.selectFrom('own_maps').selectAll().where('id', '=', mapId).executeTakeFirstOrThrow();
+    const doc = { root: { data: { id: 'r', text: '被改了' }, children: [] }, template: 'default', theme: 'fresh-blue', version: '1.4.43' };
+    const tries = [
+      { method: 'GET', url: `/api/mymaps/show?mapId=${mapId}` },
+      { method: 'GET', url: `/api/mymaps/versions?mapId=${mapId}` },
+      { method: 'GET', url: `/api/mymaps/version?mapId=${mapId}&versionId=0` },
+      { method: 'POST', url: '/api/mymaps/save', payload: { mapId, version: 1, document: doc } },
+      { method: 'POST', url: '/api/mymaps/rename', payload: { mapId, title: '被改名' } },
+      { method: 'POST', url: '/api/mymaps/duplicate', payload: { mapId } },
+      { method: 'POST', url: '/api/mymaps/delete', payload: { mapId } },
+      { method: 'POST', url: '/api/mymaps/keepVersion', payload: { mapId, version: 1 } },
+      { method: 'POST', url: '/api/mymaps/link', payload: { mapId, caseId: 'case-01' } },
+      // sharing (issue 32): B names A's map without being its member
+      { method: 'GET', url: `/api/share/members?kind=own&mapId=${mapId}` },
+      { method: 'POST', url: '/api/share/invite', payload: { kind: 'own', mapId, studentNo: 'X1', role: 'edit' } },
+      { method: 'POST', url: '/api/share/role', payload: { kind: 'own', mapId, memberId: 'stu-idor-b', role: 'edit' } },
+      { method: 'POST', url: '/api/share/remove', payload: { kind: 'own', mapId, memberId: 'stu-idor-b' } },
+      { method: 'POST', url: '/api/share/leave', payload: { kind: 'own', mapId, ownerId: A } },
+    ] as const;
+    for (const req of tries) {
+      const res = await call(t.app, b, req);
+      expect(res.resultCode, req.url).toBe(404);
+      expect(JSON.stringify(res)).not.toContain(SECRET);
+    }
+    // In A's 回收站, B can neither restore nor purge it.
+    expect((await call(t.app, tokens.a, { method: 'POST', url: '/api/mymaps/delete', payload: { mapId } })).resultCode).toBe(200);
+    for (const url of ['/api/mymaps/restore', '/api/mymaps/purge'])
+      expect((await call(t.app, b, { method: 'POST', url, payload: { mapId } })).resultCode, url).toBe(404);
+    expect((await call(t.app, tokens.a, { method: 'POST', url: '/api/mymaps/restore', payload: { mapId } })).resultCode).toBe(200);
+    const after = await t.database.db.selectFrom('own_maps').selectAll().where('id', '=', mapId).executeTakeFirstOrThrow();
+    expect({ ...after, deleted_at: null }).toEqual({ ...before, deleted_at: null });
+    const lists = [
+      await call(t.app, b, { method: 'GET', url: '/api/mymaps/list' }),
+      await call(t.app, b, { method: 'GET', url: '/api/mymaps/list?trash=1' }),
+      await call(t.app, b, { method: 'GET', url: `/api/mymaps/search?q=${encodeURIComponent(SECRET)}` }),
+    ];
+    for (const l of lists) expect(JSON.stringify(l)).not.toContain(SECRET);
+    const zip = await t.app.inject({ method: 'GET', url: '/api/mymaps/exportAll', headers: { authorization: b } });
+    expect(zip.statusCode).toBe(200);
+    expect(zip.rawPayload.toString('latin1')).not.toContain('7f3a');
   });
 });

@@ -5,6 +5,7 @@ import { DEMO_PASSWORD } from '../../../src/server/seed/demo-accounts';
 import { redactValue } from '../../../src/server/http/log-redaction';
 import { useTestApp } from '../test-app';
 import { login, NORMAL } from '../helpers';
+import { freePort } from '../spawn-server';
 
 // Issue 21 item 8: the JSON request log is read by operators and shipped to log stores; no session
 // token, URL signature, Authorization/Cookie header or password may be written to it.
@@ -76,5 +77,35 @@ describe('the request log', () => {
       signature: '[redacted]',
     });
     expect(JSON.stringify(redactValue(deep))).not.toContain('"password":"p"');
+  });
+
+  it('an object store that fails an upload is a server fault (500), logged without its keys', async () => {
+    // a bucket on a port nothing listens on: every storage call fails
+    const s3 = { bucket: 'xuetu', region: 'us-east-1', endpoint: `http://127.0.0.1:${await freePort()}`, forcePathStyle: true };
+    const credentials = { accessKeyId: 'AKIA-LOG-CHECK', secretAccessKey: 'S3-SECRET-NEVER-LOGGED' };
+    const before = lines.length;
+    const onS3 = await buildApp({
+      config: { ...t.app.config, logLevel: 'info', s3: { ...s3, credentials } },
+      database: { ...t.database, close: async () => {} },
+      logStream: { write: (line) => void lines.push(line) },
+    });
+    try {
+      const token = await login(onS3, NORMAL, DEMO_PASSWORD);
+      const boundary = '----s3down';
+      const res = await onS3.inject({
+        method: 'POST',
+        url: '/api/folder/file/upload',
+        payload: `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.pdf"\r\n\r\n%PDF-1.4 a\r\n--${boundary}--\r\n`,
+        headers: { authorization: token, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      });
+      // not the student's fault (上传格式错误 would tell them to fix their file)
+      expect(res.json().resultCode).toBe(500);
+      onS3.log.info({ config: onS3.config }, 'config');
+      const text = lines.slice(before).join('');
+      expect(text).toContain('"level":50');
+      expect(text).not.toContain('S3-SECRET-NEVER-LOGGED');
+    } finally {
+      await onS3.close();
+    }
   });
 });

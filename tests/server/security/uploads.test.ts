@@ -42,6 +42,28 @@ describe('upload type checks', () => {
     expect((await upload('/api/folder/file/upload', 'photo.png', PNG)).resultCode).toBe(200);
   });
 
+  it('checks the signature at the start of every media type it serves inline: disguised files are refused, real ones kept', async () => {
+    const html = '<html><script>alert(1)</script></html>';
+    const real: Record<string, Buffer> = {
+      'clip.mp4': Buffer.concat([Buffer.from([0, 0, 0, 0x20]), Buffer.from('ftypisom\0\0\x02\0isomiso2mp41')]),
+      'clip.webm': Buffer.from([0x1a, 0x45, 0xdf, 0xa3, 0x9f, 0x42, 0x86, 0x81, 0x01]),
+      'tagged.mp3': Buffer.from('ID3\x04\0\0\0\0\0\0'),
+      'bare.mp3': Buffer.from([0xff, 0xfb, 0x90, 0x64, 0, 0, 0, 0]),
+      'doc.pdf': Buffer.from('%PDF-1.7\n%...'),
+      'photo.jpg': Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46]),
+      'photo.png': PNG,
+      'anim.gif': Buffer.from('GIF89a\x01\0\x01\0'),
+      'pic.webp': Buffer.from('RIFF\x24\0\0\0WEBPVP8 '),
+    };
+    for (const [name, bytes] of Object.entries(real)) {
+      expect(await upload('/api/folder/file/upload', `x${name}`, html), `disguised ${name}`).toMatchObject({ resultCode: 400, errMsg: '文件内容与类型不符' });
+      expect((await upload('/api/folder/file/upload', name, bytes)).resultCode, `real ${name}`).toBe(200);
+    }
+    // A signature elsewhere than at the start does not count (the PDF marker was looked for in the first KiB).
+    expect(await upload('/api/folder/file/upload', 'late.pdf', `${html}%PDF-1.7`)).toMatchObject({ resultCode: 400, errMsg: '文件内容与类型不符' });
+    expect(await upload('/api/folder/file/upload', 'late.mp4', `${html}ftyp`)).toMatchObject({ resultCode: 400 });
+  });
+
   it('refuses a streamed body past 20 MB with a clean envelope and stores nothing', async () => {
     const before = await t.database.db.selectFrom('files').select('id').execute();
     const boundary = '----xuetu-big';

@@ -31,6 +31,9 @@ const writes = () => t.routes.filter((r) => r.write);
 const STUDENT_TABLES = [
   'student_maps',
   'map_versions',
+  'own_maps',
+  'own_map_versions',
+  'map_changes',
   'case_records',
   'case_applications',
   'course_signups',
@@ -52,6 +55,13 @@ async function snapshot(studentId: string): Promise<string> {
   const parts: unknown[] = [await db.selectFrom('students').selectAll().where('id', '=', studentId).execute()];
   for (const table of STUDENT_TABLES) parts.push(await db.selectFrom(table).selectAll().where('student_id', '=', studentId).execute());
   parts.push(await db.selectFrom('files').selectAll().where('owner_id', '=', studentId).execute());
+  parts.push(
+    await db
+      .selectFrom('map_members')
+      .selectAll()
+      .where((eb) => eb.or([eb('owner_id', '=', studentId), eb('member_id', '=', studentId)]))
+      .execute(),
+  );
   return JSON.stringify(parts);
 }
 
@@ -83,10 +93,15 @@ beforeAll(async () => {
     caseId,
     examId: video.exam_id,
     nodeId: video.node_id,
+    // 回忆练习 of the whole map: its root is the branch
+    branchId: map.root.data.id,
     resourceId: video.id,
     document: map,
     outline,
     version: 0,
+    // saveChanges: one set on top of the map saveStuMind stores first (version 1)
+    base: 1,
+    sets: [{ id: 'wp:1', changes: [{ op: 'set', id: map.root.data.id, key: 'note', before: undefined, after: '笔记' }] }],
     answers: [],
     position: 1,
     watched: 1,
@@ -179,6 +194,7 @@ describe('every write route the app registered', () => {
     expect(scoped.map(nameOf)).toEqual(
       expect.arrayContaining([
         'POST /api/course/mindStudent/saveStuMind',
+        'POST /api/course/mindStudent/saveChanges',
         'POST /api/course/mindStudent/saveOutline',
         'POST /api/course/nodeTestUser/submitExam',
       ]),
@@ -193,8 +209,10 @@ describe('every write route the app registered', () => {
     expect(await snapshot('stu-wp')).toBe(graduated);
 
     await t.database.db.updateTable('case_applications').set({ status: 1 }).where('id', '=', 'apply-wp').execute();
+    // 我的导图's case link names a map of the student's own (the sample's mapId).
+    sample = { ...sample, mapId: (await t.post(token, '/api/mymaps/create', { template: 'blank' })).data.mapId };
     // The outline first (it must describe the official map while there is no own map), the exam in its order.
-    const order = ['saveOutline', 'saveStuMind', 'startExam', 'saveAnswers', 'submitExam'];
+    const order = ['saveOutline', 'saveStuMind', 'saveChanges', 'startExam', 'saveAnswers', 'submitExam'];
     const rank = (r: RouteCase) => order.indexOf(r.path.split('/').pop()!);
     for (const r of [...scoped].sort((a, b) => rank(a) - rank(b))) {
       const res = await send(token, r);

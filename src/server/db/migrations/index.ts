@@ -21,6 +21,13 @@ import * as m20261129_progress_pdf_pages from './2026-11-29-progress-pdf-pages';
 import * as m20261129_review from './2026-11-29-review';
 import * as m20261130_map_versions from './2026-11-30-map-versions';
 import * as m20261130_review_backfill from './2026-11-30-review-backfill';
+import * as m20261201_message_task from './2026-12-01-message-task';
+import * as m20261201_recall_sessions from './2026-12-01-recall-sessions';
+import * as m20261201_review_card_retention from './2026-12-01-review-card-retention';
+import * as m20261202_own_maps from './2026-12-02-own-maps';
+import * as m20261203_map_changes from './2026-12-03-map-changes';
+import * as m20261204_map_members from './2026-12-04-map-members';
+import * as m20261204_recall_grades from './2026-12-04-recall-grades';
 
 /** Date-prefixed names; order is lexical (a new one must sort after every one already released). Migrations never import application code. */
 export const migrations: Record<string, Migration> = {
@@ -46,4 +53,11 @@ export const migrations: Record<string, Migration> = {
   '2026-11-29-review': m20261129_review,
   '2026-11-30-map-versions': m20261130_map_versions,
   '2026-11-30-review-backfill': m20261130_review_backfill,
+  '2026-12-01-message-task': m20261201_message_task,
+  '2026-12-01-recall-sessions': m20261201_recall_sessions,
+  '2026-12-01-review-card-retention': m20261201_review_card_retention,
+  '2026-12-02-own-maps': m20261202_own_maps,
+  '2026-12-03-map-changes': m20261203_map_changes,
+  '2026-12-04-map-members': m20261204_map_members,
+  '2026-12-04-recall-grades': m20261204_recall_grades,
 };

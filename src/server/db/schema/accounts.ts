@@ -55,6 +55,8 @@ export interface UserMessagesTable {
   is_look: Generated<number>;
   created_at: Timestamp;
   read_at: NullableTimestamp;
+  /** The task a 新任务 notice announces (its link); null for other messages. */
+  task_id: string | null;
 }
 
 /** Keys generated on first start and shared by every instance (the media URL signing key). */

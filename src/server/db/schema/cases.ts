@@ -71,6 +71,30 @@ export interface StudentMapsTable {
   title: G<string>;
   /** When the state saved now began as a version of its own; null: the next save starts a new one. */
   version_started_at: NullableTimestamp;
+  /** The version `document` holds; the sets after it are in map_changes (migration 2026-12-03-map-changes). */
+  snapshot_version: G<number>;
+  /** Every set with a version above this is in map_changes; a tab behind it reloads the map whole. */
+  log_from: G<number>;
+}
+/** One change set applied to a student's map: its applied changes as JSON text, and the version it made. */
+export interface MapChangesTable {
+  student_id: string;
+  case_id: string;
+  version: number;
+  set_id: string;
+  changes: string;
+  created_at: G<Date>;
+}
+/** A classmate a map is shared with (migration 2026-12-04-map-members, modules/sharing/). */
+export interface MapMembersTable {
+  owner_id: string;
+  map_kind: 'case' | 'own';
+  /** The case id (kind 'case') or the own map's id (kind 'own'). */
+  map_ref: string;
+  member_id: string;
+  /** 1 可编辑, 0 只读 */
+  can_edit: number;
+  created_at: G<Date>;
 }
 /** An earlier state of a student's map (migration 2026-11-30-map-versions, modules/mindmaps/versions.ts). */
 export interface MapVersionsTable {
@@ -116,4 +140,37 @@ export interface TaskStudentsTable {
   score: number | null;
   comment: G<string>;
   submitted_at: NullableTimestamp;
+}
+
+/** A student's own map, 我的导图 (migration 2026-12-02-own-maps, modules/mymaps/). */
+export interface OwnMapsTable {
+  id: string;
+  student_id: string;
+  title: string;
+  document: string;
+  /** title and topic texts, one a line: what a search hit shows */
+  search_text: string;
+  /** search_text lowercased: what 我的导图's search reads */
+  search_key: string;
+  version: number;
+  node_count: number;
+  bytes: number;
+  case_id: string | null;
+  course_id: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  version_started_at: NullableTimestamp;
+  deleted_at: NullableTimestamp;
+}
+/** An earlier state of an own map (modules/mymaps/versions.ts). */
+export interface OwnMapVersionsTable {
+  id: Generated<number>;
+  map_id: string;
+  student_id: string;
+  map_version: number;
+  document: string;
+  title: string;
+  node_count: number;
+  bytes: number;
+  saved_at: Timestamp;
 }

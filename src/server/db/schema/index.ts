@@ -11,6 +11,10 @@ import type {
   CaseApplicationsTable,
   StudentMapsTable,
   MapVersionsTable,
+  OwnMapsTable,
+  OwnMapVersionsTable,
+  MapChangesTable,
+  MapMembersTable,
   CaseRecordsTable,
   TasksTable,
   TaskStudentsTable,
@@ -25,6 +29,7 @@ import type {
   ExamAttemptsTable,
   ReviewCardsTable,
   ReviewGradesTable,
+  RecallSessionsTable,
 } from './study';
 
 export type * from './accounts';
@@ -49,6 +54,10 @@ export interface DB {
   case_applications: CaseApplicationsTable;
   student_maps: StudentMapsTable;
   map_versions: MapVersionsTable;
+  own_maps: OwnMapsTable;
+  own_map_versions: OwnMapVersionsTable;
+  map_changes: MapChangesTable;
+  map_members: MapMembersTable;
   case_records: CaseRecordsTable;
   courses: CoursesTable;
   course_nodes: CourseNodesTable;
@@ -71,4 +80,5 @@ export interface DB {
   covers: CoversTable;
   review_cards: ReviewCardsTable;
   review_grades: ReviewGradesTable;
+  recall_sessions: RecallSessionsTable;
 }

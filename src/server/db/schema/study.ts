@@ -86,6 +86,8 @@ export interface ReviewCardsTable {
   origin: G<number>;
   excluded: G<number>;
   retired: G<number>;
+  /** when the card last retired (null: never, or back in the map since) */
+  retired_at: NullableTimestamp;
   due: Timestamp;
   stability: G<number>;
   difficulty: G<number>;
@@ -112,5 +114,19 @@ export interface ReviewGradesTable {
   reviewed_at: Timestamp;
   undone: G<number>;
   previous: string;
+  /** the 回忆练习 that gave the grade (migration 2026-12-04-recall-grades); null: given on the 复习 screen */
+  recall_session_id: string | null;
+  created_at: G<Date>;
+}
+
+/** A 回忆练习 session (migration 2026-12-01-recall-sessions); its grades are review_grades rows. */
+export interface RecallSessionsTable {
+  id: string;
+  student_id: string;
+  case_id: string;
+  branch_id: string;
+  topics: number;
+  recalled: number;
+  seconds: number;
   created_at: G<Date>;
 }

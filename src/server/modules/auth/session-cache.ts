@@ -15,6 +15,11 @@ export interface SessionCacheOptions {
   now?: () => number;
 }
 
+export interface SessionOwner {
+  studentId: string;
+  experience: boolean;
+}
+
 export class SessionCache {
   readonly #cache: LiveCache;
 
@@ -32,12 +37,21 @@ export class SessionCache {
   }
 
   get(tokenHash: string): string | undefined {
-    return this.#cache.peek<string>(tokenHash);
+    return this.owner(tokenHash)?.studentId;
   }
 
-  /** Caches a lookup read at `generation`, unless something was forgotten since. */
-  remember(tokenHash: string, studentId: string, expiresAt: Date, generation: number): void {
-    this.#cache.remember(tokenHash, studentId, [studentId], { generation, until: expiresAt.getTime() });
+  /** The student behind a cached token, with what the write policy needs of them. */
+  owner(tokenHash: string): SessionOwner | undefined {
+    return this.#cache.peek<SessionOwner>(tokenHash);
+  }
+
+  /**
+   * Caches a lookup read at `generation`, unless something was forgotten since. `experience`:
+   * the experience account (customer type 1), fixed when the account is made, so it is as
+   * fresh as the session itself.
+   */
+  remember(tokenHash: string, studentId: string, expiresAt: Date, generation: number, experience = false): void {
+    this.#cache.remember(tokenHash, { studentId, experience }, [studentId], { generation, until: expiresAt.getTime() });
   }
 
   forget(tokenHash: string): void {

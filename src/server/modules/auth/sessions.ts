@@ -1,6 +1,6 @@
 import { hash, randomBytes } from 'node:crypto';
 import type { DbOrTrx } from '../../db/database';
-import type { SessionCache } from './session-cache';
+import type { SessionCache, SessionOwner } from './session-cache';
 
 /** Only the sha256 of a token is stored: a leaked sessions table does not let anyone in. */
 export function hashToken(token: string): string {
@@ -18,21 +18,32 @@ export async function createSession(db: DbOrTrx, studentId: string, ttlMs: numbe
   return token;
 }
 
-/** The student behind a live token, or undefined for unknown and expired tokens. */
-export async function findSessionStudent(db: DbOrTrx, cache: SessionCache, token: string): Promise<string | undefined> {
+/**
+ * The student behind a live token and whether it is the experience account (one statement, then
+ * cached with the session: the write policy asks it of every write), or undefined for unknown and
+ * expired tokens.
+ */
+export async function findSession(db: DbOrTrx, cache: SessionCache, token: string): Promise<SessionOwner | undefined> {
   const hash = hashToken(token);
-  const cached = cache.get(hash);
+  const cached = cache.owner(hash);
   if (cached) return cached;
   const generation = cache.generation;
   const row = await db
-    .selectFrom('sessions')
-    .select(['student_id', 'expires_at'])
-    .where('token_hash', '=', hash)
-    .where('expires_at', '>', new Date())
+    .selectFrom('sessions as s')
+    .innerJoin('students as st', 'st.id', 's.student_id')
+    .select(['s.student_id', 's.expires_at', 'st.customer_type'])
+    .where('s.token_hash', '=', hash)
+    .where('s.expires_at', '>', new Date())
     .executeTakeFirst();
   if (!row) return undefined;
-  cache.remember(hash, row.student_id, row.expires_at, generation);
-  return row.student_id;
+  const experience = row.customer_type === 1;
+  cache.remember(hash, row.student_id, row.expires_at, generation, experience);
+  return { studentId: row.student_id, experience };
+}
+
+/** The student behind a live token, or undefined for unknown and expired tokens. */
+export async function findSessionStudent(db: DbOrTrx, cache: SessionCache, token: string): Promise<string | undefined> {
+  return (await findSession(db, cache, token))?.studentId;
 }
 
 // Revocations forget locally at once; other processes hear of it through the sessions trigger.

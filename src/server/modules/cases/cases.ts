@@ -8,7 +8,7 @@ import { withCreateTime } from '../../lib/time';
 import { containsIgnoringCase, pageInMemory } from '../../lib/paging';
 import { shownAvatar } from '../files/avatar';
 import { officialNodes } from '../mindmaps/maps';
-import { percentOf, progressOfStudy } from '../../../engine/progress/rollup';
+import { percentOf, progressOfStudy } from '../../../mindmap/core';
 
 /**
  * Every case and practice item with its classification and its official map's study nodes

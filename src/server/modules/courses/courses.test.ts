@@ -54,6 +54,20 @@ describe('official courses', () => {
     expect((await get(tokens.normal, '/api/course/recommendMsg/recommendLation')).data[0]).toMatchObject({ courseId: 'course-01', reason: expect.any(String) });
   });
 
+  it('tells each card how many sections the student has learnt: list, home and detail agree, others see 0', async () => {
+    const list = (await get(tokens.normal, '/api/course/officialCourse/pages?currentSize=100')).data.records as { uuid: string; learntSections: number }[];
+    // 李明: course-01 2 of 9 learnt (1.3 in progress), course-07 3 of 6; not signed up: 0
+    expect(list.find((c) => c.uuid === 'course-01')?.learntSections).toBe(2);
+    expect(list.find((c) => c.uuid === 'course-07')?.learntSections).toBe(3);
+    expect(list.find((c) => c.uuid === 'course-03')?.learntSections).toBe(0);
+    const detail = await get(tokens.normal, '/api/course/officialCourse/getCourseByOfficialCourseId?officialCourseId=course-01');
+    expect(detail.data.learntSections).toBe(2);
+    const home = (await get(tokens.normal, '/api/course/officialCourse/homeCourse')).data as { uuid: string; learntSections: number }[];
+    expect(home.find((c) => c.uuid === 'course-01')?.learntSections).toBe(2);
+    const other = (await get(tokens.other, '/api/course/officialCourse/pages?currentSize=100')).data.records as { uuid: string; learntSections: number }[];
+    expect(other.find((c) => c.uuid === 'course-01')?.learntSections).toBe(0);
+  });
+
   it('courseSignUp (PUT) signs up once; pageCourseSignUp lists only one’s own', async () => {
     expect((await call(t.app, tokens.normal, { method: 'PUT', url: '/api/course/custOfficialCourseSign/courseSignUp?courseId=course-02' })).resultCode).toBe(
       200,
@@ -92,5 +106,17 @@ describe('study progress', () => {
     const loc = await get(tokens.other, '/api/course/userModelRecord/selectLearnLocation?courseId=course-02');
     expect(loc.data).toMatchObject({ nodeId: 'course-02-c1-s1', videoId: 'file-lesson-video' });
     expect((await get(tokens.normal, '/api/course/userModelRecord/selectLearnLocation?courseId=course-02')).data).toBeNull();
+  });
+
+  it('selectLearnLocation with a nodeId answers that section’s own place, not only the last-touched one', async () => {
+    const url = '/api/course/userModelRecord/saveUserRecord';
+    const at = (nodeId: string, position: number) =>
+      call(t.app, tokens.other, { method: 'POST', url, payload: { courseId: 'course-02', nodeId, position, segments: [] } });
+    expect((await at('course-02-c2-s1', 12)).resultCode).toBe(200);
+    expect((await at('course-02-c2-s2', 20)).resultCode).toBe(200); // touched last
+    const where = (q: string) => get(tokens.other, `/api/course/userModelRecord/selectLearnLocation?courseId=course-02${q}`);
+    expect((await where('')).data).toMatchObject({ nodeId: 'course-02-c2-s2', position: 20 });
+    expect((await where('&nodeId=course-02-c2-s1')).data).toMatchObject({ nodeId: 'course-02-c2-s1', position: 12 });
+    expect((await where('&nodeId=course-02-c2-s3')).data).toBeNull(); // never played
   });
 });

@@ -35,7 +35,7 @@ function courseCatalog(db: DbOrTrx, content: ContentCache) {
 }
 type CourseRow = Awaited<ReturnType<typeof courseCatalog>>[number];
 
-export function courseView(c: CourseRow, signedUp: boolean): Course {
+export function courseView(c: CourseRow, signedUp: boolean, learntSections = 0): Course {
   return {
     uuid: c.id,
     courseId: c.id,
@@ -51,6 +51,7 @@ export function courseView(c: CourseRow, signedUp: boolean): Course {
     sectionCount: Number(c.section_count),
     totalDuration: Number(c.total_duration),
     isSignUp: signedUp ? 1 : 0,
+    learntSections: signedUp ? learntSections : 0,
     createTime: c.createTime,
   };
 }
@@ -63,6 +64,33 @@ function signedUpCourses(db: DbOrTrx, students: StudentCache, studentId: string)
   });
 }
 
+/**
+ * How many sections of each of `courseIds` the student has learnt (learn_locations is_study 1, the
+ * count the detail's 已学 n/m and 我的学习 show). Not cached: it moves with every lesson watched.
+ */
+async function learntSections(db: DbOrTrx, studentId: string, courseIds: readonly string[]): Promise<Map<string, number>> {
+  if (courseIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('learn_locations')
+    .select(['course_id', db.fn.countAll<string>().as('n')])
+    .where('student_id', '=', studentId)
+    .where('is_study', '=', 1)
+    .where('course_id', 'in', courseIds)
+    .groupBy('course_id')
+    .execute();
+  return new Map(rows.map((r) => [r.course_id, Number(r.n)]));
+}
+
+/** The cards of `rows` for this student: signed up or not, and how far. */
+async function courseViews(db: DbOrTrx, studentId: string, rows: readonly CourseRow[], mine: ReadonlySet<string>): Promise<Course[]> {
+  const learnt = await learntSections(
+    db,
+    studentId,
+    rows.filter((c) => mine.has(c.id)).map((c) => c.id),
+  );
+  return rows.map((c) => courseView(c, mine.has(c.id), learnt.get(c.id)));
+}
+
 /** year: academic year of the offering ('2021'); absent: every year (全部). */
 const matches = (c: CourseRow, q: CoursePageQuery) =>
   (!q.name || containsIgnoringCase(c.name, q.name)) && (!q.category || c.category === q.category) && (!q.year || c.year === q.year);
@@ -73,7 +101,7 @@ export async function pageCourses(db: DbOrTrx, content: ContentCache, students: 
     catalog.filter((c) => matches(c, q) && (!onlyMine || mine.has(c.id))),
     q,
   );
-  return { ...page, records: page.records.map((c) => courseView(c, mine.has(c.id))) };
+  return { ...page, records: await courseViews(db, studentId, page.records, mine) };
 }
 
 /**
@@ -109,15 +137,12 @@ export async function courseRow(db: DbOrTrx, content: ContentCache, courseId: st
 export async function findCourse(db: DbOrTrx, content: ContentCache, students: StudentCache, studentId: string, courseId: string) {
   const row = await courseRow(db, content, courseId);
   if (!row) return undefined;
-  return courseView(row, (await signedUpCourses(db, students, studentId)).has(courseId));
+  return (await courseViews(db, studentId, [row], await signedUpCourses(db, students, studentId)))[0];
 }
 
 export async function homeCourses(db: DbOrTrx, content: ContentCache, students: StudentCache, studentId: string) {
   const [catalog, mine] = await Promise.all([courseCatalog(db, content), signedUpCourses(db, students, studentId)]);
-  return catalog
-    .filter((c) => c.is_home === 1)
-    .slice(0, 8)
-    .map((c) => courseView(c, mine.has(c.id)));
+  return courseViews(db, studentId, catalog.filter((c) => c.is_home === 1).slice(0, 8), mine);
 }
 
 /** Chapters (type 1) with their sections (type 2), each with the student's isStudy. */

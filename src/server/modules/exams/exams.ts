@@ -164,9 +164,11 @@ export async function startAttempt(db: DbOrTrx, studentId: string, exam: ExamRow
  * after the deadline plus grace grades what it brings, as overtime (policy.ts); if the server closed
  * the attempt first, it finds nothing open and answers 409.
  */
-export async function submitAttempt(db: DbOrTrx, studentId: string, exam: ExamRow, given: Record<string, string>): Promise<SubmitResult> {
+export async function submitAttempt(db: DbOrTrx, studentId: string, exam: ExamRow, given: Record<string, string>, attemptNo?: number): Promise<SubmitResult> {
   const attempts = await attemptsOf(db, studentId, [exam.id]);
   const s = summarise(attempts, exam.max_attempts, new Date());
+  // The page answered an attempt that is closed now (handed in elsewhere): never a new attempt in its name.
+  if (attemptNo !== undefined && s.open?.attempt_no !== attemptNo) throw new ApiError(ResultCode.conflict, ATTEMPT_CLOSED);
   // A timed attempt closed meanwhile (time-out) is 409 like a double submit: the client shows its result.
   if (!s.open && exam.time_limit > 0) throw s.last ? new ApiError(ResultCode.conflict, ATTEMPT_CLOSED) : new ApiError(ResultCode.badRequest, '请先开始考试');
   const attempt = s.open ?? (await startAttempt(db, studentId, exam));
@@ -203,7 +205,7 @@ export async function submitAttempt(db: DbOrTrx, studentId: string, exam: ExamRo
  * so a time-out grades them and another device resumes them. Only while the attempt is open and
  * its time (plus grace) is not up: a save can never add an answer after the deadline.
  */
-export async function saveAnswers(db: DbOrTrx, studentId: string, exam: ExamRow, given: Record<string, string>) {
+export async function saveAnswers(db: DbOrTrx, studentId: string, exam: ExamRow, given: Record<string, string>, attemptNo?: number) {
   const now = new Date();
   const saved = await db
     .updateTable('exam_attempts')
@@ -211,6 +213,7 @@ export async function saveAnswers(db: DbOrTrx, studentId: string, exam: ExamRow,
     .where('student_id', '=', studentId)
     .where('exam_id', '=', exam.id)
     .where('submitted_at', 'is', null)
+    .$if(attemptNo !== undefined, (q) => q.where('attempt_no', '=', attemptNo!))
     .where((eb) => eb.or([eb('deadline_at', 'is', null), eb('deadline_at', '>=', overdueBefore(now))]))
     .returning('attempt_no')
     .executeTakeFirst();

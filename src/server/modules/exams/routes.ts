@@ -87,7 +87,7 @@ export async function examRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const studentId = studentIdOf(request);
       const exam = await takeable(studentId, request.body.examId);
-      return ok(await saveAnswers(app.db, studentId, exam, answersOf(request.body.answers)));
+      return ok(await saveAnswers(app.db, studentId, exam, answersOf(request.body.answers), request.body.attemptNo));
     },
   );
 
@@ -105,7 +105,7 @@ export async function examRoutes(app: FastifyInstance): Promise<void> {
       // transaction (under the application lock, as every completion; study/completion.ts).
       const result = await app.db.transaction().execute(async (trx) => {
         if (exam.exam_type === 1 && exam.case_id) await lockApplication(trx, studentId, exam.case_id);
-        const graded = await submitAttempt(trx, studentId, exam, answers);
+        const graded = await submitAttempt(trx, studentId, exam, answers, request.body.attemptNo);
         const nodeLearnt =
           graded.isPass === 1 && exam.exam_type === 1 && exam.case_id && exam.node_id ? await refreshNode(trx, studentId, exam.case_id, exam.node_id) : false;
         return { ...graded, nodeLearnt: nodeLearnt ? 1 : 0 };

@@ -53,25 +53,60 @@ export function stripInvisible(name: string): string {
   return name.replace(INVISIBLE, '');
 }
 
-/** Keeps a display name harmless: no path parts, no control, bidi or quoting characters, bounded length. */
+/** The name of a file whose own name has nothing left to show (empty, or only invisible characters). */
+export const UNNAMED_FILE = '未命名文件';
+
+/**
+ * Keeps a display name harmless: no path parts, no control, bidi or quoting characters, bounded
+ * length. A name with nothing visible before its extension (only Hangul fillers, say) becomes
+ * 未命名文件 with that extension, not ".png".
+ */
 export function sanitizeFileName(name: string): string {
   const base = stripInvisible(name).split(/[\\/]/).pop() ?? '';
   const clean = base.replace(/["<>|:*?]/g, '').trim();
-  return [...(clean || 'file')].slice(-120).join('');
+  const dot = clean.lastIndexOf('.');
+  const stem = dot < 0 ? clean : clean.slice(0, dot);
+  const named = /[^.\s]/u.test(stem) ? clean : UNNAMED_FILE + (dot < 0 ? '' : clean.slice(dot));
+  return [...named].slice(-120).join('');
 }
 
 /**
- * Types served inline must be what their name says (ASVS 12.2.1): an "image" or "PDF" that is
- * really HTML or SVG is refused rather than stored, checked by the leading magic bytes.
+ * Content-Disposition for a stored file (RFC 6266): `filename*` carries the name percent-encoded
+ * as UTF-8; `filename`, for clients that read only it, the name as a quoted string with what is
+ * not printable ASCII replaced by "_" — not percent-encoded, which showed a "%" in a name as "%25".
  */
+export function contentDisposition(kind: 'inline' | 'attachment', name: string): string {
+  const clean = sanitizeFileName(name);
+  const ascii = clean.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  const encoded = encodeURIComponent(clean).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `${kind}; filename="${ascii}"; filename*=UTF-8''${encoded}`;
+}
+
+/**
+ * Types served inline must be what their name says (ASVS 12.2.1): an "image", "PDF", video or
+ * audio file that is really HTML, SVG or anything else is refused rather than stored, checked by
+ * the signature at the very start of the file (issue 37: an x.mp4 holding <html><script> was
+ * accepted and served as video/mp4). Downloads (office files, archives, text) are served as
+ * attachments of type application/octet-stream whatever they hold, so they need no check.
+ */
+const startsWith = (b: Buffer, sig: string, at = 0) => b.subarray(at, at + sig.length).toString('latin1') === sig;
 const SIGNATURES: Record<string, (b: Buffer) => boolean> = {
   jpg: (b) => b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff,
   jpeg: (b) => b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff,
   png: (b) => b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])),
-  gif: (b) => /^GIF8[79]a/.test(b.subarray(0, 6).toString('latin1')),
-  webp: (b) => b.subarray(0, 4).toString('latin1') === 'RIFF' && b.subarray(8, 12).toString('latin1') === 'WEBP',
-  pdf: (b) => b.subarray(0, 1024).toString('latin1').includes('%PDF-'),
+  gif: (b) => startsWith(b, 'GIF87a') || startsWith(b, 'GIF89a'),
+  webp: (b) => startsWith(b, 'RIFF') && startsWith(b, 'WEBP', 8),
+  pdf: (b) => startsWith(b, '%PDF-'),
+  // ISO base media: the first box is the file type box, its size then "ftyp"
+  mp4: (b) => startsWith(b, 'ftyp', 4),
+  // EBML header
+  webm: (b) => b.subarray(0, 4).equals(Buffer.from([0x1a, 0x45, 0xdf, 0xa3])),
+  // an ID3v2 tag, or straight into an MPEG audio frame (11 sync bits set)
+  mp3: (b) => startsWith(b, 'ID3') || (b[0] === 0xff && b.length > 1 && (b[1] & 0xe0) === 0xe0),
 };
+
+/** Bytes the longest signature check reads (webp: 12). */
+export const SIGNATURE_BYTES = 16;
 
 export function contentMatchesType(ext: string, data: Buffer): boolean {
   const check = SIGNATURES[ext];

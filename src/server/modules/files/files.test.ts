@@ -95,6 +95,12 @@ describe('files', () => {
     expect((await upload(null, '/api/folder/file/upload', 'a.png', Buffer.from('x'))).json().resultCode).toBe(40101);
   });
 
+  it('names a download once in Content-Disposition: filename* percent-encoded, filename a plain quoted fallback (a % is not encoded twice)', async () => {
+    const up = (await upload(tokens.normal, '/api/folder/file/upload', '进度100%.zip', Buffer.from('PK\u0003\u0004zip'))).json().data;
+    const dl = await t.app.inject({ method: 'GET', url: `/api/folder/resource/file/download?uid=${up.uid}`, headers: { authorization: tokens.normal } });
+    expect(dl.headers['content-disposition']).toBe(`attachment; filename="__100%.zip"; filename*=UTF-8''${encodeURIComponent('进度100%.zip')}`);
+  });
+
   it('strips bidi overrides, isolates, marks and other invisible characters from file names, stored or new', async () => {
     const zip = Buffer.from('PK\u0003\u0004zip');
     const names: [string, string][] = [
@@ -106,6 +112,7 @@ describe('files', () => {
       ['a\u200Db\u200D.zip', 'ab.zip'], // a joiner outside an emoji sequence is just hidden
       ['👨\u200D.zip', '👨.zip'],
       ['👩🏽\u200D💻❤️\u200D🔥.zip', '👩🏽\u200D💻❤️\u200D🔥.zip'], // skin tone and variation selector before the joiner
+      ['\u3164\u115F.zip', '未命名文件.zip'], // nothing visible left before the extension: a neutral name, not ".zip"
     ];
     for (const [sent, kept] of names) {
       const res = (await upload(tokens.normal, '/api/folder/file/upload', sent, zip)).json();

@@ -4,7 +4,7 @@ import type { DbOrTrx } from '../../db/database';
 import type { FilesTable } from '../../db/schema';
 import type { FileStorage } from '../../lib/storage';
 import { formatDateTime } from '../../lib/time';
-import { sanitizeFileName, servesInline } from './file-types';
+import { contentDisposition, sanitizeFileName, servesInline } from './file-types';
 
 export type FileRow = Selectable<FilesTable>;
 
@@ -68,8 +68,7 @@ export async function sendStoredFile(storage: FileStorage, request: FastifyReque
   if (size === undefined) return reply.code(404).type('text/plain; charset=utf-8').send('文件不存在');
   const inline = !asAttachment && servesInline(f.content_type);
   // Names stored before uploads were cleaned of bidi and control characters are cleaned here too.
-  const encoded = encodeURIComponent(sanitizeFileName(f.file_name));
-  reply.header('Content-Disposition', `${inline ? 'inline' : 'attachment'}; filename="${encoded}"; filename*=UTF-8''${encoded}`);
+  reply.header('Content-Disposition', contentDisposition(inline ? 'inline' : 'attachment', f.file_name));
   reply.header('Accept-Ranges', 'bytes');
   reply.header('Cache-Control', 'private, max-age=3600');
   // Anything not on the inline list is an opaque download, whatever its name claims.
@@ -84,8 +83,8 @@ export async function sendStoredFile(storage: FileStorage, request: FastifyReque
       .code(206)
       .header('Content-Range', `bytes ${range.start}-${range.end}/${size}`)
       .header('Content-Length', String(range.end - range.start + 1));
-    return reply.send(storage.read(f.storage_key, range));
+    return reply.send(await storage.read(f.storage_key, range));
   }
   reply.header('Content-Length', String(size));
-  return reply.send(storage.read(f.storage_key));
+  return reply.send(await storage.read(f.storage_key));
 }

@@ -16,7 +16,7 @@ import {
 } from '../../../contract/files';
 import { notFound, ok } from '../../http/envelope';
 import { requireStudent, studentIdOf, tokenOf } from '../../http/auth';
-import { closeIfBodyUnread, refuseDeclaredOver } from '../../http/unread-body';
+import { refuseDeclaredOver } from '../../http/unread-body';
 import { serverSecret } from '../../lib/secrets';
 import { findSessionStudent } from '../auth/sessions';
 import { fileUrl, fileView, findReadableFile, sendStoredFile } from './files';
@@ -60,7 +60,6 @@ export async function fileRoutes(app: FastifyInstance): Promise<void> {
   await r.register(async (scope) => {
     const priv = scope.withTypeProvider<TypeBoxTypeProvider>();
     priv.addHook('onRequest', requireStudent);
-    priv.addHook('onSend', closeIfBodyUnread);
     // A declared length that cannot fit (the file plus the multipart framing) is refused unread.
     const oversize = refuseDeclaredOver(MAX_UPLOAD_BYTES + MULTIPART_FRAMING_BYTES, '上传内容过大');
     priv.post(

@@ -129,9 +129,11 @@ describe('upload limits', () => {
     const before = storedFiles('stu-0001').length;
     const fakePng = Buffer.concat([Buffer.from('<svg onload=alert(1)>'), Buffer.alloc(3 * 1024 * 1024, 1)]);
     expect((await upload(tokens.normal, 'x.png', fakePng)).json()).toMatchObject({ resultCode: 400, errMsg: '文件内容与类型不符' });
-    // the PDF marker may sit after leading bytes, within the first KiB, split over chunks
-    const pdf = Buffer.concat([Buffer.alloc(900, 32), Buffer.from('%PDF-1.7\n'), Buffer.alloc(2 * 1024 * 1024, 65)]);
-    const ok = (await upload(tokens.normal, 'late.pdf', pdf)).json();
+    // the PDF marker must open the file (issue 37: it was looked for anywhere in the first KiB)
+    const late = Buffer.concat([Buffer.alloc(900, 32), Buffer.from('%PDF-1.7\n'), Buffer.alloc(1024, 65)]);
+    expect((await upload(tokens.normal, 'late.pdf', late)).json()).toMatchObject({ resultCode: 400, errMsg: '文件内容与类型不符' });
+    const pdf = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(2 * 1024 * 1024, 65)]);
+    const ok = (await upload(tokens.normal, 'whole.pdf', pdf)).json();
     expect(ok).toMatchObject({ resultCode: 200, data: { fileSize: pdf.length } });
     const back = await t.app.inject({ method: 'GET', url: `/api/folder/resource/file/download?uid=${ok.data.uid}`, headers: { authorization: tokens.normal } });
     expect(back.rawPayload.equals(pdf)).toBe(true);

@@ -3,9 +3,7 @@ import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD } from '../../seed/demo-accounts';
-import { NORMAL } from '../../../../tests/server/helpers';
-import { spawnServer, type SpawnedServer } from '../../../../tests/server/spawn-server';
+import { loginOverHttp, spawnServer, type SpawnedServer } from '../../../../tests/server/spawn-server';
 
 /**
  * An over-size upload is refused while the client is still sending, and its connection closed,
@@ -20,12 +18,7 @@ let token: string;
 beforeAll(async () => {
   server = await spawnServer({ DATA_DIR: dataDir, SEED: 'demo' });
   port = Number(new URL(server.url).port);
-  const res = await fetch(`${server.url}/api/authcust/login/token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ loginName: NORMAL, password: DEMO_PASSWORD }),
-  });
-  token = ((await res.json()) as { data: { token: string } }).data.token;
+  token = await loginOverHttp(server.url);
 }, 120_000);
 afterAll(async () => {
   await server?.stop('SIGKILL');

@@ -1,8 +1,8 @@
 import type { Readable } from 'node:stream';
-import { contentMatchesType } from './file-types';
+import { SIGNATURE_BYTES, contentMatchesType } from './file-types';
 
-/** Bytes a type check may need: the PDF signature may sit anywhere in the first KiB. */
-export const SNIFF_BYTES = 1024;
+/** Bytes held back for the type check: every signature sits at the start of the file. */
+export const SNIFF_BYTES = SIGNATURE_BYTES;
 
 export class UploadRefused extends Error {
   constructor(readonly errMsg: string) {

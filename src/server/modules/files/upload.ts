@@ -5,6 +5,7 @@ import type { DbOrTrx } from '../../db/database';
 import { ApiError, ResultCode, badRequest } from '../../http/envelope';
 import { studentIdOf } from '../../http/auth';
 import { newId } from '../../lib/ids';
+import { StorageFailure } from '../../lib/storage';
 import { ALLOWED_TYPES, IMAGE_EXTENSIONS, extensionOf, sanitizeFileName } from './file-types';
 import { checkedUpload, UploadRefused } from './upload-stream';
 
@@ -24,7 +25,7 @@ async function clientFault<T>(step: () => Promise<T>): Promise<T> {
   try {
     return await step();
   } catch (err) {
-    if (err instanceof ApiError || String((err as { code?: unknown }).code ?? '').startsWith('FST_')) throw err;
+    if (err instanceof ApiError || err instanceof StorageFailure || String((err as { code?: unknown }).code ?? '').startsWith('FST_')) throw err;
     if (err instanceof UploadRefused) throw badRequest(err.errMsg);
     throw badRequest('上传格式错误');
   }

@@ -32,6 +32,17 @@ describe('user messages', () => {
     expect((await get(tokens.normal, '/api/customer/userMessage/newsCheck?isLook=0')).data.list.total).toBe(3);
   });
 
+  it('a 新任务 notice names the task it announces (its link); other messages name none', async () => {
+    const all = (await get(tokens.normal, '/api/customer/userMessage/pageMsg?currentNum=1&currentSize=10')).data.records as {
+      title: string;
+      taskId?: string;
+    }[];
+    expect(all.find((m) => m.title.startsWith('新任务'))?.taskId).toBe('task-3');
+    expect(all.filter((m) => m.taskId)).toHaveLength(1);
+    // the task is the student's own: its detail opens
+    expect((await get(tokens.normal, '/api/course/taskStudentResource/getTaskResult?taskId=task-3')).resultCode).toBe(200);
+  });
+
   it('changeIsLook marks one, setIsLook marks all; both scoped to the student', async () => {
     const list = await get(tokens.normal, '/api/customer/userMessage/newsCheck?isLook=0');
     const id = list.data.list.records[0].uuid as string;

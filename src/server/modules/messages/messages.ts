@@ -16,6 +16,7 @@ function view(m: Selectable<UserMessagesTable>): MessageView {
     isLook: m.is_look,
     createTime: formatDateTime(m.created_at),
     readTime: formatDateTime(m.read_at),
+    ...(m.task_id ? { taskId: m.task_id } : {}),
   };
 }
 

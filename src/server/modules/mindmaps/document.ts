@@ -1,8 +1,14 @@
-import { documentProblem, LIMIT_MESSAGES, MAX_DOCUMENT_BYTES } from '../../../engine/model/limits';
-import type { KmDocument, KmNode } from '../../../engine/model/types';
-import { encodeKm } from '../../../engine/protocols/km';
-import { restoreDocument } from '../../../engine/protocols/restore';
-import { decodeText, encodeText } from '../../../engine/protocols/text';
+import {
+  documentProblem,
+  LIMIT_MESSAGES,
+  MAX_DOCUMENT_BYTES,
+  type KmDocument,
+  type KmNode,
+  encodeKm,
+  restoreDocument,
+  decodeText,
+  encodeText,
+} from '../../../mindmap/core';
 import { badRequest } from '../../http/envelope';
 
 // The server reads and writes .km and outline text with the engine's codecs, so a map or outline

@@ -2,9 +2,7 @@ import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../../tests/server/test-app';
 import { NORMAL, applyTo } from '../../../../tests/server/helpers';
-import { LIMIT_MESSAGES, MAX_NODE_DEPTH, MAX_VALUE_DEPTH } from '../../../engine/model/limits';
-import type { KmDocument, KmNode } from '../../../engine/model/types';
-import { exportDocument } from '../../../engine/protocols/formats';
+import { LIMIT_MESSAGES, MAX_NODE_DEPTH, MAX_VALUE_DEPTH, type KmDocument, type KmNode, exportDocument } from '../../../mindmap/core';
 
 // How the server accepts a student's map document (saveStuMind) and outline (saveOutline):
 // one parse path for JSON and string documents, structural limits instead of the level-4 rule,

@@ -2,9 +2,10 @@ import { sql } from 'kysely';
 import type { Db, DbOrTrx } from '../../db/database';
 import type { ContentCache } from '../../lib/content-cache';
 import { ApiError, ResultCode, notFound } from '../../http/envelope';
-import { formatDateTime } from '../../lib/time';
 import { accessOf } from '../cases/access';
 import { outlineDescribes, walk, type KmDocument } from './document';
+import { compactLocked, headMap } from './head';
+import type { MapHeads } from './head-cache';
 import { pruneVersions, saveWithinWindow, updateKeepingVersion, type MapMeta } from './versions';
 
 export async function officialMap(db: DbOrTrx, caseId: string): Promise<KmDocument | undefined> {
@@ -20,55 +21,72 @@ export async function isOfficialMapNode(db: DbOrTrx, caseId: string, nodeId: str
   return rows[0]?.found === true;
 }
 
-export async function studentMap(db: DbOrTrx, studentId: string, caseId: string) {
-  const row = await db.selectFrom('student_maps').selectAll().where('student_id', '=', studentId).where('case_id', '=', caseId).executeTakeFirst();
-  return row && { document: JSON.parse(row.document) as KmDocument, outline: row.outline, version: row.version, updateTime: formatDateTime(row.updated_at) };
+/** The student's own map as it is now (its head: head.ts), or undefined; `heads`: this process's cache, when at hand. */
+export function studentMap(db: DbOrTrx, studentId: string, caseId: string, heads?: MapHeads) {
+  return headMap(db, heads, studentId, caseId);
 }
 
 /**
  * Optimistic save: succeeds only when `expected` is the version the client loaded (0 = it started
  * from the official map). Returns the new version, or undefined when someone saved in between.
  * The state replaced is kept as a version when its window is over, and the versions are pruned
- * in the same transaction (versions.ts).
+ * (versions.ts). Run it in the transaction that also writes the save's side effects (save.ts).
  */
 export async function saveStudentMap(
-  db: Db,
+  trx: DbOrTrx,
   studentId: string,
   caseId: string,
   expected: number,
   saved: MapMeta & { document: string; outline?: string },
   now = new Date(),
+  heads?: MapHeads,
+): Promise<number | undefined> {
+  // The state replaced may be kept as a version (its document copied): the snapshot must be the head.
+  await compactLocked(trx, heads, studentId, caseId, now);
+  const version = await replaceWhole(trx, studentId, caseId, expected, saved, now);
+  // A whole save starts the log again: tabs whose base is older load the map whole.
+  if (version !== undefined) await trx.deleteFrom('map_changes').where('student_id', '=', studentId).where('case_id', '=', caseId).execute();
+  return version;
+}
+
+async function replaceWhole(
+  trx: DbOrTrx,
+  studentId: string,
+  caseId: string,
+  expected: number,
+  saved: MapMeta & { document: string; outline?: string },
+  now: Date,
 ): Promise<number | undefined> {
   // Typing (the common case): the window of the state saved now is still open, nothing to keep,
-  // so one plain statement; a transaction and the copy into map_versions only when it is over.
-  const quick = await saveWithinWindow(db, studentId, caseId, expected, saved, now);
+  // so one plain statement; the copy into map_versions only when it is over.
+  const quick = await saveWithinWindow(trx, studentId, caseId, expected, saved, now);
   if (quick !== undefined) return quick;
-  return db.transaction().execute(async (trx) => {
-    const updated = await updateKeepingVersion(trx, studentId, caseId, expected, saved, now);
-    if (updated) {
-      if (updated.kept) await pruneVersions(trx, studentId, now);
-      return updated.version;
-    }
-    if (expected !== 0) return undefined;
-    const { document, outline, nodeCount, title } = saved;
-    const inserted = await trx
-      .insertInto('student_maps')
-      .values({
-        student_id: studentId,
-        case_id: caseId,
-        document,
-        outline: outline ?? '',
-        version: 1,
-        updated_at: now,
-        node_count: nodeCount,
-        title,
-        version_started_at: now,
-      })
-      .onConflict((oc) => oc.columns(['student_id', 'case_id']).doNothing())
-      .returning('version')
-      .executeTakeFirst();
-    return inserted?.version;
-  });
+  const updated = await updateKeepingVersion(trx, studentId, caseId, expected, saved, now);
+  if (updated) {
+    if (updated.kept) await pruneVersions(trx, studentId, now);
+    return updated.version;
+  }
+  if (expected !== 0) return undefined;
+  const { document, outline, nodeCount, title } = saved;
+  const inserted = await trx
+    .insertInto('student_maps')
+    .values({
+      student_id: studentId,
+      case_id: caseId,
+      document,
+      outline: outline ?? '',
+      version: 1,
+      updated_at: now,
+      node_count: nodeCount,
+      title,
+      version_started_at: now,
+      snapshot_version: 1,
+      log_from: 1,
+    })
+    .onConflict((oc) => oc.columns(['student_id', 'case_id']).doNothing())
+    .returning('version')
+    .executeTakeFirst();
+  return inserted?.version;
 }
 
 /**
@@ -79,9 +97,16 @@ export async function saveStudentMap(
  * never creates or bumps a map version (that would make the editor's next save stale). Answers
  * the version the outline belongs to.
  */
-export async function saveOwnOutline(db: Db, studentId: string, caseId: string, outline: string, version: number | undefined): Promise<number> {
+export async function saveOwnOutline(
+  db: Db,
+  studentId: string,
+  caseId: string,
+  outline: string,
+  version: number | undefined,
+  heads?: MapHeads,
+): Promise<number> {
   return db.transaction().execute(async (trx) => {
-    const own = await studentMap(trx, studentId, caseId);
+    const own = await studentMap(trx, studentId, caseId, heads);
     const document = own?.document ?? (await officialMap(trx, caseId));
     if (!document) throw notFound('该案例暂无思维导图');
     const current = own?.version ?? 0;

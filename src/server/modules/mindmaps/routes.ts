@@ -16,15 +16,23 @@ import {
   ShownMind,
   ShowMindQuery,
 } from '../../../contract/mindmaps';
+import { Type } from 'typebox';
+import { MapChangesQuery, ReloadNeeded, SaveChangesBody, SavedChanges } from '../../../contract/map-changes';
 import { ApiError, ResultCode, forbidden, notFound, ok, okJson } from '../../http/envelope';
 import { requireStudent, studentIdOf } from '../../http/auth';
 import { caseInBody, type WritePolicy } from '../../http/write-policy';
 import { GRADUATED_MSG, assertNotGraduated } from '../cases/access';
 import { caseExists } from '../cases/cases';
 import { MAX_DOCUMENT_BYTES, markProgress, parseDocument, toOutline } from './document';
-import { syncOneCase } from '../review/cards';
-import { getVersion, keepVersion, listVersions, mapMeta } from './versions';
-import { caseAccessAndProgress, currentVersion, nodeListJson, nowOf, officialMap, officialNodes, saveOwnOutline, saveStudentMap, studentMap } from './maps';
+import { CARD_CAP_MSG } from '../review/cards';
+import { getVersion, keepVersion, listVersions } from './versions';
+import { saveMapAndEffects } from './save';
+import { mapChangesJson } from './changes';
+import { caseMapOwner, clearProgress, keepOwnerProgress, saveChangesAs } from '../sharing/case-map';
+import { caseAccessAndProgress, currentVersion, nodeListJson, nowOf, officialMap, officialNodes, saveOwnOutline, studentMap } from './maps';
+
+/** The sets after a version, or the 409 that asks the tab to load the map whole (its envelope's data). */
+const ChangesReply = Reply(Type.Union([SavedChanges, ReloadNeeded]));
 
 /** Saving is the student's own study of a case they applied to; the experience account only tries the editor (SPEC §6). */
 const caseWrite: WritePolicy = { experience: 'refuse', caseOf: caseInBody };
@@ -34,15 +42,20 @@ export async function mindmapRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
   r.addHook('onRequest', requireStudent);
 
-  /** One's own maps only, of a case that exists. */
-  async function checkCase(studentId: string, caseId: string, askedFor?: string) {
-    if (askedFor && askedFor !== studentId) throw forbidden('无权查看其他学生的思维导图');
+  /**
+   * One's own maps, or a map shared with one (`askedFor`: its owner; sharing/case-map.ts), of a
+   * case that exists. Resolves the map's owner.
+   */
+  async function checkCase(studentId: string, caseId: string, askedFor?: string): Promise<string> {
+    const owner = await caseMapOwner(app.db, studentId, caseId, askedFor);
     if (!(await caseExists(app.db, app.contentCache, caseId))) throw notFound('案例不存在');
+    return owner;
   }
 
-  async function guard(studentId: string, caseId: string, askedFor?: string) {
-    await checkCase(studentId, caseId, askedFor);
+  async function guard(studentId: string, caseId: string, askedFor?: string): Promise<string> {
+    const owner = await checkCase(studentId, caseId, askedFor);
     await assertNotGraduated(app.db, studentId, caseId);
+    return owner;
   }
 
   /**
@@ -50,25 +63,26 @@ export async function mindmapRoutes(app: FastifyInstance): Promise<void> {
    * statement, the official node list (cached) and the one 正在学 node (nowOf).
    */
   async function openCase(studentId: string, caseId: string, askedFor?: string) {
-    await checkCase(studentId, caseId, askedFor);
+    const owner = await checkCase(studentId, caseId, askedFor);
     const [progress, nodes] = await Promise.all([caseAccessAndProgress(app.db, studentId, caseId), officialNodes(app.db, app.contentCache, caseId)]);
     if (progress.access === 2) throw forbidden(GRADUATED_MSG);
     const now = nodes ? nowOf(progress.studied, progress.learnt, nodes) : undefined;
-    return { learnt: progress.learnt, now, nodes };
+    return { learnt: progress.learnt, now, nodes, owner };
   }
 
   // The document goes out as stored: ShownMind declares it opaque, so serialisation never walks a large map.
   r.get('/api/course/mindStudent/showMind', { schema: { querystring: ShowMindQuery, response: Reply(ShownMind) } }, async (request) => {
     const studentId = studentIdOf(request);
     const { caseId } = request.query;
-    const { learnt, now } = await openCase(studentId, caseId, request.query.studentId);
-    // 知识点详情 reads the official map with the student's progress; 我的学习导图 their own copy.
-    const own = request.query.official === 1 ? undefined : await studentMap(app.db, studentId, caseId);
+    const { learnt, now, owner } = await openCase(studentId, caseId, request.query.studentId);
+    // 知识点详情 reads the official map with the student's progress; 我的学习导图 their own copy
+    // (or the owner's, shared with them: the owner's marks out, the reader's own in).
+    const own = request.query.official === 1 ? undefined : await studentMap(app.db, owner, caseId, app.mapHeads);
     const document = own?.document ?? (await officialMap(app.db, caseId));
     if (!document) throw notFound('该案例暂无思维导图');
     return ok({
       caseId,
-      document: markProgress(document, learnt, now),
+      document: markProgress(owner === studentId ? document : clearProgress(document), learnt, now),
       version: own?.version ?? 0,
       isOfficial: own ? 0 : 1,
       updateTime: own?.updateTime ?? '',
@@ -78,16 +92,16 @@ export async function mindmapRoutes(app: FastifyInstance): Promise<void> {
   // Whether the case has a published map and whether the student has their own copy.
   r.get('/api/course/mindStudent/checkIssue', { schema: { querystring: MindCaseQuery, response: Reply(MindIssue) } }, async (request) => {
     const studentId = studentIdOf(request);
-    await guard(studentId, request.query.caseId, request.query.studentId);
+    const owner = await guard(studentId, request.query.caseId, request.query.studentId);
     const official = await officialMap(app.db, request.query.caseId);
-    const version = await currentVersion(app.db, studentId, request.query.caseId);
+    const version = await currentVersion(app.db, owner, request.query.caseId);
     return ok({ issued: official ? 1 : 0, hasOwn: version > 0 ? 1 : 0, version });
   });
 
   r.get('/api/course/mindStudent/getMindOutline', { schema: { querystring: MindCaseQuery, response: Reply(MindOutline) } }, async (request) => {
     const studentId = studentIdOf(request);
-    await guard(studentId, request.query.caseId, request.query.studentId);
-    const own = await studentMap(app.db, studentId, request.query.caseId);
+    const owner = await guard(studentId, request.query.caseId, request.query.studentId);
+    const own = await studentMap(app.db, owner, request.query.caseId, app.mapHeads);
     const document = own?.document ?? (await officialMap(app.db, request.query.caseId));
     if (!document) throw notFound('该案例暂无思维导图');
     return ok({ outline: own?.outline || toOutline(document), version: own?.version ?? 0 });
@@ -99,18 +113,46 @@ export async function mindmapRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const studentId = studentIdOf(request);
       const { caseId, version } = request.body;
-      // The case and the student's application were checked by the write policy (caseWrite).
-      const { doc, text } = parseDocument(request.body.document);
-      const saved = await saveStudentMap(app.db, studentId, caseId, version, { document: text, outline: toOutline(doc), ...mapMeta(doc) });
+      // The case and the student's application were checked by the write policy (caseWrite); a shared map's owner here.
+      const owner = await caseMapOwner(app.db, studentId, caseId, request.body.studentId, true);
+      let { doc, text } = parseDocument(request.body.document);
+      // a member's whole save carries the owner's 已学 marks, not theirs
+      if (owner !== studentId) ({ doc, text } = parseDocument(keepOwnerProgress(doc, (await studentMap(app.db, owner, caseId, app.mapHeads))?.document)));
+      // The map, its versions and its review cards (已学 nodes get one, deleted nodes' cards retire) in one transaction.
+      const saved = await saveMapAndEffects(app.db, owner, caseId, version, doc, text, app.mapHeads);
       if (saved === undefined) {
-        const latest = await currentVersion(app.db, studentId, caseId);
+        const latest = await currentVersion(app.db, owner, caseId);
         throw new ApiError(ResultCode.conflict, '思维导图已在其他页面更新，请刷新后再保存', { version: latest });
       }
-      // Review cards follow the saved map: nodes marked 已学 get one, deleted nodes' cards retire.
-      await syncOneCase(app.db, studentId, caseId, doc);
-      return ok({ version: saved });
+      return ok({ version: saved.version, ...(saved.cards.missed ? { notice: CARD_CAP_MSG } : {}) });
     },
   );
+
+  // Change sets (issue 30, changes.ts): a save that costs what the edit costs. The answer is JSON
+  // text with the stored sets spliced in (sent as is, like queryNodeBasicByStudentId's).
+  r.post(
+    '/api/course/mindStudent/saveChanges',
+    { schema: { body: SaveChangesBody, response: ChangesReply }, config: { write: caseWrite }, bodyLimit: MAX_DOCUMENT_BYTES + 64 * 1024 },
+    async (request, reply) => {
+      const studentId = studentIdOf(request);
+      const { caseId } = request.body;
+      const owner = await caseMapOwner(app.db, studentId, caseId, request.body.studentId, true);
+      const json = await saveChangesAs(app.db, app.mapHeads, studentId, owner, caseId, request.body);
+      // the sets are stored: a bus that fails (Redis down) only delays the others, who catch up from the log
+      await app.live
+        .announce(owner, caseId, json, new Set(request.body.sets.map((s) => s.id)), studentId)
+        .catch((e: unknown) => request.log.warn(e, 'live bus'));
+      return reply.type('application/json; charset=utf-8').send(okJson(json) as never);
+    },
+  );
+
+  // The sets another tab or device saved since `since` (reads; the guard of mapVersions).
+  r.get('/api/course/mindStudent/mapChanges', { schema: { querystring: MapChangesQuery, response: ChangesReply } }, async (request, reply) => {
+    const studentId = studentIdOf(request);
+    const owner = await guard(studentId, request.query.caseId, request.query.studentId);
+    const json = await mapChangesJson(app.db, owner, request.query.caseId, request.query.since);
+    return reply.type('application/json; charset=utf-8').send(okJson(json) as never);
+  });
 
   // The student's own wording of the outline, only while it describes the saved map (saveOwnOutline).
   r.post(
@@ -119,7 +161,8 @@ export async function mindmapRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const studentId = studentIdOf(request);
       const { caseId, outline, version } = request.body;
-      return ok({ version: await saveOwnOutline(app.db, studentId, caseId, outline, version) });
+      const owner = await caseMapOwner(app.db, studentId, caseId, request.body.studentId, true);
+      return ok({ version: await saveOwnOutline(app.db, owner, caseId, outline, version, app.mapHeads) });
     },
   );
 
@@ -127,15 +170,15 @@ export async function mindmapRoutes(app: FastifyInstance): Promise<void> {
   // the experience account may look (it has no saved map, so nothing is listed) but not keep.
   r.get('/api/course/mindStudent/mapVersions', { schema: { querystring: MindCaseQuery, response: Reply(MapVersionList) } }, async (request) => {
     const studentId = studentIdOf(request);
-    await guard(studentId, request.query.caseId, request.query.studentId);
-    return ok(await listVersions(app.db, studentId, request.query.caseId));
+    const owner = await guard(studentId, request.query.caseId, request.query.studentId);
+    return ok(await listVersions(app.db, owner, request.query.caseId));
   });
 
   r.get('/api/course/mindStudent/mapVersion', { schema: { querystring: MapVersionQuery, response: Reply(ShownMapVersion) } }, async (request) => {
     const studentId = studentIdOf(request);
     const { caseId, versionId } = request.query;
-    await guard(studentId, caseId, request.query.studentId);
-    return ok(await getVersion(app.db, studentId, caseId, versionId));
+    const owner = await guard(studentId, caseId, request.query.studentId);
+    return ok(await getVersion(app.db, owner, caseId, versionId, app.mapHeads));
   });
 
   // 保留当前版本, and the editor before a restore or an import: the saved map kept as a version now.
@@ -144,7 +187,8 @@ export async function mindmapRoutes(app: FastifyInstance): Promise<void> {
     { schema: { body: KeepVersionBody, response: Reply(SavedVersion) }, config: { write: caseWrite } },
     async (request) => {
       const { caseId, version } = request.body;
-      return ok({ version: await keepVersion(app.db, studentIdOf(request), caseId, version) });
+      const owner = await caseMapOwner(app.db, studentIdOf(request), caseId, request.body.studentId, true);
+      return ok({ version: await keepVersion(app.db, owner, caseId, version, app.mapHeads) });
     },
   );
 

@@ -4,6 +4,8 @@ import { ApiError, ResultCode, notFound } from '../../http/envelope';
 import { formatDateTime, startOfShanghaiDay } from '../../lib/time';
 import type { MapVersionEntry, MapVersionList } from '../../../contract/mindmaps';
 import { walk, type KmDocument } from './document';
+import { compactLocked, headMap } from './head';
+import type { MapHeads } from './head-cache';
 
 // Version history of a student's own map (issue 19 item 5). The map as saved now lives in
 // student_maps; map_versions holds earlier states. The rule, stated to the student in 历史版本:
@@ -52,7 +54,17 @@ export async function saveWithinWindow(
   const { document, outline, nodeCount, title } = values;
   const row = await db
     .updateTable('student_maps')
-    .set({ document, ...(outline === undefined ? {} : { outline }), version: sql`version + 1`, updated_at: now, node_count: nodeCount, title })
+    .set({
+      document,
+      ...(outline === undefined ? {} : { outline }),
+      version: sql`version + 1`,
+      // a whole save: the document is the head, and the log starts after it
+      snapshot_version: sql`version + 1`,
+      log_from: sql`version + 1`,
+      updated_at: now,
+      node_count: nodeCount,
+      title,
+    })
     .where('student_id', '=', studentId)
     .where('case_id', '=', caseId)
     .where('version', '=', expected)
@@ -93,7 +105,7 @@ export async function updateKeepingVersion(
     )
     update student_maps m
     set document = ${values.document}, ${values.outline === undefined ? sql`` : sql`outline = ${values.outline},`}
-      version = m.version + 1, updated_at = ${now}, node_count = ${values.nodeCount}, title = ${values.title},
+      version = m.version + 1, snapshot_version = m.version + 1, log_from = m.version + 1, updated_at = ${now}, node_count = ${values.nodeCount}, title = ${values.title},
       version_started_at = case when old.version_started_at is null or old.version_started_at <= ${cutoff}
         then ${now}::timestamptz else old.version_started_at end
     from old
@@ -108,8 +120,10 @@ export async function updateKeepingVersion(
  * starts a new one. Resolves the version kept; 0 when the student has no map of their own yet
  * (the official map is not theirs to keep). 409 when another page saved meanwhile.
  */
-export async function keepVersion(db: Db, studentId: string, caseId: string, version: number, now = new Date()): Promise<number> {
+export async function keepVersion(db: Db, studentId: string, caseId: string, version: number, heads?: MapHeads, now = new Date()): Promise<number> {
   return db.transaction().execute(async (trx) => {
+    // the state kept is copied from `document`: the head first (head.ts)
+    await compactLocked(trx, heads, studentId, caseId, now);
     const own = await trx
       .selectFrom('student_maps')
       .select('version')
@@ -235,17 +249,18 @@ export async function listVersions(db: DbOrTrx, studentId: string, caseId: strin
 }
 
 /** One version with its document (id 0: the map as saved now); 404 for anything not this student's map's. */
-export async function getVersion(db: DbOrTrx, studentId: string, caseId: string, id: number): Promise<MapVersionEntry & { document: KmDocument }> {
+export async function getVersion(
+  db: DbOrTrx,
+  studentId: string,
+  caseId: string,
+  id: number,
+  heads?: MapHeads,
+): Promise<MapVersionEntry & { document: KmDocument }> {
   const own = await currentMap(db, studentId, caseId);
   if (id === 0) {
-    if (!own) throw notFound('你还没有保存过这张导图');
-    const row = await db
-      .selectFrom('student_maps')
-      .select('document')
-      .where('student_id', '=', studentId)
-      .where('case_id', '=', caseId)
-      .executeTakeFirstOrThrow();
-    return { ...entryOf({ ...own, id: 0 }, true), document: JSON.parse(row.document) as KmDocument };
+    const head = own && (await headMap(db, heads, studentId, caseId));
+    if (!own || !head) throw notFound('你还没有保存过这张导图');
+    return { ...entryOf({ ...own, id: 0 }, true), document: head.document };
   }
   const row = await db
     .selectFrom('map_versions')

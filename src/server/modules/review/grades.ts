@@ -1,9 +1,10 @@
 import { sql } from 'kysely';
 import type { GradeBody, GradeResult, MarkBody } from '../../../contract/review';
 import type { Db, DbOrTrx } from '../../db/database';
-import { ApiError, ResultCode, notFound } from '../../http/envelope';
+import { ApiError, ResultCode, badRequest, notFound } from '../../http/envelope';
 import { formatDateTime } from '../../lib/time';
-import { gradeOf, scheduler, toColumns, toFsrsCard, type FsrsColumns } from './scheduler';
+import { CARD_CAP_MSG, atCardCap } from './cards';
+import { gradeOf, pickFsrs, scheduler, toColumns, toFsrsCard, type FsrsColumns } from './scheduler';
 
 const CARD_MISSING = '复习卡片不存在';
 const ID_TAKEN = '评分编号已被使用，请重新评分';
@@ -79,19 +80,6 @@ export async function gradeCard(db: Db, studentId: string, body: GradeBody, now 
   throw new ApiError(ResultCode.conflict, '复习卡片正在其他页面评分，请稍后再试');
 }
 
-const pickFsrs = (r: FsrsColumns): FsrsColumns => ({
-  due: r.due,
-  stability: r.stability,
-  difficulty: r.difficulty,
-  elapsed_days: r.elapsed_days,
-  scheduled_days: r.scheduled_days,
-  learning_steps: r.learning_steps,
-  reps: r.reps,
-  lapses: r.lapses,
-  state: r.state,
-  last_review: r.last_review,
-});
-
 /**
  * Undoes a grade: only the card's latest grade (the one the screen just gave), under the card's
  * row lock, putting back the state the grade replaced. The grade stays, marked undone, so the
@@ -128,6 +116,8 @@ export async function markNode(db: DbOrTrx, studentId: string, body: MarkBody, i
   const key = { kind: 'case' as const, sourceId: body.caseId, nodeId: body.nodeId };
   if (body.action === 'add') {
     if (!inMap) throw notFound('知识点不存在');
+    // A new card past the per-student cap (cards.ts) is refused, saying so; an existing one is included again.
+    if (!(await cardOf(db, studentId, key).select('node_id').executeTakeFirst()) && (await atCardCap(db, studentId))) throw badRequest(CARD_CAP_MSG);
     await db
       .insertInto('review_cards')
       .values({ student_id: studentId, kind: 'case', source_id: body.caseId, node_id: body.nodeId, origin: 2, due: now })

@@ -3,7 +3,7 @@ import type { ReviewCard, ReviewQueue } from '../../../contract/review';
 import type { DbOrTrx } from '../../db/database';
 import { formatDateTime, startOfShanghaiDay } from '../../lib/time';
 import { officialMap } from '../mindmaps/maps';
-import { caseDocument } from './cards';
+import { caseDocument, liveCaseCards } from './cards';
 import { courseFaces, mapFaces, type CardFace } from './faces';
 import { previewOf, type CardRow, type FsrsColumns } from './scheduler';
 
@@ -77,6 +77,7 @@ export async function reviewQueue(db: DbOrTrx, studentId: string, now: Date): Pr
       .select(({ fn }) => fn.countAll<string>().as('n'))
       .where('student_id', '=', studentId)
       .where('undone', '=', 0)
+      .where('recall_session_id', 'is', null)
       .where('reviewed_at', '>=', startOfShanghaiDay(now))
       .executeTakeFirstOrThrow(),
   ]);
@@ -121,14 +122,7 @@ export async function trialQueue(db: DbOrTrx, now: Date): Promise<ReviewQueue> {
 
 /** A case map's nodes with a card, for the map's review marker and filter. */
 export async function mapReview(db: DbOrTrx, studentId: string, caseId: string, now: Date) {
-  const rows = await db
-    .selectFrom('review_cards')
-    .select(['node_id', 'due', 'excluded'])
-    .where('student_id', '=', studentId)
-    .where('kind', '=', 'case')
-    .where('source_id', '=', caseId)
-    .where('retired', '=', 0)
-    .execute();
+  const rows = await liveCaseCards(db, studentId, caseId).select(['node_id', 'due', 'excluded']).execute();
   const due: string[] = [];
   const scheduled: string[] = [];
   const excluded: string[] = [];

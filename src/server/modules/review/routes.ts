@@ -6,10 +6,15 @@ import {
   GradeResult,
   MapReview,
   MapReviewQuery,
+  MapMastery,
   MarkBody,
   MarkResult,
+  NextStep,
+  RecallBody,
+  RecallResult,
   ReviewQueue,
   ReviewSummary,
+  StudyHistory,
   UndoBody,
   UndoResult,
 } from '../../../contract/review';
@@ -21,11 +26,14 @@ import { caseDocument } from './cards';
 import { mapNodeIds } from './faces';
 import { gradeCard, markNode, undoGrade } from './grades';
 import { dueSummary, mapReview, reviewQueue, trialQueue } from './queue';
+import { nextStep } from './next-step';
+import { recordRecall } from './recall';
+import { mapMastery, studyHistory } from './study-history';
 
 /** Grading and undo are the student's own study record: the experience account tries them without saving (SPEC §6). */
 const ownStudy = { experience: 'refuse' } as const;
 /** 需复习 / 不再复习 change a case's study: the student needs an active application. */
-const markCase: CaseOf = (request) => (request.body as MarkBody | undefined)?.caseId;
+const markCase: CaseOf = (request) => (request.body as MarkBody | RecallBody | undefined)?.caseId;
 
 /** Spaced repetition of learnt nodes (issue 20): the 复习 screen, its badge and the map's markers. */
 export async function reviewRoutes(app: FastifyInstance): Promise<void> {
@@ -69,7 +77,7 @@ export async function reviewRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const studentId = studentIdOf(request);
       const { caseId, nodeId } = request.body;
-      const doc = await caseDocument(db, studentId, caseId);
+      const doc = await caseDocument(db, studentId, caseId, app.mapHeads);
       return ok(await markNode(db, studentId, request.body, doc ? mapNodeIds(doc).all.has(nodeId) : false));
     },
   );
@@ -80,5 +88,41 @@ export async function reviewRoutes(app: FastifyInstance): Promise<void> {
     const { caseId } = request.query;
     if (!(await caseExists(db, app.contentCache, caseId))) throw notFound('案例不存在');
     return ok(await mapReview(db, studentId, caseId, new Date()));
+  });
+
+  // 回忆练习: the grades of a branch rebuilt from memory, one transaction (recall.ts).
+  r.post(
+    '/api/course/review/recall',
+    { schema: { body: RecallBody, response: Reply(RecallResult) }, config: { write: { experience: 'refuse', caseOf: markCase } } },
+    async (request) => {
+      const studentId = studentIdOf(request);
+      const doc = await caseDocument(db, studentId, request.body.caseId, app.mapHeads);
+      if (!doc) throw notFound('案例不存在');
+      return ok(await recordRecall(db, studentId, request.body, mapNodeIds(doc).all));
+    },
+  );
+
+  // Mastery of a case map's topics (the map's rings, roll-up and 掌握度 view).
+  r.get('/api/course/review/mastery', { schema: { querystring: MapReviewQuery, response: Reply(MapMastery) } }, async (request) => {
+    const studentId = studentIdOf(request);
+    const { caseId } = request.query;
+    if (!(await caseExists(db, app.contentCache, caseId))) throw notFound('案例不存在');
+    return ok(await mapMastery(db, studentId, caseId, new Date()));
+  });
+
+  // The one thing to do now on a case map, with its reason (next-step.ts): the case page, the map and 学习中心.
+  r.get('/api/course/review/nextStep', { schema: { querystring: MapReviewQuery, response: Reply(NextStep) } }, async (request) => {
+    const studentId = studentIdOf(request);
+    const { caseId } = request.query;
+    if (!(await caseExists(db, app.contentCache, caseId))) throw notFound('案例不存在');
+    return ok(await nextStep(db, app.contentCache, studentId, caseId, new Date()));
+  });
+
+  // A case map's study by day (the chart of 我的学习).
+  r.get('/api/course/review/history', { schema: { querystring: MapReviewQuery, response: Reply(StudyHistory) } }, async (request) => {
+    const studentId = studentIdOf(request);
+    const { caseId } = request.query;
+    if (!(await caseExists(db, app.contentCache, caseId))) throw notFound('案例不存在');
+    return ok(await studyHistory(db, studentId, caseId, new Date()));
   });
 }

@@ -43,6 +43,20 @@ export const toColumns = (card: Card): FsrsColumns => ({
   last_review: card.last_review ?? null,
 });
 
+/** The FSRS columns of a row (what a grade replaces and keeps for undo). */
+export const pickFsrs = (r: FsrsColumns): FsrsColumns => ({
+  due: r.due,
+  stability: r.stability,
+  difficulty: r.difficulty,
+  elapsed_days: r.elapsed_days,
+  scheduled_days: r.scheduled_days,
+  learning_steps: r.learning_steps,
+  reps: r.reps,
+  lapses: r.lapses,
+  state: r.state,
+  last_review: r.last_review,
+});
+
 /** Rating 1-4 of the API (重来, 困难, 良好, 简单) as ts-fsrs's grade. */
 export const gradeOf = (rating: number): Grade => [Rating.Again, Rating.Hard, Rating.Good, Rating.Easy][rating - 1] as Grade;
 

@@ -2,9 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { useTestApp } from '../../../../tests/server/test-app';
 import { NORMAL } from '../../../../tests/server/helpers';
-import { MindEditor } from '../../../engine/editor';
-import { percentOf } from '../../../engine/progress/rollup';
-import type { KmNode } from '../../../engine/model/types';
+import { MindEditor, percentOf, type KmNode } from '../../../mindmap/core';
 
 // Issue 22 item 2: one definition of the case percentage. On random maps, with random study
 // nodes (nodes carrying a resource) and random learnt nodes — learnt study nodes and hand-ticked

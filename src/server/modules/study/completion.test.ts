@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../../tests/server/test-app';
 import { GRADUATED, NORMAL } from '../../../../tests/server/helpers';
-import { MindEditor } from '../../../engine/editor';
-import { percentOf } from '../../../engine/progress/rollup';
+import { MindEditor, percentOf } from '../../../mindmap/core';
 import { markProgress } from '../mindmaps/document';
 import { officialMap } from '../mindmaps/maps';
 import { caseStudyNodes } from './completion';

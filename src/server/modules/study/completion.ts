@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { DbOrTrx } from '../../db/database';
 import { badRequest } from '../../http/envelope';
 import { newId } from '../../lib/ids';
-import { percentOf, rootProgress, type Progress } from '../../../engine/progress/rollup';
+import { percentOf, rootProgress, type Progress } from '../../../mindmap/core';
 import { officialMap } from '../mindmaps/maps';
 import { coveredSeconds, DONE_RATIO, parseSegments } from './coverage';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../../tests/server/test-app';
 import { NORMAL } from '../../../../tests/server/helpers';
-import { MindEditor } from '../../../engine/editor';
+import { MindEditor } from '../../../mindmap/core';
 import { officialMap } from '../mindmaps/maps';
 import { caseStudyNodes } from './completion';
 

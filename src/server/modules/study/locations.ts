@@ -7,16 +7,19 @@ export async function courseNodeDuration(db: DbOrTrx, courseId: string, nodeId: 
   return node?.duration;
 }
 
-/** Where the student left off in a course: the most recently watched section; null before any study. */
-export async function courseLocation(db: DbOrTrx, studentId: string, courseId: string): Promise<CourseLocation | null> {
-  const row = await db
+/**
+ * Where the student left off in a course: the most recently watched section, or section `nodeId`'s
+ * own place when given; null before any study (of that section).
+ */
+export async function courseLocation(db: DbOrTrx, studentId: string, courseId: string, nodeId?: string): Promise<CourseLocation | null> {
+  let q = db
     .selectFrom('learn_locations as l')
     .innerJoin('course_nodes as n', 'n.id', 'l.node_id')
     .select(['l.course_id', 'l.node_id', 'l.position', 'l.watched', 'l.is_study', 'n.video_id', 'n.name', 'n.duration'])
     .where('l.student_id', '=', studentId)
-    .where('l.course_id', '=', courseId)
-    .orderBy('l.updated_at', 'desc')
-    .executeTakeFirst();
+    .where('l.course_id', '=', courseId);
+  if (nodeId) q = q.where('l.node_id', '=', nodeId);
+  const row = await q.orderBy('l.updated_at', 'desc').executeTakeFirst();
   return row
     ? {
         courseId: row.course_id,

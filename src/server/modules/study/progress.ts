@@ -4,10 +4,8 @@ import { notFound } from '../../http/envelope';
 import { newId } from '../../lib/ids';
 import { addStudySeconds } from './study-time';
 import { acceptCoverage, type Segments } from './coverage';
+import { clampPosition, mergeCourseReport, studySeconds, writeCourseVideoReport } from './course-video';
 import { completeResource, lockApplication, markNodeByHand, openResource, resourceDone, unmarkNode } from './completion';
-
-/** Seconds of slack per report for network jitter. */
-const SLACK_SECONDS = 3;
 
 /** A progress report: where the player is, and the media intervals it played since the last one. */
 export interface VideoReport {
@@ -18,12 +16,22 @@ export interface VideoReport {
 /**
  * Course video progress (learn_locations). A section is learnt once 90 % of its timeline is
  * covered, at any playback rate (coverage.ts); coverage faster than the highest rate allows is
- * refused. The row is created if missing and then locked, so two reports racing merge their
- * segments one after the other and neither is lost.
+ * refused. Two reports racing merge their segments one after the other and neither is lost:
+ * each is written only over the row it read (course-video.ts), the loser reads again; after a
+ * few lost races (one student's many tabs) the row is locked instead.
  */
 export async function reportVideoProgress(db: Db, studentId: string, courseId: string, nodeId: string, duration: number, report: VideoReport) {
+  const key = { student_id: studentId, course_id: courseId, node_id: nodeId };
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const answer = await writeCourseVideoReport(db, key, duration, report);
+    if (answer) return answer;
+  }
+  return lockedVideoReport(db, key, duration, report);
+}
+
+async function lockedVideoReport(db: Db, key: { student_id: string; course_id: string; node_id: string }, duration: number, report: VideoReport) {
+  const { student_id: studentId, course_id: courseId, node_id: nodeId } = key;
   return db.transaction().execute(async (trx) => {
-    const key = { student_id: studentId, course_id: courseId, node_id: nodeId };
     await trx
       .insertInto('learn_locations')
       .values({ ...key, updated_at: new Date() })
@@ -37,19 +45,17 @@ export async function reportVideoProgress(db: Db, studentId: string, courseId: s
       .where('node_id', '=', nodeId)
       .forUpdate()
       .executeTakeFirstOrThrow();
-    const c = acceptCoverage(prev, report.segments, duration);
-    const isStudy = prev.is_study === 1 || c.done ? 1 : 2;
-    const position = clampPosition(report.position, duration);
+    const { c, isStudy, position, watched } = mergeCourseReport(prev, report, duration);
     await trx
       .updateTable('learn_locations')
-      .set({ position, watched: Math.floor(c.covered), coverage: c.coverage, coverage_started_at: c.started, is_study: isStudy, updated_at: new Date() })
+      .set({ position, watched, coverage: c.coverage, coverage_started_at: c.started, is_study: isStudy, updated_at: new Date() })
       .where('student_id', '=', studentId)
       .where('course_id', '=', courseId)
       .where('node_id', '=', nodeId)
       .execute();
     await touchStudyRecord(trx, studentId, 1, courseId, nodeId, '', isStudy);
     await addStudySeconds(trx, studentId, studySeconds(prev.updated_at, c.gained));
-    return { courseId, nodeId, position, watched: Math.floor(c.covered), isStudy };
+    return { courseId, nodeId, position, watched, isStudy };
   });
 }
 
@@ -107,13 +113,7 @@ export async function reportResourceProgress(
   });
 }
 
-const clampPosition = (position: number, duration: number) => Math.floor(Math.max(0, Math.min(position, duration > 0 ? duration : position)));
-
 /** Study time of a report: the timeline it newly covered, but never more than the real time since the last report. */
-function studySeconds(previousReport: Date, gained: number): number {
-  const elapsed = Math.max(0, (Date.now() - new Date(previousReport).getTime()) / 1000);
-  return Math.min(gained, elapsed + SLACK_SECONDS);
-}
 
 /**
  * The "last study record" is the most recently touched row of study_records: one row per student,

@@ -33,7 +33,7 @@ import { caseVideoResource, findResource, nodeResources } from './resources';
 import { studyStats } from './study-time';
 import { caseProgress, nodeRequirements } from './completion';
 import { reportPdfPages } from './pdf-pages';
-import { percentOf } from '../../../engine/progress/rollup';
+import { percentOf } from '../../../mindmap/core';
 import { addCourseCard, syncOneCase } from '../review/cards';
 
 /** A case video's progress is a write to that case; a course section's is not. */
@@ -117,7 +117,7 @@ export async function studyRoutes(app: FastifyInstance): Promise<void> {
   r.get('/api/course/userModelRecord/selectLearnLocation', { schema: { querystring: LearnLocationQuery, response: Reply(LearnLocation) } }, async (request) => {
     const studentId = studentIdOf(request);
     const q = request.query;
-    if (q.courseId) return ok(await courseLocation(db, studentId, q.courseId));
+    if (q.courseId) return ok(await courseLocation(db, studentId, q.courseId, q.nodeId));
     if (!q.caseId || !q.resourceId) throw badRequest(NO_TARGET);
     await caseVideo(studentId, q.caseId, q.resourceId);
     return ok(await resourceLocation(db, studentId, q.resourceId));

@@ -94,6 +94,13 @@ describe('tutors', () => {
     expect(await submit(fresh, { ...form, teacherId: 'tutor-04' })).toMatchObject({ resultCode: 400, errMsg: ACTIVE_SIGNUP_MSG });
     expect((await get(fresh, '/api/customer/teacherResume/getResumeDetails?uid=tutor-03')).data).toMatchObject({ status: 0, isSignIn: 1 });
     expect((await get(fresh, '/api/customer/teacherResume/getResumeDetails?uid=tutor-04')).data).not.toHaveProperty('status');
+    // A cancelled application comes back with the detail (重新报名 starts from it), to its writer only.
+    const detail = async (tok: string) => (await get(tok, '/api/customer/teacherResume/getResumeDetails?uid=tutor-03')).data;
+    expect(await detail(fresh)).not.toHaveProperty('application');
+    expect((await get(fresh, '/api/customer/teacherSignUp/cancelSignIn?uid=tutor-03')).resultCode).toBe(200);
+    const { teacherId: _t, ...written } = form;
+    expect((await detail(fresh)).application).toEqual(written);
+    expect(await detail(tokens.normal)).not.toHaveProperty('application');
   });
 
   it('refuses a second tutor while one sign-up is active, whether applying (0) or accepted (1)', async () => {

@@ -1,5 +1,5 @@
 import type { Insertable, Selectable } from 'kysely';
-import type { SignUpStatus, Tutor, TutorItem, TutorQuery } from '../../../contract/tutors';
+import type { SignUpApplication, SignUpStatus, Tutor, TutorItem, TutorQuery } from '../../../contract/tutors';
 import type { Db, DbOrTrx } from '../../db/database';
 import type { TutorSignupsTable, TutorsTable } from '../../db/schema';
 import { badRequest, notFound } from '../../http/envelope';
@@ -59,8 +59,10 @@ export async function pageTutors(db: DbOrTrx, content: ContentCache, students: S
 export async function tutorDetail(db: DbOrTrx, studentId: string, id: string): Promise<Tutor | undefined> {
   const t = await db.selectFrom('tutors').selectAll().where('id', '=', id).executeTakeFirst();
   if (!t) return undefined;
+  const item = listItem(t, await signupState(db, studentId));
+  const application = item.status === 3 && item.signUpId ? await applicationOf(db, studentId, item.signUpId) : undefined;
   return {
-    ...listItem(t, await signupState(db, studentId)),
+    ...item,
     birthday: t.birthday,
     education: t.education,
     degree: t.degree,
@@ -72,6 +74,25 @@ export async function tutorDetail(db: DbOrTrx, studentId: string, id: string): P
     patentWorks: t.patent_works,
     phone: t.phone,
     email: t.email,
+    ...(application ? { application } : {}),
+  };
+}
+
+/** The fields of one of the student's own sign-ups (scoped by student: ownership). */
+async function applicationOf(db: DbOrTrx, studentId: string, signUpId: string): Promise<SignUpApplication | undefined> {
+  const a = await db.selectFrom('tutor_signups').selectAll().where('id', '=', signUpId).where('student_id', '=', studentId).executeTakeFirst();
+  if (!a) return undefined;
+  return {
+    name: a.name,
+    sex: a.sex,
+    identityNumber: a.identity_number,
+    phone: a.phone,
+    studentNo: a.student_no,
+    specialty: a.specialty,
+    classmate: a.classmate,
+    introduction: a.introduction,
+    specialtyHobby: a.specialty_hobby,
+    goalsIdeas: a.goals_ideas,
   };
 }
 

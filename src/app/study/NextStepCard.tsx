@@ -1,0 +1,58 @@
+import { Link } from 'wouter';
+import type { NextStep } from '../../contract/review';
+import { withQuery } from '../router/hash-location';
+import { useRemote } from '../ui/use-remote';
+import { fetchNextStep } from './study-api';
+import './next-step.css';
+
+// 下一步 (issue 34 item 3): the one thing to do now on a case map and why, on the case page, the
+// study map and 学习中心 — the server decides (review/next-step.ts), every place says the same.
+// Extra: a failed fetch leaves it out. `tick` asks again (the map: after a save, grade or recall).
+
+/** Where the step's action goes (the map's 回忆练习 opens through its `recall` query). */
+export function nextStepAction(s: NextStep): { label: string; href: string } | null {
+  switch (s.kind) {
+    case 'review':
+      return { label: '去复习', href: '/personal/review' };
+    case 'recall':
+      return { label: `回忆练习：${s.nodeName}`, href: withQuery('/project/minder', { caseId: s.caseId, recall: s.nodeId }) };
+    case 'continue':
+    case 'start':
+      return { label: `去学习：${s.nodeName}`, href: withQuery('/project/mindDetail', { caseId: s.caseId, nodeId: s.nodeId }) };
+    default:
+      return null;
+  }
+}
+
+interface Props {
+  caseId: string;
+  tick?: string;
+  /** On the map itself: start the 回忆练习 here rather than navigating. */
+  onRecall?(branchId: string): void;
+  compact?: boolean;
+}
+
+export function NextStepCard({ caseId, tick = '', onRecall, compact = false }: Props) {
+  const step = useRemote(() => fetchNextStep(caseId), [caseId, tick]);
+  const s = step.data;
+  if (!s) return null;
+  const action = nextStepAction(s);
+  return (
+    <section className={`next-step${compact ? ' next-step--compact' : ''}`} aria-label="下一步">
+      <p className="next-step__says">
+        <strong>下一步：</strong>
+        {s.reason}
+      </p>
+      {action &&
+        (s.kind === 'recall' && onRecall ? (
+          <button type="button" className="next-step__go" onClick={() => onRecall(s.nodeId)}>
+            {action.label}
+          </button>
+        ) : (
+          <Link href={action.href} className="next-step__go">
+            {action.label}
+          </Link>
+        ))}
+    </section>
+  );
+}

@@ -1,0 +1,149 @@
+import 'fake-indexeddb/auto';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { vi } from 'vitest';
+import { ApiFailure } from '../../app/ui/use-remote';
+import { SimServer, createEngineHost, localEngine, type EngineClient } from '../../mindmap/testing';
+import { MindDoc, type KmDocument, draftKey, idbDraftStore } from '../../mindmap';
+import { Autosaver } from './autosave';
+
+// The autosaver saving by change sets, with the real engine behind the worker protocol and the
+// server's rule for sets (engine/sync/sim-server.ts, which the route implements and is tested
+// against in the server suite). Timers are faked as in autosave.test.ts.
+beforeEach(() => vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] }));
+afterEach(() => vi.useRealTimers());
+
+async function until(check: () => boolean | Promise<boolean>): Promise<void> {
+  for (let i = 0; i < 500; i++) {
+    if (await check()) return;
+    await new Promise((r) => setImmediate(r));
+  }
+  throw new Error('never settled');
+}
+
+const START: KmDocument = {
+  root: { data: { id: 'r', text: '中心' }, children: [{ data: { id: 'a', text: 'A' } }, { data: { id: 'b', text: 'B' } }] },
+  template: 'default',
+  theme: 'fresh-blue',
+  version: '1.4.43',
+};
+
+/** The server: whole saves (version check) and change sets on one map, counting what each save sent. */
+function server() {
+  const sim = new SimServer(START);
+  let wholeAt = 0;
+  const sent = { whole: 0, sets: 0 };
+  return {
+    sim,
+    sent,
+    save: async (doc: KmDocument, version: number) => {
+      if (version !== sim.version) throw new ApiFailure('思维导图已在其他页面更新，请刷新后再保存', 409);
+      sent.whole++;
+      sim.doc = new MindDoc(structuredClone(doc));
+      sim.version++;
+      wholeAt = sim.version;
+      return sim.version;
+    },
+    send: async (base: number, sets: Parameters<SimServer['save']>[1]) => {
+      if (base < wholeAt) throw new ApiFailure('导图已整体更新', 409);
+      sent.sets++;
+      const out = sim.save(base, sets);
+      return { version: sim.version, sets: out, notices: sim.lastNotices };
+    },
+  };
+}
+
+async function tab(srv: ReturnType<typeof server>, name: string): Promise<{ engine: EngineClient; saver: Autosaver }> {
+  const engine = localEngine(createEngineHost());
+  await engine.load(structuredClone(srv.sim.doc.toKm()));
+  await engine.startSync(name, srv.sim.version);
+  const saver = new Autosaver(
+    {
+      snapshot: () => engine.toKm(),
+      save: srv.save,
+      drafts: idbDraftStore(),
+      key: draftKey('s1', `case-${name}-${Math.random()}`),
+      changes: {
+        take: () => engine.takeChangeSets(),
+        send: srv.send,
+        receive: async (sets) => engine.receiveChangeSets(sets),
+        wholeSaved: (v, seq) => engine.wholeSaved(v, name, seq),
+        fetch: async (since) => ({ version: srv.sim.version, sets: srv.sim.since(since) }),
+      },
+    },
+    srv.sim.version,
+  );
+  return { engine, saver };
+}
+
+const rename = async (t: { engine: EngineClient; saver: Autosaver }, id: string, text: string) => {
+  await t.engine.execute('editText', [id, text]);
+  t.saver.markDirty();
+};
+const textOf = async (engine: EngineClient, id: string) => (await engine.getNodeData(id)).text;
+
+describe('autosave by change sets', () => {
+  it('saves the first time whole, then only the change; the version follows the server', async () => {
+    const srv = server();
+    const t = await tab(srv, 't1');
+    await rename(t, 'a', '第一次');
+    await t.saver.flush();
+    expect(srv.sent).toEqual({ whole: 1, sets: 0 });
+    await rename(t, 'b', '第二次');
+    await t.saver.flush();
+    expect(srv.sent).toEqual({ whole: 1, sets: 1 });
+    expect(t.saver.version).toBe(2);
+    expect(srv.sim.doc.get('b').data.text).toBe('第二次');
+  });
+
+  it('two tabs rename different topics: both renames are kept in both tabs and on the server, with no conflict', async () => {
+    const srv = server();
+    const one = await tab(srv, 't1');
+    const two = await tab(srv, 't2');
+    const conflicts: unknown[] = [];
+    one.saver.onConflict = two.saver.onConflict = (d) => conflicts.push(d);
+    // the first saves of both tabs: the second one is merged (reload + replay), not a conflict
+    two.saver.onReload = async () => {
+      const pending = await two.engine.takeChangeSets();
+      await two.engine.load(structuredClone(srv.sim.doc.toKm()));
+      const r = await two.engine.replayPending(pending.sets);
+      await two.engine.startSync('t2', srv.sim.version, { pending: r.pending, seq: pending.seq });
+      return srv.sim.version;
+    };
+    await rename(one, 'a', '甲改');
+    await one.saver.flush();
+    await rename(two, 'b', '乙改');
+    await two.saver.flush();
+    await until(() => two.saver.state === 'dirty' || two.saver.state === 'saved');
+    await two.saver.flush();
+    await rename(one, 'a', '甲再改');
+    await one.saver.flush();
+    await two.saver.catchUp();
+    expect(conflicts).toEqual([]);
+    for (const t of [one, two]) {
+      expect(await textOf(t.engine, 'a')).toBe('甲再改');
+      expect(await textOf(t.engine, 'b')).toBe('乙改');
+    }
+    expect(srv.sim.doc.get('a').data.text).toBe('甲再改');
+    expect(srv.sim.doc.get('b').data.text).toBe('乙改');
+  });
+
+  it('an edit to a topic another tab deleted is dropped and said, the rest of the set kept', async () => {
+    const srv = server();
+    const one = await tab(srv, 't1');
+    await rename(one, 'a', '先存一次');
+    await one.saver.flush();
+    const two = await tab(srv, 't2');
+    await one.engine.execute('removeNode', [['b']]);
+    one.saver.markDirty();
+    await one.saver.flush();
+    const notices: string[][] = [];
+    two.saver.onNotices = (n) => notices.push(n);
+    await rename(two, 'b', '已删的主题');
+    await rename(two, 'a', '还在的主题');
+    await two.saver.flush();
+    expect(await textOf(two.engine, 'a')).toBe('还在的主题');
+    await expect(two.engine.getNodeData('b')).rejects.toThrow();
+    expect(notices.flat().join()).toContain('已删的主题');
+    expect(srv.sim.doc.byId.has('b')).toBe(false);
+  });
+});

@@ -1,0 +1,123 @@
+import type { KmDocument } from '../engine/model/types';
+import type { ChangeSet } from '../engine/model/change-set';
+
+// Unsaved work survives a crash, a closed tab or an offline period: every pending change is
+// written here (IndexedDB, per student + case) before it goes to the server, and removed once
+// the server has it.
+
+export interface Draft {
+  document: KmDocument;
+  /** Server version the draft was edited from. */
+  baseVersion: number;
+  savedAt: number;
+  /**
+   * The change sets not yet acknowledged when it was written (saving by change sets), made on top
+   * of `baseVersion`: opened on a newer server map, they are replayed on it instead of the
+   * document replacing it (nothing another tab saved is lost, no whole-map choice).
+   */
+  sets?: ChangeSet[];
+  seq?: number;
+}
+
+export interface DraftStore {
+  get(key: string): Promise<Draft | undefined>;
+  put(key: string, d: Draft): Promise<void>;
+  delete(key: string): Promise<void>;
+  /**
+   * Keeps `d` at once, synchronously (page hide / unload, when an IndexedDB write may never
+   * commit); `get` answers it while it is newer than the IndexedDB draft.
+   */
+  keepNow?(key: string, d: Draft): void;
+}
+
+const DB = 'xuetu-mindmap';
+const STORE = 'drafts';
+
+function openDb(factory: IDBFactory): Promise<IDBDatabase> {
+  return new Promise((resolve, reject) => {
+    const req = factory.open(DB, 1);
+    req.onupgradeneeded = () => req.result.createObjectStore(STORE);
+    req.onsuccess = () => resolve(req.result);
+    req.onerror = () => reject(req.error);
+  });
+}
+
+function done<T>(req: IDBRequest<T>): Promise<T> {
+  return new Promise((resolve, reject) => {
+    req.onsuccess = () => resolve(req.result);
+    req.onerror = () => reject(req.error);
+  });
+}
+
+/**
+ * Whether a stored draft still holds anything the server lacks: one equal to the server's map
+ * (its save went through while the page was closing, before the draft was dropped) does not, and
+ * restoring it would only answer 409 against the version that save made.
+ */
+export function draftWorthRestoring(draft: Draft | undefined, server: KmDocument): draft is Draft {
+  return !!draft && JSON.stringify(draft.document) !== JSON.stringify(server);
+}
+
+export function draftKey(studentId: string, caseId: string): string {
+  return `${studentId}:${caseId}`;
+}
+
+export function idbDraftStore(factory: IDBFactory = indexedDB): DraftStore {
+  let db: Promise<IDBDatabase> | null = null;
+  const tx = async (mode: IDBTransactionMode) => {
+    db ??= openDb(factory);
+    return (await db).transaction(STORE, mode).objectStore(STORE);
+  };
+  return {
+    get: async (key) => (await done((await tx('readonly')).get(key))) as Draft | undefined,
+    put: async (key, d) => void (await done((await tx('readwrite')).put(d, key))),
+    delete: async (key) => void (await done((await tx('readwrite')).delete(key))),
+  };
+}
+
+const SYNC_PREFIX = 'xuetu-mindmap-draft:';
+
+/**
+ * `store` plus a synchronous copy in `storage` (localStorage) written by keepNow: the newer of
+ * the two is the draft. A copy too large for the storage quota is skipped (the IndexedDB draft,
+ * written soon after every change, still holds the work up to then).
+ */
+export function withSyncCopy(store: DraftStore, storage: Storage = localStorage): DraftStore {
+  const read = (key: string): Draft | undefined => {
+    try {
+      const raw = storage.getItem(SYNC_PREFIX + key);
+      return raw ? (JSON.parse(raw) as Draft) : undefined;
+    } catch {
+      return undefined;
+    }
+  };
+  const drop = (key: string) => {
+    try {
+      storage.removeItem(SYNC_PREFIX + key);
+    } catch {
+      // storage unavailable: nothing was kept there
+    }
+  };
+  return {
+    async get(key) {
+      const [stored, kept] = [await store.get(key).catch(() => undefined), read(key)];
+      return kept && (!stored || kept.savedAt > stored.savedAt) ? kept : stored;
+    },
+    async put(key, d) {
+      await store.put(key, d);
+      const kept = read(key);
+      if (kept && kept.savedAt <= d.savedAt) drop(key);
+    },
+    async delete(key) {
+      drop(key);
+      await store.delete(key);
+    },
+    keepNow(key, d) {
+      try {
+        storage.setItem(SYNC_PREFIX + key, JSON.stringify(d));
+      } catch (e) {
+        console.warn('draft too large for the synchronous copy:', e);
+      }
+    },
+  };
+}

@@ -1,0 +1,138 @@
+import { define, notRoot, one, primary, sel } from './action-kit';
+import type { MapClip } from '../engine/commands/clipboard';
+import type { Action, ActionContext } from './actions';
+import { selectedAfterDelete } from './selection-memory';
+
+// The registry's topic edits (actions.ts lists them first, in this order: the toolbar and the
+// node menu show them so): insert, edit text, delete, relationship line, undo/redo, clipboard,
+// select all, move up/down, with what insert and delete do around the engine command.
+
+export function editActions(): Action[] {
+  return [
+    define({
+      name: 'appendChild',
+      label: '插入下级主题',
+      shortcut: 'Tab',
+      keys: ['Insert'],
+      in: ['toolbar', 'menu'],
+      command: 'appendChild',
+      enabled: one,
+      perform: (c) => insert(c, 'appendChild'),
+    }),
+    define({
+      name: 'appendSibling',
+      label: '插入同级主题',
+      shortcut: 'Enter',
+      in: ['toolbar', 'menu'],
+      command: 'appendSibling',
+      enabled: one,
+      perform: (c) => insert(c, 'appendSibling'),
+    }),
+    define({
+      name: 'appendParent',
+      label: '插入上级主题',
+      shortcut: 'Shift+Tab',
+      keys: ['Shift+Insert'],
+      in: ['menu'],
+      command: 'appendParent',
+      enabled: notRoot,
+      perform: (c) => insert(c, 'appendParent'),
+    }),
+    define({
+      name: 'editText',
+      label: '编辑文字',
+      shortcut: 'F2',
+      in: ['menu'],
+      command: 'editText',
+      // A selected line's label or summary's text, as F2 edits them (the phone bar's 编辑 has no F2).
+      enabled: (c) => one(c) || !!c.ctl.relations.state.selected || !!c.ctl.state.summary,
+      perform: (c) => {
+        const line = c.ctl.relations.state.selected;
+        if (line) return c.ctl.relations.editLabel(line);
+        if (c.ctl.state.summary) return c.ui.editSummary?.(c.ctl.state.summary);
+        return c.ui.editText(primary(c));
+      },
+    }),
+    define({
+      name: 'removeNode',
+      label: '删除',
+      shortcut: 'Delete',
+      keys: ['Backspace'],
+      in: ['toolbar', 'menu'],
+      command: 'removeNode',
+      // A selected line or summary goes first, as with the Delete key (relation-tool, summary-keys).
+      enabled: (c) => notRoot(c) || !!c.ctl.relations.state.selected || !!c.ctl.state.summary,
+      perform: (c) => {
+        const line = c.ctl.relations.state.selected;
+        if (line) return c.ctl.relations.remove(line);
+        if (c.ctl.state.summary) return c.ctl.removeSummary(c.ctl.state.summary);
+        return remove(c);
+      },
+    }),
+    define({
+      name: 'addRelation',
+      label: '关联线',
+      shortcut: 'Mod+L',
+      in: ['toolbar', 'menu'],
+      command: 'addRelationship',
+      enabled: one,
+      perform: (c) => c.ctl.relations.start(primary(c)),
+    }),
+    define({ name: 'undo', label: '撤销', shortcut: 'Mod+Z', in: ['toolbar'], edits: true, enabled: (c) => c.ctl.state.canUndo, perform: (c) => c.ctl.undo() }),
+    define({
+      name: 'redo',
+      label: '重做',
+      shortcut: 'Mod+Y',
+      keys: ['Mod+Shift+Z'],
+      in: ['toolbar'],
+      edits: true,
+      enabled: (c) => c.ctl.state.canRedo,
+      perform: (c) => c.ctl.redo(),
+    }),
+    define({ name: 'copy', label: '复制', shortcut: 'Mod+C', in: ['menu'], edits: false, enabled: one, perform: (c) => toClipboard(c, c.ctl.copy()) }),
+    define({ name: 'cut', label: '剪切', shortcut: 'Mod+X', in: ['menu'], command: 'cut', enabled: notRoot, perform: (c) => toClipboard(c, c.ctl.cut()) }),
+    define({ name: 'paste', label: '粘贴', shortcut: 'Mod+V', in: ['menu'], command: 'paste', enabled: one, perform: (c) => c.ui.paste() }),
+    define({ name: 'selectAll', label: '全选', shortcut: 'Mod+A', in: [], edits: false, enabled: () => true, perform: (c) => c.ctl.selectAll() }),
+    define({
+      name: 'arrangeUp',
+      label: '上移',
+      shortcut: 'Alt+ArrowUp',
+      in: ['menu'],
+      command: 'arrange',
+      enabled: notRoot,
+      perform: (c) => c.ctl.run('arrange', [sel(c), -1]),
+    }),
+    define({
+      name: 'arrangeDown',
+      label: '下移',
+      shortcut: 'Alt+ArrowDown',
+      in: ['menu'],
+      command: 'arrange',
+      enabled: notRoot,
+      perform: (c) => c.ctl.run('arrange', [sel(c), 1]),
+    }),
+  ];
+}
+
+/** The copy goes to the system clipboard too; resolves when the map's own clipboard has it. */
+function toClipboard(c: ActionContext, clip: Promise<MapClip | undefined>): Promise<unknown> {
+  c.ui.toSystemClipboard(clip);
+  return clip;
+}
+
+async function insert(c: ActionContext, name: 'appendChild' | 'appendSibling' | 'appendParent'): Promise<void> {
+  const at = primary(c);
+  c.ui.beginInsert({ name, at });
+  const id = await c.ctl.run(name, [at, '分支主题']);
+  if (typeof id === 'string') c.ctl.select([id]);
+  // Also on failure (depth limit): ends the type-ahead; the edit then opens on nothing.
+  c.ui.endInsert(typeof id === 'string' ? id : '');
+}
+
+/** Delete: then the next sibling is selected, else the previous one, else the parent (never a jump to the root). */
+async function remove(c: ActionContext): Promise<void> {
+  const gone = sel(c).filter((id) => id !== c.ctl.model.rootId);
+  const next = selectedAfterDelete(c.ctl.model, gone, primary(c));
+  const removed = await c.ctl.run('removeNode', [gone]);
+  if (removed && next) c.ctl.select([next]);
+}

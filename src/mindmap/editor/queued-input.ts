@@ -1,0 +1,47 @@
+import { flushSync } from 'react-dom';
+import type { EditorController } from './controller';
+import { keyPress, typesText, type KeyPress } from './key-queue';
+import type { useTextEdit } from './text-edit';
+
+// The view's side of the key queue (key-queue.ts): while an earlier key waits for the worker,
+// a key on the map's keyboard target or a tree row, and text typed or composed into the armed
+// field, are queued instead of acting on a selection that is about to change; in their turn they
+// act on the state then — a key that finds the edit field open (the topic it waited for) is the
+// field's key, and runs without waiting for that topic's answer, so nothing typed later can
+// reach the open field before it. Each queued step is rendered before the next (flushSync), so the field a step
+// opens is the one the next native key reaches.
+
+type TextEdit = ReturnType<typeof useTextEdit>;
+
+export function queuedInput(ctl: EditorController, field: TextEdit, mapKey: (k: KeyPress) => void) {
+  // With the edit field open a step is the field's and needs no answer: it runs as soon as the keys before it have.
+  const later = (step: () => void) =>
+    ctl.keys.run(
+      () => flushSync(step),
+      () => !!field.editing.current,
+    );
+  return {
+    /**
+     * A key for the map: handled `now` unless keys are waiting. `typesHere`: a printable key's
+     * text reaches the armed field as input (onType queues it), so only other keys queue here.
+     */
+    key(e: KeyPress, typesHere: boolean, now: () => void): void {
+      if (!ctl.keys.busy) return now();
+      const printable = typesText(e);
+      if (printable && typesHere) return;
+      e.preventDefault();
+      const k = keyPress(e);
+      later(() => {
+        if (printable) field.typeQueued(k.key);
+        else if (field.editing.current) field.keyQueued(k.key, k.shiftKey);
+        else mapKey(k);
+      });
+    },
+    /** Text the armed field got while keys wait: queued (true), or false to take it now. */
+    typeLater(text: string): boolean {
+      if (!ctl.keys.busy) return false;
+      if (text) later(() => field.typeQueued(text));
+      return true;
+    },
+  };
+}

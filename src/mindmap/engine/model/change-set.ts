@@ -1,0 +1,171 @@
+import { invertChanges, type Change } from './change';
+import { changeProblem } from './change-limits';
+import type { MindDoc } from './doc';
+import type { KmNode } from './types';
+import type { Item, ItemColl, Summary } from './items';
+
+// Change sets: the one currency an edit travels in from the engine to the database and to the
+// other tabs of the map. A set is the changes of one or more commands, in order, named by the tab
+// that made it (`id` = tab id + its sequence number, unique per map). The server applies sets in
+// the order they reach it, each to the map as it is then (applyLenient); every replica replays
+// the server's applied form strictly (replay), so all of them hold the same map.
+
+export interface ChangeSet {
+  /** `<tab id>:<sequence>`: says which tab made it and lets a resent set be recognised. */
+  id: string;
+  changes: Change[];
+}
+
+/** A set as the server ordered and applied it: `version` is the map's version once it was applied. */
+export interface AppliedSet extends ChangeSet {
+  version: number;
+}
+
+export interface LenientOutcome {
+  /** What was applied, in the normalised form the document recorded (indices clamped, `before` as it was here). */
+  applied: Change[];
+  /** One Chinese sentence per change that could not apply, for the student (no repeats). */
+  notices: string[];
+}
+
+/**
+ * Applies changes made on another copy of the map to this one, each as far as it still makes
+ * sense here. The rules, per topic (never a whole-map choice):
+ * - a title or any other field set on both sides: the one applied later wins;
+ * - a change to, under or moving a topic that was deleted here: dropped, and said;
+ * - a topic deleted on both sides, a field already at its value: nothing to do, silently;
+ * - a move that would put a topic under itself (both sides moved crosswise): dropped, and said;
+ * - an insert whose topic id is already here (a set sent twice): dropped silently;
+ * - a relationship or summary whose topics were deleted here: dropped, and said.
+ * With `limits`, a change that would take the map past the limits of model/limits.ts is refused
+ * (the server's check, made per change instead of per document).
+ */
+export function applyLenient(doc: MindDoc, changes: readonly Change[], opts: { limits?: boolean } = {}): LenientOutcome {
+  const applied: Change[] = [];
+  const notices = new Set<string>();
+  // Items added or changed here: checked once the whole list is applied (within one step an item
+  // may name a topic the next change of the step puts back).
+  const touched: Extract<Change, { op: 'item' }>[] = [];
+  const saved = doc.recorder;
+  doc.recorder = applied;
+  try {
+    for (const c of changes) {
+      // From the network a change is checked first (its shape, the limits), then merged.
+      const problem = opts.limits ? changeProblem(doc, c) : null;
+      if (problem) {
+        // the set is refused as a whole: nothing of it stays
+        doc.recorder = null;
+        revert(doc, applied);
+        throw new ChangeRefused(problem);
+      }
+      const skip = skipReason(doc, c);
+      if (skip !== null) {
+        if (skip) notices.add(skip);
+        continue;
+      }
+      if (c.op === 'item' && c.after) touched.push(c);
+      const mark = applied.length;
+      try {
+        doc.apply(c);
+      } catch (e) {
+        // a structural refusal of the document itself (e.g. a cycle): undo the partial step, say it
+        for (const u of invertChanges(applied.splice(mark))) withoutRecorder(doc, () => doc.apply(u));
+        notices.add(e instanceof Error ? e.message : String(e));
+      }
+    }
+    for (const c of touched) {
+      const now = (doc.items[c.coll] as Item[]).find((it) => it.id === c.id);
+      if (!now || itemHolds(doc, c.coll, now)) continue;
+      doc.setItem(c.coll, c.id, undefined);
+      notices.add(c.coll === 'relationships' ? '一条关联线连接的主题已在别处删除，关联线没有保留' : '一个概要的主题已在别处删除或移走，概要没有保留');
+    }
+  } finally {
+    doc.recorder = saved;
+  }
+  return { applied, notices: [...notices] };
+}
+
+/** A change set the server refuses as a whole (beyond the map's limits): nothing of it is stored. */
+export class ChangeRefused extends Error {}
+
+/** Replays changes that are known to apply (the server's applied form, or an inverse of what was applied here). */
+export function replay(doc: MindDoc, changes: readonly Change[]): void {
+  withoutRecorder(doc, () => {
+    for (const c of changes) doc.apply(c);
+  });
+}
+
+/** Takes back changes applied to `doc` (newest first). */
+export function revert(doc: MindDoc, applied: readonly Change[]): Change[] {
+  const inverse = invertChanges(applied);
+  replay(doc, inverse);
+  return inverse;
+}
+
+function withoutRecorder(doc: MindDoc, run: () => void): void {
+  const saved = doc.recorder;
+  doc.recorder = null;
+  try {
+    run();
+  } finally {
+    doc.recorder = saved;
+  }
+}
+
+const titleOf = (doc: MindDoc, id: string): string => {
+  const t = doc.byId.get(id)?.data.text;
+  return typeof t === 'string' && t ? `「${t.length > 20 ? `${t.slice(0, 20)}…` : t}」` : '一个主题';
+};
+const kmTitle = (text: unknown) => (typeof text === 'string' && text ? `「${text.length > 20 ? `${text.slice(0, 20)}…` : text}」` : '一个主题');
+
+/** Why a change is not applied here: '' = silently (already so), a sentence = said; null = apply it. */
+function skipReason(doc: MindDoc, c: Change): string | null {
+  switch (c.op) {
+    case 'add':
+      // an id already here: the set was applied before (sent twice), or the ids collide
+      if (subtreeIds(c.node).some((id) => doc.byId.has(id))) return '';
+      return doc.byId.has(c.parent) ? null : `${kmTitle(c.node.data.text)}没有加上：它所在的分支已在别处删除`;
+    case 'remove':
+      return doc.byId.has(c.node.data.id as string) ? null : '';
+    case 'move':
+      if (!doc.byId.has(c.id)) return '';
+      return doc.byId.has(c.to) ? null : `${titleOf(doc, c.id)}留在原处：要移到的分支已在别处删除`;
+    case 'set': {
+      const n = doc.byId.get(c.id);
+      if (!n) return c.key === 'text' ? `标题${kmTitle(c.after)}没有保存：这个主题已在别处删除` : '';
+      return n.data[c.key] === c.after ? '' : null;
+    }
+    case 'meta':
+      return null;
+    case 'item':
+      return null;
+  }
+}
+
+function itemHolds(doc: MindDoc, coll: ItemColl, item: Item): boolean {
+  if (coll === 'summaries') {
+    const s = item as Summary;
+    return doc.byId.has(s.parent) && [s.first, s.last].every((id) => doc.byId.get(id)?.parent?.id === s.parent);
+  }
+  return itemTopics(item).every((id) => doc.byId.has(id));
+}
+
+function itemTopics(item: object): string[] {
+  const out: string[] = [];
+  for (const k of ['from', 'to', 'parent', 'first', 'last'] as const) {
+    const v = (item as Record<string, unknown>)[k];
+    if (typeof v === 'string') out.push(v);
+  }
+  return out;
+}
+
+function subtreeIds(node: KmNode): string[] {
+  const out: string[] = [];
+  const stack = [node];
+  while (stack.length) {
+    const n = stack.pop()!;
+    out.push(n.data.id as string);
+    if (n.children) for (const c of n.children) stack.push(c);
+  }
+  return out;
+}

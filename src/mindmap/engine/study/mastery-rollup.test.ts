@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { MindDoc } from '../model/doc';
+import type { KmDocument } from '../model/types';
+import { masteryRollup, type MasteryInput } from './mastery-rollup';
+
+const km: KmDocument = {
+  root: {
+    data: { id: 'r', text: '根' },
+    children: [
+      {
+        data: { id: 'a', text: '甲' },
+        children: [{ data: { id: 'a1', text: '甲一' }, children: [{ data: { id: 'a11', text: '甲一一' } }] }, { data: { id: 'a2', text: '甲二' } }],
+      },
+      { data: { id: 'b', text: '乙' }, children: [{ data: { id: 'b1', text: '乙一' } }] },
+    ],
+  },
+  template: 'default',
+  theme: 'fresh-blue',
+  version: '1.4.43',
+};
+
+function counts(input: Partial<MasteryInput>) {
+  const r = masteryRollup(new MindDoc(km), { levels: new Map(), fading: new Set(), study: [], ...input });
+  return Object.fromEntries(r.ids.map((id, i) => [id, [...r.counts.subarray(3 * i, 3 * i + 3)]]));
+}
+
+describe('掌握 N/M roll-up', () => {
+  it('counts study nodes and graded topics once each, the node itself included, up every ancestor', () => {
+    const c = counts({
+      study: ['a11', 'a2'],
+      levels: new Map([
+        ['a11', 3],
+        ['b1', 1],
+      ]),
+    });
+    // [mastered, total, fading]
+    expect(c).toEqual({ a11: [1, 1, 0], a1: [1, 1, 0], a: [1, 2, 0], r: [1, 3, 0], a2: [0, 1, 0], b1: [0, 1, 0], b: [0, 1, 0] });
+  });
+
+  it('fading topics are counted apart (the 掌握度 view names the branch that fades most)', () => {
+    const c = counts({
+      levels: new Map([
+        ['a2', 2],
+        ['a11', 1],
+        ['b1', 2],
+      ]),
+      fading: new Set(['a2', 'a11']),
+    });
+    expect(c.a).toEqual([0, 2, 2]);
+    expect(c.b).toEqual([0, 1, 0]);
+    expect(c.r).toEqual([0, 3, 2]);
+  });
+
+  it('ids the map no longer holds (a removed topic, another map) are skipped; no topics, no rows', () => {
+    expect(counts({ study: ['gone'], levels: new Map([['x', 3]]) })).toEqual({});
+    expect(counts({})).toEqual({});
+  });
+});

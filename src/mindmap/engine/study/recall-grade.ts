@@ -1,0 +1,40 @@
+import type { RecallResult } from './recall-match';
+
+// How a 回忆练习 grades each hidden topic's review card (FSRS ratings 1-4, as 复习's buttons):
+// - missed → 1 重来;
+// - recalled with help → 2 困难: a hint was shown for it, or the typed item only contained it
+//   or had a typo;
+// - recalled → 3 良好: typed as it stands;
+// - recalled quickly → 4 简单: typed as it stands, with no hint in the whole session, at a pace
+//   of at most FAST_SECONDS_PER_TOPIC seconds per hidden topic.
+// The rule is stated in the engine README; the server stores the grades as ordinary reviews.
+
+export type RecallRating = 1 | 2 | 3 | 4;
+
+export const FAST_SECONDS_PER_TOPIC = 6;
+
+export interface RecallSession {
+  /** seconds from the branch being hidden to 核对 */
+  seconds: number;
+  /** topics whose hint (first character) was shown */
+  hinted: ReadonlySet<string>;
+}
+
+export interface RecallGrade {
+  topicId: string;
+  rating: RecallRating;
+}
+
+/** One grade per hidden topic, in the order given (the reading order of the branch). */
+export function gradeRecall(topicIds: readonly string[], result: RecallResult, session: RecallSession): RecallGrade[] {
+  const kindOf = new Map(result.matches.map((m) => [m.topicId, m.kind]));
+  const fast = session.hinted.size === 0 && topicIds.length > 0 && session.seconds <= FAST_SECONDS_PER_TOPIC * topicIds.length;
+  return topicIds.map((topicId) => {
+    const kind = kindOf.get(topicId);
+    let rating: RecallRating;
+    if (!kind) rating = 1;
+    else if (kind !== 'exact' || session.hinted.has(topicId)) rating = 2;
+    else rating = fast ? 4 : 3;
+    return { topicId, rating };
+  });
+}

@@ -1,0 +1,102 @@
+import type { Change } from '../model/change';
+import { applyLenient, replay, revert, type AppliedSet, type ChangeSet } from '../model/change-set';
+import type { MindDoc } from '../model/doc';
+
+/**
+ * One copy of a map that syncs with the server by change sets (the model tldraw sync uses):
+ * edits apply here at once and wait in order — `outbox` not yet sealed into a set, `pending` sets
+ * sent or to send. When the server answers with the sets it applied since `version` (ours among
+ * them, in its order), the local edits are taken back, the server's sets replayed as it applied
+ * them, and what is still unacknowledged re-applied on top (applyLenient's rules): every copy
+ * ends with the server's map plus its own unsent edits, and the server's map is the same for all.
+ */
+export class Replica {
+  /** The server version the document holds once `pending` and `outbox` are taken back. */
+  version: number;
+  private pending: ChangeSet[] = [];
+  private outbox: Change[] = [];
+  private seq: number;
+
+  constructor(
+    readonly tab: string,
+    version: number,
+    restored: { pending?: ChangeSet[]; seq?: number } = {},
+  ) {
+    this.version = version;
+    this.pending = restored.pending ? restored.pending.map((s) => ({ id: s.id, changes: s.changes.slice() })) : [];
+    this.seq = restored.seq ?? 0;
+  }
+
+  /** Edits made here (a command, an undo, a redo), as the document recorded them. */
+  record(changes: readonly Change[]): void {
+    if (changes.length) this.outbox.push(...changes);
+  }
+
+  get dirty(): boolean {
+    return this.outbox.length > 0 || this.pending.length > 0;
+  }
+
+  /** Seals the outbox into a set and answers every unacknowledged set, oldest first (resending one is harmless: the server knows its id). */
+  take(): ChangeSet[] {
+    if (this.outbox.length) {
+      this.pending.push({ id: `${this.tab}:${++this.seq}`, changes: this.outbox });
+      this.outbox = [];
+    }
+    return this.pending.map((s) => ({ id: s.id, changes: s.changes }));
+  }
+
+  /** What a draft keeps to replay the unacknowledged edits after a reload. */
+  snapshot(): { version: number; pending: ChangeSet[]; seq: number } {
+    const sets = this.take();
+    return { version: this.version, pending: sets, seq: this.seq };
+  }
+
+  /**
+   * The server's answer: the sets it applied after `this.version`, in its order, each with the
+   * version it made. Returns every change made to the document (for relayout) and what could not
+   * be kept of the local edits, in Chinese.
+   */
+  receive(doc: MindDoc, sets: readonly AppliedSet[]): { changes: Change[]; notices: string[] } {
+    const fresh = sets.filter((s) => s.version > this.version).sort((a, b) => a.version - b.version);
+    if (!fresh.length) return { changes: [], notices: [] };
+    // Only our own sets, in the order we sent them (no other tab saved in between): the server
+    // applied them to the very map they were made on, so the document already is its result.
+    // Nothing is taken back or replayed, and the screen (an open field, the selection) is left alone.
+    if (fresh.every((s, i) => this.pending[i]?.id === s.id)) {
+      this.pending = this.pending.slice(fresh.length);
+      this.version = fresh[fresh.length - 1].version;
+      return { changes: [], notices: [] };
+    }
+    const local = [...this.pending.flatMap((s) => s.changes), ...this.outbox];
+    const changes = revert(doc, local);
+    const acked = new Set<string>();
+    for (const s of fresh) {
+      replay(doc, s.changes);
+      changes.push(...s.changes);
+      acked.add(s.id);
+      this.version = s.version;
+    }
+    const notices = new Set<string>();
+    const rest: ChangeSet[] = [];
+    for (const s of this.pending) {
+      if (acked.has(s.id)) continue;
+      const r = applyLenient(doc, s.changes);
+      r.notices.forEach((n) => notices.add(n));
+      changes.push(...r.applied);
+      if (r.applied.length) rest.push({ id: s.id, changes: r.applied });
+    }
+    this.pending = rest;
+    const r = applyLenient(doc, this.outbox);
+    r.notices.forEach((n) => notices.add(n));
+    changes.push(...r.applied);
+    this.outbox = r.applied;
+    return { changes, notices: [...notices] };
+  }
+
+  /** The whole map was replaced (an import, a restore, another tab's whole-map save): start over from `version`. */
+  reset(version: number): void {
+    this.version = version;
+    this.pending = [];
+    this.outbox = [];
+  }
+}

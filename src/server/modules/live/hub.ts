@@ -1,0 +1,171 @@
+import type { Db } from '../../db/database';
+import { ApiError } from '../../http/envelope';
+import { LiveClose, type LivePresence } from '../../../contract/live';
+import { mapChangesJson } from '../mindmaps/changes';
+import { caseMapAccess } from '../sharing/members';
+import { roomKey, type BusEvent, type LiveBus } from './bus';
+import { Bucket, type LiveConn } from './conn';
+
+/** A process says its members' presence again this often; an entry not said for PRESENCE_TTL_MS is gone (its process died). */
+export const PRESENCE_REFRESH_MS = 10_000;
+export const PRESENCE_TTL_MS = 25_000;
+
+export interface Room {
+  key: string;
+  ownerId: string;
+  caseId: string;
+  conns: Set<LiveConn>;
+  /** presence of every socket on the map, this process's and the others' (heard on the bus) */
+  presence: Map<string, { p: LivePresence; at: number; local: boolean }>;
+}
+
+/**
+ * The map rooms of this process (issue 32): the sockets open on each map and the bus that joins
+ * the processes. Each socket is sent a contiguous stream of versions (LiveConn.last): a set
+ * heard on the bus is sent as is when it is the next one, skipped when already sent, and a gap
+ * (another process's set not heard yet, or lost) is filled from the log (mapChangesJson).
+ */
+export class LiveHub {
+  private readonly rooms = new Map<string, Room>();
+  private readonly buckets = new Map<string, Bucket>();
+  private readonly timer: NodeJS.Timeout;
+
+  constructor(
+    private readonly db: Db,
+    readonly bus: LiveBus,
+    readonly prefix: string,
+  ) {
+    this.timer = setInterval(() => this.refresh(), PRESENCE_REFRESH_MS);
+    this.timer.unref();
+  }
+
+  keyOf(ownerId: string, caseId: string): string {
+    return roomKey(this.prefix, { kind: 'case', ownerId, ref: caseId });
+  }
+
+  publish(room: string, event: BusEvent): Promise<void> {
+    return this.bus.publish(room, event);
+  }
+
+  bucketOf(memberId: string): Bucket {
+    let b = this.buckets.get(memberId);
+    if (!b) this.buckets.set(memberId, (b = new Bucket()));
+    return b;
+  }
+
+  /** After a committed saveChanges (route or socket): its new sets go to every socket on the map. */
+  async announce(ownerId: string, caseId: string, answerJson: string, sentIds: ReadonlySet<string>, by = '', conn = ''): Promise<void> {
+    const answer = JSON.parse(answerJson) as { sets: { id: string; version: number }[] };
+    const key = this.keyOf(ownerId, caseId);
+    for (const s of answer.sets) if (sentIds.has(s.id)) await this.bus.publish(key, { t: 'set', from: by, conn, version: s.version, json: JSON.stringify(s) });
+  }
+
+  /** Adds a socket to its map's room (subscribing this process to it first), and sends it the sets after `since`. */
+  async join(conn: LiveConn, ownerId: string, caseId: string, since: number): Promise<Room> {
+    const key = this.keyOf(ownerId, caseId);
+    let room = this.rooms.get(key);
+    if (!room) {
+      room = { key, ownerId, caseId, conns: new Set(), presence: new Map() };
+      this.rooms.set(key, room);
+      const r = room;
+      await this.bus.subscribe(key, (e) => this.onEvent(r, e));
+      await this.bus.publish(key, { t: 'hello', conn: conn.id });
+    }
+    room.conns.add(conn);
+    room.presence.set(conn.id, { p: conn.presence, at: Date.now(), local: true });
+    const others = [...room.presence.values()].filter((e) => e.p.conn !== conn.id).map((e) => e.p);
+    conn.send({ type: 'welcome', conn: conn.id, memberId: conn.memberId, role: conn.role, colour: conn.presence.colour, presence: others });
+    await conn.queue(() => this.fill(room, conn, since));
+    await this.sayPresence(room, conn);
+    return room;
+  }
+
+  async leave(room: Room, conn: LiveConn): Promise<void> {
+    if (!room.conns.delete(conn)) return;
+    room.presence.delete(conn.id);
+    await this.bus.publish(room.key, { t: 'presence', conn: conn.id, json: '', gone: 1 });
+    if (room.conns.size === 0) {
+      this.rooms.delete(room.key);
+      await this.bus.unsubscribe(room.key);
+    }
+  }
+
+  sayPresence(room: Room, conn: LiveConn): Promise<void> {
+    return this.bus.publish(room.key, { t: 'presence', conn: conn.id, json: JSON.stringify({ type: 'presence', ...conn.presence }) });
+  }
+
+  /** Sends `conn` every set after `since` from the log (or tells it to reload), then it is at the map's version. */
+  private async fill(room: Room, conn: LiveConn, since: number): Promise<void> {
+    try {
+      const json = await mapChangesJson(this.db, room.ownerId, room.caseId, since);
+      const version = Number(/^\{"version":(\d+)/.exec(json)?.[1] ?? since);
+      if (version > conn.last) {
+        conn.send(`{"type":"changes",${json.slice(1)}`);
+        conn.last = version;
+      }
+    } catch (e) {
+      if (!(e instanceof ApiError)) throw e;
+      const version = (e.data as { version?: number } | undefined)?.version ?? 0;
+      conn.send({ type: 'reload', version });
+      conn.last = version;
+    }
+  }
+
+  private onEvent(room: Room, e: BusEvent): void {
+    if (e.t === 'set') {
+      for (const conn of room.conns)
+        void conn.queue(async () => {
+          if (e.version <= conn.last) return;
+          if (e.version > conn.last + 1) return this.fill(room, conn, conn.last);
+          conn.send(`{"type":"set","by":${JSON.stringify(e.from)},"set":${e.json}}`);
+          conn.last = e.version;
+        });
+    } else if (e.t === 'presence') {
+      if (e.gone) room.presence.delete(e.conn);
+      else if (!room.presence.get(e.conn)?.local) room.presence.set(e.conn, { p: JSON.parse(e.json) as LivePresence, at: Date.now(), local: false });
+      const out = e.gone ? JSON.stringify({ type: 'left', conn: e.conn }) : e.json;
+      for (const conn of room.conns) if (conn.id !== e.conn) conn.send(out, true);
+    } else if (e.t === 'hello') {
+      for (const conn of room.conns) if (conn.id !== e.conn) void this.sayPresence(room, conn);
+    } else if (e.t === 'access') {
+      for (const conn of room.conns) if (e.deleted || conn.memberId === e.memberId) void this.recheck(room, conn, e.deleted === 1);
+    }
+  }
+
+  /** A member's access changed: closed when removed (or the map deleted), told when their role changed. */
+  private async recheck(room: Room, conn: LiveConn, deleted: boolean): Promise<void> {
+    if (deleted) return conn.close(LiveClose.gone, '导图已被删除');
+    const { role, ownerAccess } = await caseMapAccess(this.db, room.ownerId, room.caseId, conn.memberId);
+    if (!role || ownerAccess === 2) return conn.close(LiveClose.forbidden, '你已不是这张导图的成员');
+    if (role !== conn.role && role !== 'owner') {
+      conn.role = conn.presence.role = role;
+      conn.send({ type: 'role', role });
+      await this.sayPresence(room, conn);
+    }
+  }
+
+  /** Presence said again (so other processes keep it), and entries of dead processes let go. */
+  private refresh(): void {
+    const now = Date.now();
+    for (const room of this.rooms.values()) {
+      for (const conn of room.conns) {
+        const entry = room.presence.get(conn.id);
+        if (entry) entry.at = now;
+        void this.sayPresence(room, conn);
+      }
+      for (const [id, entry] of room.presence)
+        if (!entry.local && now - entry.at > PRESENCE_TTL_MS) {
+          room.presence.delete(id);
+          for (const conn of room.conns) conn.send({ type: 'left', conn: id }, true);
+        }
+    }
+  }
+
+  /** Closes every socket (the server is shutting down: clients reconnect to another process). */
+  async close(): Promise<void> {
+    clearInterval(this.timer);
+    for (const room of this.rooms.values()) for (const conn of room.conns) conn.close(LiveClose.goingAway, '服务器重启，正在重新连接');
+    this.rooms.clear();
+    await this.bus.close();
+  }
+}

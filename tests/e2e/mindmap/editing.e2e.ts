@@ -1,0 +1,389 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { openSession, type BrowserSession } from '../browser';
+import { item, openMinder, outline, saved, saveState, tree } from './helpers';
+import { applyForCases, hashOf, logIn, toastWith, unexpectedErrors, watchCanvasText } from '../shell-helpers';
+
+// The mind-map editor through its ARIA tree and real keyboard / pointer input on the canvas.
+
+const DEPTH = '不能插入4级主题以下的节点';
+const PNG_1PX = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+
+async function signedIn(loginName?: string): Promise<BrowserSession> {
+  const session = await openSession(inject('baseURL'));
+  await watchCanvasText(session.context);
+  await session.page.goto('/');
+  await logIn(session.page, { loginName });
+  return session;
+}
+
+describe('ProjectMinder editing', () => {
+  let s: BrowserSession;
+  beforeAll(async () => {
+    s = await signedIn();
+  });
+  afterAll(async () => s?.close());
+
+  it('adds, edits, moves and deletes nodes with undo/redo; autosaves; reload shows the same map', async () => {
+    const { page } = s;
+    await openMinder(page, 'case-01');
+    expect((await outline(page)).slice(0, 3)).toEqual(['校园二手交易平台', '需求分析', '用户调研']);
+    const root = item(page, '校园二手交易平台');
+    expect(await root.getAttribute('aria-level')).toBe('1');
+    // The map opens on the student's 正在学 node; Home selects the root, as a keyboard user does.
+    await root.focus();
+    await page.keyboard.press('Home');
+    await expect.poll(() => root.getAttribute('aria-selected')).toBe('true');
+
+    // Tab: child of the root, then type its text in the overlay textarea (Enter commits).
+    await page.keyboard.press('Tab');
+    const box = page.getByRole('textbox', { name: '编辑主题文字' });
+    await box.waitFor();
+    await box.fill('');
+    await page.keyboard.type('项目复盘');
+    await saved(page, () => page.keyboard.press('Enter'));
+    await expect.poll(() => outline(page)).toContain('项目复盘');
+    expect(await item(page, '项目复盘').getAttribute('aria-level')).toBe('2');
+
+    // Enter: a sibling; F2 renames it.
+    await page.keyboard.press('Enter');
+    await box.waitFor();
+    await page.keyboard.type('经验总结');
+    await page.keyboard.press('Enter');
+    await item(page, '经验总结').waitFor();
+    await page.keyboard.press('F2');
+    await box.waitFor();
+    await box.fill('经验与教训');
+    await page.keyboard.press('Enter');
+    await item(page, '经验与教训').waitFor();
+
+    // Undo the rename and the insert, redo both.
+    await page.keyboard.press('Control+z');
+    await item(page, '经验总结').waitFor();
+    await page.keyboard.press('Control+z');
+    await expect.poll(() => outline(page)).not.toContain('经验总结');
+    await page.keyboard.press('Control+y');
+    await page.keyboard.press('Control+y');
+    await item(page, '经验与教训').waitFor();
+
+    // Drag 经验与教训 onto 项目复盘 on the canvas: it becomes its child (drag starts after 10 px).
+    const target = await nodePoint(page, '项目复盘');
+    const from = await nodePoint(page, '经验与教训');
+    await page.mouse.move(from.x, from.y);
+    await page.mouse.down();
+    await page.mouse.move(from.x + 6, from.y + 4);
+    await page.mouse.move(target.x, target.y, { steps: 4 });
+    await saved(page, () => page.mouse.up());
+    await expect.poll(async () => item(page, '经验与教训').getAttribute('aria-level')).toBe('3');
+
+    // Delete removes it; the map autosaves; a reload shows the saved map.
+    await item(page, '经验与教训').click();
+    await saved(page, () => page.keyboard.press('Delete'));
+    await expect.poll(() => outline(page)).not.toContain('经验与教训');
+    await page.reload();
+    await page.locator('.mind-editor[aria-busy="false"]').waitFor();
+    await expect.poll(() => outline(page)).toContain('项目复盘');
+    expect(await outline(page)).not.toContain('经验与教训');
+    // 知识点详情 is the case's official map: the student's own topics are not in it.
+    await page.goto('/#/project/mindDetail?caseId=case-01');
+    await page.locator('.mind-editor[aria-busy="false"]').waitFor();
+    await expect.poll(async () => (await outline(page)).length).toBeGreaterThan(3);
+    expect(await outline(page)).not.toContain('项目复盘');
+    expect(unexpectedErrors(s.errors)).toEqual([]);
+  });
+
+  it('refuses a fifth level with the depth alert; Ctrl+B / priority / hyperlink whitelist', async () => {
+    const { page } = s;
+    await openMinder(page, 'case-01');
+    const point = item(page, '核心概念').first();
+    await point.click();
+    expect(await point.getAttribute('aria-level')).toBe('4');
+    // Accepted as it opens: the alert blocks the page, and the key press waits for the page.
+    const alert = page.waitForEvent('dialog').then(async (d) => {
+      const message = d.message();
+      await d.accept();
+      return message;
+    });
+    await page.keyboard.press('Tab');
+    expect(await alert).toBe(DEPTH);
+
+    await item(page, '用户调研').click();
+    await page.getByRole('button', { name: /^链接/ }).click();
+    const dialog = page.getByRole('dialog', { name: '链接' });
+    // Another scheme is refused in Chinese and not saved (issue 31.6); a bare host gets http://.
+    await dialog.getByLabel('链接地址').fill('javascript:alert(1)');
+    await dialog.getByRole('button', { name: '确定' }).click();
+    await expect.poll(() => dialog.getByRole('alert').textContent()).toContain('不支持这种链接');
+    expect(await dialog.getByLabel('链接地址').getAttribute('aria-invalid')).toBe('true');
+    await dialog.getByLabel('链接地址').fill('www.baidu.com');
+    await expect.poll(() => dialog.locator('#mind-link-hint').textContent()).toBe('将保存为 http://www.baidu.com');
+    await dialog.getByRole('button', { name: '确定' }).click();
+    await expect
+      .poll(() =>
+        item(page, /^用户调研，.*有链接/)
+          .locator('a')
+          .getAttribute('href'),
+      )
+      .toBe('http://www.baidu.com');
+    await page.getByRole('button', { name: /^链接/ }).click();
+    await dialog.getByLabel('链接地址').fill('https://example.org/a');
+    await dialog.getByRole('button', { name: '确定' }).click();
+    await expect
+      .poll(() =>
+        item(page, /^用户调研，/)
+          .locator('a')
+          .getAttribute('href'),
+      )
+      .toBe('https://example.org/a');
+
+    await page.getByRole('combobox', { name: '优先级' }).selectOption('3');
+    await item(page, /^用户调研，优先级3/).waitFor();
+
+    // Note and image dialogs; an image from another site makes PNG export warn (SPEC §8).
+    await page.getByRole('button', { name: /^备注/ }).click();
+    const note = page.getByRole('dialog', { name: '备注' });
+    await note.getByLabel('备注内容').fill('调研问卷不少于 50 份');
+    await note.getByRole('button', { name: '确定' }).click();
+    await item(page, /^用户调研，.*有备注/).waitFor();
+    await page.getByRole('button', { name: /^图片/ }).click();
+    const image = page.getByRole('dialog', { name: '图片' });
+    // The uploaded image is the student's own file: it loads through a signed URL, never ?token=.
+    const ownImage = page.waitForResponse((r) => /\/file\/vod\/\w+\?u=.*&sig=/.test(r.url()));
+    await image.getByLabel('上传图片').setInputFiles({ name: 'dot.png', mimeType: 'image/png', buffer: PNG_1PX });
+    expect((await ownImage).status()).toBe(200);
+    await image.waitFor({ state: 'detached' });
+    await item(page, /^用户调研，.*有图片/).waitFor();
+    await item(page, '需求分析').click();
+    await page.getByRole('button', { name: /^图片/ }).click();
+    await image.getByLabel('或图片地址').fill('https://images.example.org/x.png');
+    await image.getByRole('button', { name: '确定' }).click();
+    await item(page, /^需求分析，.*有图片/).waitFor();
+    let warned = '';
+    page.once('dialog', (d) => ((warned = d.message()), void d.accept()));
+    const dl = page.waitForEvent('download');
+    await page.getByRole('button', { name: '导入 / 导出' }).click();
+    await page.getByRole('menuitem', { name: /PNG/ }).click();
+    expect((await dl).suggestedFilename()).toBe('校园二手交易平台.png');
+    expect(warned).toContain('PNG 中将不会显示');
+
+    // Ctrl+B, copy / paste, cut; Ctrl+Shift+L keeps the map.
+    await item(page, '需求分析').click();
+    await page.keyboard.press('Control+b');
+    await page.keyboard.press('Control+c');
+    await item(page, '校园二手交易平台').click();
+    await page.keyboard.press('Control+v');
+    await expect
+      .poll(async () =>
+        tree(page)
+          .getByRole('treeitem', { name: /^需求分析/ })
+          .count(),
+      )
+      .toBe(2);
+    await page.keyboard.press('Control+x');
+    await expect
+      .poll(async () =>
+        tree(page)
+          .getByRole('treeitem', { name: /^需求分析/ })
+          .count(),
+      )
+      .toBe(1);
+    await page.keyboard.press('Control+Shift+L');
+    expect(await item(page, '系统设计').count()).toBe(1);
+    expect(unexpectedErrors(s.errors).filter((e) => !/ERR_NAME_NOT_RESOLVED/.test(e))).toEqual([]);
+  });
+});
+
+/** A point inside a node's box on the canvas, where a person sees it: the edit field opens exactly over it. */
+async function nodePoint(page: Page, text: string): Promise<{ x: number; y: number }> {
+  await item(page, text).click();
+  await page.keyboard.press('F2');
+  const bb = (await page.getByRole('textbox', { name: '编辑主题文字' }).boundingBox())!;
+  await page.keyboard.press('Escape');
+  return { x: bb.x + 10, y: bb.y + bb.height / 2 };
+}
+
+describe('view controls', () => {
+  it('zooms in steps of 25 % between 25 and 200, fits the map, marquee-selects with shift-drag, hand mode', async () => {
+    const s = await signedIn();
+    try {
+      const { page } = s;
+      await openMinder(page, 'case-05');
+      const zoom = page.getByRole('status', { name: '缩放比例' });
+      // case-05 does not fit at 100 %: it opens at 75 %, the smallest zoom where 12 px topics stay text
+      expect(await zoom.textContent()).toBe('75%');
+      await page.getByRole('button', { name: '放大' }).click();
+      expect(await zoom.textContent()).toBe('100%');
+      for (let i = 0; i < 3; i++) await page.getByRole('button', { name: '缩小' }).click();
+      expect(await zoom.textContent()).toBe('25%');
+      expect(await page.getByRole('button', { name: '缩小' }).isDisabled()).toBe(true);
+      await page.getByRole('button', { name: /^适应画布/ }).click();
+      // the zoom that just holds the map (between ladder steps: floored to one, a map needing 45 %
+      // fell to 25 %, issue 31.15); 缩小 goes on from there down the ladder
+      await expect.poll(async () => Number((await zoom.textContent())!.replace('%', ''))).toBeGreaterThan(25);
+
+      // Shift-drag over the whole canvas (starting on empty space) selects every node inside.
+      const canvas = (await page.locator('.mind-editor__canvas canvas').boundingBox())!;
+      await page.keyboard.down('Shift');
+      await page.mouse.move(canvas.x + 3, canvas.y + 3);
+      await page.mouse.down();
+      await page.mouse.move(canvas.x + canvas.width / 2, canvas.y + canvas.height / 2, { steps: 3 });
+      await page.mouse.move(canvas.x + canvas.width - 3, canvas.y + canvas.height - 3, { steps: 3 });
+      await page.mouse.up();
+      await page.keyboard.up('Shift');
+      expect(await tree(page).locator('[role=treeitem][aria-selected=true]').count()).toBeGreaterThan(10);
+
+      const hand = page.getByRole('button', { name: '拖动画布' });
+      await hand.click();
+      expect(await hand.getAttribute('aria-pressed')).toBe('true');
+      expect(unexpectedErrors(s.errors)).toEqual([]);
+    } finally {
+      await s.close();
+    }
+  });
+});
+
+describe('MindDetail (read-only) and access rules', () => {
+  it('shows progress markers, refuses edits, opens ProjectContent from a resource node', async () => {
+    const s = await signedIn();
+    try {
+      const { page } = s;
+      await page.goto('/#/project/mindDetail?caseId=case-01');
+      await page.locator('.mind-editor[aria-busy="false"]').waitFor();
+      expect(await tree(page).getAttribute('aria-label')).toBe('思维导图大纲（只读）');
+      expect(await tree(page).getByRole('treeitem', { name: /已学/ }).count()).toBeGreaterThan(0);
+      expect(
+        await tree(page)
+          .getByRole('treeitem', { name: /正在学/ })
+          .count(),
+      ).toBe(1);
+      // A reader's toolbar (issue 31.5): no greyed-out editing buttons.
+      expect(await page.getByRole('button', { name: /^插入下级主题/ }).count()).toBe(0);
+      const before = (await outline(page)).length;
+      await item(page, '用户调研').click();
+      // Each edit key says the map is read-only, once for the burst.
+      await page.keyboard.press('Tab');
+      await page.keyboard.press('Delete');
+      await toastWith(page, '当前导图为只读，不能修改').waitFor();
+      expect(await toastWith(page, '当前导图为只读，不能修改').count()).toBe(1);
+      expect((await outline(page)).length).toBe(before);
+      expect(await item(page, /^用户调研，.*学习资源1个/).count()).toBe(1);
+      await page.getByRole('button', { name: /查看学习资源/ }).click();
+      await expect.poll(() => hashOf(page)).toMatch(/^#\/project\/content\?/);
+      const q = new URLSearchParams(hashOf(page).split('?')[1]);
+      expect(Object.fromEntries(q)).toMatchObject({ caseId: 'case-01', nodeName: '用户调研', fileSuffix: '0', fileName: '用户调研要点.txt' });
+      expect(q.get('nodeId')).toBeTruthy();
+      expect(q.get('resourceId')).toBeTruthy();
+    } finally {
+      await s.close();
+    }
+  });
+
+  it('refuses graduated students and stops the experience account from saving', async () => {
+    const g = await signedIn('13800000003');
+    try {
+      await g.page.goto('/#/project/minder?caseId=case-01');
+      await g.page.getByRole('heading', { name: '您已结业，无法进入学习' }).waitFor();
+      await g.page.goto('/#/project/mindDetail?caseId=case-01');
+      await g.page.getByRole('heading', { name: '您已结业，无法进入学习' }).waitFor();
+    } finally {
+      await g.close();
+    }
+    const x = await signedIn('13800000002');
+    try {
+      await openMinder(x.page, 'case-02');
+      await item(x.page, '电商订单管理系统').focus();
+      await x.page.keyboard.press('Home');
+      await x.page.keyboard.press('Tab');
+      await x.page.keyboard.press('Enter');
+      await toastWith(x.page, '您正在进行学生端体验，管理案例课程请登录教师端进行。').waitFor();
+      // refused by the server (403): the status says so and stays (tests/e2e/mindmap-save.e2e.ts)
+      await expect.poll(() => saveState(x.page).textContent()).toBe('未能保存');
+    } finally {
+      await x.close();
+    }
+  });
+});
+
+describe('saving: tabs and drafts', () => {
+  it('two tabs of one map edit different topics: both edits are kept, with no dialog, in both tabs and after a reload', async () => {
+    const s = await signedIn();
+    try {
+      const a = s.page;
+      // A case no other test applies for (projects.e2e applies for case-02 through its button).
+      await applyForCases(a, 'case-08');
+      await openMinder(a, 'case-08');
+      const b = await s.context.newPage();
+      await openMinder(b, 'case-08');
+      // Both tabs start from the official map: B's first save makes the student's map, then A's
+      // edit (made on the official map too) is merged into it instead of offering a choice.
+      await item(b, '智慧教室环境监测系统').focus();
+      await b.keyboard.press('Home');
+      await b.keyboard.press('Tab');
+      await b.keyboard.type('另一页的修改');
+      await saved(b, () => b.keyboard.press('Enter'));
+
+      await item(a, '智慧教室环境监测系统').focus();
+      await a.keyboard.press('Home');
+      await a.keyboard.press('Tab');
+      await a.keyboard.type('本页的修改');
+      await saved(a, () => a.keyboard.press('Enter'));
+      expect(await a.getByRole('dialog').count()).toBe(0);
+      await expect.poll(() => outline(a)).toContain('另一页的修改');
+      // Then both tabs edit again, each on the version it last saw: B hears of A's save.
+      await item(b, '智慧教室环境监测系统').focus();
+      await b.keyboard.press('Home');
+      await b.keyboard.press('Tab');
+      await b.keyboard.type('第二处修改');
+      await saved(b, () => b.keyboard.press('Enter'));
+      for (const page of [a, b]) {
+        await expect.poll(() => outline(page), { timeout: 20_000 }).toContain('本页的修改');
+        await expect.poll(() => outline(page), { timeout: 20_000 }).toContain('另一页的修改');
+        await expect.poll(() => outline(page), { timeout: 20_000 }).toContain('第二处修改');
+      }
+      await b.close();
+      await a.reload();
+      await a.locator('.mind-editor[aria-busy="false"]').waitFor();
+      const after = await outline(a);
+      for (const t of ['本页的修改', '另一页的修改', '第二处修改']) expect(after).toContain(t);
+    } finally {
+      await s.close();
+    }
+  });
+
+  it('work done offline and a page closed before saving come back (from the draft, or the closing page’s last save)', async () => {
+    const s = await signedIn();
+    try {
+      const { page, context } = s;
+      await applyForCases(page, 'case-03');
+      await openMinder(page, 'case-03');
+      // Saves cannot reach the server (the network fails for them) until the draft has been
+      // restored: a page that closes tries one last save, which must not slip through once the
+      // whole network is back (CI saw it land, so no draft was left to restore).
+      const SAVE = '**/api/course/mindStudent/saveStuMind';
+      await context.route(SAVE, (route) => route.abort('internetdisconnected'));
+      await item(page, '健康打卡小程序').focus();
+      await page.keyboard.press('Home');
+      await page.keyboard.press('Tab');
+      await page.keyboard.type('离线笔记');
+      await page.keyboard.press('Enter');
+      await expect.poll(() => saveState(page).textContent(), { timeout: 10_000 }).toBe('离线');
+      // The student leaves, then closes the tab. The last save tried on pagehide goes through the
+      // route above while the page still exists; a page closed outright could send it after its
+      // routes were gone (CI saw it land: no draft to restore, no notice).
+      await page.goto('about:blank');
+      await page.close();
+      const again = await context.newPage();
+      await openMinder(again, 'case-03');
+      // The work is back. Mostly from the draft (said: 已恢复上次未保存的修改); but Chromium may send
+      // the closing page's keepalive save past the route after the page is gone (CI saw it about
+      // one run in four), and then the server already has it and no draft is left. Either way
+      // nothing is lost; the draft offered after a reload is asserted deterministically in
+      // mindmap-save.e2e.ts (the 403 case).
+      await expect.poll(() => outline(again)).toContain('离线笔记');
+      await context.unroute(SAVE);
+      await expect.poll(() => saveState(again).textContent(), { timeout: 10_000 }).toBe('已保存');
+    } finally {
+      await s.close();
+    }
+  });
+});

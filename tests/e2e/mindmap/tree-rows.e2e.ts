@@ -1,0 +1,95 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import type { BrowserSession } from '../browser';
+import { item, mapFocused, nodeBox, openMinder, selectedTexts } from './helpers';
+import { openSignedIn, unexpectedErrors } from '../shell-helpers';
+
+// The outline tree beside the canvas and the canvas's fold buttons, as a new student meets them
+// on case-01 (我的学习导图 and 知识点详情): titles readable beside their badges, the tree's arrow
+// acting on its own row, and a fold on the canvas that leaves the clicked node where it was.
+
+let s: BrowserSession;
+beforeAll(async () => {
+  s = await openSignedIn(inject('baseURL'));
+});
+afterAll(async () => s?.close());
+
+/** Rows whose title is cut (ellipsed, squeezed to nothing, or outside the panel), and the panel's sideways overflow. */
+async function treeLayout(page: Page): Promise<{ rows: number; cut: string[]; overflow: number }> {
+  return page.evaluate(() => {
+    const panel = document.querySelector<HTMLElement>('.mind-editor__outline')!;
+    const right = panel.getBoundingClientRect().left + panel.clientWidth;
+    const titles = [...panel.querySelectorAll<HTMLElement>('[role=treeitem] .mind-tree__text')];
+    const cut = titles
+      .filter((t) => {
+        const r = t.getBoundingClientRect();
+        return r.width < 1 || t.scrollWidth > t.clientWidth + 1 || r.right > right + 1;
+      })
+      .map((t) => t.textContent ?? '');
+    return { rows: titles.length, cut, overflow: panel.scrollWidth - panel.clientWidth };
+  });
+}
+
+describe('outline tree rows', () => {
+  it('shows every title in full beside its badges, with no sideways scrolling (editor)', async () => {
+    await openMinder(s.page, 'case-01');
+    const layout = await treeLayout(s.page);
+    expect(layout.rows).toBeGreaterThan(10);
+    expect(layout.cut).toEqual([]);
+    expect(layout.overflow).toBeLessThanOrEqual(0);
+    // the row the walk found empty: its title is there and visible
+    expect((await item(s.page, '总体架构').locator('.mind-tree__text').boundingBox())!.width).toBeGreaterThan(20);
+  });
+
+  it('shows every title in full beside its badges, with no sideways scrolling (知识点详情)', async () => {
+    await s.page.goto('/#/project/mindDetail?caseId=case-01');
+    await s.page.locator('.mind-editor[aria-busy="false"]').waitFor();
+    await item(s.page, /^.+/).first().waitFor();
+    const layout = await treeLayout(s.page);
+    expect(layout.rows).toBeGreaterThan(10);
+    expect(layout.cut).toEqual([]);
+    expect(layout.overflow).toBeLessThanOrEqual(0);
+  });
+});
+
+describe('outline tree arrow', () => {
+  it('selects the row it folds and hands the focus to the map', async () => {
+    await openMinder(s.page, 'case-01');
+    await item(s.page, '用户调研').click();
+    await expect.poll(() => selectedTexts(s.page)).toEqual(['用户调研']);
+    const row = item(s.page, '系统设计');
+    await row.getByRole('button', { name: '收起' }).click();
+    await expect.poll(() => row.getAttribute('aria-expanded')).toBe('false');
+    await expect.poll(() => selectedTexts(s.page)).toEqual(['系统设计']);
+    await mapFocused(s.page);
+    await row.getByRole('button', { name: '展开' }).click();
+    await expect.poll(() => row.getAttribute('aria-expanded')).toBe('true');
+    expect(await selectedTexts(s.page)).toEqual(['系统设计']);
+  });
+});
+
+describe('fold button on the canvas', () => {
+  const zoomOf = async (page: Page) => Number((await page.getByRole('status', { name: '缩放比例' }).textContent())!.replace('%', '')) / 100;
+
+  it('keeps the folded node under the pointer: a second click at the same point unfolds it', async () => {
+    await openMinder(s.page, 'case-01');
+    const row = item(s.page, '需求分析');
+    expect(await row.getAttribute('aria-expanded')).toBe('true');
+    const root = await nodeBox(s.page, '校园二手交易平台');
+    const b = await nodeBox(s.page, '需求分析');
+    const zoom = await zoomOf(s.page);
+    // The − button (radius 6, 2 px gap) sits beside the box, away from the root.
+    const right = b.x + b.width / 2 > root.x + root.width / 2;
+    const point = { x: right ? b.x + b.width + 8 * zoom : b.x - 8 * zoom, y: b.y + b.height / 2 };
+    await s.page.mouse.click(point.x, point.y);
+    await expect.poll(() => row.getAttribute('aria-expanded')).toBe('false');
+    // Collapsed: the count button (radius 9) over the same point.
+    await s.page.mouse.click(point.x, point.y);
+    await expect.poll(() => row.getAttribute('aria-expanded')).toBe('true');
+    // and the node is still where it was clicked
+    const after = await nodeBox(s.page, '需求分析');
+    expect(Math.abs(after.y - b.y)).toBeLessThan(2);
+    expect(Math.abs(after.x - b.x)).toBeLessThan(2);
+    expect(unexpectedErrors(s.errors)).toEqual([]);
+  });
+});
