@@ -29,7 +29,15 @@ describe('XMind, FreeMind and OPML files', () => {
     const { page } = s;
     await openMinder(page, 'case-04');
     const xmind = Buffer.from(zipSync({ 'content.json': readFileSync(FIXTURES + '20-xmind2020.content.json'), 'resources/dot.png': PNG }));
-    await saved(page, () => importFile(page, '操作系统.xmind', xmind));
+    // a workbook of two sheets asks which one replaces the map (the first is chosen at first)
+    await saved(page, async () => {
+      await importFile(page, '操作系统.xmind', xmind);
+      const ask = page.getByRole('dialog', { name: '选择要导入的画布' });
+      await ask.getByText('「操作系统.xmind」有 2 个画布。').waitFor();
+      expect(await ask.getByRole('radio').count()).toBe(2);
+      expect(await ask.getByRole('radio').first().isChecked()).toBe(true);
+      await ask.getByRole('button', { name: '导入', exact: true }).click();
+    });
     await expect.poll(() => outline(page)).toEqual(TITLES);
     await toastWith(page, '自由主题 1 个已连同其下级主题和备注放在中心主题下').waitFor();
     await toastWith(page, '以下内容未能保留：外框 1 个、其他画布 1 个、图标标记 1 个').waitFor();
