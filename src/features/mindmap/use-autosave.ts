@@ -12,6 +12,7 @@ import {
   summaryOfEdit,
 } from '../../mindmap';
 import { Autosaver, type SaveState } from './autosave';
+import { tabSignal } from './tab-signal';
 import { toast } from '../../app/ui/toast-store';
 import { EXPERIENCE_MSG, keepMapVersion, mapChanges, saveChanges, saveStuMind, showMind } from './api';
 import type { ChangeSaving } from './autosave';
@@ -68,9 +69,8 @@ export function useAutosave(ctl: EditorController, caseId: string, studentId: st
       { snapshot: () => ctl.engine.toKm(), save: (doc, v) => save(caseId, doc, v), drafts: drafts(), key, canSave: () => ctl.opened, changes },
       version,
     );
-    const channel = typeof BroadcastChannel === 'function' ? new BroadcastChannel(`xuetu-map:${key}`) : null;
-    saver.onSaved = (v) => channel?.postMessage({ version: v });
-    if (channel) channel.onmessage = () => void saver.catchUp();
+    const signal = tabSignal(key, () => void saver.catchUp());
+    saver.onSaved = (v) => signal.post(v);
     const visible = () => document.visibilityState === 'visible' && void saver.catchUp();
     const poll = setInterval(visible, CATCH_UP_MS);
     document.addEventListener('visibilitychange', visible);
@@ -125,8 +125,11 @@ export function useAutosave(ctl: EditorController, caseId: string, studentId: st
     return () => {
       clearInterval(poll);
       document.removeEventListener('visibilitychange', visible);
-      channel?.close();
-      void close().finally(unregister);
+      // the last save below is still announced to the other tabs; the signal closes after it
+      void close().finally(() => {
+        signal.close();
+        unregister();
+      });
     };
   }, [ctl, caseId, key, version, save, byChanges]);
 
