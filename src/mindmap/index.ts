@@ -28,7 +28,7 @@ export { useController } from './views/use-controller';
 // I/O: files, the locally kept draft and the titles kept synchronously with it
 export { download, fileBase } from './editor/io';
 export { draftKey, draftWorthRestoring, idbDraftStore, withSyncCopy, type Draft, type DraftStore } from './editor/draft-store';
-export { hasNode, withInsert, withText } from './editor/kept-titles';
+export { hasNode, keptTitleEdit, withInsert, withText, type KeptTitle } from './editor/kept-titles';
 export type { InsertAt, TypedText } from './editor/editor-state';
 export type { ChangeSetsToSend } from './worker/protocol';
 

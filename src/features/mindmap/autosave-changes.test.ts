@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { vi } from 'vitest';
 import { ApiFailure } from '../../app/ui/use-remote';
 import { SimServer, createEngineHost, localEngine, type EngineClient } from '../../mindmap/testing';
-import { MindDoc, type KmDocument, draftKey, idbDraftStore } from '../../mindmap';
+import { MindDoc, type KmDocument, draftKey, idbDraftStore, keptTitleEdit, withSyncCopy } from '../../mindmap';
 import { Autosaver } from './autosave';
 
 // The autosaver saving by change sets, with the real engine behind the worker protocol and the
@@ -145,5 +145,66 @@ describe('autosave by change sets', () => {
     await expect(two.engine.getNodeData('b')).rejects.toThrow();
     expect(notices.flat().join()).toContain('已删的主题');
     expect(srv.sim.doc.byId.has('b')).toBe(false);
+  });
+
+  it('the page goes while its last save is on its way and a title is still unanswered: reopened on the map that save made, both are there', async () => {
+    const srv = server();
+    const engine = localEngine(createEngineHost());
+    await engine.load(structuredClone(srv.sim.doc.toKm()));
+    await engine.startSync('t1', srv.sim.version);
+    const drafts = withSyncCopy(idbDraftStore(), localStorage);
+    const key = draftKey('s1', `case-gone-${Math.random()}`);
+    let gone = false;
+    const saver = new Autosaver(
+      {
+        snapshot: () => engine.toKm(),
+        save: srv.save,
+        drafts,
+        key,
+        changes: {
+          take: () => engine.takeChangeSets(),
+          // once the page is going, the server stores the sets but its answer never arrives
+          send: async (base, sets) => {
+            const reply = await srv.send(base, sets);
+            if (gone) await new Promise(() => {});
+            return reply;
+          },
+          receive: async (sets) => engine.receiveChangeSets(sets),
+          wholeSaved: (v, seq) => engine.wholeSaved(v, 't1', seq),
+          fetch: async (since) => ({ version: srv.sim.version, sets: srv.sim.since(since) }),
+        },
+      },
+      srv.sim.version,
+    );
+    await rename({ engine, saver }, 'a', '第一次');
+    await saver.flush();
+    await rename({ engine, saver }, 'b', '乙改');
+    gone = true;
+    void saver.flush();
+    await until(() => srv.sim.doc.get('b').data.text === '乙改');
+    // Enter on 甲's new title and on a new topic after 乙: the worker answers neither before the page is gone
+    saver.confirm({ id: 'a', text: '甲最后' });
+    saver.confirmInsert({ name: 'appendSibling', at: 'b' }, '新的');
+    saver.keepNow();
+
+    const draft = (await drafts.get(key))!;
+    expect(draft.typed).toEqual([
+      { id: 'a', text: '甲最后' },
+      { at: { name: 'appendSibling', at: 'b' }, text: '新的' },
+    ]);
+    expect(srv.sim.version).toBeGreaterThan(draft.baseVersion);
+    // reopened: the server's newer map, the draft's sets replayed on it, then its kept titles
+    const again = localEngine(createEngineHost());
+    await again.load(structuredClone(srv.sim.doc.toKm()));
+    const r = await again.replayPending(draft.sets!);
+    await again.startSync('t2', srv.sim.version, { pending: r.pending, seq: draft.seq ?? 0 });
+    for (const kept of draft.typed!) {
+      const doc = new MindDoc(await again.toKm());
+      const edit = keptTitleEdit((id) => (doc.byId.has(id) ? doc.get(id).data : undefined) as { text: string } | undefined, kept);
+      if (edit && 'rename' in edit) await again.execute('editText', edit.rename);
+      else if (edit && 'insert' in edit) await again.execute(edit.insert[0].name, [edit.insert[0].at, edit.insert[1]]);
+    }
+    const km = await again.toKm();
+    expect(km.root.children!.map((c) => c.data.text)).toEqual(['甲最后', '乙改', '新的']);
   });
 });

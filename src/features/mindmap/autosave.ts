@@ -4,6 +4,7 @@ import {
   withInsert,
   withText,
   type InsertAt,
+  type KeptTitle,
   type TypedText,
   type DraftStore,
   type AppliedSet,
@@ -91,7 +92,15 @@ export class Autosaver {
    * Titles confirmed (Enter, leaving the field, the page going away) that `latest` may lack: the
    * worker has not answered yet. Kept over `latest` until a read started after them includes them.
    */
-  private typed: Array<{ id: string; apply(doc: KmDocument): KmDocument; after: number }> = [];
+  private typed: Array<{ id: string; apply(doc: KmDocument): KmDocument; after: number; kept: KeptTitle }> = [];
+  private lastStamp = 0;
+  /**
+   * A draft's savedAt, later than every one this page wrote before (two in the same millisecond
+   * were a tie, and a tie let the older IndexedDB draft win over the copy kept as the page went).
+   */
+  private stamp(): number {
+    return (this.lastStamp = Math.max(Date.now(), this.lastStamp + 1));
+  }
   /** The refusal last told to the student; the same one is not repeated until a save succeeds. */
   private refusal: string | null = null;
 
@@ -173,7 +182,7 @@ export class Autosaver {
     if (t && !t.whole) this.lastSets = { sets: t.sets, seq: t.seq, version: t.version };
     const sets = t && !t.whole ? { sets: t.sets, seq: t.seq } : {};
     await this.deps.drafts
-      .put(this.deps.key, { document: doc, baseVersion: t && !t.whole ? t.version : this.version, ...sets, savedAt: Date.now() })
+      .put(this.deps.key, { document: doc, baseVersion: t && !t.whole ? t.version : this.version, ...sets, savedAt: this.stamp() })
       .catch(() => {});
   }
 
@@ -185,7 +194,8 @@ export class Autosaver {
    * until a read of the document (started after this call, so answered after the edit) has it.
    */
   confirm(typed: TypedText): void {
-    this.typed = [...this.typed.filter((t) => t.id !== typed.id), { id: typed.id, apply: (d) => withText(d, typed), after: this.reads }];
+    const kept = { id: typed.id, text: typed.text };
+    this.typed = [...this.typed.filter((t) => t.id !== typed.id), { id: typed.id, apply: (d) => withText(d, typed), after: this.reads, kept }];
   }
 
   /**
@@ -195,11 +205,12 @@ export class Autosaver {
    * title (a read begun as the answer came). A refused insert ('') takes it out at once.
    */
   confirmInsert(at: InsertAt, text: string): (id: string) => void {
-    const entry = { id: '', apply: (d: KmDocument) => withInsert(d, at, text), after: Infinity };
+    const entry = { id: '', apply: (d: KmDocument) => withInsert(d, at, text), after: Infinity, kept: { at, text } as KeptTitle };
     this.typed = [...this.typed, entry];
     return (id) => {
       if (!id) return void (this.typed = this.typed.filter((t) => t !== entry));
       entry.after = this.reads;
+      entry.kept = { id, at, text };
       entry.apply = (d) => (hasNode(d.root, id) ? withText(d, { id, text }) : withInsert(d, at, text));
     };
   }
@@ -215,7 +226,10 @@ export class Autosaver {
     if ((this.edits === 0 && !this.typed.length) || !this.latest || !this.canSave()) return;
     const document = this.typed.reduce((d, t) => t.apply(d), this.latest);
     const sets = this.lastSets && this.lastSets.version === this.version ? { sets: this.lastSets.sets, seq: this.lastSets.seq } : {};
-    this.deps.drafts.keepNow?.(this.deps.key, { document, baseVersion: this.version, ...sets, savedAt: Date.now() });
+    // the titles are in `document` but in none of the sets: a reopening that replays the sets on
+    // a newer map (the closing page's last save arrived) applies them after
+    const kept = this.typed.length ? { typed: this.typed.map((t) => t.kept) } : {};
+    this.deps.drafts.keepNow?.(this.deps.key, { document, baseVersion: this.version, ...sets, ...kept, savedAt: this.stamp() });
   }
 
   /** Save now (page hide, explicit save); resolves when the save attempt finished. */
@@ -283,7 +297,7 @@ export class Autosaver {
       // The engine is gone (the editor closed): the draft kept by keepNow holds the work.
       return this.keepNow();
     }
-    await this.deps.drafts.put(this.deps.key, { document: doc, baseVersion: this.version, savedAt: Date.now() }).catch(() => {});
+    await this.deps.drafts.put(this.deps.key, { document: doc, baseVersion: this.version, savedAt: this.stamp() }).catch(() => {});
     this.setState('saving');
     try {
       this.version = await this.deps.save(doc, this.version);
@@ -311,7 +325,7 @@ export class Autosaver {
     this.lastSets = { sets: sent.sets, seq: sent.seq, version: sent.version };
     if (doc)
       await this.deps.drafts
-        .put(this.deps.key, { document: doc, baseVersion: sent.version, sets: sent.sets, seq: sent.seq, savedAt: Date.now() })
+        .put(this.deps.key, { document: doc, baseVersion: sent.version, sets: sent.sets, seq: sent.seq, savedAt: this.stamp() })
         .catch(() => {});
     this.setState('saving');
     try {

@@ -10,6 +10,7 @@ import {
   fileBase,
   type Draft,
   summaryOfEdit,
+  keptTitleEdit,
 } from '../../mindmap';
 import { Autosaver, type SaveState } from './autosave';
 import { tabSignal } from './tab-signal';
@@ -154,6 +155,17 @@ export function useAutosave(ctl: EditorController, caseId: string, studentId: st
   const opened = async (server: Pick<ShownMind, 'version'>, draft?: Draft) => {
     await startFrom(server, draft?.sets ?? [], draft?.seq ?? 0);
     ref.current?.resolve(server.version, !!draft?.sets?.length);
+    // titles confirmed as the page went, not yet in any set: made true again as edits of this tab
+    for (const kept of draft?.typed ?? []) {
+      const edit = keptTitleEdit((id) => ctl.model.get(id), kept);
+      if (!edit) continue;
+      if ('rename' in edit) await ctl.editText(...edit.rename);
+      else if ('insert' in edit)
+        await ctl
+          .execute(edit.insert[0].name, [edit.insert[0].at, edit.insert[1]])
+          .catch(() => toast.warning(`标题「${kept.text}」没有保存：它所在的位置已不能再添加主题`, 8000));
+      else toast.warning(`标题「${edit.lost}」没有保存：这个主题已在别处删除`, 8000);
+    }
   };
 
   const base = () => fileBase(ctl.model.get(ctl.model.rootId)?.text ?? '');

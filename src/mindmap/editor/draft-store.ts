@@ -1,5 +1,6 @@
 import type { KmDocument } from '../engine/model/types';
 import type { ChangeSet } from '../engine/model/change-set';
+import type { KeptTitle } from './kept-titles';
 
 // Unsaved work survives a crash, a closed tab or an offline period: every pending change is
 // written here (IndexedDB, per student + case) before it goes to the server, and removed once
@@ -17,6 +18,11 @@ export interface Draft {
    */
   sets?: ChangeSet[];
   seq?: number;
+  /**
+   * Titles confirmed as the page went that the worker had not answered yet: in `document`, but in
+   * none of `sets`. Replaying the sets on a newer map applies these after them.
+   */
+  typed?: KeptTitle[];
 }
 
 export interface DraftStore {

@@ -4,6 +4,27 @@ import type { InsertAt, TypedText } from './editor-state';
 // Titles confirmed while the worker has not answered yet, laid over the last document read: what
 // a page closing at that moment keeps (Autosaver.keepNow).
 
+/**
+ * A confirmed title the worker had not answered when the page went: on topic `id`, or on the
+ * topic the insert `at` was making (`id` once the worker answered it, if it did).
+ */
+export interface KeptTitle {
+  id?: string;
+  at?: InsertAt;
+  text: string;
+}
+
+/** What makes a kept title true on a map again: a rename, an insert, nothing (already so), or `lost` (its place is gone). */
+export function keptTitleEdit(
+  has: (id: string) => { text: string } | undefined,
+  kept: KeptTitle,
+): { rename: [string, string] } | { insert: [InsertAt, string] } | { lost: string } | null {
+  const node = kept.id ? has(kept.id) : undefined;
+  if (node) return node.text === kept.text ? null : { rename: [kept.id!, kept.text] };
+  if (kept.at && kept.at.name !== 'appendParent' && has(kept.at.at)) return { insert: [kept.at, kept.text] };
+  return { lost: kept.text };
+}
+
 /** `doc` with node `id`'s text set: the nodes on the way to it are copied, the rest shared. */
 export function withText(doc: KmDocument, { id, text }: TypedText): KmDocument {
   const copy = (n: KmNode): KmNode | null => {
