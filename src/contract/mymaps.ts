@@ -67,8 +67,17 @@ export type OwnMapHit = Static<typeof OwnMapHit>;
 export const OwnMapHits = Type.Object({ hits: Type.Array(OwnMapHit) });
 export type OwnMapHits = Static<typeof OwnMapHits>;
 
-/** One map with its document (opaque, as ShownMind's). */
-export const ShownOwnMap = Type.Object({ ...OwnMapEntry.properties, document: Type.Unsafe<object>({}) });
+/**
+ * One map with its document (opaque, as ShownMind's), and what the student may do on it: the
+ * owner's map, or one shared with them (可编辑 'edit', 只读 'view'; sharing.ts) by `ownerName`.
+ */
+export const ShownOwnMap = Type.Object({
+  ...OwnMapEntry.properties,
+  document: Type.Unsafe<object>({}),
+  access: Type.Union([Type.Literal('owner'), Type.Literal('edit'), Type.Literal('view')]),
+  ownerId: Type.String(),
+  ownerName: Type.String(),
+});
 export type ShownOwnMap = Static<typeof ShownOwnMap>;
 
 export const CreatedMap = Type.Object({ mapId: Type.String(), version: Type.Integer() });

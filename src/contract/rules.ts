@@ -62,3 +62,6 @@ export const OWN_MAP_TEMPLATES = [
   { key: 'project', name: '项目分解', hint: '目标、任务拆解、时间安排、风险和交付物' },
 ] as const;
 export type TemplateKey = (typeof OWN_MAP_TEMPLATES)[number]['key'];
+
+/** How a shared map's member role (contract/sharing.ts MemberRole) is named on screen. */
+export const ROLE_LABEL: Record<'edit' | 'view', string> = { edit: '可编辑', view: '只读' };

@@ -60,9 +60,14 @@ export const E2E_STUDENTS = {
   myMaps: { id: 'e2e-my-maps', loginName: '13947213086', username: '图自己' },
   walkSheet: { id: 'e2e-walk-sheet', loginName: '13900000480', username: '纲不遮' },
   bulkImport: { id: 'e2e-bulk-import', loginName: '13900004901', username: '批导入' },
+  shareOwner: { id: 'e2e-share-owner', loginName: '13900005101', username: '共享主' },
+  shareMember: { id: 'e2e-share-member', loginName: '13900005102', username: '共享员' },
 } as const;
 
 export type E2EStudent = keyof typeof E2E_STUDENTS;
+
+/** The 学号 an e2e student is seeded with (by its place in E2E_STUDENTS). */
+export const e2eStudentNo = (key: E2EStudent) => `20249901${String(Object.keys(E2E_STUDENTS).indexOf(key) + 1).padStart(2, '0')}`;
 
 /** Migrates and seeds the embedded database in `dataDir`, then adds the e2e-only students. */
 export async function prepareE2EDatabase(dataDir: string): Promise<void> {
@@ -72,7 +77,7 @@ export async function prepareE2EDatabase(dataDir: string): Promise<void> {
     await seedDemo(database.db);
     const passwordHash = await hashPassword(DEMO_PASSWORD);
     const template = demoAccounts[0];
-    for (const [i, s] of Object.values(E2E_STUDENTS).entries()) {
+    for (const [key, s] of Object.entries(E2E_STUDENTS)) {
       await database.db
         .insertInto('students')
         .values({
@@ -80,7 +85,7 @@ export async function prepareE2EDatabase(dataDir: string): Promise<void> {
           login_name: s.loginName,
           password_hash: passwordHash,
           username: s.username,
-          student_no: `20249901${String(i + 1).padStart(2, '0')}`,
+          student_no: e2eStudentNo(key as E2EStudent),
           sex: template.sex,
           specialty: template.specialty,
           classmate: template.classmate,

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { Link, useSearchParams } from 'wouter';
 import { useTitleDetail } from '../../app/router/document-title';
@@ -7,7 +7,7 @@ import { session } from '../../app/session/session-store';
 import { ContentRefusal } from '../../app/ui/ContentShell';
 import { ListStatus } from '../../app/ui/ListStatus';
 import { toast } from '../../app/ui/toast-store';
-import { useRemote } from '../../app/ui/use-remote';
+import { errorText, useRemote } from '../../app/ui/use-remote';
 import {
   type KmDocument,
   type EditorController,
@@ -24,6 +24,9 @@ import { HistoryPanel } from './HistoryPanel';
 import { SaveStatus } from './save-status';
 import { drafts, useAutosave } from './use-autosave';
 import { keepOwnVersion, ownVersions, saveOwnMap, showOwnMap, type OwnMap } from './own-map-api';
+import { ShareDialog } from './ShareDialog';
+import { ROLE_LABEL, leaveMap } from './share-api';
+import { navigate } from '../../app/router/hash-location';
 import './map-host';
 
 // An own map (我的导图) in the case maps' editor: the same canvas, toolbar, import/export and
@@ -145,7 +148,7 @@ function Editor({ ctl, mapId, studentId, map, draft }: Loaded & { ctl: EditorCon
 
   const load = async () => {
     const retry = attempts.current++ > 0;
-    if (draft && !retry) {
+    if (draft && !retry && map.access !== 'view') {
       try {
         await ctl.open(draft.document, false);
         toast.warning('已恢复上次未保存的修改', 6000);
@@ -157,8 +160,22 @@ function Editor({ ctl, mapId, studentId, map, draft }: Loaded & { ctl: EditorCon
       }
     }
     const server = retry ? await showOwnMap(mapId) : map;
-    await ctl.open(server.document, false);
+    await ctl.open(server.document, server.access === 'view');
     if (draft || retry) auto.rebase(server.version);
+  };
+
+  const [shareOpen, setShareOpen] = useState(false);
+  const shareRef = useMemo(() => ({ kind: 'own' as const, mapId }), [mapId]);
+  /** 退出共享 (a member): what they saved stays in the owner's map; the map leaves 共享给我的. */
+  const leave = async () => {
+    await auto.flush();
+    try {
+      await leaveMap(shareRef, map.ownerId);
+      toast.success('已退出共享');
+      navigate('/personal/myMaps');
+    } catch (e) {
+      toast.error(errorText(e));
+    }
   };
 
   const closeHistory = () => {
@@ -174,8 +191,17 @@ function Editor({ ctl, mapId, studentId, map, draft }: Loaded & { ctl: EditorCon
   return (
     <div className="mind-page">
       <div className="mind-page__head">
-        <h1>我的导图</h1>
-        <span className="mind-page__note">修改会自动保存</span>
+        <h1>{map.access === 'owner' ? '我的导图' : '共享给我的导图'}</h1>
+        <span className="mind-page__note">
+          {map.access === 'owner' ? '修改会自动保存' : `由${map.ownerName}共享 · ${ROLE_LABEL[map.access]}${map.access === 'edit' ? '，修改会自动保存' : ''}`}
+        </span>
+        {map.access === 'owner' ? (
+          <button type="button" className="mind-toolbar__btn" aria-haspopup="dialog" onClick={() => setShareOpen(true)}>
+            共享
+          </button>
+        ) : (
+          <LeaveButton onLeave={leave} />
+        )}
         <button
           type="button"
           className="mind-toolbar__btn"
@@ -196,6 +222,29 @@ function Editor({ ctl, mapId, studentId, map, draft }: Loaded & { ctl: EditorCon
         </div>
       </div>
       <ConflictDialog open={auto.state === 'conflict'} onServer={() => void takeServer()} onMine={() => void keepMine()} />
+      {map.access === 'owner' && <ShareDialog open={shareOpen} onClose={() => setShareOpen(false)} map={shareRef} />}
     </div>
+  );
+}
+
+/** 退出共享, asked once more before it happens (only the owner can invite the student back). */
+function LeaveButton({ onLeave }: { onLeave(): Promise<void> }) {
+  const [asking, setAsking] = useState(false);
+  if (!asking)
+    return (
+      <button type="button" className="mind-toolbar__btn" onClick={() => setAsking(true)}>
+        退出共享
+      </button>
+    );
+  return (
+    <span role="group" aria-label="退出共享">
+      退出后需要创建者重新邀请。
+      <button type="button" className="mind-toolbar__btn" onClick={() => void onLeave()}>
+        确定退出
+      </button>
+      <button type="button" className="mind-toolbar__btn" autoFocus onClick={() => setAsking(false)}>
+        取消
+      </button>
+    </span>
   );
 }

@@ -11,12 +11,14 @@ import { createMap, deleteMap, duplicateMap, exportAll, linkMap, listMaps, purge
 import { LinkDialog, NewMapDialog, RenameDialog } from './my-map-dialogs';
 import { editorHref, MapRow, type RowActions } from './MyMapRow';
 import { useBulkImport } from './bulk/BulkImport';
+import { SharedMaps } from './SharedMaps';
 import './my-maps.css';
 
 /** 我的导图 (`/personal/myMaps`, `?view=trash` for 回收站): a student's own maps. */
 export function MyMaps() {
   const [params, setParams] = useSearchParams();
   const trash = params.get('view') === 'trash';
+  const shared = params.get('view') === 'shared';
   const [, navigate] = useLocation();
   const remote = useRemote(() => listMaps(trash), [trash]);
   const [query, setQuery] = useState('');
@@ -66,20 +68,23 @@ export function MyMaps() {
   const usage = remote.data?.usage;
   const u = usage && usageText(usage);
   const shown: (OwnMapEntry & { topics?: string[] })[] = hits ?? remote.data?.maps ?? [];
-  const view = (v: 'trash' | null) => setParams(v ? { view: v } : {});
+  const view = (v: 'trash' | 'shared' | null) => setParams(v ? { view: v } : {});
 
   return (
     <PersonalLayout title="我的导图">
       <div className="mymaps-head">
         <div className="mymaps-tabs" role="group" aria-label="导图视图">
-          <button type="button" className="mymaps-tab" aria-pressed={!trash} onClick={() => view(null)}>
+          <button type="button" className="mymaps-tab" aria-pressed={!trash && !shared} onClick={() => view(null)}>
             我的导图
+          </button>
+          <button type="button" className="mymaps-tab" aria-pressed={shared} onClick={() => view('shared')}>
+            共享给我的
           </button>
           <button type="button" className="mymaps-tab" aria-pressed={trash} onClick={() => view('trash')}>
             回收站
           </button>
         </div>
-        {!trash && (
+        {!trash && !shared && (
           <div className="mymaps-tools">
             <button type="button" className="btn btn--primary" onClick={() => setCreating(true)}>
               新建导图
@@ -93,38 +98,44 @@ export function MyMaps() {
           </div>
         )}
       </div>
-      {u && (
-        <p className={`mymaps-usage${u.near ? ' is-near' : ''}`}>
-          {u.text}
-          {u.near && '，快到上限了：请删除不用的导图或清空回收站'}
-        </p>
+      {shared ? (
+        <SharedMaps />
+      ) : (
+        <>
+          {u && (
+            <p className={`mymaps-usage${u.near ? ' is-near' : ''}`}>
+              {u.text}
+              {u.near && '，快到上限了：请删除不用的导图或清空回收站'}
+            </p>
+          )}
+          {!trash && bulk.panel}
+          {trash && usage && <p className="mymaps-note">回收站里的导图保留 {usage.trashDays} 天，之后永久删除。</p>}
+          {!trash && (
+            <div className="mymaps-search">
+              <label htmlFor={searchId}>搜索我的导图</label>
+              <input id={searchId} type="search" value={query} placeholder="导图名称或主题文字" onChange={(e) => setQuery(e.target.value)} />
+            </div>
+          )}
+          <p className="visually-hidden" role="status">
+            {said}
+            {hits && ` 找到 ${hits.length} 张导图`}
+          </p>
+          <ListStatus
+            status={remote.status}
+            hasData={shown.length > 0}
+            error={remote.error}
+            onRetry={remote.reload}
+            label={trash ? '回收站' : hits ? '搜索结果' : '我的导图列表'}
+            emptyText={trash ? '回收站是空的' : hits ? '没有找到包含这些文字的导图' : '还没有自己的导图，点“新建导图”开始'}
+          >
+            <ul className="mymaps-list">
+              {shown.map((m) => (
+                <MapRow key={m.mapId} map={m} trashDays={usage?.trashDays ?? 30} topics={m.topics} actions={actions} />
+              ))}
+            </ul>
+          </ListStatus>
+        </>
       )}
-      {!trash && bulk.panel}
-      {trash && usage && <p className="mymaps-note">回收站里的导图保留 {usage.trashDays} 天，之后永久删除。</p>}
-      {!trash && (
-        <div className="mymaps-search">
-          <label htmlFor={searchId}>搜索我的导图</label>
-          <input id={searchId} type="search" value={query} placeholder="导图名称或主题文字" onChange={(e) => setQuery(e.target.value)} />
-        </div>
-      )}
-      <p className="visually-hidden" role="status">
-        {said}
-        {hits && ` 找到 ${hits.length} 张导图`}
-      </p>
-      <ListStatus
-        status={remote.status}
-        hasData={shown.length > 0}
-        error={remote.error}
-        onRetry={remote.reload}
-        label={trash ? '回收站' : hits ? '搜索结果' : '我的导图列表'}
-        emptyText={trash ? '回收站是空的' : hits ? '没有找到包含这些文字的导图' : '还没有自己的导图，点“新建导图”开始'}
-      >
-        <ul className="mymaps-list">
-          {shown.map((m) => (
-            <MapRow key={m.mapId} map={m} trashDays={usage?.trashDays ?? 30} topics={m.topics} actions={actions} />
-          ))}
-        </ul>
-      </ListStatus>
 
       <NewMapDialog
         open={creating}

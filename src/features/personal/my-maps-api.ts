@@ -3,6 +3,7 @@ import { download } from '../../app/lib/download';
 import { ApiFailure, unwrap } from '../../app/ui/use-remote';
 import type { SavedVersion } from '../../contract/mindmaps';
 import type { CreatedMap, OwnMapHits, OwnMapList, TemplateKey } from '../../contract/mymaps';
+import type { SharedMap } from '../../contract/sharing';
 
 // 我的导图's list calls (src/server/modules/mymaps/routes.ts); the editor's are
 // features/mindmap/own-map-api.ts. Writes never dedupe: two quick renames are two requests.
@@ -37,3 +38,6 @@ export async function exportAll(): Promise<void> {
   }
   download('我的导图.zip', blob);
 }
+
+/** 共享给我的: the maps classmates shared with the student (src/server/modules/sharing). */
+export const sharedWithMe = async () => unwrap(await apiGet<{ maps: SharedMap[] }>('/api/share/sharedWithMe', undefined, { dedupe: false })).maps;

@@ -24,5 +24,7 @@ describe('PGlite data folder', () => {
     expect(await isEmpty(second.db)).toBe(false);
     expect(await seedIfEmpty(second.db)).toBe(false);
     await second.close();
-  });
+    // two opens, every migration and the whole seed on a folder of its own: about 10 s idle, 30 s
+    // on a busy 2-core machine (the project's default limit)
+  }, 90_000);
 });

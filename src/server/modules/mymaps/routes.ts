@@ -28,7 +28,7 @@ import { MAX_DOCUMENT_BYTES, parseDocument, type KmDocument } from '../mindmaps/
 import { exportAllZip } from './export-all';
 import { factsOf, getDocument, getEntry, insertMap, listMaps, NOT_FOUND_MSG, purgeExpired, purgeMap, searchMaps, setDeleted, setLink, usageOf } from './store';
 import { templateDocument } from './templates';
-import { ownMapOwner } from '../sharing/members';
+import { ownMapAccess, ownMapOwner } from '../sharing/members';
 import { getOwnVersion, keepOwnVersion, listOwnVersions, saveOwnMap, STALE_MSG } from './versions';
 
 /** Own maps are kept work: the experience account tries the editor but keeps nothing (SPEC §6). */
@@ -53,10 +53,10 @@ export async function myMapsRoutes(app: FastifyInstance): Promise<void> {
   // The document goes out as stored (opaque in the schema, as showMind's).
   r.get('/api/mymaps/show', { schema: { querystring: MapIdQuery, response: Reply(ShownOwnMap) } }, async (request) => {
     // the owner's, or a map shared with the student (sharing/members.ts)
-    const studentId = await ownMapOwner(app.db, studentIdOf(request), request.query.mapId);
-    const entry = await getEntry(app.db, studentId, request.query.mapId);
-    const { document, version } = await getDocument(app.db, studentId, request.query.mapId);
-    return ok({ ...entry, version, document: JSON.parse(document) as KmDocument });
+    const { ownerId, ownerName, access } = await ownMapAccess(app.db, studentIdOf(request), request.query.mapId);
+    const entry = await getEntry(app.db, ownerId, request.query.mapId);
+    const { document, version } = await getDocument(app.db, ownerId, request.query.mapId);
+    return ok({ ...entry, version, document: JSON.parse(document) as KmDocument, access, ownerId, ownerName });
   });
 
   r.post('/api/mymaps/create', { schema: { body: CreateMapBody, response: Reply(CreatedMap) }, config: { write: ownWrite } }, async (request) => {

@@ -214,13 +214,25 @@ export async function mapTitle(db: DbOrTrx, key: MapKey): Promise<string> {
  * members only (只读: 403).
  */
 export async function ownMapOwner(db: DbOrTrx, requesterId: string, mapId: string, write = false): Promise<string> {
-  const { rows: found } = await sql<{ student_id: string; can_edit: number | null }>`
-    select o.student_id, m.can_edit
+  const { ownerId, access } = await ownMapAccess(db, requesterId, mapId);
+  if (write && access === 'view') throw forbidden(SHARE_MSG.readOnly);
+  return ownerId;
+}
+
+/** As ownMapOwner, with what the requester may do there (owner, 可编辑 'edit', 只读 'view') and the owner's name. */
+export async function ownMapAccess(
+  db: DbOrTrx,
+  requesterId: string,
+  mapId: string,
+): Promise<{ ownerId: string; ownerName: string; access: 'owner' | MemberRole }> {
+  const { rows: found } = await sql<{ student_id: string; username: string; can_edit: number | null }>`
+    select o.student_id, s.username, m.can_edit
     from own_maps o
+    join students s on s.id = o.student_id
     left join map_members m on m.owner_id = o.student_id and m.map_kind = 'own' and m.map_ref = o.id and m.member_id = ${requesterId}
     where o.id = ${mapId} and o.deleted_at is null and (o.student_id = ${requesterId} or m.member_id is not null)`.execute(db);
   const row = found[0];
   if (!row) throw notFound(SHARE_MSG.noMap);
-  if (write && row.student_id !== requesterId && row.can_edit !== 1) throw forbidden(SHARE_MSG.readOnly);
-  return row.student_id;
+  const access = row.student_id === requesterId ? 'owner' : row.can_edit === 1 ? 'edit' : 'view';
+  return { ownerId: row.student_id, ownerName: row.username, access };
 }

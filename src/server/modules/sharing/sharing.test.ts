@@ -116,8 +116,12 @@ describe('own maps', () => {
     mapId = (await t.post(t.tokens.a, '/api/mymaps/create', { template: 'blank', title: '小组导图' })).data.mapId;
     expect((await t.get(b, `/api/mymaps/show?mapId=${mapId}`)).resultCode).toBe(404);
     await t.post(t.tokens.a, '/api/share/invite', { kind: 'own', mapId, studentNo: 'S2026303', role: 'view' });
+    expect((await t.get(t.tokens.a, `/api/mymaps/show?mapId=${mapId}`)).data).toMatchObject({ access: 'owner' });
     const shown = await t.get(d, `/api/mymaps/show?mapId=${mapId}`);
     expect(shown.resultCode).toBe(200);
+    // the member's editor opens read-only and says whose map it is
+    expect(shown.data).toMatchObject({ access: 'view', title: '小组导图' });
+    expect(shown.data.ownerName).toBeTruthy();
     expect(await t.post(d, '/api/mymaps/save', { mapId, version: shown.data.version, document: shown.data.document })).toMatchObject({
       resultCode: 403,
       errMsg: SHARE_MSG.readOnly,
@@ -127,6 +131,7 @@ describe('own maps', () => {
       errMsg: SHARE_MSG.notOwner,
     });
     await t.post(t.tokens.a, '/api/share/role', { kind: 'own', mapId, memberId: 'stu-share-d', role: 'edit' });
+    expect((await t.get(d, `/api/mymaps/show?mapId=${mapId}`)).data.access).toBe('edit');
     expect((await t.post(d, '/api/mymaps/save', { mapId, version: shown.data.version, document: shown.data.document })).resultCode).toBe(200);
     expect((await t.post(d, '/api/share/leave', { kind: 'own', mapId, ownerId: A })).resultCode).toBe(200);
     expect((await t.get(d, `/api/mymaps/show?mapId=${mapId}`)).resultCode).toBe(404);

@@ -1,0 +1,29 @@
+import { apiGet, apiPost } from '../../app/http/client';
+import { unwrap } from '../../app/ui/use-remote';
+import { ROLE_LABEL } from '../../contract/rules';
+import type { MapKind, MemberList, MemberRole } from '../../contract/sharing';
+
+export { ROLE_LABEL };
+
+// Sharing a map with classmates (src/server/modules/sharing): the owner invites by 学号 and
+// manages members; a member may leave (共享给我的 lists them: features/personal/my-maps-api.ts). Every refusal is the
+// server's Chinese errMsg (ApiFailure), said in the dialog that asked.
+
+const W = { dedupe: false } as const;
+
+export interface MapRef {
+  kind: MapKind;
+  mapId: string;
+}
+
+export const mapMembers = async (ref: MapRef) => unwrap(await apiGet<MemberList>('/api/share/members', ref, W));
+
+export const inviteMember = async (ref: MapRef, studentNo: string, role: MemberRole) =>
+  unwrap(await apiPost<MemberList>('/api/share/invite', { ...ref, studentNo, role }, W));
+
+export const setMemberRole = async (ref: MapRef, memberId: string, role: MemberRole) =>
+  unwrap(await apiPost<MemberList>('/api/share/role', { ...ref, memberId, role }, W));
+
+export const removeMember = async (ref: MapRef, memberId: string) => unwrap(await apiPost<MemberList>('/api/share/remove', { ...ref, memberId }, W));
+
+export const leaveMap = async (ref: MapRef, ownerId: string) => void unwrap(await apiPost<null>('/api/share/leave', { ...ref, ownerId }, W));

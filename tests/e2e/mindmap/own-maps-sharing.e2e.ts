@@ -1,0 +1,97 @@
+import { afterAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import type { BrowserSession } from '../browser';
+import { seriousViolations } from '../axe';
+import { editField, item, outline, saveState } from './helpers';
+import { hashOf, openSignedIn, toastWith } from '../shell-helpers';
+import { E2E_STUDENTS, e2eStudentNo } from '../students';
+
+// A 我的导图 map shared with a classmate, as two students do it in two browsers: the owner invites
+// by 学号 (a wrong one is refused in Chinese, the typed 学号 kept), the member finds the map in
+// 共享给我的 and edits it, the owner sees the edit; made 只读, the member's editor shows it
+// read-only; the member leaves. 共享主 and 共享员 are this file's own students.
+
+const OWNER = E2E_STUDENTS.shareOwner;
+const MEMBER = E2E_STUDENTS.shareMember;
+const editorReady = async (page: Page) => {
+  await page.locator('.mind-editor[aria-busy="false"]').waitFor();
+  await item(page, /^.+/).first().waitFor();
+};
+
+describe('sharing a 我的导图 map with a classmate', () => {
+  const sessions: BrowserSession[] = [];
+  afterAll(async () => Promise.all(sessions.map((x) => x.close())));
+
+  it('invite by 学号, the member edits, the owner sees it; 只读 then 退出共享', async () => {
+    const owner = await openSignedIn(inject('baseURL'), OWNER.loginName);
+    sessions.push(owner);
+    const o = owner.page;
+    await o.goto('/#/personal/myMaps');
+    await o.getByRole('button', { name: '新建导图' }).click();
+    const create = o.getByRole('dialog', { name: '新建导图' });
+    await create.getByLabel(/导图名称/).fill('小组复习');
+    await create.getByRole('button', { name: '创建并打开' }).click();
+    await editorReady(o);
+    const mapUrl = o.url();
+
+    // 共享: a 学号 nobody has is refused and stays typed; the classmate's is accepted
+    await o.getByRole('button', { name: '共享', exact: true }).click();
+    const share = o.getByRole('dialog', { name: '共享导图' });
+    await share.getByLabel('同学的学号').fill('1234567');
+    await share.getByRole('button', { name: '邀请' }).click();
+    await expect.poll(() => share.getByRole('alert').textContent()).toBe('没有找到该学号的同学，请核对后再邀请');
+    expect(await share.getByLabel('同学的学号').inputValue()).toBe('1234567');
+    await share.getByLabel('同学的学号').fill(e2eStudentNo('shareMember'));
+    await share.getByLabel('权限').selectOption('edit');
+    await share.getByRole('button', { name: '邀请' }).click();
+    const members = share.getByRole('list', { name: '导图成员' });
+    await members.getByRole('button', { name: new RegExp(`^移除\\s*${MEMBER.username}$`) }).waitFor();
+    expect(await share.getByRole('alert').textContent()).toBe('');
+    expect(await seriousViolations(o)).toEqual([]);
+    await share.getByRole('button', { name: '关闭' }).click();
+
+    // the member: 共享给我的 → the map, editable
+    const member = await openSignedIn(inject('baseURL'), MEMBER.loginName);
+    sessions.push(member);
+    const m = member.page;
+    await m.goto('/#/personal/myMaps');
+    await m.getByRole('button', { name: '共享给我的' }).click();
+    await m.getByText(`由${OWNER.username}共享 · 可编辑`).waitFor();
+    await m.getByRole('link', { name: '小组复习' }).click();
+    await editorReady(m);
+    await m.getByRole('heading', { name: '共享给我的导图', level: 1 }).waitFor();
+    await item(m, '小组复习').click();
+    await m.keyboard.press('Tab');
+    await editField(m).waitFor();
+    await m.keyboard.type('成员加的主题');
+    await m.keyboard.press('Enter');
+    await expect.poll(() => outline(m)).toContain('成员加的主题');
+    await expect.poll(() => saveState(m).textContent(), { timeout: 15_000 }).toBe('已保存');
+
+    // the owner opens the map again: the member's topic is in it
+    await o.goto(mapUrl);
+    await o.reload();
+    await editorReady(o);
+    await expect.poll(() => outline(o)).toContain('成员加的主题');
+
+    // made 只读: the member's editor opens read-only
+    await o.getByRole('button', { name: '共享', exact: true }).click();
+    await share.getByLabel(`${MEMBER.username}的权限`).selectOption('view');
+    await expect.poll(() => share.getByRole('status').textContent()).toBe(`${MEMBER.username}的权限已改为只读`);
+    await share.getByRole('button', { name: '关闭' }).click();
+    await m.reload();
+    await editorReady(m);
+    await m.getByText(`由${OWNER.username}共享 · 只读`).waitFor();
+    await item(m, '成员加的主题').dblclick();
+    expect(await editField(m).count()).toBe(0);
+
+    // 退出共享 asks once more, then the map leaves 共享给我的
+    await m.getByRole('button', { name: '退出共享' }).click();
+    await m.getByRole('button', { name: '确定退出' }).click();
+    await toastWith(m, '已退出共享').waitFor();
+    await expect.poll(() => hashOf(m)).toBe('#/personal/myMaps');
+    await m.getByRole('button', { name: '共享给我的' }).click();
+    await m.getByText('还没有同学共享导图给你').waitFor();
+    expect(await seriousViolations(m)).toEqual([]);
+  });
+});
