@@ -39,7 +39,16 @@ describe('OPML feed lists', () => {
     const r = importDocumentWithNotices('opml', opml, { name: 'feeds' });
     expect(r.notices.map((n) => n.message)).toEqual([
       '文件有 2 个顶层主题，已放在新建的根主题“我的订阅”下',
-      '以下内容未能保留：OPML 属性 created 1 处、OPML 属性 description 1 处、OPML 属性 language 1 处、OPML 属性 isComment 1 处、OPML 属性 _complete 1 处',
+      '以下内容未能保留：OPML 属性 created 1 处、OPML 属性 type="rss" 3 处、OPML 属性 description 1 处、OPML 属性 language 1 处、OPML 属性 isComment 1 处、OPML 属性 _complete 1 处、OPML 头部 dateCreated 1 处、OPML 头部 ownerName 1 处',
     ]);
+  });
+
+  // outside walk: a one-feed-folder file's <title> and its feeds' type="rss" went unsaid
+  it('one top-level outline: the file’s <title> is named when it differs from it, not when it is the same', () => {
+    const file = (title: string) =>
+      `<opml version="2.0"><head><title>${title}</title></head><body><outline text="技术博客"><outline type="rss" text="源" xmlUrl="https://e.org/rss"/></outline></body></opml>`;
+    const messages = (title: string) => importDocumentWithNotices('opml', file(title), { name: 'feeds' }).notices.map((n) => n.message);
+    expect(messages('订阅列表')).toEqual(['以下内容未能保留：OPML 属性 type="rss" 1 处、OPML 文件标题 1 个']);
+    expect(messages('技术博客')).toEqual(['以下内容未能保留：OPML 属性 type="rss" 1 处']);
   });
 });

@@ -9,7 +9,8 @@ import { newNode, TreeBounds } from './zip-images';
 // (OPML 2.0). Feed lists (type="rss"): the feed's `xmlUrl` is the link (it is what a subscription
 // list is about) and the site's `htmlUrl` a line 网站：… of the note (after `_note`); a `url`
 // beside them wins the link and the feed becomes 订阅源：…. Every other attribute (created,
-// isComment, _complete, description…) is named in 未能保留 with its count. Several top-level
+// isComment, _complete, description…, a feed's type="rss"), and what the <head> holds but the
+// <title> naming a forest's root, are named in 未能保留 with their count. Several top-level
 // outlines go under a root named after the <title> or the file, as outline text does.
 
 const WHAT = '.opml';
@@ -37,12 +38,19 @@ export function decodeOpml(text: string, name?: string): { root: KmNode; lost: L
     node.children = kids.map(() => newNode(''));
     for (let i = kids.length - 1; i >= 0; i--) stack.push([kids[i], node.children[i], level + 1]);
   }
+  const titleText = title ? ownText(title).trim() : '';
+  // the head holds the file's metadata: its title names a forest's new root; nothing else of it has a place in a map
+  for (const h of head ? kidsOf(head) : []) {
+    const tag = Object.keys(h).find((k) => k !== ':@' && k !== '#text');
+    if (!tag || (tag === 'title' && (forest || !titleText || titleText === made[0].data.text?.trim()))) continue;
+    lost.addNamed(tag === 'title' ? 'OPML 文件标题' : `OPML 头部 ${tag}`, tag === 'title' ? '个' : '处');
+  }
   if (!forest) return { root: made[0], lost, notices: [] };
-  const root = wrapForest(made, (title && ownText(title).trim()) || name);
+  const root = wrapForest(made, titleText || name);
   return { root, lost, notices: [forestNotice(made.length, root)] };
 }
 
-/** Attributes an outline's node holds (`type` only as a link or feed; `title` when there is no `text`). */
+/** Attributes an outline's node holds (`type` only as a link; `title` when there is no `text`). */
 const KEPT = new Set(['text', '_note', 'url', 'htmlUrl', 'xmlUrl']);
 
 function readOutline(x: XmlItem, d: KmNode['data'], lost: Lost): void {
@@ -61,8 +69,9 @@ function readOutline(x: XmlItem, d: KmNode['data'], lost: Lost): void {
   const a = (x[':@'] ?? {}) as Record<string, unknown>;
   for (const k of Object.keys(a)) {
     if (KEPT.has(k) || (k === 'title' && text === undefined) || (k === 'title' && a.title === text)) continue;
-    if (k === 'type' && (a.type === 'link' || a.type === 'rss')) continue;
-    lost.addNamed(`OPML 属性 ${k}`, '处');
+    // a link's type is how its url is kept; a feed's (rss) is not: its xmlUrl becomes a plain link
+    if (k === 'type' && a.type === 'link') continue;
+    lost.addNamed(k === 'type' ? `OPML 属性 type="${String(a.type)}"` : `OPML 属性 ${k}`, '处');
   }
 }
 
