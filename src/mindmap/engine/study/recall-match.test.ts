@@ -96,6 +96,22 @@ describe('matchRecall', () => {
     expect(r.extra).toEqual([6]);
   });
 
+  // outside walk: "数据看版" (a typo) with "实践步骤" under it credited 审核规范's 实践步骤
+  it('a child line goes to the branch its parent line matched, also when that match was a typo', () => {
+    const t = topics([
+      ['a', '审核规范'],
+      ['a1', '实践步骤', 'a'],
+      ['d', '数据看板'],
+      ['d1', '实践步骤', 'd'],
+    ]);
+    const r = matchRecall('b', t, parseRecall('数据看版\n\t实践步骤'));
+    expect(r.matches).toEqual([
+      { line: 0, topicId: 'd', kind: 'typo' },
+      { line: 1, topicId: 'd1', kind: 'exact' },
+    ]);
+    expect(r.missed).toEqual(['a', 'a1']);
+  });
+
   it('an exact item is not taken by a line that only contains it; typos and full-width forms count', () => {
     const t = topics([
       ['a', '双向链表'],

@@ -12,8 +12,9 @@
 // - typo: edit distance (code points) within a quarter of the topic's length, at most 2, and
 //   only for topics of 4 or more characters (one wrong character of a 2-character CJK word is
 //   another word).
-// - Each typed item matches at most one topic and each topic at most one item. Better kinds go
-//   first (all exact pairs, then contained, then typo); among equal candidates the topic whose
+// - Each typed item matches at most one topic and each topic at most one item. Lines are matched
+//   level by level (parents first); within a level better kinds go first (all exact pairs, then
+//   contained, then typo); among equal candidates the topic whose
 //   parent is matched to the item's parent line wins (so "定义" under two branches goes to the
 //   right one), then the first in reading order. Order of the lines does not matter otherwise.
 
@@ -141,26 +142,34 @@ export function matchRecall(branchId: string, topics: readonly HiddenTopic[], li
   const topicOfLine = new Map<number, number>();
   const lineOfTopic = new Map<number, number>();
   const matches: RecallMatch[] = [];
-  for (const kind of KINDS) {
-    for (let i = 0; i < lines.length; i++) {
-      if (topicOfLine.has(i)) continue;
-      const p = parentLine[i];
-      const expectedParent = p < 0 ? branchId : topicOfLine.has(p) ? topics[topicOfLine.get(p)!].id : undefined;
-      let pick = -1;
-      for (let j = 0; j < topics.length; j++) {
-        if (lineOfTopic.has(j) || kinds[i][j] !== kind) continue;
-        if (pick < 0) pick = j;
-        if (expectedParent !== undefined && topics[j].parentId === expectedParent) {
-          pick = j;
-          break;
+  // Lines are matched a level at a time, parents first: a child's line then knows which topic its
+  // parent line matched, also when that was only a typo ("数据看版" with "实践步骤" under it credits
+  // 数据看板's 实践步骤, not the first 实践步骤 of the branch).
+  const depth: number[] = [];
+  parentLine.forEach((p, i) => (depth[i] = p < 0 ? 0 : depth[p] + 1));
+  const byDepth: number[][] = [];
+  depth.forEach((d, i) => (byDepth[d] ??= []).push(i));
+  for (const level of byDepth)
+    for (const kind of KINDS) {
+      for (const i of level ?? []) {
+        if (topicOfLine.has(i)) continue;
+        const p = parentLine[i];
+        const expectedParent = p < 0 ? branchId : topicOfLine.has(p) ? topics[topicOfLine.get(p)!].id : undefined;
+        let pick = -1;
+        for (let j = 0; j < topics.length; j++) {
+          if (lineOfTopic.has(j) || kinds[i][j] !== kind) continue;
+          if (pick < 0) pick = j;
+          if (expectedParent !== undefined && topics[j].parentId === expectedParent) {
+            pick = j;
+            break;
+          }
         }
+        if (pick < 0) continue;
+        topicOfLine.set(i, pick);
+        lineOfTopic.set(pick, i);
+        matches.push({ line: i, topicId: topics[pick].id, kind });
       }
-      if (pick < 0) continue;
-      topicOfLine.set(i, pick);
-      lineOfTopic.set(pick, i);
-      matches.push({ line: i, topicId: topics[pick].id, kind });
     }
-  }
   matches.sort((a, b) => a.line - b.line);
   return {
     matches,
