@@ -9,6 +9,7 @@ import {
   type KmNode,
   type EditorController,
   EditorDialog,
+  usePhone,
 } from '../../mindmap';
 import { ConfirmDialog } from '../../app/ui/ConfirmDialog';
 import { toast } from '../../app/ui/toast-store';
@@ -80,6 +81,7 @@ export function RecallDialog({
   onRecorded(): void;
 }) {
   const [branch, setBranch] = useState<KmNode | null>(null);
+  const phone = usePhone();
   const [whole, setWhole] = useState(true);
   const [text, setText] = useState('');
   const [checked, setChecked] = useState<Checked | null>(null);
@@ -131,7 +133,7 @@ export function RecallDialog({
           await ctl.run('expand', [[branchId]]);
         }
         const chosen = [...adding].sort((a, b) => a - b);
-        await ctl.run('paste', [[branchId], extraNodes(checked.lines, chosen)]);
+        await ctl.run('paste', [[branchId], extraNodes(checked.lines, chosen)], { say: `已把 ${chosen.length} 个补充的主题加到「${branchTitle}」下` });
       }
       await sendRecall({
         sessionId: sessionId(),
@@ -189,7 +191,8 @@ export function RecallDialog({
               </label>
             </fieldset>
             <p id="mind-recall-help" className="mind-recall__help">
-              凭记忆写下「{branchTitle}」下的主题，每行一个；用 Tab 或空格缩进表示下一级（先按 Esc 再按 Tab 可离开输入框）。
+              凭记忆写下「{branchTitle}」下的主题，每行一个；
+              {phone ? '行首加空格表示下一级。' : '用 Tab 或空格缩进表示下一级（先按 Esc 再按 Tab 可离开输入框）。'}
             </p>
             <textarea
               className="mind-recall__field"

@@ -34,6 +34,8 @@ export function MyMaps() {
   // Search as the student types (a short pause), titles and topics of live maps.
   useEffect(() => {
     const q = query.trim();
+    // the live region then says the search's answer alone, not the last action's message with it
+    setSaid('');
     if (!q || trash) return void setHits(null);
     const timer = setTimeout(() => {
       searchMaps(q).then(setHits, (e: unknown) => toast.error(errorText(e)));

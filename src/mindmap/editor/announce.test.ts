@@ -23,6 +23,15 @@ describe('edit announcements', () => {
     expect(said).toEqual(['已添加子主题：分支主题', '已修改为：新的主题', '已标记已学', '已取消正在学', '已设置优先级 3', '已删除主题', '已撤销', '已重做']);
   });
 
+  // outside walk: the items a 回忆练习 adds were announced as 已粘贴, though nothing was pasted
+  it('says what the caller names instead of the command’s own words', async () => {
+    const ctl = await testController();
+    const said: string[] = [];
+    ctl.onAnnounce = (m) => said.push(m);
+    await ctl.run('paste', [['a'], [{ data: { text: '补充' }, children: [] }]], { say: '已把 1 个补充的主题加到「a」下' });
+    expect(said).toEqual(['已把 1 个补充的主题加到「a」下']);
+  });
+
   it('says a formula as its LaTeX source', async () => {
     const ctl = await testController();
     const said: string[] = [];

@@ -11,6 +11,9 @@ import { selectedAfterDelete } from './selection-memory';
 import { userMessage } from './messages';
 import { exportCss, pdfFormulas } from '../formula/index';
 
+/** A command's options: `mergeKey` (one undo step with the last of the same key); `say`: what the live region says instead of the command's own announcement. */
+type RunOptions = { mergeKey?: string; say?: string };
+
 // The editor's document side on the main thread: commands, undo/redo, import/export and the
 // selection, over the mirror of the worker's document (editor-mirror.ts: patches in, the canvas
 // fed, state listeners, closing). EditorController (controller.ts) adds what the UI drives on top: selection helpers, text edit,
@@ -86,7 +89,7 @@ export class EditorCore extends EditorMirror {
   }
 
   /** Runs an engine command; engine errors go to onError and resolve undefined. */
-  async run<N extends CommandName>(name: N, args: CommandArgs<N>, opts: { mergeKey?: string } = {}): Promise<CommandResult<N> | undefined> {
+  async run<N extends CommandName>(name: N, args: CommandArgs<N>, opts: RunOptions = {}): Promise<CommandResult<N> | undefined> {
     try {
       return await this.execute(name, args, opts);
     } catch (e) {
@@ -96,7 +99,7 @@ export class EditorCore extends EditorMirror {
   }
 
   /** Runs an engine command; rejects with the engine's error (callers that explain it themselves). */
-  execute<N extends CommandName>(name: N, args: CommandArgs<N>, opts: { mergeKey?: string } = {}): Promise<CommandResult<N>> {
+  execute<N extends CommandName>(name: N, args: CommandArgs<N>, { say, ...opts }: RunOptions = {}): Promise<CommandResult<N>> {
     return this.track(async () => {
       const sums = this.model.summaries;
       const drawn = sums.list.filter((x) => sums.isDrawn(x.id));
@@ -106,7 +109,7 @@ export class EditorCore extends EditorMirror {
       const gone = itemsGone(name, items, { summaries: sums.list, relationships: this.model.relationships });
       // A summary still in the map but no longer drawn (its parent folded, say): said too.
       const hidden = drawn.filter((x) => sums.get(x.id) && !sums.isDrawn(x.id)).map((x) => `概要「${x.text || '概要'}」随之隐藏`);
-      const said = [announcement(this.model, name, args, result), ...gone, ...hidden].filter(Boolean).join('，');
+      const said = [say ?? announcement(this.model, name, args, result), ...gone, ...hidden].filter(Boolean).join('，');
       if (said) this.onAnnounce(said);
       return result;
     });
