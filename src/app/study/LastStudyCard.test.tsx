@@ -4,7 +4,7 @@ import { clearSession, setUser, type User } from '../session/session-store';
 import type { LastRecord } from './last-study';
 import { LastStudyCard } from './LastStudyCard';
 
-const api = vi.hoisted(() => ({ fetchLastRecord: vi.fn(), addStudyRecord: vi.fn() }));
+const api = vi.hoisted(() => ({ fetchLastRecord: vi.fn(), addStudyRecord: vi.fn(), fetchNextStep: vi.fn() }));
 vi.mock('./study-api', () => api);
 
 const link: LastRecord = {
@@ -49,6 +49,16 @@ describe('LastStudyCard', () => {
     fireEvent.click(screen.getByRole('button', { name: /继续学习/ }));
     expect(open).toHaveBeenCalledWith('http://developer.mozilla.org', '_blank', 'noopener');
     expect(api.addStudyRecord).toHaveBeenCalledWith({ caseId: 'case-01', nodeId: 'n-1', resourceId: 'res-2', studentId: 'stu-1' });
+  });
+
+  // outside walk: 学习中心's 下一步 said "有 5 个主题到了复习时间" while the header and 复习 counted 10 (every map's)
+  it('names the map its 下一步 is about (学习中心)', async () => {
+    api.fetchLastRecord.mockResolvedValue(link);
+    api.fetchNextStep.mockResolvedValue({ caseId: 'case-01', kind: 'review', nodeId: '', nodeName: '', count: 5, reason: '有 5 个主题到了复习时间。' });
+    render(<LastStudyCard nextStep />);
+    const step = await screen.findByRole('region', { name: '下一步' });
+    expect(step.textContent).toBe('下一步：「校园二手交易平台」的导图：有 5 个主题到了复习时间。去复习');
+    expect(api.fetchNextStep).toHaveBeenCalledWith('case-01');
   });
 
   it('goes to CourseContent for a course video', async () => {

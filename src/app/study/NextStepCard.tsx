@@ -30,9 +30,11 @@ interface Props {
   /** On the map itself: start the 回忆练习 here rather than navigating. */
   onRecall?(branchId: string): void;
   compact?: boolean;
+  /** Away from the map (学习中心): the map the step is about, named first (复习 and the header count every map's due topics). */
+  mapName?: string;
 }
 
-export function NextStepCard({ caseId, tick = '', onRecall, compact = false }: Props) {
+export function NextStepCard({ caseId, tick = '', onRecall, compact = false, mapName }: Props) {
   const step = useRemote(() => fetchNextStep(caseId), [caseId, tick]);
   const s = step.data;
   if (!s) return null;
@@ -41,6 +43,7 @@ export function NextStepCard({ caseId, tick = '', onRecall, compact = false }: P
     <section className={`next-step${compact ? ' next-step--compact' : ''}`} aria-label="下一步">
       <p className="next-step__says">
         <strong>下一步：</strong>
+        {mapName && `「${mapName}」的导图：`}
         {s.reason}
       </p>
       {action &&
