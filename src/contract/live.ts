@@ -19,8 +19,6 @@ import { MapVersion } from './mindmaps';
 // (reason: Chinese text for the page) on a malformed or oversized frame, a flood, a dead
 // heartbeat, a consumer too slow to keep up, or when the member is removed.
 
-export const LIVE_PROTOCOL = 'xuetu-live.1';
-/** Largest frame either way: a save's body limit (a pasted branch is one set). */
 export const LIVE_MAX_FRAME = 5 * 1024 * 1024 + 64 * 1024;
 /** Messages a member may send per second (a burst of LIVE_BURST is allowed); beyond: throttled, then closed. */
 export const LIVE_RATE_PER_S = 40;
@@ -28,26 +26,7 @@ export const LIVE_BURST = 80;
 /** The server pings every LIVE_PING_MS; a socket that has not answered two pings is closed. */
 export const LIVE_PING_MS = 15_000;
 
-export const LiveClose = {
-  /** normal close by the server (shutting down: reconnect elsewhere) */
-  goingAway: 1001,
-  /** a frame that is not JSON or not a LiveIn message */
-  malformed: 4400,
-  /** session expired (log in again, then reconnect) */
-  unauthenticated: 4401,
-  /** removed from the map, or the map no longer shared/writable */
-  forbidden: 4403,
-  /** the map was deleted */
-  gone: 4404,
-  /** no pong to two pings */
-  timeout: 4408,
-  /** a frame over LIVE_MAX_FRAME (the WebSocket library's own code, "Max payload size exceeded") */
-  tooBig: 1009,
-  /** too many messages: reconnect later */
-  flood: 4429,
-  /** the client reads too slowly (its send buffer stayed full): reconnect and catch up */
-  slowConsumer: 4509,
-} as const;
+export { LIVE_PROTOCOL, LiveClose } from './rules';
 
 export const LiveQuery = Type.Object({
   kind: Type.Literal('case'),

@@ -65,3 +65,27 @@ export type TemplateKey = (typeof OWN_MAP_TEMPLATES)[number]['key'];
 
 /** How a shared map's member role (contract/sharing.ts MemberRole) is named on screen. */
 export const ROLE_LABEL: Record<'edit' | 'view', string> = { edit: '可编辑', view: '只读' };
+
+// The live socket's subprotocol and close codes (contract/live.ts has the protocol).
+export const LIVE_PROTOCOL = 'xuetu-live.1';
+/** Largest frame either way: a save's body limit (a pasted branch is one set). */
+export const LiveClose = {
+  /** normal close by the server (shutting down: reconnect elsewhere) */
+  goingAway: 1001,
+  /** a frame that is not JSON or not a LiveIn message */
+  malformed: 4400,
+  /** session expired (log in again, then reconnect) */
+  unauthenticated: 4401,
+  /** removed from the map, or the map no longer shared/writable */
+  forbidden: 4403,
+  /** the map was deleted */
+  gone: 4404,
+  /** no pong to two pings */
+  timeout: 4408,
+  /** a frame over LIVE_MAX_FRAME (the WebSocket library's own code, "Max payload size exceeded") */
+  tooBig: 1009,
+  /** too many messages: reconnect later */
+  flood: 4429,
+  /** the client reads too slowly (its send buffer stayed full): reconnect and catch up */
+  slowConsumer: 4509,
+} as const;

@@ -62,6 +62,7 @@ export const E2E_STUDENTS = {
   bulkImport: { id: 'e2e-bulk-import', loginName: '13900004901', username: '批导入' },
   shareOwner: { id: 'e2e-share-owner', loginName: '13900005101', username: '共享主' },
   shareMember: { id: 'e2e-share-member', loginName: '13900005102', username: '共享员' },
+  liveDevices: { id: 'e2e-live-devices', loginName: '13900005201', username: '两台机' },
 } as const;
 
 export type E2EStudent = keyof typeof E2E_STUDENTS;

@@ -14,12 +14,14 @@ import {
 } from '../../mindmap';
 import { Autosaver, type SaveState } from './autosave';
 import { tabSignal } from './tab-signal';
+import { LiveChannel } from './live-channel';
+import { session } from '../../app/session/session-store';
 import { toast } from '../../app/ui/toast-store';
 import { EXPERIENCE_MSG, keepMapVersion, mapChanges, saveChanges, saveStuMind, showMind } from './api';
 import type { ChangeSaving } from './autosave';
 import type { ShownMind } from '../../contract/mindmaps';
 
-/** How often an open map asks for what other tabs or devices saved (besides a broadcast from a tab of this browser and on focus). */
+/** How often an open map asks for what other tabs or devices saved while its live socket is down (besides a broadcast from a tab of this browser and on focus). */
 const CATCH_UP_MS = 10_000;
 
 /** This page's name in the change sets it makes (`<tab>:<n>`). */
@@ -72,9 +74,15 @@ export function useAutosave(ctl: EditorController, caseId: string, studentId: st
     );
     const signal = tabSignal(key, () => void saver.catchUp());
     saver.onSaved = (v) => signal.post(v);
-    const visible = () => document.visibilityState === 'visible' && void saver.catchUp();
+    // other devices' (and members') saves as they happen; the poll below rests while it is open
+    const live = byChanges
+      ? new LiveChannel({ caseId, ownerId: studentId, since: () => saver.version, token: () => session.token, onNews: () => void saver.catchUp() })
+      : null;
+    live?.start();
+    const visible = () => document.visibilityState === 'visible' && !live?.live && void saver.catchUp();
+    const shown = () => document.visibilityState === 'visible' && void saver.catchUp();
     const poll = setInterval(visible, CATCH_UP_MS);
-    document.addEventListener('visibilitychange', visible);
+    document.addEventListener('visibilitychange', shown);
     saver.onNotices = (list) => {
       for (const m of list) toast.warning(m, 8000);
       ctl.onAnnounce(list.join('；'));
@@ -125,14 +133,15 @@ export function useAutosave(ctl: EditorController, caseId: string, studentId: st
     const unregister = ctl.beforeClose(close);
     return () => {
       clearInterval(poll);
-      document.removeEventListener('visibilitychange', visible);
+      document.removeEventListener('visibilitychange', shown);
+      live?.close();
       // the last save below is still announced to the other tabs; the signal closes after it
       void close().finally(() => {
         signal.close();
         unregister();
       });
     };
-  }, [ctl, caseId, key, version, save, byChanges]);
+  }, [ctl, caseId, studentId, key, version, save, byChanges]);
 
   /**
    * The map just opened is the server's (`server`): edits are saved as change sets from its
