@@ -42,6 +42,14 @@ export function ReviewPanel({
     const text = ctl.model.get(id)?.text ?? folded.get(id);
     return text === undefined ? [] : [{ id, text }];
   });
+  // Same-named topics (实践步骤 under every 知识点) are told apart by the topic they are under.
+  const named = new Map<string, number>();
+  for (const n of due) named.set(n.text, (named.get(n.text) ?? 0) + 1);
+  const under = (id: string, text: string) => {
+    if ((named.get(text) ?? 0) < 2) return '';
+    const parent = ctl.model.get(ctl.model.get(id)?.parentId ?? '');
+    return parent ? parent.text || '分支主题' : '';
+  };
   const section = useRef<HTMLElement>(null);
   // On a phone the panel is a bottom sheet over the map (like 大纲 and 历史版本): it has 关闭.
   const phone = usePhone();
@@ -90,6 +98,7 @@ export function ReviewPanel({
             <li key={n.id}>
               <button type="button" className="mind-review__node" aria-current={n.id === primary ? 'true' : undefined} onClick={() => void ctl.focusNode(n.id)}>
                 {n.text || '分支主题'}
+                {under(n.id, n.text) && <span className="mind-review__under">（{under(n.id, n.text)}下）</span>}
               </button>
             </li>
           ))}
