@@ -36,3 +36,4 @@ export type { ChangeSetsToSend } from './worker/protocol';
 export { startImportDecoder, type ImportDecoder } from './import/worker-client';
 export { SheetDialog, type SheetChoice } from './import/SheetDialog';
 export { sheetChoicesOf } from './import/sheet-choices';
+export { recallPercent } from './engine/study/recall-percent';

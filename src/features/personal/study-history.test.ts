@@ -9,6 +9,11 @@ describe('the study history chart in words', () => {
     expect(historySummary(h)).toBe('近 2 天：已学 5 个主题，其中掌握 1 个；复习 7 次，回忆练习 1 次。预计今天记得 91%，7 天后 73%。');
   });
 
+  it('a recall just short of certain is 99 %, not 100 %', () => {
+    const h = { days: [day('2026-11-28', 78, 40, 4, 0)], recallToday: 0.996, recallIn7Days: 1 };
+    expect(historySummary(h)).toContain('预计今天记得 99%，7 天后 100%');
+  });
+
   it('a map without study says so', () => {
     expect(historySummary({ days: [day('2026-11-28', 0, 0, 0, 0)], recallToday: 0, recallIn7Days: 0 })).toBe('近 1 天这张导图还没有学习和复习记录');
     expect(historySummary({ days: [], recallToday: 0, recallIn7Days: 0 })).toBe('暂无学习记录');

@@ -1,9 +1,10 @@
 import type { StudyHistory } from '../../contract/review';
+import { recallPercent } from '../../mindmap';
 
 // What the chart of a map's study history (MapHistoryChart.tsx) says in words: the sentence a
 // screen reader hears instead of the picture, and the rows of its hidden table.
 
-const percent = (x: number) => `${Math.round(x * 100)}%`;
+const percent = recallPercent;
 
 export function historySummary(h: StudyHistory): string {
   const days = h.days;

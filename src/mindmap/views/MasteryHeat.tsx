@@ -3,6 +3,7 @@ import type { MapMastery } from '../../contract/review';
 import { HEAT_FILLS } from '../canvas/mastery-mark';
 import type { EditorController } from '../editor/controller';
 import { MASTERY_LABELS } from '../editor/mastery-view';
+import { recallPercent } from '../engine/study/recall-percent';
 import './mastery.css';
 
 // The 掌握度 view's panel (issue 34 item 2): while the canvas tints each topic by its mastery,
@@ -11,7 +12,6 @@ import './mastery.css';
 // map's predicted recall today and in 7 days.
 
 const css = (c: number) => `#${c.toString(16).padStart(6, '0')}`;
-const percent = (x: number) => `${Math.round(x * 100)}%`;
 
 /** The sentence naming the branch that fades most, or why there is none. */
 export function fadingSentence(ctl: EditorController, data: MapMastery | null): string {
@@ -44,7 +44,7 @@ export function MasteryHeat({ ctl, data }: { ctl: EditorController; data: MapMas
       </ul>
       <p role="status" className="mind-mastery__says">
         {fadingSentence(ctl, data)}
-        {graded && data && ` 全图预计回忆率：今天 ${percent(data.recallToday)}，7 天后 ${percent(data.recallIn7Days)}。`}
+        {graded && data && ` 全图预计回忆率：今天 ${recallPercent(data.recallToday)}，7 天后 ${recallPercent(data.recallIn7Days)}。`}
       </p>
     </section>
   );
