@@ -48,3 +48,4 @@ export {
   type DecodedMap,
   type ZipEntry,
 } from './engine/protocols/batch-decode';
+export { recallPercent } from './engine/study/recall-percent';

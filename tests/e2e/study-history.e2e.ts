@@ -4,6 +4,7 @@ import { seriousViolations } from './axe';
 import { openMinder } from './mindmap/helpers';
 import { openSignedIn, unexpectedErrors } from './shell-helpers';
 import { pageApi } from './study-helpers';
+import { recallPercent } from '../../src/mindmap/core';
 import { demoAccounts } from '../../src/server/seed/demo-accounts';
 
 // The seeded study history (issue 34 "Done when"): 林悦, the demo student with four weeks of 复习
@@ -20,7 +21,7 @@ interface History {
   recallIn7Days: number;
 }
 
-const pct = (x: number) => `${Math.round(x * 100)}%`;
+const pct = recallPercent;
 
 describe('the seeded study history', () => {
   let s: BrowserSession;
