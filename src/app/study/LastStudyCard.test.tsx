@@ -52,12 +52,12 @@ describe('LastStudyCard', () => {
   });
 
   // outside walk: 学习中心's 下一步 said "有 5 个主题到了复习时间" while the header and 复习 counted 10 (every map's)
-  it('names the map its 下一步 is about (学习中心)', async () => {
+  it('says its 下一步 is this map’s (学习中心)', async () => {
     api.fetchLastRecord.mockResolvedValue(link);
     api.fetchNextStep.mockResolvedValue({ caseId: 'case-01', kind: 'review', nodeId: '', nodeName: '', count: 5, reason: '有 5 个主题到了复习时间。' });
     render(<LastStudyCard nextStep />);
     const step = await screen.findByRole('region', { name: '下一步' });
-    expect(step.textContent).toBe('下一步：「校园二手交易平台」的导图：有 5 个主题到了复习时间。去复习');
+    expect(step.textContent).toBe('下一步：这张导图有 5 个主题到了复习时间。去复习');
     expect(api.fetchNextStep).toHaveBeenCalledWith('case-01');
   });
 

@@ -60,7 +60,7 @@ export function LastStudyCard({ compact = false, nextStep = false }: { compact?:
           继续学习
         </button>
       </div>
-      {nextStep && isCase(record) && <NextStepCard caseId={record.caseId} compact mapName={view.title} />}
+      {nextStep && isCase(record) && <NextStepCard caseId={record.caseId} compact away />}
     </section>
   );
 }

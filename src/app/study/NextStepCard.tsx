@@ -30,11 +30,14 @@ interface Props {
   /** On the map itself: start the 回忆练习 here rather than navigating. */
   onRecall?(branchId: string): void;
   compact?: boolean;
-  /** Away from the map (学习中心): the map the step is about, named first (复习 and the header count every map's due topics). */
-  mapName?: string;
+  /**
+   * Away from the map (学习中心, inside the card that names the case): the step is said to be this
+   * map's, as its due count is, while 复习 and the header count every map's due topics.
+   */
+  away?: boolean;
 }
 
-export function NextStepCard({ caseId, tick = '', onRecall, compact = false, mapName }: Props) {
+export function NextStepCard({ caseId, tick = '', onRecall, compact = false, away = false }: Props) {
   const step = useRemote(() => fetchNextStep(caseId), [caseId, tick]);
   const s = step.data;
   if (!s) return null;
@@ -43,7 +46,7 @@ export function NextStepCard({ caseId, tick = '', onRecall, compact = false, map
     <section className={`next-step${compact ? ' next-step--compact' : ''}`} aria-label="下一步">
       <p className="next-step__says">
         <strong>下一步：</strong>
-        {mapName && `「${mapName}」的导图：`}
+        {away && s.kind === 'review' && '这张导图'}
         {s.reason}
       </p>
       {action &&
