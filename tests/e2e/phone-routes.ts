@@ -49,7 +49,18 @@ export const ROUTES: RouteVisit[] = [
   { name: 'my-news', path: '/personal/myNews' },
   // a message 李明 has read already (messages-data.ts), so opening it changes nothing
   { name: 'news-detail', path: '/personal/newsDetail?id=msg-1-01' },
-  { name: 'my-study', path: '/personal/myStudy' },
+  // the map's study chart comes last and grows the page: captured once its words are there and the footer is below it
+  {
+    name: 'my-study',
+    path: '/personal/myStudy',
+    ready: async (p) => {
+      await p
+        .getByText(/^近 28 天/)
+        .first()
+        .waitFor();
+      await p.getByRole('contentinfo').waitFor();
+    },
+  },
   { name: 'my-maps', path: '/personal/myMaps', ready: (p) => p.locator('.mymaps-row').first().waitFor() },
   // the demo student's seeded own map (own-maps-data.ts); opening it saves nothing
   { name: 'own-map', path: '/personal/myMap?mapId=ownmap-demo-review', map: true },

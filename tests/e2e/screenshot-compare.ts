@@ -1,3 +1,4 @@
+import type { Page } from 'playwright-core';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -45,4 +46,21 @@ export function expectMatchesReference(dir: string, file: string, actual: Buffer
   const result = compareWithReference(dir, file, actual, tolerance);
   if (result.missing) expect(process.env.CI, result.detail).toBeFalsy();
   else expect(result.ratio, result.detail).toBeLessThanOrEqual(tolerance);
+}
+
+/**
+ * Waits until the page's height has stayed the same over two frames and 150 ms: a full-page shot
+ * taken while a late block still grew the page came out cut short (the footer's bottom missing)
+ * on a loaded machine.
+ */
+export async function layoutSettled(page: Page): Promise<void> {
+  let last = -1;
+  for (let i = 0; i < 20; i++) {
+    const h = await page.evaluate(
+      () => new Promise<number>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done(document.documentElement.scrollHeight)))),
+    );
+    if (h === last) return;
+    last = h;
+    await page.waitForTimeout(150);
+  }
 }

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { openSession, type BrowserSession } from './browser';
 import { ROUTES, unstable, visit, type RouteVisit } from './phone-routes';
-import { expectMatchesReference } from './screenshot-compare';
+import { expectMatchesReference, layoutSettled } from './screenshot-compare';
 import { startServer, type RunningServer } from './server';
 import { logIn, watchCanvasText } from './shell-helpers';
 
@@ -89,6 +89,7 @@ async function capture(page: Page, screen: Screen, width: number): Promise<Buffe
     ),
   );
   await page.evaluate(() => document.fonts.ready);
+  await layoutSettled(page);
   return page.screenshot({ fullPage: true, animations: 'disabled', caret: 'hide', mask: screen.mask?.(page) ?? [], maskColor: '#333333' });
 }
 
@@ -98,6 +99,7 @@ const COVERED = new Set(SCREENS.map((screen) => screen.path));
 async function capturePhone(page: Page, route: RouteVisit): Promise<Buffer> {
   await page.setViewportSize({ width: 375, height: 812 });
   await visit(page, route);
+  await layoutSettled(page);
   return page.screenshot({ fullPage: true, animations: 'disabled', caret: 'hide', mask: unstable(page), maskColor: '#333333' });
 }
 
