@@ -6,12 +6,13 @@ import {
   type InsertAt,
   type KeptTitle,
   type TypedText,
-  type DraftStore,
-  type AppliedSet,
   type ChangeSet,
   type ChangeSetsToSend,
 } from '../../mindmap';
 import { ApiFailure } from '../../app/ui/use-remote';
+import type { AutosaveDeps, SaveState } from './autosave-deps';
+
+export type { AutosaveDeps, ChangeSaving, SaveState } from './autosave-deps';
 
 // Debounced autosave with an optimistic version check (saveStuMind answers 409 when another
 // page saved first). Order per save: draft to IndexedDB first, then the server, then the draft
@@ -20,46 +21,6 @@ import { ApiFailure } from '../../app/ui/use-remote';
 // (not applied 403, the experience account 403, too large 400) shows 未能保存, says the server's
 // reason once (not once per save) and keeps the draft. Every change also refreshes an in-memory
 // copy of the document, which keepNow writes synchronously when the page goes away.
-
-export type SaveState = 'saved' | 'saving' | 'dirty' | 'offline' | 'conflict' | 'refused';
-
-export const SAVE_LABEL: Record<SaveState, string> = {
-  saved: '已保存',
-  saving: '保存中…',
-  dirty: '未保存',
-  offline: '离线',
-  conflict: '版本冲突',
-  refused: '未能保存',
-};
-
-export interface AutosaveDeps {
-  snapshot(): Promise<KmDocument>;
-  save(doc: KmDocument, version: number): Promise<number>;
-  drafts: DraftStore;
-  key: string;
-  delayMs?: number;
-  draftDelayMs?: number;
-  retryMs?: number;
-  /** False while no map is open (opening failed): nothing is saved or kept over the stored map. */
-  canSave?: () => boolean;
-  /**
-   * Saving by change sets (the map has a version on the server): only what changed is sent, and
-   * the answer brings the other tabs' sets, which the engine rebases the edits here on. Without
-   * it (or while the map must go whole: a first save, an import, a restore) the document is sent.
-   */
-  changes?: ChangeSaving;
-}
-
-export interface ChangeSaving {
-  take(): Promise<ChangeSetsToSend>;
-  send(base: number, sets: ChangeSet[]): Promise<{ version: number; sets: AppliedSet[]; notices?: string[] }>;
-  /** The server's sets since our version, into the engine (and on screen); resolves the version now held. */
-  receive(sets: AppliedSet[]): Promise<{ notices: string[]; version: number }>;
-  /** The document sent whole was stored as `version`; the sets up to `seq` were in it. */
-  wholeSaved(version: number, seq: number): Promise<void>;
-  /** The server's sets after `since` (another tab saved): the catch-up between saves. */
-  fetch(since: number): Promise<{ version: number; sets: AppliedSet[] }>;
-}
 
 export class Autosaver {
   state: SaveState = 'saved';

@@ -1,0 +1,44 @@
+import type { AppliedSet, ChangeSet, ChangeSetsToSend, DraftStore, KmDocument } from '../../mindmap';
+
+// What the autosaver (autosave.ts) needs and shows: its states and their labels, the save calls
+// and the change-set calls a page gives it.
+
+export type SaveState = 'saved' | 'saving' | 'dirty' | 'offline' | 'conflict' | 'refused';
+
+export const SAVE_LABEL: Record<SaveState, string> = {
+  saved: '已保存',
+  saving: '保存中…',
+  dirty: '未保存',
+  offline: '离线',
+  conflict: '版本冲突',
+  refused: '未能保存',
+};
+
+export interface AutosaveDeps {
+  snapshot(): Promise<KmDocument>;
+  save(doc: KmDocument, version: number): Promise<number>;
+  drafts: DraftStore;
+  key: string;
+  delayMs?: number;
+  draftDelayMs?: number;
+  retryMs?: number;
+  /** False while no map is open (opening failed): nothing is saved or kept over the stored map. */
+  canSave?: () => boolean;
+  /**
+   * Saving by change sets (the map has a version on the server): only what changed is sent, and
+   * the answer brings the other tabs' sets, which the engine rebases the edits here on. Without
+   * it (or while the map must go whole: a first save, an import, a restore) the document is sent.
+   */
+  changes?: ChangeSaving;
+}
+
+export interface ChangeSaving {
+  take(): Promise<ChangeSetsToSend>;
+  send(base: number, sets: ChangeSet[]): Promise<{ version: number; sets: AppliedSet[]; notices?: string[] }>;
+  /** The server's sets since our version, into the engine (and on screen); resolves the version now held. */
+  receive(sets: AppliedSet[]): Promise<{ notices: string[]; version: number }>;
+  /** The document sent whole was stored as `version`; the sets up to `seq` were in it. */
+  wholeSaved(version: number, seq: number): Promise<void>;
+  /** The server's sets after `since` (another tab saved): the catch-up between saves. */
+  fetch(since: number): Promise<{ version: number; sets: AppliedSet[] }>;
+}
