@@ -97,7 +97,13 @@ export const MarkResult = Type.Object({ nodeId: Type.String(), excluded: Type.In
 
 export const MapReviewQuery = Type.Object({ caseId: Id });
 /** A case map's nodes with a card: due now, or scheduled later; and the excluded ones. */
-export const MapReview = Type.Object({ due: Type.Array(Type.String()), scheduled: Type.Array(Type.String()), excluded: Type.Array(Type.String()) });
+export const MapReview = Type.Object({
+  due: Type.Array(Type.String()),
+  scheduled: Type.Array(Type.String()),
+  excluded: Type.Array(Type.String()),
+  /** ISO time the first scheduled topic comes due, '' when none is scheduled */
+  nextDueAt: Type.Optional(Type.String()),
+});
 export type MapReview = Static<typeof MapReview>;
 
 /**
@@ -132,6 +138,8 @@ export const MapMastery = Type.Object({
   nodeIds: Type.Array(Type.String()),
   levels: Type.Array(Type.Integer({ minimum: 1, maximum: 3 })),
   fading: Type.Array(Type.String()),
+  /** of nodeIds, those not counted in the map's 掌握 N/M: the case's topics that are not 知识点 */
+  uncounted: Type.Array(Type.String()),
   recallToday: Type.Number(),
   recallIn7Days: Type.Number(),
 });
@@ -142,7 +150,7 @@ export const StudyHistory = Type.Object({
   days: Type.Array(
     Type.Object({
       date: Type.String(),
-      /** topics with a card by the end of the day, and those 掌握 then */
+      /** the case's 知识点 learnt by the end of the day (as the map's 已学 N/M); the topics 掌握 N/M counts that were at 掌握 then */
       learnt: Type.Integer(),
       mastered: Type.Integer(),
       /** 复习 that day: grades given on the 复习 screen, not undone */

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { BrowserSession } from './browser';
 import { seriousViolations } from './axe';
-import { openMinder } from './mindmap/helpers';
+import { item, openMinder } from './mindmap/helpers';
 import { openSignedIn, unexpectedErrors } from './shell-helpers';
 import { pageApi } from './study-helpers';
 import { recallPercent } from '../../src/mindmap/core';
@@ -40,12 +40,12 @@ describe('the seeded study history', () => {
     const reviews = h.days.reduce((n, d) => n + d.reviews, 0);
     expect(h.days.reduce((n, d) => n + d.recalls, 0)).toBe(4);
     expect(reviews).toBeGreaterThan(20);
-    const said = `近 28 天：已学 ${last.learnt} 个主题，其中掌握 ${last.mastered} 个；复习 ${reviews} 次，回忆练习 4 次。预计今天记得 ${pct(h.recallToday)}，7 天后 ${pct(h.recallIn7Days)}。`;
+    const said = `近 28 天：已学 ${last.learnt} 个知识点，掌握 ${last.mastered} 个主题；复习 ${reviews} 次，回忆练习 4 次。预计今天记得 ${pct(h.recallToday)}，7 天后 ${pct(h.recallIn7Days)}。`;
     for (const width of [1440, 375]) {
       await page.setViewportSize({ width, height: 900 });
       await page.goto('/#/personal/myStudy');
       const chart = page.getByRole('region', { name: '导图学习记录' });
-      await chart.getByRole('img', { name: /^健康打卡小程序：已学与掌握的主题、复习与回忆练习（按天）$/ }).waitFor();
+      await chart.getByRole('img', { name: /^健康打卡小程序：已学与掌握的知识点、复习与回忆练习（按天）$/ }).waitFor();
       await expect.poll(() => chart.locator('.study-chart__summary').textContent()).toBe(said);
       // The chart.js canvas is drawn (not blank) and the page does not scroll sideways.
       await expect.poll(() => chart.locator('canvas').evaluate((c: HTMLCanvasElement) => c.toDataURL().length > 5000)).toBe(true);
@@ -61,8 +61,14 @@ describe('the seeded study history', () => {
     const mastery = await pageApi<{ recallToday: number; recallIn7Days: number; fading: string[] }>(page, `/api/course/review/mastery?caseId=${CASE}`);
     expect(due).toBeGreaterThan(0);
     expect(mastery.fading.length).toBeGreaterThan(0);
+    const today = (await pageApi<History>(page, `/api/course/review/history?caseId=${CASE}`)).days.at(-1)!;
     await openMinder(page, CASE);
     await expect.poll(() => page.getByRole('region', { name: '下一步' }).textContent()).toContain(`有 ${due} 个主题到了复习时间`);
+    // One definition of each number: the root's 已学 N/M and 掌握 N/M count the same 13 知识点, and
+    // the chart of 我的学习 says the same 已学 and 掌握 today (outside walk: 已学 22 on the chart, 12/13 here).
+    const root = (await item(page, '健康打卡小程序').getAttribute('aria-label')) ?? '';
+    expect(root).toContain(`已学 ${today.learnt}/13`);
+    expect(root).toContain(`掌握 ${today.mastered}/13`);
     await page.getByRole('button', { name: '掌握度' }).click();
     const panel = page.getByRole('region', { name: '掌握度' });
     await expect

@@ -5,7 +5,7 @@ import type { StudyHistory } from '../../contract/review';
 import { shortDay } from './study-summary';
 import { historySummary } from './study-history';
 
-// What stays, over time (issue 34 item 4): for one of the student's case maps, topics 已学 and
+// What stays, over time (issue 34 item 4): for one of the student's case maps, 知识点 已学 and
 // 掌握 by day (lines), reviews and 回忆练习 done (bars), and the predicted recall of the map today
 // and in 7 days (the sentence under it) — from the review rows (GET /api/course/review/history).
 // chart.js, loaded on first use like StudyChart; lines differ by dash too (grey scale), and the
@@ -36,7 +36,7 @@ export function MapHistoryChart({ cases }: { cases: ReadonlyArray<{ caseId: stri
         </select>
       </label>
       {history.status === 'error' && <p className="study-chart__failed">{history.error || '学习记录加载失败'}</p>}
-      {h && <HistoryFigure title={`${name}：已学与掌握的主题、复习与回忆练习（按天）`} history={h} />}
+      {h && <HistoryFigure title={`${name}：已学与掌握的知识点、复习与回忆练习（按天）`} history={h} />}
     </section>
   );
 }
@@ -59,7 +59,7 @@ function HistoryFigure({ title, history }: { title: string; history: StudyHistor
             datasets: [
               {
                 type: 'line',
-                label: '已学主题',
+                label: '已学知识点',
                 data: d.map((x) => x.learnt),
                 borderColor: '#1f6feb',
                 backgroundColor: '#1f6feb',
@@ -68,7 +68,7 @@ function HistoryFigure({ title, history }: { title: string; history: StudyHistor
               },
               {
                 type: 'line',
-                label: '掌握主题',
+                label: '掌握的知识点',
                 data: d.map((x) => x.mastered),
                 borderColor: '#1f6f43',
                 backgroundColor: '#1f6f43',

@@ -11,6 +11,8 @@ export interface MasteryData {
   nodeIds: string[];
   levels: number[];
   fading: string[];
+  /** graded topics not in 掌握 N/M: the case's topics that are not 知识点 (mastery-rollup.ts) */
+  uncounted?: string[];
 }
 
 export interface MasteryCount {

@@ -25,7 +25,7 @@ function counts(input: Partial<MasteryInput>) {
 }
 
 describe('掌握 N/M roll-up', () => {
-  it('counts study nodes and graded topics once each, the node itself included, up every ancestor', () => {
+  it('counts the 知识点 and the student\'s own practised topics once each, the node itself included, up every ancestor', () => {
     const c = counts({
       study: ['a11', 'a2'],
       levels: new Map([
@@ -37,7 +37,20 @@ describe('掌握 N/M roll-up', () => {
     expect(c).toEqual({ a11: [1, 1, 0], a1: [1, 1, 0], a: [1, 2, 0], r: [1, 3, 0], a2: [0, 1, 0], b1: [0, 1, 0], b: [0, 1, 0] });
   });
 
-  it('fading topics are counted apart (the 掌握度 view names the branch that fades most)', () => {
+  it('the case\'s topics that are not 知识点 keep out of N/M, graded or not (outside walk: 掌握 N/22 beside 已学 12/13)', () => {
+    const c = counts({
+      study: ['a11', 'a2'],
+      levels: new Map([
+        ['a11', 3],
+        ['a1', 3],
+        ['b1', 3],
+      ]),
+      uncounted: new Set(['a1', 'b1']),
+    });
+    expect(c).toEqual({ a11: [1, 1, 0], a1: [1, 1, 0], a: [1, 2, 0], r: [1, 2, 0], a2: [0, 1, 0] });
+  });
+
+  it('fading topics are counted apart, counted in N/M or not (the 掌握度 view names the branch that fades most, as 下一步)', () => {
     const c = counts({
       levels: new Map([
         ['a2', 2],
@@ -45,14 +58,17 @@ describe('掌握 N/M roll-up', () => {
         ['b1', 2],
       ]),
       fading: new Set(['a2', 'a11']),
+      uncounted: new Set(['a11']),
     });
-    expect(c.a).toEqual([0, 2, 2]);
+    expect(c.a).toEqual([0, 1, 2]);
+    expect(c.a1).toEqual([0, 0, 1]);
     expect(c.b).toEqual([0, 1, 0]);
-    expect(c.r).toEqual([0, 3, 2]);
+    expect(c.r).toEqual([0, 2, 2]);
   });
 
   it('ids the map no longer holds (a removed topic, another map) are skipped; no topics, no rows', () => {
-    expect(counts({ study: ['gone'], levels: new Map([['x', 3]]) })).toEqual({});
+    expect(counts({ study: ['gone'], levels: new Map([['x', 3]]), fading: new Set(['y']) })).toEqual({});
+    expect(counts({ levels: new Map([['a1', 3]]), uncounted: new Set(['a1']) })).toEqual({});
     expect(counts({})).toEqual({});
   });
 });

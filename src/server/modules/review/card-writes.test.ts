@@ -35,7 +35,7 @@ describe('review cards are written by writes only', () => {
     const queue = await get(tokens.graduated, '/api/course/review/queue');
     expect(queue).toMatchObject({ resultCode: 200, data: { cards: [], dueCount: 0 } });
     expect((await get(tokens.graduated, '/api/course/review/summary')).data).toMatchObject({ dueCount: 0 });
-    expect((await get(tokens.graduated, '/api/course/review/mapNodes?caseId=case-01')).data).toEqual({ due: [], scheduled: [], excluded: [] });
+    expect((await get(tokens.graduated, '/api/course/review/mapNodes?caseId=case-01')).data).toEqual({ due: [], scheduled: [], excluded: [], nextDueAt: '' });
     for (const path of ['/api/course/review/queue', '/api/course/review/summary', '/api/course/review/mapNodes?caseId=case-01'])
       expect((await get(tokens.normal, path)).resultCode).toBe(200);
     expect(await rowCount()).toBe(before);

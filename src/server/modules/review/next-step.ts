@@ -54,7 +54,7 @@ export async function nextStep(db: DbOrTrx, content: ContentCache, studentId: st
   // Due now: the count the map's 待复习 panel shows (the ones due within minutes come with them).
   if (dueNow) return step('review', '', '', dueNow, `有 ${dueNow} 个主题到了复习时间：在快要忘记时回想一次，记得最牢。`);
   if (due) return step('review', '', '', due, `有 ${due} 个主题几分钟内到期（刚才没想起来的会很快再考一次）：到时复习，记得更牢。`);
-  const [doc, mastery] = await Promise.all([caseDocument(db, studentId, caseId), mapMastery(db, studentId, caseId, now)]);
+  const [doc, mastery] = await Promise.all([caseDocument(db, studentId, caseId), mapMastery(db, content, studentId, caseId, now)]);
   const faces = doc ? mapFaces(doc) : new Map();
   const fading = doc ? mostFadingBranch(doc.root, new Set(mastery.fading)) : null;
   if (fading) {

@@ -126,6 +126,12 @@ export async function mapReview(db: DbOrTrx, studentId: string, caseId: string, 
   const due: string[] = [];
   const scheduled: string[] = [];
   const excluded: string[] = [];
-  for (const r of rows) (r.excluded ? excluded : new Date(r.due) <= now ? due : scheduled).push(r.node_id);
-  return { due, scheduled, excluded };
+  let next = Infinity;
+  for (const r of rows) {
+    const at = new Date(r.due).getTime();
+    (r.excluded ? excluded : at <= now.getTime() ? due : scheduled).push(r.node_id);
+    if (!r.excluded && at > now.getTime()) next = Math.min(next, at);
+  }
+  // When the next scheduled topic comes due: the map asks again then (a topic missed a minute ago).
+  return { due, scheduled, excluded, nextDueAt: Number.isFinite(next) ? new Date(next).toISOString() : '' };
 }

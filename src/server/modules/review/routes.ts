@@ -107,7 +107,7 @@ export async function reviewRoutes(app: FastifyInstance): Promise<void> {
     const studentId = studentIdOf(request);
     const { caseId } = request.query;
     if (!(await caseExists(db, app.contentCache, caseId))) throw notFound('案例不存在');
-    return ok(await mapMastery(db, studentId, caseId, new Date()));
+    return ok(await mapMastery(db, app.contentCache, studentId, caseId, new Date()));
   });
 
   // The one thing to do now on a case map, with its reason (next-step.ts): the case page, the map and 学习中心.
@@ -123,6 +123,6 @@ export async function reviewRoutes(app: FastifyInstance): Promise<void> {
     const studentId = studentIdOf(request);
     const { caseId } = request.query;
     if (!(await caseExists(db, app.contentCache, caseId))) throw notFound('案例不存在');
-    return ok(await studyHistory(db, studentId, caseId, new Date()));
+    return ok(await studyHistory(db, app.contentCache, studentId, caseId, new Date()));
   });
 }

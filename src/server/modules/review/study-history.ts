@@ -1,5 +1,7 @@
 import type { MapMastery, StudyHistory } from '../../../contract/review';
 import type { DbOrTrx } from '../../db/database';
+import type { ContentCache } from '../../lib/content-cache';
+import { officialNodes } from '../mindmaps/maps';
 import { formatDate, startOfShanghaiDay } from '../../lib/time';
 import { liveCaseCards } from './cards';
 import { FADING_RECALL, mapRecall, masteryOf, recallAt } from './mastery';
@@ -11,15 +13,27 @@ export const HISTORY_DAYS = 28;
 
 const caseCards = (db: DbOrTrx, studentId: string, caseId: string) => liveCaseCards(db, studentId, caseId).selectAll().execute();
 
+/**
+ * The topics 掌握 N/M counts (mastery-rollup.ts): the case's 知识点, and topics the student added
+ * to her map herself (not in the official map). The case's other topics (its sub-points) are not.
+ */
+async function countedTopics(db: DbOrTrx, content: ContentCache, caseId: string): Promise<{ study: Set<string>; counted(id: string): boolean }> {
+  const nodes = await officialNodes(db, content, caseId);
+  const study = new Set(nodes?.study ?? []);
+  const official = new Set(nodes?.ids ?? []);
+  return { study, counted: (id) => study.has(id) || !official.has(id) };
+}
+
 /** Every topic of a case map with a mastery above 未学, and those fading (mastery.ts). */
-export async function mapMastery(db: DbOrTrx, studentId: string, caseId: string, now: Date): Promise<MapMastery> {
-  const cards = await caseCards(db, studentId, caseId);
-  const out: MapMastery = { nodeIds: [], levels: [], fading: [], recallToday: 0, recallIn7Days: 0 };
+export async function mapMastery(db: DbOrTrx, content: ContentCache, studentId: string, caseId: string, now: Date): Promise<MapMastery> {
+  const [cards, topics] = await Promise.all([caseCards(db, studentId, caseId), countedTopics(db, content, caseId)]);
+  const out: MapMastery = { nodeIds: [], levels: [], fading: [], uncounted: [], recallToday: 0, recallIn7Days: 0 };
   for (const c of cards) {
     const level = masteryOf(c, now);
     if (!level) continue;
     out.nodeIds.push(c.node_id);
     out.levels.push(level);
+    if (!topics.counted(c.node_id)) out.uncounted.push(c.node_id);
     if (c.state === 2 && recallAt(c, now) < FADING_RECALL) out.fading.push(c.node_id);
   }
   out.recallToday = mapRecall(cards, now);
@@ -28,14 +42,17 @@ export async function mapMastery(db: DbOrTrx, studentId: string, caseId: string,
 }
 
 /**
- * A case map's study over the last HISTORY_DAYS days. A card's state at the end of a past day is
- * the state its first later grade replaced (kept in the grade row), or its state now when it has
- * not been graded since; undone grades do not count. reviews: grades given on the 复习 screen;
- * recalls: 回忆练习 sessions (their grades move the cards but are not 复习).
+ * A case map's study over the last HISTORY_DAYS days, counted as the map counts them. 已学: the
+ * case's 知识点 learnt by the end of the day (their node row in the study records), as 已学 N/M;
+ * 掌握: the topics 掌握 N/M counts (countedTopics) whose card was at 掌握 then. A card's state at the end of
+ * a past day is the state its first later grade replaced (kept in the grade row), or its state
+ * now when it has not been graded since; undone grades do not count. reviews: grades given on
+ * the 复习 screen; recalls: 回忆练习 sessions (their grades move the cards but are not 复习).
+ * The predicted recall is over every topic in review (mastery.ts mapRecall), 知识点 or not.
  */
-export async function studyHistory(db: DbOrTrx, studentId: string, caseId: string, now: Date): Promise<StudyHistory> {
+export async function studyHistory(db: DbOrTrx, content: ContentCache, studentId: string, caseId: string, now: Date): Promise<StudyHistory> {
   const first = new Date(startOfShanghaiDay(now).getTime() - (HISTORY_DAYS - 1) * DAY_MS);
-  const [cards, grades, sessions] = await Promise.all([
+  const [cards, grades, sessions, learntRows, topics] = await Promise.all([
     caseCards(db, studentId, caseId),
     db
       .selectFrom('review_grades')
@@ -54,7 +71,18 @@ export async function studyHistory(db: DbOrTrx, studentId: string, caseId: strin
       .where('case_id', '=', caseId)
       .where('created_at', '>=', first)
       .execute(),
+    db
+      .selectFrom('case_records')
+      .select(['node_id', 'created_at'])
+      .where('student_id', '=', studentId)
+      .where('case_id', '=', caseId)
+      .where('resource_id', '=', '')
+      .where('is_study', '=', 1)
+      .execute(),
+    countedTopics(db, content, caseId),
   ]);
+  const learntAt = learntRows.filter((r) => topics.study.has(r.node_id)).map((r) => new Date(r.created_at).getTime());
+  const counted = cards.filter((c) => topics.counted(c.node_id));
   const gradesOf = new Map<string, { at: number; previous: FsrsColumns }[]>();
   for (const g of grades) {
     const list = gradesOf.get(g.node_id) ?? [];
@@ -79,9 +107,9 @@ export async function studyHistory(db: DbOrTrx, studentId: string, caseId: strin
     const at = new Date(end);
     let learnt = 0;
     let mastered = 0;
-    for (const c of cards) {
+    for (const t of learntAt) if (t <= end) learnt++;
+    for (const c of counted) {
       if (new Date(c.created_at).getTime() > end) continue;
-      learnt++;
       const later = gradesOf.get(c.node_id)?.find((g) => g.at > end);
       const state = later
         ? { ...later.previous, due: new Date(later.previous.due), last_review: later.previous.last_review && new Date(later.previous.last_review) }
