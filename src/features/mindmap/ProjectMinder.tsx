@@ -6,7 +6,7 @@ import { withQuery } from '../../app/router/hash-location';
 import { session } from '../../app/session/session-store';
 import { toast } from '../../app/ui/toast-store';
 import { ApiFailure, errorText, useRemote } from '../../app/ui/use-remote';
-import { caseVersions, checkIssue, EXPERIENCE_MSG, learntOf, mapReview, markLearntByHand, queryNodeBasic, showMind, studyNodeIds } from './api';
+import { caseVersions, checkIssue, EXPERIENCE_MSG, learntOf, markLearntByHand, queryNodeBasic, showMind, studyNodeIds } from './api';
 import { useLiveProgress } from './use-live-progress';
 import {
   type EditorController,
@@ -25,7 +25,8 @@ import { OutlinePanel } from './OutlinePanel';
 import { RecallDialog } from './RecallDialog';
 import { NextStepCard } from '../../app/study/NextStepCard';
 import { useMapMastery } from './use-map-mastery';
-import { DUE_MARK, ReviewPanel, type MapReviewState } from './ReviewPanel';
+import { useMapReview } from './use-map-review';
+import { DUE_MARK, ReviewPanel } from './ReviewPanel';
 import { assertCaseOpen } from './use-case-gate';
 import { drafts, useAutosave } from './use-autosave';
 import { SaveStatus } from './save-status';
@@ -88,8 +89,6 @@ function MinderScreen(props: Loaded) {
   return ctl ? <MinderEditor ctl={ctl} {...props} /> : null;
 }
 
-const NO_REVIEW: MapReviewState = { due: new Set(), scheduled: new Set(), excluded: new Set() };
-
 const DRAFT_UNREADABLE = '上次未保存的修改无法恢复（内容已损坏），已打开服务器上的导图';
 
 function MinderEditor({ ctl, caseId, studentId, mind, draft, study, official, learnt, recallAsked }: Loaded & { ctl: EditorController }) {
@@ -102,7 +101,6 @@ function MinderEditor({ ctl, caseId, studentId, mind, draft, study, official, le
   useStudyGuard(ctl, caseId, official);
   useLiveProgress(ctl, caseId, learnt);
   const [reviewOpen, setReviewOpen] = useState(false);
-  const [review, setReview] = useState<MapReviewState>(NO_REVIEW);
   const [reviewTick, setReviewTick] = useState(0);
   const [historyOpen, setHistoryOpen] = useState(false);
   const [recallBranch, setRecallBranch] = useState<string | null>(null);
@@ -123,16 +121,7 @@ function MinderEditor({ ctl, caseId, studentId, mind, draft, study, official, le
   }, [auto.state]);
 
   // Review cards follow the saved map (a node marked 已学 gets one): asked again after each save.
-  useEffect(() => {
-    if (auto.state !== 'saved') return;
-    let live = true;
-    mapReview(caseId)
-      .then((r) => live && setReview({ due: new Set(r.due), scheduled: new Set(r.scheduled), excluded: new Set(r.excluded) }))
-      .catch(() => {}); // the marks are extra: the map works without them
-    return () => {
-      live = false;
-    };
-  }, [caseId, auto.state, reviewTick]);
+  const review = useMapReview(caseId, auto.state === 'saved', reviewTick);
 
   // Due nodes carry the 待复习 mark on the canvas too (the outline tree's rows say it).
   useEffect(() => ctl.setReviewDue(review.due), [ctl, review.due]);
@@ -214,7 +203,7 @@ function MinderEditor({ ctl, caseId, studentId, mind, draft, study, official, le
         <Link href={withQuery('/project/mindDetail', { caseId })}>知识点详情</Link>
         <Link href={withQuery('/project/detail', { id: caseId })}>返回案例</Link>
       </div>
-      <NextStepCard caseId={caseId} compact tick={`${savedTick}:${reviewTick}`} onRecall={setRecallBranch} />
+      <NextStepCard caseId={caseId} compact tick={`${savedTick}:${reviewTick}:${review.due.size}`} onRecall={setRecallBranch} />
       <div id="mind-mastery-panel" hidden={!heat}>
         {heat && <MasteryHeat ctl={ctl} data={mastery} />}
       </div>
