@@ -30,7 +30,7 @@ export { decodeText, encodeText } from './engine/protocols/text';
 export { encodeXmind } from './engine/protocols/xmind-export';
 export { splitFormulas } from './engine/render/formula';
 export { pointAt, relationCurve, type BoxLike } from './engine/render/relation-geometry';
-export { gradeRecall } from './engine/study/recall-grade';
+export { gradeRecall, GRADING_RULE, RATING_LABELS, type RecallGrade } from './engine/study/recall-grade';
 export { matchRecall, parentLines, parseRecall, type RecallLine, type RecallResult } from './engine/study/recall-match';
 export { getTheme, nodeTypeForLevel, type Theme, type TypeStyle } from './engine/theme/themes';
 export {

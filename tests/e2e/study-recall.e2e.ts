@@ -77,7 +77,9 @@ describe('recall practice from the map', () => {
 
     await expect.poll(() => dialog.getByRole('status').textContent()).toBe('想起 2 / 3 个主题');
     const results = await dialog.getByRole('list', { name: '核对结果' }).getByRole('listitem').allTextContents();
-    expect(results.map((r) => r.replace(/，属于.*$/, ''))).toEqual(['✓ 栈', '✓ 队列', '✗ 链表（没想起）']);
+    // Each topic says the grade it gets (良好, or 简单 at a quick pace), and the rule is stated.
+    expect(results.map((r) => r.replace(/，属于.*$/, '').replace(/ · (良好|简单)$/, ' · 写对'))).toEqual(['✓ 栈 · 写对', '✓ 队列 · 写对', '✗ 链表（没想起） · 重来']);
+    await dialog.getByText(/^评分：没想起 → 重来；写法与主题不完全一样 → 困难；写对 → 良好；/).waitFor();
     const extra = dialog.getByRole('checkbox', { name: '红黑树' });
     expect(await extra.isChecked()).toBe(true);
     expect(await seriousViolations(page)).toEqual([]);
@@ -134,10 +136,10 @@ describe('recall practice from the map', () => {
     // which is one session and no 复习 (README: the numbers).
     await page.goto('/#/personal/myStudy');
     const chart = page.getByRole('region', { name: '导图学习记录' });
-    await chart.getByRole('img', { name: /已学与掌握的主题、复习与回忆练习（按天）$/ }).waitFor();
+    await chart.getByRole('img', { name: /已学与掌握的知识点、复习与回忆练习（按天）$/ }).waitFor();
     await expect
       .poll(() => chart.locator('.study-chart__summary').textContent())
-      .toMatch(/^近 28 天：已学 3 个主题，其中掌握 0 个；复习 0 次，回忆练习 1 次。预计今天记得 \d+%，7 天后 \d+%。$/);
+      .toMatch(/^近 28 天：已学 0 个知识点，掌握 0 个主题；复习 0 次，回忆练习 1 次。预计今天记得 \d+%，7 天后 \d+%。$/);
     expect(await seriousViolations(page)).toEqual([]);
 
     // 复习 shows the grades: the missed topic (重来) is due within a minute — on screen, or announced

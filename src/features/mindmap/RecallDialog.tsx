@@ -1,6 +1,9 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import {
   gradeRecall,
+  GRADING_RULE,
+  RATING_LABELS,
+  type RecallGrade,
   matchRecall,
   parentLines,
   parseRecall,
@@ -65,6 +68,8 @@ interface Checked {
   lines: RecallLine[];
   result: RecallResult;
   seconds: number;
+  /** each hidden topic's grade, shown at 核对 and sent at 完成 */
+  grades: RecallGrade[];
 }
 
 export function RecallDialog({
@@ -115,15 +120,20 @@ export function RecallDialog({
   const check = () => {
     const lines = parseRecall(text);
     const result = matchRecall(branchId, topics, lines);
-    setChecked({ lines, result, seconds: Math.round((Date.now() - started.current) / 1000) });
+    const seconds = Math.round((Date.now() - started.current) / 1000);
+    const grades = gradeRecall(
+      topics.map((t) => t.id),
+      result,
+      { seconds, hinted: new Set() },
+    );
+    setChecked({ lines, result, seconds, grades });
     setAdding(new Set(result.extra));
   };
 
   const finish = async () => {
     if (!checked) return;
     setBusy(true);
-    const ids = topics.map((t) => t.id);
-    const grades = gradeRecall(ids, checked.result, { seconds: checked.seconds, hinted: new Set() });
+    const { grades } = checked;
     const recalled = checked.result.matches.length;
     try {
       if (adding.size) {
@@ -142,7 +152,7 @@ export function RecallDialog({
         seconds: checked.seconds,
         grades: grades.map((g) => ({ nodeId: g.topicId, rating: g.rating })),
       });
-      toast.success(`回忆练习已记录：想起 ${recalled}/${ids.length} 个主题，评分已计入复习`);
+      toast.success(`回忆练习已记录：想起 ${recalled}/${grades.length} 个主题，评分已计入复习`);
       onRecorded();
       onClose();
     } catch (e) {
@@ -163,6 +173,7 @@ export function RecallDialog({
   };
 
   const recalledKind = new Map(checked?.result.matches.map((m) => [m.topicId, m]) ?? []);
+  const gradeOf = new Map(checked?.grades.map((g) => [g.topicId, g.rating]) ?? []);
   return (
     <>
       <ConfirmDialog
@@ -219,7 +230,10 @@ export function RecallDialog({
             <p role="status" className="mind-recall__score">
               想起 {checked.result.matches.length} / {topics.length} 个主题
             </p>
-            <ul className="mind-recall__list" aria-label="核对结果">
+            <p id="mind-recall-rule" className="mind-recall__help">
+              {GRADING_RULE}
+            </p>
+            <ul className="mind-recall__list" aria-label="核对结果" aria-describedby="mind-recall-rule">
               {topics.map((t) => {
                 const m = recalledKind.get(t.id);
                 const typed = m && m.kind !== 'exact' ? checked.lines[m.line].text : '';
@@ -227,6 +241,7 @@ export function RecallDialog({
                   <li key={t.id} className={m ? 'is-recalled' : 'is-missed'} style={{ paddingInlineStart: `${t.depth * 1.25}em` }}>
                     <span aria-hidden="true">{m ? '✓' : '✗'}</span> {t.text}
                     {m ? (typed ? `（你写的是：${typed}）` : '') : '（没想起）'}
+                    <span className="mind-recall__grade"> · {RATING_LABELS[gradeOf.get(t.id) ?? 1]}</span>
                     {byId.get(t.parentId) && <span className="visually-hidden">，属于「{byId.get(t.parentId)!.text}」</span>}
                   </li>
                 );

@@ -13,6 +13,12 @@ export type RecallRating = 1 | 2 | 3 | 4;
 
 export const FAST_SECONDS_PER_TOPIC = 6;
 
+/** The grades by rating, as 复习's buttons name them. */
+export const RATING_LABELS: Record<RecallRating, string> = { 1: '重来', 2: '困难', 3: '良好', 4: '简单' };
+
+/** The rule in one sentence, shown beside the grades at 核对. */
+export const GRADING_RULE = `评分：没想起 → 重来；写法与主题不完全一样 → 困难；写对 → 良好；写对且这次练习平均每个主题用时不超过 ${FAST_SECONDS_PER_TOPIC} 秒 → 简单。`;
+
 export interface RecallSession {
   /** seconds from the branch being hidden to 核对 */
   seconds: number;
