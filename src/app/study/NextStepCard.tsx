@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Link } from 'wouter';
 import type { NextStep } from '../../contract/review';
 import { withQuery } from '../router/hash-location';
@@ -39,8 +40,12 @@ interface Props {
 
 export function NextStepCard({ caseId, tick = '', onRecall, compact = false, away = false }: Props) {
   const step = useRemote(() => fetchNextStep(caseId), [caseId, tick]);
+  // On the map the student may put it away; a different step shows again.
+  const [dismissed, setDismissed] = useState('');
   const s = step.data;
   if (!s) return null;
+  const key = `${s.kind}:${s.nodeId}:${s.count}`;
+  if (compact && dismissed === key) return null;
   const action = nextStepAction(s);
   return (
     <section className={`next-step${compact ? ' next-step--compact' : ''}`} aria-label="下一步">
@@ -59,6 +64,9 @@ export function NextStepCard({ caseId, tick = '', onRecall, compact = false, awa
             {action.label}
           </Link>
         ))}
+      {compact && (
+        <button type="button" className="next-step__close" aria-label="收起下一步" title="收起" onClick={() => setDismissed(key)} />
+      )}
     </section>
   );
 }

@@ -15,6 +15,17 @@ import { usePhone } from './phone';
 // The node menu (right click on a node, Shift+F10 or the ContextMenu key): the registry's menu
 // actions plus the priority choices. Closing it puts the focus back on the map.
 
+/** Study first on a phone: the long-press menu is a long sheet there, and 回忆练习 was at its end. */
+const PHONE_FIRST = ['recall', 'setStudy', 'setNow'];
+
+/** The registry's menu actions in the order the menu lists them (on a phone, the study ones it can do first). */
+export function menuActions(phone: boolean, ctx: ActionContext) {
+  const all = ACTIONS.filter((a) => a.in.includes('menu'));
+  if (!phone) return all;
+  const rank = (a: (typeof all)[number]) => (PHONE_FIRST.includes(a.name) && isEnabled(a, ctx) ? PHONE_FIRST.indexOf(a.name) : PHONE_FIRST.length);
+  return [...all].sort((a, b) => rank(a) - rank(b));
+}
+
 /** The line whose own menu opens instead of the topic menu: a selected line with no topic selected. */
 export function menuLine(ctl: EditorController): string | null {
   const line = ctl.relations.state.selected;
@@ -93,7 +104,7 @@ export function NodeMenu({ ctx, onClosed }: { ctx: ActionContext; onClosed(): vo
       >
         {/* a finger has no Shift or Ctrl: 多选 first, where the finger lifts */}
         {phone && <MultiSelectItem ctl={ctx.ctl} />}
-        {ACTIONS.filter((a) => a.in.includes('menu')).map((a) => (
+        {menuActions(phone, ctx).map((a) => (
           <ContextMenu.Item key={a.name} className="mind-menu__item" disabled={!isEnabled(a, ctx)} onSelect={() => void a.perform(ctx)}>
             {a.label}
             {a.shortcut && <span className="mind-menu__key">{shortcutLabel(a.shortcut)}</span>}

@@ -7,6 +7,7 @@ import { localEngine } from '../worker/client';
 import { createEngineHost } from '../worker/host';
 import { EditorController } from './controller';
 import { testContext, testController } from './test-kit';
+import { menuActions } from './NodeMenu';
 
 const key = (k: string, mods: Partial<{ ctrlKey: boolean; shiftKey: boolean; metaKey: boolean; altKey: boolean }> = {}) => ({
   key: k,
@@ -234,5 +235,20 @@ describe('shortcutLabel', () => {
     expect(shortcutLabel('Mod+z')).toBe('Ctrl+z');
     expect(shortcutLabel(undefined)).toBe('');
     for (const a of ACTIONS) expect(shortcutLabel(a.shortcut)).not.toMatch(/Arrow|Mod/);
+  });
+});
+
+describe('the node menu on a phone', () => {
+  // Outside walk at 375 px: 回忆练习 was the last of fourteen items of the long-press sheet.
+  it('lists the study actions it can do first; a desk keeps the registry order, and a page without 回忆练习 keeps it in place', async () => {
+    const ctl = await testController();
+    ctl.select(['b']);
+    const ctx = testContext(ctl);
+    const desk = menuActions(false, ctx).map((a) => a.name);
+    expect(desk.indexOf('recall')).toBeGreaterThan(desk.indexOf('setStudy'));
+    expect(menuActions(true, ctx).map((a) => a.name).slice(0, 2)).toEqual(['setStudy', 'setNow']);
+    const studyPage = { ...ctx, ui: { ...ctx.ui, startRecall: () => {} } };
+    expect(menuActions(true, studyPage).map((a) => a.name).slice(0, 3)).toEqual(['recall', 'setStudy', 'setNow']);
+    expect(menuActions(true, studyPage)).toHaveLength(desk.length);
   });
 });
