@@ -37,3 +37,4 @@ export { startImportDecoder, type ImportDecoder } from './import/worker-client';
 export { SheetDialog, type SheetChoice } from './import/SheetDialog';
 export { sheetChoicesOf } from './import/sheet-choices';
 export { recallPercent } from './engine/study/recall-percent';
+export { colourNumber, type PresenceMark } from './canvas/presence-mark';

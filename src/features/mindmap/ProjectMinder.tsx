@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import './map-host';
 import { useSnapshot } from 'valtio';
 import { Link, useSearchParams } from 'wouter';
@@ -26,6 +26,9 @@ import { RecallDialog } from './RecallDialog';
 import { NextStepCard } from '../../app/study/NextStepCard';
 import { useMapMastery } from './use-map-mastery';
 import { useMapReview } from './use-map-review';
+import { PresenceRoom } from './presence-room';
+import { presenceMarks, usePresence } from './use-presence';
+import { PresenceBar } from './PresenceBar';
 import { DUE_MARK, ReviewPanel } from './ReviewPanel';
 import { assertCaseOpen } from './use-case-gate';
 import { drafts, useAutosave } from './use-autosave';
@@ -95,7 +98,10 @@ function MinderEditor({ ctl, caseId, studentId, mind, draft, study, official, le
   // The experience account (customerType 1) may try the editor; the server refuses its saves
   // with the SPEC §6 message, which the autosaver says once.
   const startVersion = draft ? draft.baseVersion : mind.version;
-  const auto = useAutosave(ctl, caseId, studentId, startVersion);
+  // Who else has this map open (another tab or device of the student's): heard on the live socket.
+  const room = useMemo(() => new PresenceRoom(), []);
+  const auto = useAutosave(ctl, caseId, studentId, startVersion, undefined, true, room);
+  const peers = usePresence(ctl, room);
   const [outline, setOutline] = useState(false);
   const attempts = useRef(0);
   useStudyGuard(ctl, caseId, official);
@@ -174,6 +180,7 @@ function MinderEditor({ ctl, caseId, studentId, mind, draft, study, official, le
       <div className="mind-page__head">
         <h1>我的学习导图</h1>
         <span className="mind-page__note">{mind.isOfficial ? '从官方导图开始，修改后自动保存为你的导图' : '修改会自动保存'}</span>
+        <PresenceBar ctl={ctl} peers={peers} ownMemberId={room.memberId} />
         <button type="button" className="mind-toolbar__btn" aria-pressed={outline} aria-controls="mind-outline-panel" onClick={() => setOutline(!outline)}>
           编辑大纲
         </button>
@@ -212,7 +219,7 @@ function MinderEditor({ ctl, caseId, studentId, mind, draft, study, official, le
           ctl={ctl}
           load={loadThenRecall}
           onError={(m) => (m === EXPERIENCE_MSG ? toast.warning(m) : toast.error(m))}
-          extraMarks={(id) => (review.due.has(id) ? [DUE_MARK] : [])}
+          extraMarks={(id) => [...(review.due.has(id) ? [DUE_MARK] : []), ...presenceMarks(peers, id, room.memberId)]}
           retiredByImport={() => cardsLeftOut(ctl, [...review.due, ...review.scheduled])}
           onRecall={setRecallBranch}
           toolbarExtra={<SaveStatus state={auto.state} retry={auto.retry} />}

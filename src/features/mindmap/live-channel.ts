@@ -1,5 +1,6 @@
 import { LIVE_PROTOCOL, LiveClose } from '../../contract/rules';
 import type { LiveOut } from '../../contract/live';
+import type { PresenceRoom } from './presence-room';
 
 /**
  * The open map's live socket (server modules/live, protocol contract/live.ts): what another tab,
@@ -19,6 +20,8 @@ export interface LiveChannelOptions {
   /** a member's access changed or the map went away: said by the page */
   onClosed?(reason: string): void;
   socket?: (url: string, protocols: string[]) => WebSocket;
+  /** who else is here, and where this page is (presence messages both ways) */
+  room?: PresenceRoom;
 }
 
 const RETRY_MS = [1_000, 2_000, 5_000, 10_000, 30_000];
@@ -44,6 +47,7 @@ export class LiveChannel {
     const ws = this.ws;
     this.ws = null;
     ws?.close(1000);
+    this.o.room?.attach(null);
   };
   private readonly online = () => {
     this.retries = 0;
@@ -70,11 +74,15 @@ export class LiveChannel {
       return this.retry();
     }
     this.ws = ws;
-    ws.onopen = () => (this.retries = 0);
+    ws.onopen = () => {
+      this.retries = 0;
+      this.o.room?.attach((msg) => ws.readyState === 1 && ws.send(JSON.stringify(msg)));
+    };
     ws.onmessage = (e: MessageEvent) => this.onMessage(e.data);
     ws.onclose = (e: CloseEvent) => {
       if (this.ws !== ws) return; // closed by going offline: `online` starts the next one
       this.ws = null;
+      this.o.room?.attach(null);
       if (this.stopped) return;
       if (FINAL.has(e.code)) return this.o.onClosed?.(e.reason);
       // whatever was missed while away comes with the next catch-up
@@ -90,6 +98,7 @@ export class LiveChannel {
     if (this.timer) clearTimeout(this.timer);
     this.ws?.close(1000);
     this.ws = null;
+    this.o.room?.attach(null);
   }
 
   private retry(): void {
@@ -108,6 +117,7 @@ export class LiveChannel {
     } catch {
       return;
     }
+    if (this.o.room?.handle(m)) return;
     if (m.type === 'set' || m.type === 'reload' || (m.type === 'changes' && m.sets.length)) this.o.onNews();
   }
 }

@@ -15,6 +15,7 @@ import {
 import { Autosaver, type SaveState } from './autosave';
 import { tabSignal } from './tab-signal';
 import { LiveChannel } from './live-channel';
+import type { PresenceRoom } from './presence-room';
 import { session } from '../../app/session/session-store';
 import { toast } from '../../app/ui/toast-store';
 import { EXPERIENCE_MSG, keepMapVersion, mapChanges, saveChanges, saveStuMind, showMind } from './api';
@@ -39,7 +40,16 @@ function newTabId(): string {
 let sharedDrafts: DraftStore | null = null;
 export const drafts = (): DraftStore => (sharedDrafts ??= withSyncCopy(idbDraftStore()));
 
-export function useAutosave(ctl: EditorController, caseId: string, studentId: string, version: number, save = saveStuMind, byChanges = true) {
+export function useAutosave(
+  ctl: EditorController,
+  caseId: string,
+  studentId: string,
+  version: number,
+  save = saveStuMind,
+  byChanges = true,
+  /** who else is on the map, heard on the live socket (case maps) */
+  room: PresenceRoom | null = null,
+) {
   const [state, setState] = useState<SaveState>('saved');
   const [conflict, setConflict] = useState<KmDocument | null>(null);
   const key = draftKey(studentId, caseId);
@@ -76,7 +86,7 @@ export function useAutosave(ctl: EditorController, caseId: string, studentId: st
     saver.onSaved = (v) => signal.post(v);
     // other devices' (and members') saves as they happen; the poll below rests while it is open
     const live = byChanges
-      ? new LiveChannel({ caseId, ownerId: studentId, since: () => saver.version, token: () => session.token, onNews: () => void saver.catchUp() })
+      ? new LiveChannel({ caseId, ownerId: studentId, since: () => saver.version, token: () => session.token, onNews: () => void saver.catchUp(), room: room ?? undefined })
       : null;
     live?.start();
     const visible = () => document.visibilityState === 'visible' && !live?.live && void saver.catchUp();
@@ -141,7 +151,7 @@ export function useAutosave(ctl: EditorController, caseId: string, studentId: st
         unregister();
       });
     };
-  }, [ctl, caseId, studentId, key, version, save, byChanges]);
+  }, [ctl, caseId, studentId, key, version, save, byChanges, room]);
 
   /**
    * The map just opened is the server's (`server`): edits are saved as change sets from its

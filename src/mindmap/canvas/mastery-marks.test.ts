@@ -79,6 +79,16 @@ describe('mastery on the map: data path', () => {
     expect(ctl.mastery.mostFading(['a', 'b'])).toEqual({ id: 'b', fading: 1 });
   });
 
+  it('the case\'s topics the server says are not counted keep their ring but stay out of 掌握 N/M, through the worker', async () => {
+    const { ctl, level, said } = await opened();
+    await ctl.setMastery({ ...data, uncounted: ['b1'] });
+    expect(level('b1')).toBe(2);
+    await vi.waitFor(() => expect(said('r')).toBe('掌握 1/2'));
+    expect(said('b')).toBe('');
+    // still the branch that fades most (as 下一步 says)
+    expect(ctl.mastery.mostFading(['a', 'b'])).toEqual({ id: 'b', fading: 1 });
+  });
+
   it('the roll-up follows the tree: a topic moved out of a branch, a folded branch still counted', async () => {
     const { ctl, said } = await opened();
     await ctl.setMastery(data);

@@ -17,6 +17,7 @@ import { SceneStore } from './scene-store';
 import { SummaryLayer, type SceneSummary } from './summary-layer';
 import type { Rect, ScenePatch } from './scene-types';
 import { WheelZoomGate } from './zoom-input';
+import type { PresenceMark } from './presence-mark';
 
 // The imperative canvas of the mind-map editor: the node layer and the paint schedule, on top
 // of its camera (canvas-camera.ts: moving, framing, screen queries); document state stays
@@ -209,6 +210,11 @@ export class MindmapCanvas extends CanvasCamera {
   }
 
   /** Nodes whose review card is due: their 待复习 marks are drawn (review-mark.ts). */
+  /** Other members' selected topics (live co-editing): a ring and their initial on each. */
+  setPresence(marks: ReadonlyMap<string, PresenceMark>): void {
+    if (this.store.setPresence(marks)) this.repaint();
+  }
+
   setReviewDue(ids: ReadonlySet<string>): void {
     if (this.store.setReviewDue(ids)) this.repaint();
   }

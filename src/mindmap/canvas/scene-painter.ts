@@ -13,6 +13,7 @@ import { FrameViews, Pool } from './pool';
 import { BADGE_FONT_SIZE, BADGE_INK, badgePlace, drawProgressBadge, type BadgePlace } from './progress-ring';
 import { drawReviewMark, REVIEW_MARK_FONT, REVIEW_MARK_TEXT, reviewMarkCentre } from './review-mark';
 import { drawMasteryMark, HEAT_INK, heatFill, heatStroke } from './mastery-mark';
+import { drawPresenceMark, PRESENCE_FONT, presenceDotCentre } from './presence-mark';
 import type { SceneStore } from './scene-store';
 import { ConnectorPainter } from './connector-painter';
 import { SHADOW_DX, SHADOW_DY, traceOutline } from './node-shape';
@@ -144,6 +145,8 @@ export class ScenePainter {
       if (lod.progressRings && store.hasProgressBadge(s)) this.paintProgress(store, s, x, y, w, h, showsLabel(lod, BADGE_FONT_SIZE) && labelled.has(s));
       if (lod.progressRings && store.isReviewDue(s)) drawReviewMark(m, x, y, w);
       if (lod.progressRings && level > 0) drawMasteryMark(m, x, y, level, store.isFading(s));
+      const here = store.presenceOf(s);
+      if (here) drawPresenceMark(m, x, y, w, h, here);
       // Icons are drawn on every node, boxed or bare (a bare sub node's ✓ is as meaningful).
       if (!lod.markers || !n.markers) continue;
       const { ml, cy, x0, xr } = contentRow(n, x, y, w, h);
@@ -202,6 +205,11 @@ export class ScenePainter {
       if (formulas.isFormula(n.text) && this.formulas.place(s, n, row.x0 + row.ml.leftWidth, row.cy)) d.view.obj.visible = false;
       if (lod.markers && n.markers) this.paintBadges(store, s, n);
       if (showsLabel(lod, BADGE_FONT_SIZE) && lod.progressRings && store.hasProgressBadge(s)) this.progressText(store, s);
+      const here = store.presenceOf(s);
+      if (here && showsLabel(lod, PRESENCE_FONT)) {
+        const { cx, cy } = presenceDotCentre(X[s], Y[s]);
+        this.badge(`${s}:presence`, here.initial, PRESENCE_FONT, cx, cy, false);
+      }
       if (showsLabel(lod, REVIEW_MARK_FONT) && store.isReviewDue(s)) {
         const { cx, cy } = reviewMarkCentre(X[s], Y[s], W[s]);
         this.badge(`${s}:review`, REVIEW_MARK_TEXT, REVIEW_MARK_FONT, cx, cy, false);

@@ -66,6 +66,20 @@ describe('SceneStore', () => {
     expect(s.isReviewDue(s.slotOf.get('n1')!)).toBe(true);
   });
 
+  it('rings the topics other members are at, by id, never a recycled slot', () => {
+    const s = new SceneStore();
+    s.replace({ nodes: [mk(0, 0, 0), mk(1, 100, 0)] });
+    const here = new Map([['n1', { colour: 0x1971c2, initial: '王', editing: false }]]);
+    expect(s.setPresence(here)).toBe(true);
+    expect(s.setPresence(here)).toBe(false);
+    const slot = s.slotOf.get('n1')!;
+    expect(s.presenceOf(slot)?.initial).toBe('王');
+    expect(s.presenceOf(s.slotOf.get('n0')!)).toBeUndefined();
+    s.apply({ removeNodes: ['n1'], nodes: [mk(3, 300, 0)] });
+    expect(s.slotOf.get('n3')).toBe(slot);
+    expect(s.presenceOf(slot)).toBeUndefined();
+  });
+
   it('removes nodes from queries and hit tests, and recycles their slots', () => {
     const s = new SceneStore();
     s.replace({ nodes: [mk(0, 0, 0), mk(1, 100, 0)] });

@@ -8,6 +8,7 @@ import { SubtreeRuns, translate } from './subtree-runs';
 import { boundsOf, SlotBoxes } from './slot-boxes';
 import { SceneIndex } from './scene-index';
 import type { PackedMoves, PackedShifts, Rect, SceneNode, ScenePatch } from './scene-types';
+import type { PresenceMark } from './presence-mark';
 
 // Slot-addressed copy of the scene. Geometry lives in typed arrays (read by the grid index,
 // the culler and the painter); records carry identity, text and style. Slots of removed
@@ -26,6 +27,7 @@ export class SceneStore {
   readonly progress = new SlotProgress();
   /** Nodes due for review (the student's cards, not the document): kept across scene loads, asked per visible node. */
   private reviewDue: ReadonlySet<string> = new Set();
+  private presence: ReadonlyMap<string, PresenceMark> = new Map();
   /** The student's mastery by topic (levels 1-3) and its fading topics: kept across loads, asked per visible node. */
   private masteryLevels: ReadonlyMap<string, number> = new Map();
   private fadingIds: ReadonlySet<string> = new Set();
@@ -100,6 +102,19 @@ export class SceneStore {
     this.reviewDue = new Set(ids);
     this.version++;
     return true;
+  }
+
+  /** Sets where other members are (their selected topics); the map is replaced, never changed in place. */
+  setPresence(marks: ReadonlyMap<string, PresenceMark>): boolean {
+    if (marks === this.presence) return false;
+    this.presence = marks;
+    this.version++;
+    return true;
+  }
+
+  /** The presence mark on the slot's topic, if a member has it selected. */
+  presenceOf(slot: number): PresenceMark | undefined {
+    return this.presence.size > 0 ? this.presence.get(this.records[slot]?.id ?? '') : undefined;
   }
 
   /** Whether the slot's node is due for review (its 待复习 mark). */

@@ -11,6 +11,7 @@ import { ProgressView } from './progress-view';
 import { MasteryView, type MasteryData } from './mastery-view';
 import { ancestorsOf, ImportSelections, remainingSelection } from './selection-memory';
 import { sceneSummaries } from './summary-model';
+import type { PresenceMark } from '../canvas/presence-mark';
 
 // The main thread's mirror of the worker's document: each patch applied to the tree model, the
 // canvas, the summaries and the study rings (formulas in it typeset and measured here); the
@@ -42,6 +43,7 @@ export class EditorMirror {
   protected importSelections = new ImportSelections();
   protected canvas: CanvasView | null = null;
   private reviewDue: ReadonlySet<string> = new Set();
+  private presence: ReadonlyMap<string, PresenceMark> = new Map();
 
   constructor(readonly engine: EngineClient) {
     this.adapter = new EnginePatchAdapter(new SceneStore());
@@ -53,6 +55,7 @@ export class EditorMirror {
     canvas.setReviewDue(this.reviewDue);
     canvas.setMastery?.(this.mastery.levels, this.mastery.fading);
     canvas.setHeatMap?.(this.heatMap);
+    canvas.setPresence?.(this.presence);
   }
 
   /** The 掌握度 view: the canvas tints each topic by its mastery (canvas/mastery-mark.ts). */
@@ -76,6 +79,12 @@ export class EditorMirror {
       (r) => this.mastery.applyRollup(r),
       () => {},
     );
+  }
+
+  /** Where other members are on a shared map (the page's live socket): the canvas rings their topics. */
+  setPresence(marks: ReadonlyMap<string, PresenceMark>): void {
+    this.presence = marks;
+    this.canvas?.setPresence?.(marks);
   }
 
   /** Nodes whose review card is due (the student's, from the server): the canvas marks them. */

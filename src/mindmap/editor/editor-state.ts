@@ -51,4 +51,4 @@ export type CanvasView = Pick<
   | 'height'
 > &
   // (optional: a canvas stand-in of a test need not draw summaries or mastery)
-  Partial<Pick<MindmapCanvas, 'setSummaries' | 'selectSummary' | 'setMastery' | 'setHeatMap'>>;
+  Partial<Pick<MindmapCanvas, 'setSummaries' | 'selectSummary' | 'setMastery' | 'setHeatMap' | 'setPresence'>>;

@@ -1,6 +1,8 @@
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import type { BrowserSession } from '../browser';
-import { editField, item, openMinder, outline, saved } from './helpers';
+import { editField, item, nodeBox, openMinder, outline, saved } from './helpers';
+import { pixelsLike } from '../study-helpers';
+import { seriousViolations } from '../axe';
 import { applyForCases, openSignedIn } from '../shell-helpers';
 import { E2E_STUDENTS } from '../students';
 
@@ -48,5 +50,35 @@ describe('the same map on two devices', () => {
     await expect.poll(() => frames.some((f) => f.includes('"type":"set"'))).toBe(true);
     await item(b, '推送过来的标题').waitFor();
     expect(laptop.errors.concat(phone.errors)).toEqual([]);
+  });
+
+  it('each sees where the other is: named in the toolbar and the tree, a ring in its colour on the canvas, said politely', async () => {
+    const [laptop, phone] = sessions;
+    const a = laptop.page;
+    const b = phone.page;
+    const third = '用例建模';
+    const bar = a.getByRole('list', { name: '也在这张导图上' });
+    await expect.poll(() => bar.getByRole('listitem').allTextContents()).toEqual([expect.stringContaining('你的另一个页面')]);
+    // The phone selects a topic: the laptop's tree row says so, and the canvas rings it in the colour of the bar's dot.
+    await item(b, third).click();
+    await expect.poll(async () => (await item(a, third).getAttribute('aria-label')) ?? '').toContain('你的另一个页面正在看');
+    const box = await nodeBox(a, third);
+    const dot = await bar.locator('.mind-presence__dot').evaluate((el) => getComputedStyle(el).backgroundColor);
+    const [r, g, bl] = dot.match(/\d+/g)!.map(Number);
+    // the upper half of the dot with the initial on the topic's top-left corner (the laptop's own selection outline hugs the edge, below it)
+    const ringInk = () => pixelsLike(a, { x: box.x, y: box.y - 10, width: 12, height: 6 }, (r << 16) | (g << 8) | bl, 30);
+    await expect.poll(ringInk).toBeGreaterThan(6);
+    // Typing a title there: 正在编辑.
+    await b.keyboard.press('F2');
+    await expect.poll(async () => (await item(a, third).getAttribute('aria-label')) ?? '').toContain('你的另一个页面正在编辑');
+    await b.keyboard.press('Escape');
+    expect(await seriousViolations(a)).toEqual([]);
+    // The phone's page goes: the laptop says so in its live region, the bar empties, the ring goes.
+    await phone.close();
+    sessions.pop();
+    await expect.poll(() => a.locator('.mind-editor__live').textContent()).toContain('你的另一个页面离开了这张导图');
+    await bar.waitFor({ state: 'detached' });
+    await expect.poll(ringInk).toBeLessThan(2);
+    expect(laptop.errors).toEqual([]);
   });
 });

@@ -1,0 +1,63 @@
+import { useEffect, useSyncExternalStore } from 'react';
+import type { LivePresence } from '../../contract/live';
+import { colourNumber, type EditorController, type PresenceMark } from '../../mindmap';
+import type { PresenceRoom } from './presence-room';
+
+/** How often this page's place (the selected topic, the title being typed) is looked at; sent only when it moved. */
+const LOOK_MS = 400;
+
+const none = () => () => {};
+const zero = () => 0;
+
+/** A peer as the page says it: the student's own other page is 你的另一个页面. */
+export function peerName(p: LivePresence, ownMemberId: string): string {
+  return p.memberId === ownMemberId ? '你的另一个页面' : p.name;
+}
+
+/** The topic a peer is at (the one being typed in first), or null. */
+export const peerTopic = (p: LivePresence): string | null => p.editing ?? p.selected;
+
+/**
+ * Presence on the open map: sends where this page is, rings the topics others are at on the
+ * canvas, says politely who comes and goes, and returns who is here for the bar and the tree.
+ */
+export function usePresence(ctl: EditorController, room: PresenceRoom | null): LivePresence[] {
+  useSyncExternalStore(room?.subscribe ?? none, room?.getVersion ?? zero);
+  const peers = room?.peers ?? [];
+
+  useEffect(() => {
+    if (!room) return;
+    const look = () => room.want(ctl.getState().selection[0] ?? null, ctl.typedText?.id || null);
+    look();
+    const unsubscribe = ctl.subscribe(look);
+    const timer = setInterval(look, LOOK_MS);
+    return () => {
+      unsubscribe();
+      clearInterval(timer);
+    };
+  }, [ctl, room]);
+
+  useEffect(() => {
+    if (!room) return;
+    room.onPeer = ({ kind, peer }) => ctl.onAnnounce(`${peerName(peer, room.memberId)}${kind === 'joined' ? '打开了' : '离开了'}这张导图`);
+    return () => void (room.onPeer = () => {});
+  }, [ctl, room]);
+
+  const key = peers.map((p) => `${p.conn}:${peerTopic(p)}:${p.editing ? 1 : 0}`).join(',');
+  useEffect(() => {
+    const marks = new Map<string, PresenceMark>();
+    for (const p of room?.peers ?? []) {
+      const at = peerTopic(p);
+      if (at && !marks.has(at)) marks.set(at, { colour: colourNumber(p.colour), initial: [...p.name][0] ?? '?', editing: !!p.editing });
+    }
+    ctl.setPresence(marks);
+  }, [ctl, room, key]);
+  useEffect(() => () => ctl.setPresence(new Map()), [ctl]);
+
+  return peers;
+}
+
+/** What the tree says on a topic others are at: 王芳正在编辑, 李明正在看. */
+export function presenceMarks(peers: readonly LivePresence[], id: string, ownMemberId: string): string[] {
+  return peers.filter((p) => peerTopic(p) === id).map((p) => `${peerName(p, ownMemberId)}正在${p.editing ? '编辑' : '看'}`);
+}
