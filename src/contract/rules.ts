@@ -89,3 +89,22 @@ export const LiveClose = {
   /** the client reads too slowly (its send buffer stayed full): reconnect and catch up */
   slowConsumer: 4509,
 } as const;
+
+// Sharing a map with classmates (contract/sharing.ts): the refusals the page also says itself.
+/** Members per map, the owner not counted. */
+export const MAX_MAP_MEMBERS = 30;
+
+/** The refusals, as sent in errMsg. */
+export const SHARE_MSG = {
+  unknownStudentNo: '没有找到该学号的同学，请核对后再邀请',
+  ambiguousStudentNo: '该学号对应多名同学，请联系老师核对学号',
+  self: '不能邀请自己',
+  already: '该同学已经是这张导图的成员',
+  limit: `每张导图最多共享给 ${MAX_MAP_MEMBERS} 位同学`,
+  notOwner: '只有导图的创建者可以管理成员',
+  notMember: '你不是这张导图的成员',
+  readOnly: '你在这张导图中是只读成员，不能修改',
+  noMap: '导图不存在或已被删除',
+  notApplied: '该同学尚未报名这个案例，报名后才能共享案例导图',
+  ownerGone: '导图的创建者已结业或不再学习这个案例，导图不能再修改',
+} as const;

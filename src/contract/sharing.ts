@@ -1,15 +1,14 @@
 import { Type, type Static } from 'typebox';
 import { Id } from './common';
 
+export { MAX_MAP_MEMBERS, SHARE_MSG } from './rules';
+
 // Sharing a map with classmates (issue 32, server modules/sharing/). A map is named by its kind and
 // ref: 'case' — the owner's 我的学习导图 of case `mapId` (a case id); 'own' — the owner's map
 // `mapId` of 我的导图. The owner manages members; a member reads (只读, 'view') or also edits
 // (可编辑, 'edit') the owner's map through the map's usual routes, naming the owner:
 // mindStudent/* take `studentId` (query and body) = the owner's id; mymaps/* take the map id as
 // before. Every refusal is an envelope with a Chinese errMsg (SHARE_MSG).
-
-/** Members per map, the owner not counted. */
-export const MAX_MAP_MEMBERS = 30;
 
 export const MapKind = Type.Union([Type.Literal('case'), Type.Literal('own')]);
 export type MapKind = Static<typeof MapKind>;
@@ -60,17 +59,4 @@ export const SharedMap = Type.Object({
 export type SharedMap = Static<typeof SharedMap>;
 export const SharedMapList = Type.Object({ maps: Type.Array(SharedMap) });
 
-/** The refusals, as sent in errMsg. */
-export const SHARE_MSG = {
-  unknownStudentNo: '没有找到该学号的同学，请核对后再邀请',
-  ambiguousStudentNo: '该学号对应多名同学，请联系老师核对学号',
-  self: '不能邀请自己',
-  already: '该同学已经是这张导图的成员',
-  limit: `每张导图最多共享给 ${MAX_MAP_MEMBERS} 位同学`,
-  notOwner: '只有导图的创建者可以管理成员',
-  notMember: '你不是这张导图的成员',
-  readOnly: '你在这张导图中是只读成员，不能修改',
-  noMap: '导图不存在或已被删除',
-  notApplied: '该同学尚未报名这个案例，报名后才能共享案例导图',
-  ownerGone: '导图的创建者已结业或不再学习这个案例，导图不能再修改',
-} as const;
+

@@ -63,6 +63,8 @@ export const E2E_STUDENTS = {
   shareOwner: { id: 'e2e-share-owner', loginName: '13900005101', username: '共享主' },
   shareMember: { id: 'e2e-share-member', loginName: '13900005102', username: '共享员' },
   liveDevices: { id: 'e2e-live-devices', loginName: '13900005201', username: '两台机' },
+  caseOwner: { id: 'e2e-case-owner', loginName: '13900005301', username: '合作主' },
+  caseMember: { id: 'e2e-case-member', loginName: '13900005302', username: '合作员' },
 } as const;
 
 export type E2EStudent = keyof typeof E2E_STUDENTS;

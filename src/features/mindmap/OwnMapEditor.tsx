@@ -22,6 +22,7 @@ import {
 } from '../../mindmap';
 import { HistoryPanel } from './HistoryPanel';
 import { SaveStatus } from './save-status';
+import { LeaveButton } from './LeaveButton';
 import { drafts, useAutosave } from './use-autosave';
 import { keepOwnVersion, ownVersions, saveOwnMap, showOwnMap, type OwnMap } from './own-map-api';
 import { ShareDialog } from './ShareDialog';
@@ -102,7 +103,7 @@ function Screen(props: Loaded) {
 
 function Editor({ ctl, mapId, studentId, map, draft }: Loaded & { ctl: EditorController }) {
   // An own map is saved whole (its route takes the document and the version it replaces).
-  const auto = useAutosave(ctl, keyOf(mapId), studentId, draft ? draft.baseVersion : map.version, saveByKey, false);
+  const auto = useAutosave(ctl, keyOf(mapId), studentId, draft ? draft.baseVersion : map.version, { save: saveByKey, byChanges: false });
   const attempts = useRef(0);
   useTitleDetail('/personal/myMap', map.title); // the tab says which map: `生物 - 我的导图 - 学图`
   const [historyOpen, setHistoryOpen] = useState(false);
@@ -224,27 +225,5 @@ function Editor({ ctl, mapId, studentId, map, draft }: Loaded & { ctl: EditorCon
       <ConflictDialog open={auto.state === 'conflict'} onServer={() => void takeServer()} onMine={() => void keepMine()} />
       {map.access === 'owner' && <ShareDialog open={shareOpen} onClose={() => setShareOpen(false)} map={shareRef} />}
     </div>
-  );
-}
-
-/** 退出共享, asked once more before it happens (only the owner can invite the student back). */
-function LeaveButton({ onLeave }: { onLeave(): Promise<void> }) {
-  const [asking, setAsking] = useState(false);
-  if (!asking)
-    return (
-      <button type="button" className="mind-toolbar__btn" onClick={() => setAsking(true)}>
-        退出共享
-      </button>
-    );
-  return (
-    <span role="group" aria-label="退出共享">
-      退出后需要创建者重新邀请。
-      <button type="button" className="mind-toolbar__btn" onClick={() => void onLeave()}>
-        确定退出
-      </button>
-      <button type="button" className="mind-toolbar__btn" autoFocus onClick={() => setAsking(false)}>
-        取消
-      </button>
-    </span>
   );
 }

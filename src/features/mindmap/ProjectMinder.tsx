@@ -10,7 +10,6 @@ import { caseVersions, checkIssue, EXPERIENCE_MSG, learntOf, markLearntByHand, q
 import { useLiveProgress } from './use-live-progress';
 import {
   type EditorController,
-  draftKey,
   draftWorthRestoring,
   type Draft,
   ConflictDialog,
@@ -31,7 +30,10 @@ import { presenceMarks, usePresence } from './use-presence';
 import { PresenceBar } from './PresenceBar';
 import { DUE_MARK, ReviewPanel } from './ReviewPanel';
 import { assertCaseOpen } from './use-case-gate';
-import { drafts, useAutosave } from './use-autosave';
+import { drafts, minderDraftKey, useAutosave } from './use-autosave';
+import { MinderSharing } from './MinderSharing';
+import { sharedCaseMap } from './share-api';
+import type { SharedMap } from '../../contract/sharing';
 import { SaveStatus } from './save-status';
 
 /** /project/minder?caseId= : the student's own study map (from the official one until first saved), autosaved. */
@@ -40,13 +42,17 @@ export function ProjectMinder() {
   const caseId = params.get('caseId') ?? '';
   const { user } = useSnapshot(session);
   const studentId = user?.userId ?? '';
+  // ?owner=: a classmate's study map of the case, shared with the student (共享给我的)
+  const asked = params.get('owner') ?? '';
+  const ownerId = asked && asked !== studentId ? asked : '';
   const remote = useRemote(async () => {
     await assertCaseOpen(caseId, studentId);
-    const issue = await checkIssue(caseId);
+    const shared = ownerId ? await sharedCaseMap(caseId, ownerId) : undefined;
+    const issue = await checkIssue(caseId, ownerId || undefined);
     if (!issue.issued) throw new ApiFailure('该案例暂未发布思维导图', 404);
-    const key = draftKey(studentId, caseId);
+    const key = minderDraftKey(studentId, caseId, ownerId || studentId);
     const [mind, stored, nodes] = await Promise.all([
-      showMind(caseId),
+      showMind(caseId, false, ownerId || undefined),
       drafts()
         .get(key)
         .catch(() => undefined),
@@ -59,22 +65,25 @@ export function ProjectMinder() {
     // The official nodes the student kept (same ids) count towards each branch's progress.
     return {
       caseId,
+      shared,
       mind,
       draft: draftWorthRestoring(stored, mind.document) ? stored : undefined,
       study: studyNodeIds(nodes),
       official: new Set(nodes.map((n) => n.nodeId)),
       learnt: learntOf(nodes),
     };
-  }, [caseId, studentId]);
+  }, [caseId, studentId, ownerId]);
   return (
     <MapGate remote={remote} label="我的学习导图" caseId={caseId}>
-      {(d) => <MinderScreen key={d.caseId} studentId={studentId} recallAsked={params.get('recall') ?? ''} {...d} />}
+      {(d) => <MinderScreen key={`${d.caseId}@${ownerId}`} studentId={studentId} recallAsked={params.get('recall') ?? ''} {...d} />}
     </MapGate>
   );
 }
 
 type Loaded = {
   caseId: string;
+  /** a classmate's map shared with the student: whose, and the student's role on it */
+  shared?: SharedMap;
   studentId: string;
   mind: Awaited<ReturnType<typeof showMind>>;
   draft: Draft | undefined;
@@ -94,13 +103,31 @@ function MinderScreen(props: Loaded) {
 
 const DRAFT_UNREADABLE = '上次未保存的修改无法恢复（内容已损坏），已打开服务器上的导图';
 
-function MinderEditor({ ctl, caseId, studentId, mind, draft, study, official, learnt, recallAsked }: Loaded & { ctl: EditorController }) {
+function MinderEditor({ ctl, caseId, shared, studentId, mind, draft, study, official, learnt, recallAsked }: Loaded & { ctl: EditorController }) {
   // The experience account (customerType 1) may try the editor; the server refuses its saves
   // with the SPEC §6 message, which the autosaver says once.
   const startVersion = draft ? draft.baseVersion : mind.version;
-  // Who else has this map open (another tab or device of the student's): heard on the live socket.
+  // Who else has this map open (classmates it is shared with, the student's other tabs): heard on the live socket.
   const room = useMemo(() => new PresenceRoom(), []);
-  const auto = useAutosave(ctl, caseId, studentId, startVersion, undefined, true, room);
+  const [role, setRole] = useState(shared?.role ?? 'edit');
+  const readOnly = role === 'view';
+  const owner = shared?.ownerId;
+  const auto = useAutosave(ctl, caseId, studentId, startVersion, {
+    room,
+    ownerId: owner,
+    onLiveClosed: (reason) => toast.warning(reason, 8000),
+    // the owner changed the role: the map is opened again as it is on the server, editable or not
+    onRole: (next) =>
+      void (async () => {
+        await auto.flush();
+        setRole(next);
+        const server = await showMind(caseId, false, owner);
+        await ctl.open(server.document, next === 'view');
+        await ctl.setStudyNodes(study);
+        await auto.opened(server);
+        toast.warning(next === 'view' ? '创建者把你改为只读成员：这张导图现在只能查看' : '创建者把你改为可编辑成员：现在可以修改这张导图', 8000);
+      })(),
+  });
   const peers = usePresence(ctl, room);
   const [outline, setOutline] = useState(false);
   const attempts = useRef(0);
@@ -142,7 +169,7 @@ function MinderEditor({ ctl, caseId, studentId, mind, draft, study, official, le
     if (draft && !retry && draft.sets?.length && draft.baseVersion > 0 && mind.version > draft.baseVersion) {
       // Saved from another tab or device since the draft's edits were made: they are replayed on
       // that newer map (a change set per edit), so both sides' edits stay, with no choice to make.
-      await ctl.open(mind.document, false);
+      await ctl.open(mind.document, readOnly);
       await ctl.setStudyNodes(study);
       await auto.opened(mind, draft);
       toast.warning('已恢复上次未保存的修改', 6000);
@@ -150,7 +177,7 @@ function MinderEditor({ ctl, caseId, studentId, mind, draft, study, official, le
     }
     if (draft && !retry) {
       try {
-        await ctl.open(draft.document, false);
+        await ctl.open(draft.document, readOnly);
         await ctl.setStudyNodes(study);
         toast.warning('已恢复上次未保存的修改', 6000);
         auto.markDirty();
@@ -162,7 +189,7 @@ function MinderEditor({ ctl, caseId, studentId, mind, draft, study, official, le
       }
     }
     const server = retry ? await showMind(caseId) : mind;
-    await ctl.open(server.document, false);
+    await ctl.open(server.document, readOnly);
     await ctl.setStudyNodes(study);
     await auto.opened(server);
   };
@@ -178,12 +205,15 @@ function MinderEditor({ ctl, caseId, studentId, mind, draft, study, official, le
   return (
     <div className="mind-page">
       <div className="mind-page__head">
-        <h1>我的学习导图</h1>
-        <span className="mind-page__note">{mind.isOfficial ? '从官方导图开始，修改后自动保存为你的导图' : '修改会自动保存'}</span>
+        <h1>{shared ? '共享给我的学习导图' : '我的学习导图'}</h1>
+        {!shared && <span className="mind-page__note">{mind.isOfficial ? '从官方导图开始，修改后自动保存为你的导图' : '修改会自动保存'}</span>}
+        <MinderSharing caseId={caseId} shared={shared && { ...shared, role }} flush={auto.flush} />
         <PresenceBar ctl={ctl} peers={peers} ownMemberId={room.memberId} />
-        <button type="button" className="mind-toolbar__btn" aria-pressed={outline} aria-controls="mind-outline-panel" onClick={() => setOutline(!outline)}>
-          编辑大纲
-        </button>
+        {!shared && (
+          <button type="button" className="mind-toolbar__btn" aria-pressed={outline} aria-controls="mind-outline-panel" onClick={() => setOutline(!outline)}>
+            编辑大纲
+          </button>
+        )}
         <button
           type="button"
           className="mind-toolbar__btn"
@@ -197,16 +227,18 @@ function MinderEditor({ ctl, caseId, studentId, mind, draft, study, official, le
         <button type="button" className="mind-toolbar__btn" aria-pressed={heat} aria-controls="mind-mastery-panel" onClick={() => setHeat(!heat)}>
           掌握度
         </button>
-        <button
-          type="button"
-          className="mind-toolbar__btn"
-          ref={historyButton}
-          aria-pressed={historyOpen}
-          aria-controls="mind-history-panel"
-          onClick={() => setHistoryOpen(!historyOpen)}
-        >
-          历史版本
-        </button>
+        {!shared && (
+          <button
+            type="button"
+            className="mind-toolbar__btn"
+            ref={historyButton}
+            aria-pressed={historyOpen}
+            aria-controls="mind-history-panel"
+            onClick={() => setHistoryOpen(!historyOpen)}
+          >
+            历史版本
+          </button>
+        )}
         <Link href={withQuery('/project/mindDetail', { caseId })}>知识点详情</Link>
         <Link href={withQuery('/project/detail', { id: caseId })}>返回案例</Link>
       </div>

@@ -22,13 +22,16 @@ export const STALE_SAVE = 409;
 export { ACCESS_GRADUATED, checkCaseAccess, fetchNodeResources as nodeResources } from '../../app/cases/case-api';
 export type { Resource } from '../../contract/study';
 
-/** The student's map (or the official one until they save their own); `official`: always the case's official map. */
-export async function showMind(caseId: string, official = false): Promise<ShownMind> {
-  return unwrap(await apiGet<ShownMind>('/api/course/mindStudent/showMind', official ? { caseId, official: 1 } : { caseId }));
+/** `owner`: the classmate whose case map this is, shared with the student (absent: the student's own). */
+const ownerParam = (owner?: string) => (owner ? { studentId: owner } : {});
+
+/** The student's map (or the official one until they save their own); `official`: always the case's official map; `owner`: a classmate's, shared. */
+export async function showMind(caseId: string, official = false, owner?: string): Promise<ShownMind> {
+  return unwrap(await apiGet<ShownMind>('/api/course/mindStudent/showMind', official ? { caseId, official: 1 } : { caseId, ...ownerParam(owner) }));
 }
 
-export async function checkIssue(caseId: string): Promise<MindIssue> {
-  return unwrap(await apiGet<MindIssue>('/api/course/mindStudent/checkIssue', { caseId }));
+export async function checkIssue(caseId: string, owner?: string): Promise<MindIssue> {
+  return unwrap(await apiGet<MindIssue>('/api/course/mindStudent/checkIssue', { caseId, ...ownerParam(owner) }));
 }
 
 export async function getMindOutline(caseId: string): Promise<MindOutline> {
@@ -42,8 +45,8 @@ const toldNotices = new Set<string>();
  * Optimistic save: resolves the new version; rejects with ApiFailure(409) when stale. A saved map
  * may come with a notice (its 已学 topics past the review-card cap got no card), told once.
  */
-export async function saveStuMind(caseId: string, document: KmDocument, version: number): Promise<number> {
-  const res = await apiPost<SavedVersion>('/api/course/mindStudent/saveStuMind', { caseId, document, version }, { dedupe: false });
+export async function saveStuMind(caseId: string, document: KmDocument, version: number, owner?: string): Promise<number> {
+  const res = await apiPost<SavedVersion>('/api/course/mindStudent/saveStuMind', { caseId, document, version, ...ownerParam(owner) }, { dedupe: false });
   const saved = unwrap(res);
   if (saved.notice && !toldNotices.has(saved.notice)) {
     toldNotices.add(saved.notice);
@@ -56,8 +59,8 @@ export async function saveStuMind(caseId: string, document: KmDocument, version:
 /** SavedChanges with its sets typed as the engine's (the contract keeps changes opaque). */
 export type SavedChangeSets = Omit<SavedChanges, 'sets'> & { sets: AppliedSet[] };
 
-export async function saveChanges(caseId: string, base: number, sets: ChangeSet[]): Promise<SavedChangeSets> {
-  const res = await apiPost<SavedChangeSets>('/api/course/mindStudent/saveChanges', { caseId, base, sets }, { dedupe: false });
+export async function saveChanges(caseId: string, base: number, sets: ChangeSet[], owner?: string): Promise<SavedChangeSets> {
+  const res = await apiPost<SavedChangeSets>('/api/course/mindStudent/saveChanges', { caseId, base, sets, ...ownerParam(owner) }, { dedupe: false });
   const saved = unwrap(res);
   if (saved.notice && !toldNotices.has(saved.notice)) {
     toldNotices.add(saved.notice);
@@ -67,8 +70,8 @@ export async function saveChanges(caseId: string, base: number, sets: ChangeSet[
 }
 
 /** The sets other tabs or devices saved after `since`. 409: saved whole since (reload). */
-export async function mapChanges(caseId: string, since: number): Promise<SavedChangeSets> {
-  return unwrap(await apiGet<SavedChangeSets>('/api/course/mindStudent/mapChanges', { caseId, since }));
+export async function mapChanges(caseId: string, since: number, owner?: string): Promise<SavedChangeSets> {
+  return unwrap(await apiGet<SavedChangeSets>('/api/course/mindStudent/mapChanges', { caseId, since, ...ownerParam(owner) }));
 }
 
 /** Stores the student's wording of the outline of map `version`; 409 when it no longer describes the saved map. */

@@ -20,6 +20,8 @@ export interface LiveChannelOptions {
   /** a member's access changed or the map went away: said by the page */
   onClosed?(reason: string): void;
   socket?: (url: string, protocols: string[]) => WebSocket;
+  /** the owner changed this member's role (只读: the page stops editing) */
+  onRole?(role: 'edit' | 'view'): void;
   /** who else is here, and where this page is (presence messages both ways) */
   room?: PresenceRoom;
 }
@@ -118,6 +120,7 @@ export class LiveChannel {
       return;
     }
     if (this.o.room?.handle(m)) return;
+    if (m.type === 'role') return this.o.onRole?.(m.role);
     if (m.type === 'set' || m.type === 'reload' || (m.type === 'changes' && m.sets.length)) this.o.onNews();
   }
 }

@@ -1,7 +1,8 @@
 import { apiGet, apiPost } from '../../app/http/client';
-import { unwrap } from '../../app/ui/use-remote';
+import { ApiFailure, unwrap } from '../../app/ui/use-remote';
 import { ROLE_LABEL } from '../../contract/rules';
-import type { MapKind, MemberList, MemberRole } from '../../contract/sharing';
+import { SHARE_MSG } from '../../contract/rules';
+import type { MapKind, MemberList, MemberRole, SharedMap } from '../../contract/sharing';
 
 export { ROLE_LABEL };
 
@@ -27,3 +28,11 @@ export const setMemberRole = async (ref: MapRef, memberId: string, role: MemberR
 export const removeMember = async (ref: MapRef, memberId: string) => unwrap(await apiPost<MemberList>('/api/share/remove', { ...ref, memberId }, W));
 
 export const leaveMap = async (ref: MapRef, ownerId: string) => void unwrap(await apiPost<null>('/api/share/leave', { ...ref, ownerId }, W));
+
+/** A classmate's case map shared with the student, as 共享给我的 lists it; refused when the student is not (or no longer) a member. */
+export async function sharedCaseMap(caseId: string, ownerId: string): Promise<SharedMap> {
+  const { maps } = unwrap(await apiGet<{ maps: SharedMap[] }>('/api/share/sharedWithMe', undefined, W));
+  const map = maps.find((m) => m.kind === 'case' && m.mapId === caseId && m.ownerId === ownerId);
+  if (!map) throw new ApiFailure(SHARE_MSG.notMember, 403);
+  return map;
+}

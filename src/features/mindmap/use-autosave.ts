@@ -40,19 +40,35 @@ function newTabId(): string {
 let sharedDrafts: DraftStore | null = null;
 export const drafts = (): DraftStore => (sharedDrafts ??= withSyncCopy(idbDraftStore()));
 
-export function useAutosave(
-  ctl: EditorController,
-  caseId: string,
-  studentId: string,
-  version: number,
-  save = saveStuMind,
-  byChanges = true,
-  /** who else is on the map, heard on the live socket (case maps) */
-  room: PresenceRoom | null = null,
-) {
+export interface AutosaveOptions {
+  /** whole saves (a first save, 保留我的版本); default the case map's saveStuMind */
+  save?: (caseId: string, doc: KmDocument, version: number, owner?: string) => Promise<number>;
+  /** edits saved as change sets, and the live socket (case maps); default true */
+  byChanges?: boolean;
+  /** who else is on the map, heard on the live socket */
+  room?: PresenceRoom | null;
+  /** a classmate's case map shared with the student: its owner (default: the student's own) */
+  ownerId?: string;
+  /** the live socket ended for good (removed from the map, the map deleted): its reason */
+  onLiveClosed?(reason: string): void;
+  /** the student's role on a shared map changed (the owner made them 只读) */
+  onRole?(role: 'edit' | 'view'): void;
+}
+
+/** The draft of a case map: the student's own, or a classmate's shared with them (kept apart). */
+export const minderDraftKey = (studentId: string, caseId: string, ownerId = studentId) =>
+  draftKey(studentId, ownerId === studentId ? caseId : `${caseId}@${ownerId}`);
+
+export function useAutosave(ctl: EditorController, caseId: string, studentId: string, version: number, opts: AutosaveOptions = {}) {
+  const { byChanges = true, room = null } = opts;
+  const ownerId = opts.ownerId ?? studentId;
+  /** the owner's id on the wire when the map is a classmate's */
+  const owner = ownerId === studentId ? undefined : ownerId;
+  const said = useRef(opts);
+  said.current = opts;
   const [state, setState] = useState<SaveState>('saved');
   const [conflict, setConflict] = useState<KmDocument | null>(null);
-  const key = draftKey(studentId, caseId);
+  const key = minderDraftKey(studentId, caseId, ownerId);
   const ref = useRef<Autosaver | null>(null);
   const tab = useRef<string>('');
   tab.current ||= newTabId();
@@ -62,7 +78,7 @@ export function useAutosave(
     const changes: ChangeSaving | undefined = byChanges
       ? {
           take: () => ctl.engine.takeChangeSets(),
-          send: (base, sets) => saveChanges(caseId, base, sets),
+          send: (base, sets) => saveChanges(caseId, base, sets, owner),
           receive: async (sets) => {
             const r = await ctl.engine.receiveChangeSets(sets);
             const typing = ctl.typedText;
@@ -75,18 +91,34 @@ export function useAutosave(
             return { notices, version: r.version };
           },
           wholeSaved: (v, seq) => ctl.engine.wholeSaved(v, tab.current, seq),
-          fetch: (since) => mapChanges(caseId, since),
+          fetch: (since) => mapChanges(caseId, since, owner),
         }
       : undefined;
     const saver = new Autosaver(
-      { snapshot: () => ctl.engine.toKm(), save: (doc, v) => save(caseId, doc, v), drafts: drafts(), key, canSave: () => ctl.opened, changes },
+      {
+        snapshot: () => ctl.engine.toKm(),
+        save: (doc, v) => (said.current.save ?? saveStuMind)(caseId, doc, v, owner),
+        drafts: drafts(),
+        key,
+        canSave: () => ctl.opened,
+        changes,
+      },
       version,
     );
     const signal = tabSignal(key, () => void saver.catchUp());
     saver.onSaved = (v) => signal.post(v);
     // other devices' (and members') saves as they happen; the poll below rests while it is open
     const live = byChanges
-      ? new LiveChannel({ caseId, ownerId: studentId, since: () => saver.version, token: () => session.token, onNews: () => void saver.catchUp(), room: room ?? undefined })
+      ? new LiveChannel({
+          caseId,
+          ownerId,
+          since: () => saver.version,
+          token: () => session.token,
+          onNews: () => void saver.catchUp(),
+          room: room ?? undefined,
+          onClosed: (reason) => said.current.onLiveClosed?.(reason),
+          onRole: (role) => said.current.onRole?.(role),
+        })
       : null;
     live?.start();
     const visible = () => document.visibilityState === 'visible' && !live?.live && void saver.catchUp();
@@ -100,7 +132,7 @@ export function useAutosave(
     saver.onReload = async () => {
       // Saved whole elsewhere (an import, a restore, another tab's first save): that map, with
       // this page's unsaved sets on it — all of them, read again just before the map is replaced.
-      const server = await showMind(caseId);
+      const server = await showMind(caseId, false, owner);
       await ctl.settled();
       const pending = await ctl.engine.takeChangeSets();
       await ctl.open(server.document, false);
@@ -151,7 +183,7 @@ export function useAutosave(
         unregister();
       });
     };
-  }, [ctl, caseId, studentId, key, version, save, byChanges, room]);
+  }, [ctl, caseId, studentId, key, version, byChanges, room, owner]);
 
   /**
    * The map just opened is the server's (`server`): edits are saved as change sets from its
@@ -193,7 +225,7 @@ export function useAutosave(
   /** 载入服务器版本: the server's map replaces mine; mine is downloaded as a copy. */
   const takeServer = async () => {
     if (conflict) keepCopy(conflict, '我的版本');
-    const server = await showMind(caseId);
+    const server = await showMind(caseId, false, owner);
     await ctl.open(server.document, false);
     await startFrom(server);
     ref.current?.resolve(server.version, false);
@@ -203,7 +235,7 @@ export function useAutosave(
 
   /** 保留我的版本: mine is saved over the newer one; the server's is downloaded as a copy. */
   const keepMine = async () => {
-    const server = await showMind(caseId);
+    const server = await showMind(caseId, false, owner);
     keepCopy(server.document, '服务器版本');
     ref.current?.resolve(server.version, true);
     setConflict(null);

@@ -1,4 +1,5 @@
 import { Link } from 'wouter';
+import { withQuery } from '../../app/router/hash-location';
 import { ListStatus } from '../../app/ui/ListStatus';
 import { useRemote } from '../../app/ui/use-remote';
 import { ROLE_LABEL } from '../../contract/rules';
@@ -6,12 +7,12 @@ import { sharedWithMe } from './my-maps-api';
 import { editorHref } from './MyMapRow';
 
 /**
- * 共享给我的 (`/personal/myMaps?view=shared`): the 我的导图 maps classmates shared with the student,
- * opened in the same editor (可编辑 saves the owner's map, 只读 only shows it). Shared case maps
- * (the owner's 我的学习导图 of a case) are not listed: the case map editor opens only one's own.
+ * 共享给我的 (`/personal/myMaps?view=shared`): the maps classmates shared with the student — their
+ * 我的导图 maps, opened in the same editor, and their 我的学习导图 of a case, opened in the study
+ * map editor (`/project/minder?caseId=&owner=`); 可编辑 saves the owner's map, 只读 only shows it.
  */
 export function SharedMaps() {
-  const remote = useRemote(async () => (await sharedWithMe()).filter((m) => m.kind === 'own'), []);
+  const remote = useRemote(sharedWithMe, []);
   const maps = remote.data ?? [];
   return (
     <ListStatus
@@ -26,11 +27,11 @@ export function SharedMaps() {
         {maps.map((m) => (
           <li key={`${m.ownerId}:${m.mapId}`} className="mymaps-row">
             <div className="mymaps-row__main">
-              <Link href={editorHref(m.mapId)} className="mymaps-row__title">
+              <Link href={m.kind === 'case' ? withQuery('/project/minder', { caseId: m.mapId, owner: m.ownerId }) : editorHref(m.mapId)} className="mymaps-row__title">
                 {m.title}
               </Link>
               <p className="mymaps-row__meta">
-                由{m.ownerName}共享 · {ROLE_LABEL[m.role]} · 加入于 {m.since}
+                {m.kind === 'case' ? '学习导图 · ' : ''}由{m.ownerName}共享 · {ROLE_LABEL[m.role]} · 加入于 {m.since}
               </p>
             </div>
           </li>

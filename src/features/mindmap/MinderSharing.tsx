@@ -1,0 +1,46 @@
+import { useState } from 'react';
+import { navigate } from '../../app/router/hash-location';
+import { toast } from '../../app/ui/toast-store';
+import { errorText } from '../../app/ui/use-remote';
+import type { SharedMap } from '../../contract/sharing';
+import { LeaveButton } from './LeaveButton';
+import { ShareDialog } from './ShareDialog';
+import { ROLE_LABEL, leaveMap } from './share-api';
+
+/**
+ * The sharing part of 我的学习导图's header. The owner: 共享 (invite classmates by 学号 as 可编辑 or
+ * 只读; the dialog manages them). A member on a classmate's map: whose it is and the role, and
+ * 退出共享 (the page's pending edits saved first).
+ */
+export function MinderSharing({ caseId, shared, flush }: { caseId: string; shared?: Pick<SharedMap, 'ownerId' | 'ownerName' | 'role'>; flush(): Promise<unknown> }) {
+  const [open, setOpen] = useState(false);
+  const ref = { kind: 'case' as const, mapId: caseId };
+  if (!shared)
+    return (
+      <>
+        <button type="button" className="mind-toolbar__btn" aria-haspopup="dialog" onClick={() => setOpen(true)}>
+          共享
+        </button>
+        <ShareDialog open={open} onClose={() => setOpen(false)} map={ref} />
+      </>
+    );
+  const leave = async () => {
+    await flush();
+    try {
+      await leaveMap(ref, shared.ownerId);
+      toast.success('已退出共享');
+      navigate('/personal/myMaps?view=shared');
+    } catch (e) {
+      toast.error(errorText(e));
+    }
+  };
+  return (
+    <>
+      <span className="mind-page__note">
+        由{shared.ownerName}共享 · {ROLE_LABEL[shared.role]}
+        {shared.role === 'edit' ? '，修改会自动保存' : ''}
+      </span>
+      <LeaveButton onLeave={leave} />
+    </>
+  );
+}

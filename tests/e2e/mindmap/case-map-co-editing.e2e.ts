@@ -1,0 +1,104 @@
+import { afterAll, describe, expect, inject, it } from 'vitest';
+import type { BrowserSession } from '../browser';
+import { seriousViolations } from '../axe';
+import { editField, item, openMinder, outline, saved } from './helpers';
+import { applyForCases, hashOf, openSignedIn, toastWith } from '../shell-helpers';
+import { E2E_STUDENTS, e2eStudentNo } from '../students';
+
+// Two classmates on one study map of a case, live, in two browsers: the owner shares her
+// 我的学习导图 by 学号; the member opens it from 共享给我的; each sees the other in the toolbar and on
+// the tree, and each one's edits reach the other as they are saved (the live socket), with no
+// reload. Made 只读 while the map is open, the member's editor turns read-only at once; then the
+// member leaves and the owner is told. 合作主 and 合作员 are this file's own students.
+
+const OWNER = E2E_STUDENTS.caseOwner;
+const MEMBER = E2E_STUDENTS.caseMember;
+const CASE = 'case-01';
+const live = (page: import('playwright-core').Page) => page.locator('.mind-editor__live');
+
+describe('a case study map built together, live', () => {
+  const sessions: BrowserSession[] = [];
+  afterAll(async () => Promise.all(sessions.map((x) => x.close())));
+
+  it('share by 学号, open it from 共享给我的, see each other, edits arrive live; 只读 at once; 退出共享', { timeout: 180_000 }, async () => {
+    const owner = await openSignedIn(inject('baseURL'), OWNER.loginName);
+    sessions.push(owner);
+    const o = owner.page;
+    await applyForCases(o, CASE);
+    await openMinder(o, CASE);
+    const [root, first, second] = await outline(o);
+    await saved(o, async () => {
+      await item(o, first).click();
+      await o.keyboard.press('F2');
+      await editField(o).fill('合作主的章节');
+      await o.keyboard.press('Enter');
+    });
+
+    await o.getByRole('button', { name: '共享', exact: true }).click();
+    const share = o.getByRole('dialog', { name: '共享导图' });
+    await share.getByLabel('同学的学号').fill(e2eStudentNo('caseMember'));
+    await share.getByLabel('权限').selectOption('edit');
+    await share.getByRole('button', { name: '邀请' }).click();
+    // a classmate who has not applied for the case cannot be given its map: said, the 学号 kept
+    await expect.poll(() => share.getByRole('alert').textContent()).toBe('该同学尚未报名这个案例，报名后才能共享案例导图');
+    const member = await openSignedIn(inject('baseURL'), MEMBER.loginName);
+    sessions.push(member);
+    const m = member.page;
+    await applyForCases(m, CASE);
+    await share.getByRole('button', { name: '邀请' }).click();
+    await share.getByRole('list', { name: '导图成员' }).getByRole('button', { name: new RegExp(`^移除\\s*${MEMBER.username}$`) }).waitFor();
+    await share.getByRole('button', { name: '关闭' }).click();
+
+    // The member finds it in 共享给我的 and opens it in the study map editor.
+    await m.goto('/#/personal/myMaps');
+    await m.getByRole('button', { name: '共享给我的' }).click();
+    await m.getByText(`学习导图 · 由${OWNER.username}共享 · 可编辑`).waitFor();
+    await m.getByRole('link', { name: root }).click();
+    await m.locator('.mind-editor[aria-busy="false"]').waitFor();
+    await m.getByRole('heading', { name: '共享给我的学习导图', level: 1 }).waitFor();
+    await m.getByText(`由${OWNER.username}共享 · 可编辑，修改会自动保存`).waitFor();
+    await item(m, '合作主的章节').waitFor();
+
+    // Each sees the other: the toolbar, and the owner's tree says where the member is.
+    await o.getByRole('list', { name: '也在这张导图上' }).getByText(MEMBER.username).waitFor();
+    await m.getByRole('list', { name: '也在这张导图上' }).getByText(OWNER.username).waitFor();
+    await expect.poll(() => live(o).textContent()).toContain(`${MEMBER.username}打开了这张导图`);
+    await item(m, second).click();
+    await expect.poll(async () => (await item(o, second).getAttribute('aria-label')) ?? '').toContain(`${MEMBER.username}正在看`);
+    expect(await seriousViolations(m)).toEqual([]);
+
+    // The member's edit reaches the owner's open map, and the owner's the member's: no reload.
+    await saved(m, async () => {
+      await m.keyboard.press('F2');
+      await editField(m).fill('合作员改的标题');
+      await m.keyboard.press('Enter');
+    });
+    await item(o, '合作员改的标题').waitFor();
+    await saved(o, async () => {
+      await item(o, '合作主的章节').click();
+      await o.keyboard.press('F2');
+      await editField(o).fill('合作主又改了');
+      await o.keyboard.press('Enter');
+    });
+    await item(m, '合作主又改了').waitFor();
+
+    // Made 只读 while the member has the map open: the editor turns read-only at once.
+    await o.getByRole('button', { name: '共享', exact: true }).click();
+    await share.getByLabel(`${MEMBER.username}的权限`).selectOption('view');
+    await expect.poll(() => share.getByRole('status').textContent()).toBe(`${MEMBER.username}的权限已改为只读`);
+    await share.getByRole('button', { name: '关闭' }).click();
+    await toastWith(m, '创建者把你改为只读成员：这张导图现在只能查看').waitFor();
+    await m.getByText(`由${OWNER.username}共享 · 只读`).waitFor();
+    await item(m, '合作员改的标题').dblclick();
+    expect(await editField(m).count()).toBe(0);
+
+    // 退出共享: the member is back in 共享给我的, and the owner is told.
+    await m.getByRole('button', { name: '退出共享' }).click();
+    await m.getByRole('button', { name: '确定退出' }).click();
+    await toastWith(m, '已退出共享').waitFor();
+    await expect.poll(() => hashOf(m)).toBe('#/personal/myMaps?view=shared');
+    await expect.poll(() => live(o).textContent()).toContain(`${MEMBER.username}离开了这张导图`);
+    await o.getByRole('list', { name: '也在这张导图上' }).waitFor({ state: 'detached' });
+    expect(owner.errors.concat(member.errors)).toEqual([]);
+  });
+});
