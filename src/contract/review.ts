@@ -138,8 +138,8 @@ export const MapMastery = Type.Object({
   nodeIds: Type.Array(Type.String()),
   levels: Type.Array(Type.Integer({ minimum: 1, maximum: 3 })),
   fading: Type.Array(Type.String()),
-  /** of nodeIds, those not counted in the map's 掌握 N/M: the case's topics that are not 知识点 */
-  uncounted: Type.Array(Type.String()),
+  /** the student's own topics (not the case's) with a graded card, missed or not: counted in the map's 掌握 N/M beside the 知识点 */
+  ownPractised: Type.Array(Type.String()),
   recallToday: Type.Number(),
   recallIn7Days: Type.Number(),
 });

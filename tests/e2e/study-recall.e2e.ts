@@ -99,22 +99,27 @@ describe('recall practice from the map', () => {
     await page.keyboard.press('Control+y');
     await expect.poll(() => outline(page)).toContain('红黑树');
 
-    // Every hidden topic was graded (学过, or 熟悉 when recalled quickly: 简单); the chart counts the session today.
-    const mastery = await pageApi<Mastery>(page, `/api/course/review/mastery?caseId=${CASE}`);
-    expect(mastery.nodeIds).toHaveLength(3);
+    // Every hidden topic was graded: the recalled ones are 学过 (or 熟悉 when recalled quickly: 简单),
+    // the missed one (链表, 重来 at its first meeting) stays 未学; all three are the student's own
+    // practised topics, so the branch counts them; the chart counts the session today.
+    const mastery = await pageApi<Mastery & { ownPractised: string[] }>(page, `/api/course/review/mastery?caseId=${CASE}`);
+    expect(mastery.nodeIds).toHaveLength(2);
     expect(mastery.levels.every((l) => l >= 1)).toBe(true);
+    expect(mastery.ownPractised).toHaveLength(3);
     const history = await pageApi<{ days: { recalls: number }[] }>(page, `/api/course/review/history?caseId=${CASE}`);
     expect(history.days.at(-1)!.recalls).toBe(1);
 
     // 下一步 after it: the missed topic (链表, 重来) comes back within minutes; the recalled ones later.
     await expect.poll(() => nextStep.textContent()).toBe('下一步：有 1 个主题几分钟内到期（刚才没想起来的会很快再考一次）：到时复习，记得更牢。去复习');
 
-    // Mastery on the map: the tree says each graded topic's level and the branch's 掌握 N/M (the
-    // three graded topics; the added one has no grade), the canvas draws a ball on each.
+    // Mastery on the map: the tree says each recalled topic's level and the branch's 掌握 N/M (the
+    // three practised topics; the added one has no grade), the canvas draws a ball on each recalled one.
     await expect.poll(async () => (await item(page, '数据结构').getAttribute('aria-label')) ?? '').toMatch(/掌握 0\/3/);
     expect(await item(page, '栈').getAttribute('aria-label')).toMatch(/掌握度：(学过|熟悉)/);
     expect(await item(page, '红黑树').getAttribute('aria-label')).not.toMatch(/掌握度/);
-    await expect.poll(async () => masteryBall(page, await nodeBox(page, '链表'))).toBeGreaterThan(8);
+    expect(await item(page, '链表').getAttribute('aria-label')).not.toMatch(/掌握度/);
+    await expect.poll(async () => masteryBall(page, await nodeBox(page, '栈'))).toBeGreaterThan(8);
+    expect(await masteryBall(page, await nodeBox(page, '链表'))).toBe(0);
     expect(await masteryBall(page, await nodeBox(page, '红黑树'))).toBe(0);
 
     // The 掌握度 view tints the map by level (算法: 未学) and says what fades.
@@ -136,7 +141,7 @@ describe('recall practice from the map', () => {
     // which is one session and no 复习 (README: the numbers).
     await page.goto('/#/personal/myStudy');
     const chart = page.getByRole('region', { name: '导图学习记录' });
-    await chart.getByRole('img', { name: /已学与掌握的知识点、复习与回忆练习（按天）$/ }).waitFor();
+    await chart.getByRole('img', { name: /已学的知识点与掌握的主题、复习与回忆练习（按天）$/ }).waitFor();
     await expect
       .poll(() => chart.locator('.study-chart__summary').textContent())
       .toMatch(/^近 28 天：已学 0 个知识点，掌握 0 个主题；复习 0 次，回忆练习 1 次。预计今天记得 \d+%，7 天后 \d+%。$/);

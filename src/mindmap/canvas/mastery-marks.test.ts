@@ -56,7 +56,8 @@ async function opened() {
   return { ctl, store, level, said };
 }
 
-const data = { nodeIds: ['a11', 'a2', 'b1'], levels: [3, 1, 2], fading: ['b1'] };
+// a2 is the case's 知识点; a11 and b1 the student's own topics, practised
+const data = { nodeIds: ['a11', 'a2', 'b1'], levels: [3, 1, 2], fading: ['b1'], ownPractised: ['a11', 'b1'] };
 
 describe('mastery on the map: data path', () => {
   it('a map without graded topics says nothing (no 掌握 0/M beside every 已学 N/M)', async () => {
@@ -81,7 +82,8 @@ describe('mastery on the map: data path', () => {
 
   it('the case\'s topics the server says are not counted keep their ring but stay out of 掌握 N/M, through the worker', async () => {
     const { ctl, level, said } = await opened();
-    await ctl.setMastery({ ...data, uncounted: ['b1'] });
+    // a11 the student's own, b1 one of the case's sub-points
+    await ctl.setMastery({ ...data, ownPractised: ['a11'] });
     expect(level('b1')).toBe(2);
     await vi.waitFor(() => expect(said('r')).toBe('掌握 1/2'));
     expect(said('b')).toBe('');

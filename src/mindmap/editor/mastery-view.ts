@@ -11,8 +11,8 @@ export interface MasteryData {
   nodeIds: string[];
   levels: number[];
   fading: string[];
-  /** graded topics not in 掌握 N/M: the case's topics that are not 知识点 (mastery-rollup.ts) */
-  uncounted?: string[];
+  /** the student's own practised topics, counted in 掌握 N/M beside the 知识点 (mastery-rollup.ts) */
+  ownPractised?: string[];
 }
 
 export interface MasteryCount {

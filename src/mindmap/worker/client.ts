@@ -122,8 +122,8 @@ export class EngineClient {
     return { ...r, patch: unpackPatch(r.patch) };
   }
   /** The student's mastery (levels 1-3 by topic, fading topics) for the 掌握 N/M roll-up. */
-  setMastery(m: { nodeIds: string[]; levels: number[]; fading: string[]; uncounted?: string[] }): Promise<void> {
-    return this.api.setMastery(joinIds(m.nodeIds), Uint8Array.from(m.levels), joinIds(m.fading), joinIds(m.uncounted ?? []));
+  setMastery(m: { nodeIds: string[]; levels: number[]; fading: string[]; ownPractised?: string[] }): Promise<void> {
+    return this.api.setMastery(joinIds(m.nodeIds), Uint8Array.from(m.levels), joinIds(m.fading), joinIds(m.ownPractised ?? []));
   }
   /** The roll-up of the whole tree as it is now (engine/study/mastery-rollup.ts). */
   async takeMastery(): Promise<MasteryRollup> {

@@ -83,9 +83,9 @@ export function createEngineHost(measurer?: TextMeasurer, transfer: TransferFn =
       study = splitIds(ids);
       editor.setStudyNodes(study);
     },
-    setMastery(ids, levels, fading, uncounted) {
+    setMastery(ids, levels, fading, ownPractised) {
       const list = splitIds(ids);
-      mastery = { levels: new Map(list.map((id, i) => [id, levels[i]])), fading: new Set(splitIds(fading)), uncounted: new Set(splitIds(uncounted)) };
+      mastery = { levels: new Map(list.map((id, i) => [id, levels[i]])), fading: new Set(splitIds(fading)), ownPractised: new Set(splitIds(ownPractised)) };
     },
     takeMastery() {
       const r = masteryRollup(editor.doc, { ...mastery, study });

@@ -93,9 +93,9 @@ export interface EngineApi {
   receiveChangeSets(sets: AppliedSet[]): { patch: WirePatch; notices: string[]; version: number; changed: boolean };
   replayPending(sets: ChangeSet[]): { patch: WirePatch; notices: string[]; pending: ChangeSet[] };
   // Mastery (issue 34), a query beside the progress channel: the student's levels in (ids joined,
-  // levels 1-3, fading ids joined, ids kept out of N/M joined), the 掌握 N/M roll-up of the whole
+  // levels 1-3, fading ids joined, the student's own practised topics joined), the 掌握 N/M roll-up of the whole
   // tree out (engine/study/mastery-rollup.ts). Read again after each patch; nothing here is an undo step.
-  setMastery(ids: string, levels: Uint8Array, fading: string, uncounted: string): void;
+  setMastery(ids: string, levels: Uint8Array, fading: string, ownPractised: string): void;
   takeMastery(): WireMastery;
 }
 

@@ -32,12 +32,13 @@ describe('掌握 N/M roll-up', () => {
         ['a11', 3],
         ['b1', 1],
       ]),
+      ownPractised: new Set(['b1', 'b']),
     });
-    // [mastered, total, fading]
-    expect(c).toEqual({ a11: [1, 1, 0], a1: [1, 1, 0], a: [1, 2, 0], r: [1, 3, 0], a2: [0, 1, 0], b1: [0, 1, 0], b: [0, 1, 0] });
+    // [mastered, total, fading]; b: practised, missed (no level), still one to know
+    expect(c).toEqual({ a11: [1, 1, 0], a1: [1, 1, 0], a: [1, 2, 0], r: [1, 4, 0], a2: [0, 1, 0], b1: [0, 1, 0], b: [0, 2, 0] });
   });
 
-  it('the case\'s topics that are not 知识点 keep out of N/M, graded or not (outside walk: 掌握 N/22 beside 已学 12/13)', () => {
+  it('the case\'s topics that are not 知识点 keep out of N/M, graded or not; the student\'s own count once practised (outside walk: 掌握 N/22 beside 已学 12/13)', () => {
     const c = counts({
       study: ['a11', 'a2'],
       levels: new Map([
@@ -45,7 +46,6 @@ describe('掌握 N/M roll-up', () => {
         ['a1', 3],
         ['b1', 3],
       ]),
-      uncounted: new Set(['a1', 'b1']),
     });
     expect(c).toEqual({ a11: [1, 1, 0], a1: [1, 1, 0], a: [1, 2, 0], r: [1, 2, 0], a2: [0, 1, 0] });
   });
@@ -58,7 +58,8 @@ describe('掌握 N/M roll-up', () => {
         ['b1', 2],
       ]),
       fading: new Set(['a2', 'a11']),
-      uncounted: new Set(['a11']),
+      study: ['a2'],
+      ownPractised: new Set(['b1']),
     });
     expect(c.a).toEqual([0, 1, 2]);
     expect(c.a1).toEqual([0, 0, 1]);
@@ -68,7 +69,7 @@ describe('掌握 N/M roll-up', () => {
 
   it('ids the map no longer holds (a removed topic, another map) are skipped; no topics, no rows', () => {
     expect(counts({ study: ['gone'], levels: new Map([['x', 3]]), fading: new Set(['y']) })).toEqual({});
-    expect(counts({ levels: new Map([['a1', 3]]), uncounted: new Set(['a1']) })).toEqual({});
+    expect(counts({ levels: new Map([['a1', 3]]) })).toEqual({});
     expect(counts({})).toEqual({});
   });
 });

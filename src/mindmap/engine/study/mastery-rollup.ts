@@ -3,10 +3,10 @@ import type { MindDoc, NodeRec } from '../model/doc';
 // The 掌握 N/M roll-up beside 已学 N/M (issue 34 item 2). M counts the topics of a branch's subtree
 // (itself included, as rollup.ts) the student is to know: the case's study nodes (知识点) — the
 // same topics 已学 N/M counts — and the topics she added to her map herself and has practised (a
-// card graded in 复习 or a 回忆练习); N those at 掌握. The case's other topics (its sub-points, like
-// 核心概念 under each 知识点: `uncounted`, the server says which) show their own mastery ring when
-// practised, but are not in N/M: a whole-branch 回忆练习 grades them and made M jump from 13 to 22
-// beside 已学 12/13. `fading` counts every topic whose predicted recall fell under the server's
+// card graded in 复习 or a 回忆练习, missed or not: `ownPractised`, the server says which); N those
+// at 掌握. The case's other topics (its sub-points, like 核心概念 under each 知识点) show their own
+// mastery ring when practised, but are not in N/M: a whole-branch 回忆练习 grades them and made M
+// jump from 13 to 22 beside 已学 12/13. `fading` counts every topic whose predicted recall fell under the server's
 // threshold, counted or not: the 掌握度 view names the branch fading most, as 下一步 does.
 // Mastery is the server's (review/mastery.ts); the engine only adds it up, because only the
 // worker holds the whole tree (the main thread mirrors the unfolded part). A full count walks each
@@ -22,8 +22,8 @@ export interface MasteryInput {
   fading: ReadonlySet<string>;
   /** The case's study nodes. */
   study: readonly string[];
-  /** Topics with a level that are not in N/M: the case's topics that are not 知识点. */
-  uncounted?: ReadonlySet<string>;
+  /** The student's own practised topics (not the case's): counted in N/M beside the 知识点. */
+  ownPractised?: ReadonlySet<string>;
 }
 
 /** Every node with counted topics in its subtree; counts[3i] counted topics mastered, [3i+1] counted topics, [3i+2] fading topics. */
@@ -40,7 +40,7 @@ export function masteryRollup(doc: MindDoc, input: MasteryInput): MasteryRollup 
   const count = (id: string) => {
     const rec = doc.byId.get(id);
     if (!rec) return;
-    const total = study.has(id) || (input.levels.has(id) && !input.uncounted?.has(id)) ? 1 : 0;
+    const total = study.has(id) || input.ownPractised?.has(id) ? 1 : 0;
     const mastered = total && (input.levels.get(id) ?? 0) >= MASTERED ? 1 : 0;
     const fading = input.fading.has(id) ? 1 : 0;
     if (!total && !fading) return;
@@ -58,7 +58,7 @@ export function masteryRollup(doc: MindDoc, input: MasteryInput): MasteryRollup 
     }
   };
   const seen = new Set<string>();
-  for (const id of [...input.study, ...input.levels.keys(), ...input.fading]) {
+  for (const id of [...input.study, ...(input.ownPractised ?? []), ...input.fading]) {
     if (seen.has(id)) continue;
     seen.add(id);
     count(id);

@@ -71,7 +71,9 @@ describe('回忆练习 (recall from memory)', () => {
     expect(history.recallToday).toBeGreaterThan(0.9);
     expect(history.recallIn7Days).toBeLessThan(history.recallToday);
     const mastery = (await get(tokens.normal, '/api/course/review/mastery?caseId=case-01')).data;
-    for (const id of ids) expect(mastery.levels[mastery.nodeIds.indexOf(id)]).toBe(1);
+    for (const id of ids.slice(1)) expect(mastery.levels[mastery.nodeIds.indexOf(id)]).toBe(1);
+    // the one missed at its first meeting (重来) is not 学过: still 未学, like a topic never met
+    expect(mastery.nodeIds).not.toContain(ids[0]);
   });
 
   it('refuses topics outside the map, a topic graded twice, another student’s session id, and the experience account', async () => {

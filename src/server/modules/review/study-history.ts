@@ -3,7 +3,6 @@ import type { DbOrTrx } from '../../db/database';
 import type { ContentCache } from '../../lib/content-cache';
 import { officialNodes } from '../mindmaps/maps';
 import { formatDate, startOfShanghaiDay } from '../../lib/time';
-import { liveCaseCards } from './cards';
 import { FADING_RECALL, mapRecall, masteryOf, recallAt } from './mastery';
 import { pickFsrs, type FsrsColumns } from './scheduler';
 
@@ -11,7 +10,18 @@ const DAY_MS = 86_400_000;
 /** Days the chart of 我的学习 covers, today included. */
 export const HISTORY_DAYS = 28;
 
-const caseCards = (db: DbOrTrx, studentId: string, caseId: string) => liveCaseCards(db, studentId, caseId).selectAll().execute();
+/** A case map's live cards, each with the rating of its last grade (mastery.ts: a topic just missed). */
+const caseCards = (db: DbOrTrx, studentId: string, caseId: string) =>
+  db
+    .selectFrom('review_cards as c')
+    .leftJoin('review_grades as g', 'g.id', 'c.last_grade_id')
+    .selectAll('c')
+    .select('g.rating as last_rating')
+    .where('c.student_id', '=', studentId)
+    .where('c.kind', '=', 'case')
+    .where('c.source_id', '=', caseId)
+    .where('c.retired', '=', 0)
+    .execute();
 
 /**
  * The topics 掌握 N/M counts (mastery-rollup.ts): the case's 知识点, and topics the student added
@@ -27,13 +37,13 @@ async function countedTopics(db: DbOrTrx, content: ContentCache, caseId: string)
 /** Every topic of a case map with a mastery above 未学, and those fading (mastery.ts). */
 export async function mapMastery(db: DbOrTrx, content: ContentCache, studentId: string, caseId: string, now: Date): Promise<MapMastery> {
   const [cards, topics] = await Promise.all([caseCards(db, studentId, caseId), countedTopics(db, content, caseId)]);
-  const out: MapMastery = { nodeIds: [], levels: [], fading: [], uncounted: [], recallToday: 0, recallIn7Days: 0 };
+  const out: MapMastery = { nodeIds: [], levels: [], fading: [], ownPractised: [], recallToday: 0, recallIn7Days: 0 };
   for (const c of cards) {
+    if (c.reps > 0 && !topics.study.has(c.node_id) && topics.counted(c.node_id)) out.ownPractised.push(c.node_id);
     const level = masteryOf(c, now);
     if (!level) continue;
     out.nodeIds.push(c.node_id);
     out.levels.push(level);
-    if (!topics.counted(c.node_id)) out.uncounted.push(c.node_id);
     if (c.state === 2 && recallAt(c, now) < FADING_RECALL) out.fading.push(c.node_id);
   }
   out.recallToday = mapRecall(cards, now);
