@@ -45,7 +45,7 @@ describe('the seeded study history', () => {
       await page.setViewportSize({ width, height: 900 });
       await page.goto('/#/personal/myStudy');
       const chart = page.getByRole('region', { name: '导图学习记录' });
-      await chart.getByRole('img', { name: /^健康打卡小程序：已学与掌握的知识点、复习与回忆练习（按天）$/ }).waitFor();
+      await chart.getByRole('img', { name: /^健康打卡小程序：已学的知识点与掌握的主题、复习与回忆练习（按天）$/ }).waitFor();
       await expect.poll(() => chart.locator('.study-chart__summary').textContent()).toBe(said);
       // The chart.js canvas is drawn (not blank) and the page does not scroll sideways.
       await expect.poll(() => chart.locator('canvas').evaluate((c: HTMLCanvasElement) => c.toDataURL().length > 5000)).toBe(true);

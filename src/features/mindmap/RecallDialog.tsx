@@ -203,7 +203,7 @@ export function RecallDialog({
             </fieldset>
             <p id="mind-recall-help" className="mind-recall__help">
               凭记忆写下「{branchTitle}」下的主题，每行一个；
-              {phone ? '行首加空格表示下一级。' : '用 Tab 或空格缩进表示下一级（先按 Esc 再按 Tab 可离开输入框）。'}
+              {phone ? '行首加空格表示下一级。' : '用 Tab 或空格缩进表示下一级（先按 Esc，再按 Tab 或 Shift+Tab 可离开输入框）。'}
             </p>
             <textarea
               className="mind-recall__field"

@@ -1,5 +1,7 @@
 import type { KeyboardEvent, MutableRefObject } from 'react';
 
+const MODIFIERS = new Set(['Shift', 'Control', 'Alt', 'Meta']);
+
 /**
  * Tab indents and Shift+Tab outdents the current line of an outline field (a tab, or four spaces,
  * per level), as in the 大纲. After Esc the next Tab leaves the field, so keyboard users are never
@@ -7,6 +9,9 @@ import type { KeyboardEvent, MutableRefObject } from 'react';
  */
 export function indentKey(e: KeyboardEvent<HTMLTextAreaElement>, tabLeaves: MutableRefObject<boolean>, setText: (text: string) => void): void {
   if (e.key === 'Escape') return void (tabLeaves.current = true);
+  // Shift pressed on its way to Shift+Tab is not "another key": Esc, Shift+Tab leaves backwards
+  // (outside walk: it outdented instead, trapping the keyboard user's way back to the choices).
+  if (MODIFIERS.has(e.key)) return;
   if (e.key !== 'Tab' || tabLeaves.current || e.ctrlKey || e.altKey || e.metaKey) {
     tabLeaves.current = false;
     return;

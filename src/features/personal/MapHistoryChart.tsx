@@ -36,7 +36,7 @@ export function MapHistoryChart({ cases }: { cases: ReadonlyArray<{ caseId: stri
         </select>
       </label>
       {history.status === 'error' && <p className="study-chart__failed">{history.error || '学习记录加载失败'}</p>}
-      {h && <HistoryFigure title={`${name}：已学与掌握的知识点、复习与回忆练习（按天）`} history={h} />}
+      {h && <HistoryFigure title={`${name}：已学的知识点与掌握的主题、复习与回忆练习（按天）`} history={h} />}
     </section>
   );
 }
@@ -68,7 +68,7 @@ function HistoryFigure({ title, history }: { title: string; history: StudyHistor
               },
               {
                 type: 'line',
-                label: '掌握的知识点',
+                label: '掌握的主题',
                 data: d.map((x) => x.mastered),
                 borderColor: '#1f6f43',
                 backgroundColor: '#1f6f43',

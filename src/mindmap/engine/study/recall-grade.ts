@@ -6,7 +6,8 @@ import type { RecallResult } from './recall-match';
 //   or had a typo;
 // - recalled → 3 良好: typed as it stands;
 // - recalled quickly → 4 简单: typed as it stands, with no hint in the whole session, at a pace
-//   of at most FAST_SECONDS_PER_TOPIC seconds per hidden topic.
+//   of at most FAST_SECONDS_PER_TOPIC seconds per topic recalled (not per topic hidden: writing
+//   fewer lines must not make the pace easier, as an outside walk found).
 // The rule is stated in the engine README; the server stores the grades as ordinary reviews.
 
 export type RecallRating = 1 | 2 | 3 | 4;
@@ -17,7 +18,7 @@ export const FAST_SECONDS_PER_TOPIC = 6;
 export const RATING_LABELS: Record<RecallRating, string> = { 1: '重来', 2: '困难', 3: '良好', 4: '简单' };
 
 /** The rule in one sentence, shown beside the grades at 核对. */
-export const GRADING_RULE = `评分：没想起 → 重来；写法与主题不完全一样 → 困难；写对 → 良好；写对且这次练习平均每个主题用时不超过 ${FAST_SECONDS_PER_TOPIC} 秒 → 简单。`;
+export const GRADING_RULE = `评分：没想起 → 重来；写法与主题不完全一样 → 困难；写对 → 良好；写对且这次练习平均每个想起的主题用时不超过 ${FAST_SECONDS_PER_TOPIC} 秒 → 简单。`;
 
 export interface RecallSession {
   /** seconds from the branch being hidden to 核对 */
@@ -34,7 +35,7 @@ export interface RecallGrade {
 /** One grade per hidden topic, in the order given (the reading order of the branch). */
 export function gradeRecall(topicIds: readonly string[], result: RecallResult, session: RecallSession): RecallGrade[] {
   const kindOf = new Map(result.matches.map((m) => [m.topicId, m.kind]));
-  const fast = session.hinted.size === 0 && topicIds.length > 0 && session.seconds <= FAST_SECONDS_PER_TOPIC * topicIds.length;
+  const fast = session.hinted.size === 0 && result.matches.length > 0 && session.seconds <= FAST_SECONDS_PER_TOPIC * result.matches.length;
   return topicIds.map((topicId) => {
     const kind = kindOf.get(topicId);
     let rating: RecallRating;

@@ -173,8 +173,14 @@ describe('gradeRecall', () => {
     expect(gradeRecall(ids, result, { seconds: 600, hinted: new Set(['c']) }).map((g) => g.rating)).toEqual([3, 2, 2, 1]);
   });
 
-  it('recalled quickly (no hint, ≤ 6 s a topic) 简单; one hint anywhere keeps the pace bonus off', () => {
-    expect(gradeRecall(ids, result, { seconds: 20, hinted: new Set() }).map((g) => g.rating)).toEqual([4, 2, 4, 1]);
-    expect(gradeRecall(ids, result, { seconds: 20, hinted: new Set(['d']) }).map((g) => g.rating)).toEqual([3, 2, 3, 1]);
+  it('recalled quickly (no hint, ≤ 6 s a topic recalled) 简单; one hint anywhere keeps the pace bonus off', () => {
+    expect(gradeRecall(ids, result, { seconds: 18, hinted: new Set() }).map((g) => g.rating)).toEqual([4, 2, 4, 1]);
+    expect(gradeRecall(ids, result, { seconds: 18, hinted: new Set(['d']) }).map((g) => g.rating)).toEqual([3, 2, 3, 1]);
+  });
+
+  it('the pace is per topic recalled: leaving lines out does not make 简单 easier (outside walk)', () => {
+    // 20 s for 3 recalled of 4 hidden: within 6 s a hidden topic (24 s), not a recalled one (18 s)
+    expect(gradeRecall(ids, result, { seconds: 20, hinted: new Set() }).map((g) => g.rating)).toEqual([3, 2, 3, 1]);
+    expect(gradeRecall(['a'], { matches: [], missed: ['a'], extra: [] }, { seconds: 1, hinted: new Set() })[0].rating).toBe(1);
   });
 });
