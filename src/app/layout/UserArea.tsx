@@ -14,6 +14,9 @@ import { openLogin } from '../ui-store';
  * Right side of the header (SPEC §2). Logged in: messages icon with the unread dot, study-centre
  * link (with the count of review cards due, issue 20), avatar menu. Logged out: student login (the dialog) and teacher login (external site).
  */
+/** How often an open page asks again how many review cards are due. */
+const DUE_RECHECK_MS = 60_000;
+
 export function UserArea({ teacherSiteUrl }: { teacherSiteUrl: string }) {
   const { token, user } = useSnapshot(session);
   const { unread } = useSnapshot(news);
@@ -25,6 +28,18 @@ export function UserArea({ teacherSiteUrl }: { teacherSiteUrl: string }) {
     void refreshNews();
     void refreshReviewDue();
   }, [token, location]);
+  // Cards come due while a page stays open (a topic missed a minute ago): the badge is asked again
+  // every minute the page is shown, and on coming back to it.
+  useEffect(() => {
+    if (!token) return;
+    const shown = () => document.visibilityState === 'visible' && void refreshReviewDue();
+    const timer = setInterval(shown, DUE_RECHECK_MS);
+    document.addEventListener('visibilitychange', shown);
+    return () => {
+      clearInterval(timer);
+      document.removeEventListener('visibilitychange', shown);
+    };
+  }, [token]);
 
   if (!token) {
     return (

@@ -33,6 +33,12 @@ export function useMapReview(caseId: string, saved: boolean, tick: number): MapR
       live = false;
     };
   }, [caseId, saved, tick, dueTick]);
+  // Back to the tab: another tab may have graded (复习) or practised.
+  useEffect(() => {
+    const back = () => document.visibilityState === 'visible' && setDueTick((t) => t + 1);
+    document.addEventListener('visibilitychange', back);
+    return () => document.removeEventListener('visibilitychange', back);
+  }, []);
   useEffect(() => {
     if (!nextDueAt) return;
     const wait = Math.min(Math.max(new Date(nextDueAt).getTime() - Date.now(), 0) + 500, LONGEST_WAIT_MS);

@@ -88,6 +88,25 @@ export function useReviewSession() {
     return () => window.removeEventListener('online', online);
   }, [load, sync]);
 
+  // Cards that come due while the screen is open (a card missed a minute ago) appear without a
+  // reload: asked again when the next one is due once the list is done, and on coming back to the
+  // tab while no answer is shown (another tab may have graded).
+  const idle = cards.length === 0;
+  const nextDueAt = queue?.nextDueAt ?? '';
+  useEffect(() => {
+    if (!idle || !nextDueAt) return;
+    const wait = Math.min(Math.max(new Date(nextDueAt).getTime() - Date.now(), 0) + 500, 60 * 60_000);
+    const timer = setTimeout(() => void load(), wait);
+    return () => clearTimeout(timer);
+  }, [idle, nextDueAt, load]);
+  const revealedRef = useRef(revealed);
+  revealedRef.current = revealed;
+  useEffect(() => {
+    const back = () => document.visibilityState === 'visible' && !revealedRef.current && void load();
+    document.addEventListener('visibilitychange', back);
+    return () => document.removeEventListener('visibilitychange', back);
+  }, [load]);
+
   const current = cards[0];
   const trial = queue?.trial === 1;
 
