@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { navigate } from '../../app/router/hash-location';
 import { toast } from '../../app/ui/toast-store';
 import { errorText } from '../../app/ui/use-remote';
@@ -14,7 +14,7 @@ import { ROLE_LABEL, leaveMap } from './share-api';
  */
 export function MinderSharing({ caseId, shared, flush }: { caseId: string; shared?: Pick<SharedMap, 'ownerId' | 'ownerName' | 'role'>; flush(): Promise<unknown> }) {
   const [open, setOpen] = useState(false);
-  const ref = { kind: 'case' as const, mapId: caseId };
+  const ref = useMemo(() => ({ kind: 'case' as const, mapId: caseId }), [caseId]);
   if (!shared)
     return (
       <>

@@ -115,7 +115,14 @@ function MinderEditor({ ctl, caseId, shared, studentId, mind, draft, study, offi
   const auto = useAutosave(ctl, caseId, studentId, startVersion, {
     room,
     ownerId: owner,
-    onLiveClosed: (reason) => toast.warning(reason, 8000),
+    // removed from a classmate's map: said, and the map stays on screen read-only (nothing more can be saved)
+    onLiveClosed: (reason) =>
+      void (async () => {
+        toast.warning(reason, 8000);
+        if (!shared) return;
+        setRole('view');
+        await ctl.open(await ctl.engine.toKm(), true);
+      })(),
     // the owner changed the role: the map is opened again as it is on the server, editable or not
     onRole: (next) =>
       void (async () => {

@@ -20,12 +20,15 @@ export function ShareDialog({ open, onClose, map }: { open: boolean; onClose(): 
   const [busy, setBusy] = useState(false);
   const noId = useId();
   const roleId = useId();
+  // Asked when the dialog opens, for the map it names — not again when the page re-renders with
+  // an equal ref (a live page re-renders on every presence change; that cleared what was just said).
+  const { kind, mapId } = map;
   useEffect(() => {
     if (!open) return;
     setError('');
     setSaid('');
-    mapMembers(map).then(setList, (e) => setError(errorText(e)));
-  }, [open, map]);
+    mapMembers({ kind, mapId }).then(setList, (e) => setError(errorText(e)));
+  }, [open, kind, mapId]);
 
   const act = async (run: () => Promise<MemberList>, done: string) => {
     setBusy(true);

@@ -1,4 +1,5 @@
 import { afterAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import type { BrowserSession } from '../browser';
 import { seriousViolations } from '../axe';
 import { editField, item, openMinder, outline, saved } from './helpers';
@@ -14,7 +15,7 @@ import { E2E_STUDENTS, e2eStudentNo } from '../students';
 const OWNER = E2E_STUDENTS.caseOwner;
 const MEMBER = E2E_STUDENTS.caseMember;
 const CASE = 'case-01';
-const live = (page: import('playwright-core').Page) => page.locator('.mind-editor__live');
+const live = (page: Page) => page.locator('.mind-editor__live');
 
 describe('a case study map built together, live', () => {
   const sessions: BrowserSession[] = [];
@@ -99,6 +100,25 @@ describe('a case study map built together, live', () => {
     await expect.poll(() => hashOf(m)).toBe('#/personal/myMaps?view=shared');
     await expect.poll(() => live(o).textContent()).toContain(`${MEMBER.username}离开了这张导图`);
     await o.getByRole('list', { name: '也在这张导图上' }).waitFor({ state: 'detached' });
+
+    // Invited again and removed while the map is open: the member's page says so and stops editing.
+    await o.getByRole('button', { name: '共享', exact: true }).click();
+    await share.getByLabel('同学的学号').fill(e2eStudentNo('caseMember'));
+    await share.getByLabel('权限').selectOption('edit');
+    await share.getByRole('button', { name: '邀请' }).click();
+    const remove = share.getByRole('list', { name: '导图成员' }).getByRole('button', { name: new RegExp(`^移除\\s*${MEMBER.username}$`) });
+    await remove.waitFor();
+    await share.getByRole('button', { name: '关闭' }).click();
+    await m.reload();
+    await m.getByRole('link', { name: root }).click();
+    await m.getByRole('heading', { name: '共享给我的学习导图', level: 1 }).waitFor();
+    await item(m, '合作员改的标题').waitFor();
+    await o.getByRole('list', { name: '也在这张导图上' }).getByText(MEMBER.username).waitFor();
+    await o.getByRole('button', { name: '共享', exact: true }).click();
+    await remove.click();
+    await toastWith(m, '你已不是这张导图的成员').waitFor();
+    await item(m, '合作员改的标题').dblclick();
+    expect(await editField(m).count()).toBe(0);
     expect(owner.errors.concat(member.errors)).toEqual([]);
   });
 });
