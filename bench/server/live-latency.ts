@@ -54,7 +54,12 @@ export async function runLiveBench(opts: { sizes?: number[]; members?: number[];
   const database = await openDatabase({});
   await migrateToLatest(database.db);
   await seedDemo(database.db);
-  const app = await buildApp({ config: { ...loadConfig({}), clientDir: null, storageDir, logLevel: 'silent' }, database, logger: false });
+  // 30 students log in from one address within a second: the login limit is for attackers, not this bench
+  const app = await buildApp({
+    config: { ...loadConfig({}), clientDir: null, storageDir, logLevel: 'silent', loginRateLimitMax: 1000 },
+    database,
+    logger: false,
+  });
   const rows: LiveBenchRow[] = [];
   const open: LiveClient[] = [];
   try {
@@ -71,9 +76,16 @@ export async function runLiveBench(opts: { sizes?: number[]; members?: number[];
         .insertInto('students')
         .values({ id, login_name: phone, password_hash: passwordHash, username: `同学${i}`, student_no: `LB${i}`, phone, customer_type: 0 })
         .execute();
-      await database.db.insertInto('case_applications').values({ id: `apply-${id}`, student_id: id, case_id: CASE, status: 1 }).execute();
+      await database.db
+        .insertInto('case_applications')
+        .values({ id: `apply-${id}`, student_id: id, case_id: CASE, status: 1 })
+        .execute();
       tokens.push(await login(app, phone));
-      const invited = await call(app, owner, { method: 'POST', url: '/api/share/invite', payload: { kind: 'case', mapId: CASE, studentNo: `LB${i}`, role: 'edit' } });
+      const invited = await call(app, owner, {
+        method: 'POST',
+        url: '/api/share/invite',
+        payload: { kind: 'case', mapId: CASE, studentNo: `LB${i}`, role: 'edit' },
+      });
       if (invited.resultCode !== 200) throw new Error(`invite: ${invited.errMsg}`);
     }
     await app.listen({ port: 0, host: '127.0.0.1' });
@@ -81,7 +93,11 @@ export async function runLiveBench(opts: { sizes?: number[]; members?: number[];
     const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
     let version = (await call(app, owner, { method: 'GET', url: `/api/course/mindStudent/checkIssue?caseId=${CASE}` })).data.version as number;
     for (const topics of sizes) {
-      const saved = await call(app, owner, { method: 'POST', url: '/api/course/mindStudent/saveStuMind', payload: { caseId: CASE, version, document: mapOf(topics) } });
+      const saved = await call(app, owner, {
+        method: 'POST',
+        url: '/api/course/mindStudent/saveStuMind',
+        payload: { caseId: CASE, version, document: mapOf(topics) },
+      });
       if (saved.resultCode !== 200) throw new Error(`save ${topics}: ${saved.errMsg}`);
       version = saved.data.version;
       for (const members of counts) {
@@ -91,7 +107,9 @@ export async function runLiveBench(opts: { sizes?: number[]; members?: number[];
         const joins: number[] = [];
         for (let i = 0; i < members; i++) {
           const t0 = performance.now();
-          const shown = await fetch(`${base}/api/course/mindStudent/showMind?caseId=${CASE}${i ? `&studentId=${OWNER}` : ''}`, { headers: { authorization: tokens[i] } });
+          const shown = await fetch(`${base}/api/course/mindStudent/showMind?caseId=${CASE}${i ? `&studentId=${OWNER}` : ''}`, {
+            headers: { authorization: tokens[i] },
+          });
           const map = (await shown.json()) as { data: { version: number } };
           const client = await connectLive(base, tokens[i], { mapId: CASE, ownerId: OWNER, since: map.data.version });
           await client.next('welcome');
@@ -109,12 +127,24 @@ export async function runLiveBench(opts: { sizes?: number[]; members?: number[];
           const id = `bench${members}x${topics}:${r + 1}`;
           const arrived = clients.filter((c) => c !== sender).map((c) => c.next('set', (m) => m.set.id === id, 30_000).then(() => performance.now()));
           const t0 = performance.now();
-          sender.send({ type: 'sets', req: r + 1, base: version, sets: [{ id, changes: [{ op: 'set', id: 'c0', key: 'text', before: null, after: `第一章 ${id}` }] }] as never });
+          sender.send({
+            type: 'sets',
+            req: r + 1,
+            base: version,
+            sets: [{ id, changes: [{ op: 'set', id: 'c0', key: 'text', before: null, after: `第一章 ${id}` }] }] as never,
+          });
           const ack = await sender.next('ack', (m) => m.req === r + 1, 30_000);
           version = ack.version;
           for (const t of await Promise.all(arrived)) latencies.push(t - t0);
         }
-        const row = { topics, members, p50Ms: round(quantile(latencies, 0.5)), p95Ms: round(quantile(latencies, 0.95)), joinMs: round(quantile(joins, 0.5)), heapMb: round(heapMb) };
+        const row = {
+          topics,
+          members,
+          p50Ms: round(quantile(latencies, 0.5)),
+          p95Ms: round(quantile(latencies, 0.95)),
+          joinMs: round(quantile(joins, 0.5)),
+          heapMb: round(heapMb),
+        };
         rows.push(row);
         console.error(`  ${formatLiveRow(row)}`);
         for (const c of clients) c.ws.close();

@@ -58,5 +58,3 @@ export const SharedMap = Type.Object({
 });
 export type SharedMap = Static<typeof SharedMap>;
 export const SharedMapList = Type.Object({ maps: Type.Array(SharedMap) });
-
-

@@ -78,7 +78,11 @@ describe('recall practice from the map', () => {
     await expect.poll(() => dialog.getByRole('status').textContent()).toBe('想起 2 / 3 个主题');
     const results = await dialog.getByRole('list', { name: '核对结果' }).getByRole('listitem').allTextContents();
     // Each topic says the grade it gets (良好, or 简单 at a quick pace), and the rule is stated.
-    expect(results.map((r) => r.replace(/，属于.*$/, '').replace(/ · (良好|简单)$/, ' · 写对'))).toEqual(['✓ 栈 · 写对', '✓ 队列 · 写对', '✗ 链表（没想起） · 重来']);
+    expect(results.map((r) => r.replace(/，属于.*$/, '').replace(/ · (良好|简单)$/, ' · 写对'))).toEqual([
+      '✓ 栈 · 写对',
+      '✓ 队列 · 写对',
+      '✗ 链表（没想起） · 重来',
+    ]);
     await dialog.getByText(/^评分：没想起 → 重来；写法与主题不完全一样 → 困难；写对 → 良好；/).waitFor();
     const extra = dialog.getByRole('checkbox', { name: '红黑树' });
     expect(await extra.isChecked()).toBe(true);

@@ -30,11 +30,17 @@ const tally = { reloads: 0, lost: 0, during: 0, wholes: 0, offline: 0, renamesCh
 beforeAll(async () => {
   const shown = await t.get(t.tokens.owner, `/api/course/mindStudent/showMind?caseId=${CASE}`);
   // the owner saves a first copy whole (a shared map is one's own saved map), then shares it
-  expect((await t.post(t.tokens.owner, '/api/course/mindStudent/saveStuMind', { caseId: CASE, version: 0, document: shown.data.document })).resultCode).toBe(200);
+  expect((await t.post(t.tokens.owner, '/api/course/mindStudent/saveStuMind', { caseId: CASE, version: 0, document: shown.data.document })).resultCode).toBe(
+    200,
+  );
   for (let i = 1; i <= MEMBERS; i++) {
     const id = `stu-conv-${i}`;
     const token = await addStudent(t, id, `137000009${String(i).padStart(2, '0')}`);
-    await t.database.db.updateTable('students').set({ student_no: `CV${i}` }).where('id', '=', id).execute();
+    await t.database.db
+      .updateTable('students')
+      .set({ student_no: `CV${i}` })
+      .where('id', '=', id)
+      .execute();
     // writing to a case map needs an application for the case, a member's too
     await applyTo(t.app, token, CASE);
     const invited = await t.post(t.tokens.owner, '/api/share/invite', { kind: 'case', mapId: CASE, studentNo: `CV${i}`, role: 'edit' });
@@ -275,7 +281,15 @@ async function edit(r: Replica, kind: number, x: number, y: number, z: number, r
 }
 
 async function openReplica(name: string, token: string, owner: string | undefined, run: Run): Promise<Replica> {
-  const r: Replica = { name, token, owner, ctl: new EditorController(localEngine(createEngineHost())), tab: `conv${name}${Math.random().toString(36).slice(2, 8)}`, offline: 0, acked: new Set() };
+  const r: Replica = {
+    name,
+    token,
+    owner,
+    ctl: new EditorController(localEngine(createEngineHost())),
+    tab: `conv${name}${Math.random().toString(36).slice(2, 8)}`,
+    offline: 0,
+    acked: new Set(),
+  };
   const shown = await showMind(r);
   await r.ctl.open(shown.document, false);
   await r.ctl.engine.startSync(r.tab, shown.version, { pending: [], seq: 0 });

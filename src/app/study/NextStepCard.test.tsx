@@ -6,7 +6,14 @@ import { NextStepCard } from './NextStepCard';
 const api = vi.hoisted(() => ({ fetchNextStep: vi.fn() }));
 vi.mock('./study-api', () => api);
 
-const review = (count: number): NextStep => ({ caseId: 'case-01', kind: 'review', nodeId: '', nodeName: '', count, reason: `有 ${count} 个主题到了复习时间：在快要忘记时回想一次，记得最牢。` });
+const review = (count: number): NextStep => ({
+  caseId: 'case-01',
+  kind: 'review',
+  nodeId: '',
+  nodeName: '',
+  count,
+  reason: `有 ${count} 个主题到了复习时间：在快要忘记时回想一次，记得最牢。`,
+});
 
 afterEach(() => api.fetchNextStep.mockReset());
 

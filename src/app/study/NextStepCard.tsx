@@ -64,9 +64,7 @@ export function NextStepCard({ caseId, tick = '', onRecall, compact = false, awa
             {action.label}
           </Link>
         ))}
-      {compact && (
-        <button type="button" className="next-step__close" aria-label="收起下一步" title="收起" onClick={() => setDismissed(key)} />
-      )}
+      {compact && <button type="button" className="next-step__close" aria-label="收起下一步" title="收起" onClick={() => setDismissed(key)} />}
     </section>
   );
 }

@@ -12,7 +12,15 @@ import { ROLE_LABEL, leaveMap } from './share-api';
  * 只读; the dialog manages them). A member on a classmate's map: whose it is and the role, and
  * 退出共享 (the page's pending edits saved first).
  */
-export function MinderSharing({ caseId, shared, flush }: { caseId: string; shared?: Pick<SharedMap, 'ownerId' | 'ownerName' | 'role'>; flush(): Promise<unknown> }) {
+export function MinderSharing({
+  caseId,
+  shared,
+  flush,
+}: {
+  caseId: string;
+  shared?: Pick<SharedMap, 'ownerId' | 'ownerName' | 'role'>;
+  flush(): Promise<unknown>;
+}) {
   const [open, setOpen] = useState(false);
   const ref = useMemo(() => ({ kind: 'case' as const, mapId: caseId }), [caseId]);
   if (!shared)

@@ -27,7 +27,10 @@ export function SharedMaps() {
         {maps.map((m) => (
           <li key={`${m.ownerId}:${m.mapId}`} className="mymaps-row">
             <div className="mymaps-row__main">
-              <Link href={m.kind === 'case' ? withQuery('/project/minder', { caseId: m.mapId, owner: m.ownerId }) : editorHref(m.mapId)} className="mymaps-row__title">
+              <Link
+                href={m.kind === 'case' ? withQuery('/project/minder', { caseId: m.mapId, owner: m.ownerId }) : editorHref(m.mapId)}
+                className="mymaps-row__title"
+              >
                 {m.title}
               </Link>
               <p className="mymaps-row__meta">

@@ -19,7 +19,7 @@ describe('the study history chart in words', () => {
     expect(historySummary({ days: [], recallToday: 0, recallIn7Days: 0 })).toBe('暂无学习记录');
   });
 
-  it('topics in review without a 知识点 learnt (a 回忆练习 of the student\'s own branch) still say their recall', () => {
+  it("topics in review without a 知识点 learnt (a 回忆练习 of the student's own branch) still say their recall", () => {
     const h = { days: [day('2026-11-28', 0, 0, 0, 1)], recallToday: 0.97, recallIn7Days: 0.6 };
     expect(historySummary(h)).toBe('近 1 天：已学 0 个知识点，掌握 0 个主题；复习 0 次，回忆练习 1 次。预计今天记得 97%，7 天后 60%。');
   });

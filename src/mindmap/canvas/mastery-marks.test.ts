@@ -80,7 +80,7 @@ describe('mastery on the map: data path', () => {
     expect(ctl.mastery.mostFading(['a', 'b'])).toEqual({ id: 'b', fading: 1 });
   });
 
-  it('the case\'s topics the server says are not counted keep their ring but stay out of 掌握 N/M, through the worker', async () => {
+  it("the case's topics the server says are not counted keep their ring but stay out of 掌握 N/M, through the worker", async () => {
     const { ctl, level, said } = await opened();
     // a11 the student's own, b1 one of the case's sub-points
     await ctl.setMastery({ ...data, ownPractised: ['a11'] });

@@ -246,9 +246,17 @@ describe('the node menu on a phone', () => {
     const ctx = testContext(ctl);
     const desk = menuActions(false, ctx).map((a) => a.name);
     expect(desk.indexOf('recall')).toBeGreaterThan(desk.indexOf('setStudy'));
-    expect(menuActions(true, ctx).map((a) => a.name).slice(0, 2)).toEqual(['setStudy', 'setNow']);
+    expect(
+      menuActions(true, ctx)
+        .map((a) => a.name)
+        .slice(0, 2),
+    ).toEqual(['setStudy', 'setNow']);
     const studyPage = { ...ctx, ui: { ...ctx.ui, startRecall: () => {} } };
-    expect(menuActions(true, studyPage).map((a) => a.name).slice(0, 3)).toEqual(['recall', 'setStudy', 'setNow']);
+    expect(
+      menuActions(true, studyPage)
+        .map((a) => a.name)
+        .slice(0, 3),
+    ).toEqual(['recall', 'setStudy', 'setNow']);
     expect(menuActions(true, studyPage)).toHaveLength(desk.length);
   });
 });

@@ -47,7 +47,10 @@ describe('a case study map built together, live', () => {
     const m = member.page;
     await applyForCases(m, CASE);
     await share.getByRole('button', { name: '邀请' }).click();
-    await share.getByRole('list', { name: '导图成员' }).getByRole('button', { name: new RegExp(`^移除\\s*${MEMBER.username}$`) }).waitFor();
+    await share
+      .getByRole('list', { name: '导图成员' })
+      .getByRole('button', { name: new RegExp(`^移除\\s*${MEMBER.username}$`) })
+      .waitFor();
     await share.getByRole('button', { name: '关闭' }).click();
 
     // The member finds it in 共享给我的 and opens it in the study map editor.

@@ -25,7 +25,7 @@ function counts(input: Partial<MasteryInput>) {
 }
 
 describe('掌握 N/M roll-up', () => {
-  it('counts the 知识点 and the student\'s own practised topics once each, the node itself included, up every ancestor', () => {
+  it("counts the 知识点 and the student's own practised topics once each, the node itself included, up every ancestor", () => {
     const c = counts({
       study: ['a11', 'a2'],
       levels: new Map([
@@ -38,7 +38,7 @@ describe('掌握 N/M roll-up', () => {
     expect(c).toEqual({ a11: [1, 1, 0], a1: [1, 1, 0], a: [1, 2, 0], r: [1, 4, 0], a2: [0, 1, 0], b1: [0, 1, 0], b: [0, 2, 0] });
   });
 
-  it('the case\'s topics that are not 知识点 keep out of N/M, graded or not; the student\'s own count once practised (outside walk: 掌握 N/22 beside 已学 12/13)', () => {
+  it("the case's topics that are not 知识点 keep out of N/M, graded or not; the student's own count once practised (outside walk: 掌握 N/22 beside 已学 12/13)", () => {
     const c = counts({
       study: ['a11', 'a2'],
       levels: new Map([

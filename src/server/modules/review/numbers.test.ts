@@ -35,7 +35,17 @@ describe('the study numbers agree', () => {
     expect(learntStudy.length).toBeGreaterThan(0);
     await t.database.db
       .insertInto('case_records')
-      .values(learntStudy.map((n, i) => ({ id: `numbers-rec-${i}`, student_id: STUDENT, case_id: 'case-01', node_id: n.data.id, resource_id: '', is_study: 1, created_at: made })))
+      .values(
+        learntStudy.map((n, i) => ({
+          id: `numbers-rec-${i}`,
+          student_id: STUDENT,
+          case_id: 'case-01',
+          node_id: n.data.id,
+          resource_id: '',
+          is_study: 1,
+          created_at: made,
+        })),
+      )
       .execute();
     await t.database.db
       .insertInto('review_cards')
@@ -92,7 +102,13 @@ describe('the study numbers agree', () => {
     // the map's 掌握 N/M keeps to the topics 已学 N/M counts (none of them is the student's own), as the chart's 已学 does.
     const points = first.children![0].children!.map((n) => n.data.id);
     expect(points.some((id) => study.has(id))).toBe(false);
-    const pointsBody = { sessionId: 'numbers-2', caseId: 'case-01', branchId: first.children![0].data.id, seconds: 30, grades: points.map((nodeId) => ({ nodeId, rating: 3 })) };
+    const pointsBody = {
+      sessionId: 'numbers-2',
+      caseId: 'case-01',
+      branchId: first.children![0].data.id,
+      seconds: 30,
+      grades: points.map((nodeId) => ({ nodeId, rating: 3 })),
+    };
     expect((await t.post(token, '/api/course/review/recall', pointsBody)).resultCode).toBe(200);
     const after = await get('mastery?caseId=case-01');
     for (const id of points) expect(after.nodeIds).toContain(id);
