@@ -82,6 +82,24 @@ describe('live socket', () => {
     expect(await member.next('pong')).toEqual({ type: 'pong', t: 5 });
   });
 
+  it('a whole save (a member’s first save, an import, a restore) tells every open socket to reload', async () => {
+    const owner = await join(t.tokens.a);
+    const member = await join(b);
+    await member.next('welcome');
+    const shown = await t.get(b, `/api/course/mindStudent/showMind?caseId=case-01&studentId=${A}`);
+    const saved = await t.post(b, '/api/course/mindStudent/saveStuMind', {
+      caseId: 'case-01',
+      studentId: A,
+      version: shown.data.version,
+      document: shown.data.document,
+    });
+    expect(saved.resultCode).toBe(200);
+    // outside walk: the owner's open page (its poll resting while the socket is open) never heard of it
+    expect(await owner.next('reload', (m) => m.version === saved.data.version)).toEqual({ type: 'reload', version: saved.data.version });
+    expect(await member.next('reload')).toMatchObject({ version: saved.data.version });
+    version = saved.data.version;
+  });
+
   it('只读 members are refused every set, in Chinese', async () => {
     const viewer = await join(c);
     viewer.send({ type: 'sets', req: 3, base: version, sets: [rename('tabC:1', '不行')] });

@@ -15,10 +15,13 @@ import { ROLE_LABEL, leaveMap } from './share-api';
 export function MinderSharing({
   caseId,
   shared,
+  removed = false,
   flush,
 }: {
   caseId: string;
   shared?: Pick<SharedMap, 'ownerId' | 'ownerName' | 'role'>;
+  /** the member was removed while the map was open: said here for as long as the page stays */
+  removed?: boolean;
   flush(): Promise<unknown>;
 }) {
   const [open, setOpen] = useState(false);
@@ -42,9 +45,16 @@ export function MinderSharing({
       toast.error(errorText(e));
     }
   };
+  if (removed)
+    return (
+      <span className="mind-page__note mind-page__note--keep" role="status">
+        {shared.ownerName}已把你移出这张导图：这里只能查看打开时的内容
+      </span>
+    );
+  // kept on a phone too (where the page's other notes give way to the map): a 只读 member must see why nothing edits
   return (
     <>
-      <span className="mind-page__note">
+      <span className="mind-page__note mind-page__note--keep">
         由{shared.ownerName}共享 · {ROLE_LABEL[shared.role]}
         {shared.role === 'edit' ? '，修改会自动保存' : ''}
       </span>

@@ -8,10 +8,12 @@ import './presence.css';
  * on the canvas) with the first character of their name, the name, and where they are.
  */
 export function PresenceBar({ ctl, peers, ownMemberId }: { ctl: EditorController; peers: readonly LivePresence[]; ownMemberId: string }) {
-  if (!peers.length) return null;
+  // one entry a person (a classmate with two tabs open is one classmate), at their latest place
+  const people = [...new Map(peers.map((p) => [p.memberId === ownMemberId ? p.conn : p.memberId, p])).values()];
+  if (!people.length) return null;
   return (
     <ul className="mind-presence" aria-label="也在这张导图上">
-      {peers.map((p) => {
+      {people.map((p) => {
         const name = peerName(p, ownMemberId);
         const at = peerTopic(p);
         const title = at ? (ctl.model.get(at)?.text ?? '') : '';

@@ -110,6 +110,8 @@ function MinderEditor({ ctl, caseId, shared, studentId, mind, draft, study, offi
   // Who else has this map open (classmates it is shared with, the student's other tabs): heard on the live socket.
   const room = useMemo(() => new PresenceRoom(), []);
   const [role, setRole] = useState(shared?.role ?? 'edit');
+  /** removed from the classmate's map while it was open (said in the header, not only a toast) */
+  const [removed, setRemoved] = useState(false);
   const readOnly = role === 'view';
   const owner = shared?.ownerId;
   const auto = useAutosave(ctl, caseId, studentId, startVersion, {
@@ -121,6 +123,7 @@ function MinderEditor({ ctl, caseId, shared, studentId, mind, draft, study, offi
         toast.warning(reason, 8000);
         if (!shared) return;
         setRole('view');
+        setRemoved(true);
         await ctl.open(await ctl.engine.toKm(), true);
       })(),
     // the owner changed the role: the map is opened again as it is on the server, editable or not
@@ -214,7 +217,7 @@ function MinderEditor({ ctl, caseId, shared, studentId, mind, draft, study, offi
       <div className="mind-page__head">
         <h1>{shared ? '共享给我的学习导图' : '我的学习导图'}</h1>
         {!shared && <span className="mind-page__note">{mind.isOfficial ? '从官方导图开始，修改后自动保存为你的导图' : '修改会自动保存'}</span>}
-        <MinderSharing caseId={caseId} shared={shared && { ...shared, role }} flush={auto.flush} />
+        <MinderSharing caseId={caseId} shared={shared && { ...shared, role }} removed={removed} flush={auto.flush} />
         <PresenceBar ctl={ctl} peers={peers} ownMemberId={room.memberId} />
         {!shared && (
           <button type="button" className="mind-toolbar__btn" aria-pressed={outline} aria-controls="mind-outline-panel" onClick={() => setOutline(!outline)}>

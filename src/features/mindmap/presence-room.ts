@@ -50,8 +50,8 @@ export class PresenceRoom {
         if (m.conn === this.self?.conn) return true;
         const { type: _type, ...peer } = m;
         const fresh = !this.peerMap.has(peer.conn);
-        this.peerMap.set(peer.conn, peer);
         if (fresh) this.onPeer({ kind: 'joined', peer });
+        this.peerMap.set(peer.conn, peer);
         this.changed();
         return true;
       }

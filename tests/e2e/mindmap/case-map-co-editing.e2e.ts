@@ -120,6 +120,7 @@ describe('a case study map built together, live', () => {
     await o.getByRole('button', { name: '共享', exact: true }).click();
     await remove.click();
     await toastWith(m, '你已不是这张导图的成员').waitFor();
+    await m.getByText(`${OWNER.username}已把你移出这张导图：这里只能查看打开时的内容`).waitFor();
     await item(m, '合作员改的标题').dblclick();
     expect(await editField(m).count()).toBe(0);
     expect(owner.errors.concat(member.errors)).toEqual([]);

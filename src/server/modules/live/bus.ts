@@ -11,7 +11,9 @@ export type BusEvent =
   /** A member was removed or made 只读, or the map deleted: their sockets re-check or close. */
   | { t: 'access'; memberId?: string; deleted?: 1 }
   /** A process asks the others to say their members' presence again (a join). */
-  | { t: 'hello'; conn: string };
+  | { t: 'hello'; conn: string }
+  /** The map was saved whole (a first save, an import, a restore, a reworded outline): its sockets reload it. */
+  | { t: 'whole'; version: number };
 
 export interface LiveBus {
   /** Resolves once the event is on its way to every process (this one included). */

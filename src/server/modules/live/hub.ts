@@ -60,6 +60,15 @@ export class LiveHub {
     for (const s of answer.sets) if (sentIds.has(s.id)) await this.bus.publish(key, { t: 'set', from: by, conn, version: s.version, json: JSON.stringify(s) });
   }
 
+  /**
+   * After a committed whole save: every socket on the map is told to load it again (`reload`) —
+   * their pages rest their poll while the socket is open, so without this a member's first save
+   * (which is whole) or an import stayed unseen until that page saved itself.
+   */
+  async announceWhole(ownerId: string, caseId: string, version: number): Promise<void> {
+    await this.bus.publish(this.keyOf(ownerId, caseId), { t: 'whole', version });
+  }
+
   /** Adds a socket to its map's room (subscribing this process to it first), and sends it the sets after `since`. */
   async join(conn: LiveConn, ownerId: string, caseId: string, since: number): Promise<Room> {
     const key = this.keyOf(ownerId, caseId);
@@ -125,6 +134,13 @@ export class LiveHub {
       else if (!room.presence.get(e.conn)?.local) room.presence.set(e.conn, { p: JSON.parse(e.json) as LivePresence, at: Date.now(), local: false });
       const out = e.gone ? JSON.stringify({ type: 'left', conn: e.conn }) : e.json;
       for (const conn of room.conns) if (conn.id !== e.conn) conn.send(out, true);
+    } else if (e.t === 'whole') {
+      for (const conn of room.conns)
+        void conn.queue(async () => {
+          if (e.version <= conn.last) return;
+          conn.send({ type: 'reload', version: e.version });
+          conn.last = e.version;
+        });
     } else if (e.t === 'hello') {
       for (const conn of room.conns) if (conn.id !== e.conn) void this.sayPresence(room, conn);
     } else if (e.t === 'access') {

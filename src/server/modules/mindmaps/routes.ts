@@ -124,6 +124,8 @@ export async function mindmapRoutes(app: FastifyInstance): Promise<void> {
         const latest = await currentVersion(app.db, owner, caseId);
         throw new ApiError(ResultCode.conflict, '思维导图已在其他页面更新，请刷新后再保存', { version: latest });
       }
+      // stored: a bus that fails (Redis down) only delays the others' reload, never this answer
+      await app.live.announceWhole(owner, caseId, saved.version).catch((e: unknown) => request.log.warn(e, 'live bus'));
       return ok({ version: saved.version, ...(saved.cards.missed ? { notice: CARD_CAP_MSG } : {}) });
     },
   );
@@ -162,7 +164,9 @@ export async function mindmapRoutes(app: FastifyInstance): Promise<void> {
       const studentId = studentIdOf(request);
       const { caseId, outline, version } = request.body;
       const owner = await caseMapOwner(app.db, studentId, caseId, request.body.studentId, true);
-      return ok({ version: await saveOwnOutline(app.db, owner, caseId, outline, version, app.mapHeads) });
+      const saved = await saveOwnOutline(app.db, owner, caseId, outline, version, app.mapHeads);
+      await app.live.announceWhole(owner, caseId, saved).catch((e: unknown) => request.log.warn(e, 'live bus'));
+      return ok({ version: saved });
     },
   );
 
