@@ -1,6 +1,7 @@
 import { useSnapshot } from 'valtio';
 import { Link } from 'wouter';
 import { navigate } from '../router/hash-location';
+import { reviewDue } from '../session/review-due';
 import { session } from '../session/session-store';
 import { useRemote } from '../ui/use-remote';
 import { NextStepCard } from './NextStepCard';
@@ -15,6 +16,8 @@ import './last-study.css';
  */
 export function LastStudyCard({ compact = false, nextStep = false }: { compact?: boolean; nextStep?: boolean }) {
   const { user } = useSnapshot(session);
+  // the badge moved (a grade here or in another tab, a card come due): 下一步's due count may have too
+  const { count: due } = useSnapshot(reviewDue);
   const userId = user?.userId ?? '';
   const last = useRemote(() => (userId ? fetchLastRecord(userId) : Promise.resolve(null)), [userId]);
   const record = last.data;
@@ -60,7 +63,7 @@ export function LastStudyCard({ compact = false, nextStep = false }: { compact?:
           继续学习
         </button>
       </div>
-      {nextStep && isCase(record) && <NextStepCard caseId={record.caseId} compact away />}
+      {nextStep && isCase(record) && <NextStepCard caseId={record.caseId} compact away tick={String(due)} />}
     </section>
   );
 }

@@ -37,7 +37,7 @@ describe('NextStepCard on the map', () => {
 
   it('away from the map (the case page, 学习中心) it cannot be put away', async () => {
     api.fetchNextStep.mockResolvedValue(review(2));
-    render(<NextStepCard caseId="case-01" />);
+    render(<NextStepCard caseId="case-01" compact away />);
     await screen.findByRole('region', { name: '下一步' });
     expect(screen.queryByRole('button', { name: '收起下一步' })).toBeNull();
   });

@@ -42,13 +42,14 @@ export function NextStepCard({ caseId, tick = '', onRecall, compact = false, awa
   const step = useRemote(() => fetchNextStep(caseId), [caseId, tick]);
   // On the map the student may put it away; a different step shows again.
   const [dismissed, setDismissed] = useState('');
+  const onMap = compact && !away;
   const s = step.data;
   if (!s) return null;
   const key = `${s.kind}:${s.nodeId}:${s.count}`;
-  if (compact && dismissed === key) return null;
+  if (onMap && dismissed === key) return null;
   const action = nextStepAction(s);
   return (
-    <section className={`next-step${compact ? ' next-step--compact' : ''}`} aria-label="下一步">
+    <section className={`next-step${compact ? ' next-step--compact' : ''}${onMap ? ' next-step--map' : ''}`} aria-label="下一步">
       <p className="next-step__says">
         <strong>下一步：</strong>
         {away && s.kind === 'review' && '这张导图'}
@@ -64,7 +65,7 @@ export function NextStepCard({ caseId, tick = '', onRecall, compact = false, awa
             {action.label}
           </Link>
         ))}
-      {compact && <button type="button" className="next-step__close" aria-label="收起下一步" title="收起" onClick={() => setDismissed(key)} />}
+      {onMap && <button type="button" className="next-step__close" aria-label="收起下一步" title="收起" onClick={() => setDismissed(key)} />}
     </section>
   );
 }
