@@ -1,8 +1,26 @@
 import { useState } from 'react';
+import { navigate } from '../../app/router/hash-location';
+import { toast } from '../../app/ui/toast-store';
+import { errorText } from '../../app/ui/use-remote';
+import { leaveMap, type MapRef } from './share-api';
 
-/** 退出共享, asked once more before it happens (only the owner can invite the student back). */
-export function LeaveButton({ onLeave }: { onLeave(): Promise<void> }) {
+/**
+ * 退出共享 on a classmate's map (a 我的导图 map or a case study map), asked once more before it
+ * happens (only the owner can invite the student back). The page's pending edits are saved first:
+ * what the member saved stays in the owner's map; then the student goes to `then`.
+ */
+export function LeaveButton({ map, ownerId, flush, then }: { map: MapRef; ownerId: string; flush(): Promise<unknown>; then: string }) {
   const [asking, setAsking] = useState(false);
+  const onLeave = async () => {
+    await flush();
+    try {
+      await leaveMap(map, ownerId);
+      toast.success('已退出共享');
+      navigate(then);
+    } catch (e) {
+      toast.error(errorText(e));
+    }
+  };
   if (!asking)
     return (
       <button type="button" className="mind-toolbar__btn" onClick={() => setAsking(true)}>

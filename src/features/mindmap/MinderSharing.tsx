@@ -1,11 +1,8 @@
 import { useMemo, useState } from 'react';
-import { navigate } from '../../app/router/hash-location';
-import { toast } from '../../app/ui/toast-store';
-import { errorText } from '../../app/ui/use-remote';
 import type { SharedMap } from '../../contract/sharing';
 import { LeaveButton } from './LeaveButton';
 import { ShareDialog } from './ShareDialog';
-import { ROLE_LABEL, leaveMap } from './share-api';
+import { ROLE_LABEL } from './share-api';
 
 /**
  * The sharing part of 我的学习导图's header. The owner: 共享 (invite classmates by 学号 as 可编辑 or
@@ -35,16 +32,6 @@ export function MinderSharing({
         <ShareDialog open={open} onClose={() => setOpen(false)} map={ref} />
       </>
     );
-  const leave = async () => {
-    await flush();
-    try {
-      await leaveMap(ref, shared.ownerId);
-      toast.success('已退出共享');
-      navigate('/personal/myMaps?view=shared');
-    } catch (e) {
-      toast.error(errorText(e));
-    }
-  };
   if (removed)
     return (
       <span className="mind-page__note mind-page__note--keep" role="status">
@@ -58,7 +45,7 @@ export function MinderSharing({
         由{shared.ownerName}共享 · {ROLE_LABEL[shared.role]}
         {shared.role === 'edit' ? '，修改会自动保存' : ''}
       </span>
-      <LeaveButton onLeave={leave} />
+      <LeaveButton map={ref} ownerId={shared.ownerId} flush={flush} then="/personal/myMaps?view=shared" />
     </>
   );
 }

@@ -7,7 +7,7 @@ import { session } from '../../app/session/session-store';
 import { ContentRefusal } from '../../app/ui/ContentShell';
 import { ListStatus } from '../../app/ui/ListStatus';
 import { toast } from '../../app/ui/toast-store';
-import { errorText, useRemote } from '../../app/ui/use-remote';
+import { useRemote } from '../../app/ui/use-remote';
 import {
   type KmDocument,
   type EditorController,
@@ -26,8 +26,7 @@ import { LeaveButton } from './LeaveButton';
 import { drafts, useAutosave } from './use-autosave';
 import { keepOwnVersion, ownVersions, saveOwnMap, showOwnMap, type OwnMap } from './own-map-api';
 import { ShareDialog } from './ShareDialog';
-import { ROLE_LABEL, leaveMap } from './share-api';
-import { navigate } from '../../app/router/hash-location';
+import { ROLE_LABEL } from './share-api';
 import './map-host';
 
 // An own map (我的导图) in the case maps' editor: the same canvas, toolbar, import/export and
@@ -167,17 +166,6 @@ function Editor({ ctl, mapId, studentId, map, draft }: Loaded & { ctl: EditorCon
 
   const [shareOpen, setShareOpen] = useState(false);
   const shareRef = useMemo(() => ({ kind: 'own' as const, mapId }), [mapId]);
-  /** 退出共享 (a member): what they saved stays in the owner's map; the map leaves 共享给我的. */
-  const leave = async () => {
-    await auto.flush();
-    try {
-      await leaveMap(shareRef, map.ownerId);
-      toast.success('已退出共享');
-      navigate('/personal/myMaps');
-    } catch (e) {
-      toast.error(errorText(e));
-    }
-  };
 
   const closeHistory = () => {
     setHistoryOpen(false);
@@ -201,7 +189,7 @@ function Editor({ ctl, mapId, studentId, map, draft }: Loaded & { ctl: EditorCon
             共享
           </button>
         ) : (
-          <LeaveButton onLeave={leave} />
+          <LeaveButton map={shareRef} ownerId={map.ownerId} flush={auto.flush} then="/personal/myMaps" />
         )}
         <button
           type="button"
