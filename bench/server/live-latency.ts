@@ -11,6 +11,7 @@ import { hashPassword } from '../../src/server/lib/password';
 import { DEMO_PASSWORD } from '../../src/server/seed/demo-accounts';
 import { call, login, NORMAL } from '../../tests/server/helpers';
 import { connectLive, type LiveClient } from '../../tests/server/live-client';
+import { mapOf } from './map-saves';
 
 /**
  * Live co-editing on one process (issue 32): how long a member's saved set takes to reach every
@@ -37,13 +38,6 @@ const CASE = 'case-02';
 const OWNER = 'stu-0001';
 const quantile = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))];
 const round = (x: number) => Math.round(x * 10) / 10;
-
-function mapOf(topics: number) {
-  const chapters = Math.max(1, Math.round(Math.sqrt(topics)));
-  const children = Array.from({ length: chapters }, (_, c) => ({ data: { id: `c${c}`, text: `第${c + 1}章` }, children: [] as object[] }));
-  for (let i = chapters + 1; i < topics; i++) children[i % chapters].children.push({ data: { id: `n${i}`, text: `知识点 ${i}：概念与例子` } });
-  return { root: { data: { id: 'root', text: `${topics} 个主题` }, children }, template: 'default', theme: 'fresh-blue', version: '1.4.43' };
-}
 
 export async function runLiveBench(opts: { sizes?: number[]; members?: number[]; rounds?: number; write?: boolean } = {}): Promise<LiveBenchRow[]> {
   const sizes = opts.sizes ?? [1_000, 50_000];

@@ -30,7 +30,8 @@ export interface SaveBenchRow {
 
 const CASE = 'case-02';
 
-function mapOf(topics: number) {
+/** A map of `topics` topics: √n chapters, the rest spread under them (ids c0…, n…). */
+export function mapOf(topics: number) {
   const chapters = Math.max(1, Math.round(Math.sqrt(topics)));
   const children = Array.from({ length: chapters }, (_, c) => ({ data: { id: `c${c}`, text: `第${c + 1}章` }, children: [] as object[] }));
   for (let i = chapters + 1; i < topics; i++) children[i % chapters].children.push({ data: { id: `n${i}`, text: `知识点 ${i}：概念与例子` } });
