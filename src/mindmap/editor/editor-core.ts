@@ -129,6 +129,7 @@ export class EditorCore extends EditorMirror {
         // neighbour; a line or summary that comes back alone is selected too, and named.
         if (back.length) this.select(back);
         const item = back.length || p.swapped ? null : this.selectAfterItems(items, p.removed.length > 0);
+        if (p.skipped) return this.saySkipped('撤销', p.skipped);
         return this.onAnnounce(item ? `已撤销，已选中${item}` : '已撤销');
       }
       // An import taken back: the map before it, with what was selected then (the root if gone).
@@ -153,12 +154,24 @@ export class EditorCore extends EditorMirror {
         if (back.length) this.select(back);
         else if (next && this.model.nodes.has(next)) this.select([next]);
         const item = back.length || p.swapped ? null : this.selectAfterItems(items, p.removed.length > 0);
+        if (p.skipped) return this.saySkipped('重做', p.skipped);
         return this.onAnnounce(item ? `已重做，已选中${item}` : '已重做');
       }
       this.select([this.model.rootId]);
       this.onImportStep(false, again.what);
       this.onAnnounce(`已重做${again.what}`);
     });
+  }
+
+  /**
+   * An undo or redo of which some part no longer applies: the topic it changed was deleted or
+   * moved away in another tab or by a classmate since. My other changes are undone; that part is
+   * skipped (my own undo never takes back someone else's work) and the student is told which.
+   */
+  private saySkipped(what: '撤销' | '重做', skipped: { notices: string[]; whole: boolean }): void {
+    const head = skipped.whole ? `这一步无法${what}，已跳过` : `已${what}，其中一部分已跳过`;
+    this.onAnnounce(head);
+    toast.warning(`${head}：${skipped.notices.join('；')}`);
   }
 
   /** The neighbour a redone Delete of selected topics selects (selection-memory.ts), read before the patch applies. */

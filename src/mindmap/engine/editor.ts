@@ -183,9 +183,10 @@ export class MindEditor {
 
   private afterStep(step: Step | null): RenderPatch | null {
     if (!step) return null;
-    if (Array.isArray(step)) {
-      this.replica?.record(step);
-      return this.afterChange(step);
+    if ('applied' in step) {
+      this.replica?.record(step.applied);
+      const patch = this.afterChange(step.applied);
+      return step.skipped.length ? { ...patch, skipped: { notices: step.skipped, whole: step.applied.length === 0 } } : patch;
     }
     this.wholeNeeded = true;
     return { ...this.switchTo(step.swapTo), swapped: true };

@@ -21,8 +21,11 @@ interface Entry {
   doc?: MindDoc;
 }
 
-/** What an undo or redo did: diffs applied to the document, or the document to switch to. */
-export type Step = Change[] | { swapTo: MindDoc };
+/**
+ * What an undo or redo did: diffs applied to the document (and, in Chinese, what of the step could
+ * not apply any more because another tab or member changed the map since), or the document to switch to.
+ */
+export type Step = { applied: Change[]; skipped: string[] } | { swapTo: MindDoc };
 
 /**
  * Whole documents kept for undoing imports: each one of a 50k-node map holds its node records,
@@ -96,20 +99,20 @@ export class History {
     const e = this.undoStack.pop();
     if (!e) return null;
     if (e.doc) return this.swap(e, doc, this.redoStack);
-    const applied = replay(doc, invertChanges(e.changes));
+    const step = replay(doc, invertChanges(e.changes));
     this.redoStack.push(e);
     this.sealed = true;
-    return applied;
+    return step;
   }
 
   redo(doc: MindDoc): Step | null {
     const e = this.redoStack.pop();
     if (!e) return null;
     if (e.doc) return this.swap(e, doc, this.undoStack);
-    const applied = replay(doc, e.changes);
+    const step = replay(doc, e.changes);
     this.undoStack.push(e);
     this.sealed = true;
-    return applied;
+    return step;
   }
 
   /** Undo or redo of an import: the entry now holds the document being left, for the way back. */
@@ -132,11 +135,12 @@ export class History {
  * since the step was made, a part of it may no longer apply (its topic was deleted there) — that
  * part is skipped, the rest is undone or redone (model/change-set.ts has the rules).
  */
-function replay(doc: MindDoc, changes: readonly Change[]): Change[] {
+function replay(doc: MindDoc, changes: readonly Change[]): { applied: Change[]; skipped: string[] } {
   const saved = doc.recorder;
   doc.recorder = null;
   try {
-    return applyLenient(doc, changes).applied;
+    const { applied, notices } = applyLenient(doc, changes);
+    return { applied, skipped: notices };
   } finally {
     doc.recorder = saved;
   }

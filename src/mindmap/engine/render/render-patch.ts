@@ -114,6 +114,12 @@ export interface RenderPatch {
    */
   swapped?: true;
   /**
+   * On an undo or redo: what of the step could no longer apply (its topic was deleted or moved
+   * away in another tab or by another member since), one Chinese sentence each; `whole` when
+   * nothing of the step applied. The rest of the step applied.
+   */
+  skipped?: { notices: string[]; whole: boolean };
+  /**
    * [CSS font, text] of labels with `$…$` formulas laid out as plain text so far: the main thread
    * typesets and measures them and answers with `MindEditor.setFormulaBoxes` (issue 19.3).
    */

@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { installMapHost } from '../host';
+import { testController } from './test-kit';
+
+// My own undo on a shared map: after a classmate (or my other tab) deleted the topic my step
+// changed, undo cannot bring my change back without bringing their delete back too. That part is
+// skipped and said, in the map's live region and in a toast a sighted student sees.
+
+const warnings: string[] = [];
+installMapHost({ toast: { success: () => 0, warning: (m) => (warnings.push(m), 0), error: () => 0 } });
+
+async function syncedController() {
+  const ctl = await testController();
+  const said: string[] = [];
+  ctl.onAnnounce = (t) => said.push(t);
+  await ctl.engine.startSync('me', 1);
+  return { ctl, said };
+}
+
+/** The server took my pending sets (versions from 2): the answer acknowledges them. Returns the next version. */
+async function ack(ctl: Awaited<ReturnType<typeof testController>>): Promise<number> {
+  const { sets } = await ctl.engine.takeChangeSets();
+  await ctl.engine.receiveChangeSets(sets.map((s, i) => ({ ...s, version: 2 + i })) as never);
+  return 2 + sets.length;
+}
+
+/** A set of another member reaches the page (use-autosave applies the patch as it does). */
+async function remote(ctl: Awaited<ReturnType<typeof testController>>, set: object): Promise<void> {
+  const r = await ctl.engine.receiveChangeSets([set] as never);
+  ctl.apply(r.patch, false);
+}
+
+/** Another member's set, as the server answers it: a topic's subtree removed from `parent`. */
+const removal = (version: number, parent: string, index: number, node: object) => ({
+  id: `other:${version}`,
+  version,
+  changes: [{ op: 'remove', parent, index, node }],
+});
+
+describe('undo after another member deleted what the step changed', () => {
+  it('a step whose topic is gone is skipped whole and said; the next Ctrl+Z undoes the step before it', async () => {
+    const { ctl, said } = await syncedController();
+    await ctl.execute('editText', ['a', '甲（改）']);
+    await ctl.editText('b', '乙（改）');
+    // saved and acknowledged; then a classmate deletes 乙
+    await remote(ctl, removal(await ack(ctl), 'r', 1, { data: { id: 'b', text: '乙（改）' } }));
+    warnings.length = 0;
+    await ctl.undo();
+    expect(said.at(-1)).toBe('这一步无法撤销，已跳过');
+    expect(warnings).toEqual(['这一步无法撤销，已跳过：标题「乙」没有保存：这个主题已在别处删除']);
+    expect(ctl.model.get('b')).toBeUndefined();
+    await ctl.undo();
+    expect(said.at(-1)).toBe('已撤销');
+    expect(ctl.model.get('a')?.text).toBe('甲');
+  });
+
+  it('a step partly gone: the rest is undone, the part skipped is said', async () => {
+    const { ctl, said } = await syncedController();
+    await ctl.execute('replaceText', [['a', 'a1'], '甲', '丙']);
+    expect([ctl.model.get('a')?.text, ctl.model.get('a1')?.text]).toEqual(['丙', '丙一']);
+    await remote(ctl, removal(await ack(ctl), 'a', 0, { data: { id: 'a1', text: '丙一' }, children: [{ data: { id: 'a11', text: '丙一一' } }] }));
+    warnings.length = 0;
+    await ctl.undo();
+    expect(ctl.model.get('a')?.text).toBe('甲');
+    expect(said.at(-1)).toBe('已撤销，其中一部分已跳过');
+    expect(warnings[0]).toMatch(/^已撤销，其中一部分已跳过：标题「甲一/);
+  });
+});
