@@ -10,6 +10,7 @@ export { LayoutEngine } from './engine/layout/layout-engine';
 export { createTableMeasurer } from './engine/measure/text-measurer';
 export type { Change } from './engine/model/change';
 export { applyLenient, ChangeRefused, replay, type AppliedSet, type ChangeSet } from './engine/model/change-set';
+export { Concurrent, tabOfSet } from './engine/model/concurrent';
 export { MindDoc } from './engine/model/doc';
 export {
   documentProblem,

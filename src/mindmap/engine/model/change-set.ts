@@ -1,7 +1,7 @@
 import { invertChanges, type Change } from './change';
 import { changeProblem } from './change-limits';
+import { subtreeIds, type Concurrent } from './concurrent';
 import type { MindDoc } from './doc';
-import type { KmNode } from './types';
 import type { Item, ItemColl, Summary } from './items';
 
 // Change sets: the one currency an edit travels in from the engine to the database and to the
@@ -32,7 +32,11 @@ export interface LenientOutcome {
  * Applies changes made on another copy of the map to this one, each as far as it still makes
  * sense here. The rules, per topic (never a whole-map choice):
  * - a title or any other field set on both sides: the one applied later wins;
- * - a change to, under or moving a topic that was deleted here: dropped, and said;
+ * - with `concurrent` (what others did since the change was made; the sync paths pass it, undo does
+ *   not): a change to, under or moving a topic in a branch others deleted meanwhile brings the
+ *   branch back as it was deleted, then applies, and is said; a delete of a branch others added to,
+ *   changed or moved into meanwhile is not made, and said — a delete never takes another's work;
+ * - otherwise a change to, under or moving a topic that was deleted here: dropped, and said;
  * - a topic deleted on both sides, a field already at its value: nothing to do, silently;
  * - a move that would put a topic under itself (both sides moved crosswise): dropped, and said;
  * - an insert whose topic id is already here (a set sent twice): dropped silently;
@@ -40,7 +44,7 @@ export interface LenientOutcome {
  * With `limits`, a change that would take the map past the limits of model/limits.ts is refused
  * (the server's check, made per change instead of per document).
  */
-export function applyLenient(doc: MindDoc, changes: readonly Change[], opts: { limits?: boolean } = {}): LenientOutcome {
+export function applyLenient(doc: MindDoc, changes: readonly Change[], opts: { limits?: boolean; concurrent?: Concurrent } = {}): LenientOutcome {
   const applied: Change[] = [];
   const notices = new Set<string>();
   // Items added or changed here: checked once the whole list is applied (within one step an item
@@ -57,6 +61,11 @@ export function applyLenient(doc: MindDoc, changes: readonly Change[], opts: { l
         doc.recorder = null;
         revert(doc, applied);
         throw new ChangeRefused(problem);
+      }
+      if (opts.concurrent) {
+        const crossed = crossedDelete(doc, c, opts.concurrent);
+        if (crossed) notices.add(crossed.said);
+        if (crossed?.skip) continue;
       }
       const skip = skipReason(doc, c);
       if (skip !== null) {
@@ -118,6 +127,55 @@ const titleOf = (doc: MindDoc, id: string): string => {
 };
 const kmTitle = (text: unknown) => (typeof text === 'string' && text ? `「${text.length > 20 ? `${text.slice(0, 20)}…` : text}」` : '一个主题');
 
+/** The topics a change needs in the map: its own, its parent, where it moves to. */
+function needs(c: Change): string[] {
+  switch (c.op) {
+    case 'add':
+      return [c.parent];
+    case 'move':
+      return [c.id, c.to];
+    case 'set':
+      return c.key === 'expandState' ? [] : [c.id];
+    default:
+      return [];
+  }
+}
+
+/**
+ * The two rules where a delete made elsewhere meanwhile and this change cross (see applyLenient).
+ * Returns what to say, and `skip` when the change is not made; null when they do not cross.
+ * A branch is brought back only whole, at its former place (its parent brought back first when
+ * that was deleted too), and only when none of its topics is in the map again.
+ */
+function crossedDelete(doc: MindDoc, c: Change, concurrent: Concurrent): { said: string; skip?: true } | null {
+  if (c.op === 'remove') {
+    const id = c.node.data.id as string;
+    const rec = doc.byId.get(id);
+    if (!rec || !concurrent.anyTouched) return null;
+    const stack = [rec];
+    while (stack.length) {
+      const n = stack.pop()!;
+      if (concurrent.touched(n.id)) return { said: `${titleOf(doc, id)}没有删除：别处刚在这个分支里做了修改`, skip: true };
+      stack.push(...n.children);
+    }
+    return null;
+  }
+  let said: string | null = null;
+  for (const id of needs(c)) {
+    if (doc.byId.has(id)) continue;
+    const chain: Extract<Change, { op: 'remove' }>[] = [];
+    for (let r = concurrent.removalOf(id); r && !chain.includes(r); r = concurrent.removalOf(r.parent)) {
+      chain.unshift(r);
+      if (doc.byId.has(r.parent)) break;
+    }
+    if (!chain.length || !doc.byId.has(chain[0].parent)) continue;
+    if (chain.some((r) => subtreeIds(r.node).some((i) => doc.byId.has(i)))) continue;
+    for (const r of chain) doc.insert(r.parent, r.index, structuredClone(r.node));
+    said = `${kmTitle(chain[0].node.data.text)}已在别处删除；你在其中的修改保留了，这个分支已恢复`;
+  }
+  return said === null ? null : { said };
+}
+
 /** Why a change is not applied here: '' = silently (already so), a sentence = said; null = apply it. */
 function skipReason(doc: MindDoc, c: Change): string | null {
   switch (c.op) {
@@ -155,17 +213,6 @@ function itemTopics(item: object): string[] {
   for (const k of ['from', 'to', 'parent', 'first', 'last'] as const) {
     const v = (item as Record<string, unknown>)[k];
     if (typeof v === 'string') out.push(v);
-  }
-  return out;
-}
-
-function subtreeIds(node: KmNode): string[] {
-  const out: string[] = [];
-  const stack = [node];
-  while (stack.length) {
-    const n = stack.pop()!;
-    out.push(n.data.id as string);
-    if (n.children) for (const c of n.children) stack.push(c);
   }
   return out;
 }

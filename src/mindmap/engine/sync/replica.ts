@@ -1,6 +1,7 @@
 import type { Change } from '../model/change';
 import { applyLenient, replay, revert, type AppliedSet, type ChangeSet } from '../model/change-set';
 import type { MindDoc } from '../model/doc';
+import { Concurrent, tabOfSet } from '../model/concurrent';
 
 /**
  * One copy of a map that syncs with the server by change sets (the model tldraw sync uses):
@@ -78,15 +79,17 @@ export class Replica {
     }
     const notices = new Set<string>();
     const rest: ChangeSet[] = [];
+    // what the others did meanwhile: our edits inside a branch they deleted bring it back, our deletes of a branch they edited are not made
+    const concurrent = new Concurrent(() => fresh.filter((s) => tabOfSet(s.id) !== this.tab).flatMap((s) => s.changes));
     for (const s of this.pending) {
       if (acked.has(s.id)) continue;
-      const r = applyLenient(doc, s.changes);
+      const r = applyLenient(doc, s.changes, { concurrent });
       r.notices.forEach((n) => notices.add(n));
       changes.push(...r.applied);
       if (r.applied.length) rest.push({ id: s.id, changes: r.applied });
     }
     this.pending = rest;
-    const r = applyLenient(doc, this.outbox);
+    const r = applyLenient(doc, this.outbox, { concurrent });
     r.notices.forEach((n) => notices.add(n));
     changes.push(...r.applied);
     this.outbox = r.applied;

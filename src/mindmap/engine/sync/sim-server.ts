@@ -1,5 +1,6 @@
 import { applyLenient, ChangeRefused, replay, type AppliedSet, type ChangeSet } from '../model/change-set';
 import { MindDoc } from '../model/doc';
+import { Concurrent, tabOfSet } from '../model/concurrent';
 import type { KmDocument } from '../model/types';
 
 /**
@@ -23,9 +24,11 @@ export class SimServer {
   /** A save: applies the sets it has not seen, answers every set after `base`. */
   save(base: number, sets: readonly ChangeSet[]): AppliedSet[] {
     this.lastNotices = [];
+    const tabs = new Set(sets.map((s) => tabOfSet(s.id)));
+    const concurrent = new Concurrent(() => this.log.filter((s) => s.version > base && !tabs.has(tabOfSet(s.id))).flatMap((s) => s.changes));
     for (const s of sets) {
       if (this.seen.has(s.id)) continue;
-      const { applied, notices } = applyRefusingWhole(this.doc, s.changes);
+      const { applied, notices } = applyRefusingWhole(this.doc, s.changes, concurrent);
       this.lastNotices.push(...notices);
       this.seen.add(s.id);
       // stored as text would be: later edits must not reach into it through shared node data
@@ -45,9 +48,9 @@ export class SimServer {
 }
 
 /** A set beyond the limits is stored as nothing (the server answers it refused; its id is spent). */
-function applyRefusingWhole(doc: MindDoc, changes: ChangeSet['changes']) {
+function applyRefusingWhole(doc: MindDoc, changes: ChangeSet['changes'], concurrent: Concurrent) {
   try {
-    return applyLenient(doc, structuredClone(changes), { limits: true });
+    return applyLenient(doc, structuredClone(changes), { limits: true, concurrent });
   } catch (e) {
     if (e instanceof ChangeRefused) return { applied: [], notices: [e.message] };
     throw e;

@@ -71,7 +71,7 @@ describe('saveChanges', () => {
     expect(caught.data).toEqual(bAnswer.data);
   });
 
-  it('a topic added under a branch deleted in another tab is dropped and said; the set is still logged', async () => {
+  it('a topic added under a branch another tab deleted meanwhile brings the branch back with it, and says so', async () => {
     const base = (await shown('case-02')).version;
     const removed = await send('case-02', base, [
       {
@@ -83,9 +83,33 @@ describe('saveChanges', () => {
     const late = await send('case-02', base, [
       { id: 'tabB:2', changes: [{ op: 'add', parent: 'c11', index: 0, node: { data: { id: 'n1', text: '新要点' } } }] },
     ]);
-    expect(late.data.notices).toEqual(['「新要点」没有加上：它所在的分支已在别处删除']);
-    expect(late.data.sets.at(-1)).toEqual({ id: 'tabB:2', version: base + 2, changes: [] });
-    expect(JSON.stringify((await shown('case-02')).document)).not.toContain('n1');
+    expect(late.data.notices).toEqual(['「总论」已在别处删除；你在其中的修改保留了，这个分支已恢复']);
+    // the set as applied: the branch as it was deleted, then the new topic in it (every tab replays this)
+    expect(late.data.sets.at(-1)).toMatchObject({
+      id: 'tabB:2',
+      version: base + 2,
+      changes: [
+        { op: 'add', parent: 'r', index: 0 },
+        { op: 'add', parent: 'c11' },
+      ],
+    });
+    const c1 = (await shown('case-02')).document.root.children[0];
+    expect([c1.data.text, c1.children[0].data.text, c1.children[0].children[0].data.text]).toEqual(['总论', '要点', '新要点']);
+  });
+
+  it('a delete made before another tab’s edit inside the branch arrived is not made, and says so', async () => {
+    const base = (await shown('case-02')).version;
+    const edited = await send('case-02', base, [{ id: 'tabB:9', changes: [rename('c11', '要点', '关键要点')] }]);
+    expect(edited.data.notices).toBeUndefined();
+    const c1 = (await shown('case-02')).document.root.children[0];
+    const stale = await send('case-02', base, [{ id: 'tabA:8', changes: [{ op: 'remove', parent: 'r', index: 0, node: c1 }] }]);
+    expect(stale.data.notices).toEqual(['「总论」没有删除：别处刚在这个分支里做了修改']);
+    expect(stale.data.sets.at(-1)).toEqual({ id: 'tabA:8', version: base + 2, changes: [] });
+    expect((await shown('case-02')).document.root.children[0].children[0].data.text).toBe('关键要点');
+    // made on a base that already holds the edit, the same delete is made
+    const again = await send('case-02', base + 2, [{ id: 'tabA:9', changes: [{ op: 'remove', parent: 'r', index: 0, node: c1 }] }]);
+    expect(again.data.notices).toBeUndefined();
+    expect(JSON.stringify((await shown('case-02')).document)).not.toContain('关键要点');
   });
 
   it('a set beyond the limits or malformed is refused with its reason and nothing is stored', async () => {
@@ -95,8 +119,8 @@ describe('saveChanges', () => {
     for (let i = 1; i <= MAX_NODE_DEPTH + 2; i++) deep = { data: { id: `d${i}`, text: '深' }, children: [deep] };
     // a valid set first: the whole request is refused, it too
     const sets = [
-      { id: 'tabA:4', changes: [rename('r', '课程', '不该保存')] },
-      { id: 'tabA:5', changes: [{ op: 'add', parent: 'r', index: 0, node: deep }] },
+      { id: 'tabA:14', changes: [rename('r', '课程', '不该保存')] },
+      { id: 'tabA:15', changes: [{ op: 'add', parent: 'r', index: 0, node: deep }] },
     ];
     expect(await send('case-02', base, sets)).toMatchObject({ resultCode: 400, errMsg: LIMIT_MESSAGES.depth });
     for (const bad of [
@@ -104,7 +128,7 @@ describe('saveChanges', () => {
       { op: 'add', parent: 'r', index: 0 },
       { op: 'set', id: 'r', key: 'x'.repeat(65), after: 1 },
     ])
-      expect(await send('case-02', base, [{ id: 'tabA:6', changes: [bad] }]), JSON.stringify(bad)).toMatchObject({
+      expect(await send('case-02', base, [{ id: 'tabA:16', changes: [bad] }]), JSON.stringify(bad)).toMatchObject({
         resultCode: 400,
         errMsg: '修改的格式不正确',
       });

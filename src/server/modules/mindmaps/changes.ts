@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { type Change, applyLenient, ChangeRefused, encodeKm, LIMIT_MESSAGES, MAX_DOCUMENT_BYTES } from '../../../mindmap/core';
+import { type Change, applyLenient, ChangeRefused, Concurrent, encodeKm, LIMIT_MESSAGES, MAX_DOCUMENT_BYTES, tabOfSet } from '../../../mindmap/core';
 import type { SaveChangesBody } from '../../../contract/map-changes';
 import type { Db, DbOrTrx } from '../../db/database';
 import { ApiError, ResultCode, badRequest } from '../../http/envelope';
@@ -119,8 +119,12 @@ export async function saveChanges(
       const notices = new Set<string>();
       const effects = { cards: false, outline: false };
       let version = row.version;
+      // What other tabs and members stored after `base` (parsed only if a change meets a delete):
+      // the sets' crossing rules (applyLenient) keep both sides' work.
+      const tabs = new Set(fresh.map((s) => tabOfSet(s.id)));
+      const concurrent = new Concurrent(() => before.filter((r) => !tabs.has(tabOfSet(r.set_id))).flatMap((r) => JSON.parse(r.changes) as Change[]));
       for (const s of fresh) {
-        const outcome = applySet(head, s.changes as Change[]);
+        const outcome = applySet(head, s.changes as Change[], concurrent);
         outcome.notices.forEach((n) => notices.add(n));
         const e = effectsOf(outcome.applied);
         effects.cards ||= e.cards;
@@ -160,10 +164,10 @@ export async function saveChanges(
   }
 }
 
-function applySet(head: HeadEntry, changes: Change[]) {
+function applySet(head: HeadEntry, changes: Change[], concurrent: Concurrent) {
   try {
     head.bytes ??= Buffer.byteLength(encodeKm(head.doc.toKm()));
-    const outcome = applyLenient(head.doc, changes, { limits: true });
+    const outcome = applyLenient(head.doc, changes, { limits: true, concurrent });
     const bytes = head.bytes + sizeDelta(outcome.applied);
     // beyond a whole save's limit: refused like one (the caller's transaction rolls back, the head is dropped)
     if (bytes > MAX_DOCUMENT_BYTES) throw badRequest(LIMIT_MESSAGES.bytes);
