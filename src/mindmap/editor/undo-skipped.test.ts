@@ -47,7 +47,7 @@ describe('undo after another member deleted what the step changed', () => {
     warnings.length = 0;
     await ctl.undo();
     expect(said.at(-1)).toBe('这一步无法撤销，已跳过');
-    expect(warnings).toEqual(['这一步无法撤销，已跳过：标题「乙」没有保存：这个主题已在别处删除']);
+    expect(warnings).toEqual(['这一步无法撤销，已跳过：「乙（改）」已在别处删除']);
     expect(ctl.model.get('b')).toBeUndefined();
     await ctl.undo();
     expect(said.at(-1)).toBe('已撤销');
@@ -63,6 +63,6 @@ describe('undo after another member deleted what the step changed', () => {
     await ctl.undo();
     expect(ctl.model.get('a')?.text).toBe('甲');
     expect(said.at(-1)).toBe('已撤销，其中一部分已跳过');
-    expect(warnings[0]).toMatch(/^已撤销，其中一部分已跳过：标题「甲一/);
+    expect(warnings[0]).toMatch(/^已撤销，其中一部分已跳过：「丙一」已在别处删除/);
   });
 });

@@ -99,7 +99,7 @@ export class History {
     const e = this.undoStack.pop();
     if (!e) return null;
     if (e.doc) return this.swap(e, doc, this.redoStack);
-    const step = replay(doc, invertChanges(e.changes));
+    const step = replay(doc, invertChanges(e.changes), true);
     this.redoStack.push(e);
     this.sealed = true;
     return step;
@@ -135,11 +135,11 @@ export class History {
  * since the step was made, a part of it may no longer apply (its topic was deleted there) — that
  * part is skipped, the rest is undone or redone (model/change-set.ts has the rules).
  */
-function replay(doc: MindDoc, changes: readonly Change[]): { applied: Change[]; skipped: string[] } {
+function replay(doc: MindDoc, changes: readonly Change[], undo = false): { applied: Change[]; skipped: string[] } {
   const saved = doc.recorder;
   doc.recorder = null;
   try {
-    const { applied, notices } = applyLenient(doc, changes);
+    const { applied, notices } = applyLenient(doc, changes, { undo });
     return { applied, skipped: notices };
   } finally {
     doc.recorder = saved;

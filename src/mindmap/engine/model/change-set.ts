@@ -44,7 +44,12 @@ export interface LenientOutcome {
  * With `limits`, a change that would take the map past the limits of model/limits.ts is refused
  * (the server's check, made per change instead of per document).
  */
-export function applyLenient(doc: MindDoc, changes: readonly Change[], opts: { limits?: boolean; concurrent?: Concurrent } = {}): LenientOutcome {
+export function applyLenient(
+  doc: MindDoc,
+  changes: readonly Change[],
+  /** `undo`: the changes take back a step of this tab (history.ts): a title is named as the step left it. */
+  opts: { limits?: boolean; concurrent?: Concurrent; undo?: boolean } = {},
+): LenientOutcome {
   const applied: Change[] = [];
   const notices = new Set<string>();
   // Items added or changed here: checked once the whole list is applied (within one step an item
@@ -67,7 +72,7 @@ export function applyLenient(doc: MindDoc, changes: readonly Change[], opts: { l
         if (crossed) notices.add(crossed.said);
         if (crossed?.skip) continue;
       }
-      const skip = skipReason(doc, c);
+      const skip = skipReason(doc, c, opts.undo === true);
       if (skip !== null) {
         if (skip) notices.add(skip);
         continue;
@@ -177,7 +182,7 @@ function crossedDelete(doc: MindDoc, c: Change, concurrent: Concurrent): { said:
 }
 
 /** Why a change is not applied here: '' = silently (already so), a sentence = said; null = apply it. */
-function skipReason(doc: MindDoc, c: Change): string | null {
+function skipReason(doc: MindDoc, c: Change, undo: boolean): string | null {
   switch (c.op) {
     case 'add':
       // an id already here: the set was applied before (sent twice), or the ids collide
@@ -190,7 +195,8 @@ function skipReason(doc: MindDoc, c: Change): string | null {
       return doc.byId.has(c.to) ? null : `${titleOf(doc, c.id)}留在原处：要移到的分支已在别处删除`;
     case 'set': {
       const n = doc.byId.get(c.id);
-      if (!n) return c.key === 'text' ? `标题${kmTitle(c.after)}没有保存：这个主题已在别处删除` : '';
+      // (taking back a rename, the topic is known by the title the rename gave it, `before` here)
+      if (!n) return c.key !== 'text' ? '' : undo ? `${kmTitle(c.before)}已在别处删除` : `标题${kmTitle(c.after)}没有保存：这个主题已在别处删除`;
       return n.data[c.key] === c.after ? '' : null;
     }
     case 'meta':

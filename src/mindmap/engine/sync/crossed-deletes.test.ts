@@ -123,7 +123,7 @@ describe('a delete and an edit inside the deleted branch, made at the same time'
     sync(server, other);
     sync(server, me);
     const p = me.undo();
-    expect(p?.skipped).toEqual({ notices: ['标题「细节」没有保存：这个主题已在别处删除'], whole: true });
+    expect(p?.skipped).toEqual({ notices: ['「我的标题」已在别处删除'], whole: true });
     expect(me.doc.byId.has('a')).toBe(false);
   });
 });

@@ -116,7 +116,8 @@ export async function invite(db: Db, key: MapKey, studentNo: string, role: Membe
       .insertInto('map_members')
       .values({ owner_id: key.ownerId, map_kind: key.kind, map_ref: key.ref, member_id: memberId, can_edit: canEditOf(role), created_at: now })
       .execute();
-    const where = key.kind === 'case' ? '我的学习 › 共享给我的' : '我的学习 › 共享给我的';
+    // where the member finds it: both kinds are listed on 我的导图's 共享给我的 tab
+    const where = '我的导图 › 共享给我的';
     await trx
       .insertInto('user_messages')
       .values({

@@ -53,6 +53,8 @@ describe('inviting', () => {
     expect(await invite(t.tokens.a, { studentNo: 'S2026301' })).toMatchObject({ resultCode: 409, errMsg: SHARE_MSG.already });
     const inbox = await t.get(b, '/api/customer/userMessage/pageMsg?currentNum=1&currentSize=10');
     expect(JSON.stringify(inbox)).toContain('与你共享了导图');
+    // it says where the map is listed (我的导图's 共享给我的 tab), not a page that does not list it
+    expect(JSON.stringify(inbox)).toContain('在我的导图 › 共享给我的中打开');
     const shared = await t.get(b, '/api/share/sharedWithMe');
     expect(shared.data.maps).toMatchObject([{ kind: 'case', mapId: 'case-01', ownerId: A, role: 'edit' }]);
     expect((await t.get(b, '/api/share/members?kind=case&mapId=case-01')).data.owner.studentId).toBe(A);
