@@ -90,7 +90,7 @@ export function HistoryPanel({ ctl, source, keep, savedTick, onClose }: Props) {
     if (!(await ctl.importData('km', JSON.stringify(v.document), '恢复版本'))) return;
     ctl.frame();
     const said = `已恢复到 ${versionTime(v)} 的版本，按 Ctrl+Z 可撤销`;
-    ctl.onAnnounce(said);
+    ctl.say(said);
     showReplacedNotice(said);
     ctl.focusMap(); // Ctrl+Z is the map's key
   };

@@ -70,6 +70,8 @@ export function useAutosave(ctl: EditorController, caseId: string, studentId: st
   const [conflict, setConflict] = useState<KmDocument | null>(null);
   const key = minderDraftKey(studentId, caseId, ownerId);
   const ref = useRef<Autosaver | null>(null);
+  /** Stops the editor-event listeners of the saver now listening. */
+  const listening = useRef<(() => void) | null>(null);
   const tab = useRef<string>('');
   tab.current ||= newTabId();
 
@@ -127,7 +129,7 @@ export function useAutosave(ctl: EditorController, caseId: string, studentId: st
     document.addEventListener('visibilitychange', shown);
     saver.onNotices = (list) => {
       for (const m of list) toast.warning(m, 8000);
-      ctl.onAnnounce(list.join('；'));
+      ctl.say(list.join('；'));
     };
     saver.onReload = async () => {
       // Saved whole elsewhere (an import, a restore, another tab's first save): that map, with
@@ -142,12 +144,19 @@ export function useAutosave(ctl: EditorController, caseId: string, studentId: st
     saver.onState = setState;
     saver.onConflict = setConflict;
     saver.onError = (m) => (m === EXPERIENCE_MSG ? toast.warning(m) : toast.error(m));
-    ctl.onChange = () => saver.markDirty();
-    ctl.onTextEditOpen = () => saver.prime();
-    // A title confirmed with Enter is in what a closing page leaves behind at once, not only
-    // once the worker answers and the document is read again.
-    ctl.onTextConfirmed = (t) => saver.confirm(t);
-    ctl.onInsertConfirmed = (at, text) => saver.confirmInsert(at, text);
+    // This run's saver takes the editor's events from the last run's (which stays subscribed
+    // while its page closes: the edits its last save must hold still reach it).
+    listening.current?.();
+    const off = [
+      ctl.events.on('change', () => saver.markDirty()),
+      ctl.events.on('textEditOpen', () => saver.prime()),
+      // A title confirmed with Enter is in what a closing page leaves behind at once, not only
+      // once the worker answers and the document is read again.
+      ctl.events.on('textConfirmed', (t) => saver.confirm(t)),
+      ctl.events.on('insertConfirmed', (at, text) => saver.confirmInsert(at, text)),
+    ];
+    const stopListening = () => off.forEach((f) => f());
+    listening.current = stopListening;
     // Text still being typed in the edit field is committed first and kept with the draft.
     const hide = () => {
       saver.keepNow(ctl.commitTextEdit());
@@ -181,6 +190,10 @@ export function useAutosave(ctl: EditorController, caseId: string, studentId: st
       void close().finally(() => {
         signal.close();
         unregister();
+        if (listening.current === stopListening) {
+          stopListening();
+          listening.current = null;
+        }
       });
     };
   }, [ctl, caseId, studentId, key, version, byChanges, room, owner]);

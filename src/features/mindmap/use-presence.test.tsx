@@ -24,7 +24,7 @@ function fakeEditor() {
     subscribe: () => () => {},
     getState: () => ({ selection: [] }),
     typedText: null,
-    onAnnounce: (m: string) => said.push(m),
+    say: (m: string) => said.push(m),
     setPresence: () => {},
     model: { get: () => undefined },
   };

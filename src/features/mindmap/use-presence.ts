@@ -42,7 +42,7 @@ export function usePresence(ctl: EditorController, room: PresenceRoom | null): L
     // a person, not a tab: said when their first page opens the map and when their last one leaves
     room.onPeer = ({ kind, peer }) => {
       const others = room.peers.filter((p) => p.memberId === peer.memberId && p.conn !== peer.conn).length;
-      if (!others) ctl.onAnnounce(`${peerName(peer, room.memberId)}${kind === 'joined' ? '打开了' : '离开了'}这张导图`);
+      if (!others) ctl.say(`${peerName(peer, room.memberId)}${kind === 'joined' ? '打开了' : '离开了'}这张导图`);
     };
     return () => void (room.onPeer = () => {});
   }, [ctl, room]);

@@ -1,5 +1,17 @@
 import { ContextMenu } from 'radix-ui';
-import { useEffect, useId, useMemo, useReducer, useRef, useState, useSyncExternalStore, type ClipboardEvent, type KeyboardEvent, type ReactNode } from 'react';
+import {
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useMemo,
+  useReducer,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type ClipboardEvent,
+  type KeyboardEvent,
+  type ReactNode,
+} from 'react';
 import { DEPTH_ERROR } from '../engine/model/types';
 import type { MindmapCanvas } from '../canvas/mindmap-canvas';
 import type { ActionContext, DialogKind } from './actions';
@@ -93,16 +105,21 @@ export function MindEditorView({ ctl, load, toolbarExtra, onActivate, onError, e
   // What is selected: the keyboard target's name, said in the live region when it changes.
   const label = selectionLabel(ctl, lineState.selected);
   const live = useLiveRegion(edit ? null : label);
-  ctl.onAnnounce = live.announce;
   ctl.focusMap = () => focusMap();
-  ctl.onError = (msg) => {
-    if (msg !== DEPTH_ERROR) return onError(msg);
-    // SPEC's alert, and said in the live region too (an alert can be suppressed, and a screen
-    // reader user hears why the key did nothing).
-    ctl.onAnnounce(msg);
-    window.alert(msg);
-    focusMap();
-  };
+  // Subscribed before the browser paints (a layout effect), so nothing said on opening is missed.
+  useLayoutEffect(() => ctl.events.on('announce', live.announce), [ctl, live.announce]);
+  useLayoutEffect(
+    () =>
+      ctl.events.on('error', (msg) => {
+        if (msg !== DEPTH_ERROR) return onError(msg);
+        // SPEC's alert, and said in the live region too (an alert can be suppressed, and a screen
+        // reader user hears why the key did nothing).
+        ctl.say(msg);
+        window.alert(msg);
+        focusMap();
+      }),
+    [ctl, onError, focusMap],
+  );
 
   const ctx: ActionContext = useMemo(
     () => ({

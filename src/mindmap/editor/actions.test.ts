@@ -67,7 +67,7 @@ describe('action registry', () => {
     const ctl = await testController();
     const ctx = testContext(ctl);
     const errors: string[] = [];
-    ctl.onError = (m) => errors.push(m);
+    ctl.events.on('error', (m) => errors.push(m));
     const asked: Array<[string[], boolean]> = [];
     let answer: string | null = '完成该知识点的学习内容后会自动记为已学，还差：《讲解视频》';
     ctl.studyGuard = async (ids, on) => {
@@ -106,7 +106,7 @@ describe('action registry', () => {
   it('reports the depth limit through onError', async () => {
     const ctl = await testController();
     const errors: string[] = [];
-    ctl.onError = (m) => errors.push(m);
+    ctl.events.on('error', (m) => errors.push(m));
     ctl.select(['a11']);
     await actionByName('appendChild').perform(testContext(ctl));
     expect(errors).toEqual([DEPTH_ERROR]);
@@ -194,7 +194,7 @@ describe('action registry', () => {
       true,
     );
     const errors: string[] = [];
-    ctl.onError = (m) => errors.push(m);
+    ctl.events.on('error', (m) => errors.push(m));
     const ctx = testContext(ctl);
     const opened: string[] = [];
     ctx.ui.openDialog = (k) => opened.push(k);
@@ -219,7 +219,7 @@ describe('action registry', () => {
   it('engine refusals reach the user in Chinese', async () => {
     const ctl = await testController(true);
     const errors: string[] = [];
-    ctl.onError = (m) => errors.push(m);
+    ctl.events.on('error', (m) => errors.push(m));
     await ctl.run('appendChild', ['a']);
     await ctl.run('moveNode', ['a', 'a1']);
     await ctl.importData('km', '{"root":');

@@ -4,12 +4,12 @@ import { readFileSync } from 'node:fs';
 import { testController } from './test-kit';
 import { selectionLabel } from './selection-label';
 
-// Edits reach the live region in Chinese through ctl.onAnnounce (the real engine, in-process).
+// Edits reach the live region in Chinese through the editor's announce event (the real engine, in-process).
 describe('edit announcements', () => {
   it('says inserts with the new title, marks, deletes, undo and redo; view changes say nothing', async () => {
     const ctl = await testController();
     const said: string[] = [];
-    ctl.onAnnounce = (m) => said.push(m);
+    ctl.events.on('announce', (m) => said.push(m));
     const id = await ctl.run('appendChild', ['a', '分支主题']);
     expect(id).toBeTypeOf('string');
     await ctl.run('editText', [id!, '新的主题']);
@@ -27,7 +27,7 @@ describe('edit announcements', () => {
   it('says what the caller names instead of the command’s own words', async () => {
     const ctl = await testController();
     const said: string[] = [];
-    ctl.onAnnounce = (m) => said.push(m);
+    ctl.events.on('announce', (m) => said.push(m));
     await ctl.run('paste', [['a'], [{ data: { text: '补充' }, children: [] }]], { say: '已把 1 个补充的主题加到「a」下' });
     expect(said).toEqual(['已把 1 个补充的主题加到「a」下']);
   });
@@ -35,7 +35,7 @@ describe('edit announcements', () => {
   it('says a formula as its LaTeX source', async () => {
     const ctl = await testController();
     const said: string[] = [];
-    ctl.onAnnounce = (m) => said.push(m);
+    ctl.events.on('announce', (m) => said.push(m));
     await ctl.run('editText', ['b', '勾股定理 $a^2+b^2=c^2$']);
     await ctl.run('appendChild', ['b', '价格 $5']);
     expect(said).toEqual(['已修改为：勾股定理 公式：a^2+b^2=c^2', '已添加子主题：价格 $5']);
@@ -44,7 +44,7 @@ describe('edit announcements', () => {
   it("says a summary's formula as a topic's is said", async () => {
     const ctl = await testController();
     const said: string[] = [];
-    ctl.onAnnounce = (m) => said.push(m);
+    ctl.events.on('announce', (m) => said.push(m));
     ctl.select(['a1']);
     const id = (await ctl.addSummary())!;
     await ctl.run('summaryText', [id, '勾股定理 $a^2+b^2=c^2$']);
@@ -54,7 +54,7 @@ describe('edit announcements', () => {
   it('says the `$` of a kityminder .km as written, never as 公式 (issue 33.3)', async () => {
     const ctl = await testController();
     const said: string[] = [];
-    ctl.onAnnounce = (m) => said.push(m);
+    ctl.events.on('announce', (m) => said.push(m));
     const file = readFileSync(new URL('../engine/protocols/fixtures/26-kityminder-dollar.km', import.meta.url), 'utf8');
     expect(await ctl.importFile('km', file, 'vue')).toEqual([]);
     expect(ctl.model.literalText).toBe(true);

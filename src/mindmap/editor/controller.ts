@@ -2,7 +2,6 @@ import type { MapClip } from '../engine/commands/clipboard';
 import type { KmNode } from '../engine/model/types';
 import { toast } from '../host';
 import type { SceneNode } from '../canvas/scene-types';
-import type { InsertAt } from './editor-state';
 import { EditorCore } from './editor-core';
 import { userMessage } from './messages';
 import type { EditorStatus, TypedText, ViewState } from './editor-state';
@@ -31,25 +30,13 @@ export class EditorController extends EditorCore {
   protected override lineSelected(): boolean {
     return !!this.relations?.state.selected;
   }
-  /** A text edit began in the edit field (autosave reads the document, to keep the text if the page goes). */
-  onTextEditOpen: () => void = () => {};
-  /**
-   * A title was confirmed (Enter, leaving the field), before the worker has it: autosave keeps it
-   * in the copy left behind when the page goes, whenever that is.
-   */
-  onTextConfirmed: (t: TypedText) => void = () => {};
-  /**
-   * A title confirmed for a topic still being inserted: kept likewise, the topic with it. Returns
-   * what to call when the worker answered the insert (the new topic's id, '' when refused).
-   */
-  onInsertConfirmed: (at: InsertAt, text: string) => (id: string) => void = () => () => {};
   /** The text edit open in the edit field: its node ('' while an inserted node is on its way) and the text in the field now. */
   private textEdit: TypedText | null = null;
   private editSeq = 0;
 
   /** Sets a node's text: one undo step per committed edit (its own merge key). */
   editText(id: string, text: string): Promise<unknown> {
-    this.onTextConfirmed({ id, text });
+    this.events.emit('textConfirmed', { id, text });
     return this.run('editText', [id, text], { mergeKey: `text:${id}:${++this.editSeq}` });
   }
 
@@ -60,7 +47,7 @@ export class EditorController extends EditorCore {
    */
   trackTextEdit(id: string | null, text?: string): void {
     if (id === null) return void (this.textEdit = null);
-    if (!this.textEdit) this.onTextEditOpen();
+    if (!this.textEdit) this.events.emit('textEditOpen');
     this.textEdit = { id, text: text ?? this.textEdit?.text ?? '' };
   }
 
@@ -154,14 +141,14 @@ export class EditorController extends EditorCore {
     } catch (e) {
       // The refusal (non-siblings, a gap) is shown and said: the key or button did nothing else.
       const msg = userMessage(e);
-      this.onError(msg);
-      this.onAnnounce(msg);
+      this.reportError(msg);
+      this.say(msg);
       return undefined;
     }
     if (!id) return id;
     // (The engine refuses runs the structure cannot draw; a folded parent is the one case left.)
     if (this.model.summaries.isDrawn(id)) this.selectSummary(id);
-    else this.onError('已添加概要，但当前结构不显示它');
+    else this.reportError('已添加概要，但当前结构不显示它');
     return id;
   }
 
@@ -205,7 +192,7 @@ export class EditorController extends EditorCore {
     this.clipboard = await this.engine.copy(this.state.selection);
     this.set({ hasClipboard: true });
     const n = this.clipboard.nodes.length;
-    this.onAnnounce(n > 1 ? `已复制 ${n} 个主题` : '已复制');
+    this.say(n > 1 ? `已复制 ${n} 个主题` : '已复制');
     return this.clipboard;
   }
 
@@ -232,7 +219,7 @@ export class EditorController extends EditorCore {
       r = await this.execute('paste', [this.state.selection, clip]);
     } catch (e) {
       // (the depth rule's own alert, SPEC §5, comes first)
-      this.onError(userMessage(e));
+      this.reportError(userMessage(e));
       // A cut refused here is not lost: said, with where it still is (outside walk)
       if (!Array.isArray(clip) && clip.cut) toast.warning('剪切的主题仍在剪贴板中，可粘贴到其他位置，或撤销剪切');
       return;

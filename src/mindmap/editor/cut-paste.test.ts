@@ -83,7 +83,7 @@ describe('cut and paste through the controller', () => {
     // (the shared map: 甲一一 is on level 4)
     const ctl = await testController();
     const errors: string[] = [];
-    ctl.onError = (m) => errors.push(m);
+    ctl.events.on('error', (m) => errors.push(m));
     ctl.select(['b']);
     await ctl.cut();
     ctl.select(['a11']);

@@ -55,7 +55,7 @@ describe('import and its undo', () => {
   it('undoing an import selects again what was selected before it (the root if it is gone); redo selects the new root', async () => {
     const ctl = await testController();
     const steps: boolean[] = [];
-    ctl.onImportStep = (undone) => steps.push(undone);
+    ctl.events.on('importStep', (undone) => steps.push(undone));
     ctl.select(['a1']);
     await ctl.importFile('txt', '新图\n\t一\n');
     expect(ctl.model.get(ctl.primary!)?.text).toBe('新图');

@@ -20,17 +20,6 @@ type RunOptions = { mergeKey?: string; say?: string };
 // clipboard, camera and arrow keys.
 
 export class EditorCore extends EditorMirror {
-  /** Engine errors (depth limit, bad import) shown to the user, always in Chinese (userMessage). */
-  onError: (message: string) => void = () => {};
-  /** An edit was applied: its Chinese announcement for the editor's live region (announce.ts). */
-  onAnnounce: (message: string) => void = () => {};
-  /** An import was undone (true) or redone (false): its notice ("可按 Ctrl+Z 撤销") is out of date. */
-  onImportStep: (undone: boolean, what: string) => void = () => {};
-  /**
-   * What opening the map could not keep (relationship lines or summaries pointing at topics the
-   * file does not have, written by older versions): repaired, and said rather than dropped unseen.
-   */
-  onOpenNotices: (notices: ImportNotice[]) => void = (notices) => toast.warning(`打开导图时修复了失效的内容。${notices.map((n) => n.message).join('；')}`);
   /**
    * Asked before nodes are marked 已学 or unmarked (`on` false) (我的学习导图: the server decides and
    * records it for nodes of the official map, issue 22). Resolves a refusal to show (nothing
@@ -55,7 +44,9 @@ export class EditorCore extends EditorMirror {
     this.opened = true;
     this.set({ readOnly, status: readOnly ? 'readonly' : 'normal', selection: [] });
     this.apply(p, false);
-    if (p.notices?.length) this.onOpenNotices(p.notices);
+    // said in a toast unless the page listens for them itself
+    if (p.notices?.length && !this.events.emit('openNotices', p.notices).length)
+      toast.warning(`打开导图时修复了失效的内容。${p.notices.map((n) => n.message).join('；')}`);
     // Open framed for reading: the whole map when it fits at a readable zoom, else a readable
     // zoom around the root (on a study map, the node being studied). That node is selected too:
     // the phone's action bar and the keys act on the selection, which must be the node in view.
@@ -93,7 +84,7 @@ export class EditorCore extends EditorMirror {
     try {
       return await this.execute(name, args, opts);
     } catch (e) {
-      this.onError(userMessage(e));
+      this.reportError(userMessage(e));
       return undefined;
     }
   }
@@ -110,7 +101,7 @@ export class EditorCore extends EditorMirror {
       // A summary still in the map but no longer drawn (its parent folded, say): said too.
       const hidden = drawn.filter((x) => sums.get(x.id) && !sums.isDrawn(x.id)).map((x) => `概要「${x.text || '概要'}」随之隐藏`);
       const said = [say ?? announcement(this.model, name, args, result), ...gone, ...hidden].filter(Boolean).join('，');
-      if (said) this.onAnnounce(said);
+      if (said) this.say(said);
       return result;
     });
   }
@@ -130,13 +121,13 @@ export class EditorCore extends EditorMirror {
         if (back.length) this.select(back);
         const item = back.length || p.swapped ? null : this.selectAfterItems(items, p.removed.length > 0);
         if (p.skipped) return this.saySkipped('撤销', p.skipped);
-        return this.onAnnounce(item ? `已撤销，已选中${item}` : '已撤销');
+        return this.say(item ? `已撤销，已选中${item}` : '已撤销');
       }
       // An import taken back: the map before it, with what was selected then (the root if gone).
       const kept = before.selection.filter((id) => this.model.nodes.has(id));
       this.select(kept.length ? kept : [this.model.rootId]);
-      this.onImportStep(true, before.what);
-      this.onAnnounce(`已撤销${before.what}`);
+      this.events.emit('importStep', true, before.what);
+      this.say(`已撤销${before.what}`);
     });
   }
 
@@ -155,11 +146,11 @@ export class EditorCore extends EditorMirror {
         else if (next && this.model.nodes.has(next)) this.select([next]);
         const item = back.length || p.swapped ? null : this.selectAfterItems(items, p.removed.length > 0);
         if (p.skipped) return this.saySkipped('重做', p.skipped);
-        return this.onAnnounce(item ? `已重做，已选中${item}` : '已重做');
+        return this.say(item ? `已重做，已选中${item}` : '已重做');
       }
       this.select([this.model.rootId]);
-      this.onImportStep(false, again.what);
-      this.onAnnounce(`已重做${again.what}`);
+      this.events.emit('importStep', false, again.what);
+      this.say(`已重做${again.what}`);
     });
   }
 
@@ -170,7 +161,7 @@ export class EditorCore extends EditorMirror {
    */
   private saySkipped(what: '撤销' | '重做', skipped: { notices: string[]; whole: boolean }): void {
     const head = skipped.whole ? `这一步无法${what}，已跳过` : `已${what}，其中一部分已跳过`;
-    this.onAnnounce(head);
+    this.say(head);
     toast.warning(`${head}：${skipped.notices.join('；')}`);
   }
 
@@ -214,7 +205,7 @@ export class EditorCore extends EditorMirror {
       this.imported(before, what);
       return true;
     } catch (e) {
-      this.onError(userMessage(e));
+      this.reportError(userMessage(e));
       return false;
     }
   }
@@ -236,7 +227,7 @@ export class EditorCore extends EditorMirror {
       this.imported(before);
       return notices;
     } catch (e) {
-      this.onError(userMessage(e));
+      this.reportError(userMessage(e));
       return null;
     }
   }

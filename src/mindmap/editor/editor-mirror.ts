@@ -1,3 +1,4 @@
+import { Emitter, type EditorEvents } from './editor-events';
 import type { ProgressPatch } from '../engine/progress/progress-index';
 import { formulaKey } from '../engine/protocols/formula-drawing';
 import type { EngineClient } from '../worker/client';
@@ -32,8 +33,8 @@ export class EditorMirror {
   /** Formula labels the worker had measured here ([CSS font, text]): the PDF export draws them. */
   protected formulaLabels = new Map<string, [string, string]>();
   state: EditorState = { status: 'normal', view: 'normal', readOnly: false, selection: [], canUndo: false, canRedo: false, zoom: 1, hasClipboard: false };
-  /** Called after every user change of the document (autosave marks itself dirty). */
-  onChange: () => void = () => {};
+  /** What the editor tells the page (editor-events.ts): several listeners each, never a property to overwrite. */
+  readonly events = new Emitter<EditorEvents>();
   private adapter: EnginePatchAdapter;
   private listeners = new Set<() => void>();
   private closers = new Set<() => Promise<void>>();
@@ -47,6 +48,16 @@ export class EditorMirror {
 
   constructor(readonly engine: EngineClient) {
     this.adapter = new EnginePatchAdapter(new SceneStore());
+  }
+
+  /** Shows an error to the student (its `error` listeners), always in Chinese (userMessage). */
+  reportError(message: string): void {
+    this.events.emit('error', message);
+  }
+
+  /** Says `message` in the editor's live region (its `announce` listeners). */
+  say(message: string): void {
+    this.events.emit('announce', message);
   }
 
   attach(canvas: CanvasView): void {
@@ -163,7 +174,7 @@ export class EditorMirror {
       selection: selection.length || !this.model.rootId || summary || this.lineSelected() ? selection : [this.model.rootId],
     });
     this.canvas?.setSelection(this.state.selection);
-    if (changed) this.onChange();
+    if (changed) this.events.emit('change');
   }
 
   /**

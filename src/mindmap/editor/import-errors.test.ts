@@ -22,7 +22,7 @@ describe('what the student reads', () => {
   it('an engine command refused or failing reaches onError in Chinese only', async () => {
     const ctl = await testController();
     const shown: string[] = [];
-    ctl.onError = (m) => shown.push(m);
+    ctl.events.on('error', (m) => shown.push(m));
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     await ctl.run('moveNode', ['r', 'a', 0]);
     await ctl.run('priority', [['a'], 12]);
@@ -38,7 +38,7 @@ describe('what the student reads', () => {
   it('a file import wraps a forest under the file name and returns its notice; a refusal goes to onError', async () => {
     const ctl = await testController();
     const shown: string[] = [];
-    ctl.onError = (m) => shown.push(m);
+    ctl.events.on('error', (m) => shown.push(m));
     const notices = await ctl.importFile('txt', '第一章\n\t要点\n第二章\n', '复习提纲');
     expect(ctl.model.get(ctl.model.rootId)?.text).toBe('复习提纲');
     expect(ctl.model.get(ctl.model.rootId)?.children.map((id) => ctl.model.get(id)?.text)).toEqual(['第一章', '第二章']);

@@ -68,12 +68,7 @@ export type RetiredByImport = () => Promise<number>;
 
 export function useImportExport(ctl: EditorController, onError: (msg: string) => void, focusMap: () => void, retired?: RetiredByImport) {
   const fileInput = useRef<HTMLInputElement>(null);
-  useEffect(() => {
-    ctl.onImportStep = importStepped;
-    return () => {
-      ctl.onImportStep = () => {};
-    };
-  }, [ctl]);
+  useEffect(() => ctl.events.on('importStep', importStepped), [ctl]);
   const [pasteOpen, setPasteOpen] = useState(false);
   // a multi-sheet XMind workbook: which sheet replaces the map (issue 33.2)
   const [sheetAsk, setSheetAsk] = useState<{ fileName: string; sheets: SheetChoice[]; answer(picked: number[]): void } | null>(null);

@@ -87,8 +87,8 @@ export function handleMapKey(e: KeyPress, d: KeyDeps): boolean {
     } else if (ctl.state.summary || ctl.relations.state.selected) {
       // A topic's key with a summary or a line selected: said, not silently ignored.
       const msg = `「${a.label}」只用于主题，请先选中主题`;
-      ctl.onError(msg);
-      ctl.onAnnounce(msg);
+      ctl.reportError(msg);
+      ctl.say(msg);
     }
     return true;
   }

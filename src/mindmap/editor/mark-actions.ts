@@ -39,7 +39,7 @@ export function markActions(): Action[] {
         const ids = [...sel(c)];
         const on = !firstData(c)?.isStudy;
         const refused = c.ctl.studyGuard ? await c.ctl.studyGuard(ids, on) : null;
-        if (refused) return c.ctl.onError(refused);
+        if (refused) return c.ctl.reportError(refused);
         return c.ctl.run('setStudy', [ids, on]);
       },
     }),
@@ -63,7 +63,7 @@ export function markActions(): Action[] {
       perform: (c) =>
         (firstData(c)?.childCount ?? 0) > 0
           ? c.ui.startRecall?.(primary(c))
-          : c.ctl.onError(`「${firstData(c)?.text || '分支主题'}」没有下级主题，先添加下级主题再做回忆练习`),
+          : c.ctl.reportError(`「${firstData(c)?.text || '分支主题'}」没有下级主题，先添加下级主题再做回忆练习`),
     }),
   ];
 }

@@ -13,7 +13,7 @@ export class MultiSelect {
   private on = false;
   private listeners = new Set<() => void>();
 
-  constructor(private readonly ctl: Pick<EditorController, 'onAnnounce'>) {}
+  constructor(private readonly ctl: Pick<EditorController, 'say'>) {}
 
   subscribe = (fn: () => void): (() => void) => {
     this.listeners.add(fn);
@@ -30,14 +30,14 @@ export class MultiSelect {
   enter(): void {
     if (this.on) return;
     this.set(true);
-    this.ctl.onAnnounce(MULTI_HINT);
+    this.ctl.say(MULTI_HINT);
   }
 
   /** Ends the mode; the selection stays. */
   leave(): void {
     if (!this.on) return;
     this.set(false);
-    this.ctl.onAnnounce(MULTI_DONE);
+    this.ctl.say(MULTI_DONE);
   }
 
   private set(on: boolean): void {

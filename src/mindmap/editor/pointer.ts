@@ -110,8 +110,8 @@ export function startNodeDrag(canvas: MindmapCanvas, ctl: EditorController, { la
       // Said in the live region too: an alert can be suppressed (phones, automation) and a
       // screen reader user hears why nothing moved.
       if (drop.refused) {
-        ctl.onError(drop.refused);
-        ctl.onAnnounce(`未移动：${drop.refused}`);
+        ctl.reportError(drop.refused);
+        ctl.say(`未移动：${drop.refused}`);
       } else void ctl.run('moveNode', [id, drop.parentId, drop.index]);
     },
   };

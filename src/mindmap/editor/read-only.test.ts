@@ -15,7 +15,7 @@ describe('read-only map', () => {
   it('an edit key says 当前导图为只读，不能修改 once per burst and changes nothing', async () => {
     const ctl = await testController(true);
     const said: string[] = [];
-    ctl.onAnnounce = (t) => said.push(t);
+    ctl.events.on('announce', (t) => said.push(t));
     ctl.select(['a']);
     const deps = { ctx: testContext(ctl), openNodeMenu: () => {}, cycleRegion: () => {}, pasteFallback: () => {} };
     for (const [k, mods] of [['Tab'], ['Delete'], ['x'], ['v', { ctrlKey: true }], ['ArrowUp', { altKey: true }]] as const)
@@ -31,7 +31,7 @@ describe('read-only map', () => {
   it('view keys are not refused: arrows still move the selection', async () => {
     const ctl = await testController(true);
     const said: string[] = [];
-    ctl.onAnnounce = (t) => said.push(t);
+    ctl.events.on('announce', (t) => said.push(t));
     ctl.select(['a']);
     handleMapKey(key('ArrowDown'), { ctx: testContext(ctl), openNodeMenu: () => {}, cycleRegion: () => {}, pasteFallback: () => {} });
     expect(said).not.toContain(READ_ONLY_MSG);

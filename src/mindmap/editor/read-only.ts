@@ -15,5 +15,5 @@ export function refuseReadOnly(ctl: EditorController, now = Date.now()): void {
   lastAttempt.set(ctl, now);
   if (last !== undefined && now - last < QUIET_MS) return;
   toast.warning(READ_ONLY_MSG);
-  ctl.onAnnounce(READ_ONLY_MSG);
+  ctl.say(READ_ONLY_MSG);
 }

@@ -24,7 +24,7 @@ export function handleRelationKey(e: KeyPress, ctl: EditorController): boolean {
     else if (e.key === 'Enter') void tool.finish(linking.target ?? linking.from);
     else if (e.key === 'Escape') {
       tool.cancel();
-      ctl.onAnnounce('已取消关联线');
+      ctl.say('已取消关联线');
     }
     // Every other key is swallowed: linking is a mode, a stray key must not edit the map.
     return true;

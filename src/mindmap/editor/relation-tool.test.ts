@@ -17,8 +17,8 @@ async function linked() {
   const ctl = await testController();
   const said: string[] = [];
   const errors: string[] = [];
-  ctl.onAnnounce = (m) => said.push(m);
-  ctl.onError = (m) => errors.push(m);
+  ctl.events.on('announce', (m) => said.push(m));
+  ctl.events.on('error', (m) => errors.push(m));
   return { ctl, tool: ctl.relations, said, errors };
 }
 
@@ -119,7 +119,7 @@ describe('relationship lines in the editor', () => {
 
     const ro = await testController(true);
     const errors: string[] = [];
-    ro.onError = (m) => errors.push(m);
+    ro.events.on('error', (m) => errors.push(m));
     ro.select(['a']);
     expect(isEnabled(actionByName('addRelation'), testContext(ro))).toBe(false);
     ro.relations.start('a');

@@ -146,7 +146,7 @@ export class RelationTool {
     this.set({ selected: id });
     if (id) {
       const r = this.list.find((x) => x.id === id);
-      if (r) this.ctl.onAnnounce(`已选中关联线：${this.describe(r)}${lineActionsSaid(this.ctl.state.readOnly)}`);
+      if (r) this.ctl.say(`已选中关联线：${this.describe(r)}${lineActionsSaid(this.ctl.state.readOnly)}`);
     }
   }
 
@@ -158,14 +158,14 @@ export class RelationTool {
   selectNext(anchor: string | null): boolean {
     const step = nextLine(this, this.walk, this.state.selected, anchor);
     if (!step) {
-      this.ctl.onAnnounce('导图中没有关联线');
+      this.ctl.say('导图中没有关联线');
       return false;
     }
     if (this.ctl.state.selection.length) this.ctl.select([], false);
     this.walk = step.walk;
     this.set({ selected: step.line.id, editing: null });
     this.revealLine(step.line.id);
-    this.ctl.onAnnounce(walkAnnouncement(this, step.walk, step.line, this.ctl.state.readOnly));
+    this.ctl.say(walkAnnouncement(this, step.walk, step.line, this.ctl.state.readOnly));
     return true;
   }
 
@@ -189,14 +189,14 @@ export class RelationTool {
 
   /** Linking mode from node `from` (关联线 in the toolbar or node menu, Ctrl+L). */
   start(from: string): void {
-    if (this.ctl.state.readOnly) return this.ctl.onError(READ_ONLY_MSG);
+    if (this.ctl.state.readOnly) return this.ctl.reportError(READ_ONLY_MSG);
     if (!this.ctl.model.nodes.has(from)) return;
     // The next tap picks the line's other end, not a topic for 多选 (multi-select.ts); of several
     // selected topics the line starts from the one named, selected alone (outside walk).
     this.ctl.multi.leave();
     if (this.ctl.state.selection.length > 1) this.ctl.select([from], false);
     this.set({ linking: { from, target: null }, selected: null, editing: null });
-    this.ctl.onAnnounce(`${linkFrom(this.ctl.model, from)}${onPhone() ? TOUCH_LINK_SAID : LINK_HINT}`);
+    this.ctl.say(`${linkFrom(this.ctl.model, from)}${onPhone() ? TOUCH_LINK_SAID : LINK_HINT}`);
   }
 
   cancel(): void {
@@ -228,7 +228,7 @@ export class RelationTool {
       this.canvas.reveal(next);
       this.canvas.invalidate();
     }
-    this.ctl.onAnnounce(`关联到：${this.ctl.model.get(next)?.text || '分支主题'}，按 Enter 确定`);
+    this.ctl.say(`关联到：${this.ctl.model.get(next)?.text || '分支主题'}，按 Enter 确定`);
   }
 
   /** Ends linking on node `to`: the line is added (one undo step) and selected. */
@@ -251,8 +251,8 @@ export class RelationTool {
 
   /** A refusal: shown (toast) and said in the editor's live region. */
   private refuse(msg: string): void {
-    this.ctl.onError(msg);
-    this.ctl.onAnnounce(msg);
+    this.ctl.reportError(msg);
+    this.ctl.say(msg);
   }
 
   remove(id: string): Promise<unknown> {

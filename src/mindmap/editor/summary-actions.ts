@@ -24,8 +24,8 @@ export function summaryActions(): Action[] {
       // The new summary is selected with its text open for typing, as a new topic is.
       perform: async (c) => {
         if (c.ctl.state.selection.includes(c.ctl.model.rootId)) {
-          c.ctl.onError(ROOT_SUMMARY_MSG);
-          return c.ctl.onAnnounce(ROOT_SUMMARY_MSG);
+          c.ctl.reportError(ROOT_SUMMARY_MSG);
+          return c.ctl.say(ROOT_SUMMARY_MSG);
         }
         const id = await c.ctl.addSummary();
         if (id && c.ctl.state.summary === id) c.ui.editSummary?.(id);

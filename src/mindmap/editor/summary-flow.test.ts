@@ -25,7 +25,7 @@ describe('summaries in the editor', () => {
   it('Ctrl+] adds a summary over the selected sibling, selects it and says so; Delete removes it; undo brings it back', async () => {
     const ctl = await testController();
     const said: string[] = [];
-    ctl.onAnnounce = (t) => said.push(t);
+    ctl.events.on('announce', (t) => said.push(t));
     const ctx = testContext(ctl);
     expect(actionForKey(key(']', { ctrlKey: true }))?.name).toBe('addSummary');
     ctl.select(['a1']);
@@ -56,7 +56,7 @@ describe('summaries in the editor', () => {
   it("deleting the only topic of a summary's range deletes the summary with it, said; undo brings both back", async () => {
     const ctl = await testController();
     const said: string[] = [];
-    ctl.onAnnounce = (t) => said.push(t);
+    ctl.events.on('announce', (t) => said.push(t));
     ctl.select(['a1']);
     const id = (await ctl.addSummary())!;
     ctl.select(['a1']);
@@ -87,11 +87,11 @@ describe('summaries in the editor', () => {
   it('is offered for any selection (the central topic refused, said why); non-siblings refused in Chinese (shown and said); refused in Chinese across the two sides of the root; not on a read-only map', async () => {
     const ctl = await testController();
     const errors: string[] = [];
-    ctl.onError = (m) => errors.push(m);
+    ctl.events.on('error', (m) => errors.push(m));
     const ctx = testContext(ctl);
     const add = actionByName('addSummary');
     const said: string[] = [];
-    ctl.onAnnounce = (t) => said.push(t);
+    ctl.events.on('announce', (t) => said.push(t));
     // Topics under different parents: offered, and the engine's refusal is shown and said.
     ctl.select(['a', 'a1']);
     expect(isEnabled(add, ctx)).toBe(true);
@@ -131,7 +131,7 @@ describe('summaries in the editor', () => {
   it('a summary a template change puts across the root stays, is said hidden, listed as not shown and deletable without undo', async () => {
     const ctl = await testController();
     const said: string[] = [];
-    ctl.onAnnounce = (t) => said.push(t);
+    ctl.events.on('announce', (t) => said.push(t));
     await ctl.run('template', ['right']);
     ctl.select(['a', 'b']);
     const id = (await ctl.addSummary())!;
@@ -156,7 +156,7 @@ describe('opening a map with items pointing at missing topics', () => {
   it('opens it repaired and says what could not be kept', async () => {
     const ctl = new EditorController(localEngine(createEngineHost()));
     const shown: string[] = [];
-    ctl.onOpenNotices = (n) => shown.push(...n.map((x) => x.message));
+    ctl.events.on('openNotices', (n) => shown.push(...n.map((x) => x.message)));
     await ctl.open(
       {
         root: { data: { id: 'r', text: '根' }, children: [{ data: { id: 'a', text: '甲' } }, { data: { id: 'b', text: '乙' } }] },

@@ -101,7 +101,10 @@ export function useTextEdit(ctl: EditorController, canvasRef: RefObject<MindmapC
     if (!t.id) {
       pendingCommit.current = text;
       // In the copy kept on leaving at once, the topic with its title, though not made yet.
-      if (inserting.current && text !== '分支主题') answered.current = ctl.onInsertConfirmed(inserting.current, text);
+      if (inserting.current && text !== '分支主题') {
+        const settle = ctl.events.emit('insertConfirmed', inserting.current, text);
+        answered.current = (id) => settle.forEach((f) => f?.(id));
+      }
     } else {
       ctl.trackTextEdit(t.id, text);
       ctl.commitTextEdit();

@@ -96,7 +96,7 @@ export function bindTouch(canvas: MindmapCanvas, ctl: EditorController, ui: Touc
   function multiTap(x: number, y: number): void {
     const id = touchHit(canvas, x, y);
     if (id) return ctl.toggleSelect(id);
-    if (canvas.summaryAt(x, y) || lineAt(x, y)) return ctl.onAnnounce(MULTI_HINT);
+    if (canvas.summaryAt(x, y) || lineAt(x, y)) return ctl.say(MULTI_HINT);
     ctl.multi.leave();
   }
   const g = new TouchGestures({

@@ -10,7 +10,7 @@ import { testContext, testController } from './test-kit';
 async function withSaid() {
   const ctl = await testController();
   const said: string[] = [];
-  ctl.onAnnounce = (t) => said.push(t);
+  ctl.events.on('announce', (t) => said.push(t));
   return { ctl, said };
 }
 

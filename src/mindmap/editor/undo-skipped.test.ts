@@ -12,7 +12,7 @@ installMapHost({ toast: { success: () => 0, warning: (m) => (warnings.push(m), 0
 async function syncedController() {
   const ctl = await testController();
   const said: string[] = [];
-  ctl.onAnnounce = (t) => said.push(t);
+  ctl.events.on('announce', (t) => said.push(t));
   await ctl.engine.startSync('me', 1);
   return { ctl, said };
 }
