@@ -2,13 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIVE_MAX_FRAME, LiveClose } from '../../src/contract/live';
 import { SHARE_MSG } from '../../src/contract/sharing';
 import { useTestApp } from './test-app';
-import { NORMAL } from './helpers';
+import { EXPERIENCE, NORMAL } from './helpers';
+import { EXPERIENCE_MSG, GRADUATED_MSG } from '../../src/server/modules/cases/access';
 import { addStudent } from './security/students';
 import { connectLive, type LiveClient } from './live-client';
 
 // The live socket (issue 32) on one process: A (stu-0001) shares 我的学习导图 of case-01 with B
 // (可编辑) and C (只读); D is no member. Every message is checked; bad frames and floods close.
-const t = useTestApp({ a: NORMAL });
+const t = useTestApp({ a: NORMAL, experience: EXPERIENCE });
 const A = 'stu-0001';
 const port = process.env.TEST_DB === 'postgres' ? 4752 : 4751;
 const base = `http://127.0.0.1:${port}`;
@@ -121,6 +122,28 @@ describe('live socket', () => {
     for (let i = 0; i < 400; i++) flood.send({ type: 'ping' });
     expect(await flood.next('slow')).toMatchObject({ ms: 1000 });
     expect((await flood.closed).code).toBe(LiveClose.flood);
+  });
+
+  it('each set is checked against the write policy when it comes: graduated mid-session, refused; graduated, no join; the experience account, refused', async () => {
+    const member = await join(b);
+    await member.next('changes');
+    const db = t.database.db;
+    await db.updateTable('case_applications').set({ status: 2 }).where('id', '=', 'apply-stu-live-b').execute();
+    member.send({ type: 'sets', req: 7, base: version, sets: [rename('tabB:90', '毕业后改的')] });
+    expect(await member.next('refused')).toMatchObject({ req: 7, code: 403, message: GRADUATED_MSG });
+    expect((await t.get(t.tokens.a, '/api/course/mindStudent/mapChanges?caseId=case-01&since=0')).data.version).toBe(version);
+    await expect(join(b)).rejects.toThrow(new RegExp(GRADUATED_MSG));
+    await db.updateTable('case_applications').set({ status: 1 }).where('id', '=', 'apply-stu-live-b').execute();
+    member.ws.terminate();
+
+    // The experience account may open its own map's socket (to read) but never write through it.
+    const shown = await t.get(t.tokens.experience, '/api/course/mindStudent/showMind?caseId=case-01');
+    const own = await connectLive(base, t.tokens.experience, { mapId: 'case-01', ownerId: 'stu-0002', since: 0 });
+    open.push(own);
+    const root = String(shown.data.document.root.data.id);
+    own.send({ type: 'sets', req: 8, base: 0, sets: [{ id: 'exp:1', changes: [{ op: 'set', id: root, key: 'note', before: null, after: '体验' }] }] });
+    expect(await own.next('refused')).toMatchObject({ req: 8, code: 403, message: EXPERIENCE_MSG });
+    expect(await db.selectFrom('map_changes').select('set_id').where('student_id', '=', 'stu-0002').execute()).toEqual([]);
   });
 
   it('a removed member’s sockets close within a second', async () => {
