@@ -65,6 +65,16 @@ describe('own maps saved by change sets', () => {
     expect((await t.get(t.tokens.a, `/api/mymaps/search?q=${encodeURIComponent('极限')}`)).data.hits).toEqual([]);
   });
 
+  it('a new map’s log starts at its first version: sets on it apply, a base before it reloads', async () => {
+    const mapId = (await t.post(t.tokens.a, '/api/mymaps/create', { template: 'notes' })).data.mapId as string;
+    const r = await row(mapId);
+    expect([r.version, r.snapshot_version, r.log_from]).toEqual([1, 1, 1]);
+    expect((await send(mapId, 0, [{ id: 'tabA:1', changes: [] }])).data).toEqual({ version: 1, reload: 1 });
+    const root = (await show(mapId)).document.root.data.id as string;
+    expect((await send(mapId, 1, [{ id: 'tabA:2', changes: [rename(root, '课程笔记', '线代笔记')] }])).data.version).toBe(2);
+    expect((await row(mapId)).title).toBe('线代笔记');
+  });
+
   it('two tabs on one base: both renames kept in server order, never a whole-map choice; /changes answers the same', async () => {
     const mapId = await newMap();
     const a = await send(mapId, 2, [{ id: 'tabA:1', changes: [rename('t1', '极限', '极限定义')] }]);

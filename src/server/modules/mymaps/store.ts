@@ -189,7 +189,19 @@ export async function insertMap(
     const now = new Date();
     await trx
       .insertInto('own_maps')
-      .values({ id, student_id: studentId, document: text, version: 1, created_at: now, updated_at: now, version_started_at: now, ...facts, ...link })
+      .values({
+        id,
+        student_id: studentId,
+        document: text,
+        version: 1,
+        snapshot_version: 1,
+        log_from: 1,
+        created_at: now,
+        updated_at: now,
+        version_started_at: now,
+        ...facts,
+        ...link,
+      })
       .execute();
   });
   return id;
