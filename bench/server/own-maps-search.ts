@@ -52,7 +52,7 @@ export async function runOwnMapsSearchBench(): Promise<{ query: string; hits: nu
       const text = JSON.stringify(doc);
       await db
         .insertInto('own_maps')
-        .values({ id: `bench-${m}`, student_id: 'bench-s', document: text, version: 1, ...factsOf(doc, text) })
+        .values({ id: `bench-${m}`, student_id: 'bench-s', document: text, version: 1, snapshot_version: 1, log_from: 1, ...factsOf(doc, text) })
         .execute();
     }
     const rows = [];

@@ -2,10 +2,12 @@ import { Type, type Static } from 'typebox';
 import { Id } from './common';
 import { ChangeSetBody, MAX_SETS_PER_SAVE } from './map-changes';
 import { MapVersion } from './mindmaps';
+import { MapKind } from './sharing';
 
 // Live co-editing of a shared map (issue 32): one WebSocket per open map, server modules/live/.
 //
 // Connect: GET /api/live/map?kind=case&mapId=<case id>&ownerId=<owner's student id>&since=<version>
+// (or kind=own&mapId=<own map id>: a 我的导图 map, shared or open in two tabs)
 // with the session token as the subprotocol `bearer.<token>` next to LIVE_PROTOCOL (a browser
 // cannot set Authorization on a WebSocket; Node clients may send `Authorization` instead):
 //   new WebSocket(url, [LIVE_PROTOCOL, `bearer.${token}`])
@@ -29,7 +31,8 @@ export const LIVE_PING_MS = 15_000;
 export { LIVE_PROTOCOL, LiveClose } from './rules';
 
 export const LiveQuery = Type.Object({
-  kind: Type.Literal('case'),
+  /** 'case': mapId is the case (ownerId's 我的学习导图 of it); 'own': mapId is the own map (我的导图) */
+  kind: MapKind,
   mapId: Id,
   ownerId: Id,
   since: MapVersion,

@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { Id } from './common';
+import { ChangeSetBody, MAX_SETS_PER_SAVE } from './map-changes';
 import { MapVersion, OpaqueDocument, VersionId } from './mindmaps';
 import { MAX_TITLE_CHARS, OWN_MAP_TEMPLATES } from './rules';
 
@@ -18,6 +19,19 @@ export const RenameMapBody = Type.Object({ mapId: Id, title: Title });
 export const LinkMapBody = Type.Object({ mapId: Id, caseId: Type.Optional(Id), courseId: Type.Optional(Id) });
 /** The whole document with the version it was edited from (optimistic, as saveStuMind). */
 export const SaveOwnMapBody = Type.Object({ mapId: Id, document: Type.Union([OpaqueDocument, Type.String()]), version: MapVersion });
+/**
+ * An own map's change sets (contract/map-changes.ts, as a case map's saveChanges): the sets made on
+ * top of `base`; answered with SavedChanges, or the 409 ReloadNeeded. The whole document
+ * (SaveOwnMapBody) stays for an import, a restore and a first save.
+ */
+export const SaveOwnChangesBody = Type.Object({
+  mapId: Id,
+  base: MapVersion,
+  sets: Type.Array(ChangeSetBody, { minItems: 1, maxItems: MAX_SETS_PER_SAVE }),
+});
+export type SaveOwnChangesBody = Static<typeof SaveOwnChangesBody>;
+/** The sets of an own map after `since` (mapChanges). */
+export const OwnChangesQuery = Type.Object({ mapId: Id, since: MapVersion });
 /**
  * 导入 (issue 33.2): one imported file's map (the client decoded it in a worker), its title the root
  * topic's. Each file is its own request and its own transaction: a refused file writes nothing.

@@ -65,6 +65,7 @@ export const E2E_STUDENTS = {
   liveDevices: { id: 'e2e-live-devices', loginName: '13900005201', username: '两台机' },
   caseOwner: { id: 'e2e-case-owner', loginName: '13900005301', username: '合作主' },
   caseMember: { id: 'e2e-case-member', loginName: '13900005302', username: '合作员' },
+  ownTwoTabs: { id: 'e2e-own-two-tabs', loginName: '13900005401', username: '两页图' },
 } as const;
 
 export type E2EStudent = keyof typeof E2E_STUDENTS;

@@ -7,7 +7,7 @@ import { demoAccounts } from '../../src/server/seed/demo-accounts';
 
 /**
  * Crash safety of the real server process: SIGKILL in the middle of a burst of mind-map saves (whole
- * and by change sets) and exam submissions, restart on the same data, and every acknowledged write must be there, whole.
+ * and by change sets, a case map's and a 我的导图 map's) and exam submissions, restart on the same data, and every acknowledged write must be there, whole.
  * Runs on PGlite in the server project and on PostgreSQL (a fresh schema) in server-pg.
  */
 let server: SpawnedServer | undefined;
@@ -70,6 +70,11 @@ describe(`SIGKILL during writes (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () =
       }),
     );
 
+    // a 我的导图 map (imported: version 1) saved by change sets too (mymaps/changes.ts)
+    const ownDoc = docFor(officials['case-01'], 'own', 1);
+    const ownId = (await api(base, token, 'POST', '/api/mymaps/import', { document: ownDoc })).data.mapId as string;
+    const ownRoot = ownDoc.root.data.id as string;
+
     const burstStart = new Date();
     let killed = false;
     let acks = 0;
@@ -102,6 +107,21 @@ describe(`SIGKILL during writes (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () =
         }
       }
     };
+    const ownChain = async () => {
+      let version = 1;
+      while (!killed) {
+        try {
+          const res = await api(base, token, 'POST', '/api/mymaps/saveChanges', { mapId: ownId, base: version, sets: [noteSet(ownRoot, 'own', version)] });
+          if (res.resultCode !== 200) throw new Error(`save own: ${res.resultCode} ${res.errMsg}`);
+          version = res.data.version;
+          ackedVersion.set('own', version);
+          acks++;
+        } catch (e) {
+          if (killed) return;
+          throw e;
+        }
+      }
+    };
     const submitLoop = async (exam: { examId: string; answers: unknown[] }) => {
       while (!killed) {
         sentSubmits.set(exam.examId, (sentSubmits.get(exam.examId) ?? 0) + 1);
@@ -119,13 +139,13 @@ describe(`SIGKILL during writes (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () =
         }
       }
     };
-    const burst = Promise.all([...CASES.map(saveChain), ...exams.map(submitLoop), ...exams.map(submitLoop)]);
+    const burst = Promise.all([...CASES.map(saveChain), ownChain(), ...exams.map(submitLoop), ...exams.map(submitLoop)]);
     // Kill once the burst is well under way, with requests certainly in flight.
     while (acks < 60) await new Promise((r) => setTimeout(r, 5));
     killed = true;
     await server.stop('SIGKILL');
     await burst;
-    expect(ackedVersion.size).toBe(CASES.length);
+    expect(ackedVersion.size).toBe(CASES.length + 1);
 
     // Same data, new process.
     server = await spawnServer(env);
@@ -157,6 +177,18 @@ describe(`SIGKILL during writes (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () =
           });
       expect(next.resultCode).toBe(200);
     }
+    // the own map: its snapshot with every acknowledged set replayed, and saving on top of it
+    const own = await api(server.url, token2, 'GET', `/api/mymaps/show?mapId=${ownId}`);
+    expect(own.resultCode, server.output()).toBe(200);
+    expect(own.data.version).toBeGreaterThanOrEqual(ackedVersion.get('own')!);
+    expect(own.data.version).toBeLessThanOrEqual(ackedVersion.get('own')! + 1);
+    expect(own.data.document.root.data.note).toBe(noteOf('own', own.data.version));
+    const nextOwn = await api(server.url, token2, 'POST', '/api/mymaps/saveChanges', {
+      mapId: ownId,
+      base: own.data.version,
+      sets: [noteSet(ownRoot, 'own', own.data.version)],
+    });
+    expect(nextOwn.resultCode).toBe(200);
     await server.stop('SIGTERM');
     server = undefined;
 

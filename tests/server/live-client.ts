@@ -25,8 +25,8 @@ export interface LiveClient {
 }
 
 /** Opens a live socket as a browser does (token in the subprotocol); rejects with the envelope of a refused upgrade. */
-export function connectLive(base: string, token: string, q: { mapId: string; ownerId: string; since: number }): Promise<LiveClient> {
-  const url = `${base.replace(/^http/, 'ws')}/api/live/map?kind=case&mapId=${q.mapId}&ownerId=${q.ownerId}&since=${q.since}`;
+export function connectLive(base: string, token: string, q: { mapId: string; ownerId: string; since: number; kind?: 'case' | 'own' }): Promise<LiveClient> {
+  const url = `${base.replace(/^http/, 'ws')}/api/live/map?kind=${q.kind ?? 'case'}&mapId=${q.mapId}&ownerId=${q.ownerId}&since=${q.since}`;
   const ws = new WebSocket(url, [LIVE_PROTOCOL, `bearer.${token}`]);
   const messages: LiveOut[] = [];
   const waiters = new Set<() => void>();

@@ -11,7 +11,14 @@ vi.mock('./editor/pdf-export', () => ({}));
 vi.mock('./editor/MindEditorView', () => ({ MindEditorView: () => null }));
 // (no IndexedDB in jsdom: no draft kept)
 vi.mock('./use-autosave', () => ({ drafts: () => ({ get: async () => undefined, delete: async () => {} }), useAutosave: vi.fn() }));
-vi.mock('./own-map-api', () => ({ showOwnMap: vi.fn(), saveOwnMap: vi.fn(), keepOwnVersion: vi.fn(), ownVersions: vi.fn() }));
+vi.mock('./own-map-api', () => ({
+  showOwnMap: vi.fn(),
+  saveOwnMap: vi.fn(),
+  saveOwnChanges: vi.fn(),
+  ownMapChanges: vi.fn(),
+  keepOwnVersion: vi.fn(),
+  ownVersions: vi.fn(),
+}));
 
 afterEach(() => {
   window.location.hash = '';

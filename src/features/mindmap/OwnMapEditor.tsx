@@ -15,23 +15,25 @@ import {
   draftKey,
   draftWorthRestoring,
   type Draft,
-  download,
-  fileBase,
   MindEditorView,
   useController,
 } from '../../mindmap';
 import { HistoryPanel } from './HistoryPanel';
 import { SaveStatus } from './save-status';
 import { LeaveButton } from './LeaveButton';
-import { drafts, useAutosave } from './use-autosave';
-import { keepOwnVersion, ownVersions, saveOwnMap, showOwnMap, type OwnMap } from './own-map-api';
+import { drafts, useAutosave, type MapRoutes } from './use-autosave';
+import { keepOwnVersion, ownMapChanges, ownVersions, saveOwnChanges, saveOwnMap, showOwnMap, type OwnMap } from './own-map-api';
+import { PresenceRoom } from './presence-room';
+import { presenceMarks, usePresence } from './use-presence';
+import { PresenceBar } from './PresenceBar';
 import { ShareDialog } from './ShareDialog';
 import { ROLE_LABEL } from './share-api';
 import './map-host';
 
 // An own map (我的导图) in the case maps' editor: the same canvas, toolbar, import/export and
-// 历史版本, autosaved through useAutosave with its own save (the whole document and the version it
-// was edited from, /api/mymaps/save) under its own draft key. What belongs to studying a case —
+// 历史版本, autosaved through useAutosave by change sets on its own routes (/api/mymaps/saveChanges;
+// the whole document for a first save or 保留我的版本) under its own draft key, on the live socket
+// (kind 'own') with presence, as a shared case map is: tabs and members see each other's edits. What belongs to studying a case —
 // progress from the server, 待复习 marks, 回忆练习, the 已学 guard — is not wired: a ✓ on an own
 // map is the student's own mark and counts nowhere else.
 
@@ -101,8 +103,44 @@ function Screen(props: Loaded) {
 }
 
 function Editor({ ctl, mapId, studentId, map, draft }: Loaded & { ctl: EditorController }) {
-  // An own map is saved whole (its route takes the document and the version it replaces).
-  const auto = useAutosave(ctl, keyOf(mapId), studentId, draft ? draft.baseVersion : map.version, { save: saveByKey, byChanges: false });
+  // Who else has this map open (classmates it is shared with, the student's other tabs): heard on the live socket.
+  const room = useMemo(() => new PresenceRoom(), []);
+  const [role, setRole] = useState(map.access);
+  const readOnly = role === 'view';
+  // Saved by change sets on the own map's routes (a whole save only for a draft without sets, or 保留我的版本).
+  const routes = useMemo<MapRoutes>(
+    () => ({
+      sendChanges: (base, sets) => saveOwnChanges(mapId, base, sets),
+      fetchChanges: (since) => ownMapChanges(mapId, since),
+      show: () => showOwnMap(mapId),
+      live: { kind: 'own', mapId, ownerId: map.ownerId },
+    }),
+    [mapId, map.ownerId],
+  );
+  const auto = useAutosave(ctl, keyOf(mapId), studentId, draft ? draft.baseVersion : map.version, {
+    save: saveByKey,
+    routes,
+    room,
+    // removed from a classmate's map, or the map sent to 回收站 from another page: said, and the
+    // map stays on screen read-only (nothing more can be saved)
+    onLiveClosed: (reason) =>
+      void (async () => {
+        toast.warning(reason, 8000);
+        setRole('view');
+        await ctl.open(await ctl.engine.toKm(), true);
+      })(),
+    // the owner changed the role: the map is opened again as it is on the server, editable or not
+    onRole: (next) =>
+      void (async () => {
+        await auto.flush();
+        setRole(next);
+        const server = await showOwnMap(mapId);
+        await ctl.open(server.document, next === 'view');
+        await auto.opened(server);
+        toast.warning(next === 'view' ? '创建者把你改为只读成员：这张导图现在只能查看' : '创建者把你改为可编辑成员：现在可以修改这张导图', 8000);
+      })(),
+  });
+  const peers = usePresence(ctl, room);
   const attempts = useRef(0);
   useTitleDetail('/personal/myMap', map.title); // the tab says which map: `生物 - 我的导图 - 学图`
   const [historyOpen, setHistoryOpen] = useState(false);
@@ -126,29 +164,18 @@ function Editor({ ctl, mapId, studentId, map, draft }: Loaded & { ctl: EditorCon
     return () => void (ctl.beforeReplace = null);
   }, [ctl]);
 
-  const copyOf = (doc: KmDocument, suffix: string) =>
-    download(`${fileBase(String(doc.root.data.text ?? ''))}-${suffix}.km`, new Blob([JSON.stringify(doc)], { type: 'application/json' }));
-  /** 载入服务器版本: the server's map replaces mine, mine downloaded as a copy. */
-  const takeServer = async () => {
-    copyOf(await ctl.engine.toKm(), '我的版本');
-    const server = await showOwnMap(mapId);
-    await ctl.open(server.document, false);
-    auto.rebase(server.version);
-    await drafts()
-      .delete(draftKey(studentId, keyOf(mapId)))
-      .catch(() => {});
-  };
-  /** 保留我的版本: mine saved over the newer one, the server's downloaded as a copy. */
-  const keepMine = async () => {
-    const server = await showOwnMap(mapId);
-    copyOf(server.document, '服务器版本');
-    auto.rebase(server.version);
-    auto.markDirty();
-  };
-
+  /** Opens the draft (if any) else the server map; a retry (重试) fetches the server map again. */
   const load = async () => {
     const retry = attempts.current++ > 0;
-    if (draft && !retry && map.access !== 'view') {
+    if (draft && !retry && !readOnly && draft.sets?.length && draft.baseVersion > 0 && map.version > draft.baseVersion) {
+      // Saved from another tab, device or member since the draft's edits were made: they are
+      // replayed on that newer map (a change set per edit), so both sides' edits stay, no choice.
+      await ctl.open(map.document, false);
+      await auto.opened(map, draft);
+      toast.warning('已恢复上次未保存的修改', 6000);
+      return;
+    }
+    if (draft && !retry && !readOnly) {
       try {
         await ctl.open(draft.document, false);
         toast.warning('已恢复上次未保存的修改', 6000);
@@ -161,7 +188,7 @@ function Editor({ ctl, mapId, studentId, map, draft }: Loaded & { ctl: EditorCon
     }
     const server = retry ? await showOwnMap(mapId) : map;
     await ctl.open(server.document, server.access === 'view');
-    if (draft || retry) auto.rebase(server.version);
+    await auto.opened(server);
   };
 
   const [shareOpen, setShareOpen] = useState(false);
@@ -180,9 +207,9 @@ function Editor({ ctl, mapId, studentId, map, draft }: Loaded & { ctl: EditorCon
   return (
     <div className="mind-page">
       <div className="mind-page__head">
-        <h1>{map.access === 'owner' ? '我的导图' : '共享给我的导图'}</h1>
+        <h1>{role === 'owner' ? '我的导图' : '共享给我的导图'}</h1>
         <span className="mind-page__note">
-          {map.access === 'owner' ? '修改会自动保存' : `由${map.ownerName}共享 · ${ROLE_LABEL[map.access]}${map.access === 'edit' ? '，修改会自动保存' : ''}`}
+          {role === 'owner' ? '修改会自动保存' : `由${map.ownerName}共享 · ${ROLE_LABEL[role]}${role === 'edit' ? '，修改会自动保存' : ''}`}
         </span>
         {map.access === 'owner' ? (
           <button type="button" className="mind-toolbar__btn" aria-haspopup="dialog" onClick={() => setShareOpen(true)}>
@@ -201,16 +228,23 @@ function Editor({ ctl, mapId, studentId, map, draft }: Loaded & { ctl: EditorCon
         >
           历史版本
         </button>
+        <PresenceBar ctl={ctl} peers={peers} ownMemberId={room.memberId} />
         {linked && <Link href={linked.href}>{linked.text}</Link>}
         <Link href="/personal/myMaps">返回我的导图</Link>
       </div>
       <div className="mind-page__main">
-        <MindEditorView ctl={ctl} load={load} onError={(m) => toast.error(m)} toolbarExtra={<SaveStatus state={auto.state} retry={auto.retry} />} />
+        <MindEditorView
+          ctl={ctl}
+          load={load}
+          onError={(m) => toast.error(m)}
+          extraMarks={(id) => presenceMarks(peers, id, room.memberId)}
+          toolbarExtra={<SaveStatus state={auto.state} retry={auto.retry} />}
+        />
         <div id="mind-history-panel" hidden={!historyOpen}>
           {historyOpen && <HistoryPanel ctl={ctl} source={ownVersions(mapId)} keep={() => keep()} savedTick={savedTick} onClose={closeHistory} />}
         </div>
       </div>
-      <ConflictDialog open={auto.state === 'conflict'} onServer={() => void takeServer()} onMine={() => void keepMine()} />
+      <ConflictDialog open={auto.conflict} onServer={() => void auto.takeServer()} onMine={() => void auto.keepMine()} />
       {map.access === 'owner' && <ShareDialog open={shareOpen} onClose={() => setShareOpen(false)} map={shareRef} />}
     </div>
   );

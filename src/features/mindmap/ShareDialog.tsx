@@ -27,6 +27,8 @@ export function ShareDialog({ open, onClose, map }: { open: boolean; onClose(): 
     if (!open) return;
     setError('');
     setSaid('');
+    // the list of the last opening is not shown as this one's (a member may have left meanwhile)
+    setList(null);
     mapMembers({ kind, mapId }).then(setList, (e) => setError(errorText(e)));
   }, [open, kind, mapId]);
 

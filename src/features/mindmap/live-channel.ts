@@ -11,6 +11,8 @@ import type { PresenceRoom } from './presence-room';
  * for good when the map is gone or the student may no longer open it.
  */
 export interface LiveChannelOptions {
+  /** a case map (default; caseId: the case) or an own map of 我的导图 (caseId: the map's id) */
+  kind?: 'case' | 'own';
   caseId: string;
   ownerId: string;
   /** the page's server version now (the socket replays what came after it) */
@@ -67,7 +69,7 @@ export class LiveChannel {
     if (typeof navigator !== 'undefined' && navigator.onLine === false) return;
     const token = this.o.token();
     if (!token || typeof WebSocket === 'undefined') return;
-    const q = new URLSearchParams({ kind: 'case', mapId: this.o.caseId, ownerId: this.o.ownerId, since: String(this.o.since()) });
+    const q = new URLSearchParams({ kind: this.o.kind ?? 'case', mapId: this.o.caseId, ownerId: this.o.ownerId, since: String(this.o.since()) });
     const url = `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/api/live/map?${q}`;
     let ws: WebSocket;
     try {

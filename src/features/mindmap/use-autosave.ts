@@ -11,6 +11,7 @@ import {
   type Draft,
   summaryOfEdit,
   keptTitleEdit,
+  type ChangeSet,
 } from '../../mindmap';
 import { Autosaver, type SaveState } from './autosave';
 import { tabSignal } from './tab-signal';
@@ -18,7 +19,7 @@ import { LiveChannel } from './live-channel';
 import type { PresenceRoom } from './presence-room';
 import { session } from '../../app/session/session-store';
 import { toast } from '../../app/ui/toast-store';
-import { EXPERIENCE_MSG, keepMapVersion, mapChanges, saveChanges, saveStuMind, showMind } from './api';
+import { EXPERIENCE_MSG, keepMapVersion, mapChanges, saveChanges, saveStuMind, showMind, type SavedChangeSets } from './api';
 import type { ChangeSaving } from './autosave';
 import type { ShownMind } from '../../contract/mindmaps';
 
@@ -53,6 +54,17 @@ export interface AutosaveOptions {
   onLiveClosed?(reason: string): void;
   /** the student's role on a shared map changed (the owner made them 只读) */
   onRole?(role: 'edit' | 'view'): void;
+  /** a map that is not a case's (我的导图): its routes and its live socket, instead of the case map's */
+  routes?: MapRoutes;
+}
+
+/** The routes of a map other than a case's study map (stable: the hook reads them when its saver starts). */
+export interface MapRoutes {
+  sendChanges(base: number, sets: ChangeSet[]): Promise<SavedChangeSets>;
+  fetchChanges(since: number): Promise<SavedChangeSets>;
+  /** the map as saved now, whole */
+  show(): Promise<{ document: KmDocument; version: number }>;
+  live: { kind: 'own'; mapId: string; ownerId: string };
 }
 
 /** The draft of a case map: the student's own, or a classmate's shared with them (kept apart). */
@@ -76,11 +88,15 @@ export function useAutosave(ctl: EditorController, caseId: string, studentId: st
   tab.current ||= newTabId();
 
   // Created in the effect (not memoised) so a StrictMode re-run gets a live saver.
+  /** The map as saved now: the case map's showMind, or the routes'. */
+  const showServer = () => said.current.routes?.show() ?? showMind(caseId, false, owner);
+
   useEffect(() => {
+    const routes = said.current.routes;
     const changes: ChangeSaving | undefined = byChanges
       ? {
           take: () => ctl.engine.takeChangeSets(),
-          send: (base, sets) => saveChanges(caseId, base, sets, owner),
+          send: (base, sets) => (routes ? routes.sendChanges(base, sets) : saveChanges(caseId, base, sets, owner)),
           receive: async (sets) => {
             const r = await ctl.engine.receiveChangeSets(sets);
             const typing = ctl.typedText;
@@ -93,7 +109,7 @@ export function useAutosave(ctl: EditorController, caseId: string, studentId: st
             return { notices, version: r.version };
           },
           wholeSaved: (v, seq) => ctl.engine.wholeSaved(v, tab.current, seq),
-          fetch: (since) => mapChanges(caseId, since, owner),
+          fetch: (since) => (routes ? routes.fetchChanges(since) : mapChanges(caseId, since, owner)),
         }
       : undefined;
     const saver = new Autosaver(
@@ -112,8 +128,9 @@ export function useAutosave(ctl: EditorController, caseId: string, studentId: st
     // other devices' (and members') saves as they happen; the poll below rests while it is open
     const live = byChanges
       ? new LiveChannel({
-          caseId,
-          ownerId,
+          kind: routes?.live.kind ?? 'case',
+          caseId: routes?.live.mapId ?? caseId,
+          ownerId: routes?.live.ownerId ?? ownerId,
           since: () => saver.version,
           token: () => session.token,
           onNews: () => void saver.catchUp(),
@@ -134,7 +151,7 @@ export function useAutosave(ctl: EditorController, caseId: string, studentId: st
     saver.onReload = async () => {
       // Saved whole elsewhere (an import, a restore, another tab's first save): that map, with
       // this page's unsaved sets on it — all of them, read again just before the map is replaced.
-      const server = await showMind(caseId, false, owner);
+      const server = await showServer();
       await ctl.settled();
       const pending = await ctl.engine.takeChangeSets();
       await ctl.open(server.document, false);
@@ -238,7 +255,7 @@ export function useAutosave(ctl: EditorController, caseId: string, studentId: st
   /** 载入服务器版本: the server's map replaces mine; mine is downloaded as a copy. */
   const takeServer = async () => {
     if (conflict) keepCopy(conflict, '我的版本');
-    const server = await showMind(caseId, false, owner);
+    const server = await showServer();
     await ctl.open(server.document, false);
     await startFrom(server);
     ref.current?.resolve(server.version, false);
@@ -248,7 +265,7 @@ export function useAutosave(ctl: EditorController, caseId: string, studentId: st
 
   /** 保留我的版本: mine is saved over the newer one; the server's is downloaded as a copy. */
   const keepMine = async () => {
-    const server = await showMind(caseId, false, owner);
+    const server = await showServer();
     keepCopy(server.document, '服务器版本');
     ref.current?.resolve(server.version, true);
     setConflict(null);

@@ -61,7 +61,10 @@ export async function seedOwnMaps(trx: DbOrTrx, studentId: string): Promise<void
         student_id: studentId,
         document: text,
         ...factsOf(doc, text),
+        // the document is version 1, and its change log starts there (mindmaps/map-log.ts)
         version: 1,
+        snapshot_version: 1,
+        log_from: 1,
         course_id: m.courseId ?? null,
         created_at: at,
         updated_at: at,

@@ -8,7 +8,8 @@ import { E2E_STUDENTS, e2eStudentNo } from '../students';
 
 // A 我的导图 map shared with a classmate, as two students do it in two browsers: the owner invites
 // by 学号 (a wrong one is refused in Chinese, the typed 学号 kept), the member finds the map in
-// 共享给我的 and edits it, the owner sees the edit; made 只读, the member's editor shows it
+// 共享给我的 and edits it, the owner sees the edit live (no reload); both rename a topic at once and
+// both edits are kept with no conflict choice; made 只读, the member's open editor turns
 // read-only; the member leaves. 共享主 and 共享员 are this file's own students.
 
 const OWNER = E2E_STUDENTS.shareOwner;
@@ -22,7 +23,7 @@ describe('sharing a 我的导图 map with a classmate', () => {
   const sessions: BrowserSession[] = [];
   afterAll(async () => Promise.all(sessions.map((x) => x.close())));
 
-  it('invite by 学号, the member edits, the owner sees it; 只读 then 退出共享', async () => {
+  it('invite by 学号, the member edits, the owner sees it live; both edit at once; 只读 then 退出共享', { timeout: 180_000 }, async () => {
     const owner = await openSignedIn(inject('baseURL'), OWNER.loginName);
     sessions.push(owner);
     const o = owner.page;
@@ -68,21 +69,40 @@ describe('sharing a 我的导图 map with a classmate', () => {
     await expect.poll(() => outline(m)).toContain('成员加的主题');
     await expect.poll(() => saveState(m).textContent(), { timeout: 15_000 }).toBe('已保存');
 
-    // the owner opens the map again: the member's topic is in it
-    await o.goto(mapUrl);
+    // the owner's open map shows the member's topic without a reload (the live socket), and each
+    // sees the other on the map
+    await item(o, '成员加的主题').waitFor();
+    expect(o.url()).toBe(mapUrl);
+    await o.getByRole('list', { name: '也在这张导图上' }).getByText(MEMBER.username).waitFor();
+    await m.getByRole('list', { name: '也在这张导图上' }).getByText(OWNER.username).waitFor();
+
+    // both rename a different topic at once: both kept, on both pages, with no 保留我的 / 载入服务器 choice
+    const rename = async (page: Page, from: string, to: string) => {
+      await item(page, from).click();
+      await page.keyboard.press('F2');
+      await editField(page).fill(to);
+      await page.keyboard.press('Enter');
+    };
+    await Promise.all([rename(o, '成员加的主题', '创建者改的主题'), rename(m, '小组复习', '小组复习（成员改）')]);
+    for (const page of [o, m]) {
+      await item(page, '创建者改的主题').waitFor();
+      await item(page, '小组复习（成员改）').waitFor();
+      await expect.poll(() => saveState(page).textContent(), { timeout: 15_000 }).toBe('已保存');
+      expect(await page.getByRole('dialog', { name: '导图已在其他页面更新' }).count()).toBe(0);
+    }
+    // and the server has both: the owner's page opened again shows them
     await o.reload();
     await editorReady(o);
-    await expect.poll(() => outline(o)).toContain('成员加的主题');
+    await expect.poll(() => outline(o)).toEqual(['小组复习（成员改）', '创建者改的主题']);
 
-    // made 只读: the member's editor opens read-only
+    // made 只读: the member's open editor turns read-only at once
     await o.getByRole('button', { name: '共享', exact: true }).click();
     await share.getByLabel(`${MEMBER.username}的权限`).selectOption('view');
     await expect.poll(() => share.getByRole('status').textContent()).toBe(`${MEMBER.username}的权限已改为只读`);
     await share.getByRole('button', { name: '关闭' }).click();
-    await m.reload();
-    await editorReady(m);
+    await toastWith(m, '创建者把你改为只读成员：这张导图现在只能查看').waitFor();
     await m.getByText(`由${OWNER.username}共享 · 只读`).waitFor();
-    await item(m, '成员加的主题').dblclick();
+    await item(m, '创建者改的主题').dblclick();
     expect(await editField(m).count()).toBe(0);
 
     // 退出共享 asks once more, then the map leaves 共享给我的

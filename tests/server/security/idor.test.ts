@@ -296,6 +296,13 @@ describe('B cannot read or change A’s own maps (我的导图)', () => {
       { method: 'GET', url: `/api/mymaps/versions?mapId=${mapId}` },
       { method: 'GET', url: `/api/mymaps/version?mapId=${mapId}&versionId=0` },
       { method: 'POST', url: '/api/mymaps/save', payload: { mapId, version: 1, document: doc } },
+      // change sets (issue 30 for own maps) and the sets since a version
+      {
+        method: 'POST',
+        url: '/api/mymaps/saveChanges',
+        payload: { mapId, base: 1, sets: [{ id: 'tabB:1', changes: [{ op: 'set', id: 'r', key: 'text', before: null, after: '被改了' }] }] },
+      },
+      { method: 'GET', url: `/api/mymaps/changes?mapId=${mapId}&since=0` },
       { method: 'POST', url: '/api/mymaps/rename', payload: { mapId, title: '被改名' } },
       { method: 'POST', url: '/api/mymaps/duplicate', payload: { mapId } },
       { method: 'POST', url: '/api/mymaps/delete', payload: { mapId } },
@@ -313,6 +320,9 @@ describe('B cannot read or change A’s own maps (我的导图)', () => {
       expect(res.resultCode, req.url).toBe(404);
       expect(JSON.stringify(res)).not.toContain(SECRET);
     }
+    // the live socket on A's map (as its owner, or naming B as the owner): refused before the upgrade
+    for (const owner of [A, 'stu-idor-b'])
+      expect((await call(t.app, b, { method: 'GET', url: `/api/live/map?kind=own&mapId=${mapId}&ownerId=${owner}&since=0` })).resultCode, owner).toBe(403);
     // In A's 回收站, B can neither restore nor purge it.
     expect((await call(t.app, tokens.a, { method: 'POST', url: '/api/mymaps/delete', payload: { mapId } })).resultCode).toBe(200);
     for (const url of ['/api/mymaps/restore', '/api/mymaps/purge'])

@@ -55,6 +55,14 @@ async function snapshot(studentId: string): Promise<string> {
   const parts: unknown[] = [await db.selectFrom('students').selectAll().where('id', '=', studentId).execute()];
   for (const table of STUDENT_TABLES) parts.push(await db.selectFrom(table).selectAll().where('student_id', '=', studentId).execute());
   parts.push(await db.selectFrom('files').selectAll().where('owner_id', '=', studentId).execute());
+  // an own map's change sets are keyed by the map (the student's maps name them)
+  parts.push(
+    await db
+      .selectFrom('own_map_changes')
+      .selectAll()
+      .where('map_id', 'in', db.selectFrom('own_maps').select('id').where('student_id', '=', studentId))
+      .execute(),
+  );
   parts.push(
     await db
       .selectFrom('map_members')

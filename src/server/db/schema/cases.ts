@@ -161,6 +161,18 @@ export interface OwnMapsTable {
   updated_at: Timestamp;
   version_started_at: NullableTimestamp;
   deleted_at: NullableTimestamp;
+  /** The version `document` holds; the sets after it are in own_map_changes (migration 2026-12-05-own-map-changes). */
+  snapshot_version: G<number>;
+  /** Every set with a version above this is in own_map_changes. */
+  log_from: G<number>;
+}
+/** One change set applied to an own map (as MapChangesTable for a case map). */
+export interface OwnMapChangesTable {
+  map_id: string;
+  version: number;
+  set_id: string;
+  changes: string;
+  created_at: G<Date>;
 }
 /** An earlier state of an own map (modules/mymaps/versions.ts). */
 export interface OwnMapVersionsTable {

@@ -14,6 +14,7 @@ import type {
   OwnMapsTable,
   OwnMapVersionsTable,
   MapChangesTable,
+  OwnMapChangesTable,
   MapMembersTable,
   CaseRecordsTable,
   TasksTable,
@@ -57,6 +58,7 @@ export interface DB {
   own_maps: OwnMapsTable;
   own_map_versions: OwnMapVersionsTable;
   map_changes: MapChangesTable;
+  own_map_changes: OwnMapChangesTable;
   map_members: MapMembersTable;
   case_records: CaseRecordsTable;
   courses: CoursesTable;

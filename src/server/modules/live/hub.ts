@@ -1,8 +1,9 @@
 import type { Db } from '../../db/database';
 import { ApiError } from '../../http/envelope';
 import { LiveClose, type LivePresence } from '../../../contract/live';
-import { mapChangesJson } from '../mindmaps/changes';
-import { caseMapAccess } from '../sharing/members';
+import { changesJsonOf } from '../mindmaps/changes';
+import { caseRef, ownRef, type MapRef } from '../mindmaps/map-log';
+import { caseMapAccess, ownMapAccess, type MapKey } from '../sharing/members';
 import { roomKey, type BusEvent, type LiveBus } from './bus';
 import { Bucket, type LiveConn } from './conn';
 
@@ -12,8 +13,8 @@ export const PRESENCE_TTL_MS = 25_000;
 
 export interface Room {
   key: string;
-  ownerId: string;
-  caseId: string;
+  /** the map: a case map (ref: the case) or an own map (ref: its id), and its owner */
+  map: MapKey;
   conns: Set<LiveConn>;
   /** presence of every socket on the map, this process's and the others' (heard on the bus) */
   presence: Map<string, { p: LivePresence; at: number; local: boolean }>;
@@ -39,8 +40,8 @@ export class LiveHub {
     this.timer.unref();
   }
 
-  keyOf(ownerId: string, caseId: string): string {
-    return roomKey(this.prefix, { kind: 'case', ownerId, ref: caseId });
+  keyOf(map: MapKey): string {
+    return roomKey(this.prefix, map);
   }
 
   publish(room: string, event: BusEvent): Promise<void> {
@@ -54,9 +55,9 @@ export class LiveHub {
   }
 
   /** After a committed saveChanges (route or socket): its new sets go to every socket on the map. */
-  async announce(ownerId: string, caseId: string, answerJson: string, sentIds: ReadonlySet<string>, by = '', conn = ''): Promise<void> {
+  async announce(map: MapKey, answerJson: string, sentIds: ReadonlySet<string>, by = '', conn = ''): Promise<void> {
     const answer = JSON.parse(answerJson) as { sets: { id: string; version: number }[] };
-    const key = this.keyOf(ownerId, caseId);
+    const key = this.keyOf(map);
     for (const s of answer.sets) if (sentIds.has(s.id)) await this.bus.publish(key, { t: 'set', from: by, conn, version: s.version, json: JSON.stringify(s) });
   }
 
@@ -65,16 +66,21 @@ export class LiveHub {
    * their pages rest their poll while the socket is open, so without this a member's first save
    * (which is whole) or an import stayed unseen until that page saved itself.
    */
-  async announceWhole(ownerId: string, caseId: string, version: number): Promise<void> {
-    await this.bus.publish(this.keyOf(ownerId, caseId), { t: 'whole', version });
+  async announceWhole(map: MapKey, version: number): Promise<void> {
+    await this.bus.publish(this.keyOf(map), { t: 'whole', version });
+  }
+
+  /** The map went to 回收站 (or for good): its sockets close. */
+  async announceDeleted(map: MapKey): Promise<void> {
+    await this.bus.publish(this.keyOf(map), { t: 'access', deleted: 1 });
   }
 
   /** Adds a socket to its map's room (subscribing this process to it first), and sends it the sets after `since`. */
-  async join(conn: LiveConn, ownerId: string, caseId: string, since: number): Promise<Room> {
-    const key = this.keyOf(ownerId, caseId);
+  async join(conn: LiveConn, map: MapKey, since: number): Promise<Room> {
+    const key = this.keyOf(map);
     let room = this.rooms.get(key);
     if (!room) {
-      room = { key, ownerId, caseId, conns: new Set(), presence: new Map() };
+      room = { key, map, conns: new Set(), presence: new Map() };
       this.rooms.set(key, room);
       const r = room;
       await this.bus.subscribe(key, (e) => this.onEvent(r, e));
@@ -106,7 +112,7 @@ export class LiveHub {
   /** Sends `conn` every set after `since` from the log (or tells it to reload), then it is at the map's version. */
   private async fill(room: Room, conn: LiveConn, since: number): Promise<void> {
     try {
-      const json = await mapChangesJson(this.db, room.ownerId, room.caseId, since);
+      const json = await changesJsonOf(this.db, refOf(room.map), since);
       const version = Number(/^\{"version":(\d+)/.exec(json)?.[1] ?? since);
       if (version > conn.last) {
         conn.send(`{"type":"changes",${json.slice(1)}`);
@@ -151,7 +157,8 @@ export class LiveHub {
   /** A member's access changed: closed when removed (or the map deleted), told when their role changed. */
   private async recheck(room: Room, conn: LiveConn, deleted: boolean): Promise<void> {
     if (deleted) return conn.close(LiveClose.gone, '导图已被删除');
-    const { role, ownerAccess } = await caseMapAccess(this.db, room.ownerId, room.caseId, conn.memberId);
+    const { role, ownerAccess } = await accessOn(this.db, room.map, conn.memberId);
+    if (room.map.kind === 'own' && ownerAccess === 0) return conn.close(LiveClose.gone, '导图已被删除');
     if (!role || ownerAccess === 2) return conn.close(LiveClose.forbidden, '你已不是这张导图的成员');
     if (role !== conn.role && role !== 'owner') {
       conn.role = conn.presence.role = role;
@@ -183,5 +190,31 @@ export class LiveHub {
     for (const room of this.rooms.values()) for (const conn of room.conns) conn.close(LiveClose.goingAway, '服务器重启，正在重新连接');
     this.rooms.clear();
     await this.bus.close();
+  }
+}
+
+/** The map's log (map-log.ts) behind a room. */
+export const refOf = (map: MapKey): MapRef => (map.kind === 'case' ? caseRef(map.ownerId, map.ref) : ownRef(map.ownerId, map.ref));
+
+/**
+ * A member's role on a room's map and the owner's access to it: a case map's (caseMapAccess; 2
+ * graduated), or an own map's (0: gone or in 回收站, 1: there).
+ */
+export async function accessOn(db: Db, map: MapKey, memberId: string): Promise<{ role: 'owner' | 'edit' | 'view' | undefined; ownerAccess: number }> {
+  if (map.kind === 'case') return caseMapAccess(db, map.ownerId, map.ref, memberId);
+  try {
+    const { ownerId, access } = await ownMapAccess(db, memberId, map.ref);
+    // an id from the query names its owner: a map of another owner is no map of this room
+    return ownerId === map.ownerId ? { role: access, ownerAccess: 1 } : { role: undefined, ownerAccess: 1 };
+  } catch (e) {
+    if (!(e instanceof ApiError)) throw e;
+    const there = await db
+      .selectFrom('own_maps')
+      .select('id')
+      .where('id', '=', map.ref)
+      .where('student_id', '=', map.ownerId)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst();
+    return { role: undefined, ownerAccess: there ? 1 : 0 };
   }
 }

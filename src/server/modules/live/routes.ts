@@ -4,13 +4,15 @@ import { Compile } from 'typebox/compile';
 import { LIVE_MAX_FRAME, LIVE_PROTOCOL, LiveClose, LiveIn, LiveQuery } from '../../../contract/live';
 import { SHARE_MSG } from '../../../contract/sharing';
 import { Nothing, Reply } from '../../../contract/common';
+import type { SaveChangesBody } from '../../../contract/map-changes';
 import { requireStudent, studentIdOf } from '../../http/auth';
 import { ApiError, forbidden } from '../../http/envelope';
 import { assertNotGraduated } from '../cases/access';
 import { assertCaseWriter, caseMapOwner, saveChangesAs } from '../sharing/case-map';
-import { caseMapAccess } from '../sharing/members';
+import type { MapKey } from '../sharing/members';
+import { assertOwnWriter, saveOwnChangesAs } from '../mymaps/changes';
 import { FLOOD_DROPS, LiveConn, type RawSocket } from './conn';
-import type { Room } from './hub';
+import { accessOn, type Room } from './hub';
 
 const check = Compile(LiveIn);
 
@@ -37,13 +39,13 @@ export async function liveRoutes(app: FastifyInstance): Promise<void> {
       onRequest: [async (request, reply) => (tokenToHeader(request), requireStudent(request, reply))],
       preHandler: async (request) => {
         const studentId = studentIdOf(request);
-        const { mapId, ownerId } = request.query;
+        const { kind, mapId, ownerId } = request.query;
         const [{ role }, me] = await Promise.all([
-          caseMapAccess(app.db, ownerId, mapId, studentId),
+          accessOn(app.db, { kind, ownerId, ref: mapId }, studentId),
           app.db.selectFrom('students').select('username').where('id', '=', studentId).executeTakeFirstOrThrow(),
         ]);
         if (!role) throw forbidden(SHARE_MSG.notMember);
-        await assertNotGraduated(app.db, studentId, mapId);
+        if (kind === 'case') await assertNotGraduated(app.db, studentId, mapId);
         joins.set(request, { role, name: me.username });
       },
     },
@@ -51,10 +53,11 @@ export async function liveRoutes(app: FastifyInstance): Promise<void> {
       // synchronous up to the listeners: a frame the client sends at once is not missed
       const socket = raw as unknown as RawSocket;
       const studentId = studentIdOf(request);
-      const { mapId: caseId, ownerId, since } = request.query;
+      const { kind, mapId, ownerId, since } = request.query;
+      const map = { kind, ownerId, ref: mapId };
       const { role, name } = joins.get(request)!;
       const conn = new LiveConn(socket, studentId, name, role, hub.bucketOf(studentId));
-      const joining = hub.join(conn, ownerId, caseId, since);
+      const joining = hub.join(conn, map, since);
       let slowSaid = 0;
       socket.on('message', (data, isBinary) => {
         if (conn.closed) return;
@@ -88,15 +91,13 @@ export async function liveRoutes(app: FastifyInstance): Promise<void> {
         const sets = message;
         void conn.queue(async () => {
           try {
-            // every rule of saveChanges, checked again for this message: the writer's account and
-            // application, their role on the map (and, in the transaction, their member row locked)
-            await assertCaseWriter(app.db, studentId, caseId);
-            const owner = await caseMapOwner(app.db, studentId, caseId, ownerId, true);
-            const json = await saveChangesAs(app.db, app.mapHeads, studentId, owner, caseId, sets);
+            // every rule of saveChanges, checked again for this message: the writer's account (and
+            // application), their role on the map (and, in the transaction, their member row locked)
+            const json = await saveOnSocket(app, studentId, map, sets);
             const answer = JSON.parse(json) as { version: number; sets: { version: number }[]; notices?: string[]; notice?: string };
             // on the bus first: a set acknowledged is on its way to the others (this socket's own
             // copy of the event runs after this task, and is skipped by version)
-            await hub.announce(owner, caseId, json, new Set(sets.sets.map((s) => s.id)), studentId, conn.id);
+            await hub.announce(map, json, new Set(sets.sets.map((s) => s.id)), studentId, conn.id);
             const fresh = answer.sets.filter((s) => s.version > conn.last);
             conn.send({ type: 'ack', req: sets.req, ...answer, sets: fresh as never });
             conn.last = Math.max(conn.last, answer.version);
@@ -127,6 +128,17 @@ export async function liveRoutes(app: FastifyInstance): Promise<void> {
       joining.catch(() => conn.close(1011, '服务器出错，请重新连接'));
     },
   );
+}
+
+/** A socket's `sets`, through the same path as the map's HTTP route (a case map's or an own map's). */
+async function saveOnSocket(app: FastifyInstance, studentId: string, map: MapKey, sets: Pick<SaveChangesBody, 'base' | 'sets'>): Promise<string> {
+  if (map.kind === 'own') {
+    await assertOwnWriter(app.db, studentId);
+    return (await saveOwnChangesAs(app.db, app.mapHeads, studentId, map.ref, sets, map.ownerId)).json;
+  }
+  await assertCaseWriter(app.db, studentId, map.ref);
+  const owner = await caseMapOwner(app.db, studentId, map.ref, map.ownerId, true);
+  return saveChangesAs(app.db, app.mapHeads, studentId, owner, map.ref, sets);
 }
 
 /** What the upgrade's checks found, for the socket handler (which must not wait before listening). */

@@ -1,3 +1,4 @@
+import { caseRef } from './map-log';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../../tests/server/test-app';
 import { NORMAL, applyTo } from '../../../../tests/server/helpers';
@@ -67,7 +68,7 @@ describe('saveChanges follows SimServer (property-ish)', () => {
     for (const ed of tabs) expect(JSON.stringify(ed.doc.toKm())).toBe(want);
     expect(canonical((await t.get(t.tokens.normal, `/api/course/mindStudent/showMind?caseId=${caseId}`)).data.document)).toBe(want);
     // a process without the cached head rebuilds the same map from the snapshot and the log
-    t.app.mapHeads.drop('stu-0001', caseId);
+    t.app.mapHeads.drop(caseRef('stu-0001', caseId));
     expect(canonical((await t.get(t.tokens.normal, `/api/course/mindStudent/showMind?caseId=${caseId}`)).data.document)).toBe(want);
   });
 });

@@ -4,7 +4,21 @@ import type { SaveChangesBody } from '../../../contract/map-changes';
 import type { Db, DbOrTrx } from '../../db/database';
 import { ApiError, ResultCode, badRequest } from '../../http/envelope';
 import { CARD_CAP_MSG, syncOneCase } from '../review/cards';
-import { COMPACT_AFTER, compact, lockMap, lockedHead } from './head';
+import { COMPACT_AFTER, lockMap } from './head';
+import {
+  answerJson,
+  caseRef,
+  compact,
+  lockedHead,
+  logAppend,
+  logKnown,
+  logTail,
+  mapTable,
+  mapWhere,
+  type LockedMap,
+  type LoggedSet,
+  type MapRef,
+} from './map-log';
 import type { HeadEntry, MapHeads } from './head-cache';
 import { VERSION_WINDOW_MS, pruneVersions } from './versions';
 
@@ -18,48 +32,24 @@ const MALFORMED = '修改的格式不正确';
 
 const reload = (version: number) => new ApiError(ResultCode.conflict, RELOAD_MSG, { version, reload: 1 });
 
-/** The answer's JSON (SavedChanges): the stored sets' text spliced in as is, never parsed again. */
-function answerJson(version: number, sets: readonly { set_id: string; version: number; changes: string }[], notices: string[], notice?: string): string {
-  const parts = sets.map((s) => `{"id":${JSON.stringify(s.set_id)},"version":${s.version},"changes":${s.changes}}`);
-  const extra = `${notices.length ? `,"notices":${JSON.stringify(notices)}` : ''}${notice ? `,"notice":${JSON.stringify(notice)}` : ''}`;
-  return `{"version":${version},"sets":[${parts.join(',')}]${extra}}`;
-}
-
-function setsAfter(db: DbOrTrx, studentId: string, caseId: string, after: number) {
-  return db
-    .selectFrom('map_changes')
-    .select(['set_id', 'version', 'changes'])
-    .where('student_id', '=', studentId)
-    .where('case_id', '=', caseId)
-    .where('version', '>', after)
-    .orderBy('version')
-    .execute();
-}
-
 /** mapChanges: the sets after `since` as JSON (SavedChanges), or 409 reload when the log no longer has them all. */
-export async function mapChangesJson(db: DbOrTrx, studentId: string, caseId: string, since: number): Promise<string> {
-  const row = await db
-    .selectFrom('student_maps')
-    .select(['version', 'log_from'])
-    .where('student_id', '=', studentId)
-    .where('case_id', '=', caseId)
-    .executeTakeFirst();
+export async function changesJsonOf(db: DbOrTrx, r: MapRef, since: number): Promise<string> {
+  const { rows } = await sql<{ version: number; log_from: number }>`select version, log_from from ${mapTable(r)} where ${mapWhere(r)}`.execute(db);
+  const row = rows[0];
   if (!row) {
-    if (since === 0) return answerJson(0, [], []);
+    if (since === 0 && r.kind === 'case') return answerJson(0, [], []);
     throw reload(0);
   }
   if (since < row.log_from || since > row.version) throw reload(row.version);
-  const sets = await setsAfter(db, studentId, caseId, since);
   // a set committed between the two statements is left for the next call
-  return answerJson(
-    row.version,
-    sets.filter((s) => s.version <= row.version),
-    [],
-  );
+  const sets = await logTail(db, r, since, row.version);
+  return answerJson(row.version, sets, []);
 }
 
+export const mapChangesJson = (db: DbOrTrx, studentId: string, caseId: string, since: number) => changesJsonOf(db, caseRef(studentId, caseId), since);
+
 /** What a set's applied changes mean for the rest of the row: cards follow ids and 已学 marks; the stored outline, titles and structure. */
-function effectsOf(changes: readonly Change[]) {
+export function effectsOf(changes: readonly Change[]) {
   let cards = false;
   let outline = false;
   for (const c of changes) {
@@ -71,14 +61,95 @@ function effectsOf(changes: readonly Change[]) {
   return { cards, outline };
 }
 
+/** What a set's effects were, for the row's update. */
+export interface Effects {
+  cards: boolean;
+  outline: boolean;
+}
+
+/** What a kind of map does around the common rule of saveSets, all inside its transaction. */
+export interface SaveHooks<R extends LockedMap & { version_started_at: Date | null }> {
+  /** Run first (a shared map: the writing member's row locked, sharing/members.ts). */
+  guard?: (trx: DbOrTrx) => Promise<void>;
+  /** The map's row locked; undefined: no map to change (409 reload). */
+  lock: (trx: DbOrTrx) => Promise<R | undefined>;
+  /** The head before these sets kept as a version (its window is over). */
+  keepState: (trx: DbOrTrx, row: R, head: HeadEntry, now: Date) => Promise<void>;
+  /** The row's version and derived facts written after the sets; resolves a notice for the answer. */
+  finish: (trx: DbOrTrx, row: R, head: HeadEntry, effects: Effects, windowOver: boolean) => Promise<string | undefined>;
+}
+
 /**
- * saveChanges in one transaction, the map's row locked: 409 reload when the student has no own
- * map yet (the first save is whole) or `base` is outside the log; sets already logged (a resend)
- * are skipped; a set beyond the limits refuses the request (400, nothing stored). Keeps the
- * guarantees of a whole save: the state replaced is kept as a version when its window is over,
- * review cards follow 已学 marks and added/removed topics. Resolves the answer's JSON.
+ * The rule of a change-set save, for either kind of map (map-log.ts), in one transaction, the
+ * map's row locked: 409 reload when there is no map yet (the first save is whole) or `base` is
+ * outside the log; sets already logged (a resend) are skipped; a set beyond the limits refuses
+ * the request (400, nothing stored). The state replaced is kept as a version when its window is
+ * over. Resolves the answer's JSON.
  */
-export async function saveChanges(
+export async function saveSets<R extends LockedMap & { version_started_at: Date | null }>(
+  db: Db,
+  heads: MapHeads,
+  r: MapRef,
+  body: Pick<SaveChangesBody, 'base' | 'sets'>,
+  now: Date,
+  hooks: SaveHooks<R>,
+): Promise<string> {
+  let head: HeadEntry | undefined;
+  try {
+    const json = await db.transaction().execute(async (trx) => {
+      if (hooks.guard) await hooks.guard(trx);
+      const row = await hooks.lock(trx);
+      if (!row || body.base < row.log_from || body.base > row.version) throw reload(row?.version ?? 0);
+      const known = await logKnown(trx, r, body.base, [...new Set(body.sets.map((s) => s.id))]);
+      const logged = new Set(known.map((k) => k.set_id));
+      const before = known.filter((k) => k.version > body.base);
+      // each new set once, the first of a repeated id in the request
+      const fresh = body.sets.filter((s) => !logged.has(s.id) && (logged.add(s.id), true));
+      if (!fresh.length) return answerJson(row.version, before, []);
+
+      head = await lockedHead(trx, heads, r, row);
+      // The version window (versions.ts): the state these sets replace is kept once its window is over.
+      const windowOver = row.version_started_at === null || row.version_started_at <= new Date(now.getTime() - VERSION_WINDOW_MS);
+      if (windowOver) await hooks.keepState(trx, row, head, now);
+
+      const added: LoggedSet[] = [];
+      const notices = new Set<string>();
+      const effects: Effects = { cards: false, outline: false };
+      let version = row.version;
+      // What other tabs and members stored after `base` (parsed only if a change meets a delete):
+      // the sets' crossing rules (applyLenient) keep both sides' work.
+      const tabs = new Set(fresh.map((s) => tabOfSet(s.id)));
+      const concurrent = new Concurrent(() => before.filter((k) => !tabs.has(tabOfSet(k.set_id))).flatMap((k) => JSON.parse(k.changes) as Change[]));
+      for (const s of fresh) {
+        const outcome = applySet(head, s.changes as Change[], concurrent);
+        outcome.notices.forEach((n) => notices.add(n));
+        const e = effectsOf(outcome.applied);
+        effects.cards ||= e.cards;
+        effects.outline ||= e.outline;
+        // serialised at once: a later set may change node data the applied changes share
+        added.push({ set_id: s.id, version: ++version, changes: JSON.stringify(outcome.applied) });
+      }
+      head.version = version;
+      await logAppend(trx, r, added, now);
+      const notice = await hooks.finish(trx, row, head, effects, windowOver);
+      if (version - row.snapshot_version >= COMPACT_AFTER) await compact(trx, r, head, now);
+      return answerJson(version, [...before, ...added], [...notices], notice);
+    });
+    if (head) heads.put(r, head);
+    return json;
+  } catch (e) {
+    // the map in memory may hold sets the database does not: the next save rebuilds it
+    if (head) heads.drop(r);
+    throw e;
+  }
+}
+
+/**
+ * saveChanges: a case map's change sets (saveSets). Keeps the guarantees of a whole save: review
+ * cards follow 已学 marks and added/removed topics, the stored outline is derived again when the
+ * topics changed.
+ */
+export function saveChanges(
   db: Db,
   heads: MapHeads,
   studentId: string,
@@ -88,59 +159,16 @@ export async function saveChanges(
   /** Run first in the transaction (a shared map: the writing member's row locked, sharing/members.ts). */
   guard?: (trx: DbOrTrx) => Promise<void>,
 ): Promise<string> {
-  let head: HeadEntry | undefined;
-  try {
-    const json = await db.transaction().execute(async (trx) => {
-      if (guard) await guard(trx);
-      const row = await lockMap(trx, studentId, caseId);
-      if (!row || body.base < row.log_from || body.base > row.version) throw reload(row?.version ?? 0);
-      // One statement: the sets after `base` (the answer) and any of the sets sent already logged (a resend).
-      const ids = [...new Set(body.sets.map((s) => s.id))];
-      const known = await trx
-        .selectFrom('map_changes')
-        .select(['set_id', 'version', 'changes'])
-        .where('student_id', '=', studentId)
-        .where('case_id', '=', caseId)
-        .where((eb) => eb.or([eb('version', '>', body.base), eb('set_id', 'in', ids)]))
-        .orderBy('version')
-        .execute();
-      const logged = new Set(known.map((r) => r.set_id));
-      const before = known.filter((r) => r.version > body.base);
-      // each new set once, the first of a repeated id in the request
-      const fresh = body.sets.filter((s) => !logged.has(s.id) && (logged.add(s.id), true));
-      if (!fresh.length) return answerJson(row.version, before, []);
-
-      head = await lockedHead(trx, heads, studentId, caseId, row);
-      // The version window (versions.ts): the state these sets replace is kept once its window is over.
-      const windowOver = row.version_started_at === null || row.version_started_at <= new Date(now.getTime() - VERSION_WINDOW_MS);
-      if (windowOver) await keepState(trx, studentId, caseId, row, head, now);
-
-      const added: { student_id: string; case_id: string; set_id: string; version: number; changes: string }[] = [];
-      const notices = new Set<string>();
-      const effects = { cards: false, outline: false };
-      let version = row.version;
-      // What other tabs and members stored after `base` (parsed only if a change meets a delete):
-      // the sets' crossing rules (applyLenient) keep both sides' work.
-      const tabs = new Set(fresh.map((s) => tabOfSet(s.id)));
-      const concurrent = new Concurrent(() => before.filter((r) => !tabs.has(tabOfSet(r.set_id))).flatMap((r) => JSON.parse(r.changes) as Change[]));
-      for (const s of fresh) {
-        const outcome = applySet(head, s.changes as Change[], concurrent);
-        outcome.notices.forEach((n) => notices.add(n));
-        const e = effectsOf(outcome.applied);
-        effects.cards ||= e.cards;
-        effects.outline ||= e.outline;
-        // serialised at once: a later set may change node data the applied changes share
-        added.push({ student_id: studentId, case_id: caseId, set_id: s.id, version: ++version, changes: JSON.stringify(outcome.applied) });
-      }
-      head.version = version;
-      await trx
-        .insertInto('map_changes')
-        .values(added.map((a) => ({ ...a, created_at: now })))
-        .execute();
+  const r = caseRef(studentId, caseId);
+  return saveSets(db, heads, r, body, now, {
+    guard,
+    lock: (trx) => lockMap(trx, studentId, caseId),
+    keepState: (trx, row, head) => keepState(trx, studentId, caseId, row, head, now),
+    finish: async (trx, _row, head, effects, windowOver) => {
       await trx
         .updateTable('student_maps')
         .set({
-          version,
+          version: head.version,
           updated_at: now,
           node_count: head.doc.size,
           title: String(head.doc.root.data.text ?? '').slice(0, 200),
@@ -151,20 +179,13 @@ export async function saveChanges(
         .where('student_id', '=', studentId)
         .where('case_id', '=', caseId)
         .execute();
-      if (version - row.snapshot_version >= COMPACT_AFTER) await compact(trx, studentId, caseId, head, now);
       const cards = effects.cards ? await syncOneCase(trx, studentId, caseId, head.doc.toKm(), now) : { missed: 0 };
-      return answerJson(version, [...before, ...added], [...notices], cards.missed ? CARD_CAP_MSG : undefined);
-    });
-    if (head) heads.put(studentId, caseId, head);
-    return json;
-  } catch (e) {
-    // the map in memory may hold sets the database does not: the next save rebuilds it
-    if (head) heads.drop(studentId, caseId);
-    throw e;
-  }
+      return cards.missed ? CARD_CAP_MSG : undefined;
+    },
+  });
 }
 
-function applySet(head: HeadEntry, changes: Change[], concurrent: Concurrent) {
+export function applySet(head: HeadEntry, changes: Change[], concurrent?: Concurrent) {
   try {
     head.bytes ??= Buffer.byteLength(encodeKm(head.doc.toKm()));
     const outcome = applyLenient(head.doc, changes, { limits: true, concurrent });

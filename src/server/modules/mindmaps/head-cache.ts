@@ -1,4 +1,5 @@
 import type { MindDoc } from '../../../mindmap/core';
+import { refKey, type MapRef } from './map-log';
 
 /** A student's map at `version`, indexed (the engine's MindDoc), as the last save in this process left it. */
 export interface HeadEntry {
@@ -15,7 +16,7 @@ export interface HeadEntry {
 /**
  * The heads of the maps being edited, per process (issue 30): a change set is applied to the map
  * as it is, and parsing a 40,000-topic map to apply one rename is what this avoids. LRU by
- * student + case, bounded by the topics held (a 50,000-topic map is ~60 MB indexed). An entry is
+ * map (a case map: student + case; an own map: its id), bounded by the topics held (a 50,000-topic map is ~60 MB indexed). An entry is
  * only ever trusted at the version the database says (head.ts compares with the locked row), so
  * another process writing the same map costs a replay or a rebuild, never a wrong map.
  *
@@ -28,11 +29,9 @@ export class MapHeads {
 
   constructor(readonly maxNodes = 200_000) {}
 
-  private static key = (studentId: string, caseId: string) => `${studentId}\n${caseId}`;
-
   /** The entry, out of the cache: the caller owns it until it puts it back. */
-  take(studentId: string, caseId: string): HeadEntry | undefined {
-    const key = MapHeads.key(studentId, caseId);
+  take(ref: MapRef): HeadEntry | undefined {
+    const key = refKey(ref);
     const hit = this.entries.get(key);
     if (!hit) return undefined;
     this.entries.delete(key);
@@ -41,13 +40,13 @@ export class MapHeads {
   }
 
   /** The version cached for this map, if any (readers decide whether to read the stored document). */
-  versionOf(studentId: string, caseId: string): number | undefined {
-    return this.entries.get(MapHeads.key(studentId, caseId))?.entry.version;
+  versionOf(ref: MapRef): number | undefined {
+    return this.entries.get(refKey(ref))?.entry.version;
   }
 
   /** The map at exactly `version`, to read from (never to change: it stays cached). */
-  peek(studentId: string, caseId: string, version: number): MindDoc | undefined {
-    const key = MapHeads.key(studentId, caseId);
+  peek(ref: MapRef, version: number): MindDoc | undefined {
+    const key = refKey(ref);
     const hit = this.entries.get(key);
     if (!hit || hit.entry.version !== version) return undefined;
     // most recently used last
@@ -57,11 +56,11 @@ export class MapHeads {
   }
 
   /** Puts a committed head back; an entry already newer (another request's) is kept instead. */
-  put(studentId: string, caseId: string, entry: HeadEntry): void {
-    const key = MapHeads.key(studentId, caseId);
+  put(ref: MapRef, entry: HeadEntry): void {
+    const key = refKey(ref);
     const old = this.entries.get(key);
     if (old && old.entry.version >= entry.version) return;
-    if (old) this.drop(studentId, caseId);
+    if (old) this.drop(ref);
     const nodes = entry.doc.size;
     if (nodes > this.maxNodes) return;
     this.entries.set(key, { entry, nodes });
@@ -73,8 +72,8 @@ export class MapHeads {
     }
   }
 
-  drop(studentId: string, caseId: string): void {
-    const key = MapHeads.key(studentId, caseId);
+  drop(ref: MapRef): void {
+    const key = refKey(ref);
     const hit = this.entries.get(key);
     if (!hit) return;
     this.entries.delete(key);

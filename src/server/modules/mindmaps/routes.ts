@@ -125,7 +125,7 @@ export async function mindmapRoutes(app: FastifyInstance): Promise<void> {
         throw new ApiError(ResultCode.conflict, '思维导图已在其他页面更新，请刷新后再保存', { version: latest });
       }
       // stored: a bus that fails (Redis down) only delays the others' reload, never this answer
-      await app.live.announceWhole(owner, caseId, saved.version).catch((e: unknown) => request.log.warn(e, 'live bus'));
+      await app.live.announceWhole({ kind: 'case', ownerId: owner, ref: caseId }, saved.version).catch((e: unknown) => request.log.warn(e, 'live bus'));
       return ok({ version: saved.version, ...(saved.cards.missed ? { notice: CARD_CAP_MSG } : {}) });
     },
   );
@@ -142,7 +142,7 @@ export async function mindmapRoutes(app: FastifyInstance): Promise<void> {
       const json = await saveChangesAs(app.db, app.mapHeads, studentId, owner, caseId, request.body);
       // the sets are stored: a bus that fails (Redis down) only delays the others, who catch up from the log
       await app.live
-        .announce(owner, caseId, json, new Set(request.body.sets.map((s) => s.id)), studentId)
+        .announce({ kind: 'case', ownerId: owner, ref: caseId }, json, new Set(request.body.sets.map((s) => s.id)), studentId)
         .catch((e: unknown) => request.log.warn(e, 'live bus'));
       return reply.type('application/json; charset=utf-8').send(okJson(json) as never);
     },
@@ -165,7 +165,7 @@ export async function mindmapRoutes(app: FastifyInstance): Promise<void> {
       const { caseId, outline, version } = request.body;
       const owner = await caseMapOwner(app.db, studentId, caseId, request.body.studentId, true);
       const saved = await saveOwnOutline(app.db, owner, caseId, outline, version, app.mapHeads);
-      await app.live.announceWhole(owner, caseId, saved).catch((e: unknown) => request.log.warn(e, 'live bus'));
+      await app.live.announceWhole({ kind: 'case', ownerId: owner, ref: caseId }, saved).catch((e: unknown) => request.log.warn(e, 'live bus'));
       return ok({ version: saved });
     },
   );

@@ -4,6 +4,7 @@ import { toOutline, type KmDocument } from './document';
 import { saveStudentMap } from './maps';
 import { mapMeta } from './versions';
 import type { MapHeads } from './head-cache';
+import { caseRef } from './map-log';
 
 /**
  * saveStuMind's writes, all in one transaction (issue 37): the map with its kept and pruned
@@ -24,7 +25,7 @@ export async function saveMapAndEffects(
   now = new Date(),
 ): Promise<{ version: number; cards: CardSync } | undefined> {
   // the cached head is of the map replaced (stale once this commits; a failed save leaves it right)
-  heads?.drop(studentId, caseId);
+  heads?.drop(caseRef(studentId, caseId));
   return db.transaction().execute(async (trx) => {
     const version = await saveStudentMap(trx, studentId, caseId, expected, { document: text, outline: toOutline(doc), ...mapMeta(doc) }, now, heads);
     if (version === undefined) return undefined;

@@ -1,7 +1,9 @@
 import { PassThrough, type Readable } from 'node:stream';
 import { Zip, ZipPassThrough, strToU8 } from 'fflate';
 import type { DbOrTrx } from '../../db/database';
-import { encodeXmind } from '../../../mindmap/core';
+import { encodeKm, encodeXmind } from '../../../mindmap/core';
+import { headOf } from '../mindmaps/head';
+import { ownRef } from '../mindmaps/map-log';
 import type { KmDocument } from '../mindmaps/document';
 import { sanitizeFileName } from '../files/file-types';
 
@@ -46,7 +48,7 @@ export function exportAllZip(db: DbOrTrx, studentId: string): Readable {
     for (;;) {
       const rows = await db
         .selectFrom('own_maps')
-        .select(['id', 'title', 'document'])
+        .select(['id', 'title', 'document', 'version', 'snapshot_version'])
         .where('student_id', '=', studentId)
         .where('deleted_at', 'is', null)
         .where('id', '>', after)
@@ -56,8 +58,12 @@ export function exportAllZip(db: DbOrTrx, studentId: string): Readable {
       if (!rows.length) break;
       for (const r of rows) {
         const name = nameOf(r.title);
-        addFile(zip, `${name}.km`, strToU8(r.document));
-        addFile(zip, `${name}.xmind`, encodeXmind(JSON.parse(r.document) as KmDocument).data);
+        // a map saved by change sets since its snapshot: its head (snapshot and log replayed)
+        const head = r.snapshot_version === r.version ? undefined : await headOf(db, undefined, ownRef(studentId, r.id));
+        if (r.snapshot_version !== r.version && !head) continue; // deleted meanwhile
+        const text = head ? encodeKm(head.document) : r.document;
+        addFile(zip, `${name}.km`, strToU8(text));
+        addFile(zip, `${name}.xmind`, encodeXmind(head ? head.document : (JSON.parse(text) as KmDocument)).data);
         count++;
       }
       after = rows[rows.length - 1].id;

@@ -1,4 +1,9 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
+import { ReloadNeeded, SavedChanges } from '../../../contract/map-changes';
+import { changesJsonOf } from '../mindmaps/changes';
+import { ownRef } from '../mindmaps/map-log';
+import { saveOwnChangesAs } from './changes';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Nothing, Reply } from '../../../contract/common';
 import { FileBytes } from '../../../contract/files';
@@ -14,17 +19,19 @@ import {
   OwnMapHits,
   OwnMapList,
   OwnMapListQuery,
+  OwnChangesQuery,
+  SaveOwnChangesBody,
   OwnVersionQuery,
   RenameMapBody,
   SaveOwnMapBody,
   SearchQuery,
   ShownOwnMap,
 } from '../../../contract/mymaps';
-import { ApiError, ResultCode, badRequest, notFound, ok } from '../../http/envelope';
+import { ApiError, ResultCode, badRequest, notFound, ok, okJson } from '../../http/envelope';
 import { requireStudent, studentIdOf } from '../../http/auth';
 import { caseInBody, type WritePolicy } from '../../http/write-policy';
 import { contentDisposition } from '../files/file-types';
-import { MAX_DOCUMENT_BYTES, parseDocument, type KmDocument } from '../mindmaps/document';
+import { MAX_DOCUMENT_BYTES, parseDocument } from '../mindmaps/document';
 import { exportAllZip } from './export-all';
 import { factsOf, getDocument, getEntry, insertMap, listMaps, NOT_FOUND_MSG, purgeExpired, purgeMap, searchMaps, setDeleted, setLink, usageOf } from './store';
 import { templateDocument } from './templates';
@@ -33,6 +40,9 @@ import { getOwnVersion, keepOwnVersion, listOwnVersions, saveOwnMap, STALE_MSG }
 
 /** Own maps are kept work: the experience account tries the editor but keeps nothing (SPEC §6). */
 const ownWrite: WritePolicy = { experience: 'refuse' };
+
+/** The sets after a version, or the 409 that asks the tab to load the map whole (its envelope's data). */
+const ChangesReply = Reply(Type.Union([SavedChanges, ReloadNeeded]));
 
 /** 我的导图 (issue 33): a student's own maps. Every query is scoped by the signed-in student (store.ts). */
 export async function myMapsRoutes(app: FastifyInstance): Promise<void> {
@@ -55,8 +65,9 @@ export async function myMapsRoutes(app: FastifyInstance): Promise<void> {
     // the owner's, or a map shared with the student (sharing/members.ts)
     const { ownerId, ownerName, access } = await ownMapAccess(app.db, studentIdOf(request), request.query.mapId);
     const entry = await getEntry(app.db, ownerId, request.query.mapId);
-    const { document, version } = await getDocument(app.db, ownerId, request.query.mapId);
-    return ok({ ...entry, version, document: JSON.parse(document) as KmDocument, access, ownerId, ownerName });
+    // the head: the snapshot with the change sets after it (mindmaps/head.ts)
+    const { document, version } = await getDocument(app.db, ownerId, request.query.mapId, app.mapHeads);
+    return ok({ ...entry, version, document, access, ownerId, ownerName });
   });
 
   r.post('/api/mymaps/create', { schema: { body: CreateMapBody, response: Reply(CreatedMap) }, config: { write: ownWrite } }, async (request) => {
@@ -83,14 +94,46 @@ export async function myMapsRoutes(app: FastifyInstance): Promise<void> {
       const studentId = await ownMapOwner(app.db, studentIdOf(request), request.body.mapId, true);
       const { mapId, version } = request.body;
       const { doc, text } = parseDocument(request.body.document);
-      const saved = await saveOwnMap(app.db, studentId, mapId, version, text, factsOf(doc, text));
-      if (saved === undefined) {
-        const latest = await getDocument(app.db, studentId, mapId);
-        throw new ApiError(ResultCode.conflict, STALE_MSG, { version: latest.version });
-      }
+      const saved = await saveOwnMap(app.db, studentId, mapId, version, text, factsOf(doc, text), app.mapHeads);
+      if (saved === undefined) throw new ApiError(ResultCode.conflict, STALE_MSG, { version: await currentVersion(studentId, mapId) });
+      await wholeSaved(studentId, mapId, saved, request.log);
       return ok({ version: saved });
     },
   );
+
+  // Change sets (issue 30, mymaps/changes.ts): a save that costs what the edit costs, from the
+  // owner or an editing member; the answer is JSON text with the stored sets spliced in.
+  r.post(
+    '/api/mymaps/saveChanges',
+    { schema: { body: SaveOwnChangesBody, response: ChangesReply }, config: { write: ownWrite }, bodyLimit: MAX_DOCUMENT_BYTES + 64 * 1024 },
+    async (request, reply) => {
+      const studentId = studentIdOf(request);
+      const { mapId } = request.body;
+      const { ownerId, json } = await saveOwnChangesAs(app.db, app.mapHeads, studentId, mapId, request.body);
+      // the sets are stored: a bus that fails (Redis down) only delays the others, who catch up from the log
+      await app.live
+        .announce({ kind: 'own', ownerId, ref: mapId }, json, new Set(request.body.sets.map((s) => s.id)), studentId)
+        .catch((e: unknown) => request.log.warn(e, 'live bus'));
+      return reply.type('application/json; charset=utf-8').send(okJson(json) as never);
+    },
+  );
+
+  // The sets another tab, device or member saved since `since` (the owner's or a member's read).
+  r.get('/api/mymaps/changes', { schema: { querystring: OwnChangesQuery, response: ChangesReply } }, async (request, reply) => {
+    const ownerId = await ownMapOwner(app.db, studentIdOf(request), request.query.mapId);
+    const json = await changesJsonOf(app.db, ownRef(ownerId, request.query.mapId), request.query.since);
+    return reply.type('application/json; charset=utf-8').send(okJson(json) as never);
+  });
+
+  async function currentVersion(studentId: string, mapId: string): Promise<number> {
+    const row = await app.db.selectFrom('own_maps').select('version').where('student_id', '=', studentId).where('id', '=', mapId).executeTakeFirst();
+    return row?.version ?? 0;
+  }
+
+  /** After a whole save: the map's open sockets load it again (a bus that fails only delays them). */
+  async function wholeSaved(ownerId: string, mapId: string, version: number, log: FastifyBaseLogger): Promise<void> {
+    await app.live.announceWhole({ kind: 'own', ownerId, ref: mapId }, version).catch((e: unknown) => log.warn(e, 'live bus'));
+  }
 
   // The title is the root topic's text: renaming saves the map with a new root text (a new version),
   // so the list, the editor and an export never disagree on a map's name.
@@ -99,19 +142,20 @@ export async function myMapsRoutes(app: FastifyInstance): Promise<void> {
     const { mapId } = request.body;
     const title = request.body.title.trim();
     if (!title) throw badRequest('请输入导图名称');
-    const stored = await getDocument(app.db, studentId, mapId);
-    const raw = JSON.parse(stored.document) as KmDocument;
+    const stored = await getDocument(app.db, studentId, mapId, app.mapHeads);
+    const raw = stored.document;
     raw.root.data.text = title;
     const { doc, text } = parseDocument(raw);
-    const saved = await saveOwnMap(app.db, studentId, mapId, stored.version, text, factsOf(doc, text));
-    if (saved === undefined) throw new ApiError(ResultCode.conflict, STALE_MSG, { version: (await getDocument(app.db, studentId, mapId)).version });
+    const saved = await saveOwnMap(app.db, studentId, mapId, stored.version, text, factsOf(doc, text), app.mapHeads);
+    if (saved === undefined) throw new ApiError(ResultCode.conflict, STALE_MSG, { version: await currentVersion(studentId, mapId) });
+    await wholeSaved(studentId, mapId, saved, request.log);
     return ok({ version: saved });
   });
 
   r.post('/api/mymaps/duplicate', { schema: { body: MapIdBody, response: Reply(CreatedMap) }, config: { write: ownWrite } }, async (request) => {
     const studentId = studentIdOf(request);
     const entry = await getEntry(app.db, studentId, request.body.mapId);
-    const raw = JSON.parse((await getDocument(app.db, studentId, request.body.mapId)).document) as KmDocument;
+    const raw = (await getDocument(app.db, studentId, request.body.mapId, app.mapHeads)).document;
     raw.root.data.text = `${entry.title}（副本）`.slice(0, 200);
     const { doc, text } = parseDocument(raw);
     const mapId = await insertMap(app.db, studentId, text, factsOf(doc, text), { case_id: entry.caseId || null, course_id: entry.courseId || null });
@@ -119,7 +163,10 @@ export async function myMapsRoutes(app: FastifyInstance): Promise<void> {
   });
 
   r.post('/api/mymaps/delete', { schema: { body: MapIdBody, response: Reply(Nothing) }, config: { write: ownWrite } }, async (request) => {
-    if (!(await setDeleted(app.db, studentIdOf(request), request.body.mapId, true))) throw notFound(NOT_FOUND_MSG);
+    const studentId = studentIdOf(request);
+    if (!(await setDeleted(app.db, studentId, request.body.mapId, true))) throw notFound(NOT_FOUND_MSG);
+    // in 回收站: its open pages (the owner's other tabs, the members') close their socket
+    await app.live.announceDeleted({ kind: 'own', ownerId: studentId, ref: request.body.mapId }).catch((e: unknown) => request.log.warn(e, 'live bus'));
     return ok(null);
   });
 
@@ -151,7 +198,15 @@ export async function myMapsRoutes(app: FastifyInstance): Promise<void> {
   );
 
   r.get('/api/mymaps/version', { schema: { querystring: OwnVersionQuery, response: Reply(ShownMapVersion) } }, async (request) =>
-    ok(await getOwnVersion(app.db, await ownMapOwner(app.db, studentIdOf(request), request.query.mapId), request.query.mapId, request.query.versionId)),
+    ok(
+      await getOwnVersion(
+        app.db,
+        await ownMapOwner(app.db, studentIdOf(request), request.query.mapId),
+        request.query.mapId,
+        request.query.versionId,
+        app.mapHeads,
+      ),
+    ),
   );
 
   r.post('/api/mymaps/keepVersion', { schema: { body: KeepOwnVersionBody, response: Reply(SavedVersion) }, config: { write: ownWrite } }, async (request) =>
@@ -161,6 +216,7 @@ export async function myMapsRoutes(app: FastifyInstance): Promise<void> {
         await ownMapOwner(app.db, studentIdOf(request), request.body.mapId, true),
         request.body.mapId,
         request.body.version,
+        app.mapHeads,
       ),
     }),
   );

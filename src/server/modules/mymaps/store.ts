@@ -5,6 +5,9 @@ import { badRequest, notFound } from '../../http/envelope';
 import { newId } from '../../lib/ids';
 import { formatDateTime } from '../../lib/time';
 import { walk, type KmDocument } from '../mindmaps/document';
+import { headOf } from '../mindmaps/head';
+import type { MapHeads } from '../mindmaps/head-cache';
+import { ownRef } from '../mindmaps/map-log';
 
 // 我的导图's rows (own_maps). Every statement is scoped by the signed-in student's id: a map id
 // from the request only ever narrows that student's rows, so another student's map is "not found".
@@ -147,16 +150,11 @@ export async function getEntry(db: DbOrTrx, studentId: string, mapId: string, op
   return entryOf(row);
 }
 
-export async function getDocument(db: DbOrTrx, studentId: string, mapId: string): Promise<{ document: string; version: number }> {
-  const row = await db
-    .selectFrom('own_maps')
-    .select(['document', 'version'])
-    .where('student_id', '=', studentId)
-    .where('id', '=', mapId)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst();
-  if (!row) throw notFound(NOT_FOUND_MSG);
-  return row;
+/** The map as it is now (its head: snapshot and change sets, mindmaps/head.ts), 404 when it is not the student's live map. */
+export async function getDocument(db: DbOrTrx, studentId: string, mapId: string, heads?: MapHeads): Promise<{ document: KmDocument; version: number }> {
+  const head = await headOf(db, heads, ownRef(studentId, mapId));
+  if (!head) throw notFound(NOT_FOUND_MSG);
+  return { document: head.document, version: head.version };
 }
 
 /**
@@ -191,7 +189,19 @@ export async function insertMap(
     const now = new Date();
     await trx
       .insertInto('own_maps')
-      .values({ id, student_id: studentId, document: text, version: 1, created_at: now, updated_at: now, version_started_at: now, ...facts, ...link })
+      .values({
+        id,
+        student_id: studentId,
+        document: text,
+        version: 1,
+        snapshot_version: 1,
+        log_from: 1,
+        created_at: now,
+        updated_at: now,
+        version_started_at: now,
+        ...facts,
+        ...link,
+      })
       .execute();
   });
   return id;

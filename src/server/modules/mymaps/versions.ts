@@ -6,6 +6,9 @@ import { formatDateTime } from '../../lib/time';
 import { KEEP_DAYS, KEEP_LAST, VERSION_BUDGET_BYTES, VERSION_WINDOW_MS, versionsToPrune } from '../mindmaps/versions';
 import type { KmDocument } from '../mindmaps/document';
 import { assertRoom, NOT_FOUND_MSG, type MapFacts } from './store';
+import { compactRef, headOf } from '../mindmaps/head';
+import type { MapHeads } from '../mindmaps/head-cache';
+import { logClear, ownRef } from '../mindmaps/map-log';
 
 // Saves and 历史版本 of an own map, under the case maps' rule (mindmaps/versions.ts, stated in the
 // panel): saves within VERSION_WINDOW_MS of a version's first fold into it; the first save after
@@ -27,10 +30,17 @@ export async function saveOwnMap(
   expected: number,
   text: string,
   facts: MapFacts,
+  heads?: MapHeads,
   now = new Date(),
 ): Promise<number | undefined> {
+  const r = ownRef(studentId, mapId);
+  // the cached head is of the map replaced (stale once this commits; a failed save leaves it right)
+  heads?.drop(r);
   return db.transaction().execute(async (trx) => {
     await assertRoom(trx, studentId, { maps: 0, bytes: facts.bytes }, mapId);
+    // The state replaced may be kept as a version (its document copied): the snapshot must be the head.
+    await compactRef(trx, heads, r, now);
+    heads?.drop(r);
     const old = await trx
       .selectFrom('own_maps')
       .select(['document', 'version', 'updated_at', 'title', 'node_count', 'bytes', 'version_started_at'])
@@ -60,17 +70,29 @@ export async function saveOwnMap(
     }
     await trx
       .updateTable('own_maps')
-      .set({ document: text, ...facts, version: old.version + 1, updated_at: now, version_started_at: windowOver ? now : old.version_started_at })
+      .set({
+        document: text,
+        ...facts,
+        version: old.version + 1,
+        // a whole save starts the log again: tabs whose base is older load the map whole
+        snapshot_version: old.version + 1,
+        log_from: old.version + 1,
+        updated_at: now,
+        version_started_at: windowOver ? now : old.version_started_at,
+      })
       .where('id', '=', mapId)
       .execute();
+    await logClear(trx, r);
     if (windowOver) await pruneOwnVersions(trx, studentId, now);
     return old.version + 1;
   });
 }
 
 /** 保留当前版本 (and before a restore or an import): the saved map `version` kept now, its window closed. */
-export async function keepOwnVersion(db: Db, studentId: string, mapId: string, version: number, now = new Date()): Promise<number> {
+export async function keepOwnVersion(db: Db, studentId: string, mapId: string, version: number, heads?: MapHeads, now = new Date()): Promise<number> {
   return db.transaction().execute(async (trx) => {
+    // the version copies the stored document: the snapshot brought to the head first
+    await compactRef(trx, heads, ownRef(studentId, mapId), now);
     const own = await trx
       .selectFrom('own_maps')
       .select(['version'])
@@ -92,7 +114,7 @@ export async function keepOwnVersion(db: Db, studentId: string, mapId: string, v
   });
 }
 
-async function pruneOwnVersions(trx: DbOrTrx, studentId: string, now: Date): Promise<void> {
+export async function pruneOwnVersions(trx: DbOrTrx, studentId: string, now: Date): Promise<void> {
   const rows = await trx.selectFrom('own_map_versions').select(['id', 'map_id', 'saved_at', 'bytes']).where('student_id', '=', studentId).execute();
   const drop = versionsToPrune(
     rows.map((r) => ({ id: r.id, caseId: r.map_id, savedAt: r.saved_at, bytes: r.bytes })),
@@ -153,11 +175,18 @@ export async function listOwnVersions(db: DbOrTrx, studentId: string, mapId: str
 }
 
 /** One version with its document (id 0: as saved now); 404 for anything not this student's map's. */
-export async function getOwnVersion(db: DbOrTrx, studentId: string, mapId: string, id: number): Promise<MapVersionEntry & { document: KmDocument }> {
+export async function getOwnVersion(
+  db: DbOrTrx,
+  studentId: string,
+  mapId: string,
+  id: number,
+  heads?: MapHeads,
+): Promise<MapVersionEntry & { document: KmDocument }> {
   const own = await current(db, studentId, mapId);
   if (id === 0) {
-    const row = await db.selectFrom('own_maps').select('document').where('student_id', '=', studentId).where('id', '=', mapId).executeTakeFirstOrThrow();
-    return { ...entryOf({ ...own, id: 0 }, true), document: JSON.parse(row.document) as KmDocument };
+    const head = await headOf(db, heads, ownRef(studentId, mapId));
+    if (!head) throw notFound(NOT_FOUND_MSG);
+    return { ...entryOf({ ...own, id: 0 }, true), document: head.document };
   }
   const row = await db
     .selectFrom('own_map_versions')
