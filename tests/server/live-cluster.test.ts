@@ -1,10 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { Redis } from 'ioredis';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../src/server/lib/password';
 import { B_PASSWORD } from './security/students';
-import { freshSchema, loginOverHttp, spawnServer, type SpawnedServer } from './spawn-server';
+import { freshSchema, loginOverHttp, redisUp, spawnServer, type SpawnedServer } from './spawn-server';
 import { connectLive, type LiveClient } from './live-client';
 import type { LiveAppliedSet } from '../../src/contract/live';
 
@@ -17,22 +16,11 @@ import type { LiveAppliedSet } from '../../src/contract/live';
 const databaseUrl = process.env.DATABASE_URL;
 const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 
-async function redisUp(): Promise<boolean> {
-  const r = new Redis(redisUrl, { lazyConnect: true, connectTimeout: 1500, maxRetriesPerRequest: 0, retryStrategy: () => null });
-  try {
-    await r.connect();
-    return (await r.ping()) === 'PONG';
-  } catch {
-    return false;
-  } finally {
-    r.disconnect();
-  }
-}
 const skipReason = !databaseUrl
   ? 'needs PostgreSQL (PGlite serves one process): set DATABASE_URL'
   : process.env.TEST_DB !== 'postgres'
     ? 'runs in the server-pg project'
-    : !(await redisUp())
+    : !(await redisUp(redisUrl))
       ? `needs Redis at ${redisUrl}`
       : null;
 if (skipReason) console.log(`live-cluster.test.ts skipped: ${skipReason}`);
