@@ -26,6 +26,32 @@ export interface Member {
   acked: Set<string>;
 }
 
+/**
+ * use-autosave's onReload: the server's map (`server`, from showMind) opened, with this tab's
+ * unacknowledged sets replayed on it. Resolves how many sets are still to send.
+ */
+export async function reopen(ctl: EditorController, tab: string, server: { document: KmDocument; version: number }): Promise<number> {
+  await ctl.settled();
+  const pending = await ctl.engine.takeChangeSets();
+  await ctl.open(server.document, false);
+  let sets = pending.sets;
+  if (sets.length) {
+    const replayed = await ctl.engine.replayPending(sets);
+    ctl.apply(replayed.patch, false);
+    sets = replayed.pending;
+  }
+  await ctl.engine.startSync(tab, server.version, { pending: sets, seq: pending.seq });
+  return sets.length;
+}
+
+/** The server's sets applied to a replica, as a page applies an answer. */
+export async function receiveSets(ctl: EditorController, sets: readonly AppliedSet[]): Promise<void> {
+  // cloned as postMessage clones them for the worker (localEngine clones answers only): the engine
+  // keeps the nodes of applied sets in its map, and later edits must not reach our copy of the log
+  const got = await ctl.engine.receiveChangeSets(structuredClone(sets as AppliedSet[]));
+  if (got.changed) ctl.apply(got.patch, false);
+}
+
 export function record(run: Run, sets: readonly AppliedSet[]): void {
   for (const s of sets) {
     const seen = run.log.get(s.version);
@@ -81,9 +107,10 @@ export function expectATree(doc: KmDocument): void {
  * in the final map, unless it was superseded: a later set in the server's order set that topic's
  * title again (another member's rename, an undo), or removed or re-added a subtree holding the
  * topic (a delete, its undo), or a whole save replaced the map after it; or the topic is gone.
- * Resolves how many titles were checked.
+ * Likewise every topic such a set inserted is in the final map, unless a later change in the
+ * server's order removed a subtree holding it. Resolves how many titles and topics were checked.
  */
-export function expectRenamesKept(final: KmDocument, members: readonly Member[], run: Run): number {
+export function expectAcknowledgedKept(final: KmDocument, members: readonly Member[], run: Run): number {
   const titles = new Map(topics(final).map((x) => [x.id, x] as const));
   const textOf = new Map<string, string>();
   const walk = (n: KmNode) => {
@@ -104,6 +131,8 @@ export function expectRenamesKept(final: KmDocument, members: readonly Member[],
             ((c.op === 'set' && c.key === 'text' && c.id === id) || ((c.op === 'add' || c.op === 'remove') && idsIn(c.node).has(id))),
         ),
     );
+  const removedAfter = (id: string, version: number, index: number) =>
+    byVersion.some((s) => s.version >= version && s.changes.some((c, i) => (s.version > version || i > index) && c.op === 'remove' && idsIn(c.node).has(id)));
   let checked = 0;
   for (const r of members)
     for (const s of byVersion) {
@@ -113,6 +142,14 @@ export function expectRenamesKept(final: KmDocument, members: readonly Member[],
         checked++;
         expect(textOf.get(c.id), `${r.name}'s title of ${c.id} (set ${s.id}, version ${s.version})`).toBe(String(c.after ?? ''));
       }
+      // and the inserts: a topic an acknowledged set added is in the map unless a later change removed it
+      for (const [i, c] of s.changes.entries())
+        if (c.op === 'add')
+          for (const id of idsIn(c.node)) {
+            if (removedAfter(id, s.version, i)) continue;
+            checked++;
+            expect(titles.has(id), `${r.name}'s topic ${id} (set ${s.id}, version ${s.version})`).toBe(true);
+          }
     }
   return checked;
 }

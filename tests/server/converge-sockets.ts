@@ -4,8 +4,21 @@ import { EditorController } from '../../src/mindmap/editor/controller';
 import { localEngine } from '../../src/mindmap/worker/client';
 import { createEngineHost } from '../../src/mindmap/worker/host';
 import type { AppliedSet, ChangeSet, KmDocument } from '../../src/mindmap/core';
-import { EDIT_KINDS, edit, expectATree, expectRenamesKept, newRun, record, shape, type Member, type Run, type Step } from './converge-oracle';
-import { connectLive, type LiveClient } from './live-client';
+import {
+  EDIT_KINDS,
+  edit,
+  expectATree,
+  expectAcknowledgedKept,
+  newRun,
+  receiveSets,
+  record,
+  reopen,
+  shape,
+  type Member,
+  type Run,
+  type Step,
+} from './converge-oracle';
+import { api, connectLive, type LiveClient } from './live-client';
 
 // Members of one shared case map on the live socket (issue 32), for live-converge-sockets.test.ts
 // (one process) and live-converge-cluster.test.ts (two, on PostgreSQL + Redis). Each member holds a
@@ -18,16 +31,6 @@ import { connectLive, type LiveClient } from './live-client';
 export const CASE = 'case-01';
 export const OWNER = 'stu-0001';
 
-type Envelope = { resultCode: number; errMsg: string; data: any }; // eslint-disable-line @typescript-eslint/no-explicit-any
-export async function api(base: string, token: string, path: string, body?: object): Promise<Envelope> {
-  const res = await fetch(`${base}${path}`, {
-    method: body ? 'POST' : 'GET',
-    headers: { authorization: token, ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  return (await res.json()) as Envelope;
-}
-
 interface Replica extends Member {
   token: string;
   /** the owner's id on the wire (members only) */
@@ -36,7 +39,8 @@ interface Replica extends Member {
   via: 'socket' | 'http';
   /** the process it talks to (an index into the session's urls) */
   server: number;
-  ws: LiveClient | null;
+  /** undefined before the first connect, null while cut */
+  ws?: LiveClient | null;
   /** frames of `ws` handled so far */
   read: number;
   /** steps left offline: no socket, nothing sent */
@@ -57,7 +61,9 @@ export const newTally = () => ({
   reconnects: 0,
   offline: 0,
   kills: 0,
-  renamesChecked: 0,
+  /** a member of a killed process moved to the other */
+  failovers: 0,
+  keptChecked: 0,
 });
 export type Tally = ReturnType<typeof newTally>;
 
@@ -85,7 +91,11 @@ export class SocketSession {
 
   /** The process `r` talks to: its own, or a live one when its own was killed. */
   private url(r: Replica): string {
-    if (!this.c.urls[r.server]) r.server = this.c.urls.findIndex((u) => u !== null);
+    if (!this.c.urls[r.server]) {
+      r.server = this.c.urls.findIndex((u) => u !== null);
+      this.c.tally.failovers++;
+      this.say(`${r.name} moves to process ${r.server}`);
+    }
     return this.c.urls[r.server]!;
   }
 
@@ -110,7 +120,6 @@ export class SocketSession {
       acked: new Set(),
       via: i % 2 === 0 ? 'socket' : 'http',
       server,
-      ws: null,
       read: 0,
       offline: 0,
       req: 0,
@@ -132,6 +141,7 @@ export class SocketSession {
   /** Opens the socket from the replica's version (a page's `since`). */
   private async connect(r: Replica): Promise<void> {
     const since = await this.version(r);
+    if (r.ws !== undefined) this.c.tally.reconnects++;
     r.ws = await connectLive(this.url(r), r.token, { mapId: CASE, ownerId: OWNER, since });
     r.read = 0;
     this.say(`${r.name} connects to ${r.server} since ${since}`);
@@ -144,8 +154,8 @@ export class SocketSession {
     this.say(`${r.name} disconnects (${why})`);
   }
 
-  private open_(r: Replica): boolean {
-    return r.ws !== null && r.ws.ws.readyState === 1;
+  private isOpen(r: Replica): boolean {
+    return !!r.ws && r.ws.ws.readyState === 1;
   }
 
   /** Handles up to `n` frames that have arrived; a socket closed by the server is let go once its frames are handled. */
@@ -180,26 +190,15 @@ export class SocketSession {
     record(this.run, sets);
     for (const s of sets) if (s.id.startsWith(`${r.tab}:`)) r.acked.add(s.id);
     if (sets.length) this.say(`${r.name} gets ${how}: ${sets.map((s) => `${s.id}@${s.version}`).join(',')}`);
-    // cloned as postMessage clones them for a worker: our copy of the log must not change with the engine's map
-    const got = await r.ctl.engine.receiveChangeSets(structuredClone(sets));
-    if (got.changed) r.ctl.apply(got.patch, false);
+    await receiveSets(r.ctl, sets);
   }
 
   /** use-autosave's onReload: the server's map, with this tab's unacknowledged sets replayed on it. */
   private async reload(r: Replica, why: string): Promise<void> {
     const server = await this.showMind(r);
-    await r.ctl.settled();
-    const pending = await r.ctl.engine.takeChangeSets();
-    await r.ctl.open(server.document, false);
-    let sets = pending.sets;
-    if (sets.length) {
-      const replayed = await r.ctl.engine.replayPending(sets);
-      r.ctl.apply(replayed.patch, false);
-      sets = replayed.pending;
-    }
-    await r.ctl.engine.startSync(r.tab, server.version, { pending: sets, seq: pending.seq });
+    const left = await reopen(r.ctl, r.tab, server);
     this.c.tally.reloads++;
-    this.say(`${r.name} reloads at ${server.version} (${why}; ${sets.length} sets replayed)`);
+    this.say(`${r.name} reloads at ${server.version} (${why}; ${left} sets replayed)`);
   }
 
   /** Sends the unacknowledged sets: a `sets` frame (its answer comes as a frame), or POST saveChanges. Resolves the frame's req. */
@@ -210,7 +209,7 @@ export class SocketSession {
     if (!sent.sets.length) return null;
     const ids = sent.sets.map((s) => s.id).join(',');
     if (r.via === 'socket') {
-      if (!this.open_(r)) return null;
+      if (!this.isOpen(r)) return null;
       const req = ++r.req;
       r.ws!.send({ type: 'sets', req, base: sent.version, sets: sent.sets as never });
       this.c.tally.socketSends++;
@@ -270,13 +269,10 @@ export class SocketSession {
     // 91-93 the socket cut, 94-96 offline for a while, 97-99 now and then the owner's whole save
     if (kind < 60) await edit(r, Math.floor((kind * EDIT_KINDS) / 60), x, y, z, this.run);
     else if (!online) return;
-    else if (kind < 80) await this.send(r, { lost: roll < 15, during: roll >= 70 ? () => edit(r, x % 68, y, z, x, this.run) : undefined });
+    else if (kind < 80) await this.send(r, { lost: roll < 25, during: roll >= 70 ? () => edit(r, x % 68, y, z, x, this.run) : undefined });
     else if (kind < 91) {
       if (r.ws) await this.deliver(r, 1 + (x % 6));
-      else {
-        this.c.tally.reconnects++;
-        await this.connect(r);
-      }
+      else await this.connect(r);
     } else if (kind < 94 && r.ws) {
       this.c.tally.disconnects++;
       this.disconnect(r, 'cut');
@@ -305,19 +301,17 @@ export class SocketSession {
       for (const r of this.replicas) {
         r.offline = 0;
         await this.deliver(r);
-        if (!this.open_(r)) {
+        if (!this.isOpen(r)) {
           if (r.ws) this.disconnect(r, 'closing');
           await this.connect(r);
         }
       }
       for (const r of this.replicas) {
         const req = await this.send(r);
-        if (req !== null)
-          await this.until(
-            r,
-            () => r.ws!.messages.slice(0, r.read).some((m) => (m.type === 'ack' || m.type === 'refused') && m.req === req),
-            `answer to ${req}`,
-          );
+        const ws = r.ws!;
+        // answered, or the socket closed meanwhile (the next round sends again)
+        const answered = () => r.ws !== ws || ws.messages.slice(0, r.read).some((m) => (m.type === 'ack' || m.type === 'refused') && m.req === req);
+        if (req !== null) await this.until(r, answered, `answer to ${req}`);
       }
       const target = (await this.showMind(this.replicas[0])).version;
       for (const r of this.replicas) await this.until(r, async () => (await this.version(r)) >= target, `version ${target}`);
@@ -337,7 +331,7 @@ export class SocketSession {
       expect(shape(doc.root), `${r.name}'s map`).toEqual(want);
       expect(shape((await this.showMind(r)).document.root), `showMind for ${r.name}`).toEqual(want);
     }
-    this.c.tally.renamesChecked += expectRenamesKept(server.document, this.replicas, this.run);
+    this.c.tally.keptChecked += expectAcknowledgedKept(server.document, this.replicas, this.run);
   }
 
   close(): void {

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../src/server/lib/password';
 import { B_PASSWORD } from './security/students';
 import { freshSchema, loginOverHttp, redisUp, spawnServer, type SpawnedServer } from './spawn-server';
-import { connectLive, type LiveClient } from './live-client';
+import { api, connectLive, type LiveClient } from './live-client';
 import type { LiveAppliedSet } from '../../src/contract/live';
 
 /**
@@ -24,16 +24,6 @@ const skipReason = !databaseUrl
       ? `needs Redis at ${redisUrl}`
       : null;
 if (skipReason) console.log(`live-cluster.test.ts skipped: ${skipReason}`);
-
-type Envelope = { resultCode: number; errMsg: string; data: any }; // eslint-disable-line @typescript-eslint/no-explicit-any
-async function api(base: string, token: string, path: string, body?: object): Promise<Envelope> {
-  const res = await fetch(`${base}${path}`, {
-    method: body ? 'POST' : 'GET',
-    headers: { authorization: token, ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  return (await res.json()) as Envelope;
-}
 
 describe.skipIf(skipReason !== null)('live co-editing on two processes, PostgreSQL and Redis', () => {
   const servers: SpawnedServer[] = [];

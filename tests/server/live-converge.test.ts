@@ -4,7 +4,20 @@ import { EditorController } from '../../src/mindmap/editor/controller';
 import { localEngine } from '../../src/mindmap/worker/client';
 import { createEngineHost } from '../../src/mindmap/worker/host';
 import type { AppliedSet, ChangeSet, KmDocument } from '../../src/mindmap/core';
-import { edit, expectATree, expectRenamesKept, newRun, record, shape, stepOf, type Member, type Run, type Step } from './converge-oracle';
+import {
+  edit,
+  expectATree,
+  expectAcknowledgedKept,
+  newRun,
+  receiveSets,
+  record,
+  reopen,
+  shape,
+  stepOf,
+  type Member,
+  type Run,
+  type Step,
+} from './converge-oracle';
 import { applyTo, NORMAL } from './helpers';
 import { addStudent } from './security/students';
 import { useTestApp } from './test-app';
@@ -26,7 +39,7 @@ const memberTokens: string[] = [];
 /** Another seed to explore with (CONVERGE_SEED=…); the suite runs the fixed one. */
 const SEED = Number(process.env.CONVERGE_SEED ?? 20261129);
 /** What the runs went through, so a change that stops them reaching a path fails here too. */
-const tally = { reloads: 0, lost: 0, during: 0, wholes: 0, offline: 0, renamesChecked: 0, sets: 0 };
+const tally = { reloads: 0, lost: 0, during: 0, wholes: 0, offline: 0, keptChecked: 0, sets: 0 };
 
 beforeAll(async () => {
   const shown = await t.get(t.tokens.owner, `/api/course/mindStudent/showMind?caseId=${CASE}`);
@@ -71,26 +84,12 @@ async function showMind(r: Replica): Promise<{ document: KmDocument; version: nu
 /** use-autosave's onReload: the server's map, with this tab's unacknowledged sets replayed on it. */
 async function reload(r: Replica, run: Run): Promise<void> {
   const server = await showMind(r);
-  await r.ctl.settled();
-  const pending = await r.ctl.engine.takeChangeSets();
-  await r.ctl.open(server.document, false);
-  let sets = pending.sets;
-  if (sets.length) {
-    const replayed = await r.ctl.engine.replayPending(sets);
-    r.ctl.apply(replayed.patch, false);
-    sets = replayed.pending;
-  }
-  await r.ctl.engine.startSync(r.tab, server.version, { pending: sets, seq: pending.seq });
+  const left = await reopen(r.ctl, r.tab, server);
   tally.reloads++;
-  run.trace.push(`${r.name} reloads at ${server.version} (${sets.length} sets replayed)`);
+  run.trace.push(`${r.name} reloads at ${server.version} (${left} sets replayed)`);
 }
 
-async function receive(r: Replica, sets: AppliedSet[]): Promise<void> {
-  // cloned as postMessage clones them for the worker (localEngine clones answers only): the engine
-  // keeps the nodes of applied sets in its map, and later edits must not reach our copy of the log
-  const got = await r.ctl.engine.receiveChangeSets(structuredClone(sets));
-  if (got.changed) r.ctl.apply(got.patch, false);
-}
+const receive = (r: Replica, sets: AppliedSet[]) => receiveSets(r.ctl, sets);
 
 /** Autosaver.saveChanges: `during` is an edit made while the save is on its way; `lost`: the answer never arrives. */
 async function send(r: Replica, run: Run, opts: { lost?: boolean; during?: () => Promise<void> } = {}): Promise<void> {
@@ -205,7 +204,7 @@ async function session(memberCount: number, steps: Step[]): Promise<void> {
       // what the member's page shows is what its engine holds
       expect(shape((await showMind(r)).document.root), `showMind for ${r.name}`).toEqual(want);
     }
-    tally.renamesChecked += expectRenamesKept(server.document, replicas, run);
+    tally.keptChecked += expectAcknowledgedKept(server.document, replicas, run);
   } catch (e) {
     console.log(`failing session (${memberCount} members):\n${run.trace.join('\n')}`);
     throw e;
@@ -213,7 +212,7 @@ async function session(memberCount: number, steps: Step[]): Promise<void> {
 }
 
 describe('members of one shared case map converge (property)', () => {
-  it('after random edits, sends, lost answers, catch-ups, offline stretches and whole saves, every replica holds the server map, a tree, with every acknowledged title kept unless superseded', async () => {
+  it('after random edits, sends, lost answers, catch-ups, offline stretches and whole saves, every replica holds the server map, a tree, with every acknowledged title and inserted topic kept unless superseded', async () => {
     await fc.assert(
       fc.asyncProperty(fc.integer({ min: 2, max: MEMBERS }), fc.array(step, { minLength: 40, maxLength: 120 }), (members, steps) => session(members, steps)),
       { seed: SEED, numRuns: Number(process.env.CONVERGE_RUNS ?? 8), endOnFailure: true },
