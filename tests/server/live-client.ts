@@ -74,3 +74,14 @@ export function connectLive(base: string, token: string, q: { mapId: string; own
     });
   });
 }
+
+type Envelope = { resultCode: number; errMsg: string; data: any }; // eslint-disable-line @typescript-eslint/no-explicit-any
+/** A route of a server listening at `base` (a spawned process, or the test app on a port), over the network. */
+export async function api(base: string, token: string, path: string, body?: object): Promise<Envelope> {
+  const res = await fetch(`${base}${path}`, {
+    method: body ? 'POST' : 'GET',
+    headers: { authorization: token, ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  return (await res.json()) as Envelope;
+}

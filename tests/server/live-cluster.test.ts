@@ -1,11 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { Redis } from 'ioredis';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../src/server/lib/password';
 import { B_PASSWORD } from './security/students';
-import { freshSchema, loginOverHttp, spawnServer, type SpawnedServer } from './spawn-server';
-import { connectLive, type LiveClient } from './live-client';
+import { freshSchema, loginOverHttp, redisUp, spawnServer, type SpawnedServer } from './spawn-server';
+import { api, connectLive, type LiveClient } from './live-client';
 import type { LiveAppliedSet } from '../../src/contract/live';
 
 /**
@@ -17,35 +16,14 @@ import type { LiveAppliedSet } from '../../src/contract/live';
 const databaseUrl = process.env.DATABASE_URL;
 const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 
-async function redisUp(): Promise<boolean> {
-  const r = new Redis(redisUrl, { lazyConnect: true, connectTimeout: 1500, maxRetriesPerRequest: 0, retryStrategy: () => null });
-  try {
-    await r.connect();
-    return (await r.ping()) === 'PONG';
-  } catch {
-    return false;
-  } finally {
-    r.disconnect();
-  }
-}
 const skipReason = !databaseUrl
   ? 'needs PostgreSQL (PGlite serves one process): set DATABASE_URL'
   : process.env.TEST_DB !== 'postgres'
     ? 'runs in the server-pg project'
-    : !(await redisUp())
+    : !(await redisUp(redisUrl))
       ? `needs Redis at ${redisUrl}`
       : null;
 if (skipReason) console.log(`live-cluster.test.ts skipped: ${skipReason}`);
-
-type Envelope = { resultCode: number; errMsg: string; data: any }; // eslint-disable-line @typescript-eslint/no-explicit-any
-async function api(base: string, token: string, path: string, body?: object): Promise<Envelope> {
-  const res = await fetch(`${base}${path}`, {
-    method: body ? 'POST' : 'GET',
-    headers: { authorization: token, ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  return (await res.json()) as Envelope;
-}
 
 describe.skipIf(skipReason !== null)('live co-editing on two processes, PostgreSQL and Redis', () => {
   const servers: SpawnedServer[] = [];

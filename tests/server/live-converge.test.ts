@@ -3,7 +3,21 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { EditorController } from '../../src/mindmap/editor/controller';
 import { localEngine } from '../../src/mindmap/worker/client';
 import { createEngineHost } from '../../src/mindmap/worker/host';
-import type { AppliedSet, ChangeSet, KmDocument, KmNode } from '../../src/mindmap/core';
+import type { AppliedSet, ChangeSet, KmDocument } from '../../src/mindmap/core';
+import {
+  edit,
+  expectATree,
+  expectAcknowledgedKept,
+  newRun,
+  receiveSets,
+  record,
+  reopen,
+  shape,
+  stepOf,
+  type Member,
+  type Run,
+  type Step,
+} from './converge-oracle';
 import { applyTo, NORMAL } from './helpers';
 import { addStudent } from './security/students';
 import { useTestApp } from './test-app';
@@ -25,7 +39,7 @@ const memberTokens: string[] = [];
 /** Another seed to explore with (CONVERGE_SEED=…); the suite runs the fixed one. */
 const SEED = Number(process.env.CONVERGE_SEED ?? 20261129);
 /** What the runs went through, so a change that stops them reaching a path fails here too. */
-const tally = { reloads: 0, lost: 0, during: 0, wholes: 0, offline: 0, renamesChecked: 0, sets: 0 };
+const tally = { reloads: 0, lost: 0, during: 0, wholes: 0, offline: 0, keptChecked: 0, sets: 0 };
 
 beforeAll(async () => {
   const shown = await t.get(t.tokens.owner, `/api/course/mindStudent/showMind?caseId=${CASE}`);
@@ -49,25 +63,13 @@ beforeAll(async () => {
   }
 });
 
-interface Replica {
-  name: string;
+interface Replica extends Member {
   token: string;
   /** the owner's id on the wire (members only) */
   owner?: string;
-  ctl: EditorController;
   tab: string;
   /** steps left without sending or catching up (offline) */
   offline: number;
-  /** ids of this tab's sets the server acknowledged to it */
-  acked: Set<string>;
-}
-
-/** What every reply told about the server's order: version → the set as applied (the log, as far as seen). */
-interface Run {
-  log: Map<number, AppliedSet>;
-  /** versions made by whole saves (everything before one is replaced by it) */
-  wholes: number[];
-  trace: string[];
 }
 
 const ownerParam = (r: Replica) => (r.owner ? `&studentId=${r.owner}` : '');
@@ -79,38 +81,15 @@ async function showMind(r: Replica): Promise<{ document: KmDocument; version: nu
   return shown.data;
 }
 
-function record(run: Run, sets: AppliedSet[]): void {
-  for (const s of sets) {
-    const seen = run.log.get(s.version);
-    // one version, one set: two answers never disagree about what the server applied
-    if (seen) expect(JSON.stringify(seen)).toBe(JSON.stringify(s));
-    run.log.set(s.version, s);
-  }
-}
-
 /** use-autosave's onReload: the server's map, with this tab's unacknowledged sets replayed on it. */
 async function reload(r: Replica, run: Run): Promise<void> {
   const server = await showMind(r);
-  await r.ctl.settled();
-  const pending = await r.ctl.engine.takeChangeSets();
-  await r.ctl.open(server.document, false);
-  let sets = pending.sets;
-  if (sets.length) {
-    const replayed = await r.ctl.engine.replayPending(sets);
-    r.ctl.apply(replayed.patch, false);
-    sets = replayed.pending;
-  }
-  await r.ctl.engine.startSync(r.tab, server.version, { pending: sets, seq: pending.seq });
+  const left = await reopen(r.ctl, r.tab, server);
   tally.reloads++;
-  run.trace.push(`${r.name} reloads at ${server.version} (${sets.length} sets replayed)`);
+  run.trace.push(`${r.name} reloads at ${server.version} (${left} sets replayed)`);
 }
 
-async function receive(r: Replica, sets: AppliedSet[]): Promise<void> {
-  // cloned as postMessage clones them for the worker (localEngine clones answers only): the engine
-  // keeps the nodes of applied sets in its map, and later edits must not reach our copy of the log
-  const got = await r.ctl.engine.receiveChangeSets(structuredClone(sets));
-  if (got.changed) r.ctl.apply(got.patch, false);
-}
+const receive = (r: Replica, sets: AppliedSet[]) => receiveSets(r.ctl, sets);
 
 /** Autosaver.saveChanges: `during` is an edit made while the save is on its way; `lost`: the answer never arrives. */
 async function send(r: Replica, run: Run, opts: { lost?: boolean; during?: () => Promise<void> } = {}): Promise<void> {
@@ -159,127 +138,6 @@ async function wholeSave(r: Replica, run: Run): Promise<void> {
   run.trace.push(`${r.name} saves whole at ${sent.version} → ${saved.data.version}`);
 }
 
-interface Shape {
-  id: string;
-  text: string;
-  children: Shape[];
-}
-const shape = (n: KmNode): Shape => ({ id: String(n.data.id), text: String(n.data.text ?? ''), children: (n.children ?? []).map(shape) });
-
-/** Every topic with its parent (root: null). */
-function topics(doc: KmDocument): { id: string; parent: string | null; index: number; count: number }[] {
-  const out: { id: string; parent: string | null; index: number; count: number }[] = [];
-  const walk = (n: KmNode, parent: string | null, index: number, count: number) => {
-    out.push({ id: String(n.data.id), parent, index, count });
-    (n.children ?? []).forEach((c, i, all) => walk(c, String(n.data.id), i, all.length));
-  };
-  walk(doc.root, null, 0, 1);
-  return out;
-}
-
-/** Topic ids of a subtree (an add or remove change carries the whole subtree). */
-function idsIn(n: KmNode, out = new Set<string>()): Set<string> {
-  out.add(String(n.data.id));
-  for (const c of n.children ?? []) idsIn(c, out);
-  return out;
-}
-
-/** No topic is its own ancestor, and no topic is in two places: every id once along the whole tree. */
-function expectATree(doc: KmDocument): void {
-  const seen = new Set<string>();
-  const walk = (n: KmNode, path: Set<string>) => {
-    const id = String(n.data.id);
-    expect(path.has(id), `${id} is its own ancestor`).toBe(false);
-    expect(seen.has(id), `${id} appears twice`).toBe(false);
-    seen.add(id);
-    const below = new Set(path).add(id);
-    for (const c of n.children ?? []) walk(c, below);
-  };
-  walk(doc.root, new Set());
-}
-
-/**
- * The rename rule (engine/model/change-set.ts applyLenient: per topic, the title applied later
- * wins; a change to a deleted topic is dropped): every title set (op 'set', key 'text') in a set
- * acknowledged to the member that made it, in the form the server applied it, is the topic's title
- * in the final map, unless it was superseded: a later set in the server's order set that topic's
- * title again (another member's rename, an undo), or removed or re-added a subtree holding the
- * topic (a delete, its undo), or a whole save replaced the map after it; or the topic is gone.
- */
-function expectRenamesKept(final: KmDocument, replicas: Replica[], run: Run): void {
-  const titles = new Map(topics(final).map((x) => [x.id, x] as const));
-  const textOf = new Map<string, string>();
-  const walk = (n: KmNode) => {
-    textOf.set(String(n.data.id), String(n.data.text ?? ''));
-    (n.children ?? []).forEach(walk);
-  };
-  walk(final.root);
-  const byVersion = [...run.log.values()].sort((a, b) => a.version - b.version);
-  const lastWhole = Math.max(0, ...run.wholes);
-  // a change after the `index`th one of the set that made `version` (a set holds several steps: a rename and its undo, say)
-  const touchedAfter = (id: string, version: number, index: number) =>
-    byVersion.some(
-      (s) =>
-        s.version >= version &&
-        s.changes.some(
-          (c, i) =>
-            (s.version > version || i > index) &&
-            ((c.op === 'set' && c.key === 'text' && c.id === id) || ((c.op === 'add' || c.op === 'remove') && idsIn(c.node).has(id))),
-        ),
-    );
-  let checked = 0;
-  for (const r of replicas)
-    for (const s of byVersion) {
-      if (!r.acked.has(s.id) || s.version <= lastWhole) continue;
-      for (const [i, c] of s.changes.entries()) {
-        if (c.op !== 'set' || c.key !== 'text' || !titles.has(c.id) || touchedAfter(c.id, s.version, i)) continue;
-        checked++;
-        expect(textOf.get(c.id), `${r.name}'s title of ${c.id} (set ${s.id}, version ${s.version})`).toBe(String(c.after ?? ''));
-      }
-    }
-  tally.renamesChecked += checked;
-}
-
-let titleSeq = 0;
-
-/** One random edit by `r` (x, y, z: the choices). Refused edits (the depth rule, the root) change nothing. */
-async function edit(r: Replica, kind: number, x: number, y: number, z: number, run: Run): Promise<void> {
-  const all = topics(await r.ctl.engine.toKm());
-  const pick = (n: number, list = all) => list[n % list.length];
-  const nonRoot = all.filter((n) => n.parent !== null);
-  const say = (what: string) => run.trace.push(`${r.name} ${what}`);
-  if (kind < 18) {
-    const parent = pick(x);
-    const title = `${r.name}新${++titleSeq}`;
-    say(`appendChild ${parent.id} ${title}`);
-    await r.ctl.run('appendChild', [parent.id, title]);
-  } else if (kind < 34) {
-    const topic = pick(x);
-    const title = `${r.name}改${++titleSeq}`;
-    say(`editText ${topic.id} ${title}`);
-    await r.ctl.editText(topic.id, title);
-  } else if (kind < 44 && nonRoot.length) {
-    const topic = pick(x, nonRoot);
-    const target = pick(y);
-    say(`moveNode ${topic.id} → ${target.id} ${z % 4}`);
-    await r.ctl.run('moveNode', [topic.id, target.id, z % 4]);
-  } else if (kind < 52 && nonRoot.length) {
-    const topic = pick(x, nonRoot);
-    say(`reorder ${topic.id} ${y % topic.count}`);
-    await r.ctl.run('moveNode', [topic.id, topic.parent!, y % topic.count]);
-  } else if (kind < 60 && nonRoot.length) {
-    const topic = pick(x, nonRoot);
-    say(`removeNode ${topic.id}`);
-    await r.ctl.run('removeNode', [[topic.id]]);
-  } else if (kind < 68) {
-    say('undo');
-    await r.ctl.undo();
-  } else {
-    say('redo');
-    await r.ctl.redo();
-  }
-}
-
 async function openReplica(name: string, token: string, owner: string | undefined, run: Run): Promise<Replica> {
   const r: Replica = {
     name,
@@ -297,11 +155,11 @@ async function openReplica(name: string, token: string, owner: string | undefine
   return r;
 }
 
-const step = fc.tuple(fc.nat({ max: 5 }), fc.nat({ max: 99 }), fc.nat(), fc.nat(), fc.nat(), fc.nat({ max: 99 }));
+const step = stepOf(5);
 
 /** One simulated session: everyone edits, sends, catches up; at the end all replicas equal the server's map. */
-async function session(memberCount: number, steps: [number, number, number, number, number, number][]): Promise<void> {
-  const run: Run = { log: new Map(), wholes: [], trace: [] };
+async function session(memberCount: number, steps: Step[]): Promise<void> {
+  const run = newRun();
   try {
     // each run starts from the map as the previous one left it, saved whole by the owner
     const start = (await t.get(t.tokens.owner, `/api/course/mindStudent/showMind?caseId=${CASE}`)).data;
@@ -346,7 +204,7 @@ async function session(memberCount: number, steps: [number, number, number, numb
       // what the member's page shows is what its engine holds
       expect(shape((await showMind(r)).document.root), `showMind for ${r.name}`).toEqual(want);
     }
-    expectRenamesKept(server.document, replicas, run);
+    tally.keptChecked += expectAcknowledgedKept(server.document, replicas, run);
   } catch (e) {
     console.log(`failing session (${memberCount} members):\n${run.trace.join('\n')}`);
     throw e;
@@ -354,7 +212,7 @@ async function session(memberCount: number, steps: [number, number, number, numb
 }
 
 describe('members of one shared case map converge (property)', () => {
-  it('after random edits, sends, lost answers, catch-ups, offline stretches and whole saves, every replica holds the server map, a tree, with every acknowledged title kept unless superseded', async () => {
+  it('after random edits, sends, lost answers, catch-ups, offline stretches and whole saves, every replica holds the server map, a tree, with every acknowledged title and inserted topic kept unless superseded', async () => {
     await fc.assert(
       fc.asyncProperty(fc.integer({ min: 2, max: MEMBERS }), fc.array(step, { minLength: 40, maxLength: 120 }), (members, steps) => session(members, steps)),
       { seed: SEED, numRuns: Number(process.env.CONVERGE_RUNS ?? 8), endOnFailure: true },

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
+import { Redis } from 'ioredis';
 import pg from 'pg';
 import { DEMO_PASSWORD } from '../../src/server/seed/demo-accounts';
 import { NORMAL } from './helpers';
@@ -108,4 +109,17 @@ export async function loginOverHttp(baseUrl: string, loginName = NORMAL, passwor
     body: JSON.stringify({ loginName, password }),
   });
   return ((await res.json()) as { data: { token: string } }).data.token;
+}
+
+/** Whether Redis answers at `url` (the two-process tests skip, saying why, when it does not). */
+export async function redisUp(url: string): Promise<boolean> {
+  const r = new Redis(url, { lazyConnect: true, connectTimeout: 1500, maxRetriesPerRequest: 0, retryStrategy: () => null });
+  try {
+    await r.connect();
+    return (await r.ping()) === 'PONG';
+  } catch {
+    return false;
+  } finally {
+    r.disconnect();
+  }
 }

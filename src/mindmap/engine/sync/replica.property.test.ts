@@ -19,7 +19,16 @@ const START: KmDocument = {
   version: '1.4.43',
 };
 
-const json = (ed: MindEditor) => JSON.stringify(ed.doc.toKm());
+/**
+ * A map as text, its topics' data keys sorted: a tab that took its own set back and replayed it
+ * may hold a topic's keys in another order than the server (font-weight before expandState), the
+ * same map; compared as is, about one seed in a few hundred failed.
+ */
+const text = (km: KmDocument) =>
+  JSON.stringify(km, (_k, v: unknown) =>
+    v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : v,
+  );
+const json = (ed: MindEditor) => text(ed.doc.toKm());
 
 interface Tab {
   ed: MindEditor;
@@ -62,12 +71,12 @@ describe('tabs of one map syncing by change sets (property)', () => {
         }
         for (const tab of tabs) tab.online = true;
         for (let round = 0; round < 2; round++) for (const tab of tabs) sync(server, tab);
-        const want = JSON.stringify(server.doc.toKm());
+        const want = text(server.doc.toKm());
         for (const tab of tabs) expect(json(tab.ed)).toBe(want);
         for (const tab of tabs) expect(tab.ed.takeChangeSets().sets).toEqual([]);
         // the log replayed from the start is the map (a server restarted from its database)
         server.restart();
-        expect(JSON.stringify(server.doc.toKm())).toBe(want);
+        expect(text(server.doc.toKm())).toBe(want);
         // every set ever acknowledged is still in the log, as it was applied
         const log = new Map(server.log.map((s) => [s.id, JSON.stringify(s.changes)]));
         for (const s of acknowledged) expect(log.get(s.id)).toBe(JSON.stringify(s.changes));

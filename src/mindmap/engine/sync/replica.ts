@@ -60,10 +60,12 @@ export class Replica {
   receive(doc: MindDoc, sets: readonly AppliedSet[]): { changes: Change[]; notices: string[] } {
     const fresh = sets.filter((s) => s.version > this.version).sort((a, b) => a.version - b.version);
     if (!fresh.length) return { changes: [], notices: [] };
-    // Only our own sets, in the order we sent them (no other tab saved in between): the server
-    // applied them to the very map they were made on, so the document already is its result.
-    // Nothing is taken back or replayed, and the screen (an open field, the selection) is left alone.
-    if (fresh.every((s, i) => this.pending[i]?.id === s.id)) {
+    // Only our own sets, in the order we sent them (no other tab saved in between), each applied
+    // by the server as it stands here: the document already is its result. Nothing is taken back
+    // or replayed, and the screen (an open field, the selection) is left alone. A set rebased here
+    // since it was sent (the others' sets came first, as live `set` frames before the `ack`) may
+    // stand here otherwise than the server applied it as sent: then the server's form is replayed.
+    if (fresh.every((s, i) => this.pending[i]?.id === s.id && sameChanges(this.pending[i].changes, s.changes))) {
       this.pending = this.pending.slice(fresh.length);
       this.version = fresh[fresh.length - 1].version;
       return { changes: [], notices: [] };
@@ -102,4 +104,15 @@ export class Replica {
     this.pending = [];
     this.outbox = [];
   }
+}
+
+/** The same changes, whatever the order of their keys (a set's form as stored and parsed again by the server). */
+function sameChanges(a: readonly Change[], b: readonly Change[]): boolean {
+  return a.length === b.length && canonical(a) === canonical(b);
+}
+
+function canonical(v: unknown): string {
+  return JSON.stringify(v, (_k, x: unknown) =>
+    x && typeof x === 'object' && !Array.isArray(x) ? Object.fromEntries(Object.entries(x).sort(([p], [q]) => (p < q ? -1 : p > q ? 1 : 0))) : x,
+  );
 }
