@@ -52,8 +52,8 @@ export interface LivePaintRow {
   cdpP95Ms: number;
   /** rounds whose title was not painted within ROUND_TIMEOUT_MS (left out of the quantiles) */
   missed: number;
-  /** medians per stage, ms: send → `set` frame at the page; → mapChanges asked; its answer; → frame rendered (worker apply, patch, wait for the frame); the render */
-  stages: { toPage: number; toFetch: number; fetch: number; toFrame: number; render: number };
+  /** medians per stage, ms: send → `set` frame at the page; → mapChanges asked; its answer; → frame rendered (worker apply, patch, wait for the frame), of which → the worker answered; the render */
+  stages: { toPage: number; toFetch: number; fetch: number; toFrame: number; worker: number; render: number };
   /** the page's join for this map size: navigation → map painted and socket welcomed (median of the opens) */
   joinMs: number;
   /** of the join: navigation → showMind asked, its answer, → map painted (worker load, layout, first frame); the median open's */
@@ -78,6 +78,8 @@ interface Painted {
   /** the mapChanges request after it: started, answered (0 when none was seen) */
   fetchStart: number;
   fetchEnd: number;
+  /** the engine worker's first answer after that (receiveChangeSets'; 0 when none was seen) */
+  workerAt: number;
   renderStart: number;
   renderEnd: number;
 }
@@ -87,7 +89,7 @@ interface Painted {
 // render, for the awaited title on a visible label inside the screen.
 const PAGE_SCRIPT = `(() => {
   const now = () => performance.timeOrigin + performance.now();
-  const st = { title: null, setId: null, wsAt: 0, welcomed: 0, rootTitle: null, mapPaintedAt: 0, apps: [] };
+  const st = { title: null, setId: null, wsAt: 0, welcomed: 0, rootTitle: null, mapPaintedAt: 0, apps: [], workerAt: [] };
   window.__livePaint = st;
   const labels = (c, out) => {
     if (!c.visible) return out;
@@ -117,16 +119,29 @@ const PAGE_SCRIPT = `(() => {
     r.render = (...args) => {
       const t0 = now();
       const out = render(...args);
-      if (st.rootTitle && !st.mapPaintedAt && find(app, st.rootTitle)) st.mapPaintedAt = now();
+      const t1 = now();
+      if (st.rootTitle && !st.mapPaintedAt && find(app, st.rootTitle)) st.mapPaintedAt = t1;
       if (st.title && find(app, st.title)) {
-        const t1 = now();
         const title = st.title;
         st.title = null;
         const f = performance.getEntriesByType('resource').filter((e) => e.name.includes('/mapChanges') && performance.timeOrigin + e.startTime >= st.wsAt - 1).at(0);
-        window.__livePainted({ title, wsAt: st.wsAt, fetchStart: f ? performance.timeOrigin + f.startTime : 0, fetchEnd: f ? performance.timeOrigin + f.responseEnd : 0, renderStart: t0, renderEnd: t1 });
+        const fetchEnd = f ? performance.timeOrigin + f.responseEnd : 0;
+        const workerAt = st.workerAt.find((t) => fetchEnd && t >= fetchEnd && t <= t0) || 0;
+        window.__livePainted({ title, wsAt: st.wsAt, fetchStart: f ? performance.timeOrigin + f.startTime : 0, fetchEnd, workerAt, renderStart: t0, renderEnd: t1 });
       }
       return out;
     };
+  };
+  // the engine worker's answers (Comlink): the first after mapChanges answered is receiveChangeSets'
+  const Worker0 = window.Worker;
+  window.Worker = class extends Worker0 {
+    constructor(url, opts) {
+      super(url, opts);
+      this.addEventListener('message', () => {
+        st.workerAt.push(now());
+        if (st.workerAt.length > 64) st.workerAt.shift();
+      });
+    }
   };
   const WS = window.WebSocket;
   window.WebSocket = class extends WS {
@@ -220,7 +235,7 @@ export async function runLivePaintBench(opts: { sizes?: number[]; members?: numb
           );
         const latencies: number[] = [];
         const viaCdp: number[] = [];
-        const stages: Record<keyof LivePaintRow['stages'], number[]> = { toPage: [], toFetch: [], fetch: [], toFrame: [], render: [] };
+        const stages: Record<keyof LivePaintRow['stages'], number[]> = { toPage: [], toFetch: [], fetch: [], toFrame: [], worker: [], render: [] };
         let missed = 0;
         for (let r = 0; r < WARM_UP + rounds; r++) {
           const n = rows.length * 1000 + r;
@@ -258,10 +273,11 @@ export async function runLivePaintBench(opts: { sizes?: number[]; members?: numb
           if (p.fetchStart && p.wsAt) stages.toFetch.push(p.fetchStart - p.wsAt);
           if (p.fetchStart) stages.fetch.push(p.fetchEnd - p.fetchStart);
           if (p.fetchEnd) stages.toFrame.push(p.renderStart - p.fetchEnd);
+          if (p.workerAt) stages.worker.push(p.workerAt - p.fetchEnd);
           stages.render.push(p.renderEnd - p.renderStart);
           if (process.env.BENCH_DEBUG)
             console.error(
-              `    ${setId} ${(p.renderEnd - offset - sentAt).toFixed(1)} ms, via CDP ${(p.at - t0).toFixed(1)} (answered +${(answeredAt - sentAt).toFixed(1)}, frame +${(p.wsAt - sentAt).toFixed(1)}, ask +${(p.fetchStart - sentAt).toFixed(1)}, got +${(p.fetchEnd - sentAt).toFixed(1)}, render +${(p.renderStart - sentAt).toFixed(1)}…${(p.renderEnd - sentAt).toFixed(1)})`,
+              `    ${setId} ${(p.renderEnd - offset - sentAt).toFixed(1)} ms, via CDP ${(p.at - t0).toFixed(1)} (answered +${(answeredAt - sentAt).toFixed(1)}, frame +${(p.wsAt - sentAt).toFixed(1)}, ask +${(p.fetchStart - sentAt).toFixed(1)}, got +${(p.fetchEnd - sentAt).toFixed(1)}, worker +${(p.workerAt - sentAt).toFixed(1)}, render +${(p.renderStart - sentAt).toFixed(1)}…${(p.renderEnd - sentAt).toFixed(1)})`,
             );
           await sleep(100 + Math.random() * 200);
         }
@@ -279,6 +295,7 @@ export async function runLivePaintBench(opts: { sizes?: number[]; members?: numb
             toFetch: round1(quantile(stages.toFetch, 0.5)),
             fetch: round1(quantile(stages.fetch, 0.5)),
             toFrame: round1(quantile(stages.toFrame, 0.5)),
+            worker: round1(quantile(stages.worker, 0.5)),
             render: round1(quantile(stages.render, 0.5)),
           },
           joinMs: Math.round(join.total),
@@ -414,13 +431,13 @@ function movePresence(c: LiveClient, ids: string[], meanMs: number): () => void 
 
 export const formatLivePaintRow = (r: LivePaintRow) =>
   `${String(r.topics).padStart(6)} topics · ${String(r.members).padStart(2)} members · sent → painted p50 ${r.p50Ms} ms, p95 ${r.p95Ms} ms, max ${r.maxMs} ms${r.missed ? ` (${r.missed} missed)` : ''} (p95 via CDP ${r.cdpP95Ms}) · ` +
-  `stages ${r.stages.toPage} / ${r.stages.toFetch} / ${r.stages.fetch} / ${r.stages.toFrame} / ${r.stages.render} ms · join ${r.joinMs} ms (${r.joinStages.toShowMind} / ${r.joinStages.showMind} / ${r.joinStages.toPaint})` +
+  `stages ${r.stages.toPage} / ${r.stages.toFetch} / ${r.stages.fetch} / ${r.stages.toFrame} (worker ${r.stages.worker}) / ${r.stages.render} ms · join ${r.joinMs} ms (${r.joinStages.toShowMind} / ${r.joinStages.showMind} / ${r.joinStages.toPaint})` +
   (Number.isNaN(r.serverHeapMb) ? '' : ` · server heap +${r.serverHeapMb} MB`);
 
 export function printLivePaintTable(rows: LivePaintRow[]): void {
   console.log('\nLive co-editing in the browser (one process, PGlite, loopback; one Chromium page, the other members Node sockets):');
   console.log(
-    'a rename saved (saveChanges) → painted on the page; stages (medians): → set frame at the page / → mapChanges asked / its answer / → frame (worker apply, patch) / render',
+    'a rename saved (saveChanges) → painted on the page; stages (medians): → set frame at the page / → mapChanges asked / its answer / → frame (worker apply, of it → the worker answered; patch; next frame) / render',
   );
   console.log('join: navigation → map painted, socket welcomed (→ showMind asked / its answer / → painted)');
   for (const r of rows) console.log(formatLivePaintRow(r));
