@@ -4,7 +4,8 @@
 // of the parts that ran are appended to bench/results/history.jsonl and bench/results/report.html
 // is written. Pick a subset with arguments or BENCH_ONLY: `npm run bench -- engine server`.
 // `npm run bench -- saves` runs only the one-topic save rows of the server part (bench/server/map-saves.ts).
-// `npm run bench -- live` runs the live co-editing rows (bench/server/live-latency.ts), not part of the default run.
+// `npm run bench -- live` runs the live co-editing rows (bench/server/live-latency.ts), not part of the default run;
+// `npm run bench -- live-paint` the same rooms with one member a Chromium page: set sent → painted there (bench/server/live-paint.ts).
 // The layout part runs only when named and takes plug-ins: `npm run bench -- layout --plugin ./my-layout.ts` (README "Layout benchmark").
 // Not benchmarks, only when asked for:
 //   `npm run bench -- serve`            builds the canvas bench page and serves it (bench/browser/serve.ts)
@@ -22,6 +23,7 @@ import { runUploadMemoryBench } from './server/upload-memory';
 import { printOwnMapsSearch } from './server/own-maps-search';
 import { printSaveTable, runMapSaveBench } from './server/map-saves';
 import { printLiveTable, runLiveBench } from './server/live-latency';
+import { printLivePaintTable, runLivePaintBench } from './server/live-paint';
 import { figuresOf, type Figure } from './report/figures';
 import { appendHistory, historyLines, printComparison, readHistory } from './report/history';
 import { join } from 'node:path';
@@ -39,6 +41,7 @@ const PARTS = {
   },
   saves: async () => printSaveTable(await runMapSaveBench()),
   live: async () => printLiveTable(await runLiveBench()), // live co-editing: set → other members, join, heap
+  'live-paint': async () => printLivePaintTable(await runLivePaintBench()), // the same, set → painted on a member's page
   uploads: async () => void (await runUploadMemoryBench()), // prints one JSON line
   mymaps: printOwnMapsSearch, // 我的导图 search over 200 maps of 1,000 topics; prints its table
   layout: async () =>
@@ -78,7 +81,7 @@ else await runParts();
 async function runParts(): Promise<void> {
   const asked = [...args, ...(process.env.BENCH_ONLY ?? '').split(',')].map((s) => s.trim()).filter(isPart);
   // The layout benchmark runs when named: the default run is sized for under 10 minutes without it.
-  const parts = asked.length ? asked : (Object.keys(PARTS) as Part[]).filter((p) => p !== 'layout' && p !== 'saves' && p !== 'live'); // saves: inside server; live: when named
+  const parts = asked.length ? asked : (Object.keys(PARTS) as Part[]).filter((p) => p !== 'layout' && p !== 'saves' && p !== 'live' && p !== 'live-paint'); // saves: inside server; live: when named
   const run = new Date().toISOString();
   const started = Date.now();
   const failures: string[] = [];

@@ -20,7 +20,8 @@ import { mapOf } from './map-saves';
  * LIVE_ROUNDS sets, senders taking turns); and what joining costs a member: the map read whole
  * (showMind) plus the socket's welcome and catch-up. The app and PGlite run in this process.
  * What the bench does not include: the receiving page applying the set and painting it (the
- * engine's receiveChangeSets and a frame; the browser bench measures an edit's paint).
+ * engine's receiveChangeSets and a frame): `npm run bench -- live-paint` (live-paint.ts) measures
+ * that, with one member a Chromium page.
  * `NODE_OPTIONS=--expose-gc npm run bench -- live` (the heap column needs the flag); writes bench/results/live.json.
  */
 export interface LiveBenchRow {
@@ -39,23 +40,36 @@ const OWNER = 'stu-0001';
 const quantile = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))];
 const round = (x: number) => Math.round(x * 10) / 10;
 
-export async function runLiveBench(opts: { sizes?: number[]; members?: number[]; rounds?: number; write?: boolean } = {}): Promise<LiveBenchRow[]> {
-  const sizes = opts.sizes ?? [1_000, 50_000];
-  const counts = opts.members ?? [2, 10, 30];
-  const rounds = opts.rounds ?? Number(process.env.LIVE_ROUNDS ?? 30);
-  const most = Math.max(...counts);
+/** The app on loopback with case-02's map owned by OWNER and shared (可编辑) with most - 1 classmates who applied for the case. */
+export interface LiveCase {
+  app: Awaited<ReturnType<typeof buildApp>>;
+  base: string;
+  /** tokens[0]: the owner; tokens[i]: classmate `live-bench-<i>` (phone LIVE_PHONE(i)) */
+  tokens: string[];
+  /** the map's version now */
+  version: number;
+  close(): Promise<void>;
+}
+export const LIVE_CASE = CASE;
+export const LIVE_OWNER = OWNER;
+export const livePhone = (i: number) => `1370000${String(5000 + i)}`;
+
+/** Starts the app (PGlite, in this process) with the shared case; `clientDir` also serves the built client. */
+export async function openLiveCase(most: number, clientDir: string | null = null): Promise<LiveCase> {
   const storageDir = mkdtempSync(join(tmpdir(), 'xuetu-live-'));
   const database = await openDatabase({});
   await migrateToLatest(database.db);
   await seedDemo(database.db);
   // 30 students log in from one address within a second: the login limit is for attackers, not this bench
   const app = await buildApp({
-    config: { ...loadConfig({}), clientDir: null, storageDir, logLevel: 'silent', loginRateLimitMax: 1000 },
+    config: { ...loadConfig({}), clientDir, storageDir, logLevel: 'silent', loginRateLimitMax: 1000 },
     database,
     logger: false,
   });
-  const rows: LiveBenchRow[] = [];
-  const open: LiveClient[] = [];
+  const close = async () => {
+    await app.close();
+    rmSync(storageDir, { recursive: true, force: true });
+  };
   try {
     await app.ready();
     const owner = await login(app, NORMAL);
@@ -65,7 +79,7 @@ export async function runLiveBench(opts: { sizes?: number[]; members?: number[];
     const tokens = [owner];
     for (let i = 1; i < most; i++) {
       const id = `live-bench-${i}`;
-      const phone = `1370000${String(5000 + i)}`;
+      const phone = livePhone(i);
       await database.db
         .insertInto('students')
         .values({ id, login_name: phone, password_hash: passwordHash, username: `同学${i}`, student_no: `LB${i}`, phone, customer_type: 0 })
@@ -85,7 +99,25 @@ export async function runLiveBench(opts: { sizes?: number[]; members?: number[];
     await app.listen({ port: 0, host: '127.0.0.1' });
     const address = app.server.address();
     const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-    let version = (await call(app, owner, { method: 'GET', url: `/api/course/mindStudent/checkIssue?caseId=${CASE}` })).data.version as number;
+    const version = (await call(app, owner, { method: 'GET', url: `/api/course/mindStudent/checkIssue?caseId=${CASE}` })).data.version as number;
+    return { app, base, tokens, version, close };
+  } catch (e) {
+    await close();
+    throw e;
+  }
+}
+
+export async function runLiveBench(opts: { sizes?: number[]; members?: number[]; rounds?: number; write?: boolean } = {}): Promise<LiveBenchRow[]> {
+  const sizes = opts.sizes ?? [1_000, 50_000];
+  const counts = opts.members ?? [2, 10, 30];
+  const rounds = opts.rounds ?? Number(process.env.LIVE_ROUNDS ?? 30);
+  const live = await openLiveCase(Math.max(...counts));
+  const { app, base, tokens } = live;
+  let version = live.version;
+  const owner = tokens[0];
+  const rows: LiveBenchRow[] = [];
+  const open: LiveClient[] = [];
+  try {
     for (const topics of sizes) {
       const saved = await call(app, owner, {
         method: 'POST',
@@ -147,8 +179,7 @@ export async function runLiveBench(opts: { sizes?: number[]; members?: number[];
     }
   } finally {
     for (const c of open) c.ws.terminate();
-    await app.close();
-    rmSync(storageDir, { recursive: true, force: true });
+    await live.close();
   }
   if (opts.write !== false) {
     const out = resolve(dirname(fileURLToPath(import.meta.url)), '../results/live.json');
