@@ -35,6 +35,8 @@ function server() {
   return {
     sim,
     sent,
+    /** catch-ups that had to ask the server */
+    fetched: 0,
     save: async (doc: KmDocument, version: number) => {
       if (version !== sim.version) throw new ApiFailure('思维导图已在其他页面更新，请刷新后再保存', 409);
       sent.whole++;
@@ -67,7 +69,7 @@ async function tab(srv: ReturnType<typeof server>, name: string): Promise<{ engi
         send: srv.send,
         receive: async (sets) => engine.receiveChangeSets(sets),
         wholeSaved: (v, seq) => engine.wholeSaved(v, name, seq),
-        fetch: async (since) => ({ version: srv.sim.version, sets: srv.sim.since(since) }),
+        fetch: async (since) => (srv.fetched++, { version: srv.sim.version, sets: srv.sim.since(since) }),
       },
     },
     srv.sim.version,
@@ -127,6 +129,32 @@ describe('autosave by change sets', () => {
     expect(srv.sim.doc.get('b').data.text).toBe('乙改');
   });
 
+  it('sets a live frame brought are applied as they are when they follow on; a gap is asked for', async () => {
+    const srv = server();
+    const one = await tab(srv, 't1');
+    await rename(one, 'a', '先存一次');
+    await one.saver.flush();
+    const two = await tab(srv, 't2');
+    await rename(one, 'a', '第二次');
+    await one.saver.flush();
+    // the live socket's `set` frame: the version right after two's
+    await two.saver.catchUp(srv.sim.since(two.saver.version));
+    expect(srv.fetched).toBe(0);
+    expect(await textOf(two.engine, 'a')).toBe('第二次');
+    expect(two.saver.version).toBe(srv.sim.version);
+    // a frame already applied changes nothing
+    await two.saver.catchUp(srv.sim.since(srv.sim.version - 1));
+    expect(srv.fetched).toBe(0);
+    // two saves, and only the second one's frame reached the page (a gap): it asks for both
+    await rename(one, 'a', '第三次');
+    await one.saver.flush();
+    await rename(one, 'b', '乙第三次');
+    await one.saver.flush();
+    await two.saver.catchUp(srv.sim.since(srv.sim.version - 1));
+    expect(srv.fetched).toBe(1);
+    expect([await textOf(two.engine, 'a'), await textOf(two.engine, 'b')]).toEqual(['第三次', '乙第三次']);
+  });
+
   it('an edit to a topic another tab deleted meanwhile brings the topic back with it, said; the rest of the set kept', async () => {
     const srv = server();
     const one = await tab(srv, 't1');
@@ -173,7 +201,7 @@ describe('autosave by change sets', () => {
           },
           receive: async (sets) => engine.receiveChangeSets(sets),
           wholeSaved: (v, seq) => engine.wholeSaved(v, 't1', seq),
-          fetch: async (since) => ({ version: srv.sim.version, sets: srv.sim.since(since) }),
+          fetch: async (since) => (srv.fetched++, { version: srv.sim.version, sets: srv.sim.since(since) }),
         },
       },
       srv.sim.version,

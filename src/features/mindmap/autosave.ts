@@ -6,6 +6,7 @@ import {
   type InsertAt,
   type KeptTitle,
   type TypedText,
+  type AppliedSet,
   type ChangeSet,
   type ChangeSetsToSend,
 } from '../../mindmap';
@@ -343,13 +344,17 @@ export class Autosaver {
    * Another tab or device saved (told by a broadcast, or the periodic check): its sets come in
    * while nothing is being saved here. Edits made meanwhile are rebased on them like after a save.
    */
-  async catchUp(): Promise<void> {
+  async catchUp(known?: readonly AppliedSet[]): Promise<void> {
     const changes = this.deps.changes;
     if (!changes || this.stopped || this.running || this.version === 0 || !this.canSave()) return;
     if (this.state === 'conflict' || this.state === 'refused') return;
     const at = this.version;
     try {
-      const got = await changes.fetch(at);
+      // The sets a live frame brought, when they follow on from this version: applied as they
+      // are, without asking the server again (a round trip less between a save and its paint).
+      const fresh = known?.filter((s) => s.version > at);
+      if (fresh && !fresh.length) return;
+      const got = fresh && follows(fresh, at) ? { sets: fresh } : await changes.fetch(at);
       if (this.running || this.version !== at || !got.sets.length) return;
       const here = await changes.receive(got.sets);
       this.version = here.version;
@@ -371,4 +376,9 @@ export class Autosaver {
     this.state = s;
     this.onState(s);
   }
+}
+
+/** Whether `sets` are the versions right after `at`, each once, in order (else the page asks for them). */
+function follows(sets: readonly AppliedSet[], at: number): boolean {
+  return sets.every((s, i) => s.version === at + 1 + i);
 }

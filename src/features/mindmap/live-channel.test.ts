@@ -31,7 +31,9 @@ describe('LiveChannel', () => {
     ws.fire('message', { data: 'not json' });
     expect(news).not.toHaveBeenCalled();
     ws.fire('message', { data: JSON.stringify({ type: 'set', by: 'stu-1', set: { id: 'x:1', version: 8, changes: [] } }) });
+    // with the set the frame brought: the page applies it without asking again
     expect(news).toHaveBeenCalledTimes(1);
+    expect(news).toHaveBeenLastCalledWith([{ id: 'x:1', version: 8, changes: [] }]);
     ch.close();
   });
 

@@ -1,13 +1,13 @@
 import { LIVE_PROTOCOL, LiveClose } from '../../contract/rules';
-import type { LiveOut } from '../../contract/live';
+import type { LiveAppliedSet, LiveOut } from '../../contract/live';
 import type { PresenceRoom } from './presence-room';
 
 /**
  * The open map's live socket (server modules/live, protocol contract/live.ts): what another tab,
  * device or member saved reaches this page as it happens, instead of at its next poll. The page
  * still saves through its routes (the autosaver); a set heard here asks it to catch up
- * (`onNews`), which fetches the sets after its version and applies them — the one path that
- * already rebases, merges and says what it could not keep. Reconnects with a growing pause; stops
+ * (`onNews`, with the sets the frame brought), which applies them — the one path that already
+ * rebases, merges and says what it could not keep — fetching only what the frames did not bring. Reconnects with a growing pause; stops
  * for good when the map is gone or the student may no longer open it.
  */
 export interface LiveChannelOptions {
@@ -18,7 +18,8 @@ export interface LiveChannelOptions {
   /** the page's server version now (the socket replays what came after it) */
   since(): number;
   token(): string | null;
-  onNews(): void;
+  /** Something was saved: `sets` the frame brought (in server order), none when the page must ask (a reload, a gap). */
+  onNews(sets?: LiveAppliedSet[]): void;
   /** a member's access changed or the map went away: said by the page */
   onClosed?(reason: string): void;
   socket?: (url: string, protocols: string[]) => WebSocket;
@@ -123,6 +124,8 @@ export class LiveChannel {
     }
     if (this.o.room?.handle(m)) return;
     if (m.type === 'role') return this.o.onRole?.(m.role);
-    if (m.type === 'set' || m.type === 'reload' || (m.type === 'changes' && m.sets.length)) this.o.onNews();
+    if (m.type === 'set') this.o.onNews([m.set]);
+    else if (m.type === 'changes' && m.sets.length) this.o.onNews(m.sets);
+    else if (m.type === 'reload') this.o.onNews();
   }
 }

@@ -12,6 +12,7 @@ import {
   summaryOfEdit,
   keptTitleEdit,
   type ChangeSet,
+  type AppliedSet,
 } from '../../mindmap';
 import { Autosaver, type SaveState } from './autosave';
 import { tabSignal } from './tab-signal';
@@ -133,7 +134,7 @@ export function useAutosave(ctl: EditorController, caseId: string, studentId: st
           ownerId: routes?.live.ownerId ?? ownerId,
           since: () => saver.version,
           token: () => session.token,
-          onNews: () => void saver.catchUp(),
+          onNews: (sets) => void saver.catchUp(sets as AppliedSet[] | undefined),
           room: room ?? undefined,
           onClosed: (reason) => said.current.onLiveClosed?.(reason),
           onRole: (role) => said.current.onRole?.(role),
