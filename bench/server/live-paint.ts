@@ -16,8 +16,9 @@ import { mapOf } from './map-saves';
  * (tests/server/live-client.ts). Each round the owner renames a topic the page shows, saved as a
  * change set over HTTP (saveChanges, as a page saves), and the figure is the time from just
  * before that request to the page having rendered the new title on its canvas. The page does what
- * it does in use: the `set` frame asks its autosaver to catch up (mapChanges), the worker applies
- * the set, the canvas paints a frame. The idle members move their selection now and then
+ * it does in use: the `set` frame hands its set to the autosaver (which asks mapChanges only when a
+ * frame is missing or a save of its own is on its way), the worker applies the set, the canvas
+ * paints a frame. The idle members move their selection now and then
  * (presence), which the page draws too.
  *
  * How "painted" is seen, with nothing added to the client: Pixi calls globalThis.__PIXI_APP_INIT__
@@ -27,7 +28,7 @@ import { mapOf } from './map-saves';
  * in Node − the request's start, both on Node's clock (the CDP hop, well under a millisecond
  * idle, is included). Stages (medians) come from epoch timestamps (performance.timeOrigin + now)
  * of both processes on this machine: the server answering and the `set` frame reaching the page,
- * the page asking (mapChanges) and getting the set, then the worker's apply and the frame.
+ * the page asking (mapChanges, when it does: else 0) and getting the set, then the worker's apply and the frame.
  *
  * Also per map size: the page's join (navigation → the map painted with the socket welcomed,
  * bundle load and sign-in included; median of BENCH_LIVE_PAINT_JOINS opens) and, with
@@ -126,7 +127,9 @@ const PAGE_SCRIPT = `(() => {
         st.title = null;
         const f = performance.getEntriesByType('resource').filter((e) => e.name.includes('/mapChanges') && performance.timeOrigin + e.startTime >= st.wsAt - 1).at(0);
         const fetchEnd = f ? performance.timeOrigin + f.responseEnd : 0;
-        const workerAt = st.workerAt.find((t) => fetchEnd && t >= fetchEnd && t <= t0) || 0;
+        // the worker's answer after the set reached the page (after mapChanges' answer when the page asked)
+        const from = fetchEnd || st.wsAt;
+        const workerAt = st.workerAt.find((t) => from && t >= from && t <= t0) || 0;
         window.__livePainted({ title, wsAt: st.wsAt, fetchStart: f ? performance.timeOrigin + f.startTime : 0, fetchEnd, workerAt, renderStart: t0, renderEnd: t1 });
       }
       return out;
@@ -270,10 +273,12 @@ export async function runLivePaintBench(opts: { sizes?: number[]; members?: numb
           latencies.push(p.renderEnd - offset - sentAt);
           viaCdp.push(p.at - t0);
           if (p.wsAt) stages.toPage.push(p.wsAt - sentAt);
-          if (p.fetchStart && p.wsAt) stages.toFetch.push(p.fetchStart - p.wsAt);
-          if (p.fetchStart) stages.fetch.push(p.fetchEnd - p.fetchStart);
-          if (p.fetchEnd) stages.toFrame.push(p.renderStart - p.fetchEnd);
-          if (p.workerAt) stages.worker.push(p.workerAt - p.fetchEnd);
+          // the page applies a set from its frame (no mapChanges asked: those stages are 0)
+          const applyFrom = p.fetchEnd || p.wsAt;
+          if (p.wsAt) stages.toFetch.push(p.fetchStart ? p.fetchStart - p.wsAt : 0);
+          stages.fetch.push(p.fetchStart ? p.fetchEnd - p.fetchStart : 0);
+          if (applyFrom) stages.toFrame.push(p.renderStart - applyFrom);
+          if (p.workerAt && applyFrom) stages.worker.push(p.workerAt - applyFrom);
           stages.render.push(p.renderEnd - p.renderStart);
           if (process.env.BENCH_DEBUG)
             console.error(
