@@ -37,6 +37,8 @@ function server() {
     sent,
     /** catch-ups that had to ask the server */
     fetched: 0,
+    /** event-loop turns a catch-up's request takes */
+    fetchTicks: 0,
     save: async (doc: KmDocument, version: number) => {
       if (version !== sim.version) throw new ApiFailure('思维导图已在其他页面更新，请刷新后再保存', 409);
       sent.whole++;
@@ -69,7 +71,12 @@ async function tab(srv: ReturnType<typeof server>, name: string): Promise<{ engi
         send: srv.send,
         receive: async (sets) => engine.receiveChangeSets(sets),
         wholeSaved: (v, seq) => engine.wholeSaved(v, name, seq),
-        fetch: async (since) => (srv.fetched++, { version: srv.sim.version, sets: srv.sim.since(since) }),
+        fetch: async (since) => {
+          srv.fetched++;
+          // a request takes longer than the worker's apply (as over a network)
+          for (let i = 0; i < srv.fetchTicks; i++) await new Promise((r) => setImmediate(r));
+          return { version: srv.sim.version, sets: srv.sim.since(since) };
+        },
       },
     },
     srv.sim.version,
@@ -155,6 +162,35 @@ describe('autosave by change sets', () => {
     expect([await textOf(two.engine, 'a'), await textOf(two.engine, 'b')]).toEqual(['第三次', '乙第三次']);
   });
 
+  it('frames heard in a row, or while its own save is on its way, are all applied (none dropped)', async () => {
+    const srv = server();
+    const one = await tab(srv, 't1');
+    await rename(one, 'a', '先存一次');
+    await one.saver.flush();
+    const two = await tab(srv, 't2');
+    await rename(one, 'a', '一');
+    await one.saver.flush();
+    const first = srv.sim.since(srv.sim.version - 1);
+    await rename(one, 'b', '二');
+    await one.saver.flush();
+    const second = srv.sim.since(srv.sim.version - 1);
+    srv.fetchTicks = 50;
+    // the second frame comes while the first is being applied
+    await Promise.all([two.saver.catchUp(first), two.saver.catchUp(second)]);
+    await until(async () => two.saver.version === srv.sim.version);
+    expect([await textOf(two.engine, 'a'), await textOf(two.engine, 'b')]).toEqual(['一', '二']);
+
+    // a frame heard while two's own save is on its way, of a set stored after that save
+    await rename(two, 'a', '两页的一');
+    const saving = two.saver.flush();
+    await rename(one, 'b', '三');
+    await one.saver.flush();
+    await two.saver.catchUp(srv.sim.since(srv.sim.version - 1));
+    await saving;
+    await until(async () => two.saver.version === srv.sim.version);
+    expect(await textOf(two.engine, 'b')).toBe('三');
+  });
+
   it('an edit to a topic another tab deleted meanwhile brings the topic back with it, said; the rest of the set kept', async () => {
     const srv = server();
     const one = await tab(srv, 't1');
@@ -201,7 +237,12 @@ describe('autosave by change sets', () => {
           },
           receive: async (sets) => engine.receiveChangeSets(sets),
           wholeSaved: (v, seq) => engine.wholeSaved(v, 't1', seq),
-          fetch: async (since) => (srv.fetched++, { version: srv.sim.version, sets: srv.sim.since(since) }),
+          fetch: async (since) => {
+            srv.fetched++;
+            // a request takes longer than the worker's apply (as over a network)
+            for (let i = 0; i < srv.fetchTicks; i++) await new Promise((r) => setImmediate(r));
+            return { version: srv.sim.version, sets: srv.sim.since(since) };
+          },
         },
       },
       srv.sim.version,

@@ -39,6 +39,10 @@ export class Autosaver {
   private draftTimer: ReturnType<typeof setTimeout> | null = null;
   private edits = 0;
   private running: Promise<void> | null = null;
+  /** A catch-up under way (catchUp). */
+  private catching: Promise<void> | null = null;
+  /** News heard while busy: the sets the frames brought, null to ask the server, undefined none. */
+  private heard: AppliedSet[] | null | undefined = undefined;
   private stopped = false;
   /** The last document read after a change (kept synchronously on page hide). */
   private latest: KmDocument | null = null;
@@ -235,7 +239,10 @@ export class Autosaver {
 
   private run(): Promise<void> {
     if (this.running) return this.running.then(() => (this.edits && this.state !== 'conflict' ? this.run() : undefined));
-    this.running = this.save().finally(() => (this.running = null));
+    this.running = this.save().finally(() => {
+      this.running = null;
+      this.catchHeard();
+    });
     return this.running;
   }
 
@@ -344,7 +351,30 @@ export class Autosaver {
    * Another tab or device saved (told by a broadcast, or the periodic check): its sets come in
    * while nothing is being saved here. Edits made meanwhile are rebased on them like after a save.
    */
-  async catchUp(known?: readonly AppliedSet[]): Promise<void> {
+  catchUp(known?: readonly AppliedSet[]): Promise<void> {
+    // One at a time: news heard while a catch-up or a save is under way is caught up after it
+    // (two at once both asked from the same version, and the later one, finding the version moved
+    // by the first, dropped a set it alone had: the page stayed behind until its next edit).
+    if (this.catching || this.running) {
+      this.heard = known && this.heard !== null ? [...(this.heard ?? []), ...known] : null;
+      return this.catching ?? Promise.resolve();
+    }
+    this.catching = this.catchUpOnce(known).finally(() => {
+      this.catching = null;
+      this.catchHeard();
+    });
+    return this.catching;
+  }
+
+  /** The news heard while busy, caught up now (from the frames' sets when they follow on, else asked). */
+  private catchHeard(): void {
+    if (this.heard === undefined || this.catching || this.running) return;
+    const heard = this.heard;
+    this.heard = undefined;
+    void this.catchUp(heard ?? undefined);
+  }
+
+  private async catchUpOnce(known?: readonly AppliedSet[]): Promise<void> {
     const changes = this.deps.changes;
     if (!changes || this.stopped || this.running || this.version === 0 || !this.canSave()) return;
     if (this.state === 'conflict' || this.state === 'refused') return;
