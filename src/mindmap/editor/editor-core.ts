@@ -160,6 +160,13 @@ export class EditorCore extends EditorMirror {
    * skipped (my own undo never takes back someone else's work) and the student is told which.
    */
   private saySkipped(what: '撤销' | '重做', skipped: { notices: string[]; whole: boolean }): void {
+    if (!skipped.notices.length) {
+      // nothing to do: another tab or member already made the map as this step would (brought back what it deleted, say)
+      const said = `这一步无需${what}：别处的修改已使导图如此`;
+      this.say(said);
+      toast.warning(said);
+      return;
+    }
     const head = skipped.whole ? `这一步无法${what}，已跳过` : `已${what}，其中一部分已跳过`;
     this.say(head);
     toast.warning(`${head}：${skipped.notices.join('；')}`);

@@ -65,4 +65,15 @@ describe('undo after another member deleted what the step changed', () => {
     expect(said.at(-1)).toBe('已撤销，其中一部分已跳过');
     expect(warnings[0]).toMatch(/^已撤销，其中一部分已跳过：「丙一」已在别处删除/);
   });
+
+  it('a step another member already made undone (the branch I deleted was brought back) says so, not 已撤销', async () => {
+    const { ctl, said } = await syncedController();
+    await ctl.execute('removeNode', [['b']]);
+    // my delete saved; then a classmate's set brings 乙 back (they were editing in it)
+    await remote(ctl, { id: `other:${await ack(ctl)}`, version: 3, changes: [{ op: 'add', parent: 'r', index: 1, node: { data: { id: 'b', text: '乙' } } }] });
+    warnings.length = 0;
+    await ctl.undo();
+    expect(said.at(-1)).toBe('这一步无需撤销：别处的修改已使导图如此');
+    expect(ctl.model.get('b')?.text).toBe('乙');
+  });
 });

@@ -186,7 +186,8 @@ export class MindEditor {
     if ('applied' in step) {
       this.replica?.record(step.applied);
       const patch = this.afterChange(step.applied);
-      return step.skipped.length ? { ...patch, skipped: { notices: step.skipped, whole: step.applied.length === 0 } } : patch;
+      // (a step of which nothing applied is said even with no reason: it was already as it would make it)
+      return step.skipped.length || !step.applied.length ? { ...patch, skipped: { notices: step.skipped, whole: step.applied.length === 0 } } : patch;
     }
     this.wholeNeeded = true;
     return { ...this.switchTo(step.swapTo), swapped: true };

@@ -49,7 +49,8 @@ describe('a delete and an edit inside the deleted branch, made at the same time'
     editor.execute('editText', ['a11', '细节（已改）']);
     expect(sync(server, deleter)).toEqual([]);
     expect(sync(server, editor)).toEqual(['「第一章」已在别处删除；你在其中的修改保留了，这个分支已恢复']);
-    sync(server, deleter);
+    // the one who deleted it is told too, when the branch comes back on their page
+    expect(sync(server, deleter)).toEqual(['你删除的「第一章」已恢复：别处刚在其中修改或撤销了删除']);
     expect(titleOf(deleter, 'a11')).toBe('细节（已改）');
     expect(titleOf(deleter, 'a')).toBe('第一章');
     expect(texts(deleter)).toBe(texts(editor));

@@ -11,12 +11,16 @@ import { Concurrent, tabOfSet } from '../model/concurrent';
  * them, and what is still unacknowledged re-applied on top (applyLenient's rules): every copy
  * ends with the server's map plus its own unsent edits, and the server's map is the same for all.
  */
+const DELETED_KEPT = 500;
+
 export class Replica {
   /** The server version the document holds once `pending` and `outbox` are taken back. */
   version: number;
   private pending: ChangeSet[] = [];
   private outbox: Change[] = [];
   private seq: number;
+  /** Topics deleted here (the latest DELETED_KEPT): another's set bringing one back is said. */
+  private readonly deletedHere = new Set<string>();
 
   constructor(
     readonly tab: string,
@@ -30,6 +34,8 @@ export class Replica {
 
   /** Edits made here (a command, an undo, a redo), as the document recorded them. */
   record(changes: readonly Change[]): void {
+    for (const c of changes) if (c.op === 'remove') this.deletedHere.add(c.node.data.id as string);
+    if (this.deletedHere.size > DELETED_KEPT) this.deletedHere.delete(this.deletedHere.values().next().value as string);
     if (changes.length) this.outbox.push(...changes);
   }
 
@@ -73,13 +79,14 @@ export class Replica {
     const local = [...this.pending.flatMap((s) => s.changes), ...this.outbox];
     const changes = revert(doc, local);
     const acked = new Set<string>();
+    const notices = new Set<string>();
     for (const s of fresh) {
       replay(doc, s.changes);
       changes.push(...s.changes);
       acked.add(s.id);
       this.version = s.version;
+      if (tabOfSet(s.id) !== this.tab) this.sayRestored(s.changes, notices);
     }
-    const notices = new Set<string>();
     const rest: ChangeSet[] = [];
     // what the others did meanwhile: our edits inside a branch they deleted bring it back, our deletes of a branch they edited are not made
     const concurrent = new Concurrent(() => fresh.filter((s) => tabOfSet(s.id) !== this.tab).flatMap((s) => s.changes));
@@ -103,6 +110,17 @@ export class Replica {
     this.version = version;
     this.pending = [];
     this.outbox = [];
+  }
+
+  /** A branch deleted here that another tab or member brought back (they were editing in it): said here too. */
+  private sayRestored(changes: readonly Change[], notices: Set<string>): void {
+    if (!this.deletedHere.size) return;
+    for (const c of changes) {
+      if (c.op !== 'add' || !this.deletedHere.delete(c.node.data.id as string)) continue;
+      const t = c.node.data.text;
+      const title = typeof t === 'string' && t ? `「${t.length > 20 ? `${t.slice(0, 20)}…` : t}」` : '一个主题';
+      notices.add(`你删除的${title}已恢复：别处刚在其中修改或撤销了删除`);
+    }
   }
 }
 
