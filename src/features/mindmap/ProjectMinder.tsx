@@ -46,18 +46,25 @@ export function ProjectMinder() {
   const asked = params.get('owner') ?? '';
   const ownerId = asked && asked !== studentId ? asked : '';
   const remote = useRemote(async () => {
-    await assertCaseOpen(caseId, studentId);
-    const shared = ownerId ? await sharedCaseMap(caseId, ownerId) : undefined;
-    const issue = await checkIssue(caseId, ownerId || undefined);
-    if (!issue.issued) throw new ApiFailure('该案例暂未发布思维导图', 404);
+    // Every read starts at once (one round trip, not four in a row, before the map is drawn);
+    // they are taken in the order of the gates, so a refusal is said as it was: the case closed,
+    // then the share, then no map issued (a later read may fail for the same reason: not shown).
     const key = minderDraftKey(studentId, caseId, ownerId || studentId);
-    const [mind, stored, nodes] = await Promise.all([
+    const sharedRead = ownerId ? sharedCaseMap(caseId, ownerId) : Promise.resolve(undefined);
+    const issueRead = checkIssue(caseId, ownerId || undefined);
+    const mapReads = Promise.all([
       showMind(caseId, false, ownerId || undefined),
       drafts()
         .get(key)
         .catch(() => undefined),
       queryNodeBasic(caseId),
     ]);
+    for (const read of [sharedRead, issueRead, mapReads]) read.catch(() => {});
+    await assertCaseOpen(caseId, studentId);
+    const shared = await sharedRead;
+    const issue = await issueRead;
+    if (!issue.issued) throw new ApiFailure('该案例暂未发布思维导图', 404);
+    const [mind, stored, nodes] = await mapReads;
     if (stored && !draftWorthRestoring(stored, mind.document))
       await drafts()
         .delete(key)
