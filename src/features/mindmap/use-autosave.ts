@@ -24,6 +24,9 @@ import { EXPERIENCE_MSG, keepMapVersion, mapChanges, saveChanges, saveStuMind, s
 import type { ChangeSaving } from './autosave';
 import type { ShownMind } from '../../contract/mindmaps';
 
+/** A student's progress marks on a node: on a classmate's shared map, an overlay of their own. */
+const PROGRESS_KEYS = ['isStudy', 'isNow'];
+
 /** How often an open map asks for what other tabs or devices saved while its live socket is down (besides a broadcast from a tab of this browser and on focus). */
 const CATCH_UP_MS = 10_000;
 
@@ -229,7 +232,8 @@ export function useAutosave(ctl: EditorController, caseId: string, studentId: st
       for (const m of r.notices) toast.warning(m, 8000);
       if (said) toast.warning(said, 6000);
     }
-    if (byChanges) await ctl.engine.startSync(tab.current, server.version, { pending, seq });
+    // a classmate's map: this student's 已学 / 正在学 are their own (recorded by the server apart), never the map's
+    if (byChanges) await ctl.engine.startSync(tab.current, server.version, { pending, seq, ...(owner ? { overlay: PROGRESS_KEYS } : {}) });
     return server.version;
   };
 

@@ -65,6 +65,8 @@ export class MindEditor {
   private patches: PatchWriter;
   /** Syncing by change sets (sync/replica.ts), once the map has a saved version on the server. */
   private replica: Replica | null = null;
+  /** A member's own marks on a shared map (startSync): kept out of every set, both ways. */
+  private overlay: readonly string[] | undefined;
   /** The document was replaced (an import, undo or redo of one) since the last whole save: the next save sends it whole. */
   private wholeNeeded = false;
 
@@ -198,7 +200,8 @@ export class MindEditor {
    * server's `version` (after a load of it, or a whole save). `restored`: the unacknowledged sets
    * a draft kept (a reload), already applied to the loaded map by replayPending.
    */
-  startSync(tab: string, version: number, restored?: { pending: ChangeSet[]; seq: number }): void {
+  startSync(tab: string, version: number, restored?: { pending: ChangeSet[]; seq: number; overlay?: readonly string[] }): void {
+    this.overlay = restored?.overlay;
     this.replica = new Replica(tab, version, restored);
     this.wholeNeeded = false;
   }
@@ -222,7 +225,7 @@ export class MindEditor {
   wholeSaved(version: number, tab: string, sentSeq: number): void {
     const r = this.replica;
     const keep = r ? r.take().filter((s) => Number(s.id.slice(s.id.lastIndexOf(':') + 1)) > sentSeq) : [];
-    this.replica = new Replica(tab, version, { pending: keep, seq: Math.max(sentSeq, r ? r.snapshot().seq : 0) });
+    this.replica = new Replica(tab, version, { pending: keep, seq: Math.max(sentSeq, r ? r.snapshot().seq : 0), overlay: this.overlay });
     this.wholeNeeded = false;
   }
 

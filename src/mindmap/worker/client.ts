@@ -100,7 +100,7 @@ export class EngineClient {
     return { full: p.full, ids: splitIds(p.ids), counts: p.counts };
   }
   /** Edits are kept as change sets on top of the server's `version` from now on (after opening it). */
-  startSync(tab: string, version: number, restored?: { pending: ChangeSet[]; seq: number }): Promise<void> {
+  startSync(tab: string, version: number, restored?: { pending: ChangeSet[]; seq: number; overlay?: readonly string[] }): Promise<void> {
     return this.api.startSync(tab, version, restored);
   }
   /** The unacknowledged change sets, or `whole` when the map must be saved whole. */

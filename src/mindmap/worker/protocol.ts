@@ -87,7 +87,7 @@ export interface EngineApi {
   takeProgress(): WireProgress;
   // Change sets (engine/model/change-set.ts): what a save sends and what comes back from the
   // server, the same currency the engine records. A load stops syncing until startSync.
-  startSync(tab: string, version: number, restored?: { pending: ChangeSet[]; seq: number }): void;
+  startSync(tab: string, version: number, restored?: { pending: ChangeSet[]; seq: number; overlay?: readonly string[] }): void;
   takeChangeSets(): ChangeSetsToSend;
   wholeSaved(version: number, tab: string, sentSeq: number): void;
   receiveChangeSets(sets: AppliedSet[]): { patch: WirePatch; notices: string[]; version: number; changed: boolean };

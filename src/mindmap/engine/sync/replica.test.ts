@@ -63,3 +63,35 @@ describe('a replica acknowledged after it was rebased', () => {
     expect(JSON.stringify(x.doc.toKm())).toBe(JSON.stringify(server.doc.toKm()));
   });
 });
+
+describe("a member's own marks on a classmate's map (overlay keys)", () => {
+  // The server keeps a member's 已学 / 正在学 out of the owner's map (it records them apart): a
+  // member's page must neither send them nor take the owner's from the owner's sets, and its own
+  // marks must survive the answer to its save.
+  const member = () => {
+    const ed = new MindEditor();
+    ed.load(structuredClone(START));
+    ed.startSync('m', 0, { pending: [], seq: 0, overlay: ['isStudy', 'isNow'] });
+    return ed;
+  };
+  /** The server's rule for a member's sets (sharing/case-map.ts stripProgress): progress keys dropped. */
+  const stripped = (sets: ChangeSet[]) =>
+    sets.map((s) => ({ ...s, changes: s.changes.filter((c) => !(c.op === 'set' && (c.key === 'isStudy' || c.key === 'isNow'))) }));
+
+  it('keeps its own marks out of its sets and through the answer; the owner’s marks never land here', () => {
+    const server = new SimServer(START);
+    const m = member();
+    const owner = tab('o');
+    m.execute('setNow', ['a1', true]);
+    m.execute('editText', ['a', 'A（成员改）']);
+    const sent = m.takeChangeSets().sets;
+    expect(sent.flatMap((s) => s.changes).some((c) => c.op === 'set' && c.key === 'isNow')).toBe(false);
+    owner.execute('setStudy', [['a'], true]);
+    server.save(0, owner.takeChangeSets().sets as ChangeSet[]);
+    m.receiveChangeSets(server.save(0, stripped(sent as ChangeSet[])));
+    expect(m.doc.get('a1').data.isNow).toBe(1);
+    expect(m.doc.get('a').data.isStudy).toBeUndefined();
+    expect(m.doc.get('a').data.text).toBe('A（成员改）');
+    expect(m.takeChangeSets().sets).toEqual([]);
+  });
+});

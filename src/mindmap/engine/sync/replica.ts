@@ -1,6 +1,7 @@
 import type { Change } from '../model/change';
 import { applyLenient, replay, revert, type AppliedSet, type ChangeSet } from '../model/change-set';
 import type { MindDoc } from '../model/doc';
+import type { KmNode } from '../model/types';
 import { Concurrent, tabOfSet } from '../model/concurrent';
 
 /**
@@ -22,11 +23,15 @@ export class Replica {
   /** Topics deleted here (the latest DELETED_KEPT): another's set bringing one back is said. */
   private readonly deletedHere = new Set<string>();
 
+  /** Node keys that are this student's own overlay on a shared map (their 已学 / 正在学): never sent, never taken from others. */
+  private readonly overlay: ReadonlySet<string>;
+
   constructor(
     readonly tab: string,
     version: number,
-    restored: { pending?: ChangeSet[]; seq?: number } = {},
+    restored: { pending?: ChangeSet[]; seq?: number; overlay?: readonly string[] } = {},
   ) {
+    this.overlay = new Set(restored.overlay ?? []);
     this.version = version;
     this.pending = restored.pending ? restored.pending.map((s) => ({ id: s.id, changes: s.changes.slice() })) : [];
     this.seq = restored.seq ?? 0;
@@ -36,7 +41,7 @@ export class Replica {
   record(changes: readonly Change[]): void {
     for (const c of changes) if (c.op === 'remove') this.deletedHere.add(c.node.data.id as string);
     if (this.deletedHere.size > DELETED_KEPT) this.deletedHere.delete(this.deletedHere.values().next().value as string);
-    if (changes.length) this.outbox.push(...changes);
+    if (changes.length) this.outbox.push(...withoutKeys(changes, this.overlay));
   }
 
   get dirty(): boolean {
@@ -81,8 +86,10 @@ export class Replica {
     const acked = new Set<string>();
     const notices = new Set<string>();
     for (const s of fresh) {
-      replay(doc, s.changes);
-      changes.push(...s.changes);
+      // another's set: without their overlay marks (the owner's 已学 stays the owner's)
+      const theirs = tabOfSet(s.id) === this.tab ? s.changes : withoutKeys(s.changes, this.overlay);
+      replay(doc, theirs);
+      changes.push(...theirs);
       acked.add(s.id);
       this.version = s.version;
       if (tabOfSet(s.id) !== this.tab) this.sayRestored(s.changes, notices);
@@ -122,6 +129,22 @@ export class Replica {
       notices.add(`你删除的${title}已恢复：别处刚在其中修改或撤销了删除`);
     }
   }
+}
+
+/** `changes` without the node keys `keys`: their set changes dropped, added or removed topics' data stripped of them. */
+export function withoutKeys(changes: readonly Change[], keys: ReadonlySet<string>): Change[] {
+  if (!keys.size) return changes.slice();
+  const strip = (n: KmNode): KmNode => ({
+    ...n,
+    data: Object.fromEntries(Object.entries(n.data).filter(([k]) => !keys.has(k))) as KmNode['data'],
+    ...(n.children ? { children: n.children.map(strip) } : {}),
+  });
+  const out: Change[] = [];
+  for (const c of changes) {
+    if (c.op === 'set' && keys.has(c.key)) continue;
+    out.push(c.op === 'add' || c.op === 'remove' ? { ...c, node: strip(c.node) } : c);
+  }
+  return out;
 }
 
 /** The same changes, whatever the order of their keys (a set's form as stored and parsed again by the server). */
