@@ -85,6 +85,15 @@ describe('a case study map built together, live', () => {
       await m.keyboard.press('Enter');
     });
     await item(o, '合作员改的标题').waitFor();
+    // 正在学 is each student's own: the owner marks the chapter (saved with the owner's map) …
+    await saved(o, async () => {
+      await item(o, '合作主的章节').click();
+      await o.keyboard.press('Shift+F10');
+      await o
+        .getByRole('menu', { name: '主题菜单' })
+        .getByRole('menuitem', { name: /^标记正在学/ })
+        .click();
+    });
     await saved(o, async () => {
       await item(o, '合作主的章节').click();
       await o.keyboard.press('F2');
@@ -92,6 +101,9 @@ describe('a case study map built together, live', () => {
       await o.keyboard.press('Enter');
     });
     await item(m, '合作主又改了').waitFor();
+    // … and the member's page, which has the rename made after it, shows no owner's mark
+    expect(await item(o, '合作主又改了').getAttribute('aria-label')).toContain('正在学');
+    expect(await item(m, '合作主又改了').getAttribute('aria-label')).not.toContain('正在学');
 
     // Each one's own undo. The member adds a topic after the owner's rename; the owner's Ctrl+Z
     // takes back the owner's rename only, and the member's topic stays, on both pages.
