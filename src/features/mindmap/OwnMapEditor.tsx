@@ -106,6 +106,8 @@ function Editor({ ctl, mapId, studentId, map, draft }: Loaded & { ctl: EditorCon
   // Who else has this map open (classmates it is shared with, the student's other tabs): heard on the live socket.
   const room = useMemo(() => new PresenceRoom(), []);
   const [role, setRole] = useState(map.access);
+  /** Why this page may no longer save (removed, or the map sent to 回收站 elsewhere): said in the header while the page stays. */
+  const [closed, setClosed] = useState<string | null>(null);
   const readOnly = role === 'view';
   // Saved by change sets on the own map's routes (a whole save only for a draft without sets, or 保留我的版本).
   const routes = useMemo<MapRoutes>(
@@ -126,6 +128,7 @@ function Editor({ ctl, mapId, studentId, map, draft }: Loaded & { ctl: EditorCon
     onLiveClosed: (reason) =>
       void (async () => {
         toast.warning(reason, 8000);
+        setClosed(reason);
         setRole('view');
         await ctl.open(await ctl.engine.toKm(), true);
       })(),
@@ -208,26 +211,35 @@ function Editor({ ctl, mapId, studentId, map, draft }: Loaded & { ctl: EditorCon
     <div className="mind-page">
       <div className="mind-page__head">
         <h1>{role === 'owner' ? '我的导图' : '共享给我的导图'}</h1>
-        <span className="mind-page__note">
-          {role === 'owner' ? '修改会自动保存' : `由${map.ownerName}共享 · ${ROLE_LABEL[role]}${role === 'edit' ? '，修改会自动保存' : ''}`}
-        </span>
-        {map.access === 'owner' ? (
+        {closed ? (
+          // kept on a phone too, like a member's role below: why nothing edits any more
+          <span className="mind-page__note mind-page__note--keep" role="status">
+            {closed}：这里只能查看打开时的内容
+          </span>
+        ) : (
+          <span className={role === 'owner' ? 'mind-page__note' : 'mind-page__note mind-page__note--keep'}>
+            {role === 'owner' ? '修改会自动保存' : `由${map.ownerName}共享 · ${ROLE_LABEL[role]}${role === 'edit' ? '，修改会自动保存' : ''}`}
+          </span>
+        )}
+        {closed ? null : map.access === 'owner' ? (
           <button type="button" className="mind-toolbar__btn" aria-haspopup="dialog" onClick={() => setShareOpen(true)}>
             共享
           </button>
         ) : (
           <LeaveButton map={shareRef} ownerId={map.ownerId} flush={auto.flush} then="/personal/myMaps" />
         )}
-        <button
-          type="button"
-          className="mind-toolbar__btn"
-          ref={historyButton}
-          aria-pressed={historyOpen}
-          aria-controls="mind-history-panel"
-          onClick={() => setHistoryOpen(!historyOpen)}
-        >
-          历史版本
-        </button>
+        {!closed && (
+          <button
+            type="button"
+            className="mind-toolbar__btn"
+            ref={historyButton}
+            aria-pressed={historyOpen}
+            aria-controls="mind-history-panel"
+            onClick={() => setHistoryOpen(!historyOpen)}
+          >
+            历史版本
+          </button>
+        )}
         <PresenceBar ctl={ctl} peers={peers} ownMemberId={room.memberId} />
         {linked && <Link href={linked.href}>{linked.text}</Link>}
         <Link href="/personal/myMaps">返回我的导图</Link>

@@ -113,5 +113,26 @@ describe('sharing a 我的导图 map with a classmate', () => {
     await m.getByRole('button', { name: '共享给我的' }).click();
     await m.getByText('还没有同学共享导图给你').waitFor();
     expect(await seriousViolations(m)).toEqual([]);
+
+    // Invited again and removed while the map is open: the page says why it no longer edits, for
+    // as long as it stays, and offers nothing that would fail (退出共享, 历史版本).
+    await o.getByRole('button', { name: '共享', exact: true }).click();
+    await share.getByLabel('同学的学号').fill(e2eStudentNo('shareMember'));
+    await share.getByLabel('权限').selectOption('edit');
+    await share.getByRole('button', { name: '邀请' }).click();
+    const remove = members.getByRole('button', { name: new RegExp(`^移除\\s*${MEMBER.username}$`) });
+    await remove.waitFor();
+    await m.reload();
+    await m.getByRole('button', { name: '共享给我的' }).click();
+    await m.getByRole('link', { name: '小组复习（成员改）' }).click();
+    await editorReady(m);
+    await m.getByText(`由${OWNER.username}共享 · 可编辑，修改会自动保存`).waitFor();
+    await m.getByRole('list', { name: '也在这张导图上' }).getByText(OWNER.username).waitFor();
+    await remove.click();
+    await m.getByRole('status').filter({ hasText: '这里只能查看打开时的内容' }).waitFor();
+    expect(await m.getByRole('button', { name: '退出共享' }).count()).toBe(0);
+    expect(await m.getByRole('button', { name: '历史版本' }).count()).toBe(0);
+    await item(m, '创建者改的主题').dblclick();
+    expect(await editField(m).count()).toBe(0);
   });
 });
