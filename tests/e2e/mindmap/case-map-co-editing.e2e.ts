@@ -71,8 +71,8 @@ describe('a case study map built together, live', () => {
     await item(m, '合作主的章节').waitFor();
 
     // Each sees the other: the toolbar, and the owner's tree says where the member is.
-    await o.getByRole('list', { name: '也在这张导图上' }).getByText(MEMBER.username).waitFor();
-    await m.getByRole('list', { name: '也在这张导图上' }).getByText(OWNER.username).waitFor();
+    await o.getByRole('list', { name: '也在这张导图上' }).getByText(MEMBER.username, { exact: true }).waitFor();
+    await m.getByRole('list', { name: '也在这张导图上' }).getByText(OWNER.username, { exact: true }).waitFor();
     await expect.poll(() => live(o).textContent()).toContain(`${MEMBER.username}打开了这张导图`);
     await item(m, second).click();
     await expect.poll(async () => (await item(o, second).getAttribute('aria-label')) ?? '').toContain(`${MEMBER.username}正在看`);
@@ -183,7 +183,7 @@ describe('a case study map built together, live', () => {
     await m.getByRole('link', { name: root }).click();
     await m.getByRole('heading', { name: '共享给我的学习导图', level: 1 }).waitFor();
     await item(m, '合作员离线时改的').waitFor();
-    await o.getByRole('list', { name: '也在这张导图上' }).getByText(MEMBER.username).waitFor();
+    await o.getByRole('list', { name: '也在这张导图上' }).getByText(MEMBER.username, { exact: true }).waitFor();
     await o.getByRole('button', { name: '共享', exact: true }).click();
     await remove.click();
     await toastWith(m, '你已不是这张导图的成员').waitFor();

@@ -73,8 +73,8 @@ describe('sharing a 我的导图 map with a classmate', () => {
     // sees the other on the map
     await item(o, '成员加的主题').waitFor();
     expect(o.url()).toBe(mapUrl);
-    await o.getByRole('list', { name: '也在这张导图上' }).getByText(MEMBER.username).waitFor();
-    await m.getByRole('list', { name: '也在这张导图上' }).getByText(OWNER.username).waitFor();
+    await o.getByRole('list', { name: '也在这张导图上' }).getByText(MEMBER.username, { exact: true }).waitFor();
+    await m.getByRole('list', { name: '也在这张导图上' }).getByText(OWNER.username, { exact: true }).waitFor();
 
     // both rename a different topic at once: both kept, on both pages, with no 保留我的 / 载入服务器 choice
     const rename = async (page: Page, from: string, to: string) => {
@@ -127,7 +127,7 @@ describe('sharing a 我的导图 map with a classmate', () => {
     await m.getByRole('link', { name: '小组复习（成员改）' }).click();
     await editorReady(m);
     await m.getByText(`由${OWNER.username}共享 · 可编辑，修改会自动保存`).waitFor();
-    await m.getByRole('list', { name: '也在这张导图上' }).getByText(OWNER.username).waitFor();
+    await m.getByRole('list', { name: '也在这张导图上' }).getByText(OWNER.username, { exact: true }).waitFor();
     await remove.click();
     await m.getByRole('status').filter({ hasText: '这里只能查看打开时的内容' }).waitFor();
     expect(await m.getByRole('button', { name: '退出共享' }).count()).toBe(0);
