@@ -55,15 +55,16 @@ describe('find and replace', () => {
     await openFind(page);
     await page.keyboard.type('模型');
     await expect.poll(() => status(page).textContent()).toBe('第 1 / 4 个');
-    expect(await selected(page)).toEqual(['基线模型']);
-    expect(await item(page, '建模').getAttribute('aria-expanded')).toBe('true');
+    // (the count is said first; the match is selected once its folded branch has opened, a moment later on a loaded machine)
+    await expect.poll(() => selected(page)).toEqual(['基线模型']);
+    await expect.poll(() => item(page, '建模').getAttribute('aria-expanded')).toBe('true');
     await page.keyboard.press('Enter');
     await expect.poll(() => selected(page)).toEqual(['时间序列模型']);
     await page.keyboard.press('Shift+Enter');
     await expect.poll(() => selected(page)).toEqual(['基线模型']);
     await page.keyboard.press('Shift+Enter');
     await expect.poll(() => status(page).textContent()).toBe('第 4 / 4 个');
-    expect(await selected(page)).toEqual(['模型部署']);
+    await expect.poll(() => selected(page)).toEqual(['模型部署']);
 
     // The camera followed: the current match sits in the middle of the canvas (its edit field opens there).
     await closeFind(page);
@@ -84,7 +85,7 @@ describe('find and replace', () => {
     await bar(page).getByRole('button', { name: '替换', exact: true }).click();
     await expect.poll(() => status(page).textContent()).toBe('已替换 1 个主题');
     await item(page, '基线模式').waitFor();
-    expect(await selected(page)).toEqual(['时间序列模型']);
+    await expect.poll(() => selected(page)).toEqual(['时间序列模型']);
     await bar(page).getByRole('button', { name: '全部替换' }).click();
     await expect.poll(() => status(page).textContent()).toBe('已替换 3 个主题');
     expect((await titles(page)).filter((t) => t.includes('模型'))).toEqual([]);
