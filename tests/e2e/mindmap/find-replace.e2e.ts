@@ -111,7 +111,7 @@ describe('find and replace', () => {
     await openFind(page);
     await page.keyboard.type('天气');
     await expect.poll(() => status(page).textContent()).toBe('第 1 / 1 个');
-    expect(await selected(page)).toEqual(['天气影响']);
+    await expect.poll(() => selected(page)).toEqual(['天气影响']);
     expect(await bar(page).getByRole('textbox', { name: '替换为' }).count()).toBe(0);
     await page.keyboard.type('没有的词');
     await expect.poll(() => status(page).textContent()).toBe('没有找到匹配的主题');
