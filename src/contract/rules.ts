@@ -93,6 +93,8 @@ export const LiveClose = {
 // Sharing a map with classmates (contract/sharing.ts): the refusals the page also says itself.
 /** Members per map, the owner not counted. */
 export const MAX_MAP_MEMBERS = 30;
+/** A student's own progress marks on a node (已学, 正在学): on a shared map each member's are their own, never the map's. */
+export const PROGRESS_KEYS: readonly string[] = ['isStudy', 'isNow'];
 
 /** The refusals, as sent in errMsg. */
 export const SHARE_MSG = {

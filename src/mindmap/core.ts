@@ -11,6 +11,7 @@ export { createTableMeasurer } from './engine/measure/text-measurer';
 export type { Change } from './engine/model/change';
 export { applyLenient, ChangeRefused, replay, type AppliedSet, type ChangeSet } from './engine/model/change-set';
 export { Concurrent, tabOfSet } from './engine/model/concurrent';
+export { withoutKeys } from './engine/sync/replica';
 export { MindDoc } from './engine/model/doc';
 export {
   documentProblem,

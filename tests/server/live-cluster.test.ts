@@ -3,7 +3,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../src/server/lib/password';
 import { B_PASSWORD } from './security/students';
-import { freshSchema, loginOverHttp, redisUp, spawnServer, type SpawnedServer } from './spawn-server';
+import { clusterSkipReason, freshSchema, loginOverHttp, spawnServer, type SpawnedServer } from './spawn-server';
 import { api, connectLive, type LiveClient } from './live-client';
 import type { LiveAppliedSet } from '../../src/contract/live';
 
@@ -16,14 +16,7 @@ import type { LiveAppliedSet } from '../../src/contract/live';
 const databaseUrl = process.env.DATABASE_URL;
 const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 
-const skipReason = !databaseUrl
-  ? 'needs PostgreSQL (PGlite serves one process): set DATABASE_URL'
-  : process.env.TEST_DB !== 'postgres'
-    ? 'runs in the server-pg project'
-    : !(await redisUp(redisUrl))
-      ? `needs Redis at ${redisUrl}`
-      : null;
-if (skipReason) console.log(`live-cluster.test.ts skipped: ${skipReason}`);
+const skipReason = await clusterSkipReason('live-cluster.test.ts', redisUrl);
 
 describe.skipIf(skipReason !== null)('live co-editing on two processes, PostgreSQL and Redis', () => {
   const servers: SpawnedServer[] = [];

@@ -7,7 +7,7 @@ import { stepOf, type Step } from './converge-oracle';
 import { CASE, newTally, SocketSession, type Cluster } from './converge-sockets';
 import { api } from './live-client';
 import { B_PASSWORD } from './security/students';
-import { freshSchema, loginOverHttp, redisUp, spawnServer, type SpawnedServer } from './spawn-server';
+import { clusterSkipReason, freshSchema, loginOverHttp, spawnServer, type SpawnedServer } from './spawn-server';
 
 // Live co-editing converges across two server processes on PostgreSQL, the bus on Redis (issue
 // 32; one process: live-converge-sockets.test.ts): the owner and 1-9 members spread over both
@@ -19,14 +19,7 @@ import { freshSchema, loginOverHttp, redisUp, spawnServer, type SpawnedServer } 
 
 const databaseUrl = process.env.DATABASE_URL;
 const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
-const skipReason = !databaseUrl
-  ? 'needs PostgreSQL (PGlite serves one process): set DATABASE_URL'
-  : process.env.TEST_DB !== 'postgres'
-    ? 'runs in the server-pg project'
-    : !(await redisUp(redisUrl))
-      ? `needs Redis at ${redisUrl}`
-      : null;
-if (skipReason) console.log(`live-converge-cluster.test.ts skipped: ${skipReason}`);
+const skipReason = await clusterSkipReason('live-converge-cluster.test.ts', redisUrl);
 
 const MEMBERS = 9;
 const SEED = Number(process.env.CONVERGE_SEED ?? 20261130);

@@ -123,3 +123,19 @@ export async function redisUp(url: string): Promise<boolean> {
     r.disconnect();
   }
 }
+
+/**
+ * Why a multi-process test on PostgreSQL + Redis cannot run here (null: it can), said once in the
+ * log by `file`: it needs DATABASE_URL, the server-pg project and Redis answering.
+ */
+export async function clusterSkipReason(file: string, redisUrl: string): Promise<string | null> {
+  const reason = !process.env.DATABASE_URL
+    ? 'needs PostgreSQL (PGlite serves one process): set DATABASE_URL'
+    : process.env.TEST_DB !== 'postgres'
+      ? 'runs in the server-pg project'
+      : !(await redisUp(redisUrl))
+        ? `needs Redis at ${redisUrl}`
+        : null;
+  if (reason) console.log(`${file} skipped: ${reason}`);
+  return reason;
+}

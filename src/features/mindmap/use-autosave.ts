@@ -23,9 +23,7 @@ import { toast } from '../../app/ui/toast-store';
 import { EXPERIENCE_MSG, keepMapVersion, mapChanges, saveChanges, saveStuMind, showMind, type SavedChangeSets } from './api';
 import type { ChangeSaving } from './autosave';
 import type { ShownMind } from '../../contract/mindmaps';
-
-/** A student's progress marks on a node: on a classmate's shared map, an overlay of their own. */
-const PROGRESS_KEYS = ['isStudy', 'isNow'];
+import { PROGRESS_KEYS } from '../../contract/rules';
 
 /** How often an open map asks for what other tabs or devices saved while its live socket is down (besides a broadcast from a tab of this browser and on focus). */
 const CATCH_UP_MS = 10_000;

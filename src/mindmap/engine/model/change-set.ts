@@ -130,7 +130,8 @@ const titleOf = (doc: MindDoc, id: string): string => {
   const t = doc.byId.get(id)?.data.text;
   return typeof t === 'string' && t ? `「${t.length > 20 ? `${t.slice(0, 20)}…` : t}」` : '一个主题';
 };
-const kmTitle = (text: unknown) => (typeof text === 'string' && text ? `「${text.length > 20 ? `${text.slice(0, 20)}…` : text}」` : '一个主题');
+/** A topic's title as the notices quote it (「…」, long ones cut), from a raw text field. */
+export const kmTitle = (text: unknown) => (typeof text === 'string' && text ? `「${text.length > 20 ? `${text.slice(0, 20)}…` : text}」` : '一个主题');
 
 /** The topics a change needs in the map: its own, its parent, where it moves to. */
 function needs(c: Change): string[] {

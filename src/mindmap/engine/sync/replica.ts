@@ -1,5 +1,5 @@
 import type { Change } from '../model/change';
-import { applyLenient, replay, revert, type AppliedSet, type ChangeSet } from '../model/change-set';
+import { applyLenient, kmTitle, replay, revert, type AppliedSet, type ChangeSet } from '../model/change-set';
 import type { MindDoc } from '../model/doc';
 import type { KmNode } from '../model/types';
 import { Concurrent, tabOfSet } from '../model/concurrent';
@@ -124,9 +124,7 @@ export class Replica {
     if (!this.deletedHere.size) return;
     for (const c of changes) {
       if (c.op !== 'add' || !this.deletedHere.delete(c.node.data.id as string)) continue;
-      const t = c.node.data.text;
-      const title = typeof t === 'string' && t ? `「${t.length > 20 ? `${t.slice(0, 20)}…` : t}」` : '一个主题';
-      notices.add(`你删除的${title}已恢复：别处刚在其中修改或撤销了删除`);
+      notices.add(`你删除的${kmTitle(c.node.data.text)}已恢复：别处刚在其中修改或撤销了删除`);
     }
   }
 }
@@ -134,11 +132,15 @@ export class Replica {
 /** `changes` without the node keys `keys`: their set changes dropped, added or removed topics' data stripped of them. */
 export function withoutKeys(changes: readonly Change[], keys: ReadonlySet<string>): Change[] {
   if (!keys.size) return changes.slice();
-  const strip = (n: KmNode): KmNode => ({
-    ...n,
-    data: Object.fromEntries(Object.entries(n.data).filter(([k]) => !keys.has(k))) as KmNode['data'],
-    ...(n.children ? { children: n.children.map(strip) } : {}),
-  });
+  // (a node that is no node, from the network, is left for the document to refuse)
+  const strip = (n: KmNode): KmNode =>
+    n && typeof n === 'object' && n.data && typeof n.data === 'object'
+      ? {
+          ...n,
+          data: Object.fromEntries(Object.entries(n.data).filter(([k]) => !keys.has(k))) as KmNode['data'],
+          ...(Array.isArray(n.children) ? { children: n.children.map(strip) } : {}),
+        }
+      : n;
   const out: Change[] = [];
   for (const c of changes) {
     if (c.op === 'set' && keys.has(c.key)) continue;

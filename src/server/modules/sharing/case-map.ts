@@ -7,6 +7,8 @@ import type { MapHeads } from '../mindmaps/head-cache';
 import { saveChanges } from '../mindmaps/changes';
 import type { SaveChangesBody } from '../../../contract/map-changes';
 import { SHARE_MSG } from '../../../contract/sharing';
+import { PROGRESS_KEYS } from '../../../contract/rules';
+import { type Change, withoutKeys } from '../../../mindmap/core';
 import { caseMapAccess, lockEditor } from './members';
 
 // A case map shared with members (issue 32): whose map a request names, and what a member's write
@@ -15,7 +17,7 @@ import { caseMapAccess, lockEditor } from './members';
 // into the owner's map — their sets lose progress keys, their whole saves keep the owner's marks.
 
 export const FORBIDDEN_MAP_MSG = '无权查看其他学生的思维导图';
-const PROGRESS_KEYS = new Set(['isStudy', 'isNow']);
+const PROGRESS = new Set(PROGRESS_KEYS);
 
 /**
  * The owner of the map a request names (`studentId`: the owner, when not the signed-in student)
@@ -49,22 +51,9 @@ export function clearProgress(doc: KmDocument): KmDocument {
   return doc;
 }
 
-function stripNode(node: KmNode): KmNode {
-  const data = Object.fromEntries(Object.entries(node.data).filter(([k]) => !PROGRESS_KEYS.has(k)));
-  return { ...node, data: data as KmNode['data'], ...(node.children ? { children: node.children.map(stripNode) } : {}) };
-}
-
-/** A member's sets without progress: marks set or carried by added topics are dropped. */
+/** A member's sets without progress: marks set or carried by added topics are dropped (the engine's rule for an overlay). */
 export function stripProgress<S extends { changes: object[] }>(sets: readonly S[]): S[] {
-  return sets.map((s) => ({
-    ...s,
-    changes: s.changes
-      .filter((c) => !((c as { op?: string; key?: string }).op === 'set' && PROGRESS_KEYS.has(String((c as { key?: string }).key))))
-      .map((c) => {
-        const add = c as { op?: string; node?: KmNode };
-        return add.op === 'add' && add.node && typeof add.node === 'object' && add.node.data ? { ...add, node: stripNode(add.node) } : c;
-      }),
-  }));
+  return sets.map((s) => ({ ...s, changes: withoutKeys(s.changes as Change[], PROGRESS) }));
 }
 
 /** A member's whole save keeps the owner's marks: the incoming map's marks replaced by the owner's, topic by topic. */
