@@ -30,7 +30,12 @@ export const MapChange = Type.Unsafe<object>({
 export const MAX_SETS_PER_SAVE = 100;
 export const MAX_CHANGES_PER_SET = 60_000;
 
-export const ChangeSetBody = Type.Object({ id: ChangeSetId, changes: Type.Array(MapChange, { maxItems: MAX_CHANGES_PER_SET }) });
+export const ChangeSetBody = Type.Object({
+  id: ChangeSetId,
+  changes: Type.Array(MapChange, { maxItems: MAX_CHANGES_PER_SET }),
+  /** The version the set's changes were made on (the save's `base` or older, when it was rebased since): same-field notices. */
+  base: Type.Optional(MapVersion),
+});
 
 export const SaveChangesBody = Type.Object({
   caseId: Id,
@@ -45,7 +50,13 @@ export type SaveChangesBody = Static<typeof SaveChangesBody>;
 export const MapChangesQuery = Type.Object({ caseId: Id, since: MapVersion, studentId: Type.Optional(Id) });
 
 /** A set as the server applied it, with the map version it made. Its changes are opaque like MapChange. */
-export const AppliedSetBody = Type.Object({ id: Type.String(), version: Type.Integer(), changes: Type.Unsafe<object[]>({ type: 'array' }) });
+export const AppliedSetBody = Type.Object({
+  id: Type.String(),
+  version: Type.Integer(),
+  /** The version its changes were made on, when recorded (sets stored before it was kept have none). */
+  base: Type.Optional(Type.Integer()),
+  changes: Type.Unsafe<object[]>({ type: 'array' }),
+});
 
 /** saveChanges and mapChanges: the map's version now and every set after the `base`/`since` asked for. */
 export const SavedChanges = Type.Object({

@@ -21,4 +21,11 @@ describe('toast time on screen', () => {
     toast.error('账号或密码错误', 1500);
     expect(toasts.items[0].duration).toBe(1500);
   });
+
+  it('does not show the same words twice while they are up', () => {
+    const said = '标题同时被修改：你的「方法」较晚保存，替换了别处的「方法论」';
+    expect(toast.warning(said, 8000)).toBe(toast.warning(said, 8000));
+    toast.error(said);
+    expect(toasts.items.map((t) => t.kind)).toEqual(['warning', 'error']);
+  });
 });

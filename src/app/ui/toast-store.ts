@@ -30,8 +30,14 @@ export function readingTime(kind: ToastKind, message: string): number {
   return Math.max(kind === 'error' ? 5_000 : 3_000, read);
 }
 
-/** Returns the toast's id (dismissToast takes it down early, e.g. when what it says went stale). */
+/**
+ * Returns the toast's id (dismissToast takes it down early, e.g. when what it says went stale).
+ * The same words already on screen are not shown twice: one event can reach a page by two paths
+ * (a merge notice from the tab's own rebase and again in the server's answer).
+ */
 function show(kind: ToastKind, message: string, duration = readingTime(kind, message)): number {
+  const up = toasts.items.find((t) => t.kind === kind && t.message === message);
+  if (up) return up.id;
   const id = nextId++;
   toasts.items.push({ id, kind, message, duration });
   return id;

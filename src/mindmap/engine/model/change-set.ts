@@ -1,6 +1,6 @@
 import { invertChanges, type Change } from './change';
 import { changeProblem } from './change-limits';
-import { subtreeIds, type Concurrent } from './concurrent';
+import { VIEW_KEYS, subtreeIds, type Concurrent } from './concurrent';
 import type { MindDoc } from './doc';
 import type { Item, ItemColl, Summary } from './items';
 
@@ -14,6 +14,12 @@ export interface ChangeSet {
   /** `<tab id>:<sequence>`: says which tab made it and lets a resent set be recognised. */
   id: string;
   changes: Change[];
+  /**
+   * The server version its changes were made on (what its tab had seen then; a set holds the
+   * changes of one such version). Kept when the set is rebased: a field another tab set after it
+   * and this set sets again was set by both at once.
+   */
+  base?: number;
 }
 
 /** A set as the server ordered and applied it: `version` is the map's version once it was applied. */
@@ -68,6 +74,10 @@ export function applyLenient(
         throw new ChangeRefused(problem);
       }
       if (opts.concurrent) {
+        if (c.op === 'set' && !VIEW_KEYS.has(c.key)) {
+          const theirs = opts.concurrent.lastSet(c.id, c.key);
+          if (theirs && !sameValue(theirs.after, c.after)) notices.add(sameFieldSaid(doc, c, theirs.after, 'mine'));
+        }
         const crossed = crossedDelete(doc, c, opts.concurrent);
         if (crossed) notices.add(crossed.said);
         if (crossed?.skip) continue;
@@ -132,6 +142,29 @@ const titleOf = (doc: MindDoc, id: string): string => {
 };
 /** A topic's title as the notices quote it (「…」, long ones cut), from a raw text field. */
 export const kmTitle = (text: unknown) => (typeof text === 'string' && text ? `「${text.length > 20 ? `${text.slice(0, 20)}…` : text}」` : '一个主题');
+
+const FIELD_NAMES: Record<string, string> = {
+  text: '标题',
+  note: '备注',
+  hyperlink: '链接',
+  image: '图片',
+  priority: '优先级',
+  progress: '进度',
+  resource: '标签',
+};
+
+export const sameValue = (a: unknown, b: unknown): boolean => a === b || JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * The same field of the same topic set on two copies at once: the one the server applied later
+ * is kept (applyLenient's first rule), and both sides are told — `mine` on the copy whose value
+ * was kept, `theirs` on the copy whose value was replaced. `set` is the kept change.
+ */
+export function sameFieldSaid(doc: MindDoc, set: Extract<Change, { op: 'set' }>, other: unknown, kept: 'mine' | 'theirs'): string {
+  const [later, earlier] = kept === 'mine' ? ['你的', '别处的'] : ['别处的', '你的'];
+  if (set.key === 'text') return `标题同时被修改：${later}${kmTitle(set.after)}较晚保存，替换了${earlier}${kmTitle(other)}`;
+  return `${titleOf(doc, set.id)}的${FIELD_NAMES[set.key] ?? '格式'}同时被修改：以${kept === 'mine' ? '你' : '别处'}较晚保存的为准`;
+}
 
 /** The topics a change needs in the map: its own, its parent, where it moves to. */
 function needs(c: Change): string[] {

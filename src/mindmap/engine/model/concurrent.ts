@@ -11,11 +11,12 @@ type Removal = Extract<Change, { op: 'remove' }>;
 // Built lazily: most sets never meet either case and never parse or walk anything.
 
 /** Keys whose change is a view of the map, not work on it: folding a branch does not keep it from a delete. */
-const VIEW_KEYS = new Set(['expandState']);
+export const VIEW_KEYS: ReadonlySet<string> = new Set(['expandState']);
 
 export class Concurrent {
   private removedBy: Map<string, Removal> | null = null;
   private touchedIds: Set<string> | null = null;
+  private lastSets: Map<string, { after: unknown }> | null = null;
 
   /** `changes`: the others' applied changes in the server's order (called at most once). */
   constructor(private readonly source: () => readonly Change[]) {}
@@ -39,6 +40,15 @@ export class Concurrent {
     return this.touchedSet().has(id);
   }
 
+  /** What others last set field `key` of `id` to meanwhile; undefined when they did not set it. */
+  lastSet(id: string, key: string): { after: unknown } | undefined {
+    if (!this.lastSets) {
+      this.lastSets = new Map();
+      for (const c of this.changes()) if (c.op === 'set') this.lastSets.set(fieldKey(c.id, c.key), { after: c.after });
+    }
+    return this.lastSets.get(fieldKey(id, key));
+  }
+
   get anyTouched(): boolean {
     return this.touchedSet().size > 0;
   }
@@ -56,6 +66,9 @@ export class Concurrent {
     return t;
   }
 }
+
+/** One field of one topic, as a map key. */
+export const fieldKey = (id: string, key: string): string => `${id}\u0000${key}`;
 
 export function subtreeIds(node: KmNode): string[] {
   const out: string[] = [];

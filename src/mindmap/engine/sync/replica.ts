@@ -1,8 +1,8 @@
 import type { Change } from '../model/change';
-import { applyLenient, kmTitle, replay, revert, type AppliedSet, type ChangeSet } from '../model/change-set';
+import { applyLenient, kmTitle, replay, revert, sameFieldSaid, sameValue, type AppliedSet, type ChangeSet } from '../model/change-set';
 import type { MindDoc } from '../model/doc';
 import type { KmNode } from '../model/types';
-import { Concurrent, tabOfSet } from '../model/concurrent';
+import { Concurrent, VIEW_KEYS, fieldKey, tabOfSet } from '../model/concurrent';
 
 /**
  * One copy of a map that syncs with the server by change sets (the model tldraw sync uses):
@@ -13,15 +13,20 @@ import { Concurrent, tabOfSet } from '../model/concurrent';
  * ends with the server's map plus its own unsent edits, and the server's map is the same for all.
  */
 const DELETED_KEPT = 500;
+const WRITES_KEPT = 500;
 
 export class Replica {
   /** The server version the document holds once `pending` and `outbox` are taken back. */
   version: number;
   private pending: ChangeSet[] = [];
   private outbox: Change[] = [];
+  /** The version the outbox's changes were made on. */
+  private outboxBase = 0;
   private seq: number;
   /** Topics deleted here (the latest DELETED_KEPT): another's set bringing one back is said. */
   private readonly deletedHere = new Set<string>();
+  /** Fields this tab set, as the server acknowledged them (the latest WRITES_KEPT): another's set made at once replacing one is said. */
+  private readonly written = new Map<string, { version: number; after: unknown }>();
 
   /** Node keys that are this student's own overlay on a shared map (their 已学 / 正在学): never sent, never taken from others. */
   private readonly overlay: ReadonlySet<string>;
@@ -33,7 +38,7 @@ export class Replica {
   ) {
     this.overlay = new Set(restored.overlay ?? []);
     this.version = version;
-    this.pending = restored.pending ? restored.pending.map((s) => ({ id: s.id, changes: s.changes.slice() })) : [];
+    this.pending = restored.pending ? restored.pending.map((s) => ({ ...s, changes: s.changes.slice() })) : [];
     this.seq = restored.seq ?? 0;
   }
 
@@ -41,7 +46,16 @@ export class Replica {
   record(changes: readonly Change[]): void {
     for (const c of changes) if (c.op === 'remove') this.deletedHere.add(c.node.data.id as string);
     if (this.deletedHere.size > DELETED_KEPT) this.deletedHere.delete(this.deletedHere.values().next().value as string);
-    if (changes.length) this.outbox.push(...withoutKeys(changes, this.overlay));
+    if (!changes.length) return;
+    // a set holds the changes made on one version: made after news came, they start a new one
+    if (this.outbox.length && this.outboxBase !== this.version) this.seal();
+    if (!this.outbox.length) this.outboxBase = this.version;
+    this.outbox.push(...withoutKeys(changes, this.overlay));
+  }
+
+  private seal(): void {
+    this.pending.push({ id: `${this.tab}:${++this.seq}`, changes: this.outbox, base: this.outboxBase });
+    this.outbox = [];
   }
 
   get dirty(): boolean {
@@ -50,11 +64,8 @@ export class Replica {
 
   /** Seals the outbox into a set and answers every unacknowledged set, oldest first (resending one is harmless: the server knows its id). */
   take(): ChangeSet[] {
-    if (this.outbox.length) {
-      this.pending.push({ id: `${this.tab}:${++this.seq}`, changes: this.outbox });
-      this.outbox = [];
-    }
-    return this.pending.map((s) => ({ id: s.id, changes: s.changes }));
+    if (this.outbox.length) this.seal();
+    return this.pending.map((s) => ({ ...s }));
   }
 
   /** What a draft keeps to replay the unacknowledged edits after a reload. */
@@ -77,6 +88,7 @@ export class Replica {
     // since it was sent (the others' sets came first, as live `set` frames before the `ack`) may
     // stand here otherwise than the server applied it as sent: then the server's form is replayed.
     if (fresh.every((s, i) => this.pending[i]?.id === s.id && sameChanges(this.pending[i].changes, s.changes))) {
+      for (const s of fresh) this.noteWritten(s);
       this.pending = this.pending.slice(fresh.length);
       this.version = fresh[fresh.length - 1].version;
       return { changes: [], notices: [] };
@@ -92,7 +104,11 @@ export class Replica {
       changes.push(...theirs);
       acked.add(s.id);
       this.version = s.version;
-      if (tabOfSet(s.id) !== this.tab) this.sayRestored(s.changes, notices);
+      if (tabOfSet(s.id) === this.tab) this.noteWritten(s);
+      else {
+        this.sayRestored(s.changes, notices);
+        this.sayReplaced(doc, s, theirs, notices);
+      }
     }
     const rest: ChangeSet[] = [];
     // what the others did meanwhile: our edits inside a branch they deleted bring it back, our deletes of a branch they edited are not made
@@ -102,7 +118,7 @@ export class Replica {
       const r = applyLenient(doc, s.changes, { concurrent });
       r.notices.forEach((n) => notices.add(n));
       changes.push(...r.applied);
-      if (r.applied.length) rest.push({ id: s.id, changes: r.applied });
+      if (r.applied.length) rest.push({ ...s, changes: r.applied });
     }
     this.pending = rest;
     const r = applyLenient(doc, this.outbox, { concurrent });
@@ -117,6 +133,32 @@ export class Replica {
     this.version = version;
     this.pending = [];
     this.outbox = [];
+  }
+
+  private noteWritten(s: AppliedSet): void {
+    for (const c of s.changes) {
+      if (c.op !== 'set' || VIEW_KEYS.has(c.key)) continue;
+      const k = fieldKey(c.id, c.key);
+      this.written.delete(k);
+      this.written.set(k, { version: s.version, after: c.after });
+    }
+    for (const k of this.written.keys()) {
+      if (this.written.size <= WRITES_KEPT) break;
+      this.written.delete(k);
+    }
+  }
+
+  /** Another's set made without seeing a field this tab set (its base is older) replaced it: said (the later one is kept). */
+  private sayReplaced(doc: MindDoc, s: AppliedSet, theirs: readonly Change[], notices: Set<string>): void {
+    if (s.base === undefined || !this.written.size) return;
+    for (const c of theirs) {
+      if (c.op !== 'set') continue;
+      const k = fieldKey(c.id, c.key);
+      const mine = this.written.get(k);
+      if (!mine || mine.version <= s.base) continue;
+      this.written.delete(k);
+      if (!sameValue(mine.after, c.after)) notices.add(sameFieldSaid(doc, c, mine.after, 'theirs'));
+    }
   }
 
   /** A branch deleted here that another tab or member brought back (they were editing in it): said here too. */

@@ -32,7 +32,7 @@ export class SimServer {
       this.lastNotices.push(...notices);
       this.seen.add(s.id);
       // stored as text would be: later edits must not reach into it through shared node data
-      this.log.push({ id: s.id, changes: structuredClone(applied), version: ++this.version });
+      this.log.push({ id: s.id, changes: structuredClone(applied), version: ++this.version, base: Math.min(s.base ?? base, base) });
     }
     return this.since(base);
   }

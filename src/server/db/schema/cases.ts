@@ -83,6 +83,8 @@ export interface MapChangesTable {
   version: number;
   set_id: string;
   changes: string;
+  /** The version the set's changes were made on (migration 2026-12-06-change-base); null before it. */
+  base: number | null;
   created_at: G<Date>;
 }
 /** A classmate a map is shared with (migration 2026-12-04-map-members, modules/sharing/). */
@@ -172,6 +174,7 @@ export interface OwnMapChangesTable {
   version: number;
   set_id: string;
   changes: string;
+  base: number | null;
   created_at: G<Date>;
 }
 /** An earlier state of an own map (modules/mymaps/versions.ts). */

@@ -51,7 +51,9 @@ describe('saveChanges follows SimServer (property-ish)', () => {
       }
       const res = await t.post(t.tokens.normal, '/api/course/mindStudent/saveChanges', { caseId, base: version, sets });
       expect(res.resultCode, res.errMsg).toBe(200);
-      const want = sim.save(version - 1, structuredClone(sets) as ChangeSet[]).map((s) => ({ id: s.id, version: s.version + 1, changes: s.changes }));
+      // (SimServer's versions are one below the server's, whose version 1 is the whole save)
+      const simSets = structuredClone(sets).map((s) => ({ ...s, base: s.base === undefined ? undefined : s.base - 1 })) as ChangeSet[];
+      const want = sim.save(version - 1, simSets).map((s) => ({ id: s.id, version: s.version + 1, base: s.base! + 1, changes: s.changes }));
       expect(JSON.stringify(res.data.sets)).toBe(JSON.stringify(want));
       if (answered) ed.receiveChangeSets(res.data.sets as AppliedSet[]);
     };

@@ -105,7 +105,7 @@ describe('saveChanges', () => {
     const c1 = (await shown('case-02')).document.root.children[0];
     const stale = await send('case-02', base, [{ id: 'tabA:8', changes: [{ op: 'remove', parent: 'r', index: 0, node: c1 }] }]);
     expect(stale.data.notices).toEqual(['「总论」没有删除：别处刚在这个分支里做了修改']);
-    expect(stale.data.sets.at(-1)).toEqual({ id: 'tabA:8', version: base + 2, changes: [] });
+    expect(stale.data.sets.at(-1)).toEqual({ id: 'tabA:8', version: base + 2, base, changes: [] });
     expect((await shown('case-02')).document.root.children[0].children[0].data.text).toBe('关键要点');
     // made on a base that already holds the edit, the same delete is made
     const again = await send('case-02', base + 2, [{ id: 'tabA:9', changes: [{ op: 'remove', parent: 'r', index: 0, node: c1 }] }]);
@@ -186,6 +186,27 @@ describe('saveChanges', () => {
     await t.database.db.insertInto('case_applications').values({ id: 'apply-changes-b', student_id: 'stu-changes-b', case_id: 'case-02', status: 1 }).execute();
     expect(await send('case-02', 1, [{ id: 'x:1', changes: [] }], b)).toMatchObject({ resultCode: 409, data: { version: 0, reload: 1 } });
     expect(await t.get(b, '/api/course/mindStudent/mapChanges?caseId=case-02&since=0')).toMatchObject({ resultCode: 200, data: { version: 0, sets: [] } });
+  });
+
+  it('one title renamed by two tabs at once: the later is kept and its tab told; each set carries the version it was made on', async () => {
+    const base = (await shown('case-02')).version;
+    await send('case-02', base, [{ id: 'tabA:7', changes: [rename('c2', '第二章', '方法论')] }]);
+    const later = await send('case-02', base, [{ id: 'tabB:7', changes: [rename('c2', '第二章', '研究方法')] }]);
+    expect(later.data.notices).toEqual(['标题同时被修改：你的「研究方法」较晚保存，替换了别处的「方法论」']);
+    expect(later.data.sets.map((s: { id: string; base?: number }) => [s.id, s.base])).toEqual([
+      ['tabA:7', base],
+      ['tabB:7', base],
+    ]);
+    expect((await shown('case-02')).document.root.children[1].data.text).toBe('研究方法');
+    // a set rebased by its tab keeps the older version it was made on; a newer one than the save's base is taken as the base
+    const now = base + 2;
+    const rebased = await send('case-02', now, [
+      { id: 'tabB:8', base: base + 1, changes: [rename('c2', '研究方法', '方法')] },
+      { id: 'tabB:9', base: now + 5, changes: [rename('r', '中心', '课程')] },
+    ] as never);
+    expect(rebased.data.sets.map((s: { base?: number }) => s.base)).toEqual([base + 1, now]);
+    const caught = await t.get(t.tokens.normal, `/api/course/mindStudent/mapChanges?caseId=case-02&since=${base}`);
+    expect(caught.data.sets.map((s: { base?: number }) => s.base)).toEqual([base, base, base + 1, now]);
   });
 });
 

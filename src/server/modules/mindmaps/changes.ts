@@ -127,7 +127,8 @@ export async function saveSets<R extends LockedMap & { version_started_at: Date 
         effects.cards ||= e.cards;
         effects.outline ||= e.outline;
         // serialised at once: a later set may change node data the applied changes share
-        added.push({ set_id: s.id, version: ++version, changes: JSON.stringify(outcome.applied) });
+        // (a set rebased by its tab since it was made keeps the older version it was made on)
+        added.push({ set_id: s.id, version: ++version, changes: JSON.stringify(outcome.applied), base: Math.min(s.base ?? body.base, body.base) });
       }
       head.version = version;
       await logAppend(trx, r, added, now);

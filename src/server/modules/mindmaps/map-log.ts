@@ -33,12 +33,14 @@ export interface LoggedSet {
   set_id: string;
   version: number;
   changes: string;
+  /** The version its changes were made on (null: logged before it was kept). */
+  base: number | null;
 }
 
 /** The applied changes of the sets after `after` (up to `upTo`), oldest first, as stored. */
 export async function logTail(db: DbOrTrx, r: MapRef, after: number, upTo = 2_147_483_647): Promise<LoggedSet[]> {
   const { rows } = await sql<LoggedSet>`
-    select set_id, version, changes from ${logTable(r)}
+    select set_id, version, changes, base from ${logTable(r)}
     where ${logWhere(r)} and version > ${after} and version <= ${upTo} order by version`.execute(db);
   return rows;
 }
@@ -46,7 +48,7 @@ export async function logTail(db: DbOrTrx, r: MapRef, after: number, upTo = 2_14
 /** One statement: the sets after `base` and any of `ids` already logged (a resend). */
 export async function logKnown(db: DbOrTrx, r: MapRef, base: number, ids: readonly string[]): Promise<LoggedSet[]> {
   const { rows } = await sql<LoggedSet>`
-    select set_id, version, changes from ${logTable(r)}
+    select set_id, version, changes, base from ${logTable(r)}
     where ${logWhere(r)} and (version > ${base} or set_id in (${sql.join(ids.length ? ids : [''])}))
     order by version`.execute(db);
   return rows;
@@ -56,8 +58,8 @@ export async function logAppend(db: DbOrTrx, r: MapRef, sets: readonly LoggedSet
   if (!sets.length) return;
   const cols = r.kind === 'case' ? sql`student_id, case_id` : sql`map_id`;
   const key = r.kind === 'case' ? [r.studentId, r.caseId] : [r.mapId];
-  const values = sets.map((s) => sql`(${sql.join([...key, s.set_id, s.version, s.changes, now])})`);
-  await sql`insert into ${logTable(r)} (${cols}, set_id, version, changes, created_at) values ${sql.join(values)}`.execute(db);
+  const values = sets.map((s) => sql`(${sql.join([...key, s.set_id, s.version, s.changes, s.base, now])})`);
+  await sql`insert into ${logTable(r)} (${cols}, set_id, version, changes, base, created_at) values ${sql.join(values)}`.execute(db);
 }
 
 /** A whole save: the log starts again at the document saved. */
@@ -136,7 +138,9 @@ export async function compact(trx: DbOrTrx, r: MapRef, head: HeadEntry, now: Dat
 
 /** The answer's JSON (SavedChanges): the stored sets' text spliced in as is, never parsed again. */
 export function answerJson(version: number, sets: readonly LoggedSet[], notices: string[], notice?: string): string {
-  const parts = sets.map((s) => `{"id":${JSON.stringify(s.set_id)},"version":${s.version},"changes":${s.changes}}`);
+  const parts = sets.map(
+    (s) => `{"id":${JSON.stringify(s.set_id)},"version":${s.version}${s.base === null ? '' : `,"base":${s.base}`},"changes":${s.changes}}`,
+  );
   const extra = `${notices.length ? `,"notices":${JSON.stringify(notices)}` : ''}${notice ? `,"notice":${JSON.stringify(notice)}` : ''}`;
   return `{"version":${version},"sets":[${parts.join(',')}]${extra}}`;
 }
