@@ -12,6 +12,7 @@ export type { Change } from './engine/model/change';
 export { applyLenient, ChangeRefused, replay, type AppliedSet, type ChangeSet } from './engine/model/change-set';
 export { Concurrent, tabOfSet } from './engine/model/concurrent';
 export { withoutKeys } from './engine/sync/replica';
+export { unsavedTitles } from './engine/sync/unsaved';
 export { MindDoc } from './engine/model/doc';
 export {
   documentProblem,

@@ -26,6 +26,7 @@ import { keepOwnVersion, ownMapChanges, ownVersions, saveOwnChanges, saveOwnMap,
 import { PresenceRoom } from './presence-room';
 import { presenceMarks, usePresence } from './use-presence';
 import { PresenceBar } from './PresenceBar';
+import { MADE_EDITABLE, MADE_READ_ONLY, useLostEdits } from './LostEditsDialog';
 import { ShareDialog } from './ShareDialog';
 import { ROLE_LABEL } from './share-api';
 import './map-host';
@@ -127,7 +128,7 @@ function Editor({ ctl, mapId, studentId, map, draft }: Loaded & { ctl: EditorCon
     // map stays on screen read-only (nothing more can be saved)
     onLiveClosed: (reason) =>
       void (async () => {
-        toast.warning(reason, 8000);
+        await lostEdits.lose(reason, reason);
         setClosed(reason);
         setRole('view');
         await ctl.open(await ctl.engine.toKm(), true);
@@ -135,14 +136,17 @@ function Editor({ ctl, mapId, studentId, map, draft }: Loaded & { ctl: EditorCon
     // the owner changed the role: the map is opened again as it is on the server, editable or not
     onRole: (next) =>
       void (async () => {
-        await auto.flush();
+        // made 只读: what was not saved yet is not saved later (shown, to be copied)
+        if (next === 'view') await lostEdits.lose(MADE_READ_ONLY, `${MADE_READ_ONLY}：这张导图现在只能查看`);
+        else await auto.flush();
         setRole(next);
         const server = await showOwnMap(mapId);
         await ctl.open(server.document, next === 'view');
         await auto.opened(server);
-        toast.warning(next === 'view' ? '创建者把你改为只读成员：这张导图现在只能查看' : '创建者把你改为可编辑成员：现在可以修改这张导图', 8000);
+        if (next === 'edit') toast.warning(MADE_EDITABLE, 8000);
       })(),
   });
+  const lostEdits = useLostEdits(() => auto.dropUnsaved());
   const peers = usePresence(ctl, room);
   const attempts = useRef(0);
   useTitleDetail('/personal/myMap', map.title); // the tab says which map: `生物 - 我的导图 - 学图`
@@ -241,6 +245,7 @@ function Editor({ ctl, mapId, studentId, map, draft }: Loaded & { ctl: EditorCon
           </button>
         )}
         <PresenceBar ctl={ctl} peers={peers} ownMemberId={room.memberId} />
+        {lostEdits.dialog}
         {linked && <Link href={linked.href}>{linked.text}</Link>}
         <Link href="/personal/myMaps">返回我的导图</Link>
       </div>

@@ -32,6 +32,7 @@ import { DUE_MARK, ReviewPanel } from './ReviewPanel';
 import { assertCaseOpen } from './use-case-gate';
 import { drafts, minderDraftKey, useAutosave } from './use-autosave';
 import { MinderSharing } from './MinderSharing';
+import { MADE_EDITABLE, MADE_READ_ONLY, useLostEdits } from './LostEditsDialog';
 import { sharedCaseMap } from './share-api';
 import type { SharedMap } from '../../contract/sharing';
 import { SaveStatus } from './save-status';
@@ -127,8 +128,8 @@ function MinderEditor({ ctl, caseId, shared, studentId, mind, draft, study, offi
     // removed from a classmate's map: said, and the map stays on screen read-only (nothing more can be saved)
     onLiveClosed: (reason) =>
       void (async () => {
-        toast.warning(reason, 8000);
-        if (!shared) return;
+        if (!shared) return void toast.warning(reason, 8000);
+        await lostEdits.lose(reason, reason);
         setRole('view');
         setRemoved(true);
         await ctl.open(await ctl.engine.toKm(), true);
@@ -136,15 +137,18 @@ function MinderEditor({ ctl, caseId, shared, studentId, mind, draft, study, offi
     // the owner changed the role: the map is opened again as it is on the server, editable or not
     onRole: (next) =>
       void (async () => {
-        await auto.flush();
+        // made 只读: what was not saved yet is not saved later (shown, to be copied)
+        if (next === 'view') await lostEdits.lose(MADE_READ_ONLY, `${MADE_READ_ONLY}：这张导图现在只能查看`);
+        else await auto.flush();
         setRole(next);
         const server = await showMind(caseId, false, owner);
         await ctl.open(server.document, next === 'view');
         await ctl.setStudyNodes(study);
         await auto.opened(server);
-        toast.warning(next === 'view' ? '创建者把你改为只读成员：这张导图现在只能查看' : '创建者把你改为可编辑成员：现在可以修改这张导图', 8000);
+        if (next === 'edit') toast.warning(MADE_EDITABLE, 8000);
       })(),
   });
+  const lostEdits = useLostEdits(() => auto.dropUnsaved());
   const peers = usePresence(ctl, room);
   const [outline, setOutline] = useState(false);
   const attempts = useRef(0);
@@ -226,6 +230,7 @@ function MinderEditor({ ctl, caseId, shared, studentId, mind, draft, study, offi
         {!shared && <span className="mind-page__note">{mind.isOfficial ? '从官方导图开始，修改后自动保存为你的导图' : '修改会自动保存'}</span>}
         <MinderSharing caseId={caseId} shared={shared && { ...shared, role }} removed={removed} flush={auto.flush} />
         <PresenceBar ctl={ctl} peers={peers} ownMemberId={room.memberId} />
+        {lostEdits.dialog}
         {!shared && (
           <button type="button" className="mind-toolbar__btn" aria-pressed={outline} aria-controls="mind-outline-panel" onClick={() => setOutline(!outline)}>
             编辑大纲

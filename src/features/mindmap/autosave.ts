@@ -215,6 +215,11 @@ export class Autosaver {
     return this.flush();
   }
 
+  /** Resolves once no save is running; starts none. */
+  async idle(): Promise<void> {
+    while (this.running) await this.running;
+  }
+
   /** After the conflict choice: continue from `version` (and save `pending` edits if any). */
   resolve(version: number, dirty: boolean): void {
     this.version = version;

@@ -13,6 +13,7 @@ import {
   keptTitleEdit,
   type ChangeSet,
   type AppliedSet,
+  unsavedTitles,
 } from '../../mindmap';
 import { Autosaver, type SaveState } from './autosave';
 import { tabSignal } from './tab-signal';
@@ -315,5 +316,40 @@ export function useAutosave(ctl: EditorController, caseId: string, studentId: st
     await ref.current?.retry();
   };
 
-  return { state, retry, markDirty: () => ref.current?.markDirty(), rebase, opened, flush, keep, conflict: conflict !== null, takeServer, keepMine };
+  /**
+   * This student may no longer edit the map (made 只读, removed from it, the map gone): what the
+   * page had not saved is taken out of the saver and out of the draft — never saved later, when
+   * they may edit again, behind the owner's back — and said as the titles it held, to be copied.
+   */
+  const dropUnsaved = async (): Promise<ReturnType<typeof unsavedTitles>> => {
+    // closed uncommitted first: its blur must not make it an edit to save
+    const typing = ctl.discardTextEdit();
+    await ctl.settled();
+    const saver = ref.current;
+    await saver?.idle();
+    const sets = byChanges && ctl.opened ? (await ctl.engine.takeChangeSets()).sets : [];
+    const draft = await drafts()
+      .get(key)
+      .catch(() => undefined);
+    await drafts()
+      .delete(key)
+      .catch(() => {});
+    saver?.resolve(saver.version, false);
+    const typed = [...(draft?.typed ?? []).map((t) => t.text), ...(typing && typing.text !== ctl.model.get(typing.id)?.text ? [typing.text] : [])];
+    return unsavedTitles(sets, typed);
+  };
+
+  return {
+    state,
+    retry,
+    markDirty: () => ref.current?.markDirty(),
+    rebase,
+    opened,
+    flush,
+    keep,
+    conflict: conflict !== null,
+    takeServer,
+    keepMine,
+    dropUnsaved,
+  };
 }

@@ -51,6 +51,17 @@ export class EditorController extends EditorCore {
     this.textEdit = { id, text: text ?? this.textEdit?.text ?? '' };
   }
 
+  /**
+   * Closes the open text edit without committing it (the student may no longer edit the map: what
+   * was typed is shown to them instead of saved). Answers what was typed (null: none open).
+   */
+  discardTextEdit(): TypedText | null {
+    const t = this.textEdit;
+    this.textEdit = null;
+    if (t) this.events.emit('textEditDiscard');
+    return t;
+  }
+
   /** The open text edit as typed so far (null: none open). */
   get typedText(): TypedText | null {
     return this.textEdit;

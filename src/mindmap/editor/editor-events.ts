@@ -22,6 +22,8 @@ export interface EditorEvents {
   openNotices: (notices: ImportNotice[]) => void;
   /** A text edit began in the edit field (autosave reads the document, to keep the text if the page goes). */
   textEditOpen: () => void;
+  /** The open text edit is to close without being committed (its page may no longer save it). */
+  textEditDiscard: () => void;
   /**
    * A title was confirmed (Enter, leaving the field), before the worker has it: autosave keeps it
    * in the copy left behind when the page goes, whenever that is.

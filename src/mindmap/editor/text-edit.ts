@@ -1,4 +1,4 @@
-import { useRef, useState, type RefObject } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import type { MindmapCanvas } from '../canvas/mindmap-canvas';
 import type { EditorController } from './controller';
 import { editBox, insertBox } from './edit-geometry';
@@ -140,6 +140,16 @@ export function useTextEdit(ctl: EditorController, canvasRef: RefObject<MindmapC
     const box = t?.id && c ? editBox(c, t.id, visible) : null;
     if (t && box) show({ ...t, ...box });
   });
+
+  // closed from outside without a commit (the field's blur must then find nothing to commit)
+  useEffect(
+    () =>
+      ctl.events.on('textEditDiscard', () => {
+        pendingCommit.current = null;
+        show(null);
+      }),
+    [ctl],
+  );
 
   return { edit, editing, open, openSummary, beginInsert, endInsert, commit, typeQueued, keyQueued, cancel: () => show(null) };
 }

@@ -95,12 +95,21 @@ describe('sharing a 我的导图 map with a classmate', () => {
     await editorReady(o);
     await expect.poll(() => outline(o)).toEqual(['小组复习（成员改）', '创建者改的主题']);
 
-    // made 只读: the member's open editor turns read-only at once
+    // made 只读 while typing a title: the member's open editor turns read-only at once; the title
+    // not yet saved is not saved later, but shown to be copied
+    await item(m, '创建者改的主题').click();
+    await m.keyboard.press('F2');
+    await editField(m).fill('没来得及保存的标题');
     await o.getByRole('button', { name: '共享', exact: true }).click();
     await share.getByLabel(`${MEMBER.username}的权限`).selectOption('view');
     await expect.poll(() => share.getByRole('status').textContent()).toBe(`${MEMBER.username}的权限已改为只读`);
     await share.getByRole('button', { name: '关闭' }).click();
-    await toastWith(m, '创建者把你改为只读成员：这张导图现在只能查看').waitFor();
+    const lost = m.getByRole('alertdialog', { name: '有修改没有保存' });
+    await lost.waitFor();
+    expect(await lost.getByRole('textbox', { name: '没有保存的标题' }).inputValue()).toBe('没来得及保存的标题');
+    expect(await lost.textContent()).toContain('创建者把你改为只读成员，你还没保存的下面 1 个标题不会再保存');
+    expect(await seriousViolations(m)).toEqual([]);
+    await lost.getByRole('button', { name: '知道了' }).click();
     await m.getByText(`由${OWNER.username}共享 · 只读`).waitFor();
     await item(m, '创建者改的主题').dblclick();
     expect(await editField(m).count()).toBe(0);
@@ -127,6 +136,8 @@ describe('sharing a 我的导图 map with a classmate', () => {
     await m.getByRole('link', { name: '小组复习（成员改）' }).click();
     await editorReady(m);
     await m.getByText(`由${OWNER.username}共享 · 可编辑，修改会自动保存`).waitFor();
+    // editable again, the title typed while it was being made 只读 was not saved behind the owner's back
+    expect(await outline(m)).not.toContain('没来得及保存的标题');
     await m.getByRole('list', { name: '也在这张导图上' }).getByText(OWNER.username, { exact: true }).waitFor();
     await remove.click();
     await m.getByRole('status').filter({ hasText: '这里只能查看打开时的内容' }).waitFor();
