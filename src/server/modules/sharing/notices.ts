@@ -1,13 +1,13 @@
 import type { DbOrTrx } from '../../db/database';
 import { newId } from '../../lib/ids';
 import type { MemberRole } from '../../../contract/sharing';
+import { ROLE_LABEL } from '../../../contract/rules';
 
 // 消息通知 to a member of a shared map (issue 32), written in the transaction of the change they
 // tell of: who did it, which map, what changed, and where the map is found (or that it is gone).
 
 /** Where a member finds a map shared with them: both kinds are listed on 我的导图's 共享给我的 tab. */
 const WHERE = '我的导图 › 共享给我的';
-const ROLE_LABEL: Record<MemberRole, string> = { edit: '可编辑', view: '只读' };
 
 export interface MemberNotice {
   title: string;
