@@ -107,6 +107,8 @@ export const SHARE_MSG = {
   notMember: '你不是这张导图的成员',
   readOnly: '你在这张导图中是只读成员，不能修改',
   noMap: '导图不存在或已被删除',
+  /** to a former member (removed by the owner, or left) opening the map again; anyone else gets noMap */
+  removed: '你已不在这张导图的共享成员中',
   notApplied: '该同学尚未报名这个案例，报名后才能共享案例导图',
   ownerGone: '导图的创建者已结业或不再学习这个案例，导图不能再修改',
 } as const;

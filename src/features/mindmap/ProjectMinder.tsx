@@ -51,10 +51,12 @@ export function ProjectMinder() {
     // they are taken in the order of the gates, so a refusal is said as it was: the case closed,
     // then the share, then no map issued (a later read may fail for the same reason: not shown).
     const key = minderDraftKey(studentId, caseId, ownerId || studentId);
-    const sharedRead = ownerId ? sharedCaseMap(caseId, ownerId) : Promise.resolve(undefined);
+    const mindRead = showMind(caseId, false, ownerId || undefined);
+    // (no longer shared: said as the server refuses the map, which knows a former member from anyone else)
+    const sharedRead = ownerId ? sharedCaseMap(caseId, ownerId, mindRead) : Promise.resolve(undefined);
     const issueRead = checkIssue(caseId, ownerId || undefined);
     const mapReads = Promise.all([
-      showMind(caseId, false, ownerId || undefined),
+      mindRead,
       drafts()
         .get(key)
         .catch(() => undefined),

@@ -1,4 +1,4 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { ShareDialog } from './ShareDialog';
 
@@ -25,5 +25,21 @@ describe('ShareDialog', () => {
     expect(api.mapMembers).toHaveBeenCalledTimes(1);
     view.rerender(<ShareDialog open onClose={() => {}} map={{ kind: 'case', mapId: 'case-02' }} />);
     await waitFor(() => expect(api.mapMembers).toHaveBeenCalledTimes(2));
+  });
+
+  it('names the student invited (the answer lists them by name), with their 学号 and role', async () => {
+    const owner = { studentId: 'stu-1', name: '合作主' };
+    api.mapMembers.mockResolvedValue({ owner, max: 30, members: [] });
+    api.inviteMember.mockResolvedValue({
+      owner,
+      max: 30,
+      members: [{ studentId: 'stu-2', name: '林悦', studentNo: '20210001', role: 'edit', since: '2026-11-30 09:00:00' }],
+    });
+    render(<ShareDialog open onClose={() => {}} map={{ kind: 'own', mapId: 'm1' }} />);
+    const field = await screen.findByLabelText('同学的学号');
+    fireEvent.change(field, { target: { value: ' 20210001 ' } });
+    fireEvent.submit(field.closest('form')!);
+    expect(await screen.findByText('已邀请 林悦（学号 20210001，可编辑）')).toBeTruthy();
+    expect(api.inviteMember).toHaveBeenCalledWith({ kind: 'own', mapId: 'm1' }, '20210001', 'edit');
   });
 });

@@ -32,12 +32,13 @@ export function ShareDialog({ open, onClose, map }: { open: boolean; onClose(): 
     mapMembers({ kind, mapId }).then(setList, (e) => setError(errorText(e)));
   }, [open, kind, mapId]);
 
-  const act = async (run: () => Promise<MemberList>, done: string) => {
+  const act = async (run: () => Promise<MemberList>, done: string | ((list: MemberList) => string)) => {
     setBusy(true);
     setError('');
     try {
-      setList(await run());
-      setSaid(done);
+      const now = await run();
+      setList(now);
+      setSaid(typeof done === 'string' ? done : done(now));
       return true;
     } catch (e) {
       setError(errorText(e));
@@ -50,7 +51,12 @@ export function ShareDialog({ open, onClose, map }: { open: boolean; onClose(): 
     e.preventDefault();
     const no = studentNo.trim();
     if (!no) return setError('请输入同学的学号');
-    if (await act(() => inviteMember(map, no, role), `已邀请学号 ${no}（${ROLE_LABEL[role]}）`)) setStudentNo('');
+    // the answer lists the new member by name: the student is named, as the list below names them
+    const invited = (now: MemberList) => {
+      const m = now.members.find((x) => x.studentNo === no);
+      return m ? `已邀请 ${m.name}（学号 ${no}，${ROLE_LABEL[m.role]}）` : `已邀请学号 ${no}（${ROLE_LABEL[role]}）`;
+    };
+    if (await act(() => inviteMember(map, no, role), invited)) setStudentNo('');
   };
   const left = list ? list.max - list.members.length : null;
 

@@ -38,6 +38,13 @@ export async function getMindOutline(caseId: string): Promise<MindOutline> {
   return unwrap(await apiGet<MindOutline>('/api/course/mindStudent/getMindOutline', { caseId }));
 }
 
+/**
+ * The autosaver's calls (saves, catch-ups) are silent: offline, the map keeps the work in its draft
+ * and says so itself (autosave-deps OFFLINE_SAID, 离线 in the status), not with the generic red
+ * 网络连接失败 toast of other screens' requests.
+ */
+export const AUTOSAVE = { dedupe: false, silent: true } as const;
+
 /** Notices of saves already told in this page: autosave runs every few seconds, the student reads one once. */
 const toldNotices = new Set<string>();
 
@@ -46,7 +53,7 @@ const toldNotices = new Set<string>();
  * may come with a notice (its 已学 topics past the review-card cap got no card), told once.
  */
 export async function saveStuMind(caseId: string, document: KmDocument, version: number, owner?: string): Promise<number> {
-  const res = await apiPost<SavedVersion>('/api/course/mindStudent/saveStuMind', { caseId, document, version, ...ownerParam(owner) }, { dedupe: false });
+  const res = await apiPost<SavedVersion>('/api/course/mindStudent/saveStuMind', { caseId, document, version, ...ownerParam(owner) }, AUTOSAVE);
   const saved = unwrap(res);
   if (saved.notice && !toldNotices.has(saved.notice)) {
     toldNotices.add(saved.notice);
@@ -60,7 +67,7 @@ export async function saveStuMind(caseId: string, document: KmDocument, version:
 export type SavedChangeSets = Omit<SavedChanges, 'sets'> & { sets: AppliedSet[] };
 
 export async function saveChanges(caseId: string, base: number, sets: ChangeSet[], owner?: string): Promise<SavedChangeSets> {
-  const res = await apiPost<SavedChangeSets>('/api/course/mindStudent/saveChanges', { caseId, base, sets, ...ownerParam(owner) }, { dedupe: false });
+  const res = await apiPost<SavedChangeSets>('/api/course/mindStudent/saveChanges', { caseId, base, sets, ...ownerParam(owner) }, AUTOSAVE);
   const saved = unwrap(res);
   if (saved.notice && !toldNotices.has(saved.notice)) {
     toldNotices.add(saved.notice);
@@ -71,7 +78,7 @@ export async function saveChanges(caseId: string, base: number, sets: ChangeSet[
 
 /** The sets other tabs or devices saved after `since`. 409: saved whole since (reload). */
 export async function mapChanges(caseId: string, since: number, owner?: string): Promise<SavedChangeSets> {
-  return unwrap(await apiGet<SavedChangeSets>('/api/course/mindStudent/mapChanges', { caseId, since, ...ownerParam(owner) }));
+  return unwrap(await apiGet<SavedChangeSets>('/api/course/mindStudent/mapChanges', { caseId, since, ...ownerParam(owner) }, { silent: true }));
 }
 
 /** Stores the student's wording of the outline of map `version`; 409 when it no longer describes the saved map. */

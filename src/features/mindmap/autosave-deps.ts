@@ -14,6 +14,13 @@ export const SAVE_LABEL: Record<SaveState, string> = {
   refused: '未能保存',
 };
 
+/**
+ * What the map says when a save fails for the network (once, not per retry): calm, and true — the
+ * draft already holds the edits and the autosaver saves them when the network is back. The status
+ * says 离线 meanwhile (with 重试), and this sentence as its tooltip.
+ */
+export const OFFLINE_SAID = '网络已断开，修改已保存在本机，恢复连接后会自动同步';
+
 export interface AutosaveDeps {
   snapshot(): Promise<KmDocument>;
   save(doc: KmDocument, version: number): Promise<number>;

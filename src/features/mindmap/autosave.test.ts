@@ -104,16 +104,29 @@ describe('autosave', () => {
       return v + 1;
     });
     const t = setup(save);
+    let told = 0;
+    t.saver.onOffline = () => told++;
     t.edit('离线');
     await vi.advanceTimersByTimeAsync(1500);
     await until(() => t.saver.state === 'offline');
     expect(await t.draftText()).toBe('离线');
+    // said once (the edits are kept here), not again for each retry that fails
+    expect(told).toBe(1);
+    await vi.advanceTimersByTimeAsync(5000);
+    await until(() => save.mock.calls.length === 2 && t.saver.state === 'offline');
+    expect(told).toBe(1);
     online = true;
     await vi.advanceTimersByTimeAsync(4999);
-    expect(save).toHaveBeenCalledTimes(1);
+    expect(save).toHaveBeenCalledTimes(2);
     await vi.advanceTimersByTimeAsync(1);
     await until(() => t.saver.state === 'saved');
     await until(async () => (await t.drafts.get(t.key)) === undefined);
+    // offline again after a save went through: said again
+    online = false;
+    t.edit('又离线');
+    await vi.advanceTimersByTimeAsync(1500);
+    await until(() => t.saver.state === 'offline');
+    expect(told).toBe(2);
 
     const refused = setup(async () => {
       throw new ApiFailure('您正在进行学生端体验，管理案例课程请登录教师端进行。', 403);

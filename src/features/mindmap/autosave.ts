@@ -33,6 +33,11 @@ export class Autosaver {
   onNotices: (messages: string[]) => void = () => {};
   /** The server holds a whole save newer than our version (409 of saveChanges): open it and replay the unsaved sets. */
   onReload: (pending: ChangeSetsToSend) => Promise<number> = async () => this.version;
+  /**
+   * A save failed for the network (not a refusal): said once per spell offline, not per retry —
+   * the draft holds the work, saved when the network is back (autosave-deps OFFLINE_SAID).
+   */
+  onOffline: () => void = () => {};
   /** A save went through as `version` (other tabs of the map are told). */
   onSaved: (version: number) => void = () => {};
   private timer: ReturnType<typeof setTimeout> | null = null;
@@ -69,6 +74,8 @@ export class Autosaver {
   }
   /** The refusal last told to the student; the same one is not repeated until a save succeeds. */
   private refusal: string | null = null;
+  /** Going offline was told (onOffline); told again only after a save went through. */
+  private offlineTold = false;
 
   constructor(
     private readonly deps: AutosaveDeps,
@@ -278,6 +285,7 @@ export class Autosaver {
       // The sets up to the one read with the document are in it; later edits go as change sets.
       if (this.deps.changes) await this.deps.changes.wholeSaved(this.version, sent?.seq ?? 0).catch(() => {});
       this.refusal = null;
+      this.offlineTold = false;
       await this.settle(seen);
     } catch (e) {
       if (e instanceof ApiFailure && e.resultCode === 409 && this.version === 0 && sent && !sent.whole) {
@@ -309,6 +317,7 @@ export class Autosaver {
       const notices = [...new Set([...(reply.notices ?? []), ...here.notices])];
       if (notices.length) this.onNotices(notices);
       this.refusal = null;
+      this.offlineTold = false;
       await this.saved(seen);
     } catch (e) {
       if (e instanceof ApiFailure && e.resultCode === 409) {
@@ -348,6 +357,8 @@ export class Autosaver {
       this.refusal = e.message;
     } else {
       this.setState('offline');
+      if (!this.offlineTold) this.onOffline();
+      this.offlineTold = true;
       this.schedule(this.deps.retryMs ?? 5000);
     }
   }

@@ -3,7 +3,7 @@ import { unwrap } from '../../app/ui/use-remote';
 import type { MapVersionList, SavedVersion } from '../../contract/mindmaps';
 import type { ShownOwnMap } from '../../contract/mymaps';
 import type { ChangeSet, KmDocument } from '../../mindmap';
-import type { MapVersion, SavedChangeSets, VersionSource } from './api';
+import { AUTOSAVE, type MapVersion, type SavedChangeSets, type VersionSource } from './api';
 
 // The editor's calls for an own map (我的导图, src/server/modules/mymaps): open, save (whole, and
 // by change sets), versions.
@@ -17,17 +17,17 @@ export const showOwnMap = async (mapId: string) => unwrap(await apiGet<OwnMap>('
 
 /** The autosaver's save for an own map: resolves the new version; ApiFailure(409) when another page saved first. */
 export async function saveOwnMap(mapId: string, document: KmDocument, version: number): Promise<number> {
-  return unwrap(await apiPost<SavedVersion>('/api/mymaps/save', { mapId, document, version }, W)).version;
+  return unwrap(await apiPost<SavedVersion>('/api/mymaps/save', { mapId, document, version }, AUTOSAVE)).version;
 }
 
 /** Change sets made on top of `base` (as a case map's saveChanges); 409 with reload: saved whole since. */
 export async function saveOwnChanges(mapId: string, base: number, sets: ChangeSet[]): Promise<SavedChangeSets> {
-  return unwrap(await apiPost<SavedChangeSets>('/api/mymaps/saveChanges', { mapId, base, sets }, W));
+  return unwrap(await apiPost<SavedChangeSets>('/api/mymaps/saveChanges', { mapId, base, sets }, AUTOSAVE));
 }
 
 /** The sets other tabs, devices or members saved after `since`. 409: saved whole since (reload). */
 export async function ownMapChanges(mapId: string, since: number): Promise<SavedChangeSets> {
-  return unwrap(await apiGet<SavedChangeSets>('/api/mymaps/changes', { mapId, since }));
+  return unwrap(await apiGet<SavedChangeSets>('/api/mymaps/changes', { mapId, since }, { silent: true }));
 }
 
 export async function keepOwnVersion(mapId: string, version: number, silent = false): Promise<number> {

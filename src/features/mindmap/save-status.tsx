@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { toast } from '../../app/ui/toast-store';
-import { SAVE_LABEL, type SaveState } from './autosave-deps';
+import { OFFLINE_SAID, SAVE_LABEL, type SaveState } from './autosave-deps';
 
 // 我的学习导图's save status (issue 31.7): after a refused save (未能保存) or while offline the
 // autosaver waits for the next edit or the network; 重试 beside the status and Ctrl+S (anywhere
@@ -12,7 +12,7 @@ export function SaveStatus({ state, retry }: { state: SaveState; retry(): Promis
   useSaveKey(state, retry);
   return (
     <>
-      <span className={`mind-save is-${state}`} role="status" aria-label="保存状态">
+      <span className={`mind-save is-${state}`} role="status" aria-label="保存状态" title={state === 'offline' ? OFFLINE_SAID : undefined}>
         {SAVE_LABEL[state]}
       </span>
       {RETRYABLE.has(state) && (

@@ -29,10 +29,18 @@ export const removeMember = async (ref: MapRef, memberId: string) => unwrap(awai
 
 export const leaveMap = async (ref: MapRef, ownerId: string) => void unwrap(await apiPost<null>('/api/share/leave', { ...ref, ownerId }, W));
 
-/** A classmate's case map shared with the student, as 共享给我的 lists it; refused when the student is not (or no longer) a member. */
-export async function sharedCaseMap(caseId: string, ownerId: string): Promise<SharedMap> {
+/**
+ * A classmate's case map shared with the student, as 共享给我的 lists it; refused when the student is
+ * not (or no longer) a member — in the words of the server's refusal of the map read made beside
+ * it (`mapRead`), which knows which: a former member 你已不在这张导图的共享成员中, anyone else 无权查看.
+ */
+export async function sharedCaseMap(caseId: string, ownerId: string, mapRead?: Promise<unknown>): Promise<SharedMap> {
   const { maps } = unwrap(await apiGet<{ maps: SharedMap[] }>('/api/share/sharedWithMe', undefined, W));
   const map = maps.find((m) => m.kind === 'case' && m.mapId === caseId && m.ownerId === ownerId);
-  if (!map) throw new ApiFailure(SHARE_MSG.notMember, 403);
-  return map;
+  if (map) return map;
+  const said = await (mapRead ?? Promise.resolve()).then(
+    () => null,
+    (e: unknown) => (e instanceof ApiFailure && e.resultCode === 403 ? e : null),
+  );
+  throw said ?? new ApiFailure(SHARE_MSG.notMember, 403);
 }

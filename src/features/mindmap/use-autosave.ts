@@ -16,6 +16,7 @@ import {
   unsavedTitles,
 } from '../../mindmap';
 import { Autosaver, type SaveState } from './autosave';
+import { OFFLINE_SAID } from './autosave-deps';
 import { tabSignal } from './tab-signal';
 import { LiveChannel } from './live-channel';
 import type { PresenceRoom } from './presence-room';
@@ -164,6 +165,7 @@ export function useAutosave(ctl: EditorController, caseId: string, studentId: st
     saver.onState = setState;
     saver.onConflict = setConflict;
     saver.onError = (m) => (m === EXPERIENCE_MSG ? toast.warning(m) : toast.error(m));
+    saver.onOffline = () => toast.warning(OFFLINE_SAID);
     // This run's saver takes the editor's events from the last run's (which stays subscribed
     // while its page closes: the edits its last save must hold still reach it).
     listening.current?.();

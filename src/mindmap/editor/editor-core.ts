@@ -114,7 +114,8 @@ export class EditorCore extends EditorMirror {
       const before = p.swapped ? this.importSelections.undo() : null;
       const back = p.swapped ? [] : restoredIds(this.model, p);
       const items = itemsAt(this.model);
-      this.apply(p);
+      // (a step of which nothing applied changed nothing: no change to save, no 未保存 flash)
+      this.apply(p, !p.skipped?.whole);
       if (!before) {
         // A delete undone: the topics it brings back are selected (XMind, kityminder), not a
         // neighbour; a line or summary that comes back alone is selected too, and named.
@@ -140,7 +141,7 @@ export class EditorCore extends EditorMirror {
       const items = itemsAt(this.model);
       // A Delete redone selects what the Delete selected (the neighbour), not the nearest ancestor.
       const next = p.swapped ? undefined : this.selectedAfterRedo(p.removed);
-      this.apply(p);
+      this.apply(p, !p.skipped?.whole);
       if (!again) {
         if (back.length) this.select(back);
         else if (next && this.model.nodes.has(next)) this.select([next]);

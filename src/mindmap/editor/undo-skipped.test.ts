@@ -13,8 +13,11 @@ async function syncedController() {
   const ctl = await testController();
   const said: string[] = [];
   ctl.events.on('announce', (t) => said.push(t));
+  // what the autosave hears: each one marks the map 未保存 until the next save
+  const changes = { count: 0 };
+  ctl.events.on('change', () => changes.count++);
   await ctl.engine.startSync('me', 1);
-  return { ctl, said };
+  return { ctl, said, changes };
 }
 
 /** The server took my pending sets (versions from 2): the answer acknowledges them. Returns the next version. */
@@ -39,19 +42,29 @@ const removal = (version: number, parent: string, index: number, node: object) =
 
 describe('undo after another member deleted what the step changed', () => {
   it('a step whose topic is gone is skipped whole and said; the next Ctrl+Z undoes the step before it', async () => {
-    const { ctl, said } = await syncedController();
+    const { ctl, said, changes } = await syncedController();
     await ctl.execute('editText', ['a', '甲（改）']);
     await ctl.editText('b', '乙（改）');
     // saved and acknowledged; then a classmate deletes 乙
     await remote(ctl, removal(await ack(ctl), 'r', 1, { data: { id: 'b', text: '乙（改）' } }));
     warnings.length = 0;
+    changes.count = 0;
     await ctl.undo();
     expect(said.at(-1)).toBe('这一步无法撤销，已跳过');
     expect(warnings).toEqual(['这一步无法撤销，已跳过：「乙（改）」已在别处删除']);
     expect(ctl.model.get('b')).toBeUndefined();
+    // nothing changed: nothing to save (no 未保存), and nothing to redo
+    expect(changes.count).toBe(0);
+    expect(ctl.state.canRedo).toBe(false);
     await ctl.undo();
     expect(said.at(-1)).toBe('已撤销');
     expect(ctl.model.get('a')?.text).toBe('甲');
+    expect(changes.count).toBe(1);
+    // 重做 brings back the step undone, not the skipped one
+    await ctl.redo();
+    expect(said.at(-1)).toBe('已重做');
+    expect(ctl.model.get('a')?.text).toBe('甲（改）');
+    expect(ctl.state.canRedo).toBe(false);
   });
 
   it('a step partly gone: the rest is undone, the part skipped is said', async () => {
@@ -64,16 +77,26 @@ describe('undo after another member deleted what the step changed', () => {
     expect(ctl.model.get('a')?.text).toBe('甲');
     expect(said.at(-1)).toBe('已撤销，其中一部分已跳过');
     expect(warnings[0]).toMatch(/^已撤销，其中一部分已跳过：「丙一」已在别处删除/);
+    // 重做 makes again what was undone, with nothing skipped to say
+    warnings.length = 0;
+    await ctl.redo();
+    expect(said.at(-1)).toBe('已重做');
+    expect(warnings).toEqual([]);
+    expect(ctl.model.get('a')?.text).toBe('丙');
+    expect(ctl.model.get('a1')).toBeUndefined();
   });
 
   it('a step another member already made undone (the branch I deleted was brought back) says so, not 已撤销', async () => {
-    const { ctl, said } = await syncedController();
+    const { ctl, said, changes } = await syncedController();
     await ctl.execute('removeNode', [['b']]);
     // my delete saved; then a classmate's set brings 乙 back (they were editing in it)
     await remote(ctl, { id: `other:${await ack(ctl)}`, version: 3, changes: [{ op: 'add', parent: 'r', index: 1, node: { data: { id: 'b', text: '乙' } } }] });
     warnings.length = 0;
+    changes.count = 0;
     await ctl.undo();
     expect(said.at(-1)).toBe('这一步无需撤销：别处的修改已使导图如此');
     expect(ctl.model.get('b')?.text).toBe('乙');
+    expect(changes.count).toBe(0);
+    expect(ctl.state.canRedo).toBe(false);
   });
 });

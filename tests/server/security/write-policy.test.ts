@@ -63,13 +63,14 @@ async function snapshot(studentId: string): Promise<string> {
       .where('map_id', 'in', db.selectFrom('own_maps').select('id').where('student_id', '=', studentId))
       .execute(),
   );
-  parts.push(
-    await db
-      .selectFrom('map_members')
-      .selectAll()
-      .where((eb) => eb.or([eb('owner_id', '=', studentId), eb('member_id', '=', studentId)]))
-      .execute(),
-  );
+  for (const table of ['map_members', 'map_removals'] as const)
+    parts.push(
+      await db
+        .selectFrom(table)
+        .selectAll()
+        .where((eb) => eb.or([eb('owner_id', '=', studentId), eb('member_id', '=', studentId)]))
+        .execute(),
+    );
   return JSON.stringify(parts);
 }
 

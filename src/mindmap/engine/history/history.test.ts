@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { History } from './history';
 import { runCommand } from '../commands/command';
 import { getCommand } from '../commands/registry';
-import { dump, sampleDoc } from '../commands/test-kit';
+import { dump, run, sampleDoc } from '../commands/test-kit';
 import type { MindDoc } from '../model/doc';
 
 function exec(doc: MindDoc, h: History, name: string, args: unknown[], mergeKey?: string): unknown {
@@ -73,5 +73,36 @@ describe('History', () => {
     expect(() => exec(doc, h, 'paste', [['B', 'A1a'], [{ data: { text: 'x' }, children: [] }]])).toThrow();
     expect(dump(doc)).toBe(start);
     expect(h.canUndo).toBe(false);
+  });
+
+  it('a step skipped whole (its topic deleted elsewhere) leaves nothing to redo', () => {
+    const doc = sampleDoc();
+    const h = new History();
+    exec(doc, h, 'editText', ['A1a', '我的标题']);
+    // a classmate deletes the branch (arrives as a sync, outside this history)
+    run(doc, 'removeNode', ['A']);
+    const step = h.undo(doc);
+    expect(step).toEqual({ applied: [], skipped: ['「我的标题」已在别处删除'] });
+    expect(h.canRedo).toBe(false);
+    expect(h.redo(doc)).toBeNull();
+  });
+
+  it('a step skipped in part redoes what it undid, and only that', () => {
+    const doc = sampleDoc();
+    const h = new History();
+    const a = runCommand(doc, getCommand('editText'), ['A1a', '要点']).changes;
+    const b = runCommand(doc, getCommand('editText'), ['B', '第二章']).changes;
+    h.record([...a, ...b]);
+    run(doc, 'removeNode', ['A']);
+    const undone = h.undo(doc);
+    expect(undone && 'skipped' in undone && undone.skipped).toEqual(['「要点」已在别处删除']);
+    expect(doc.get('B').data.text).toBe('B');
+    expect(h.canRedo).toBe(true);
+    const redone = h.redo(doc);
+    expect(redone).toMatchObject({ skipped: [] });
+    expect(doc.get('B').data.text).toBe('第二章');
+    // and undone again, it is the same part, with nothing more to say
+    expect(h.undo(doc)).toMatchObject({ skipped: [] });
+    expect(doc.get('B').data.text).toBe('B');
   });
 });

@@ -100,8 +100,7 @@ export class History {
     if (!e) return null;
     if (e.doc) return this.swap(e, doc, this.redoStack);
     const step = replay(doc, invertChanges(e.changes), true);
-    this.redoStack.push(e);
-    this.sealed = true;
+    this.keep(this.redoStack, e, step, true);
     return step;
   }
 
@@ -110,9 +109,21 @@ export class History {
     if (!e) return null;
     if (e.doc) return this.swap(e, doc, this.undoStack);
     const step = replay(doc, e.changes);
-    this.undoStack.push(e);
-    this.sealed = true;
+    this.keep(this.undoStack, e, step, false);
     return step;
+  }
+
+  /**
+   * After an undo or redo, what of the step there is to take the other way: all of it when it
+   * applied whole; only what applied when a part was skipped (its topic deleted elsewhere); nothing
+   * when none of it applied — a step that was skipped (or was already so) leaves nothing to redo,
+   * instead of a 重做 that can only answer 这一步无法重做.
+   */
+  private keep(to: Entry[], e: Entry, step: { applied: Change[]; skipped: string[] }, undone: boolean): void {
+    this.sealed = true;
+    if (!step.applied.length) return;
+    // (`applied` is in the direction just taken: an undo's inverse changes, turned back for the redo)
+    to.push(step.skipped.length ? { changes: undone ? invertChanges(step.applied) : step.applied, mergeKey: e.mergeKey } : e);
   }
 
   /** Undo or redo of an import: the entry now holds the document being left, for the way back. */

@@ -126,5 +126,7 @@ describe('a delete and an edit inside the deleted branch, made at the same time'
     const p = me.undo();
     expect(p?.skipped).toEqual({ notices: ['「我的标题」已在别处删除'], whole: true });
     expect(me.doc.byId.has('a')).toBe(false);
+    // nothing was undone, so there is nothing to redo (重做 is not offered to answer 这一步无法重做)
+    expect(p?.canRedo).toBe(false);
   });
 });

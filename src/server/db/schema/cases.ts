@@ -98,6 +98,14 @@ export interface MapMembersTable {
   can_edit: number;
   created_at: G<Date>;
 }
+/** A former member of a shared map (migration 2026-12-06-map-removals): told so when they open it again. */
+export interface MapRemovalsTable {
+  owner_id: string;
+  map_kind: 'case' | 'own';
+  map_ref: string;
+  member_id: string;
+  removed_at: G<Date>;
+}
 /** An earlier state of a student's map (migration 2026-11-30-map-versions, modules/mindmaps/versions.ts). */
 export interface MapVersionsTable {
   id: Generated<number>;

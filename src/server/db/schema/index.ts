@@ -16,6 +16,7 @@ import type {
   MapChangesTable,
   OwnMapChangesTable,
   MapMembersTable,
+  MapRemovalsTable,
   CaseRecordsTable,
   TasksTable,
   TaskStudentsTable,
@@ -60,6 +61,7 @@ export interface DB {
   map_changes: MapChangesTable;
   own_map_changes: OwnMapChangesTable;
   map_members: MapMembersTable;
+  map_removals: MapRemovalsTable;
   case_records: CaseRecordsTable;
   courses: CoursesTable;
   course_nodes: CourseNodesTable;

@@ -165,9 +165,9 @@ describe('own maps saved by change sets', () => {
     const stranger = await addStudent(t, 'stu-own-d', '13700000403');
     expect((await send(mapId, 4, [{ id: 'tabD:1', changes: [rename('r', '共享', '改')] }], stranger)).resultCode).toBe(404);
     expect((await t.get(stranger, `/api/mymaps/changes?mapId=${mapId}&since=2`)).resultCode).toBe(404);
-    // removed: refused from then on
+    // removed: refused from then on, saying why
     expect((await t.post(t.tokens.a, '/api/share/remove', { kind: 'own', mapId, memberId: 'stu-own-b' })).resultCode).toBe(200);
-    expect((await send(mapId, 4, [{ id: 'tabB:2', changes: [rename('r', '共享', '改')] }], b)).resultCode).toBe(404);
+    expect(await send(mapId, 4, [{ id: 'tabB:2', changes: [rename('r', '共享', '改')] }], b)).toMatchObject({ resultCode: 403, errMsg: SHARE_MSG.removed });
     expect((await row(mapId)).version).toBe(4);
   });
 

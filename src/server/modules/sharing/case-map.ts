@@ -26,8 +26,9 @@ const PROGRESS = new Set(PROGRESS_KEYS);
  */
 export async function caseMapOwner(db: DbOrTrx, requesterId: string, caseId: string, askedFor: string | undefined, write = false): Promise<string> {
   if (!askedFor || askedFor === requesterId) return requesterId;
-  const { role, ownerAccess } = await caseMapAccess(db, askedFor, caseId, requesterId);
-  if (!role) throw forbidden(FORBIDDEN_MAP_MSG);
+  const { role, ownerAccess, removed } = await caseMapAccess(db, askedFor, caseId, requesterId);
+  // a former member is told they are no longer one; anyone else only that it is not theirs to see
+  if (!role) throw forbidden(removed ? SHARE_MSG.removed : FORBIDDEN_MAP_MSG);
   if (write && role === 'view') throw forbidden(SHARE_MSG.readOnly);
   if (write && ownerAccess !== 1) throw forbidden(SHARE_MSG.ownerGone);
   return askedFor;

@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
 import type { Db, DbOrTrx } from '../../db/database';
 import { ApiError, ResultCode, badRequest, forbidden, notFound } from '../../http/envelope';
-import { newId } from '../../lib/ids';
 import { formatDateTime } from '../../lib/time';
 import { accessOf } from '../cases/access';
+import { invited, removed, roleChanged, tellMember } from './notices';
 import { MAX_MAP_MEMBERS, SHARE_MSG, type MapKind, type Member, type MemberRole, type SharedMap } from '../../../contract/sharing';
 
 // Members of a shared map (issue 32): data access. Every statement names the owner, the map and
@@ -31,18 +31,20 @@ export async function roleOn(db: DbOrTrx, key: MapKey, requesterId: string): Pro
 }
 
 /**
- * A case map's access for a requester in one statement: their role on the owner's map and the
- * owner's access to the case (accessOf: a graduated owner's map is no longer written).
+ * A case map's access for a requester in one statement: their role on the owner's map, the
+ * owner's access to the case (accessOf: a graduated owner's map is no longer written), and
+ * whether the requester was a member and is no more (`removed`: they are told so).
  */
 export async function caseMapAccess(db: DbOrTrx, ownerId: string, caseId: string, requesterId: string) {
-  const { rows: found } = await sql<{ can_edit: number | null; status: number | null }>`
-    select m.can_edit, a.status
+  const { rows: found } = await sql<{ can_edit: number | null; status: number | null; removed: boolean }>`
+    select m.can_edit, a.status, r.member_id is not null as removed
     from (values (1)) as one (x)
     left join map_members m on m.owner_id = ${ownerId} and m.map_kind = 'case' and m.map_ref = ${caseId} and m.member_id = ${requesterId}
+    left join map_removals r on r.owner_id = ${ownerId} and r.map_kind = 'case' and r.map_ref = ${caseId} and r.member_id = ${requesterId}
     left join case_applications a on a.student_id = ${ownerId} and a.case_id = ${caseId}`.execute(db);
   const r = found[0];
   const role: 'owner' | MemberRole | undefined = ownerId === requesterId ? 'owner' : r?.can_edit == null ? undefined : roleOf(r.can_edit);
-  return { role, ownerAccess: accessOf(r?.status) };
+  return { role, ownerAccess: accessOf(r?.status), removed: role === undefined && r?.removed === true };
 }
 
 /**
@@ -116,50 +118,74 @@ export async function invite(db: Db, key: MapKey, studentNo: string, role: Membe
       .insertInto('map_members')
       .values({ owner_id: key.ownerId, map_kind: key.kind, map_ref: key.ref, member_id: memberId, can_edit: canEditOf(role), created_at: now })
       .execute();
-    // where the member finds it: both kinds are listed on 我的导图's 共享给我的 tab
-    const where = '我的导图 › 共享给我的';
-    await trx
-      .insertInto('user_messages')
-      .values({
-        id: newId(),
-        student_id: memberId,
-        title: `${owner.username} 与你共享了导图「${title}」`,
-        content: `${owner.username} 邀请你${role === 'edit' ? '一起编辑' : '查看'}导图「${title}」（${role === 'edit' ? '可编辑' : '只读'}）。在${where}中打开。`,
-        sender: '系统通知',
-        msg_type: 1,
-        is_look: 0,
-        created_at: now,
-        read_at: null,
-        task_id: null,
-      })
-      .execute();
+    // a member again: no longer told they are not one
+    await forgetRemoval(trx, key, memberId);
+    await tellMember(trx, memberId, invited(owner.username, title, role), now);
     return memberId;
   });
 }
 
-/** Changes a member's role; false when they are no member. */
-export async function setRole(db: DbOrTrx, key: MapKey, memberId: string, role: MemberRole): Promise<boolean> {
-  const res = await db
-    .updateTable('map_members')
-    .set({ can_edit: canEditOf(role) })
-    .where('owner_id', '=', key.ownerId)
-    .where('map_kind', '=', key.kind)
-    .where('map_ref', '=', key.ref)
-    .where('member_id', '=', memberId)
-    .executeTakeFirst();
-  return Number(res.numUpdatedRows) > 0;
+/**
+ * Changes a member's role, and tells them in 消息通知 (`title`: the map's, as mapTitle names it),
+ * in one transaction; the same role again changes and tells nothing. False when they are no member.
+ */
+export async function setRole(db: Db, key: MapKey, memberId: string, role: MemberRole, title: string, now = new Date()): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const row = await rows(trx, key).select('can_edit').where('member_id', '=', memberId).forUpdate().executeTakeFirst();
+    if (!row) return false;
+    const was = roleOf(row.can_edit);
+    if (was === role) return true;
+    await trx
+      .updateTable('map_members')
+      .set({ can_edit: canEditOf(role) })
+      .where('owner_id', '=', key.ownerId)
+      .where('map_kind', '=', key.kind)
+      .where('map_ref', '=', key.ref)
+      .where('member_id', '=', memberId)
+      .execute();
+    await tellMember(trx, memberId, roleChanged(await ownerName(trx, key), title, was, role), now);
+    return true;
+  });
 }
 
-/** Removes a member (the owner removing, or the member leaving); false when they were none. */
-export async function removeMember(db: DbOrTrx, key: MapKey, memberId: string): Promise<boolean> {
-  const res = await db
-    .deleteFrom('map_members')
+/**
+ * Removes a member, in one transaction with the record that they were one (a former member opening
+ * the map is told so, not "not found"). `title`: the owner removing them, who is told in 消息通知;
+ * none: the member leaving. False when they were none.
+ */
+export async function removeMember(db: Db, key: MapKey, memberId: string, title?: string, now = new Date()): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const gone = await trx
+      .deleteFrom('map_members')
+      .where('owner_id', '=', key.ownerId)
+      .where('map_kind', '=', key.kind)
+      .where('map_ref', '=', key.ref)
+      .where('member_id', '=', memberId)
+      .returning('member_id')
+      .executeTakeFirst();
+    if (!gone) return false;
+    await trx
+      .insertInto('map_removals')
+      .values({ owner_id: key.ownerId, map_kind: key.kind, map_ref: key.ref, member_id: memberId, removed_at: now })
+      .onConflict((oc) => oc.columns(['owner_id', 'map_kind', 'map_ref', 'member_id']).doUpdateSet({ removed_at: now }))
+      .execute();
+    if (title !== undefined) await tellMember(trx, memberId, removed(await ownerName(trx, key), title), now);
+    return true;
+  });
+}
+
+function forgetRemoval(trx: DbOrTrx, key: MapKey, memberId: string) {
+  return trx
+    .deleteFrom('map_removals')
     .where('owner_id', '=', key.ownerId)
     .where('map_kind', '=', key.kind)
     .where('map_ref', '=', key.ref)
     .where('member_id', '=', memberId)
-    .executeTakeFirst();
-  return Number(res.numDeletedRows) > 0;
+    .execute();
+}
+
+async function ownerName(trx: DbOrTrx, key: MapKey): Promise<string> {
+  return (await trx.selectFrom('students').select('username').where('id', '=', key.ownerId).executeTakeFirstOrThrow()).username;
 }
 
 /** 共享给我的: the maps shared with a student, newest first; an own map in 回收站 is left out. */
@@ -220,7 +246,11 @@ export async function ownMapOwner(db: DbOrTrx, requesterId: string, mapId: strin
   return ownerId;
 }
 
-/** As ownMapOwner, with what the requester may do there (owner, 可编辑 'edit', 只读 'view') and the owner's name. */
+/**
+ * As ownMapOwner, with what the requester may do there (owner, 可编辑 'edit', 只读 'view') and the
+ * owner's name. A former member (map_removals) is told they are no longer one (403); to anyone
+ * else the map is "not found", as any id that names no map of theirs.
+ */
 export async function ownMapAccess(
   db: DbOrTrx,
   requesterId: string,
@@ -231,9 +261,11 @@ export async function ownMapAccess(
     from own_maps o
     join students s on s.id = o.student_id
     left join map_members m on m.owner_id = o.student_id and m.map_kind = 'own' and m.map_ref = o.id and m.member_id = ${requesterId}
-    where o.id = ${mapId} and o.deleted_at is null and (o.student_id = ${requesterId} or m.member_id is not null)`.execute(db);
+    left join map_removals r on r.owner_id = o.student_id and r.map_kind = 'own' and r.map_ref = o.id and r.member_id = ${requesterId}
+    where o.id = ${mapId} and o.deleted_at is null and (o.student_id = ${requesterId} or m.member_id is not null or r.member_id is not null)`.execute(db);
   const row = found[0];
   if (!row) throw notFound(SHARE_MSG.noMap);
+  if (row.student_id !== requesterId && row.can_edit === null) throw forbidden(SHARE_MSG.removed);
   const access = row.student_id === requesterId ? 'owner' : row.can_edit === 1 ? 'edit' : 'view';
   return { ownerId: row.student_id, ownerName: row.username, access };
 }

@@ -65,14 +65,18 @@ export async function sharingRoutes(app: FastifyInstance): Promise<void> {
 
   r.post('/api/share/role', { schema: { body: RoleBody, response: Reply(MemberList) }, config: { write: shareWrite } }, async (request) => {
     const key = await ownedKey(studentIdOf(request), request.body.kind, request.body.mapId);
-    if (!(await setRole(app.db, key, request.body.memberId, request.body.role))) throw notFound(SHARE_MSG.notMember.replace('你', '该同学'));
+    if (!(await setRole(app.db, key, request.body.memberId, request.body.role, await mapTitle(app.db, key))))
+      throw notFound(SHARE_MSG.notMember.replace('你', '该同学'));
+    // (told in 消息通知: the header's unread count is read again)
+    app.studentCache.forget(request.body.memberId);
     await accessChanged(key, request.body.memberId);
     return ok(await membersOf(key));
   });
 
   r.post('/api/share/remove', { schema: { body: RemoveBody, response: Reply(MemberList) }, config: { write: shareWrite } }, async (request) => {
     const key = await ownedKey(studentIdOf(request), request.body.kind, request.body.mapId);
-    if (!(await removeMember(app.db, key, request.body.memberId))) throw notFound(SHARE_MSG.notMember.replace('你', '该同学'));
+    if (!(await removeMember(app.db, key, request.body.memberId, await mapTitle(app.db, key)))) throw notFound(SHARE_MSG.notMember.replace('你', '该同学'));
+    app.studentCache.forget(request.body.memberId);
     await accessChanged(key, request.body.memberId);
     return ok(await membersOf(key));
   });

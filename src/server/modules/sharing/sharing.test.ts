@@ -3,6 +3,7 @@ import { useTestApp } from '../../../../tests/server/test-app';
 import { NORMAL } from '../../../../tests/server/helpers';
 import { addStudent } from '../../../../tests/server/security/students';
 import { MAX_MAP_MEMBERS, SHARE_MSG } from '../../../contract/sharing';
+import { FORBIDDEN_MAP_MSG } from './case-map';
 
 // Sharing (issue 32): A (stu-0001, studying case-01) shares 我的学习导图 and an own map with B and C.
 const t = useTestApp({ a: NORMAL });
@@ -34,6 +35,9 @@ beforeAll(async () => {
   topic = String(doc.root.children[0].data.id);
   expect((await t.post(t.tokens.a, '/api/course/mindStudent/saveStuMind', { caseId: 'case-01', version: 0, document: doc })).resultCode).toBe(200);
 });
+
+const inbox = async (token: string) => JSON.stringify(await t.get(token, '/api/customer/userMessage/pageMsg?currentNum=1&currentSize=50'));
+const count = (text: string, part: string) => text.split(part).length - 1;
 
 const invite = (token: string, body: object) => t.post(token, '/api/share/invite', { kind: 'case', mapId: 'case-01', role: 'edit', ...body });
 
@@ -90,6 +94,12 @@ describe('a member on the owner’s map', () => {
 
   it('只读: reads, and every write is refused', async () => {
     expect((await t.post(t.tokens.a, '/api/share/role', { kind: 'case', mapId: 'case-01', memberId: 'stu-share-b', role: 'view' })).resultCode).toBe(200);
+    // B is told in 消息通知: who, which map, from what to what; the same role again tells nothing
+    const told = await inbox(b);
+    expect(told).toMatch(/将你在导图「[^」]+」中的权限改为只读/);
+    expect(told).toContain('由可编辑改为只读');
+    expect((await t.post(t.tokens.a, '/api/share/role', { kind: 'case', mapId: 'case-01', memberId: 'stu-share-b', role: 'view' })).resultCode).toBe(200);
+    expect(count(await inbox(b), '权限改为只读')).toBe(count(told, '权限改为只读'));
     const shown = await t.get(b, `/api/course/mindStudent/showMind?caseId=case-01&studentId=${A}`);
     const writes = [
       ['saveChanges', { base: shown.data.version, sets: [{ id: 'tabB:2', changes: [] }] }],
@@ -104,10 +114,15 @@ describe('a member on the owner’s map', () => {
     expect((await t.get(b, `/api/course/mindStudent/mapVersions?caseId=case-01&studentId=${A}`)).resultCode).toBe(200);
   });
 
-  it('removed: loses access at once; a non-member was never let in', async () => {
+  it('removed: loses access at once, is told in 消息通知 and on reopening; a non-member was never let in', async () => {
     expect((await t.post(t.tokens.a, '/api/share/remove', { kind: 'case', mapId: 'case-01', memberId: 'stu-share-b' })).data.members).toEqual([]);
-    expect((await t.get(b, `/api/course/mindStudent/showMind?caseId=case-01&studentId=${A}`)).resultCode).toBe(403);
-    expect((await t.get(c, `/api/course/mindStudent/mapChanges?caseId=case-01&since=0&studentId=${A}`)).resultCode).toBe(403);
+    expect(await inbox(b)).toMatch(/已将你移出导图「[^」]+」/);
+    // B reloading the map is told why; C, never a member, only that it is not theirs to see
+    expect(await t.get(b, `/api/course/mindStudent/showMind?caseId=case-01&studentId=${A}`)).toMatchObject({ resultCode: 403, errMsg: SHARE_MSG.removed });
+    expect(await t.get(c, `/api/course/mindStudent/mapChanges?caseId=case-01&since=0&studentId=${A}`)).toMatchObject({
+      resultCode: 403,
+      errMsg: FORBIDDEN_MAP_MSG,
+    });
     expect((await t.get(b, '/api/share/sharedWithMe')).data.maps).toEqual([]);
   });
 });
@@ -136,7 +151,28 @@ describe('own maps', () => {
     expect((await t.get(d, `/api/mymaps/show?mapId=${mapId}`)).data.access).toBe('edit');
     expect((await t.post(d, '/api/mymaps/save', { mapId, version: shown.data.version, document: shown.data.document })).resultCode).toBe(200);
     expect((await t.post(d, '/api/share/leave', { kind: 'own', mapId, ownerId: A })).resultCode).toBe(200);
-    expect((await t.get(d, `/api/mymaps/show?mapId=${mapId}`)).resultCode).toBe(404);
+    expect(await t.get(d, `/api/mymaps/show?mapId=${mapId}`)).toMatchObject({ resultCode: 403, errMsg: SHARE_MSG.removed });
+  });
+
+  it('the owner changes a role or removes: the member is told; a former member reopening is told they are no longer one, a stranger learns nothing', async () => {
+    const map = (await t.post(t.tokens.a, '/api/mymaps/create', { template: 'blank', title: '期中复习' })).data.mapId;
+    const share = (path: string, body: object) => t.post(t.tokens.a, `/api/share/${path}`, { kind: 'own', mapId: map, ...body });
+    expect((await share('invite', { studentNo: 'S2026302', role: 'view' })).resultCode).toBe(200);
+    expect((await share('role', { memberId: 'stu-share-c', role: 'edit' })).resultCode).toBe(200);
+    expect(await inbox(c)).toContain('将你在导图「期中复习」中的权限改为可编辑');
+    expect(await inbox(c)).toContain('由只读改为可编辑');
+    expect((await share('remove', { memberId: 'stu-share-c' })).resultCode).toBe(200);
+    expect(await inbox(c)).toContain('已将你移出导图「期中复习」');
+    for (const path of [`show?mapId=${map}`, `changes?mapId=${map}&since=0`, `versions?mapId=${map}`])
+      expect(await t.get(c, `/api/mymaps/${path}`), path).toMatchObject({ resultCode: 403, errMsg: SHARE_MSG.removed });
+    // B was never on this map: the same answer as for an id that names no map at all
+    const stranger = await t.get(b, `/api/mymaps/show?mapId=${map}`);
+    const none = await t.get(b, '/api/mymaps/show?mapId=no-such-map');
+    expect(stranger).toMatchObject({ resultCode: 404, errMsg: SHARE_MSG.noMap });
+    expect(none).toMatchObject({ resultCode: 404, errMsg: SHARE_MSG.noMap });
+    // invited again, C opens it as before
+    expect((await share('invite', { studentNo: 'S2026302', role: 'view' })).resultCode).toBe(200);
+    expect((await t.get(c, `/api/mymaps/show?mapId=${map}`)).data).toMatchObject({ access: 'view' });
   });
 
   it(`holds at most ${MAX_MAP_MEMBERS} members`, async () => {
