@@ -95,6 +95,8 @@ export interface MapMembersTable {
   /** 1 可编辑, 0 只读 */
   can_edit: number;
   created_at: G<Date>;
+  /** The member's own hand-set 正在学 on a case map (migration 2026-12-06-member-now); null: none. */
+  now_node: G<string | null>;
 }
 /** An earlier state of a student's map (migration 2026-11-30-map-versions, modules/mindmaps/versions.ts). */
 export interface MapVersionsTable {
