@@ -39,6 +39,25 @@ export const SaveOutlineBody = Type.Object({
   version: Type.Optional(MapVersion),
 });
 
+/** Characters of a topic id a member's 正在学 names (map_members.now_node; the editor's ids are ~12). */
+export const MAP_NODE_ID_MAX = 256;
+/**
+ * markNow: a member's own 正在学 on the case map of its owner `studentId` (shared with them):
+ * isNow 1 marks topic `nodeId` (their mark moves there), 0 takes their mark off it (取消; a mark
+ * on another topic stays). Their own progress, like 标记已学: 只读 members too. The owner's
+ * 正在学 is saved with their map instead.
+ */
+export const MarkNowBody = Type.Object({
+  caseId: Id,
+  studentId: Id,
+  nodeId: Type.String({ minLength: 1, maxLength: MAP_NODE_ID_MAX }),
+  isNow: Type.Union([Type.Literal(0), Type.Literal(1)]),
+});
+export type MarkNowBody = Static<typeof MarkNowBody>;
+/** The member's 正在学 as stored now (null: none). */
+export const MemberNow = Type.Object({ nodeId: Type.Union([Type.String(), Type.Null()]) });
+export type MemberNow = Static<typeof MemberNow>;
+
 /** showMind: the student's map (or the official one), with progress marked on its nodes. */
 export const ShownMind = Type.Object({
   caseId: Type.String(),

@@ -111,4 +111,5 @@ export const SHARE_MSG = {
   removed: '你已不在这张导图的共享成员中',
   notApplied: '该同学尚未报名这个案例，报名后才能共享案例导图',
   ownerGone: '导图的创建者已结业或不再学习这个案例，导图不能再修改',
+  ownNow: '你自己导图上的正在学随导图一起保存，无需单独标记',
 } as const;

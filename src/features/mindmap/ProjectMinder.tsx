@@ -8,6 +8,7 @@ import { toast } from '../../app/ui/toast-store';
 import { ApiFailure, errorText, useRemote } from '../../app/ui/use-remote';
 import { caseVersions, checkIssue, EXPERIENCE_MSG, learntOf, markLearntByHand, queryNodeBasic, showMind, studyNodeIds } from './api';
 import { useLiveProgress } from './use-live-progress';
+import { useNowGuard } from './use-now-guard';
 import {
   type EditorController,
   draftWorthRestoring,
@@ -155,6 +156,7 @@ function MinderEditor({ ctl, caseId, shared, studentId, mind, draft, study, offi
   const [outline, setOutline] = useState(false);
   const attempts = useRef(0);
   useStudyGuard(ctl, caseId, official);
+  useNowGuard(ctl, caseId, owner);
   useLiveProgress(ctl, caseId, learnt);
   const [reviewOpen, setReviewOpen] = useState(false);
   const [reviewTick, setReviewTick] = useState(0);

@@ -2,7 +2,7 @@ import { apiGet, apiPost, http } from '../../app/http/client';
 import { ApiFailure, unwrap } from '../../app/ui/use-remote';
 import { toast } from '../../app/ui/toast-store';
 import type { CaseNode } from '../../app/cases/case-api';
-import type { MapVersionList, MindIssue, MindOutline, SavedVersion, ShownMapVersion, ShownMind as ShownMindData } from '../../contract/mindmaps';
+import type { MapVersionList, MemberNow, MindIssue, MindOutline, SavedVersion, ShownMapVersion, ShownMind as ShownMindData } from '../../contract/mindmaps';
 import type { KmDocument, AppliedSet, ChangeSet } from '../../mindmap';
 import type { SavedChanges } from '../../contract/map-changes';
 import type { UploadedImage } from '../../contract/files';
@@ -116,6 +116,15 @@ export async function nodeRequirements(caseId: string, nodeId: string): Promise<
  */
 export async function markLearntByHand(caseId: string, nodeId: string, on = true): Promise<void> {
   unwrap(await apiPost<CaseStudy>('/api/course/caseRecord/addRecord', { caseId, nodeId, isStudy: on ? '1' : '2' }, { dedupe: false, silent: true }));
+}
+
+/**
+ * 标记正在学 (`on`) / 取消 by a member on `owner`'s case map: the member's own 正在学, kept by the
+ * server on their membership (the map's change sets never carry it). Rejects with the refusal
+ * (ApiFailure; silent: the caller says it).
+ */
+export async function markMemberNow(caseId: string, owner: string, nodeId: string, on: boolean): Promise<void> {
+  unwrap(await apiPost<MemberNow>('/api/course/mindStudent/markNow', { caseId, studentId: owner, nodeId, isNow: on ? 1 : 0 }, { dedupe: false, silent: true }));
 }
 
 /** Node image upload: `{ errno: 0, data: { url } }` (kityminder's image-upload answer shape). */

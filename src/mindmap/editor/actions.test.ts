@@ -91,6 +91,44 @@ describe('action registry', () => {
     ]);
   });
 
+  it('标记正在学 asks the now guard for the topic it marks or unmarks: a refusal is shown and sets nothing', async () => {
+    const ctl = await testController();
+    const ctx = testContext(ctl);
+    const errors: string[] = [];
+    ctl.events.on('error', (m) => errors.push(m));
+    const asked: Array<[string, boolean]> = [];
+    let answer: string | null = '你不是这张导图的成员';
+    ctl.nowGuard = async (id, on) => {
+      asked.push([id, on]);
+      return answer;
+    };
+    ctl.select(['b']);
+    await actionByName('setNow').perform(ctx);
+    expect(errors).toEqual([answer]);
+    expect(ctl.model.get('b')?.isNow).toBeFalsy();
+    answer = null;
+    await actionByName('setNow').perform(ctx);
+    expect(ctl.model.get('b')?.isNow).toBeTruthy();
+    // the mark moves: the guard is asked for the new topic only
+    ctl.select(['a']);
+    await actionByName('setNow').perform(ctx);
+    expect(ctl.model.get('a')?.isNow).toBeTruthy();
+    expect(ctl.model.get('b')?.isNow).toBeFalsy();
+    await actionByName('setNow').perform(ctx);
+    expect(ctl.model.get('a')?.isNow).toBeFalsy();
+    // a learnt topic is the command's to refuse (已学的主题不能标记为正在学): the server is not asked
+    await ctl.run('setStudy', [['b'], true]);
+    ctl.select(['b']);
+    await actionByName('setNow').perform(ctx);
+    expect(ctl.model.get('b')?.isNow).toBeFalsy();
+    expect(asked).toEqual([
+      ['b', true],
+      ['b', true],
+      ['a', true],
+      ['a', false],
+    ]);
+  });
+
   it('the root cannot be deleted or cut; Delete removes the selection', async () => {
     const ctl = await testController();
     const ctx = testContext(ctl);

@@ -27,6 +27,13 @@ export class EditorCore extends EditorMirror {
    */
   studyGuard: ((ids: readonly string[], on: boolean) => Promise<string | null>) | null = null;
   /**
+   * Asked before 标记正在学 puts the mark on `nodeId` (`on`) or takes it off (a member's page on a
+   * classmate's map: the server keeps the member's own mark, issue 32). Resolves a refusal to
+   * show (nothing changes then), or null to go ahead. A learnt topic is not asked about (the
+   * command refuses it).
+   */
+  nowGuard: ((nodeId: string, on: boolean) => Promise<string | null>) | null = null;
+  /**
    * Awaited before an import or a restore replaces the whole document: 我的学习导图 keeps the
    * saved map as a version first, so what was there is never folded into what replaces it. Its
    * failure (offline, the experience account) never stops the replacement.

@@ -49,7 +49,20 @@ export function markActions(): Action[] {
       in: ['menu'],
       command: 'setNow',
       enabled: one,
-      perform: (c) => c.ctl.run('setNow', [sel(c), !firstData(c)?.isNow]),
+      // The now guard is asked first, for the topic that gets the mark or each that loses it
+      // (a refusal is shown, nothing changes); a learnt topic is left to the command's refusal.
+      perform: async (c) => {
+        const ids = [...sel(c)];
+        const on = !firstData(c)?.isNow;
+        const asked = on ? ids.slice(0, 1).filter((id) => !c.ctl.model.get(id)?.isStudy) : ids.filter((id) => c.ctl.model.get(id)?.isNow);
+        const guard = c.ctl.nowGuard;
+        if (guard)
+          for (const id of asked) {
+            const refused = await guard(id, on);
+            if (refused) return c.ctl.reportError(refused);
+          }
+        return c.ctl.run('setNow', [ids, on]);
+      },
     }),
     // Rebuild the branch below a topic from memory: a study action, not an edit (the page grades it).
     define({

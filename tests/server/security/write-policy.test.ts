@@ -76,6 +76,8 @@ async function snapshot(studentId: string): Promise<string> {
 
 // A case with a video resource and a node exam, and a valid value for every field a write takes.
 let sample: Record<string, unknown> = {};
+/** Whose case map markNow names: the test student is a member of it. */
+const MAP_OWNER = 'stu-0001';
 let caseId = '';
 let pdfSample: Record<string, unknown> = {};
 beforeAll(async () => {
@@ -160,7 +162,15 @@ function validRequest(r: RouteCase) {
   const query = valueFor(r.schema.querystring as Schema) as Record<string, string> | undefined;
   const qs = query ? `?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString()}` : '';
   const body = (valueFor(r.schema.body as Schema) as object | undefined) ?? {};
-  const payload = r.method === 'GET' ? undefined : r.path.endsWith('/savePdfPages') ? { ...body, ...pdfSample } : body;
+  // markNow: a member's own 正在学 on a classmate's map names its owner (the student is made a member below)
+  const payload =
+    r.method === 'GET'
+      ? undefined
+      : r.path.endsWith('/savePdfPages')
+        ? { ...body, ...pdfSample }
+        : r.path.endsWith('/markNow')
+          ? { ...body, studentId: MAP_OWNER }
+          : body;
   return { method: r.method, url: r.url + qs, payload };
 }
 const send = (token: string, r: RouteCase, request = validRequest(r)) => call(t.app, token, request);
@@ -205,6 +215,7 @@ describe('every write route the app registered', () => {
         'POST /api/course/mindStudent/saveStuMind',
         'POST /api/course/mindStudent/saveChanges',
         'POST /api/course/mindStudent/saveOutline',
+        'POST /api/course/mindStudent/markNow',
         'POST /api/course/nodeTestUser/submitExam',
       ]),
     );
@@ -218,6 +229,11 @@ describe('every write route the app registered', () => {
     expect(await snapshot('stu-wp')).toBe(graduated);
 
     await t.database.db.updateTable('case_applications').set({ status: 1 }).where('id', '=', 'apply-wp').execute();
+    // a classmate's map shared with the student (只读: marking one's own 正在学 is no edit of it)
+    await t.database.db
+      .insertInto('map_members')
+      .values({ owner_id: MAP_OWNER, map_kind: 'case', map_ref: caseId, member_id: 'stu-wp', can_edit: 0 })
+      .execute();
     // 我的导图's case link names a map of the student's own (the sample's mapId).
     sample = { ...sample, mapId: (await t.post(token, '/api/mymaps/create', { template: 'blank' })).data.mapId };
     // The outline first (it must describe the official map while there is no own map), the exam in its order.

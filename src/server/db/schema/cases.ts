@@ -97,6 +97,8 @@ export interface MapMembersTable {
   /** 1 可编辑, 0 只读 */
   can_edit: number;
   created_at: G<Date>;
+  /** The member's own hand-set 正在学 on a case map (migration 2026-12-06-member-now); null: none. */
+  now_node: G<string | null>;
 }
 /** A former member of a shared map (migration 2026-12-06-map-removals): told so when they open it again. */
 export interface MapRemovalsTable {

@@ -5,6 +5,8 @@ import {
   CaseNodes,
   KeepVersionBody,
   MapVersionList,
+  MarkNowBody,
+  MemberNow,
   MapVersionQuery,
   MindCaseQuery,
   MindIssue,
@@ -17,8 +19,9 @@ import {
   ShowMindQuery,
 } from '../../../contract/mindmaps';
 import { Type } from 'typebox';
+import { SHARE_MSG } from '../../../contract/sharing';
 import { MapChangesQuery, ReloadNeeded, SaveChangesBody, SavedChanges } from '../../../contract/map-changes';
-import { ApiError, ResultCode, forbidden, notFound, ok, okJson } from '../../http/envelope';
+import { ApiError, ResultCode, badRequest, forbidden, notFound, ok, okJson } from '../../http/envelope';
 import { requireStudent, studentIdOf } from '../../http/auth';
 import { caseInBody, type WritePolicy } from '../../http/write-policy';
 import { GRADUATED_MSG, assertNotGraduated } from '../cases/access';
@@ -28,7 +31,8 @@ import { CARD_CAP_MSG } from '../review/cards';
 import { getVersion, keepVersion, listVersions } from './versions';
 import { saveMapAndEffects } from './save';
 import { mapChangesJson } from './changes';
-import { caseMapOwner, clearProgress, keepOwnerProgress, saveChangesAs } from '../sharing/case-map';
+import { asMemberSees, caseMapOwner, keepOwnerProgress, saveChangesAs } from '../sharing/case-map';
+import { memberNow, setMemberNow } from '../sharing/members';
 import { caseAccessAndProgress, currentVersion, nodeListJson, nowOf, officialMap, officialNodes, saveOwnOutline, studentMap } from './maps';
 
 /** The sets after a version, or the 409 that asks the tab to load the map whole (its envelope's data). */
@@ -76,13 +80,18 @@ export async function mindmapRoutes(app: FastifyInstance): Promise<void> {
     const { caseId } = request.query;
     const { learnt, now, owner } = await openCase(studentId, caseId, request.query.studentId);
     // 知识点详情 reads the official map with the student's progress; 我的学习导图 their own copy
-    // (or the owner's, shared with them: the owner's marks out, the reader's own in).
-    const own = request.query.official === 1 ? undefined : await studentMap(app.db, owner, caseId, app.mapHeads);
+    // (or the owner's, shared with them: the owner's marks out, the reader's own in — their
+    // hand-set 正在学 from their row of map_members, as the owner's is in the owner's map).
+    const official = request.query.official === 1;
+    const [own, handNow] = await Promise.all([
+      official ? undefined : studentMap(app.db, owner, caseId, app.mapHeads),
+      official || owner === studentId ? undefined : memberNow(app.db, owner, caseId, studentId),
+    ]);
     const document = own?.document ?? (await officialMap(app.db, caseId));
     if (!document) throw notFound('该案例暂无思维导图');
     return ok({
       caseId,
-      document: markProgress(owner === studentId ? document : clearProgress(document), learnt, now),
+      document: markProgress(owner === studentId ? document : asMemberSees(document, handNow), learnt, now),
       version: own?.version ?? 0,
       isOfficial: own ? 0 : 1,
       updateTime: own?.updateTime ?? '',
@@ -129,6 +138,16 @@ export async function mindmapRoutes(app: FastifyInstance): Promise<void> {
       return ok({ version: saved.version, ...(saved.cards.missed ? { notice: CARD_CAP_MSG } : {}) });
     },
   );
+
+  // 标记正在学 / 取消 by a member on a classmate's map: their own progress, kept on their row (as
+  // 标记已学 is kept in their records: the experience account refused, their own application
+  // active; 只读 members too). The owner's 正在学 is saved with their map (saveChanges).
+  r.post('/api/course/mindStudent/markNow', { schema: { body: MarkNowBody, response: Reply(MemberNow) }, config: { write: caseWrite } }, async (request) => {
+    const studentId = studentIdOf(request);
+    const { caseId, studentId: owner, nodeId, isNow } = request.body;
+    if (owner === studentId) throw badRequest(SHARE_MSG.ownNow);
+    return ok({ nodeId: await setMemberNow(app.db, owner, caseId, studentId, nodeId, isNow === 1) });
+  });
 
   // Change sets (issue 30, changes.ts): a save that costs what the edit costs. The answer is JSON
   // text with the stored sets spliced in (sent as is, like queryNodeBasicByStudentId's).

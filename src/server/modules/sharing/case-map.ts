@@ -52,6 +52,21 @@ export function clearProgress(doc: KmDocument): KmDocument {
   return doc;
 }
 
+/**
+ * The owner's map as a member sees it before markProgress puts their 已学 and 正在学 on: the
+ * owner's marks out, the member's own hand-set 正在学 (`handNow`, map_members.now_node) on its
+ * topic — which markProgress keeps only while the server has no 正在学 from the member's records
+ * and the topic is not learnt; a topic no longer in the map is simply not found.
+ */
+export function asMemberSees(doc: KmDocument, handNow: string | undefined): KmDocument {
+  clearProgress(doc);
+  if (handNow !== undefined)
+    walk(doc.root, (n) => {
+      if (String(n.data.id ?? '') === handNow) n.data.isNow = 1;
+    });
+  return doc;
+}
+
 /** A member's sets without progress: marks set or carried by added topics are dropped (the engine's rule for an overlay). */
 export function stripProgress<S extends { changes: object[] }>(sets: readonly S[]): S[] {
   return sets.map((s) => ({ ...s, changes: withoutKeys(s.changes as Change[], PROGRESS) }));

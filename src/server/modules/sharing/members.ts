@@ -59,6 +59,32 @@ export async function lockEditor(trx: DbOrTrx, key: MapKey, requesterId: string)
   if (row.can_edit !== 1) throw forbidden(SHARE_MSG.readOnly);
 }
 
+/**
+ * A member's own 正在学 on `ownerId`'s map of case `caseId`: moved to `nodeId` (`on`), or taken
+ * off it (a mark on another topic stays), in one statement on their own row: any member, 可编辑
+ * or 只读 (their progress, not an edit of the map). Resolves what is stored (null: no mark);
+ * throws the refusal (403) when they are no member.
+ */
+export async function setMemberNow(db: DbOrTrx, ownerId: string, caseId: string, memberId: string, nodeId: string, on: boolean): Promise<string | null> {
+  const row = await db
+    .updateTable('map_members')
+    .set((eb) => ({ now_node: on ? nodeId : eb.case().when('now_node', '=', nodeId).then(null).else(eb.ref('now_node')).end() }))
+    .where('owner_id', '=', ownerId)
+    .where('map_kind', '=', 'case')
+    .where('map_ref', '=', caseId)
+    .where('member_id', '=', memberId)
+    .returning('now_node')
+    .executeTakeFirst();
+  if (!row) throw forbidden(SHARE_MSG.notMember);
+  return row.now_node;
+}
+
+/** A member's own hand-set 正在学 on `ownerId`'s map of case `caseId` (undefined: none, or no member). */
+export async function memberNow(db: DbOrTrx, ownerId: string, caseId: string, memberId: string): Promise<string | undefined> {
+  const row = await rows(db, { kind: 'case', ownerId, ref: caseId }).select('now_node').where('member_id', '=', memberId).executeTakeFirst();
+  return row?.now_node ?? undefined;
+}
+
 /** The members of a map, oldest first, with their names and 学号. */
 export async function listMembers(db: DbOrTrx, key: MapKey): Promise<Member[]> {
   const found = await rows(db, key)
