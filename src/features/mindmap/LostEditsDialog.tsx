@@ -87,5 +87,7 @@ export function useLostEdits(drop: () => Promise<Pick<LostEdits, 'titles' | 'oth
     if (lostAnything(l)) setLost({ reason, ...l });
     else toast.warning(said, 8000);
   };
-  return { lose, dialog: <LostEditsDialog lost={lost} onClose={() => setLost(null)} /> };
+  /** Tells `reason` with `titles` that could not be kept (nothing to take out of the page). */
+  const tell = (reason: string, titles: string[]) => setLost({ reason, titles, others: 0 });
+  return { lose, tell, dialog: <LostEditsDialog lost={lost} onClose={() => setLost(null)} /> };
 }

@@ -133,6 +133,7 @@ function Editor({ ctl, mapId, studentId, map, draft }: Loaded & { ctl: EditorCon
         setRole('view');
         await ctl.open(await ctl.engine.toKm(), true);
       })(),
+    onTypingLost: (reason, text) => lostEdits.tell(reason, [text]),
     // the owner changed the role: the map is opened again as it is on the server, editable or not
     onRole: (next) =>
       void (async () => {

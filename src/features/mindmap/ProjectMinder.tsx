@@ -137,6 +137,7 @@ function MinderEditor({ ctl, caseId, shared, studentId, mind, draft, study, offi
         setRemoved(true);
         await ctl.open(await ctl.engine.toKm(), true);
       })(),
+    onTypingLost: (reason, text) => lostEdits.tell(reason, [text]),
     // the owner changed the role: the map is opened again as it is on the server, editable or not
     onRole: (next) =>
       void (async () => {

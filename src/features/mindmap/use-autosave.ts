@@ -58,6 +58,8 @@ export interface AutosaveOptions {
   onLiveClosed?(reason: string): void;
   /** the student's role on a shared map changed (the owner made them 只读) */
   onRole?(role: 'edit' | 'view'): void;
+  /** A title being typed whose topic another member deleted: said with the text, to be copied. */
+  onTypingLost?(reason: string, text: string): void;
   /** a map that is not a case's (我的导图): its routes and its live socket, instead of the case map's */
   routes?: MapRoutes;
 }
@@ -109,8 +111,13 @@ export function useAutosave(ctl: EditorController, caseId: string, studentId: st
             if (r.changed) ctl.apply(r.patch, false);
             // a title being typed on a topic another tab deleted cannot be kept: said, not dropped in silence
             const lost = typing && typing.id && !summaryOfEdit(typing.id) && !ctl.model.get(typing.id);
-            const notices = lost ? [...r.notices, `标题「${typing.text}」没有保存：这个主题已在别处删除`] : r.notices;
-            return { notices, version: r.version };
+            if (!lost) return { notices: r.notices, version: r.version };
+            // its field closes (it floated over a neighbour), and the text is shown to be copied
+            ctl.discardTextEdit();
+            const told = said.current.onTypingLost;
+            if (!told) return { notices: [...r.notices, `标题「${typing.text}」没有保存：这个主题已在别处删除`], version: r.version };
+            told('你正在编辑的主题已在别处删除', typing.text);
+            return { notices: r.notices, version: r.version };
           },
           wholeSaved: (v, seq) => ctl.engine.wholeSaved(v, tab.current, seq),
           fetch: (since) => (routes ? routes.fetchChanges(since) : mapChanges(caseId, since, owner)),

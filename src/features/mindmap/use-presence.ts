@@ -52,7 +52,8 @@ export function usePresence(ctl: EditorController, room: PresenceRoom | null): L
     const marks = new Map<string, PresenceMark>();
     for (const p of room?.peers ?? []) {
       const at = peerTopic(p);
-      if (at && !marks.has(at)) marks.set(at, { colour: colourNumber(p.colour), initial: [...p.name][0] ?? '?', editing: !!p.editing });
+      if (at && (!marks.has(at) || (p.editing && !marks.get(at)!.editing)))
+        marks.set(at, { colour: colourNumber(p.colour), initial: [...p.name][0] ?? '?', editing: !!p.editing, name: peerName(p, room!.memberId) });
     }
     ctl.setPresence(marks);
   }, [ctl, room, key]);

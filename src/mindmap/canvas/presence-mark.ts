@@ -14,6 +14,8 @@ export interface PresenceMark {
   initial: string;
   /** typing this topic's title (not only selected) */
   editing: boolean;
+  /** who, as the page names them (a delete of what they are typing in is refused by name) */
+  name?: string;
 }
 
 export const PRESENCE_FONT = 11;

@@ -141,6 +141,22 @@ describe('action registry', () => {
     expect(ctl.model.nodes.has('a1')).toBe(false);
   });
 
+  it('Delete waits while a classmate is typing a title in the branch: said by name, nothing removed', async () => {
+    const ctl = await testController();
+    const ctx = testContext(ctl);
+    const errors: string[] = [];
+    ctl.events.on('error', (m) => errors.push(m));
+    ctl.setPresence(new Map([['a1', { colour: 0x2f9e44, initial: '林', editing: true, name: '林悦' }]]));
+    ctl.select(['a']);
+    await actionByName('removeNode').perform(ctx);
+    expect(errors).toEqual([`林悦正在编辑「${ctl.model.get('a1')?.text}」，等对方写完再删除`]);
+    expect(ctl.model.nodes.has('a')).toBe(true);
+    // only looking at it (not typing): the delete is made
+    ctl.setPresence(new Map([['a1', { colour: 0x2f9e44, initial: '林', editing: false, name: '林悦' }]]));
+    await actionByName('removeNode').perform(ctx);
+    expect(ctl.model.nodes.has('a')).toBe(false);
+  });
+
   it('reports the depth limit through onError', async () => {
     const ctl = await testController();
     const errors: string[] = [];

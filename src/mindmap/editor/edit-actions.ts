@@ -132,6 +132,9 @@ async function insert(c: ActionContext, name: 'appendChild' | 'appendSibling' | 
 /** Delete: then the next sibling is selected, else the previous one, else the parent (never a jump to the root). */
 async function remove(c: ActionContext): Promise<void> {
   const gone = sel(c).filter((id) => id !== c.ctl.model.rootId);
+  // a classmate typing a title in the branch: their text is not saved yet, the delete waits
+  const typing = c.ctl.typingIn(gone);
+  if (typing) return c.ctl.reportError(`${typing.name}正在编辑「${c.ctl.model.get(typing.id)?.text || '分支主题'}」，等对方写完再删除`);
   const next = selectedAfterDelete(c.ctl.model, gone, primary(c));
   const removed = await c.ctl.run('removeNode', [gone]);
   if (removed && next) c.ctl.select([next]);

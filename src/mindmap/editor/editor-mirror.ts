@@ -92,6 +92,20 @@ export class EditorMirror {
     );
   }
 
+  /**
+   * Who else is typing a title inside the branches of `ids` (presence on a shared map): the first
+   * such topic and its typist, or null. A delete would take away text not yet saved.
+   */
+  typingIn(ids: readonly string[]): { id: string; name: string } | null {
+    if (!this.presence.size) return null;
+    const gone = new Set(ids);
+    for (const [id, mark] of this.presence) {
+      if (!mark.editing) continue;
+      for (let at: string | undefined = id; at; at = this.model.get(at)?.parentId ?? undefined) if (gone.has(at)) return { id, name: mark.name ?? '别人' };
+    }
+    return null;
+  }
+
   /** Where other members are on a shared map (the page's live socket): the canvas rings their topics. */
   setPresence(marks: ReadonlyMap<string, PresenceMark>): void {
     this.presence = marks;

@@ -150,7 +150,7 @@ function replay(doc: MindDoc, changes: readonly Change[], undo = false): { appli
   const saved = doc.recorder;
   doc.recorder = null;
   try {
-    const { applied, notices } = applyLenient(doc, changes, { undo });
+    const { applied, notices } = applyLenient(doc, changes, { undo, history: true });
     return { applied, skipped: notices };
   } finally {
     doc.recorder = saved;

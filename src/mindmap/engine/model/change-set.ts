@@ -53,8 +53,12 @@ export interface LenientOutcome {
 export function applyLenient(
   doc: MindDoc,
   changes: readonly Change[],
-  /** `undo`: the changes take back a step of this tab (history.ts): a title is named as the step left it. */
-  opts: { limits?: boolean; concurrent?: Concurrent; undo?: boolean } = {},
+  /**
+   * `history`: the changes take back (`undo`) or make again a step of this tab (history.ts): a
+   * field or a place someone else changed since is left as they made it (skipped, said); with
+   * `undo` a title is named as the step left it.
+   */
+  opts: { limits?: boolean; concurrent?: Concurrent; undo?: boolean; history?: boolean } = {},
 ): LenientOutcome {
   const applied: Change[] = [];
   const notices = new Set<string>();
@@ -82,7 +86,7 @@ export function applyLenient(
         if (crossed) notices.add(crossed.said);
         if (crossed?.skip) continue;
       }
-      const skip = skipReason(doc, c, opts.undo === true);
+      const skip = skipReason(doc, c, opts.undo === true, opts.history === true);
       if (skip !== null) {
         if (skip) notices.add(skip);
         continue;
@@ -160,6 +164,11 @@ export const sameValue = (a: unknown, b: unknown): boolean => a === b || JSON.st
  * is kept (applyLenient's first rule), and both sides are told — `mine` on the copy whose value
  * was kept, `theirs` on the copy whose value was replaced. `set` is the kept change.
  */
+/** Why a step of this tab does not take back or redo a field someone else set since. */
+function changedElsewhere(doc: MindDoc, id: string, key: string, now: unknown): string {
+  return key === 'text' ? `标题已在别处改为${kmTitle(now)}` : `${titleOf(doc, id)}的${FIELD_NAMES[key] ?? '格式'}已在别处修改`;
+}
+
 export function sameFieldSaid(doc: MindDoc, set: Extract<Change, { op: 'set' }>, other: unknown, kept: 'mine' | 'theirs'): string {
   const [later, earlier] = kept === 'mine' ? ['你的', '别处的'] : ['别处的', '你的'];
   if (set.key === 'text') return `标题同时被修改：${later}${kmTitle(set.after)}较晚保存，替换了${earlier}${kmTitle(other)}`;
@@ -216,7 +225,7 @@ function crossedDelete(doc: MindDoc, c: Change, concurrent: Concurrent): { said:
 }
 
 /** Why a change is not applied here: '' = silently (already so), a sentence = said; null = apply it. */
-function skipReason(doc: MindDoc, c: Change, undo: boolean): string | null {
+function skipReason(doc: MindDoc, c: Change, undo: boolean, history: boolean): string | null {
   switch (c.op) {
     case 'add':
       // an id already here: the set was applied before (sent twice), or the ids collide
@@ -224,14 +233,22 @@ function skipReason(doc: MindDoc, c: Change, undo: boolean): string | null {
       return doc.byId.has(c.parent) ? null : `${kmTitle(c.node.data.text)}没有加上：它所在的分支已在别处删除`;
     case 'remove':
       return doc.byId.has(c.node.data.id as string) ? null : '';
-    case 'move':
-      if (!doc.byId.has(c.id)) return '';
-      return doc.byId.has(c.to) ? null : `${titleOf(doc, c.id)}留在原处：要移到的分支已在别处删除`;
+    case 'move': {
+      const n = doc.byId.get(c.id);
+      if (!n) return '';
+      if (!doc.byId.has(c.to)) return `${titleOf(doc, c.id)}留在原处：要移到的分支已在别处删除`;
+      // moved by someone else since this tab's step: it stays where they put it
+      if (history && n.parent?.id !== c.from && n.parent?.id !== c.to) return `${titleOf(doc, c.id)}已被别处移到别的位置`;
+      return null;
+    }
     case 'set': {
       const n = doc.byId.get(c.id);
       // (taking back a rename, the topic is known by the title the rename gave it, `before` here)
       if (!n) return c.key !== 'text' ? '' : undo ? `${kmTitle(c.before)}已在别处删除` : `标题${kmTitle(c.after)}没有保存：这个主题已在别处删除`;
-      return n.data[c.key] === c.after ? '' : null;
+      if (n.data[c.key] === c.after) return '';
+      // a step of this tab taken back or made again over what someone else set since: theirs stays
+      if (history && !VIEW_KEYS.has(c.key) && !sameValue(n.data[c.key], c.before)) return changedElsewhere(doc, c.id, c.key, n.data[c.key]);
+      return null;
     }
     case 'meta':
       return null;

@@ -108,4 +108,48 @@ describe('two renames of one topic at once', () => {
     expect(save(server, y)).toEqual([]);
     expect(catchUp(server, x)).toEqual([]);
   });
+
+  it('my undo does not take back a rename someone made after mine: skipped and said, theirs stays; redo has nothing to make', () => {
+    const server = new SimServer(START);
+    const x = tab('x');
+    const y = tab('y');
+    x.execute('editText', ['a', '第一章 绪论']);
+    save(server, x);
+    catchUp(server, y);
+    y.execute('editText', ['a', '第一章 概述']);
+    save(server, y);
+    catchUp(server, x);
+    const undone = x.undo();
+    expect(undone?.skipped).toEqual({ notices: ['标题已在别处改为「第一章 概述」'], whole: true });
+    expect(title(x, 'a')).toBe('第一章 概述');
+    expect(x.takeChangeSets().sets).toEqual([]);
+    expect(x.canRedo).toBe(false);
+    // the one who renamed last takes it back as before
+    expect(y.undo()?.skipped).toBeUndefined();
+    expect(title(y, 'a')).toBe('第一章 绪论');
+  });
+
+  it('my undo of a move leaves a topic someone moved since where they put it', () => {
+    const server = new SimServer({
+      ...START,
+      root: {
+        ...START.root,
+        children: [...START.root.children!, { data: { id: 'b', text: '第二章' }, children: [] }, { data: { id: 'c', text: '第三章' }, children: [] }],
+      },
+    });
+    const x = tab('x');
+    x.load(structuredClone(server.doc.toKm()));
+    x.startSync('x', 0);
+    const y = tab('y');
+    y.load(structuredClone(server.doc.toKm()));
+    y.startSync('y', 0);
+    x.execute('moveNode', ['a', 'b', 0]);
+    save(server, x);
+    catchUp(server, y);
+    y.execute('moveNode', ['a', 'c', 0]);
+    save(server, y);
+    catchUp(server, x);
+    expect(x.undo()?.skipped).toEqual({ notices: ['「第一章」已被别处移到别的位置'], whole: true });
+    expect(x.doc.byId.get('a')?.parent?.id).toBe('c');
+  });
 });
