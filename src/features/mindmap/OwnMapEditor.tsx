@@ -234,7 +234,7 @@ function Editor({ ctl, mapId, studentId, map, draft }: Loaded & { ctl: EditorCon
             共享
           </button>
         ) : (
-          <LeaveButton map={shareRef} ownerId={map.ownerId} flush={auto.flush} then="/personal/myMaps" />
+          <LeaveButton map={shareRef} ownerId={map.ownerId} flush={auto.flush} leave={auto.leave} then="/personal/myMaps" />
         )}
         {!closed && (
           <button
