@@ -289,7 +289,7 @@ function MinderEditor({ ctl, caseId, shared, studentId, mind, draft, study, offi
           {historyOpen && <HistoryPanel ctl={ctl} source={caseVersions(caseId)} keep={() => auto.keep()} savedTick={savedTick} onClose={closeHistory} />}
         </div>
         <div id="mind-outline-panel" hidden={!outline}>
-          {outline && <OutlinePanel ctl={ctl} caseId={caseId} flush={auto.flush} leave={auto.leave} />}
+          {outline && <OutlinePanel ctl={ctl} caseId={caseId} flush={auto.flush} />}
         </div>
       </div>
       {recallBranch && (
