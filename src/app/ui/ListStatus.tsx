@@ -18,8 +18,9 @@ export interface ListStatusProps {
    * A detail screen's way back: a refusal by the service (a 4xx answer such as 案例不存在, 考试不存在
    * for a bad or stale id) cannot change on a retry, so it is said as the page's heading with this
    * link to the list instead of 重试. `level`: 1 where the screen has no heading of its own yet.
+   * `text`: the line under the heading where the generic 链接可能有误… is wrong (a former member of a shared map).
    */
-  refused?: { resultCode?: number; back: { href: string; label: string }; level?: 1 | 2 };
+  refused?: { resultCode?: number; back: { href: string; label: string }; level?: 1 | 2; text?: string };
 }
 
 /** A 4xx answer no retry can change (not 401: the login dialog; not 408/429: a retry may pass). */
@@ -35,7 +36,7 @@ export function ListStatus({ status, hasData, error, onRetry, emptyText, label, 
   let body: ReactNode;
   if (status === 'error' && refused && isRefusal(refused.resultCode)) {
     body = (
-      <ContentRefusal title={error || '内容不存在'} text="链接可能有误或内容已被移除，请返回列表重新选择。" level={refused.level ?? 1}>
+      <ContentRefusal title={error || '内容不存在'} text={refused.text ?? '链接可能有误或内容已被移除，请返回列表重新选择。'} level={refused.level ?? 1}>
         <Link href={refused.back.href} className="btn btn--primary">
           {refused.back.label}
         </Link>

@@ -24,6 +24,25 @@ describe('ListStatus', () => {
     fireEvent.click(screen.getByRole('button', { name: '重试' }));
     expect(onRetry).toHaveBeenCalled();
   });
+
+  it('says a refusal as the heading with the way back, in its own words where the page gives them', () => {
+    const back = { href: '/personal/myMaps', label: '返回我的导图' };
+    const { rerender } = render(<ListStatus {...base} status="error" hasData={false} error="导图不存在或已被删除" refused={{ resultCode: 404, back }} />);
+    expect(screen.getByRole('heading', { name: '导图不存在或已被删除' })).toBeTruthy();
+    expect(screen.getByText(/链接可能有误/)).toBeTruthy();
+    rerender(
+      <ListStatus
+        {...base}
+        status="error"
+        hasData={false}
+        error="你已不在这张导图的共享成员中"
+        refused={{ resultCode: 403, back, text: '创建者已将你移出这张导图' }}
+      />,
+    );
+    expect(screen.getByText('创建者已将你移出这张导图')).toBeTruthy();
+    expect(screen.queryByText(/链接可能有误/)).toBeNull();
+    expect(screen.getByRole('link', { name: '返回我的导图' })).toBeTruthy();
+  });
 });
 
 describe('FilterChips', () => {

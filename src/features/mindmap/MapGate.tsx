@@ -3,6 +3,7 @@ import { Link } from 'wouter';
 import { ListStatus } from '../../app/ui/ListStatus';
 import type { RemoteState } from '../../app/ui/use-remote';
 import { GRADUATED_MSG } from './api';
+import { mapRefusal } from './share-api';
 
 /**
  * Loading / error / graduated refusal in front of a map screen. `caseId`: the case the address
@@ -44,7 +45,11 @@ export function MapGate<T extends { caseId: string }>({
         hasData={false}
         error={remote.error}
         onRetry={remote.reload}
-        refused={{ resultCode: remote.status === 'error' ? remote.resultCode : undefined, back: { href: '/project/list', label: '返回案例列表' } }}
+        // (a former member of a classmate's map: told why, and led back to 我的导图 where 共享给我的 is)
+        refused={{
+          resultCode: remote.status === 'error' ? remote.resultCode : undefined,
+          ...mapRefusal(remote.error, { href: '/project/list', label: '返回案例列表' }),
+        }}
       >
         {null}
       </ListStatus>

@@ -14,12 +14,15 @@ export function MinderSharing({
   shared,
   removed = false,
   flush,
+  leave,
 }: {
   caseId: string;
   shared?: Pick<SharedMap, 'ownerId' | 'ownerName' | 'role'>;
   /** the member was removed while the map was open: said here for as long as the page stays */
   removed?: boolean;
   flush(): Promise<unknown>;
+  /** 退出共享 as the autosaver's leave (the live socket's closing is not said as a removal) */
+  leave(run: () => Promise<void>): Promise<void>;
 }) {
   const [open, setOpen] = useState(false);
   const ref = useMemo(() => ({ kind: 'case' as const, mapId: caseId }), [caseId]);
@@ -45,7 +48,7 @@ export function MinderSharing({
         由{shared.ownerName}共享 · {ROLE_LABEL[shared.role]}
         {shared.role === 'edit' ? '，修改会自动保存' : ''}
       </span>
-      <LeaveButton map={ref} ownerId={shared.ownerId} flush={flush} then="/personal/myMaps?view=shared" />
+      <LeaveButton map={ref} ownerId={shared.ownerId} flush={flush} leave={leave} then="/personal/myMaps?view=shared" />
     </>
   );
 }

@@ -39,6 +39,21 @@ describe('我的导图 editor with a bad mapId', () => {
     expect(screen.queryByRole('button', { name: '重试' })).toBeNull();
   });
 
+  // Outside walk (issue 32): a removed member reloading the map read 链接可能有误或内容已被移除 under the heading.
+  it('tells a former member of a shared map why, with the way back, not that the link may be wrong', async () => {
+    vi.mocked(showOwnMap).mockRejectedValue(new ApiFailure('你已不在这张导图的共享成员中', 403));
+    window.location.hash = '#/personal/myMap?mapId=m1';
+    render(
+      <Router hook={useHashLocation} searchHook={useHashSearch}>
+        <OwnMapEditor />
+      </Router>,
+    );
+    expect(await screen.findByRole('heading', { level: 1, name: '你已不在这张导图的共享成员中' })).toBeTruthy();
+    expect(screen.getByText(/创建者已将你移出这张导图/)).toBeTruthy();
+    expect(screen.queryByText(/链接可能有误/)).toBeNull();
+    expect(screen.getByRole('link', { name: '返回我的导图' }).getAttribute('href')).toBe('/personal/myMaps');
+  });
+
   // Outside walk: #/personal/myMap without a mapId said the API's 「mapId不能为空」.
   it('says 缺少导图信息 with the way back when the address names no map', async () => {
     vi.mocked(showOwnMap).mockRejectedValue(new ApiFailure('mapId不能为空', 400));

@@ -28,7 +28,7 @@ import { presenceMarks, usePresence } from './use-presence';
 import { PresenceBar } from './PresenceBar';
 import { MADE_EDITABLE, MADE_READ_ONLY, useLostEdits } from './LostEditsDialog';
 import { ShareDialog } from './ShareDialog';
-import { ROLE_LABEL } from './share-api';
+import { mapRefusal, ROLE_LABEL } from './share-api';
 import './map-host';
 
 // An own map (我的导图) in the case maps' editor: the same canvas, toolbar, import/export and
@@ -88,7 +88,11 @@ export function OwnMapEditor() {
         error={remote.error}
         onRetry={remote.reload}
         // 导图不存在或已被删除 (a bad or deleted mapId) cannot change on a retry: said as the heading, with the way back
-        refused={{ resultCode: remote.status === 'error' ? remote.resultCode : undefined, back: { href: '/personal/myMaps', label: '返回我的导图' } }}
+        // (a former member of the map: told the owner removed them or they left, not that the link may be wrong)
+        refused={{
+          resultCode: remote.status === 'error' ? remote.resultCode : undefined,
+          ...mapRefusal(remote.error, { href: '/personal/myMaps', label: '返回我的导图' }),
+        }}
       >
         {null}
       </ListStatus>
@@ -231,7 +235,7 @@ function Editor({ ctl, mapId, studentId, map, draft }: Loaded & { ctl: EditorCon
             共享
           </button>
         ) : (
-          <LeaveButton map={shareRef} ownerId={map.ownerId} flush={auto.flush} then="/personal/myMaps" />
+          <LeaveButton map={shareRef} ownerId={map.ownerId} flush={auto.flush} leave={auto.leave} then="/personal/myMaps" />
         )}
         {!closed && (
           <button

@@ -233,7 +233,7 @@ function MinderEditor({ ctl, caseId, shared, studentId, mind, draft, study, offi
       <div className="mind-page__head">
         <h1>{shared ? '共享给我的学习导图' : '我的学习导图'}</h1>
         {!shared && <span className="mind-page__note">{mind.isOfficial ? '从官方导图开始，修改后自动保存为你的导图' : '修改会自动保存'}</span>}
-        <MinderSharing caseId={caseId} shared={shared && { ...shared, role }} removed={removed} flush={auto.flush} />
+        <MinderSharing caseId={caseId} shared={shared && { ...shared, role }} removed={removed} flush={auto.flush} leave={auto.leave} />
         <PresenceBar ctl={ctl} peers={peers} ownMemberId={room.memberId} />
         {lostEdits.dialog}
         {!shared && (

@@ -19,6 +19,7 @@ export function ShareDialog({ open, onClose, map }: { open: boolean; onClose(): 
   const [said, setSaid] = useState('');
   const [busy, setBusy] = useState(false);
   const noId = useId();
+  const noHintId = useId();
   const roleId = useId();
   // Asked when the dialog opens, for the map it names — not again when the page re-renders with
   // an equal ref (a live page re-renders on every presence change; that cleared what was just said).
@@ -35,6 +36,7 @@ export function ShareDialog({ open, onClose, map }: { open: boolean; onClose(): 
   const act = async (run: () => Promise<MemberList>, done: string | ((list: MemberList) => string)) => {
     setBusy(true);
     setError('');
+    setSaid('');
     try {
       const now = await run();
       setList(now);
@@ -50,7 +52,10 @@ export function ShareDialog({ open, onClose, map }: { open: boolean; onClose(): 
   const invite = async (e: FormEvent) => {
     e.preventDefault();
     const no = studentNo.trim();
-    if (!no) return setError('请输入同学的学号');
+    if (!no) {
+      setSaid('');
+      return setError('请输入同学的学号');
+    }
     // the answer lists the new member by name: the student is named, as the list below names them
     const invited = (now: MemberList) => {
       const m = now.members.find((x) => x.studentNo === no);
@@ -74,8 +79,12 @@ export function ShareDialog({ open, onClose, map }: { open: boolean; onClose(): 
               value={studentNo}
               maxLength={32}
               autoComplete="off"
+              aria-describedby={noHintId}
               onChange={(e) => setStudentNo(e.target.value)}
             />
+            <p id={noHintId} className="share-dialog__field-hint">
+              同学可在「个人中心 › 个人设置」里查看自己的学号
+            </p>
             <label htmlFor={roleId}>权限</label>
             <select id={roleId} className="share-dialog__input" value={role} onChange={(e) => setRole(e.target.value as MemberRole)}>
               <option value="edit">{ROLE_LABEL.edit}</option>
@@ -88,7 +97,8 @@ export function ShareDialog({ open, onClose, map }: { open: boolean; onClose(): 
           <p className="share-dialog__error" role="alert">
             {error}
           </p>
-          <p className="visually-hidden" role="status">
+          {/* what was done, seen as well as heard (the walk: 已邀请 … was for screen readers only) */}
+          <p className="share-dialog__said" role="status" aria-live="polite">
             {said}
           </p>
           {list && (

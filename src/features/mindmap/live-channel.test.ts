@@ -60,6 +60,26 @@ describe('LiveChannel', () => {
     expect(opened).toHaveLength(3);
   });
 
+  // Outside walk (issue 32): after 退出共享 the page said 已退出共享 and also 你已不是这张导图的成员.
+  it('a member leaving on purpose is not told they were removed when the server closes the socket', () => {
+    const { opened, make } = fakeSockets();
+    const closed = vi.fn();
+    const ch = new LiveChannel({ caseId: 'c', ownerId: 'o', since: () => 1, token: () => 't', onNews: vi.fn(), onClosed: closed, socket: make });
+    ch.start();
+    ch.leaving();
+    opened[0].ws.fire('close', { code: 4403, reason: '你已不是这张导图的成员' });
+    expect(closed).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(60_000);
+    expect(opened).toHaveLength(1);
+    // the leave failed: a removal afterwards is said again
+    const again = new LiveChannel({ caseId: 'c', ownerId: 'o', since: () => 1, token: () => 't', onNews: vi.fn(), onClosed: closed, socket: make });
+    again.start();
+    again.leaving();
+    again.leaving(false);
+    opened[1].ws.fire('close', { code: 4403, reason: '你已不是这张导图的成员' });
+    expect(closed).toHaveBeenCalledWith('你已不是这张导图的成员');
+  });
+
   it('no token, no socket; closed by the page, it stays closed', () => {
     const { opened, make } = fakeSockets();
     new LiveChannel({ caseId: 'c', ownerId: 'o', since: () => 0, token: () => null, onNews: vi.fn(), socket: make }).start();

@@ -37,6 +37,8 @@ export class LiveChannel {
   private retries = 0;
   private timer: ReturnType<typeof setTimeout> | null = null;
   private stopped = false;
+  /** 退出共享 under way on this page (see leaving) */
+  private left = false;
 
   constructor(private readonly o: LiveChannelOptions) {}
 
@@ -89,11 +91,24 @@ export class LiveChannel {
       this.ws = null;
       this.o.room?.attach(null);
       if (this.stopped) return;
-      if (FINAL.has(e.code)) return this.o.onClosed?.(e.reason);
+      if (FINAL.has(e.code)) {
+        // the server closing the socket of a member who has just left on purpose: not a removal to say
+        if (this.left && e.code === LiveClose.forbidden) return;
+        return this.o.onClosed?.(e.reason);
+      }
       // whatever was missed while away comes with the next catch-up
       this.o.onNews();
       this.retry();
     };
+  }
+
+  /**
+   * The student is leaving the map on purpose (退出共享): the server then closes this socket as it
+   * does for a removed member (4403), which must not be said as 你已不是这张导图的成员. `false`:
+   * the leave failed, a removal is said again.
+   */
+  leaving(on = true): void {
+    this.left = on;
   }
 
   close(): void {

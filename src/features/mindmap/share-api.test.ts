@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ApiFailure } from '../../app/ui/use-remote';
 import { SHARE_MSG } from '../../contract/rules';
-import { sharedCaseMap } from './share-api';
+import { FORMER_MEMBER_TEXT, mapRefusal, sharedCaseMap } from './share-api';
 
 // the answer of 共享给我的 (the map read beside it is passed in as the page makes it)
 const client = vi.hoisted(() => ({ apiGet: vi.fn() }));
@@ -26,5 +26,19 @@ describe('sharedCaseMap: a classmate’s case map opened from 共享给我的', 
     // the map read failing otherwise (offline, say) or not at all: the share's own refusal
     listed([]);
     await expect(sharedCaseMap('case-01', 'stu-1', Promise.reject(new Error('Network Error')))).rejects.toMatchObject({ message: SHARE_MSG.notMember });
+  });
+});
+
+// Outside walk (issue 32): a member removed from a shared map who reloaded it read 你已不在这张导图的共享成员中
+// over the generic 链接可能有误或内容已被移除 — wrong here: the owner removed them (or they left).
+describe('mapRefusal: how a map page says its refusal', () => {
+  const back = { href: '/project/list', label: '返回案例列表' };
+  it('tells a former member why, and leads back to 我的导图', () => {
+    expect(mapRefusal(SHARE_MSG.removed, back)).toEqual({ back: { href: '/personal/myMaps', label: '返回我的导图' }, text: FORMER_MEMBER_TEXT });
+    expect(FORMER_MEMBER_TEXT).toContain('创建者已将你移出这张导图');
+  });
+  it('leaves any other refusal to the generic line and the page’s own way back', () => {
+    expect(mapRefusal(SHARE_MSG.noMap, back)).toEqual({ back });
+    expect(mapRefusal(undefined, back)).toEqual({ back });
   });
 });

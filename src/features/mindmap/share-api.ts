@@ -29,6 +29,18 @@ export const removeMember = async (ref: MapRef, memberId: string) => unwrap(awai
 
 export const leaveMap = async (ref: MapRef, ownerId: string) => void unwrap(await apiPost<null>('/api/share/leave', { ...ref, ownerId }, W));
 
+/** Under the heading 你已不在这张导图的共享成员中: why, and what to do (the owner removed them, or they left). */
+export const FORMER_MEMBER_TEXT = '创建者已将你移出这张导图，或你已退出共享；如需继续查看，请联系创建者重新邀请。';
+
+/**
+ * The refusal of a map page, as ListStatus says it: a former member of a shared map is told why
+ * and led back to 我的导图 (where 共享给我的 is), not told the link may be wrong.
+ */
+export function mapRefusal(error: string | undefined, back: { href: string; label: string }): { back: { href: string; label: string }; text?: string } {
+  if (error !== SHARE_MSG.removed) return { back };
+  return { back: { href: '/personal/myMaps', label: '返回我的导图' }, text: FORMER_MEMBER_TEXT };
+}
+
 /**
  * A classmate's case map shared with the student, as 共享给我的 lists it; refused when the student is
  * not (or no longer) a member — in the words of the server's refusal of the map read made beside

@@ -91,6 +91,8 @@ export function useAutosave(ctl: EditorController, caseId: string, studentId: st
   /** Stops the editor-event listeners of the saver now listening. */
   const listening = useRef<(() => void) | null>(null);
   const tab = useRef<string>('');
+  /** the map's live socket now (退出共享 tells it the leave is on purpose) */
+  const liveRef = useRef<LiveChannel | null>(null);
   tab.current ||= newTabId();
 
   // Created in the effect (not memoised) so a StrictMode re-run gets a live saver.
@@ -151,6 +153,7 @@ export function useAutosave(ctl: EditorController, caseId: string, studentId: st
         })
       : null;
     live?.start();
+    liveRef.current = live;
     const visible = () => document.visibilityState === 'visible' && !live?.live && void saver.catchUp();
     const shown = () => document.visibilityState === 'visible' && void saver.catchUp();
     const poll = setInterval(visible, CATCH_UP_MS);
@@ -215,6 +218,7 @@ export function useAutosave(ctl: EditorController, caseId: string, studentId: st
       clearInterval(poll);
       document.removeEventListener('visibilitychange', shown);
       live?.close();
+      if (liveRef.current === live) liveRef.current = null;
       // the last save below is still announced to the other tabs; the signal closes after it
       void close().finally(() => {
         signal.close();
@@ -282,6 +286,21 @@ export function useAutosave(ctl: EditorController, caseId: string, studentId: st
     keepCopy(server.document, '服务器版本');
     ref.current?.resolve(server.version, true);
     setConflict(null);
+  };
+
+  /**
+   * 退出共享 on this page: `run` leaves the map, and the live socket the server closes for it is
+   * not said as a removal (你已不是这张导图的成员) — unless the leave fails.
+   */
+  const leave = async (run: () => Promise<void>): Promise<void> => {
+    const live = liveRef.current;
+    live?.leaving();
+    try {
+      await run();
+    } catch (e) {
+      live?.leaving(false);
+      throw e;
+    }
   };
 
   /** Saves pending edits now; resolves whether the map on the server is the one on screen, and its version. */
@@ -355,6 +374,7 @@ export function useAutosave(ctl: EditorController, caseId: string, studentId: st
     rebase,
     opened,
     flush,
+    leave,
     keep,
     conflict: conflict !== null,
     takeServer,

@@ -168,6 +168,8 @@ describe('a case study map built together, live', () => {
     await m.getByRole('button', { name: '确定退出' }).click();
     await toastWith(m, '已退出共享').waitFor();
     await expect.poll(() => hashOf(m)).toBe('#/personal/myMaps?view=shared');
+    // leaving on purpose is not said as a removal (the live socket the server closes for it)
+    expect(await toastWith(m, '你已不是这张导图的成员').count()).toBe(0);
     await expect.poll(() => live(o).textContent()).toContain(`${MEMBER.username}离开了这张导图`);
     await o.getByRole('list', { name: '也在这张导图上' }).waitFor({ state: 'detached' });
 

@@ -3,7 +3,7 @@ import type { Db, DbOrTrx } from '../../db/database';
 import { ApiError, ResultCode, badRequest, forbidden, notFound } from '../../http/envelope';
 import { formatDateTime } from '../../lib/time';
 import { accessOf } from '../cases/access';
-import { invited, removed, roleChanged, tellMember } from './notices';
+import { invited, left, removed, roleChanged, tellMember } from './notices';
 import { MAX_MAP_MEMBERS, SHARE_MSG, type MapKind, type Member, type MemberRole, type SharedMap } from '../../../contract/sharing';
 
 // Members of a shared map (issue 32): data access. Every statement names the owner, the map and
@@ -176,10 +176,11 @@ export async function setRole(db: Db, key: MapKey, memberId: string, role: Membe
 
 /**
  * Removes a member, in one transaction with the record that they were one (a former member opening
- * the map is told so, not "not found"). `title`: the owner removing them, who is told in 消息通知;
- * none: the member leaving. False when they were none.
+ * the map is told so, not "not found"), and the notice of it in 消息通知: `by` 'owner', the owner
+ * removed them (the member is told); 'member', the member left (the owner is told). `title`: the
+ * map's, as mapTitle names it. False when they were none.
  */
-export async function removeMember(db: Db, key: MapKey, memberId: string, title?: string, now = new Date()): Promise<boolean> {
+export async function removeMember(db: Db, key: MapKey, memberId: string, told: { by: 'owner' | 'member'; title: string }, now = new Date()): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     const gone = await trx
       .deleteFrom('map_members')
@@ -195,7 +196,8 @@ export async function removeMember(db: Db, key: MapKey, memberId: string, title?
       .values({ owner_id: key.ownerId, map_kind: key.kind, map_ref: key.ref, member_id: memberId, removed_at: now })
       .onConflict((oc) => oc.columns(['owner_id', 'map_kind', 'map_ref', 'member_id']).doUpdateSet({ removed_at: now }))
       .execute();
-    if (title !== undefined) await tellMember(trx, memberId, removed(await ownerName(trx, key), title), now);
+    if (told.by === 'owner') await tellMember(trx, memberId, removed(await ownerName(trx, key), told.title), now);
+    else await tellMember(trx, key.ownerId, left(await studentName(trx, memberId), told.title), now);
     return true;
   });
 }
@@ -211,7 +213,11 @@ function forgetRemoval(trx: DbOrTrx, key: MapKey, memberId: string) {
 }
 
 async function ownerName(trx: DbOrTrx, key: MapKey): Promise<string> {
-  return (await trx.selectFrom('students').select('username').where('id', '=', key.ownerId).executeTakeFirstOrThrow()).username;
+  return studentName(trx, key.ownerId);
+}
+
+async function studentName(trx: DbOrTrx, id: string): Promise<string> {
+  return (await trx.selectFrom('students').select('username').where('id', '=', id).executeTakeFirstOrThrow()).username;
 }
 
 /** 共享给我的: the maps shared with a student, newest first; an own map in 回收站 is left out. */

@@ -3,8 +3,9 @@ import { newId } from '../../lib/ids';
 import type { MemberRole } from '../../../contract/sharing';
 import { ROLE_LABEL } from '../../../contract/rules';
 
-// 消息通知 to a member of a shared map (issue 32), written in the transaction of the change they
-// tell of: who did it, which map, what changed, and where the map is found (or that it is gone).
+// 消息通知 to a member of a shared map (issue 32), or to its owner when a member leaves, written in
+// the transaction of the change they tell of: who did it, which map, what changed, and where the
+// map is found (or that it is gone).
 
 /** Where a member finds a map shared with them: both kinds are listed on 我的导图's 共享给我的 tab. */
 const WHERE = '我的导图 › 共享给我的';
@@ -34,7 +35,13 @@ export const removed = (owner: string, map: string): MemberNotice => ({
   content: `${owner} 已将你移出导图「${map}」的共享成员，你不能再打开这张导图，它也不再列在${WHERE}中。`,
 });
 
-/** Writes the notice to the member's 消息通知 (inside the caller's transaction). */
+/** The member (`member`: their name) left the owner's map (退出共享): told to the owner. */
+export const left = (member: string, map: string): MemberNotice => ({
+  title: `${member} 退出了导图「${map}」的共享`,
+  content: `${member} 退出了你的导图「${map}」的共享，不能再打开这张导图。如需继续一起使用，可在导图的「共享」中重新邀请。`,
+});
+
+/** Writes the notice to the student's 消息通知 (a member, or the owner told of a leave) (inside the caller's transaction). */
 export async function tellMember(trx: DbOrTrx, memberId: string, notice: MemberNotice, now: Date): Promise<void> {
   await trx
     .insertInto('user_messages')

@@ -75,7 +75,8 @@ export async function sharingRoutes(app: FastifyInstance): Promise<void> {
 
   r.post('/api/share/remove', { schema: { body: RemoveBody, response: Reply(MemberList) }, config: { write: shareWrite } }, async (request) => {
     const key = await ownedKey(studentIdOf(request), request.body.kind, request.body.mapId);
-    if (!(await removeMember(app.db, key, request.body.memberId, await mapTitle(app.db, key)))) throw notFound(SHARE_MSG.notMember.replace('你', '该同学'));
+    if (!(await removeMember(app.db, key, request.body.memberId, { by: 'owner', title: await mapTitle(app.db, key) })))
+      throw notFound(SHARE_MSG.notMember.replace('你', '该同学'));
     app.studentCache.forget(request.body.memberId);
     await accessChanged(key, request.body.memberId);
     return ok(await membersOf(key));
@@ -84,7 +85,13 @@ export async function sharingRoutes(app: FastifyInstance): Promise<void> {
   r.post('/api/share/leave', { schema: { body: LeaveBody, response: Reply(Nothing) }, config: { write: shareWrite } }, async (request) => {
     const studentId = studentIdOf(request);
     const key: MapKey = { kind: request.body.kind, ownerId: request.body.ownerId, ref: request.body.mapId };
-    if ((await roleOn(app.db, key, studentId)) === 'owner' || !(await removeMember(app.db, key, studentId))) throw notFound(SHARE_MSG.notMember);
+    // (the owner is told in 消息通知, written with the leave: their header's unread count is read again)
+    if (
+      (await roleOn(app.db, key, studentId)) === 'owner' ||
+      !(await removeMember(app.db, key, studentId, { by: 'member', title: await mapTitle(app.db, key) }))
+    )
+      throw notFound(SHARE_MSG.notMember);
+    app.studentCache.forget(key.ownerId);
     await accessChanged(key, studentId);
     return ok(null);
   });

@@ -154,6 +154,24 @@ describe('own maps', () => {
     expect(await t.get(d, `/api/mymaps/show?mapId=${mapId}`)).toMatchObject({ resultCode: 403, errMsg: SHARE_MSG.removed });
   });
 
+  // Outside walk (issue 32): the owner was not told when a member left.
+  it('a member leaving tells the owner in 消息通知, once, with the leave', async () => {
+    const map = (await t.post(t.tokens.a, '/api/mymaps/create', { template: 'blank', title: '离开测试' })).data.mapId;
+    expect((await t.post(t.tokens.a, '/api/share/invite', { kind: 'own', mapId: map, studentNo: 'S2026303', role: 'edit' })).resultCode).toBe(200);
+    const name = (await t.database.db.selectFrom('students').select('username').where('id', '=', 'stu-share-d').executeTakeFirstOrThrow()).username;
+    const before = count(await inbox(t.tokens.a), '离开测试');
+    expect((await t.post(d, '/api/share/leave', { kind: 'own', mapId: map, ownerId: A })).resultCode).toBe(200);
+    const told = await inbox(t.tokens.a);
+    expect(told).toContain(`${name} 退出了导图「离开测试」的共享`);
+    expect(count(told, '退出了导图「离开测试」的共享')).toBe(1);
+    expect(count(told, '离开测试')).toBeGreaterThan(before);
+    // leaving again (no longer a member) is refused and tells nothing more
+    expect((await t.post(d, '/api/share/leave', { kind: 'own', mapId: map, ownerId: A })).resultCode).toBe(404);
+    expect(count(await inbox(t.tokens.a), '退出了导图「离开测试」的共享')).toBe(1);
+    // the member is not told of their own leave
+    expect(await inbox(d)).not.toContain('退出了导图「离开测试」');
+  });
+
   it('the owner changes a role or removes: the member is told; a former member reopening is told they are no longer one, a stranger learns nothing', async () => {
     const map = (await t.post(t.tokens.a, '/api/mymaps/create', { template: 'blank', title: '期中复习' })).data.mapId;
     const share = (path: string, body: object) => t.post(t.tokens.a, `/api/share/${path}`, { kind: 'own', mapId: map, ...body });
