@@ -141,6 +141,28 @@ async function editorOps(words: { many: string; deep: string }, repeats: number)
     collapseAll: [],
     expandAll: [],
     exports: {},
+    worker: {},
+  };
+  // Where the time goes: the worker round trips (engine work, messaging and transfer) summed per
+  // step; the rest of a step is the main thread (the mirror, the canvas's patch and paint).
+  const engine = ctl.engine as unknown as Record<string, (...a: unknown[]) => Promise<unknown>>;
+  let inWorker = 0;
+  for (const name of ['execute', 'find', 'exportData', 'exportFile']) {
+    const call = engine[name].bind(ctl.engine);
+    engine[name] = async (...a) => {
+      const s = performance.now();
+      try {
+        return await call(...a);
+      } finally {
+        inWorker += performance.now() - s;
+      }
+    };
+  }
+  const split = async (step: keyof EditorOps['worker'], ms: Promise<number>) => {
+    inWorker = 0;
+    const t = await ms;
+    (out.worker[step] ??= []).push(inWorker);
+    return t;
   };
   const rootId = ctl.model.rootId;
   const home = async () => {
@@ -151,9 +173,9 @@ async function editorOps(words: { many: string; deep: string }, repeats: number)
     canvas.paintNow();
     await pause(150);
   };
-  const find = async (word: string): Promise<{ ms: number; matches: number }> => {
+  const find = async (word: string, step: keyof EditorOps['worker']): Promise<{ ms: number; matches: number }> => {
     const bar = new FindState(ctl);
-    const ms = await painted(() => bar.search(word));
+    const ms = await split(step, painted(() => bar.search(word)));
     const first = bar.view.matches[0];
     if (!first || ctl.state.selection.at(-1) !== first) throw new Error(`find "${word}": first match not selected`);
     bar.close();
@@ -161,17 +183,17 @@ async function editorOps(words: { many: string; deep: string }, repeats: number)
   };
   for (let k = 0; k < repeats; k++) {
     await home();
-    const many = await find(words.many);
+    const many = await find(words.many, 'findMany');
     out.findMany.push(many.ms);
     out.findManyMatches = many.matches;
     await home();
-    out.findOne.push((await find(words.deep)).ms);
+    out.findOne.push((await find(words.deep, 'findOne')).ms);
     await home();
-    out.collapseAll.push(await painted(() => ctl.run('expandToLevel', [1])));
+    out.collapseAll.push(await split('collapseAll', painted(() => ctl.run('expandToLevel', [1]))));
     await pause(150);
-    out.findFolded.push((await find(words.deep)).ms);
+    out.findFolded.push((await find(words.deep, 'findFolded')).ms);
     await home();
-    out.expandAll.push(await painted(() => ctl.run('expandToLevel', [9999])));
+    out.expandAll.push(await split('expandAll', painted(() => ctl.run('expandToLevel', [9999]))));
   }
   const blobs: Record<string, () => Promise<Blob>> = {
     km: async () => new Blob([await ctl.exportData('km')], { type: 'application/json;charset=utf-8' }),

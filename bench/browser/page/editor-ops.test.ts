@@ -11,6 +11,7 @@ describe('editorOpsColumns', () => {
     collapseAll: [100, 120],
     expandAll: [300],
     exports: { km: { ms: [200, 100, 150], bytes: 2048 }, txt: { ms: [50], bytes: 1536 } },
+    worker: { collapseAll: [60, 70] },
   };
   it('gives each step the median of its repeats and each export its size in KB', () => {
     expect(editorOpsColumns(ops)).toEqual({
@@ -21,6 +22,8 @@ describe('editorOpsColumns', () => {
       findFoldedMs: 41,
       collapseAllMs: 110,
       expandAllMs: 300,
+      collapseAllWorkerMs: 65,
+      expandAllWorkerMs: NaN,
       exportKmMs: 150,
       exportKmKB: 2,
       exportTxtMs: 50,
@@ -34,7 +37,7 @@ describe('editorOpsColumns', () => {
 describe('EDITOR_OPS_COLUMNS', () => {
   it('lists every column editorOpsColumns fills', async () => {
     const { EDITOR_OPS_COLUMNS } = await import('./editor-ops');
-    const cols = editorOpsColumns({ editorOpenMs: 0, findMany: [], findManyMatches: 0, findOne: [], findFolded: [], collapseAll: [], expandAll: [], exports: {} });
+    const cols = editorOpsColumns({ editorOpenMs: 0, findMany: [], findManyMatches: 0, findOne: [], findFolded: [], collapseAll: [], expandAll: [], exports: {}, worker: {} });
     expect([...EDITOR_OPS_COLUMNS].sort()).toEqual(Object.keys(cols).sort());
   });
 });

@@ -17,6 +17,8 @@ export interface EditorOps {
   expandAll: number[];
   /** Per export format: times to the Blob ready, and the Blob's bytes. */
   exports: Record<string, { ms: number[]; bytes: number }>;
+  /** Per step, of each repeat: the time spent awaiting the worker (engine work, messaging, transfer); the rest is the main thread. */
+  worker: Partial<Record<'findMany' | 'findOne' | 'findFolded' | 'collapseAll' | 'expandAll', number[]>>;
 }
 
 /** The export formats measured, in column order (the export menu's .km, 大纲文本 .txt, .xmind). */
@@ -30,6 +32,9 @@ export interface EditorOpsColumns {
   findFoldedMs: number;
   collapseAllMs: number;
   expandAllMs: number;
+  /** Of collapseAllMs / expandAllMs: the worker round trip (the rest is the main thread's mirror, patch and paint). */
+  collapseAllWorkerMs: number;
+  expandAllWorkerMs: number;
   exportKmMs: number;
   exportKmKB: number;
   exportTxtMs: number;
@@ -47,6 +52,8 @@ export const EDITOR_OPS_COLUMNS: readonly (keyof EditorOpsColumns)[] = [
   'findFoldedMs',
   'collapseAllMs',
   'expandAllMs',
+  'collapseAllWorkerMs',
+  'expandAllWorkerMs',
   'exportKmMs',
   'exportKmKB',
   'exportTxtMs',
@@ -68,6 +75,8 @@ export function editorOpsColumns(ops: EditorOps): EditorOpsColumns {
     findFoldedMs: m(ops.findFolded),
     collapseAllMs: m(ops.collapseAll),
     expandAllMs: m(ops.expandAll),
+    collapseAllWorkerMs: m(ops.worker.collapseAll ?? []),
+    expandAllWorkerMs: m(ops.worker.expandAll ?? []),
   };
   for (const f of EXPORT_FORMATS) {
     const e = ops.exports[f];
