@@ -136,9 +136,10 @@ async function measure(page: Page, nodes: number, labels: string): Promise<Brows
     const opsProf = process.env.BENCH_PROFILE === 'ops' ? await startProfile(page) : null;
     const raw = await page.evaluate(
       ([words, repeats]) =>
-        (
-          window as unknown as { __mindmap: { editorOps(w: { many: string; deep: string }, r: number): Promise<EditorOps> } }
-        ).__mindmap.editorOps(words, repeats),
+        (window as unknown as { __mindmap: { editorOps(w: { many: string; deep: string }, r: number): Promise<EditorOps> } }).__mindmap.editorOps(
+          words,
+          repeats,
+        ),
       [findWords(nodes), Math.max(1, Number(process.env.BENCH_OPS_REPEAT ?? 3))] as const,
     );
     if (opsProf) await opsProf();

@@ -38,7 +38,20 @@ function peersTable(res: BenchResults): string {
 function editorOpsTable(res: BenchResults): string {
   const rows = res.browser.filter((r) => r.findManyMs !== undefined && r.findManyMs !== null);
   if (!rows.length) return '<p>未测 editor ops (npm run bench -- browser, worker backend)</p>';
-  const head = ['nodes', 'config', 'find many ms (matches)', 'find one ms', 'find folded ms', 'collapse-all ms', 'expand-all ms', 'export .km ms (KB)', 'export .txt ms (KB)', 'export .xmind ms (KB)', 'heap MB / with editor', 'runs'];
+  const head = [
+    'nodes',
+    'config',
+    'find many ms (matches)',
+    'find one ms',
+    'find folded ms',
+    'collapse-all ms',
+    'expand-all ms',
+    'export .km ms (KB)',
+    'export .txt ms (KB)',
+    'export .xmind ms (KB)',
+    'heap MB / with editor',
+    'runs',
+  ];
   const num = (v: number | null | undefined) => (v === undefined || v === null || !Number.isFinite(v) ? '—' : String(v));
   const cell = (r: BrowserRow, k: keyof BrowserRow & string, extra?: number | null) => {
     const range = (r as unknown as Record<string, [number, number] | undefined>)[`${k}Range`];

@@ -92,7 +92,11 @@ describe('bench report from a recorded run', () => {
   });
 
   it('plots each editor op of the rows that have them, a line per op, and tables them with their bytes', () => {
-    expect(chart('editor-find').series.map((s) => s.label.split(' · ')[0]).sort()).toEqual(['find folded', 'find many', 'find one']);
+    expect(
+      chart('editor-find')
+        .series.map((s) => s.label.split(' · ')[0])
+        .sort(),
+    ).toEqual(['find folded', 'find many', 'find one']);
     expect(chart('editor-fold').series.map((s) => s.points)).toEqual([2, 2]);
     expect(chart('editor-export').series).toHaveLength(3);
     const html = renderReport(results, history);

@@ -175,7 +175,10 @@ async function editorOps(words: { many: string; deep: string }, repeats: number)
   };
   const find = async (word: string, step: keyof EditorOps['worker']): Promise<{ ms: number; matches: number }> => {
     const bar = new FindState(ctl);
-    const ms = await split(step, painted(() => bar.search(word)));
+    const ms = await split(
+      step,
+      painted(() => bar.search(word)),
+    );
     const first = bar.view.matches[0];
     if (!first || ctl.state.selection.at(-1) !== first) throw new Error(`find "${word}": first match not selected`);
     bar.close();
@@ -189,11 +192,21 @@ async function editorOps(words: { many: string; deep: string }, repeats: number)
     await home();
     out.findOne.push((await find(words.deep, 'findOne')).ms);
     await home();
-    out.collapseAll.push(await split('collapseAll', painted(() => ctl.run('expandToLevel', [1]))));
+    out.collapseAll.push(
+      await split(
+        'collapseAll',
+        painted(() => ctl.run('expandToLevel', [1])),
+      ),
+    );
     await pause(150);
     out.findFolded.push((await find(words.deep, 'findFolded')).ms);
     await home();
-    out.expandAll.push(await split('expandAll', painted(() => ctl.run('expandToLevel', [9999]))));
+    out.expandAll.push(
+      await split(
+        'expandAll',
+        painted(() => ctl.run('expandToLevel', [9999])),
+      ),
+    );
   }
   const blobs: Record<string, () => Promise<Blob>> = {
     km: async () => new Blob([await ctl.exportData('km')], { type: 'application/json;charset=utf-8' }),

@@ -37,7 +37,17 @@ describe('editorOpsColumns', () => {
 describe('EDITOR_OPS_COLUMNS', () => {
   it('lists every column editorOpsColumns fills', async () => {
     const { EDITOR_OPS_COLUMNS } = await import('./editor-ops');
-    const cols = editorOpsColumns({ editorOpenMs: 0, findMany: [], findManyMatches: 0, findOne: [], findFolded: [], collapseAll: [], expandAll: [], exports: {}, worker: {} });
+    const cols = editorOpsColumns({
+      editorOpenMs: 0,
+      findMany: [],
+      findManyMatches: 0,
+      findOne: [],
+      findFolded: [],
+      collapseAll: [],
+      expandAll: [],
+      exports: {},
+      worker: {},
+    });
     expect([...EDITOR_OPS_COLUMNS].sort()).toEqual(Object.keys(cols).sort());
   });
 });
