@@ -6,18 +6,23 @@ import { configLabel, configsFromEnv, glRenderer, isSoftwareGl, launchFor, throt
 import { medianRow } from '../stats';
 import { BENCH_DIST, buildBenchPage } from './build-page';
 import { serveStatic } from './static-server';
-import { generateTree } from './tree-gen';
+import { findWords, generateTree } from './tree-gen';
+import { EDITOR_OPS_COLUMNS, editorOpsColumns, type EditorOps, type EditorOpsColumns } from './page/editor-ops';
 
 // Browser benchmark of the mind-map canvas (DESIGN §6): opens the bench page (bench/browser/page) in headless Chromium
 // on generated maps and measures open → first full frame, one edit → painted frame, pan frame
 // times over ~2 s of panBy per animation frame, and JS heap. Kept short: the machine is shared.
 // Each size runs BENCH_REPEAT (default 3) times in a fresh context; rows hold medians and [min, max].
+// Then, on the worker backend, the map opens again through the editor's own controller and find,
+// collapse-all / expand-all and export are timed through it (page/bench-page.ts editorOps; each the
+// median of BENCH_OPS_REPEAT, default 3, in the page), with the heap after (heapEditorMB: the
+// controller's mirror of the map on top). BENCH_EDITOR_OPS=0 leaves them out.
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const SIZES = (process.env.BENCH_SIZES ?? '1000,10000,20000,50000').split(',').map(Number);
 const PAN_MS = 2000;
 
-export interface BrowserRow {
+export interface BrowserRow extends Partial<EditorOpsColumns> {
   nodes: number;
   renderer: string;
   layout: string;
@@ -34,6 +39,8 @@ export interface BrowserRow {
   pan25WorkP95: number;
   drawn25: number;
   idleFrames: number;
+  /** Heap after the editor ops (the controller's map mirror held as well as the bench's own). */
+  heapEditorMB?: number;
   gpu?: string;
   cpuThrottle?: number;
   glRenderer?: string;
@@ -117,12 +124,32 @@ async function measure(page: Page, nodes: number, labels: string): Promise<Brows
   await page.waitForTimeout(1000);
   const idleFrames = (await framesAt()) - before;
   const cdp = await page.context().newCDPSession(page);
-  await cdp.send('HeapProfiler.collectGarbage');
-  const heap = (await cdp.send('Runtime.getHeapUsage')) as { usedSize: number };
+  const heapMB = async () => {
+    await cdp.send('HeapProfiler.collectGarbage');
+    const heap = (await cdp.send('Runtime.getHeapUsage')) as { usedSize: number };
+    return Math.round((heap.usedSize / 1048576) * 10) / 10;
+  };
+  const heap = await heapMB();
+  const layout = await page.evaluate(() => (window as unknown as { __mindmap: { backend: string } }).__mindmap.backend);
+  let ops: (EditorOpsColumns & { heapEditorMB: number }) | object = {};
+  if (layout === 'worker' && process.env.BENCH_EDITOR_OPS !== '0') {
+    const opsProf = process.env.BENCH_PROFILE === 'ops' ? await startProfile(page) : null;
+    const raw = await page.evaluate(
+      ([words, repeats]) =>
+        (window as unknown as { __mindmap: { editorOps(w: { many: string; deep: string }, r: number): Promise<EditorOps> } }).__mindmap.editorOps(
+          words,
+          repeats,
+        ),
+      [findWords(nodes), Math.max(1, Number(process.env.BENCH_OPS_REPEAT ?? 3))] as const,
+    );
+    if (opsProf) await opsProf();
+    if (process.env.BENCH_DEBUG) console.log('ops', nodes, JSON.stringify(raw));
+    ops = { ...editorOpsColumns(raw), heapEditorMB: await heapMB() };
+  }
   return {
     nodes,
     renderer: pan.stats.renderer,
-    layout: await page.evaluate(() => (window as unknown as { __mindmap: { backend: string } }).__mindmap.backend),
+    layout,
     labels,
     openMs: Math.round(openMs),
     editMs: Math.round(editMs * 10) / 10,
@@ -130,16 +157,17 @@ async function measure(page: Page, nodes: number, labels: string): Promise<Brows
     panP50: Math.round(pct(pan.intervals, 50) * 10) / 10,
     panP95: Math.round(pct(pan.intervals, 95) * 10) / 10,
     panWorkP95: Math.round(pct(pan.work, 95) * 10) / 10,
-    heapMB: Math.round((heap.usedSize / 1048576) * 10) / 10,
+    heapMB: heap,
     drawnNodes: pan.stats.nodes,
     pan25P95: Math.round(pct(far.intervals, 95) * 10) / 10,
     pan25WorkP95: Math.round(pct(far.work, 95) * 10) / 10,
     drawn25: far.stats.nodes,
     idleFrames,
+    ...ops,
   };
 }
 
-/** BENCH_PROFILE=open|edit (paint: the first frame only): CPU profile of that step, top self times printed (diagnosis only). */
+/** BENCH_PROFILE=open|edit|ops (paint: the first frame only): CPU profile of that step, top self times printed (diagnosis only). */
 async function startProfile(page: Page): Promise<() => Promise<void>> {
   const cdp = await profiler(page, 100);
   await cdp.send('Profiler.start');
@@ -220,7 +248,7 @@ export async function runBrowserBench(): Promise<BrowserRow[]> {
               if (!row) break; // no hardware GPU here: the config is absent, not slow
               runs.push(row);
             }
-            if (runs.length) rows.push(medianRow(runs, ['openMs', 'editMs', 'heapMB', 'panP95']) as BrowserRow);
+            if (runs.length) rows.push(medianRow(runs, ['openMs', 'editMs', 'heapMB', 'panP95', ...OPS_SPREAD]) as BrowserRow);
           }
         }
       } finally {
@@ -231,7 +259,12 @@ export async function runBrowserBench(): Promise<BrowserRow[]> {
     await server.close();
   }
   for (const s of skipped) console.log(`[bench] skipped ${s}`);
-  console.table(rows.map(({ openMsRange, editMsRange, heapMBRange, panP95Range, ...r }) => r)); // eslint-disable-line @typescript-eslint/no-unused-vars
+  // Two tables, so each fits a terminal: the canvas figures, then the editor ops of the same rows.
+  const opsKeys = new Set<string>([...EDITOR_OPS_COLUMNS, 'heapEditorMB']);
+  const pick = (r: BrowserRow, ops: boolean) =>
+    Object.fromEntries(Object.entries(r).filter(([k]) => !k.endsWith('Range') && (k === 'nodes' || opsKeys.has(k) === ops)));
+  console.table(rows.map((r) => pick(r, false)));
+  if (rows.some((r) => r.findManyMs !== undefined)) console.table(rows.map((r) => pick(r, true)));
   mkdirSync(join(ROOT, 'bench/results'), { recursive: true });
   writeFileSync(
     join(ROOT, 'bench/results/browser.json'),
@@ -245,6 +278,9 @@ export async function runBrowserBench(): Promise<BrowserRow[]> {
 }
 
 const skipped = new Set<string>();
+
+/** The editor-op columns whose [min, max] over the runs the report draws. */
+const OPS_SPREAD = ['findManyMs', 'findOneMs', 'findFoldedMs', 'collapseAllMs', 'expandAllMs', 'exportKmMs', 'exportTxtMs', 'exportXmindMs'] as const;
 
 /** One measurement in a fresh context (no shared caches or heap between measurements); null when the config cannot hold here. */
 async function measureOnce(browser: Browser, url: string, config: BenchConfig, n: number, labels: string): Promise<BrowserRow | null> {

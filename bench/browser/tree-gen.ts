@@ -67,3 +67,13 @@ export function countNodes(t: GenTree): number {
   }
   return n;
 }
+
+/**
+ * The find bench's words for generateTree(total): `many` is in one topic of fifteen (哈希表 …),
+ * `deep` is the last topic's whole title — a level-3 leaf at the end of the preorder, found once
+ * (no other title contains it: a longer number would be an id ≥ total).
+ */
+export function findWords(total: number): { many: string; deep: string } {
+  const last = total - 1;
+  return { many: TOPICS[7], deep: `${TOPICS[last % TOPICS.length]} ${last}` };
+}

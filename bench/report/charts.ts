@@ -1,4 +1,4 @@
-import { BROWSER_FIGURES, figureKey, type Figure } from './figures';
+import { BROWSER_FIGURES, EDITOR_FIGURES, figureKey, type Figure } from './figures';
 import type { HistoryLine } from './history';
 
 // The report's plots as plain data (chart kind, axes, series with points): built in Node so the
@@ -56,6 +56,26 @@ export function buildCharts(figs: Figure[], history: HistoryLine[]): ChartSpec[]
       logX: true,
       logY: true,
       series: bySeries(rows),
+    });
+  }
+  // The editor ops (find, collapse/expand-all, export): one plot per kind, a line per op and series.
+  for (const [plot, title] of [
+    ['find', '查找 find → first match selected and painted'],
+    ['fold', '收起/展开全部 collapse-all / expand-all → painted'],
+    ['export', '导出 export → Blob ready'],
+  ] as const) {
+    const ops = new Set<string>(EDITOR_FIGURES.filter((e) => e[3] === plot).map((e) => e[0]));
+    const rows = figs.filter((f) => f.part === 'browser' && ops.has(f.figure));
+    if (!rows.length) continue;
+    charts.push({
+      id: `editor-${plot}`,
+      title: `${title} — through the editor's controller`,
+      kind: 'line',
+      xTitle: '节点数 nodes',
+      yTitle: 'ms',
+      logX: true,
+      logY: true,
+      series: bySeries(rows, (f) => `${f.figure} · ${f.series}`),
     });
   }
   const layout = figs.filter((f) => f.part === 'engine' && f.figure === 'layout' && f.series.endsWith('(wide)'));

@@ -31,6 +31,22 @@ export const BROWSER_FIGURES = [
   ['pan p95 frame', 'panP95', 'ms'],
 ] as const;
 
+/**
+ * The editor ops of the browser part (worker backend only; bench-page.ts editorOps): [figure name,
+ * row field, unit, plot]. Rows from before them have none.
+ */
+export const EDITOR_FIGURES = [
+  ['find many', 'findManyMs', 'ms', 'find'],
+  ['find one', 'findOneMs', 'ms', 'find'],
+  ['find folded', 'findFoldedMs', 'ms', 'find'],
+  ['collapse all', 'collapseAllMs', 'ms', 'fold'],
+  ['expand all', 'expandAllMs', 'ms', 'fold'],
+  ['export .km', 'exportKmMs', 'ms', 'export'],
+  ['export .txt', 'exportTxtMs', 'ms', 'export'],
+  ['export .xmind', 'exportXmindMs', 'ms', 'export'],
+  ['heap with editor', 'heapEditorMB', 'MB', 'heap'],
+] as const;
+
 /** The layout comparison: the engine's full layout against the reference layouts, on the same wide maps. */
 export const LAYOUT_CASES: Record<string, string> = {
   'full layout default (sizes cached)': 'xuetu engine',
@@ -45,6 +61,12 @@ export function figuresOf(res: BenchResults): Figure[] {
     for (const [figure, field, unit] of BROWSER_FIGURES) {
       const range = (r as unknown as Record<string, [number, number] | undefined>)[`${field}Range`];
       out.push({ part: 'browser', figure, series, nodes: r.nodes, value: r[field], unit, range });
+    }
+    for (const [figure, field, unit] of EDITOR_FIGURES) {
+      const value = r[field];
+      if (value === undefined || value === null || !Number.isFinite(value)) continue;
+      const range = (r as unknown as Record<string, [number, number] | undefined>)[`${field}Range`];
+      out.push({ part: 'browser', figure, series, nodes: r.nodes, value, unit, range });
     }
   }
   for (const r of res.peers) {

@@ -5,6 +5,7 @@ import { buildCharts } from './charts';
 import { figuresOf } from './figures';
 import { readHistory, type HistoryLine } from './history';
 import { RESULTS_DIR, type BenchResults } from './results';
+import type { BrowserRow } from '../browser/run';
 
 // bench/results/report.html: one self-contained page (chart.js and the data inline, opens from
 // disk without a server or network) with the plots, the peers table and the run's machine,
@@ -31,6 +32,42 @@ function peersTable(res: BenchResults): string {
       `<td>${cell(p.openMs, p.openMsRange)}</td><td>${cell(p.editMs, p.editMsRange)}</td><td>${cell(p.panP95, p.panP95Range)}</td><td>${cell(p.heapMB, p.heapMBRange)}</td><td>${p.runs}</td></tr>`,
   );
   return `<table><thead><tr>${head.map((h) => `<th>${h}</th>`).join('')}</tr></thead><tbody>${rows.join('')}</tbody></table>`;
+}
+
+/** The browser part's editor ops (find, collapse/expand-all, export through the controller), one row per size and config. */
+function editorOpsTable(res: BenchResults): string {
+  const rows = res.browser.filter((r) => r.findManyMs !== undefined && r.findManyMs !== null);
+  if (!rows.length) return '<p>未测 editor ops (npm run bench -- browser, worker backend)</p>';
+  const head = [
+    'nodes',
+    'config',
+    'find many ms (matches)',
+    'find one ms',
+    'find folded ms',
+    'collapse-all ms',
+    'expand-all ms',
+    'export .km ms (KB)',
+    'export .txt ms (KB)',
+    'export .xmind ms (KB)',
+    'heap MB / with editor',
+    'runs',
+  ];
+  const num = (v: number | null | undefined) => (v === undefined || v === null || !Number.isFinite(v) ? '—' : String(v));
+  const cell = (r: BrowserRow, k: keyof BrowserRow & string, extra?: number | null) => {
+    const range = (r as unknown as Record<string, [number, number] | undefined>)[`${k}Range`];
+    const v = r[k] as number | undefined;
+    return `${num(v)}${range ? ` <small>[${range[0]}–${range[1]}]</small>` : ''}${extra !== undefined ? ` <small>(${num(extra)})</small>` : ''}`;
+  };
+  const body = rows.map(
+    (r) =>
+      `<tr><td>${r.nodes}</td><td>${esc(r.renderer)}/${esc(r.labels)} · ${esc(r.gpu ?? 'swiftshader')}${(r.cpuThrottle ?? 1) > 1 ? ` cpu÷${r.cpuThrottle}` : ''}</td>` +
+      `<td>${cell(r, 'findManyMs', r.findManyMatches)}</td><td>${cell(r, 'findOneMs')}</td><td>${cell(r, 'findFoldedMs')}</td>` +
+      `<td>${cell(r, 'collapseAllMs')}</td><td>${cell(r, 'expandAllMs')}</td>` +
+      `<td>${cell(r, 'exportKmMs', r.exportKmKB)}</td><td>${cell(r, 'exportTxtMs', r.exportTxtKB)}</td><td>${cell(r, 'exportXmindMs', r.exportXmindKB)}</td>` +
+      `<td>${num(r.heapMB)} / ${num(r.heapEditorMB)}</td><td>${r.runs ?? 1}</td></tr>`,
+  );
+  return `<p>Through the editor's own controller on the same page after the open/edit/pan figures: find = a fresh find bar's search to the first match selected, centred and painted (folded: after collapse-all, its ancestors opened); collapse-all = Alt+1 (expandToLevel 1), expand-all = Alt+\` (expandToLevel 9999), to the painted frame; export = the export menu's call to the Blob ready.</p>
+<table><thead><tr>${head.map((h) => `<th>${h}</th>`).join('')}</tr></thead><tbody>${body.join('')}</tbody></table>`;
 }
 
 /** The layout benchmark's table: every layout on every tree, with the quality checks and what was not run. */
@@ -130,6 +167,8 @@ ${metaBlock(res)}
 <div class="grid">
 ${boxes}
 </div>
+<h2>编辑操作 editor ops (find, collapse-all, export)</h2>
+${editorOpsTable(res)}
 <h2>同类编辑器 peers</h2>
 ${peersTable(res)}
 <h2>布局基准 layout benchmark</h2>

@@ -13,6 +13,11 @@ import type { BenchResults } from './results';
 
 const fixture = JSON.parse(readFileSync(join(import.meta.dirname, 'fixture/recorded-run.json'), 'utf8')) as { results: BenchResults; history: HistoryLine[] };
 const { results, history } = fixture;
+// The recorded run predates the editor ops (find, collapse/expand-all, export): its two unthrottled
+// SwiftShader rows get them here, shaped like a 20k run's (bench/browser/page/editor-ops.ts).
+const OPS = { findManyMs: 77.9, findManyMatches: 33, findOneMs: 16.3, findFoldedMs: 42.3, collapseAllMs: 218.3, expandAllMs: 547.4 };
+const EXPORTS = { exportKmMs: 213.5, exportKmKB: 34.5, exportTxtMs: 70.1, exportTxtKB: 12.2, exportXmindMs: 791.9, exportXmindKB: 5.5, heapEditorMB: 5 };
+results.browser.slice(0, 2).forEach((r, i) => Object.assign(r, OPS, EXPORTS, { collapseAllMsRange: [200 + i, 240 + i] }));
 
 interface DrawnChart {
   id: string;
@@ -61,6 +66,9 @@ describe('bench report from a recorded run', () => {
         'browser-heap',
         'browser-open',
         'browser-pan-p95-frame',
+        'editor-export',
+        'editor-find',
+        'editor-fold',
         'history',
         'layout',
         'layout-fill',
@@ -81,6 +89,19 @@ describe('bench report from a recorded run', () => {
         expect(s.drawn, `${c.id}: ${s.label}`).toBe(s.points);
       }
     }
+  });
+
+  it('plots each editor op of the rows that have them, a line per op, and tables them with their bytes', () => {
+    expect(
+      chart('editor-find')
+        .series.map((s) => s.label.split(' · ')[0])
+        .sort(),
+    ).toEqual(['find folded', 'find many', 'find one']);
+    expect(chart('editor-fold').series.map((s) => s.points)).toEqual([2, 2]);
+    expect(chart('editor-export').series).toHaveLength(3);
+    const html = renderReport(results, history);
+    expect(html).toContain('<td>218.3 <small>[200–240]</small></td>');
+    expect(html).toContain('213.5 <small>(34.5)</small>');
   });
 
   it('puts every editor and every browser config of the run on the open-time plot, a timed-out peer marked as such', () => {

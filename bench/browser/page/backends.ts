@@ -7,6 +7,8 @@ import type { SceneStore } from '../../../src/mindmap/canvas/scene-store';
 import type { ScenePatch } from '../../../src/mindmap/canvas/scene-types';
 import type { GlyphMeasurer } from '../../../src/mindmap/canvas/text-measure';
 import { BenchDoc, type BenchTree } from './bench-doc';
+import { EditorController } from '../../../src/mindmap/editor/controller';
+import type { MindmapCanvas } from '../../../src/mindmap/canvas/mindmap-canvas';
 
 // What produces scene patches for the bench page. 'worker' is the real architecture: the
 // engine in its Comlink worker, patches transferred back (what the editor screens use);
@@ -20,6 +22,12 @@ export interface BenchBackend {
   addChild(parentId: string): Awaitable<{ patch: ScenePatch; id: string }>;
   levelOf(id: string): number;
   exportText(): Awaitable<string>;
+  /**
+   * The editor screens' own controller (src/mindmap/editor/controller.ts) on the same worker and
+   * canvas, the map opened again through it (its main-thread mirror included): find, collapse-all
+   * and export are measured through it. Worker backend only.
+   */
+  openEditor?(canvas: MindmapCanvas): Promise<EditorController>;
 }
 
 function toKm(doc: BenchDoc): KmDocument {
@@ -46,6 +54,12 @@ export function workerBackend(store: SceneStore): BenchBackend {
     },
     levelOf: (id) => doc.levelOf(id),
     exportText: () => engine.exportData('txt'),
+    async openEditor(canvas) {
+      const ctl = new EditorController(engine);
+      ctl.attach(canvas);
+      await ctl.open(toKm(doc), false);
+      return ctl;
+    },
   };
 }
 

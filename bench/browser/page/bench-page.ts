@@ -3,6 +3,9 @@ import type { LabelMode } from '../../../src/mindmap/canvas/label-factory';
 import { GlyphMeasurer } from '../../../src/mindmap/canvas/text-measure';
 import { fallbackBackend, workerBackend, type BenchBackend } from './backends';
 import type { BenchTree } from './bench-doc';
+import type { EditorController } from '../../../src/mindmap/editor/controller';
+import { FindState } from '../../../src/mindmap/editor/find-state';
+import type { EditorOps } from './editor-ops';
 
 // Standalone editor canvas for outside harnesses (issue 6): globals load / addChild / panBy /
 // exportText, measured the same way other mind-map libraries are. `?layout=fallback` swaps
@@ -32,6 +35,7 @@ declare global {
       lastEdit(): object;
       lastOpen(): object;
       focus(i: number): void;
+      editorOps(words: { many: string; deep: string }, repeats: number): Promise<EditorOps>;
     };
   }
 }
@@ -100,6 +104,136 @@ function panLoop(ms: number, zoom = 1): Promise<PanResult> {
   });
 }
 
+/** Resolves after `ms` (idle re-index and GC room between two timed steps, as a person's pauses give). */
+const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** `work` from the call until its frame is on the canvas (paintNow, as addChild is timed). */
+async function painted(work: () => Promise<unknown>): Promise<number> {
+  const t0 = performance.now();
+  await work();
+  canvas.paintNow();
+  return performance.now() - t0;
+}
+
+/**
+ * Find, collapse-all / expand-all and export through the editor's own controller (the paths the
+ * find bar, Alt+1 / Alt+` and the export menu take), each step `repeats` times.
+ * - find: a fresh FindState (the bar opened anew) searching `words.many` (a word in one topic of
+ *   fifteen) and `words.deep` (one deep leaf), from the call to the first match selected, centred
+ *   and painted; the camera starts back on the root each time.
+ * - collapse-all = expandToLevel 1 (Alt+1, 展开到一级节点), expand-all = expandToLevel 9999
+ *   (Alt+\`, 展开全部节点); between them `words.deep` is found inside a folded branch (its
+ *   ancestors open: find's one expand command).
+ * - export: .km (exportData), outline text and .xmind (exportFile) as the export menu calls them,
+ *   to the Blob ready; bytes are the Blob's size.
+ */
+async function editorOps(words: { many: string; deep: string }, repeats: number): Promise<EditorOps> {
+  if (!backend.openEditor) throw new Error('editorOps needs the worker backend');
+  const t0 = performance.now();
+  const ctl: EditorController = await backend.openEditor(canvas);
+  canvas.paintNow();
+  const out: EditorOps = {
+    editorOpenMs: performance.now() - t0,
+    findMany: [],
+    findManyMatches: 0,
+    findOne: [],
+    findFolded: [],
+    collapseAll: [],
+    expandAll: [],
+    exports: {},
+    worker: {},
+  };
+  // Where the time goes: the worker round trips (engine work, messaging and transfer) summed per
+  // step; the rest of a step is the main thread (the mirror, the canvas's patch and paint).
+  const engine = ctl.engine as unknown as Record<string, (...a: unknown[]) => Promise<unknown>>;
+  let inWorker = 0;
+  for (const name of ['execute', 'find', 'exportData', 'exportFile']) {
+    const call = engine[name].bind(ctl.engine);
+    engine[name] = async (...a) => {
+      const s = performance.now();
+      try {
+        return await call(...a);
+      } finally {
+        inWorker += performance.now() - s;
+      }
+    };
+  }
+  const split = async (step: keyof EditorOps['worker'], ms: Promise<number>) => {
+    inWorker = 0;
+    const t = await ms;
+    (out.worker[step] ??= []).push(inWorker);
+    return t;
+  };
+  const rootId = ctl.model.rootId;
+  const home = async () => {
+    ctl.highlight([]);
+    ctl.select([], false);
+    const r = canvas.store.boxOf(rootId)!;
+    canvas.centerWorld(r.x + r.w / 2, r.y + r.h / 2);
+    canvas.paintNow();
+    await pause(150);
+  };
+  const find = async (word: string, step: keyof EditorOps['worker']): Promise<{ ms: number; matches: number }> => {
+    const bar = new FindState(ctl);
+    const ms = await split(
+      step,
+      painted(() => bar.search(word)),
+    );
+    const first = bar.view.matches[0];
+    if (!first || ctl.state.selection.at(-1) !== first) throw new Error(`find "${word}": first match not selected`);
+    bar.close();
+    return { ms, matches: bar.view.matches.length };
+  };
+  for (let k = 0; k < repeats; k++) {
+    await home();
+    const many = await find(words.many, 'findMany');
+    out.findMany.push(many.ms);
+    out.findManyMatches = many.matches;
+    await home();
+    out.findOne.push((await find(words.deep, 'findOne')).ms);
+    await home();
+    out.collapseAll.push(
+      await split(
+        'collapseAll',
+        painted(() => ctl.run('expandToLevel', [1])),
+      ),
+    );
+    await pause(150);
+    out.findFolded.push((await find(words.deep, 'findFolded')).ms);
+    await home();
+    out.expandAll.push(
+      await split(
+        'expandAll',
+        painted(() => ctl.run('expandToLevel', [9999])),
+      ),
+    );
+  }
+  const blobs: Record<string, () => Promise<Blob>> = {
+    km: async () => new Blob([await ctl.exportData('km')], { type: 'application/json;charset=utf-8' }),
+    txt: async () => {
+      const { data } = await ctl.exportFile('txt', { images: {} });
+      return new Blob([data as BlobPart], { type: 'text/plain;charset=utf-8' });
+    },
+    xmind: async () => {
+      const { data } = await ctl.exportFile('xmind', { images: {} });
+      return new Blob([data as BlobPart], { type: 'application/vnd.xmind.workbook' });
+    },
+  };
+  for (const [format, make] of Object.entries(blobs)) {
+    const times: number[] = [];
+    let bytes = 0;
+    for (let k = 0; k < repeats; k++) {
+      await pause(150);
+      const s = performance.now();
+      const blob = await make();
+      times.push(performance.now() - s);
+      bytes = blob.size;
+    }
+    out.exports[format] = { ms: times, bytes };
+  }
+  return out;
+}
+
 window.__mindmap = {
   canvas,
   backend: backend.name,
@@ -116,6 +250,7 @@ window.__mindmap = {
     return Number((pick?.id ?? 'n0').slice(1));
   },
   panLoop,
+  editorOps,
   lastEdit: () => lastEdit,
   lastOpen: () => lastOpen,
   /** Centre the view on node `n<i>` (the bench pans and edits where the map is dense). */
