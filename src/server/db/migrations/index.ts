@@ -29,6 +29,7 @@ import * as m20261203_map_changes from './2026-12-03-map-changes';
 import * as m20261204_map_members from './2026-12-04-map-members';
 import * as m20261204_recall_grades from './2026-12-04-recall-grades';
 import * as m20261205_own_map_changes from './2026-12-05-own-map-changes';
+import * as m20261206_exam_questions_notify from './2026-12-06-exam-questions-notify';
 
 /** Date-prefixed names; order is lexical (a new one must sort after every one already released). Migrations never import application code. */
 export const migrations: Record<string, Migration> = {
@@ -62,4 +63,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-04-map-members': m20261204_map_members,
   '2026-12-04-recall-grades': m20261204_recall_grades,
   '2026-12-05-own-map-changes': m20261205_own_map_changes,
+  '2026-12-06-exam-questions-notify': m20261206_exam_questions_notify,
 };
