@@ -102,9 +102,12 @@ export async function runPaced(urls: string[], mix: PacedMix, opts: { timeoutSec
         askedAt = now;
         if (a.status !== 200) errors++;
         template.onResponse?.(a.status, a.body, ctx);
-      } catch {
+      } catch (err) {
         errors++;
         askedAt = performance.now();
+        const sample = (err as Error).message;
+        mix.errorSamples ??= [];
+        if (mix.errorSamples.length < 5 && !mix.errorSamples.includes(sample)) mix.errorSamples.push(sample);
       }
     }
   }
