@@ -19,6 +19,9 @@ declare module 'autocannon' {
     timeout?: number;
     requests?: Request[];
     setupClient?: (client: Client) => void;
+    /** Requests in all, and per second across the connections (paced-probe.ts shows what this pacing does). */
+    amount?: number;
+    overallRate?: number;
   }
   export interface Histogram {
     average: number;
@@ -29,6 +32,8 @@ declare module 'autocannon' {
     p99: number;
     max: number;
     total: number;
+    /** Values recorded (latency: more than requests when autocannon corrects for coordinated omission). */
+    totalCount?: number;
   }
   export interface Result {
     requests: Histogram;

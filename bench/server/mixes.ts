@@ -16,7 +16,7 @@ export interface Mix {
 }
 
 /** Counts enveloped failures (the API answers errors with HTTP 200, DESIGN §4). */
-export function counted(mix: Mix, req: Request): Request {
+export function counted(mix: Pick<Mix, 'appErrors' | 'errorSamples'>, req: Request): Request {
   const inner = req.onResponse;
   return {
     ...req,

@@ -9,6 +9,7 @@ import { seedDemo } from '../../src/server/seed/seed';
 import { freshSchema, spawnServer, type SpawnedServer } from '../../tests/server/spawn-server';
 import { browse, examStampede, heartbeat, mapSaves, type Mix } from './mixes';
 import { perRequest, sampleCpu } from './process-cpu';
+import { runPaced } from './paced-runner';
 import { examStart, nineOClock, steadyHeartbeats, type PacedMix } from './term-mixes';
 import { BENCH_CASE, seedLoadStudents } from './seed-load';
 
@@ -17,8 +18,9 @@ import { BENCH_CASE, seedLoadStudents } from './seed-load';
  * with two server processes sharing one schema. Two kinds of mix: saturating ones (100
  * connections sending as fast as answers come: browse, video heartbeat, exam stampede, map
  * saves) and the paced moments of a term (term-mixes.ts: the 9:00 spike, the exam start, steady
- * video). Each row has the server's (and PostgreSQL's) CPU per request, the figure that predicts
- * scale-out. Prints a table and writes bench/results/server.json.
+ * video), which students arriving at random moments drive (paced-runner.ts; autocannon's
+ * overallRate sends them as one burst a second). Each row has the server's (and PostgreSQL's) CPU
+ * per request, the figure that predicts scale-out. Prints a table and writes bench/results/server.json.
  */
 export interface ServerBenchRow {
   database: 'PGlite' | 'PostgreSQL';
@@ -97,9 +99,15 @@ async function runMix(
   durationSec: number,
   pids: number[] = [],
 ): Promise<Omit<ServerBenchRow, 'database' | 'processes'>> {
-  const pace = 'amount' in mix ? { amount: mix.amount, overallRate: mix.rate } : { duration: durationSec };
   const before = sampleCpu(pids);
-  const r = await autocannon({ url: urls, connections: mix.connections, timeout: 10, setupClient: mix.setupClient(tokens), ...pace });
+  if ('student' in mix) {
+    const r = await runPaced(urls, mix, { timeoutSec: 10 });
+    const cpu = perRequest(before, sampleCpu(pids), r.requests);
+    const { clientLagP99Ms, ...row } = r;
+    if (clientLagP99Ms > 5) console.error(`    the load generator started students up to ${clientLagP99Ms} ms late (p99): counted in the latencies`);
+    return { ...(cpu ?? {}), mix: mix.name, connections: mix.connections, ...row, errors: r.errors + mix.appErrors };
+  }
+  const r = await autocannon({ url: urls, connections: mix.connections, timeout: 10, setupClient: mix.setupClient(tokens), duration: durationSec });
   const cpu = perRequest(before, sampleCpu(pids), r.requests.total);
   return {
     ...(cpu ?? {}),

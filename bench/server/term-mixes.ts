@@ -1,5 +1,5 @@
-import type { Client, Request } from 'autocannon';
-import { counted, json, type Mix } from './mixes';
+import type { Request } from 'autocannon';
+import { counted, json } from './mixes';
 
 /**
  * The three moments of a real term (issue 35 item 3), each a fixed number of students arriving
@@ -10,50 +10,32 @@ import { counted, json, type Mix } from './mixes';
  * Each student is one seeded account used once per mix (an exam allows one attempt), so the
  * pools passed in must not overlap between mixes that write.
  */
-export interface PacedMix extends Mix {
-  /** Requests the mix sends in all (autocannon's `amount`). */
-  amount: number;
-  /** Requests per second across all connections (autocannon's `overallRate`). */
-  rate: number;
+export interface PacedMix {
+  name: string;
+  /** Keep-alive connections open at most (across the server processes). */
+  connections: number;
+  /** Students arriving, each at a random moment of the window (paced-runner.ts). */
+  students: number;
+  windowSec: number;
+  /** One student's requests in order, holding the next student of the pool's token. */
+  student(): Request[];
+  /** Answers that came back HTTP 200 but with a resultCode other than 200. */
+  appErrors: number;
+  errorSamples?: string[];
 }
 
-/** A sequence of requests per student: the first request of each round takes the next student of the pool. */
-function paced(
-  name: string,
-  connections: number,
-  pool: string[],
-  perStudent: (token: () => string) => Request[],
-  students: number,
-  windowSec: number,
-): PacedMix {
+/** Each student of the pool in turn, with its requests (each counted for enveloped failures). */
+function paced(name: string, connections: number, pool: string[], perStudent: (token: string) => Request[], students: number, windowSec: number): PacedMix {
   let next = 0;
-  const per = perStudent(() => '').length;
   const m: PacedMix = {
     name,
     connections,
+    students,
+    windowSec,
     appErrors: 0,
-    amount: students * per,
-    rate: Math.ceil((students * per) / windowSec),
-    setupClient: () => (client: Client) => {
-      let token = '';
-      const requests = perStudent(() => token).map((r, i) =>
-        i === 0
-          ? {
-              ...r,
-              setupRequest: (req: Request, ctx: Record<string, unknown>) => {
-                token = pool[next++ % pool.length]!;
-                return r.setupRequest
-                  ? r.setupRequest({ ...req, headers: { ...req.headers, authorization: token } }, ctx)
-                  : { ...req, headers: { ...req.headers, authorization: token } };
-              },
-            }
-          : {
-              ...r,
-              setupRequest: (req: Request, ctx: Record<string, unknown>) =>
-                (r.setupRequest ?? ((x: Request) => x))({ ...req, headers: { ...req.headers, authorization: token } }, ctx),
-            },
-      );
-      client.setRequests(requests.map((r) => counted(m, r)));
+    student: () => {
+      const token = pool[next++ % pool.length]!;
+      return perStudent(token).map((r) => counted(m, { ...r, headers: { ...r.headers, authorization: token } }));
     },
   };
   return m;
@@ -91,7 +73,7 @@ export function examStart(pool: string[], exam: { caseId: string; nodeId: string
 export function steadyHeartbeats(pool: string[], students = 1_000, everySec = 15, durationSec = 15): PacedMix {
   const positions = new Map<string, number>();
   const beats = Math.round((students * durationSec) / everySec);
-  const m = paced(
+  return paced(
     `steady video (${students} watching, 1 beat / ${everySec} s)`,
     100,
     pool.slice(0, students),
@@ -101,9 +83,8 @@ export function steadyHeartbeats(pool: string[], students = 1_000, everySec = 15
         path: '/api/course/userModelRecord/saveUserRecord',
         headers: json,
         setupRequest: (req) => {
-          const t = token();
-          const position = (positions.get(t) ?? 0) + everySec;
-          positions.set(t, position);
+          const position = (positions.get(token) ?? 0) + everySec;
+          positions.set(token, position);
           return { ...req, body: JSON.stringify({ courseId: 'course-01', nodeId: 'course-01-c1-s2', position: position % 600, watched: position % 600 }) };
         },
       },
@@ -111,5 +92,4 @@ export function steadyHeartbeats(pool: string[], students = 1_000, everySec = 15
     beats,
     durationSec,
   );
-  return m;
 }

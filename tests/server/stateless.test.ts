@@ -8,6 +8,9 @@ import { call, login } from './helpers';
 import { sql } from 'kysely';
 import { CONTENT_TABLES } from '../../src/server/db/migrations/2026-11-23-s2-content-notify';
 import { STUDENT_TABLES } from '../../src/server/db/migrations/2026-11-25-student-notify';
+import { EXAM_CONTENT_TABLES } from '../../src/server/db/migrations/2026-12-06-exam-questions-notify';
+
+const CACHED_TABLES = [...CONTENT_TABLES, ...EXAM_CONTENT_TABLES];
 
 // Two app instances on one database stand in for N servers behind a load balancer.
 const t = useTestApp();
@@ -28,7 +31,7 @@ async function withDecoySchema(check: () => Promise<void>): Promise<void> {
   await sql`create schema ${sql.id(decoy)}`.execute(db);
   try {
     await sql`create function ${sql.id(decoy, 'noop')}() returns trigger language plpgsql as $$ begin return null; end $$`.execute(db);
-    for (const table of new Set([...CONTENT_TABLES, ...STUDENT_TABLES])) {
+    for (const table of new Set([...CACHED_TABLES, ...STUDENT_TABLES])) {
       await sql`create table ${sql.id(decoy, table)} (id text)`.execute(db);
       for (const [name, level] of [
         [`${table}_content_changed`, 'statement'],
@@ -130,7 +133,7 @@ describe('stateless instances', () => {
       }>`select c.relname as table from pg_trigger g join pg_class c on c.oid = g.tgrelid where g.tgname like '%_content_changed' and c.relnamespace = current_schema()::regnamespace`.execute(
         t.database.db,
       );
-      expect(rows.map((r) => r.table).sort()).toEqual([...CONTENT_TABLES].sort());
+      expect(rows.map((r) => r.table).sort()).toEqual([...CACHED_TABLES].sort());
     });
   });
 

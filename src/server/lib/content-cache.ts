@@ -12,7 +12,7 @@ import { LiveCache } from './live-cache';
  * also invalidate locally before answering. TTL, liveness and races: live-cache.ts.
  */
 export type ContentTable =
-  'cases' | 'case_classifications' | 'official_maps' | 'study_resources' | 'courses' | 'course_nodes' | 'exams' | 'tutors' | 'help_entries';
+  'cases' | 'case_classifications' | 'official_maps' | 'study_resources' | 'courses' | 'course_nodes' | 'exams' | 'exam_questions' | 'tutors' | 'help_entries';
 
 export interface ContentCacheOptions {
   ttlMs: number;

@@ -145,12 +145,16 @@ export async function homeCourses(db: DbOrTrx, content: ContentCache, students: 
   return courseViews(db, studentId, catalog.filter((c) => c.is_home === 1).slice(0, 8), mine);
 }
 
+/** A course's nodes (chapters and sections) in tree order, read once per process (content cache). */
+export const courseNodes = (db: DbOrTrx, content: ContentCache, courseId: string) =>
+  content.get(`course-nodes:${courseId}`, ['course_nodes'], () =>
+    db.selectFrom('course_nodes').selectAll().where('course_id', '=', courseId).orderBy('sort').orderBy('id').execute(),
+  );
+
 /** Chapters (type 1) with their sections (type 2), each with the student's isStudy. */
 export async function courseTree(db: DbOrTrx, content: ContentCache, studentId: string, courseId: string): Promise<CourseNode[]> {
   const [nodes, learnt] = await Promise.all([
-    content.get(`course-nodes:${courseId}`, ['course_nodes'], () =>
-      db.selectFrom('course_nodes').selectAll().where('course_id', '=', courseId).orderBy('sort').orderBy('id').execute(),
-    ),
+    courseNodes(db, content, courseId),
     db.selectFrom('learn_locations').select(['node_id', 'is_study']).where('student_id', '=', studentId).where('course_id', '=', courseId).execute(),
   ]);
   const state = new Map(learnt.map((l) => [l.node_id, l.is_study]));

@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { useTestApp } from '../../../../tests/server/test-app';
 import { GRADUATED, NORMAL, applyTo, call } from '../../../../tests/server/helpers';
 import { grade, normalise } from './grading';
@@ -66,6 +66,32 @@ describe('node exams', () => {
     expect((await get(tokens.normal, '/api/course/nodeTestUser/getExamByNodeId?caseId=case-02&nodeId=nope')).resultCode).toBe(404);
     expect((await get(tokens.normal, '/api/course/nodeTestUser/getExamByNodeId?caseId=case-02')).resultCode).toBe(400);
     expect((await get(null, '/api/course/nodeTestUser/getExamByNodeId?caseId=case-02&nodeId=case-02-n002')).resultCode).toBe(40101);
+  });
+
+  it("reads the node exam and its questions from the cache, and a teacher's change reaches the next paper", async () => {
+    const url = '/api/course/nodeTestUser/getExamByNodeId?caseId=case-02&nodeId=case-02-n002';
+    const paper = (await get(tokens.normal, url)).data;
+    const cached = t.app.contentCache;
+    expect(cached.peek('node-exam:case-02:case-02-n002')).toBeDefined();
+    expect(cached.peek('exam-questions:exam-case-02-1')).toBeDefined();
+    const first = paper.questions[0] as { questionId: string; stem: string; score: number };
+    const db = t.database.db;
+    await db
+      .updateTable('exam_questions')
+      .set({ stem: '已改过的题干', score: first.score + 5 })
+      .where('id', '=', first.questionId)
+      .execute();
+    try {
+      // the exam_questions trigger's NOTIFY drops both entries, in this process as in every other
+      await vi.waitFor(() => expect(cached.peek('exam-questions:exam-case-02-1') ?? cached.peek('node-exam:case-02:case-02-n002')).toBeUndefined(), {
+        timeout: 5000,
+      });
+      const again = (await get(tokens.normal, url)).data;
+      expect(again.questions[0]).toMatchObject({ questionId: first.questionId, stem: '已改过的题干', score: first.score + 5 });
+      expect(again.totalScore).toBe(paper.totalScore + 5);
+    } finally {
+      await db.updateTable('exam_questions').set({ stem: first.stem, score: first.score }).where('id', '=', first.questionId).execute();
+    }
   });
 
   it('grades on the server; the result (with answers) only after submission, only for the submitter; one attempt', async () => {

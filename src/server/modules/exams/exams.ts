@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { AnswersBody, ExamSummary, Option, Paper, QuestionType, Review, SubmitResult } from '../../../contract/exams';
 import type { DbOrTrx } from '../../db/database';
+import type { ContentCache } from '../../lib/content-cache';
 import { ApiError, forbidden, notFound, ResultCode } from '../../http/envelope';
 import { newId } from '../../lib/ids';
 import { formatDateTime } from '../../lib/time';
@@ -39,6 +40,15 @@ export const findNodeExam = (db: DbOrTrx, caseId: string, nodeId: string) =>
 
 export const questionsOf = (db: DbOrTrx, examId: string) =>
   db.selectFrom('exam_questions').selectAll().where('exam_id', '=', examId).orderBy('sort').orderBy('id').execute();
+
+/**
+ * A node exam and its questions as platform content, read once per process (every student of an
+ * exam start asks for the same ones): dropped when exams, exam_questions or the source's name change.
+ */
+export const cachedNodeExam = (db: DbOrTrx, content: ContentCache, caseId: string, nodeId: string) =>
+  content.get(`node-exam:${caseId}:${nodeId}`, ['exams', 'exam_questions', 'cases', 'courses'], () => findNodeExam(db, caseId, nodeId));
+export const cachedQuestions = (db: DbOrTrx, content: ContentCache, examId: string) =>
+  content.get(`exam-questions:${examId}`, ['exam_questions'], () => questionsOf(db, examId));
 
 export const attemptsOf = (db: DbOrTrx, studentId: string, examIds: string[]) =>
   examIds.length === 0
@@ -102,12 +112,12 @@ export function examSummary(exam: ExamRow, attempts: AttemptLike[], now: Date): 
  * The paper a student answers: header plus questions without answers. A timed exam shows its
  * questions only once the student has started it (the clock runs from the first sight of them).
  */
-export async function paperOf(db: DbOrTrx, studentId: string, exam: ExamRow): Promise<Paper> {
+export async function paperOf(db: DbOrTrx, studentId: string, exam: ExamRow, content?: ContentCache): Promise<Paper> {
   await closeOverdueAttempts(db, studentId);
   const attempts = await attemptsOf(db, studentId, [exam.id]);
   const summary = examSummary(exam, attempts, new Date());
   const hidden = exam.time_limit > 0 && !summary.attempt;
-  const questions = hidden ? [] : await questionsOf(db, exam.id);
+  const questions = hidden ? [] : await (content ? cachedQuestions(db, content, exam.id) : questionsOf(db, exam.id));
   const open = attempts.find((a) => a.submitted_at === null);
   return {
     ...summary,

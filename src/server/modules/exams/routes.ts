@@ -20,7 +20,7 @@ import { requireStudent, studentIdOf } from '../../http/auth';
 import type { WritePolicy } from '../../http/write-policy';
 import { assertNotGraduated } from '../cases/access';
 import { courseExams, pageExams } from './exam-lists';
-import { answersOf, assertMayTake, findExam, findNodeExam, paperOf, reviewOf, saveAnswers, startAttempt, submitAttempt } from './exams';
+import { answersOf, assertMayTake, cachedNodeExam, findExam, paperOf, reviewOf, saveAnswers, startAttempt, submitAttempt } from './exams';
 import { lockApplication, refreshNode } from '../study/completion';
 import { syncOneCase } from '../review/cards';
 
@@ -50,16 +50,16 @@ export async function examRoutes(app: FastifyInstance): Promise<void> {
   r.get('/api/course/nodeTestUser/getExamByNodeId', { schema: { querystring: NodeExamQuery, response: Reply(Paper) } }, async (request) => {
     const studentId = studentIdOf(request);
     await assertNotGraduated(app.db, studentId, request.query.caseId);
-    const exam = await findNodeExam(app.db, request.query.caseId, request.query.nodeId);
+    const exam = await cachedNodeExam(app.db, app.contentCache, request.query.caseId, request.query.nodeId);
     if (!exam) throw notFound('该节点暂无测验');
-    return ok(await paperOf(app.db, studentId, exam));
+    return ok(await paperOf(app.db, studentId, exam, app.contentCache));
   });
 
   // A course exam's paper (same shape), for students signed up for the course.
   r.get('/api/course/nodeTestUser/getCourseExam', { schema: { querystring: ExamIdQuery, response: Reply(Paper) } }, async (request) => {
     const studentId = studentIdOf(request);
     const exam = await takeable(studentId, request.query.examId);
-    return ok(await paperOf(app.db, studentId, exam));
+    return ok(await paperOf(app.db, studentId, exam, app.contentCache));
   });
 
   // A course's exams with the student's standing: { courseId, courseName, isSignUp, exams: [summary] }.
@@ -77,7 +77,7 @@ export async function examRoutes(app: FastifyInstance): Promise<void> {
     const studentId = studentIdOf(request);
     const exam = await takeable(studentId, request.body.examId);
     await startAttempt(app.db, studentId, exam);
-    return ok(await paperOf(app.db, studentId, exam));
+    return ok(await paperOf(app.db, studentId, exam, app.contentCache));
   });
 
   // Saves the answers so far on the open attempt: { examId, attemptNo, savedAt }; 409 once it is closed or its time is up.

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { sql } from 'kysely';
 import { useTestApp } from '../../../../tests/server/test-app';
 import { NORMAL } from '../../../../tests/server/helpers';
@@ -44,5 +44,32 @@ describe('course video reports', () => {
       .where('is_type', '=', 1)
       .execute();
     expect(records).toHaveLength(1);
+  });
+
+  it("reads a section's length from the cached course, and a teacher's change to it counts from the next report", async () => {
+    const db = t.database.db;
+    const node = await db
+      .selectFrom('course_nodes')
+      .select(['id', 'course_id', 'duration'])
+      .where('duration', '>', 0)
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    const save = (position: number) =>
+      t.post(t.tokens.normal, '/api/course/userModelRecord/saveUserRecord', { courseId: node.course_id, nodeId: node.id, position, segments: [] });
+    // a position past the end is clamped to the section's length
+    expect((await save(node.duration + 500)).data.position).toBe(node.duration);
+    expect(t.app.contentCache.peek(`course-nodes:${node.course_id}`)).toBeDefined();
+    await db
+      .updateTable('course_nodes')
+      .set({ duration: node.duration + 100 })
+      .where('id', '=', node.id)
+      .execute();
+    try {
+      // the table's NOTIFY drops the cached course in this process (as in every other)
+      await vi.waitFor(() => expect(t.app.contentCache.peek(`course-nodes:${node.course_id}`)).toBeUndefined(), { timeout: 5000 });
+      expect((await save(node.duration + 500)).data.position).toBe(node.duration + 100);
+    } finally {
+      await db.updateTable('course_nodes').set({ duration: node.duration }).where('id', '=', node.id).execute();
+    }
   });
 });

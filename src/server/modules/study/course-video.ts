@@ -38,8 +38,8 @@ export interface VideoAnswer {
  * One course-video report in two statements and no transaction — the video heartbeat is the
  * commonest write of a term: the section's row is read, the report merged in memory
  * (acceptCoverage), and one statement writes the row only if nobody wrote it since the read
- * (its updated_at, compared as text so no precision is lost), with the last study record and
- * the day's study time. Answers undefined when another report won the race: the caller reads
+ * (its updated_at, compared as text so no precision is lost), with the last study record, the
+ * day's study time and, once the section is learnt, its review card (one commit, not two). Answers undefined when another report won the race: the caller reads
  * again, so the two merge one after the other and neither is lost.
  */
 export async function writeCourseVideoReport(
@@ -77,6 +77,10 @@ export async function writeCourseVideoReport(
       insert into study_daily as d (student_id, day, seconds)
       select ${key.student_id}, ${formatDate(now)}, ${seconds}::int where exists (select 1 from loc) and ${seconds}::int > 0
       on conflict (student_id, day) do update set seconds = d.seconds + excluded.seconds
+    ), card as (
+      insert into review_cards (student_id, kind, source_id, node_id, due)
+      select ${key.student_id}, 'course', ${key.course_id}, ${key.node_id}, ${now}::timestamptz where exists (select 1 from loc) and ${isStudy}::int = 1
+      on conflict (student_id, kind, source_id, node_id) do nothing
     )
     select count(*)::int as n from loc`.execute(db);
   if (!rows[0]?.n) return undefined;

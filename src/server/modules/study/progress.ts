@@ -3,6 +3,7 @@ import type { Db, DbOrTrx } from '../../db/database';
 import { notFound } from '../../http/envelope';
 import { newId } from '../../lib/ids';
 import { addStudySeconds } from './study-time';
+import { addCourseCard } from '../review/cards';
 import { acceptCoverage, type Segments } from './coverage';
 import { clampPosition, mergeCourseReport, studySeconds, writeCourseVideoReport } from './course-video';
 import { completeResource, lockApplication, markNodeByHand, openResource, resourceDone, unmarkNode } from './completion';
@@ -55,6 +56,7 @@ async function lockedVideoReport(db: Db, key: { student_id: string; course_id: s
       .execute();
     await touchStudyRecord(trx, studentId, 1, courseId, nodeId, '', isStudy);
     await addStudySeconds(trx, studentId, studySeconds(prev.updated_at, c.gained));
+    if (isStudy === 1) await addCourseCard(trx, studentId, courseId, nodeId); // a learnt section is reviewed
     return { courseId, nodeId, position, watched, isStudy };
   });
 }

@@ -34,7 +34,7 @@ import { studyStats } from './study-time';
 import { caseProgress, nodeRequirements } from './completion';
 import { reportPdfPages } from './pdf-pages';
 import { percentOf } from '../../../mindmap/core';
-import { addCourseCard, syncOneCase } from '../review/cards';
+import { syncOneCase } from '../review/cards';
 
 /** A case video's progress is a write to that case; a course section's is not. */
 const videoCase: CaseOf = (request) => {
@@ -81,11 +81,10 @@ export async function studyRoutes(app: FastifyInstance): Promise<void> {
         if (answer.nodeLearnt) await nodeLearnt(studentId, b.caseId);
         return ok(answer);
       }
-      const duration = await courseNodeDuration(db, b.courseId, b.nodeId);
+      const duration = await courseNodeDuration(db, app.contentCache, b.courseId, b.nodeId);
       if (duration === undefined) throw notFound('课程节点不存在');
-      const answer = await reportVideoProgress(db, studentId, b.courseId, b.nodeId, duration, { position: b.position, segments: b.segments ?? [] });
-      if (answer.isStudy === 1) await addCourseCard(db, studentId, b.courseId, b.nodeId); // a learnt section is reviewed
-      return ok(answer);
+      // a learnt section is reviewed: its card is written with the report (course-video.ts)
+      return ok(await reportVideoProgress(db, studentId, b.courseId, b.nodeId, duration, { position: b.position, segments: b.segments ?? [] }));
     },
   );
 
