@@ -30,9 +30,9 @@ import * as m20261204_map_members from './2026-12-04-map-members';
 import * as m20261204_recall_grades from './2026-12-04-recall-grades';
 import * as m20261205_own_map_changes from './2026-12-05-own-map-changes';
 import * as m20261206_change_base from './2026-12-06-change-base';
+import * as m20261206_exam_questions_notify from './2026-12-06-exam-questions-notify';
 import * as m20261206_map_removals from './2026-12-06-map-removals';
 import * as m20261206_member_now from './2026-12-06-member-now';
-import * as m20261206_exam_questions_notify from './2026-12-06-exam-questions-notify';
 
 /** Date-prefixed names; order is lexical (a new one must sort after every one already released). Migrations never import application code. */
 export const migrations: Record<string, Migration> = {
@@ -67,7 +67,7 @@ export const migrations: Record<string, Migration> = {
   '2026-12-04-recall-grades': m20261204_recall_grades,
   '2026-12-05-own-map-changes': m20261205_own_map_changes,
   '2026-12-06-change-base': m20261206_change_base,
+  '2026-12-06-exam-questions-notify': m20261206_exam_questions_notify,
   '2026-12-06-map-removals': m20261206_map_removals,
   '2026-12-06-member-now': m20261206_member_now,
-  '2026-12-06-exam-questions-notify': m20261206_exam_questions_notify,
 };
