@@ -151,6 +151,10 @@ describe('action registry', () => {
     await actionByName('removeNode').perform(ctx);
     expect(errors).toEqual([`林悦正在编辑「${ctl.model.get('a1')?.text}」，等对方写完再删除`]);
     expect(ctl.model.nodes.has('a')).toBe(true);
+    // a cut removes as a delete does: it waits too
+    await actionByName('cut').perform(ctx);
+    expect(errors).toHaveLength(2);
+    expect(ctl.model.nodes.has('a')).toBe(true);
     // only looking at it (not typing): the delete is made
     ctl.setPresence(new Map([['a1', { colour: 0x2f9e44, initial: '林', editing: false, name: '林悦' }]]));
     await actionByName('removeNode').perform(ctx);

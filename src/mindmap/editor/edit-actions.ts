@@ -90,7 +90,16 @@ export function editActions(): Action[] {
       perform: (c) => c.ctl.redo(),
     }),
     define({ name: 'copy', label: '复制', shortcut: 'Mod+C', in: ['menu'], edits: false, enabled: one, perform: (c) => toClipboard(c, c.ctl.copy()) }),
-    define({ name: 'cut', label: '剪切', shortcut: 'Mod+X', in: ['menu'], command: 'cut', enabled: notRoot, perform: (c) => toClipboard(c, c.ctl.cut()) }),
+    define({
+      name: 'cut',
+      label: '剪切',
+      shortcut: 'Mod+X',
+      in: ['menu'],
+      command: 'cut',
+      enabled: notRoot,
+      // a cut removes as a delete does: it waits for a classmate typing in the branch too
+      perform: (c) => (refusedForTyping(c, sel(c)) ? undefined : toClipboard(c, c.ctl.cut())),
+    }),
     define({ name: 'paste', label: '粘贴', shortcut: 'Mod+V', in: ['menu'], command: 'paste', enabled: one, perform: (c) => c.ui.paste() }),
     define({ name: 'selectAll', label: '全选', shortcut: 'Mod+A', in: [], edits: false, enabled: () => true, perform: (c) => c.ctl.selectAll() }),
     define({
@@ -129,12 +138,17 @@ async function insert(c: ActionContext, name: 'appendChild' | 'appendSibling' | 
   c.ui.endInsert(typeof id === 'string' ? id : '');
 }
 
+/** A classmate typing a title in a branch about to go (delete, cut): their text is not saved yet, so it waits, said by name. */
+function refusedForTyping(c: ActionContext, ids: readonly string[]): boolean {
+  const typing = c.ctl.typingIn(ids);
+  if (typing) c.ctl.reportError(`${typing.name}正在编辑「${c.ctl.model.get(typing.id)?.text || '分支主题'}」，等对方写完再删除`);
+  return typing !== null;
+}
+
 /** Delete: then the next sibling is selected, else the previous one, else the parent (never a jump to the root). */
 async function remove(c: ActionContext): Promise<void> {
   const gone = sel(c).filter((id) => id !== c.ctl.model.rootId);
-  // a classmate typing a title in the branch: their text is not saved yet, the delete waits
-  const typing = c.ctl.typingIn(gone);
-  if (typing) return c.ctl.reportError(`${typing.name}正在编辑「${c.ctl.model.get(typing.id)?.text || '分支主题'}」，等对方写完再删除`);
+  if (refusedForTyping(c, gone)) return;
   const next = selectedAfterDelete(c.ctl.model, gone, primary(c));
   const removed = await c.ctl.run('removeNode', [gone]);
   if (removed && next) c.ctl.select([next]);
