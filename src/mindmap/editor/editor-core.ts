@@ -121,8 +121,12 @@ export class EditorCore extends EditorMirror {
       const before = p.swapped ? this.importSelections.undo() : null;
       const back = p.swapped ? [] : restoredIds(this.model, p);
       const items = itemsAt(this.model);
+      const typed = this.typedByOthers();
       // (a step of which nothing applied changed nothing: no change to save, no 未保存 flash)
       this.apply(p, !p.skipped?.whole);
+      // taking back one's own insert can take a topic a classmate has begun typing in: told, with the way back
+      for (const t of typed.filter((x) => !this.model.nodes.has(x.id)))
+        toast.warning(`这一步撤销删除了${t.name}正在编辑的「${t.text}」，可按 Ctrl+Y 恢复`, 8000);
       if (!before) {
         // A delete undone: the topics it brings back are selected (XMind, kityminder), not a
         // neighbour; a line or summary that comes back alone is selected too, and named.

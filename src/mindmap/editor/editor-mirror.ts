@@ -106,6 +106,13 @@ export class EditorMirror {
     return null;
   }
 
+  /** The topics others are typing a title in (presence), with who and the title they had. */
+  protected typedByOthers(): { id: string; name: string; text: string }[] {
+    const out: { id: string; name: string; text: string }[] = [];
+    for (const [id, mark] of this.presence) if (mark.editing) out.push({ id, name: mark.name ?? '别人', text: this.model.get(id)?.text || '分支主题' });
+    return out;
+  }
+
   /** Where other members are on a shared map (the page's live socket): the canvas rings their topics. */
   setPresence(marks: ReadonlyMap<string, PresenceMark>): void {
     this.presence = marks;

@@ -99,4 +99,15 @@ describe('undo after another member deleted what the step changed', () => {
     expect(changes.count).toBe(0);
     expect(ctl.state.canRedo).toBe(false);
   });
+
+  it('an undo that takes away a topic a classmate is typing in says so, with the way back', async () => {
+    const { ctl } = await syncedController();
+    const id = await ctl.run('appendChild', ['a', '分支主题']);
+    expect(typeof id).toBe('string');
+    ctl.setPresence(new Map([[id as string, { colour: 0x2f9e44, initial: '林', editing: true, name: '林悦' }]]));
+    warnings.length = 0;
+    await ctl.undo();
+    expect(ctl.model.nodes.has(id as string)).toBe(false);
+    expect(warnings).toEqual(['这一步撤销删除了林悦正在编辑的「分支主题」，可按 Ctrl+Y 恢复']);
+  });
 });
