@@ -2,15 +2,17 @@ import './my-maps.css';
 import { Link } from 'wouter';
 import { ListStatus } from '../../app/ui/ListStatus';
 import { useRemote } from '../../app/ui/use-remote';
-import { listMaps } from './my-maps-api';
+import { withQuery } from '../../app/router/hash-location';
+import { listMaps, sharedWithMe } from './my-maps-api';
 import { editorHref } from './MyMapRow';
 
 const SHOWN = 3;
 
-/** 我的学习's block for 我的导图: the last edited own maps and the way to all of them. */
+/** 我的学习's block for 我的导图: the last edited own maps, the way to all of them, and to the maps classmates shared (共享给我的). */
 export function RecentMaps() {
   const remote = useRemote(() => listMaps(), []);
   const maps = remote.data?.maps ?? [];
+  const shared = useRemote(sharedWithMe, []).data?.length ?? 0;
   return (
     <section className="study-block" aria-labelledby="my-maps">
       <h2 id="my-maps" className="study-block__title">
@@ -36,6 +38,11 @@ export function RecentMaps() {
       <Link href="/personal/myMaps" className="btn btn--small">
         {maps.length ? `全部导图（${maps.length} 张）` : '新建我的导图'}
       </Link>
+      {shared > 0 && (
+        <Link href={withQuery('/personal/myMaps', { view: 'shared' })} className="btn btn--small mymaps-recent__shared">
+          共享给我的（{shared} 张）
+        </Link>
+      )}
     </section>
   );
 }

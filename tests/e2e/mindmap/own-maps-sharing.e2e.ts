@@ -51,12 +51,13 @@ describe('sharing a 我的导图 map with a classmate', () => {
     expect(await seriousViolations(o)).toEqual([]);
     await share.getByRole('button', { name: '关闭' }).click();
 
-    // the member: 共享给我的 → the map, editable
+    // the member: 我的学习 → 共享给我的 → the map, editable
     const member = await openSignedIn(inject('baseURL'), MEMBER.loginName);
     sessions.push(member);
     const m = member.page;
-    await m.goto('/#/personal/myMaps');
-    await m.getByRole('button', { name: '共享给我的' }).click();
+    await m.goto('/#/personal/myStudy');
+    await m.getByRole('link', { name: '共享给我的（1 张）' }).click();
+    await expect.poll(() => m.getByRole('button', { name: '共享给我的' }).getAttribute('aria-pressed')).toBe('true');
     await m.getByText(`由${OWNER.username}共享 · 可编辑`).waitFor();
     await m.getByRole('link', { name: '小组复习' }).click();
     await editorReady(m);
