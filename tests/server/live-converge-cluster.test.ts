@@ -105,16 +105,21 @@ describe.skipIf(skipReason !== null)('live co-editing converges on two processes
   }
 
   it('after random edits, sends, shuffled frames, cut sockets, offline stretches, whole saves and a kill -9, every replica holds the server map, a tree, keeping every acknowledged title and inserted topic unless superseded', async () => {
-    await fc.assert(
-      fc.asyncProperty(
-        fc.integer({ min: 1, max: MEMBERS }),
-        fc.array(stepOf(MEMBERS), { minLength: 40, maxLength: 100 }),
-        fc.nat({ max: 99 }),
-        (members, steps, killAt) => session(members, steps, killAt),
-      ),
-      { seed: SEED, numRuns: Number(process.env.CONVERGE_RUNS ?? 4), endOnFailure: true },
-    );
+    const rounds = (seed: number) =>
+      fc.assert(
+        fc.asyncProperty(
+          fc.integer({ min: 1, max: MEMBERS }),
+          fc.array(stepOf(MEMBERS), { minLength: 40, maxLength: 100 }),
+          fc.nat({ max: 99 }),
+          (members, steps, killAt) => session(members, steps, killAt),
+        ),
+        { seed, numRuns: Number(process.env.CONVERGE_RUNS ?? 4), endOnFailure: true },
+      );
+    await rounds(SEED);
+    // Which paths a session takes depends on timing too (frames in flight, the kill, failovers): a
+    // loaded CI box once took no lost answer in four sessions. More sessions, until each was taken.
+    for (let extra = 1; extra <= 3 && Object.values(cluster.tally).some((n) => n === 0); extra++) await rounds(SEED + extra);
     for (const [path, n] of Object.entries(cluster.tally)) expect(n, path).toBeGreaterThan(0);
     console.log(`converge on two processes: ${JSON.stringify(cluster.tally)}`);
-  }, 240_000);
+  }, 480_000);
 });
