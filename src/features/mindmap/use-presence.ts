@@ -53,7 +53,13 @@ export function usePresence(ctl: EditorController, room: PresenceRoom | null): L
     for (const p of room?.peers ?? []) {
       const at = peerTopic(p);
       if (at && (!marks.has(at) || (p.editing && !marks.get(at)!.editing)))
-        marks.set(at, { colour: colourNumber(p.colour), initial: [...p.name][0] ?? '?', editing: !!p.editing, name: peerName(p, room!.memberId) });
+        marks.set(at, {
+          colour: colourNumber(p.colour),
+          initial: [...p.name][0] ?? '?',
+          editing: !!p.editing,
+          name: peerName(p, room!.memberId),
+          mine: p.memberId === room!.memberId,
+        });
     }
     ctl.setPresence(marks);
   }, [ctl, room, key]);

@@ -16,6 +16,8 @@ export interface PresenceMark {
   editing: boolean;
   /** who, as the page names them (a delete of what they are typing in is refused by name) */
   name?: string;
+  /** the student's own other page: its typing does not hold a delete back (its text is said if lost) */
+  mine?: boolean;
 }
 
 export const PRESENCE_FONT = 11;

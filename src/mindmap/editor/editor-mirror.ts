@@ -100,7 +100,7 @@ export class EditorMirror {
     if (!this.presence.size) return null;
     const gone = new Set(ids);
     for (const [id, mark] of this.presence) {
-      if (!mark.editing) continue;
+      if (!mark.editing || mark.mine) continue;
       for (let at: string | undefined = id; at; at = this.model.get(at)?.parentId ?? undefined) if (gone.has(at)) return { id, name: mark.name ?? '别人' };
     }
     return null;
