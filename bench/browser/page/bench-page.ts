@@ -5,7 +5,7 @@ import { fallbackBackend, workerBackend, type BenchBackend } from './backends';
 import type { BenchTree } from './bench-doc';
 import type { EditorController } from '../../../src/mindmap/editor/controller';
 import { FindState } from '../../../src/mindmap/editor/find-state';
-import type { EditorOps } from './editor-ops';
+import { emptyEditorOps, type EditorOps } from './editor-ops';
 
 // Standalone editor canvas for outside harnesses (issue 6): globals load / addChild / panBy /
 // exportText, measured the same way other mind-map libraries are. `?layout=fallback` swaps
@@ -132,17 +132,7 @@ async function editorOps(words: { many: string; deep: string }, repeats: number)
   const t0 = performance.now();
   const ctl: EditorController = await backend.openEditor(canvas);
   canvas.paintNow();
-  const out: EditorOps = {
-    editorOpenMs: performance.now() - t0,
-    findMany: [],
-    findManyMatches: 0,
-    findOne: [],
-    findFolded: [],
-    collapseAll: [],
-    expandAll: [],
-    exports: {},
-    worker: {},
-  };
+  const out = emptyEditorOps(performance.now() - t0);
   // Where the time goes: the worker round trips (engine work, messaging and transfer) summed per
   // step; the rest of a step is the main thread (the mirror, the canvas's patch and paint).
   const engine = ctl.engine as unknown as Record<string, (...a: unknown[]) => Promise<unknown>>;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { editorOpsColumns, type EditorOps } from './editor-ops';
+import { editorOpsColumns, emptyEditorOps, type EditorOps } from './editor-ops';
 
 describe('editorOpsColumns', () => {
   const ops: EditorOps = {
@@ -37,17 +37,7 @@ describe('editorOpsColumns', () => {
 describe('EDITOR_OPS_COLUMNS', () => {
   it('lists every column editorOpsColumns fills', async () => {
     const { EDITOR_OPS_COLUMNS } = await import('./editor-ops');
-    const cols = editorOpsColumns({
-      editorOpenMs: 0,
-      findMany: [],
-      findManyMatches: 0,
-      findOne: [],
-      findFolded: [],
-      collapseAll: [],
-      expandAll: [],
-      exports: {},
-      worker: {},
-    });
+    const cols = editorOpsColumns(emptyEditorOps());
     expect([...EDITOR_OPS_COLUMNS].sort()).toEqual(Object.keys(cols).sort());
   });
 });

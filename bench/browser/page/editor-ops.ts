@@ -21,6 +21,19 @@ export interface EditorOps {
   worker: Partial<Record<'findMany' | 'findOne' | 'findFolded' | 'collapseAll' | 'expandAll', number[]>>;
 }
 
+/** No operation measured yet (`editorOpenMs`: the editor's open). */
+export const emptyEditorOps = (editorOpenMs = 0): EditorOps => ({
+  editorOpenMs,
+  findMany: [],
+  findManyMatches: 0,
+  findOne: [],
+  findFolded: [],
+  collapseAll: [],
+  expandAll: [],
+  exports: {},
+  worker: {},
+});
+
 /** The export formats measured, in column order (the export menu's .km, 大纲文本 .txt, .xmind). */
 export const EXPORT_FORMATS = ['km', 'txt', 'xmind'] as const;
 
