@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { MindEditor } from '../editor';
+import { type MindEditor } from '../editor';
 import type { KmDocument } from '../model/types';
 import { SimServer } from './sim-server';
+import { syncedTab } from '../testing/synced-tab';
 
 // A delete and an edit made at the same time on two copies of the map (tabs, or classmates on a
 // shared map), in both orders of arrival at the server: the edit is never lost to the delete.
@@ -22,12 +23,7 @@ const START: KmDocument = {
   version: '1.4.43',
 };
 
-function tab(name: string): MindEditor {
-  const ed = new MindEditor();
-  ed.load(structuredClone(START));
-  ed.startSync(name, 0);
-  return ed;
-}
+const tab = (name: string) => syncedTab(START, name);
 
 /** Sends a tab's sets and takes the answer; returns what the server and the tab said. */
 function sync(server: SimServer, ed: MindEditor): string[] {

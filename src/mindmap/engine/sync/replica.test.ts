@@ -3,6 +3,7 @@ import { MindEditor } from '../editor';
 import type { ChangeSet } from '../model/change-set';
 import type { KmDocument } from '../model/types';
 import { SimServer } from './sim-server';
+import { syncedTab } from '../testing/synced-tab';
 
 const START: KmDocument = {
   root: {
@@ -14,12 +15,7 @@ const START: KmDocument = {
   version: '1.4.43',
 };
 
-const tab = (name: string) => {
-  const ed = new MindEditor();
-  ed.load(structuredClone(START));
-  ed.startSync(name, 0);
-  return ed;
-};
+const tab = (name: string) => syncedTab(START, name);
 const children = (ed: MindEditor | SimServer, id: string) =>
   (ed.doc.toKm().root.children ?? []).find((c) => c.data.id === id)!.children!.map((c) => c.data.text);
 

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { MindEditor } from '../editor';
+import { type MindEditor } from '../editor';
 import type { KmDocument } from '../model/types';
 import { SimServer } from './sim-server';
+import { syncedTab } from '../testing/synced-tab';
 
 // The same field of the same topic changed on two copies at once (two tabs, or two classmates on a
 // shared map): the change the server applied later is kept, and both sides are told which.
@@ -13,12 +14,7 @@ const START: KmDocument = {
   version: '1.4.43',
 };
 
-function tab(name: string): MindEditor {
-  const ed = new MindEditor();
-  ed.load(structuredClone(START));
-  ed.startSync(name, 0);
-  return ed;
-}
+const tab = (name: string) => syncedTab(START, name);
 const title = (ed: MindEditor | SimServer, id: string) => ed.doc.byId.get(id)?.data.text;
 
 /** A save as the autosave makes it: the sets go, the answer (every set after the tab's version) comes back. */
@@ -137,12 +133,8 @@ describe('two renames of one topic at once', () => {
         children: [...START.root.children!, { data: { id: 'b', text: '第二章' }, children: [] }, { data: { id: 'c', text: '第三章' }, children: [] }],
       },
     });
-    const x = tab('x');
-    x.load(structuredClone(server.doc.toKm()));
-    x.startSync('x', 0);
-    const y = tab('y');
-    y.load(structuredClone(server.doc.toKm()));
-    y.startSync('y', 0);
+    const x = syncedTab(server.doc.toKm(), 'x');
+    const y = syncedTab(server.doc.toKm(), 'y');
     x.execute('moveNode', ['a', 'b', 0]);
     save(server, x);
     catchUp(server, y);
