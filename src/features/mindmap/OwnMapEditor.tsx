@@ -21,7 +21,9 @@ import {
 import { HistoryPanel } from './HistoryPanel';
 import { SaveStatus } from './save-status';
 import { LeaveButton } from './LeaveButton';
-import { drafts, useAutosave, type MapRoutes } from './use-autosave';
+import { useAutosave } from './use-autosave';
+import type { MapRoutes } from './autosave-change-saving';
+import { drafts } from './map-drafts';
 import { keepOwnVersion, ownMapChanges, ownVersions, saveOwnChanges, saveOwnMap, showOwnMap, type OwnMap } from './own-map-api';
 import { PresenceRoom } from './presence-room';
 import { presenceMarks, usePresence } from './use-presence';
