@@ -10,7 +10,8 @@ import { OwnMapEditor } from './OwnMapEditor';
 vi.mock('./editor/pdf-export', () => ({}));
 vi.mock('./editor/MindEditorView', () => ({ MindEditorView: () => null }));
 // (no IndexedDB in jsdom: no draft kept)
-vi.mock('./use-autosave', () => ({ drafts: () => ({ get: async () => undefined, delete: async () => {} }), useAutosave: vi.fn() }));
+vi.mock('./use-autosave', () => ({ useAutosave: vi.fn() }));
+vi.mock('./map-drafts', () => ({ drafts: () => ({ get: async () => undefined, delete: async () => {} }) }));
 vi.mock('./own-map-api', () => ({
   showOwnMap: vi.fn(),
   saveOwnMap: vi.fn(),

@@ -18,10 +18,12 @@ import {
   MindEditorView,
   useController,
 } from '../../mindmap';
-import { HistoryPanel } from './HistoryPanel';
+import { useVersionHistory, VersionHistoryButton, VersionHistoryPanel } from './VersionHistory';
 import { SaveStatus } from './save-status';
 import { LeaveButton } from './LeaveButton';
-import { drafts, useAutosave, type MapRoutes } from './use-autosave';
+import { useAutosave } from './use-autosave';
+import type { MapRoutes } from './autosave-change-saving';
+import { drafts } from './map-drafts';
 import { keepOwnVersion, ownMapChanges, ownVersions, saveOwnChanges, saveOwnMap, showOwnMap, type OwnMap } from './own-map-api';
 import { PresenceRoom } from './presence-room';
 import { presenceMarks, usePresence } from './use-presence';
@@ -155,12 +157,7 @@ function Editor({ ctl, mapId, studentId, map, draft }: Loaded & { ctl: EditorCon
   const peers = usePresence(ctl, room);
   const attempts = useRef(0);
   useTitleDetail('/personal/myMap', map.title); // the tab says which map: `生物 - 我的导图 - 学图`
-  const [historyOpen, setHistoryOpen] = useState(false);
-  const historyButton = useRef<HTMLButtonElement>(null);
-  const [savedTick, setSavedTick] = useState(0);
-  useEffect(() => {
-    if (auto.state === 'saved') setSavedTick((t) => t + 1);
-  }, [auto.state]);
+  const history = useVersionHistory(auto.state);
 
   /** 保留当前版本, and before an import or a restore: pending edits saved, then the saved map kept. */
   const keep = async (silent = false): Promise<number | null> => {
@@ -206,10 +203,6 @@ function Editor({ ctl, mapId, studentId, map, draft }: Loaded & { ctl: EditorCon
   const [shareOpen, setShareOpen] = useState(false);
   const shareRef = useMemo(() => ({ kind: 'own' as const, mapId }), [mapId]);
 
-  const closeHistory = () => {
-    setHistoryOpen(false);
-    historyButton.current?.focus();
-  };
   const linked = map.courseId
     ? { href: withQuery('/course/detail', { id: map.courseId }), text: `课程：${map.courseName}` }
     : map.caseId
@@ -237,18 +230,7 @@ function Editor({ ctl, mapId, studentId, map, draft }: Loaded & { ctl: EditorCon
         ) : (
           <LeaveButton map={shareRef} ownerId={map.ownerId} flush={auto.flush} leave={auto.leave} then="/personal/myMaps" />
         )}
-        {!closed && (
-          <button
-            type="button"
-            className="mind-toolbar__btn"
-            ref={historyButton}
-            aria-pressed={historyOpen}
-            aria-controls="mind-history-panel"
-            onClick={() => setHistoryOpen(!historyOpen)}
-          >
-            历史版本
-          </button>
-        )}
+        {!closed && <VersionHistoryButton history={history} />}
         <PresenceBar ctl={ctl} peers={peers} ownMemberId={room.memberId} />
         {lostEdits.dialog}
         {linked && <Link href={linked.href}>{linked.text}</Link>}
@@ -262,9 +244,7 @@ function Editor({ ctl, mapId, studentId, map, draft }: Loaded & { ctl: EditorCon
           extraMarks={(id) => presenceMarks(peers, id, room.memberId)}
           toolbarExtra={<SaveStatus state={auto.state} retry={auto.retry} />}
         />
-        <div id="mind-history-panel" hidden={!historyOpen}>
-          {historyOpen && <HistoryPanel ctl={ctl} source={ownVersions(mapId)} keep={() => keep()} savedTick={savedTick} onClose={closeHistory} />}
-        </div>
+        <VersionHistoryPanel history={history} ctl={ctl} source={ownVersions(mapId)} keep={() => keep()} />
       </div>
       <ConflictDialog open={auto.conflict} onServer={() => void auto.takeServer()} onMine={() => void auto.keepMine()} />
       {map.access === 'owner' && <ShareDialog open={shareOpen} onClose={() => setShareOpen(false)} map={shareRef} />}

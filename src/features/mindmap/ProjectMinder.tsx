@@ -20,7 +20,7 @@ import {
   useController,
 } from '../../mindmap';
 import { MapGate } from './MapGate';
-import { HistoryPanel } from './HistoryPanel';
+import { useVersionHistory, VersionHistoryButton, VersionHistoryPanel } from './VersionHistory';
 import { OutlinePanel } from './OutlinePanel';
 import { RecallDialog } from './RecallDialog';
 import { NextStepCard } from '../../app/study/NextStepCard';
@@ -31,7 +31,8 @@ import { presenceMarks, usePresence } from './use-presence';
 import { PresenceBar } from './PresenceBar';
 import { DUE_MARK, ReviewPanel } from './ReviewPanel';
 import { assertCaseOpen } from './use-case-gate';
-import { drafts, minderDraftKey, useAutosave } from './use-autosave';
+import { useAutosave } from './use-autosave';
+import { drafts, minderDraftKey } from './map-drafts';
 import { MinderSharing } from './MinderSharing';
 import { MADE_EDITABLE, MADE_READ_ONLY, useLostEdits } from './LostEditsDialog';
 import { sharedCaseMap } from './share-api';
@@ -161,23 +162,15 @@ function MinderEditor({ ctl, caseId, shared, studentId, mind, draft, study, offi
   useLiveProgress(ctl, caseId, learnt);
   const [reviewOpen, setReviewOpen] = useState(false);
   const [reviewTick, setReviewTick] = useState(0);
-  const [historyOpen, setHistoryOpen] = useState(false);
   const [recallBranch, setRecallBranch] = useState<string | null>(null);
-  const historyButton = useRef<HTMLButtonElement>(null);
   const reviewButton = useRef<HTMLButtonElement>(null);
   const closeReview = () => {
     setReviewOpen(false);
     reviewButton.current?.focus();
   };
-  const closeHistory = () => {
-    setHistoryOpen(false);
-    historyButton.current?.focus();
-  };
-  // 历史版本 reads its list again after each completed save.
-  const [savedTick, setSavedTick] = useState(0);
-  useEffect(() => {
-    if (auto.state === 'saved') setSavedTick((t) => t + 1);
-  }, [auto.state]);
+  // 历史版本 reads its list again after each completed save; mastery and 下一步 follow the same tick.
+  const history = useVersionHistory(auto.state);
+  const { savedTick } = history;
 
   // Review cards follow the saved map (a node marked 已学 gets one): asked again after each save.
   const review = useMapReview(caseId, auto.state === 'saved', reviewTick);
@@ -254,18 +247,7 @@ function MinderEditor({ ctl, caseId, shared, studentId, mind, draft, study, offi
         <button type="button" className="mind-toolbar__btn" aria-pressed={heat} aria-controls="mind-mastery-panel" onClick={() => setHeat(!heat)}>
           掌握度
         </button>
-        {!shared && (
-          <button
-            type="button"
-            className="mind-toolbar__btn"
-            ref={historyButton}
-            aria-pressed={historyOpen}
-            aria-controls="mind-history-panel"
-            onClick={() => setHistoryOpen(!historyOpen)}
-          >
-            历史版本
-          </button>
-        )}
+        {!shared && <VersionHistoryButton history={history} />}
         <Link href={withQuery('/project/mindDetail', { caseId })}>知识点详情</Link>
         <Link href={withQuery('/project/detail', { id: caseId })}>返回案例</Link>
       </div>
@@ -286,9 +268,7 @@ function MinderEditor({ ctl, caseId, shared, studentId, mind, draft, study, offi
         <div id="mind-review-panel" hidden={!reviewOpen}>
           {reviewOpen && <ReviewPanel ctl={ctl} caseId={caseId} review={review} onChanged={() => setReviewTick((t) => t + 1)} onClose={closeReview} />}
         </div>
-        <div id="mind-history-panel" hidden={!historyOpen}>
-          {historyOpen && <HistoryPanel ctl={ctl} source={caseVersions(caseId)} keep={() => auto.keep()} savedTick={savedTick} onClose={closeHistory} />}
-        </div>
+        <VersionHistoryPanel history={history} ctl={ctl} source={caseVersions(caseId)} keep={() => auto.keep()} />
         <div id="mind-outline-panel" hidden={!outline}>
           {outline && <OutlinePanel ctl={ctl} caseId={caseId} flush={auto.flush} />}
         </div>

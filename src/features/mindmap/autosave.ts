@@ -1,17 +1,9 @@
-import {
-  type KmDocument,
-  hasNode,
-  withInsert,
-  withText,
-  type InsertAt,
-  type KeptTitle,
-  type TypedText,
-  type AppliedSet,
-  type ChangeSet,
-  type ChangeSetsToSend,
-} from '../../mindmap';
+import type { KmDocument, InsertAt, TypedText, AppliedSet, ChangeSet, ChangeSetsToSend } from '../../mindmap';
 import { ApiFailure } from '../../app/ui/use-remote';
 import type { AutosaveDeps, SaveState } from './autosave-deps';
+import { MemoryCopy } from './autosave-memory-copy';
+import { CatchUp } from './autosave-catch-up';
+import { FailureTelling } from './autosave-failure-telling';
 
 export type { AutosaveDeps, ChangeSaving, SaveState } from './autosave-deps';
 
@@ -21,7 +13,8 @@ export type { AutosaveDeps, ChangeSaving, SaveState } from './autosave-deps';
 // a side in the conflict dialog; a network failure shows 离线 and retries; any other refusal
 // (not applied 403, the experience account 403, too large 400) shows 未能保存, says the server's
 // reason once (not once per save) and keeps the draft. Every change also refreshes an in-memory
-// copy of the document, which keepNow writes synchronously when the page goes away.
+// copy of the document (autosave-memory-copy.ts), which keepNow writes synchronously when the page goes away;
+// what other tabs saved comes in between saves (autosave-catch-up.ts).
 
 export class Autosaver {
   state: SaveState = 'saved';
@@ -44,26 +37,11 @@ export class Autosaver {
   private draftTimer: ReturnType<typeof setTimeout> | null = null;
   private edits = 0;
   private running: Promise<void> | null = null;
-  /** A catch-up under way (catchUp). */
-  private catching: Promise<void> | null = null;
-  /** News heard while busy: the sets the frames brought, null to ask the server, undefined none. */
-  private heard: AppliedSet[] | null | undefined = undefined;
   private stopped = false;
-  /** The last document read after a change (kept synchronously on page hide). */
-  private latest: KmDocument | null = null;
-  private reading: Promise<void> | null = null;
-  private readAgain = false;
-  /** Reads of the document started so far (a read started after `typed` was committed includes it). */
-  private reads = 0;
-  /** Changes marked so far, and how many had been marked when `latest` / the read under way started. */
-  private changes = 0;
-  private latestAt = -1;
-  private readingAt = -1;
-  /**
-   * Titles confirmed (Enter, leaving the field, the page going away) that `latest` may lack: the
-   * worker has not answered yet. Kept over `latest` until a read started after them includes them.
-   */
-  private typed: Array<{ id: string; apply(doc: KmDocument): KmDocument; after: number; kept: KeptTitle }> = [];
+  /** The last document read after a change, and the titles confirmed since (kept synchronously on page hide). */
+  private readonly copy: MemoryCopy;
+  /** What other tabs saved, taken in between saves. */
+  private readonly catchUps: CatchUp;
   private lastStamp = 0;
   /**
    * A draft's savedAt, later than every one this page wrote before (two in the same millisecond
@@ -72,16 +50,28 @@ export class Autosaver {
   private stamp(): number {
     return (this.lastStamp = Math.max(Date.now(), this.lastStamp + 1));
   }
-  /** The refusal last told to the student; the same one is not repeated until a save succeeds. */
-  private refusal: string | null = null;
-  /** Going offline was told (onOffline); told again only after a save went through. */
-  private offlineTold = false;
+  /** Says a refusal once, and going offline once a spell (onError, onOffline). */
+  private readonly failures = new FailureTelling();
 
   constructor(
     private readonly deps: AutosaveDeps,
     version: number,
   ) {
     this.version = version;
+    this.copy = new MemoryCopy(
+      () => deps.snapshot(),
+      () => this.stopped,
+    );
+    this.catchUps = new CatchUp({
+      changes: deps.changes,
+      version: () => this.version,
+      moveTo: (v) => void (this.version = v),
+      saving: () => this.running !== null,
+      mayCatchUp: () => !this.stopped && this.canSave() && this.state !== 'conflict' && this.state !== 'refused',
+      notices: (messages) => this.onNotices(messages),
+      reload: (pending) => this.onReload(pending),
+      markDirty: () => this.markDirty(),
+    });
   }
 
   /** A change was made: save after the debounce (each new change restarts it). */
@@ -89,9 +79,8 @@ export class Autosaver {
     if (this.stopped) return;
     if (!this.canSave()) return;
     this.edits++;
-    this.changes++;
     if (this.state !== 'conflict' && this.state !== 'refused') this.setState(this.state === 'offline' ? 'offline' : 'dirty');
-    this.refresh();
+    this.copy.changed();
     this.schedule(this.deps.delayMs ?? 1500);
     // The draft is written soon after every change, long before the server save: a tab
     // closed within the debounce still leaves its work behind.
@@ -105,51 +94,13 @@ export class Autosaver {
 
   /** A text edit began: the document is read now (if never read), so a page closed while typing keeps the text. */
   prime(): void {
-    if (!this.latest && !this.stopped && this.canSave()) this.refresh();
-  }
-
-  /** One read of the document from the worker (a full copy of the map), kept as `latest`. */
-  private async read(): Promise<KmDocument> {
-    const n = ++this.reads;
-    const at = this.changes;
-    const doc = await this.deps.snapshot();
-    this.latest = doc;
-    this.latestAt = at;
-    this.typed = this.typed.filter((t) => n <= t.after);
-    return doc;
-  }
-
-  /**
-   * The document as it is now: `latest` when no change was marked since its read started (or the
-   * read under way started after the last change), else a new read. The draft and the save share
-   * the read made right after the change: one copy of the map per save, not one per step.
-   */
-  private async current(): Promise<KmDocument> {
-    if (this.reading && this.readingAt === this.changes) await this.reading;
-    if (this.latest && this.latestAt === this.changes) return this.latest;
-    return this.read();
-  }
-
-  /** Reads the document into `latest` now; changes made during a read start one more read after it. */
-  private refresh(): void {
-    if (this.reading) return void (this.readAgain = true);
-    this.readingAt = this.changes;
-    this.reading = this.read()
-      .then(() => {})
-      .catch(() => {})
-      .finally(() => {
-        this.reading = null;
-        if (this.readAgain && !this.stopped) {
-          this.readAgain = false;
-          this.refresh();
-        }
-      });
+    if (!this.copy.latest && !this.stopped && this.canSave()) this.copy.refresh();
   }
 
   private async writeDraft(): Promise<void> {
     this.draftTimer = null;
     if (this.stopped || this.edits === 0 || !this.canSave()) return;
-    const doc = await this.current().catch(() => null);
+    const doc = await this.copy.current().catch(() => null);
     if (!doc) return;
     const t = this.deps.changes && this.version > 0 ? await this.deps.changes.take().catch(() => null) : null;
     if (t && !t.whole) this.lastSets = { sets: t.sets, seq: t.seq, version: t.version };
@@ -162,30 +113,14 @@ export class Autosaver {
   /** The unacknowledged sets last read (kept with the synchronous draft on page hide). */
   private lastSets: { sets: ChangeSet[]; seq: number; version: number } | null = null;
 
-  /**
-   * A title was confirmed and is on its way to the worker: from now on every keepNow keeps it,
-   * until a read of the document (started after this call, so answered after the edit) has it.
-   */
+  /** A title was confirmed and is on its way to the worker: every keepNow keeps it until a read has it (MemoryCopy.confirm). */
   confirm(typed: TypedText): void {
-    const kept = { id: typed.id, text: typed.text };
-    this.typed = [...this.typed.filter((t) => t.id !== typed.id), { id: typed.id, apply: (d) => withText(d, typed), after: this.reads, kept }];
+    this.copy.confirm(typed);
   }
 
-  /**
-   * A title confirmed for a topic the worker has not made yet: every keepNow keeps the topic with
-   * it (`at`) until the worker answered the insert (the returned call, with the topic's id) and a
-   * read after that has it; from the answer on, a document read that has the topic only gets the
-   * title (a read begun as the answer came). A refused insert ('') takes it out at once.
-   */
+  /** A title confirmed for a topic the worker has not made yet; the returned call takes the worker's answer (MemoryCopy.confirmInsert). */
   confirmInsert(at: InsertAt, text: string): (id: string) => void {
-    const entry = { id: '', apply: (d: KmDocument) => withInsert(d, at, text), after: Infinity, kept: { at, text } as KeptTitle };
-    this.typed = [...this.typed, entry];
-    return (id) => {
-      if (!id) return void (this.typed = this.typed.filter((t) => t !== entry));
-      entry.after = this.reads;
-      entry.kept = { id, at, text };
-      entry.apply = (d) => (hasNode(d.root, id) ? withText(d, { id, text }) : withInsert(d, at, text));
-    };
+    return this.copy.confirmInsert(at, text);
   }
 
   /**
@@ -196,12 +131,12 @@ export class Autosaver {
    */
   keepNow(typed?: TypedText | null): void {
     if (typed) this.confirm(typed);
-    if ((this.edits === 0 && !this.typed.length) || !this.latest || !this.canSave()) return;
-    const document = this.typed.reduce((d, t) => t.apply(d), this.latest);
+    if ((this.edits === 0 && !this.copy.typedCount) || !this.copy.latest || !this.canSave()) return;
+    const { document, typed: titles } = this.copy.withTyped()!;
     const sets = this.lastSets && this.lastSets.version === this.version ? { sets: this.lastSets.sets, seq: this.lastSets.seq } : {};
     // the titles are in `document` but in none of the sets: a reopening that replays the sets on
     // a newer map (the closing page's last save arrived) applies them after
-    const kept = this.typed.length ? { typed: this.typed.map((t) => t.kept) } : {};
+    const kept = titles.length ? { typed: titles } : {};
     this.deps.drafts.keepNow?.(this.deps.key, { document, baseVersion: this.version, ...sets, ...kept, savedAt: this.stamp() });
   }
 
@@ -218,7 +153,7 @@ export class Autosaver {
    * no further edit); a refusal that comes again is said again, as the student asked.
    */
   retry(): Promise<void> {
-    this.refusal = null;
+    this.failures.askedAgain();
     return this.flush();
   }
 
@@ -253,7 +188,7 @@ export class Autosaver {
     if (this.running) return this.running.then(() => (this.edits && this.state !== 'conflict' ? this.run() : undefined));
     this.running = this.save().finally(() => {
       this.running = null;
-      this.catchHeard();
+      this.catchUps.catchHeard();
     });
     return this.running;
   }
@@ -273,7 +208,7 @@ export class Autosaver {
     }
     let doc: KmDocument;
     try {
-      doc = await this.current();
+      doc = await this.copy.current();
     } catch {
       // The engine is gone (the editor closed): the draft kept by keepNow holds the work.
       return this.keepNow();
@@ -284,8 +219,7 @@ export class Autosaver {
       this.version = await this.deps.save(doc, this.version);
       // The sets up to the one read with the document are in it; later edits go as change sets.
       if (this.deps.changes) await this.deps.changes.wholeSaved(this.version, sent?.seq ?? 0).catch(() => {});
-      this.refusal = null;
-      this.offlineTold = false;
+      this.failures.saved();
       await this.settle(seen);
     } catch (e) {
       if (e instanceof ApiFailure && e.resultCode === 409 && this.version === 0 && sent && !sent.whole) {
@@ -303,7 +237,7 @@ export class Autosaver {
   private async saveChanges(seen: number, sent: ChangeSetsToSend): Promise<void> {
     const changes = this.deps.changes!;
     if (!sent.sets.length) return this.saved(seen);
-    const doc = await this.current().catch(() => null);
+    const doc = await this.copy.current().catch(() => null);
     this.lastSets = { sets: sent.sets, seq: sent.seq, version: sent.version };
     if (doc)
       await this.deps.drafts
@@ -316,8 +250,7 @@ export class Autosaver {
       this.version = here.version;
       const notices = [...new Set([...(reply.notices ?? []), ...here.notices])];
       if (notices.length) this.onNotices(notices);
-      this.refusal = null;
-      this.offlineTold = false;
+      this.failures.saved();
       await this.saved(seen);
     } catch (e) {
       if (e instanceof ApiFailure && e.resultCode === 409) {
@@ -353,68 +286,17 @@ export class Autosaver {
     // failure: the draft holds the work, tried again later.
     if (e instanceof ApiFailure) {
       this.setState('refused');
-      if (this.refusal !== e.message) this.onError(e.message);
-      this.refusal = e.message;
+      this.failures.refused(e.message, (m) => this.onError(m));
     } else {
       this.setState('offline');
-      if (!this.offlineTold) this.onOffline();
-      this.offlineTold = true;
+      this.failures.offline(() => this.onOffline());
       this.schedule(this.deps.retryMs ?? 5000);
     }
   }
 
-  /**
-   * Another tab or device saved (told by a broadcast, or the periodic check): its sets come in
-   * while nothing is being saved here. Edits made meanwhile are rebased on them like after a save.
-   */
+  /** Another tab or device saved: its sets come in while nothing is being saved here (autosave-catch-up.ts). */
   catchUp(known?: readonly AppliedSet[]): Promise<void> {
-    // One at a time: news heard while a catch-up or a save is under way is caught up after it
-    // (two at once both asked from the same version, and the later one, finding the version moved
-    // by the first, dropped a set it alone had: the page stayed behind until its next edit).
-    if (this.catching || this.running) {
-      this.heard = known && this.heard !== null ? [...(this.heard ?? []), ...known] : null;
-      return this.catching ?? Promise.resolve();
-    }
-    this.catching = this.catchUpOnce(known).finally(() => {
-      this.catching = null;
-      this.catchHeard();
-    });
-    return this.catching;
-  }
-
-  /** The news heard while busy, caught up now (from the frames' sets when they follow on, else asked). */
-  private catchHeard(): void {
-    if (this.heard === undefined || this.catching || this.running) return;
-    const heard = this.heard;
-    this.heard = undefined;
-    void this.catchUp(heard ?? undefined);
-  }
-
-  private async catchUpOnce(known?: readonly AppliedSet[]): Promise<void> {
-    const changes = this.deps.changes;
-    if (!changes || this.stopped || this.running || this.version === 0 || !this.canSave()) return;
-    if (this.state === 'conflict' || this.state === 'refused') return;
-    const at = this.version;
-    try {
-      // The sets a live frame brought, when they follow on from this version: applied as they
-      // are, without asking the server again (a round trip less between a save and its paint).
-      const fresh = known?.filter((s) => s.version > at);
-      if (fresh && !fresh.length) return;
-      const got = fresh && follows(fresh, at) ? { sets: fresh } : await changes.fetch(at);
-      if (this.running || this.version !== at || !got.sets.length) return;
-      const here = await changes.receive(got.sets);
-      this.version = here.version;
-      if (here.notices.length) this.onNotices(here.notices);
-    } catch (e) {
-      if (e instanceof ApiFailure && e.resultCode === 409 && !this.running && this.version === at) {
-        const pending = await changes.take().catch(() => null);
-        if (pending) {
-          this.version = await this.onReload(pending);
-          if (pending.sets.length) this.markDirty();
-        }
-      }
-      // offline: the next check tries again
-    }
+    return this.catchUps.request(known);
   }
 
   private setState(s: SaveState): void {
@@ -422,9 +304,4 @@ export class Autosaver {
     this.state = s;
     this.onState(s);
   }
-}
-
-/** Whether `sets` are the versions right after `at`, each once, in order (else the page asks for them). */
-function follows(sets: readonly AppliedSet[], at: number): boolean {
-  return sets.every((s, i) => s.version === at + 1 + i);
 }

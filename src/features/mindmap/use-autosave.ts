@@ -1,29 +1,17 @@
 import { useEffect, useRef, useState } from 'react';
-import {
-  type KmDocument,
-  type EditorController,
-  draftKey,
-  idbDraftStore,
-  withSyncCopy,
-  type DraftStore,
-  download,
-  fileBase,
-  type Draft,
-  summaryOfEdit,
-  keptTitleEdit,
-  type ChangeSet,
-  type AppliedSet,
-  unsavedTitles,
-} from '../../mindmap';
+import { type KmDocument, type EditorController, download, fileBase, type Draft, type AppliedSet, type unsavedTitles } from '../../mindmap';
 import { Autosaver, type SaveState } from './autosave';
 import { OFFLINE_SAID } from './autosave-deps';
+import { changeSavingFor, type MapRoutes } from './autosave-change-saving';
+import { keepWorkOnLeave } from './autosave-on-leave';
+import { dropUnsavedEdits, replayKeptTitles } from './unsaved-edits';
+import { drafts, minderDraftKey } from './map-drafts';
 import { tabSignal } from './tab-signal';
 import { LiveChannel } from './live-channel';
 import type { PresenceRoom } from './presence-room';
 import { session } from '../../app/session/session-store';
 import { toast } from '../../app/ui/toast-store';
-import { EXPERIENCE_MSG, keepMapVersion, mapChanges, saveChanges, saveStuMind, showMind, type SavedChangeSets } from './api';
-import type { ChangeSaving } from './autosave';
+import { EXPERIENCE_MSG, keepMapVersion, saveStuMind, showMind } from './api';
 import type { ShownMind } from '../../contract/mindmaps';
 import { PROGRESS_KEYS } from '../../contract/rules';
 
@@ -38,12 +26,9 @@ function newTabId(): string {
 
 // Wires the autosaver to an open ProjectMinder: changes → debounced saveStuMind with the
 // version; 409 → conflict choice; offline → draft in IndexedDB; refused → the reason once.
-// Leaving keeps the work however it happens, text still being typed in the edit field included:
-// pagehide/beforeunload (tab closed or reloaded) keep the draft synchronously then try to save; closing the editor in the app saves BEFORE the
-// controller ends the worker (ctl.beforeClose), as the save reads the document from it.
-
-let sharedDrafts: DraftStore | null = null;
-export const drafts = (): DraftStore => (sharedDrafts ??= withSyncCopy(idbDraftStore()));
+// Leaving keeps the work however it happens (autosave-on-leave.ts); the change-set calls and a
+// title lost while typed are in autosave-change-saving.ts; unsaved titles handed on, in
+// unsaved-edits.ts; the drafts' store and keys, in map-drafts.ts.
 
 export interface AutosaveOptions {
   /** whole saves (a first save, 保留我的版本); default the case map's saveStuMind */
@@ -63,19 +48,6 @@ export interface AutosaveOptions {
   /** a map that is not a case's (我的导图): its routes and its live socket, instead of the case map's */
   routes?: MapRoutes;
 }
-
-/** The routes of a map other than a case's study map (stable: the hook reads them when its saver starts). */
-export interface MapRoutes {
-  sendChanges(base: number, sets: ChangeSet[]): Promise<SavedChangeSets>;
-  fetchChanges(since: number): Promise<SavedChangeSets>;
-  /** the map as saved now, whole */
-  show(): Promise<{ document: KmDocument; version: number }>;
-  live: { kind: 'own'; mapId: string; ownerId: string };
-}
-
-/** The draft of a case map: the student's own, or a classmate's shared with them (kept apart). */
-export const minderDraftKey = (studentId: string, caseId: string, ownerId = studentId) =>
-  draftKey(studentId, ownerId === studentId ? caseId : `${caseId}@${ownerId}`);
 
 export function useAutosave(ctl: EditorController, caseId: string, studentId: string, version: number, opts: AutosaveOptions = {}) {
   const { byChanges = true, room = null } = opts;
@@ -101,29 +73,8 @@ export function useAutosave(ctl: EditorController, caseId: string, studentId: st
 
   useEffect(() => {
     const routes = said.current.routes;
-    const changes: ChangeSaving | undefined = byChanges
-      ? {
-          take: () => ctl.engine.takeChangeSets(),
-          send: (base, sets) => (routes ? routes.sendChanges(base, sets) : saveChanges(caseId, base, sets, owner)),
-          receive: async (sets) => {
-            const r = await ctl.engine.receiveChangeSets(sets);
-            const typing = ctl.typedText;
-            // the other tabs' edits: shown, not an edit of this page (nothing to save for them);
-            // an answer holding only this page's own sets changes nothing on screen
-            if (r.changed) ctl.apply(r.patch, false);
-            // a title being typed on a topic another tab deleted cannot be kept: said, not dropped in silence
-            const lost = typing && typing.id && !summaryOfEdit(typing.id) && !ctl.model.get(typing.id);
-            if (!lost) return { notices: r.notices, version: r.version };
-            // its field closes (it floated over a neighbour), and the text is shown to be copied
-            ctl.discardTextEdit();
-            const told = said.current.onTypingLost;
-            if (!told) return { notices: [...r.notices, `标题「${typing.text}」没有保存：这个主题已在别处删除`], version: r.version };
-            told('你正在编辑的主题已在别处删除', typing.text);
-            return { notices: r.notices, version: r.version };
-          },
-          wholeSaved: (v, seq) => ctl.engine.wholeSaved(v, tab.current, seq),
-          fetch: (since) => (routes ? routes.fetchChanges(since) : mapChanges(caseId, since, owner)),
-        }
+    const changes = byChanges
+      ? changeSavingFor(ctl, { caseId, owner, routes, tab: () => tab.current, typingLost: () => said.current.onTypingLost })
       : undefined;
     const saver = new Autosaver(
       {
@@ -189,31 +140,7 @@ export function useAutosave(ctl: EditorController, caseId: string, studentId: st
     ];
     const stopListening = () => off.forEach((f) => f());
     listening.current = stopListening;
-    // Text still being typed in the edit field is committed first and kept with the draft.
-    const hide = () => {
-      saver.keepNow(ctl.commitTextEdit());
-      void ctl.settled().then(() => saver.flush());
-    };
-    const online = () => saver.state === 'offline' && void saver.flush();
-    // One closing, whichever comes first: this effect's cleanup or the controller's dispose
-    // (which waits for it before ending the worker, in either order).
-    let closing: Promise<void> | null = null;
-    const close = () =>
-      (closing ??= (async () => {
-        window.removeEventListener('pagehide', hide);
-        window.removeEventListener('beforeunload', hide);
-        window.removeEventListener('online', online);
-        saver.keepNow(ctl.commitTextEdit());
-        // An edit still on its way to the worker (Enter, then a click on a link; the text edit
-        // just committed) is applied first, so the last save includes it.
-        await ctl.settled();
-        saver.keepNow();
-        await saver.flush().finally(() => saver.dispose());
-      })());
-    window.addEventListener('pagehide', hide);
-    window.addEventListener('beforeunload', hide);
-    window.addEventListener('online', online);
-    const unregister = ctl.beforeClose(close);
+    const { close, unregister } = keepWorkOnLeave(ctl, saver);
     return () => {
       clearInterval(poll);
       document.removeEventListener('visibilitychange', shown);
@@ -253,17 +180,7 @@ export function useAutosave(ctl: EditorController, caseId: string, studentId: st
   const opened = async (server: Pick<ShownMind, 'version'>, draft?: Draft) => {
     await startFrom(server, draft?.sets ?? [], draft?.seq ?? 0);
     ref.current?.resolve(server.version, !!draft?.sets?.length);
-    // titles confirmed as the page went, not yet in any set: made true again as edits of this tab
-    for (const kept of draft?.typed ?? []) {
-      const edit = keptTitleEdit((id) => ctl.model.get(id), kept);
-      if (!edit) continue;
-      if ('rename' in edit) await ctl.editText(...edit.rename);
-      else if ('insert' in edit)
-        await ctl
-          .execute(edit.insert[0].name, [edit.insert[0].at, edit.insert[1]])
-          .catch(() => toast.warning(`标题「${kept.text}」没有保存：它所在的位置已不能再添加主题`, 8000));
-      else toast.warning(`标题「${edit.lost}」没有保存：这个主题已在别处删除`, 8000);
-    }
+    await replayKeptTitles(ctl, draft?.typed ?? []);
   };
 
   const base = () => fileBase(ctl.model.get(ctl.model.rootId)?.text ?? '');
@@ -344,28 +261,8 @@ export function useAutosave(ctl: EditorController, caseId: string, studentId: st
     await ref.current?.retry();
   };
 
-  /**
-   * This student may no longer edit the map (made 只读, removed from it, the map gone): what the
-   * page had not saved is taken out of the saver and out of the draft — never saved later, when
-   * they may edit again, behind the owner's back — and said as the titles it held, to be copied.
-   */
-  const dropUnsaved = async (): Promise<ReturnType<typeof unsavedTitles>> => {
-    // closed uncommitted first: its blur must not make it an edit to save
-    const typing = ctl.discardTextEdit();
-    await ctl.settled();
-    const saver = ref.current;
-    await saver?.idle();
-    const sets = byChanges && ctl.opened ? (await ctl.engine.takeChangeSets()).sets : [];
-    const draft = await drafts()
-      .get(key)
-      .catch(() => undefined);
-    await drafts()
-      .delete(key)
-      .catch(() => {});
-    saver?.resolve(saver.version, false);
-    const typed = [...(draft?.typed ?? []).map((t) => t.text), ...(typing && typing.text !== ctl.model.get(typing.id)?.text ? [typing.text] : [])];
-    return unsavedTitles(sets, typed);
-  };
+  /** This student may no longer edit the map: what the page had not saved is dropped, and said as its titles (unsaved-edits.ts). */
+  const dropUnsaved = (): Promise<ReturnType<typeof unsavedTitles>> => dropUnsavedEdits(ctl, () => ref.current, { key, byChanges });
 
   return {
     state,

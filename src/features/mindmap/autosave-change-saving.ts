@@ -1,0 +1,62 @@
+import { type AppliedSet, type ChangeSet, type EditorController, type KmDocument, summaryOfEdit } from '../../mindmap';
+import type { ChangeSaving } from './autosave-deps';
+import { mapChanges, saveChanges, type SavedChangeSets } from './api';
+
+// The change-set calls the autosaver (autosave.ts) makes for one open map: the sets go to the
+// case map's routes or the map's own (MapRoutes), and the sets that come back are shown — with a
+// title still being typed on a topic another tab deleted handed to the page, not dropped.
+
+/** The routes of a map other than a case's study map (stable: the hook reads them when its saver starts). */
+export interface MapRoutes {
+  sendChanges(base: number, sets: ChangeSet[]): Promise<SavedChangeSets>;
+  fetchChanges(since: number): Promise<SavedChangeSets>;
+  /** the map as saved now, whole */
+  show(): Promise<{ document: KmDocument; version: number }>;
+  live: { kind: 'own'; mapId: string; ownerId: string };
+}
+
+/** Which map the sets are for, and how a lost title being typed is said. */
+export interface ChangeTarget {
+  caseId: string;
+  /** the owner's id on the wire when the map is a classmate's */
+  owner: string | undefined;
+  /** a map that is not a case's: its routes (read when the saver starts) */
+  routes: MapRoutes | undefined;
+  /** this page's name in the change sets it makes */
+  tab(): string;
+  /** the page's onTypingLost now (AutosaveOptions), if it has one */
+  typingLost(): ((reason: string, text: string) => void) | undefined;
+}
+
+export function changeSavingFor(ctl: EditorController, target: ChangeTarget): ChangeSaving {
+  const { caseId, owner, routes } = target;
+  return {
+    take: () => ctl.engine.takeChangeSets(),
+    send: (base, sets) => (routes ? routes.sendChanges(base, sets) : saveChanges(caseId, base, sets, owner)),
+    receive: (sets) => receiveSets(ctl, sets, target.typingLost),
+    wholeSaved: (v, seq) => ctl.engine.wholeSaved(v, target.tab(), seq),
+    fetch: (since) => (routes ? routes.fetchChanges(since) : mapChanges(caseId, since, owner)),
+  };
+}
+
+/**
+ * The server's sets into the engine and on screen. A title being typed on a topic they delete
+ * cannot be kept: its field closes and it is said — to the page's onTypingLost (which shows the text to be
+ * copied), else as a notice with the text.
+ */
+async function receiveSets(ctl: EditorController, sets: AppliedSet[], typingLost: ChangeTarget['typingLost']): Promise<{ notices: string[]; version: number }> {
+  const r = await ctl.engine.receiveChangeSets(sets);
+  const typing = ctl.typedText;
+  // the other tabs' edits: shown, not an edit of this page (nothing to save for them);
+  // an answer holding only this page's own sets changes nothing on screen
+  if (r.changed) ctl.apply(r.patch, false);
+  // a title being typed on a topic another tab deleted cannot be kept: said, not dropped in silence
+  const lost = typing && typing.id && !summaryOfEdit(typing.id) && !ctl.model.get(typing.id);
+  if (!lost) return { notices: r.notices, version: r.version };
+  // its field closes (it floated over a neighbour), and the text is shown to be copied
+  ctl.discardTextEdit();
+  const told = typingLost();
+  if (!told) return { notices: [...r.notices, `标题「${typing.text}」没有保存：这个主题已在别处删除`], version: r.version };
+  told('你正在编辑的主题已在别处删除', typing.text);
+  return { notices: r.notices, version: r.version };
+}

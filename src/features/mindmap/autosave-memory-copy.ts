@@ -1,0 +1,120 @@
+import { type KmDocument, hasNode, withInsert, withText, type InsertAt, type KeptTitle, type TypedText } from '../../mindmap';
+
+// The autosaver's in-memory copy of the map (autosave.ts): every change starts a read of the
+// document from the worker, so that a page going away can keep it as its draft synchronously,
+// with the titles confirmed since that the worker has not answered yet. The draft and the save
+// share that read too: one copy of the map per save, not one per step.
+
+/** A title confirmed that the last read may lack, and how to put it into a document. */
+interface TypedTitle {
+  id: string;
+  apply(doc: KmDocument): KmDocument;
+  /** Reads started before it was confirmed; a read numbered above this includes it. */
+  after: number;
+  kept: KeptTitle;
+}
+
+export class MemoryCopy {
+  /** The last document read after a change (kept synchronously on page hide). */
+  latest: KmDocument | null = null;
+  private reading: Promise<void> | null = null;
+  private readAgain = false;
+  /** Reads of the document started so far (a read started after `typed` was committed includes it). */
+  private reads = 0;
+  /** Changes marked so far, and how many had been marked when `latest` / the read under way started. */
+  private changes = 0;
+  private latestAt = -1;
+  private readingAt = -1;
+  /**
+   * Titles confirmed (Enter, leaving the field, the page going away) that `latest` may lack: the
+   * worker has not answered yet. Kept over `latest` until a read started after them includes them.
+   */
+  private typed: TypedTitle[] = [];
+
+  constructor(
+    private readonly snapshot: () => Promise<KmDocument>,
+    /** The saver was disposed: a read that ends starts no other. */
+    private readonly stopped: () => boolean,
+  ) {}
+
+  /** A change was made: the copy is read again. */
+  changed(): void {
+    this.changes++;
+    this.refresh();
+  }
+
+  /** Titles confirmed that the last read may lack. */
+  get typedCount(): number {
+    return this.typed.length;
+  }
+
+  /** One read of the document from the worker (a full copy of the map), kept as `latest`. */
+  private async read(): Promise<KmDocument> {
+    const n = ++this.reads;
+    const at = this.changes;
+    const doc = await this.snapshot();
+    this.latest = doc;
+    this.latestAt = at;
+    this.typed = this.typed.filter((t) => n <= t.after);
+    return doc;
+  }
+
+  /**
+   * The document as it is now: `latest` when no change was marked since its read started (or the
+   * read under way started after the last change), else a new read. The draft and the save share
+   * the read made right after the change: one copy of the map per save, not one per step.
+   */
+  async current(): Promise<KmDocument> {
+    if (this.reading && this.readingAt === this.changes) await this.reading;
+    if (this.latest && this.latestAt === this.changes) return this.latest;
+    return this.read();
+  }
+
+  /** Reads the document into `latest` now; changes made during a read start one more read after it. */
+  refresh(): void {
+    if (this.reading) return void (this.readAgain = true);
+    this.readingAt = this.changes;
+    this.reading = this.read()
+      .then(() => {})
+      .catch(() => {})
+      .finally(() => {
+        this.reading = null;
+        if (this.readAgain && !this.stopped()) {
+          this.readAgain = false;
+          this.refresh();
+        }
+      });
+  }
+
+  /**
+   * A title was confirmed and is on its way to the worker: from now on every keepNow keeps it,
+   * until a read of the document (started after this call, so answered after the edit) has it.
+   */
+  confirm(typed: TypedText): void {
+    const kept = { id: typed.id, text: typed.text };
+    this.typed = [...this.typed.filter((t) => t.id !== typed.id), { id: typed.id, apply: (d) => withText(d, typed), after: this.reads, kept }];
+  }
+
+  /**
+   * A title confirmed for a topic the worker has not made yet: every keepNow keeps the topic with
+   * it (`at`) until the worker answered the insert (the returned call, with the topic's id) and a
+   * read after that has it; from the answer on, a document read that has the topic only gets the
+   * title (a read begun as the answer came). A refused insert ('') takes it out at once.
+   */
+  confirmInsert(at: InsertAt, text: string): (id: string) => void {
+    const entry: TypedTitle = { id: '', apply: (d: KmDocument) => withInsert(d, at, text), after: Infinity, kept: { at, text } as KeptTitle };
+    this.typed = [...this.typed, entry];
+    return (id) => {
+      if (!id) return void (this.typed = this.typed.filter((t) => t !== entry));
+      entry.after = this.reads;
+      entry.kept = { id, at, text };
+      entry.apply = (d) => (hasNode(d.root, id) ? withText(d, { id, text }) : withInsert(d, at, text));
+    };
+  }
+
+  /** The last document read with the titles confirmed since (null: never read), and those titles as kept in a draft. */
+  withTyped(): { document: KmDocument; typed: KeptTitle[] } | null {
+    if (!this.latest) return null;
+    return { document: this.typed.reduce((d, t) => t.apply(d), this.latest), typed: this.typed.map((t) => t.kept) };
+  }
+}
