@@ -169,3 +169,34 @@ describe('saidInOrder', () => {
     expect(saidInOrder(['正在学'])).toEqual(['正在学']);
   });
 });
+
+describe('AriaTree row with a link', () => {
+  it("keeps the row's visible words one run of its name: the 链接 shortcut is the mouse's, the name already says 有链接 (axe's label-content-name-mismatch)", async () => {
+    const ctl = new EditorController(localEngine(createEngineHost()));
+    const doc = {
+      root: { data: { id: 'r', text: '根' }, children: [{ data: { id: 'a', text: '用户调研', hyperlink: 'https://example.org/a', priority: 3 } }] },
+      template: 'default',
+      theme: 'fresh-blue',
+      version: '1.4.43',
+    };
+    await ctl.open(doc, false);
+    const view = render(<AriaTree ctl={ctl} onKeyDown={() => {}} onToggle={() => {}} onRowClick={() => {}} onRowMenu={() => {}} rowHeight={20} />);
+    const row = view.container.querySelector<HTMLElement>('[data-id=a]')!;
+    expect(row.getAttribute('aria-label')).toMatch(/^用户调研，.*有链接/);
+    // axe needs layout (jsdom has none): its visible text is the row's text outside aria-hidden
+    // parts (the fold arrow is a button of its own), which must be in the name, in order.
+    const visible = (el: Element): string =>
+      [...el.childNodes]
+        .map((n) =>
+          n.nodeType === Node.TEXT_NODE
+            ? (n.textContent ?? '')
+            : (n as Element).getAttribute('aria-hidden') === 'true' || (n as Element).tagName === 'BUTTON'
+              ? ''
+              : visible(n as Element),
+        )
+        .join('');
+    const words = (text: string) => text.replace(/[\s，。、]/g, '');
+    expect(words(visible(row))).toBe('用户调研');
+    expect(words(row.getAttribute('aria-label')!)).toContain(words(visible(row)));
+  });
+});

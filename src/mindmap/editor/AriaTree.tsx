@@ -200,8 +200,19 @@ export function AriaTree({ ctl, onKeyDown, onToggle, onActivate, onRowClick, onR
                   {m === '已学' ? '✓' : m}
                 </span>
               ))}
+              {/* The mouse's shortcut to the link (never focused): kept out of the row's name, which
+                  already says 有链接 — a visible 链接 after the title broke label-in-name. The address
+                  is in the 链接 dialog for keys and screen readers. */}
               {n.href && (
-                <a className="mind-tree__link" href={n.href} target="_blank" rel="noopener noreferrer" tabIndex={-1} onClick={(e) => e.stopPropagation()}>
+                <a
+                  className="mind-tree__link"
+                  href={n.href}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  tabIndex={-1}
+                  aria-hidden="true"
+                  onClick={(e) => e.stopPropagation()}
+                >
                   链接
                 </a>
               )}
