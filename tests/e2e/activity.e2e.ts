@@ -1,8 +1,9 @@
 import type { Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './axe';
 import type { BrowserSession } from './browser';
 import { DEMO, hashOf, logIn, openSignedIn, toastWith, unexpectedErrors, watchCanvasText } from './shell-helpers';
+import { e2eBaseURL } from './base-url';
 
 // Seed (src/server/seed/tutors-data.ts): 16 tutors, full: 刘洋 (05), 郑凯 (10), 韩磊 (14).
 // 李明: 赵海峰 (06) failed, 孙丽华 (07) cancelled, 何振宇 (12, page 2) applying. 王芳: 张建国 (01) accepted.
@@ -11,7 +12,7 @@ const WANG = { loginName: '13800000003', password: DEMO.password };
 
 let s: BrowserSession;
 beforeAll(async () => {
-  s = await openSignedIn(inject('baseURL'));
+  s = await openSignedIn(e2eBaseURL());
   await s.page.getByRole('button', { name: '李明的账户菜单' }).waitFor();
 });
 afterAll(async () => s?.close());
@@ -42,7 +43,7 @@ async function openActivity(page: Page = s.page, n = 1) {
 /** Another signed-in tab of its own (own storage), e.g. for a second account. */
 async function signedInPage(account: { loginName: string; password: string }): Promise<Page> {
   const context = await s.browser.newContext({
-    baseURL: inject('baseURL'),
+    baseURL: e2eBaseURL(),
     viewport: { width: 1280, height: 800 },
     locale: 'zh-CN',
     timezoneId: 'Asia/Shanghai',

@@ -1,13 +1,14 @@
-import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openSession, type BrowserSession } from './browser';
 import { E2E_STUDENTS } from './students';
 import { DEMO, hashOf, logIn, openLoginDialog, readCaptcha, recordApi, toastWith, unexpectedErrors, watchCanvasText } from './shell-helpers';
+import { e2eBaseURL } from './base-url';
 
 const LOGIN = '/api/authcust/login/token';
 
 let s: BrowserSession;
 beforeEach(async () => {
-  s = await openSession(inject('baseURL'));
+  s = await openSession(e2eBaseURL());
   await watchCanvasText(s.context);
 });
 afterEach(async () => s?.close());

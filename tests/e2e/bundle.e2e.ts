@@ -1,10 +1,11 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Response } from 'playwright-core';
 import { openSession, type BrowserSession } from './browser';
 import { logIn, watchCanvasText } from './shell-helpers';
+import { e2eBaseURL } from './base-url';
 
 /** DESIGN budget: Home's initial JavaScript, gzip. */
 const HOME_JS_BUDGET = 180 * 1024;
@@ -13,7 +14,7 @@ const HEAVY = /node_modules\/(video\.js|@videojs|pixi\.js|@pixi|elkjs|pdfjs-dist
 
 let s: BrowserSession;
 beforeAll(async () => {
-  s = await openSession(inject('baseURL'));
+  s = await openSession(e2eBaseURL());
   await watchCanvasText(s.context);
 });
 afterAll(async () => s?.close());

@@ -1,11 +1,12 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { BrowserSession } from './browser';
 import { hashOf, openSignedIn, recordApi, toastWith, unexpectedErrors } from './shell-helpers';
 import { E2E_STUDENTS } from './students';
+import { e2eBaseURL } from './base-url';
 
 async function signedIn(loginName?: string): Promise<BrowserSession> {
-  const session = await openSignedIn(inject('baseURL'), loginName);
+  const session = await openSignedIn(e2eBaseURL(), loginName);
   // External sites are not reachable here: answer them locally so a new tab has something to show.
   await session.context.route(/^https?:\/\/(developer\.mozilla\.org|www\.icourse163\.org)\//, (r) =>
     r.fulfill({ body: 'external', contentType: 'text/plain' }),

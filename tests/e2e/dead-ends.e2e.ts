@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PNG } from 'pngjs';
 import type { BrowserSession } from './browser';
 import { E2E_STUDENTS } from './students';
 import { catalogueCard, hashOf, openSignedIn, toastWith, unexpectedErrors } from './shell-helpers';
+import { e2eBaseURL } from './base-url';
 
 // Issue 18 items 6 and 8: a practice item opens like a case, and the small dead ends.
 // Mutates only E2E_STUDENTS.practiceWalk (孙练习): starts prac-03 and studies two of its steps,
@@ -11,7 +12,7 @@ import { catalogueCard, hashOf, openSignedIn, toastWith, unexpectedErrors } from
 
 let s: BrowserSession;
 beforeAll(async () => {
-  s = await openSignedIn(inject('baseURL'), E2E_STUDENTS.practiceWalk.loginName);
+  s = await openSignedIn(e2eBaseURL(), E2E_STUDENTS.practiceWalk.loginName);
 });
 afterAll(async () => s?.close());
 
@@ -130,7 +131,7 @@ describe('small dead ends (issue 18 item 8)', () => {
   });
 
   it('a tutor page says why there is no 立即报名 and links to the other application', async () => {
-    const w = await openSignedIn(inject('baseURL'), '13800000003');
+    const w = await openSignedIn(e2eBaseURL(), '13800000003');
     try {
       await w.page.goto('/#/tutorDetail?id=tutor-02&uid=tutor-02');
       const why = w.page.getByRole('note');
@@ -173,7 +174,7 @@ describe('small dead ends (issue 18 item 8)', () => {
     await expect.poll(() => hashOf(page)).toBe('#/project/list');
 
     // 王芳 graduated from case-01: reached from her active case-02, the SPEC warning and the way back
-    const w = await openSignedIn(inject('baseURL'), '13800000003');
+    const w = await openSignedIn(e2eBaseURL(), '13800000003');
     try {
       await w.page.goto('/#/project/detail?id=case-02');
       await w.page.getByRole('heading', { level: 1, name: '电商订单管理系统' }).waitFor();

@@ -1,16 +1,17 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './axe';
 import type { BrowserSession } from './browser';
 import { applyForCases, openSignedIn, toastWith, unexpectedErrors } from './shell-helpers';
 import { E2E_STUDENTS } from './students';
+import { e2eBaseURL } from './base-url';
 
 // Runs as the main demo student (13800000001), on exams no other suite touches:
 // 总体架构节点测验 (untimed) is taken by hand, 数据来源节点测验 (20 minutes) times out.
 
 let s: BrowserSession;
 beforeAll(async () => {
-  s = await openSignedIn(inject('baseURL'));
+  s = await openSignedIn(e2eBaseURL());
   await s.page.getByRole('button', { name: '李明的账户菜单' }).waitFor();
 });
 afterAll(async () => s?.close());
@@ -210,7 +211,7 @@ describe('the exam countdown', () => {
 
   it('stays in sight under the header while the paper scrolls, at 1440 and 375 px, with its red last minute', async () => {
     // 屏幕走查 takes the timed exams of case-04 (数据来源节点测验, 20 min) and course-01 (期末考试, 30 min).
-    const t = await openSignedIn(inject('baseURL'), E2E_STUDENTS.walkScreens.loginName);
+    const t = await openSignedIn(e2eBaseURL(), E2E_STUDENTS.walkScreens.loginName);
     try {
       const page = t.page;
       await page.getByRole('button', { name: /的账户菜单$/ }).waitFor();

@@ -1,9 +1,10 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSession, type BrowserSession } from './browser';
+import { e2eBaseURL } from './base-url';
 
 let s: BrowserSession;
 beforeAll(async () => {
-  s = await openSession(inject('baseURL'));
+  s = await openSession(e2eBaseURL());
 });
 afterAll(async () => s?.close());
 

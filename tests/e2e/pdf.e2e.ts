@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { BrowserSession } from './browser';
 import { hashOf, openSignedIn, unexpectedErrors } from './shell-helpers';
+import { e2eBaseURL } from './base-url';
 
 // The seeded handout (需求分析讲义.pdf, three pages of Chinese, fonts not embedded: pdf.js needs its
 // character maps) as a case-01 resource, drawn by pdf.js in ProjectContent.
@@ -9,7 +10,7 @@ import { hashOf, openSignedIn, unexpectedErrors } from './shell-helpers';
 let s: BrowserSession;
 const scripts: string[] = [];
 beforeAll(async () => {
-  s = await openSignedIn(inject('baseURL'));
+  s = await openSignedIn(e2eBaseURL());
   s.page.on('response', (r) => {
     if (r.request().resourceType() === 'script' || r.url().includes('pdf.worker'))
       scripts.push(`${r.status()} ${r.headers()['content-type'] ?? ''} ${new URL(r.url()).pathname}`);

@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSession, type BrowserSession } from './browser';
 import { DEMO, hashOf, logIn, toastWith, unexpectedErrors, watchCanvasText } from './shell-helpers';
 import { E2E_STUDENTS } from './students';
+import { e2eBaseURL } from './base-url';
 
 // Messages, profile and password change run as 王芳 so the main demo account keeps its unread
 // dot and password for the other suites sharing this run's database; the password is restored.
@@ -10,7 +11,7 @@ const NEW_PASSWORD = 'Wangfang2027';
 
 let s: BrowserSession;
 beforeAll(async () => {
-  s = await openSession(inject('baseURL'));
+  s = await openSession(e2eBaseURL());
   await watchCanvasText(s.context);
   await s.page.goto('/');
   await logIn(s.page, WANG);
@@ -93,7 +94,7 @@ describe('personal centre', () => {
 
   it('changes the password: rules, wrong old password, other sessions end, this one stays; then restores it', async () => {
     // A second device signed in as the same student.
-    const other = await s.browser.newContext({ baseURL: inject('baseURL') });
+    const other = await s.browser.newContext({ baseURL: e2eBaseURL() });
     const otherToken = await (
       await other.request.post('/api/authcust/login/token', { data: { loginName: WANG.loginName, password: WANG.password, loginType: 0 } })
     ).json();
@@ -178,7 +179,7 @@ describe('personal centre', () => {
 describe('tasks of the main demo student', () => {
   let d: BrowserSession;
   beforeAll(async () => {
-    d = await openSession(inject('baseURL'), { width: 375, height: 740 });
+    d = await openSession(e2eBaseURL(), { width: 375, height: 740 });
     await watchCanvasText(d.context);
     await d.page.goto('/');
     await logIn(d.page);
@@ -233,7 +234,7 @@ describe('个人设置 opened as the first screen of a new tab (token kept, user
   afterAll(async () => f?.close());
 
   it('waits for selectUser before filling the form, and a save changes only what the student changed', async () => {
-    f = await openSession(inject('baseURL'));
+    f = await openSession(e2eBaseURL());
     const login = await f.context.request.post('/api/authcust/login/token', { data: { loginName: student.loginName, password: DEMO.password, loginType: 0 } });
     const token = ((await login.json()) as { data: { token: string } }).data.token;
     const profile = async () =>

@@ -1,10 +1,11 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { launchBrowser, type BrowserSession } from './browser';
 import { editField } from './mindmap/helpers';
 import { applyForCases, hashOf, readCaptcha, toastWith, unexpectedErrors, watchCanvasText } from './shell-helpers';
 import { E2E_STUDENTS } from './students';
 import { centre, Fingers, phoneNodeBox, phoneZoom, PHONE } from './touch-helpers';
+import { e2eBaseURL } from './base-url';
 
 // The "phone student" walk of issue 17, at 375 × 812 with touch only (taps, pinch, long press):
 // log in, sign up for a course and play a section, open a case's study map, pinch to 50 %, long
@@ -20,7 +21,7 @@ let fingers: Fingers;
 beforeAll(async () => {
   const browser = await launchBrowser();
   const context = await browser.newContext({
-    baseURL: inject('baseURL'),
+    baseURL: e2eBaseURL(),
     viewport: PHONE,
     hasTouch: true,
     isMobile: true,

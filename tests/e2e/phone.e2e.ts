@@ -1,12 +1,13 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './axe';
 import { launchBrowser } from './browser';
 import { ROUTES, visit, type RouteVisit } from './phone-routes';
 import { E2E_STUDENTS } from './students';
 import { applyForCases, logIn, openLoginDialog, watchCanvasText } from './shell-helpers';
+import { e2eBaseURL } from './base-url';
 
 // Issue 17 items 2 and 4: every screen on a 375 × 812 touch phone (hasTouch, isMobile) and at
 // 1440 px, logged in and out: no sideways scrolling, a one-row header whose menu reaches every
@@ -44,7 +45,7 @@ async function tab(device: Device, loginName?: string | null): Promise<Page> {
   const key = `${device.viewport.width}/${loginName}`;
   const known = tabs.get(key);
   if (known) return known.page;
-  const context = await browser.newContext({ baseURL: inject('baseURL'), locale: 'zh-CN', timezoneId: 'Asia/Shanghai', ...device });
+  const context = await browser.newContext({ baseURL: e2eBaseURL(), locale: 'zh-CN', timezoneId: 'Asia/Shanghai', ...device });
   await watchCanvasText(context);
   const page = await context.newPage();
   await page.goto('/');

@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { PNG } from 'pngjs';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import type { BrowserSession } from './browser';
 import { openSignedIn, unexpectedErrors } from './shell-helpers';
+import { e2eBaseURL } from './base-url';
 
 // DOM views exported as PNG (html-to-image): 导出大纲图片 in ProjectMinder's 大纲 panel and
 // 导出图片 on 我的学习's study report. Read-only: signs in as the demo student 李明 and opens
@@ -51,7 +52,7 @@ describe('PNG export of DOM views', () => {
   let s: BrowserSession;
   const errors: string[] = [];
   beforeAll(async () => {
-    s = await openSignedIn(inject('baseURL'));
+    s = await openSignedIn(e2eBaseURL());
     s.page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
     s.page.on('pageerror', (e) => errors.push(e.message));
   });

@@ -1,10 +1,11 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { BrowserSession } from './browser';
 import { applyForCases, catalogueCard, openSignedIn, unexpectedErrors } from './shell-helpers';
 import { item, openMinder, tree } from './mindmap/helpers';
 import { E2E_STUDENTS } from './students';
 import { pageApi, watchCaseVideoToEnd } from './study-helpers';
+import { e2eBaseURL } from './base-url';
 
 // Issue 22: one progress everywhere, the way to it from 最近学习, and a map that follows what is
 // completed in another tab. Two students of their own: progressHub (case-04, video case-04-r08
@@ -45,7 +46,7 @@ const cardPercent = async (page: Page, name: string) => {
 describe('one progress everywhere (progressHub)', () => {
   let s: BrowserSession;
   beforeAll(async () => {
-    s = await openSignedIn(inject('baseURL'), E2E_STUDENTS.progressHub.loginName);
+    s = await openSignedIn(e2eBaseURL(), E2E_STUDENTS.progressHub.loginName);
     await applyForCases(s.page, 'case-04');
   });
   afterAll(async () => {
@@ -103,7 +104,7 @@ describe('one progress everywhere (progressHub)', () => {
 describe('the open map follows another tab (progressLive)', () => {
   let s: BrowserSession;
   beforeAll(async () => {
-    s = await openSignedIn(inject('baseURL'), E2E_STUDENTS.progressLive.loginName);
+    s = await openSignedIn(e2eBaseURL(), E2E_STUDENTS.progressLive.loginName);
     await applyForCases(s.page, 'case-04');
   });
   afterAll(async () => {

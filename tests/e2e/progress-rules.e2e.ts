@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { BrowserSession } from './browser';
 import { applyForCases, hashOf, openSignedIn } from './shell-helpers';
 import { E2E_STUDENTS } from './students';
+import { e2eBaseURL } from './base-url';
 
 // Issue 22: a resource page says what completes it and where the student stands, in a polite
 // status region beside the resource — the text's 5 s, the PDF's pages seen — and says 已完成 once
@@ -10,7 +11,7 @@ import { E2E_STUDENTS } from './students';
 
 let s: BrowserSession;
 beforeAll(async () => {
-  s = await openSignedIn(inject('baseURL'), E2E_STUDENTS.progressRules.loginName);
+  s = await openSignedIn(e2eBaseURL(), E2E_STUDENTS.progressRules.loginName);
   await applyForCases(s.page, 'case-01');
 });
 afterAll(async () => s?.close());

@@ -1,10 +1,11 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { BrowserSession } from './browser';
 import { applyForCases, openSignedIn, unexpectedErrors } from './shell-helpers';
 import { tree } from './mindmap/helpers';
 import { E2E_STUDENTS } from './students';
 import { pageApi, watchCaseVideoToEnd } from './study-helpers';
+import { e2eBaseURL } from './base-url';
 
 // Issue 22: the study map shows progress per branch and a video watched at 2× completes its node.
 // Signs in as E2E_STUDENTS.progressWalk (its own student) and mutates only that student's records:
@@ -13,7 +14,7 @@ import { pageApi, watchCaseVideoToEnd } from './study-helpers';
 let s: BrowserSession;
 
 beforeAll(async () => {
-  s = await openSignedIn(inject('baseURL'), E2E_STUDENTS.progressWalk.loginName);
+  s = await openSignedIn(e2eBaseURL(), E2E_STUDENTS.progressWalk.loginName);
   await applyForCases(s.page, 'case-04');
 });
 

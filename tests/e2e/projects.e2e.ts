@@ -1,11 +1,12 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserSession } from './browser';
 import { cardTitles, catalogueCard, hashOf, openSignedIn, recordApi, toastWith, unexpectedErrors } from './shell-helpers';
+import { e2eBaseURL } from './base-url';
 
 const GRADUATED = '您已结业，无法进入学习';
 const EXPERIENCE = '您正在进行学生端体验，管理案例课程请登录教师端进行。';
 
-const signedIn = (loginName?: string) => openSignedIn(inject('baseURL'), loginName);
+const signedIn = (loginName?: string) => openSignedIn(e2eBaseURL(), loginName);
 
 describe('project cases (normal student)', () => {
   let s: BrowserSession;

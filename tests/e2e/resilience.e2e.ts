@@ -1,12 +1,13 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserSession } from './browser';
 import { openSignedIn, toastWith } from './shell-helpers';
+import { e2eBaseURL } from './base-url';
 
 // The server stops answering (connection refused, then a request hanging past the 10 s timeout):
 // the student sees a clear Chinese message, and the screen recovers once the server is back.
 let s: BrowserSession;
 beforeAll(async () => {
-  s = await openSignedIn(inject('baseURL'));
+  s = await openSignedIn(e2eBaseURL());
   await s.page.getByRole('button', { name: '李明的账户菜单' }).waitFor();
 });
 afterAll(async () => s?.close());

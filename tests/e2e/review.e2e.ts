@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { seriousViolations } from './axe';
 import type { BrowserSession } from './browser';
@@ -7,6 +7,7 @@ import { applyForCases, openSignedIn, toastWith, unexpectedErrors } from './shel
 import { E2E_STUDENTS } from './students';
 import { openPhoneSignedIn } from './touch-helpers';
 import { pageApi } from './study-helpers';
+import { e2eBaseURL } from './base-url';
 
 // Issue 20: a node learnt on the map becomes a review card, graded on the 复习 screen with the
 // keyboard; a grade given offline reaches the server once the browser is back online. Each flow
@@ -25,7 +26,7 @@ async function openReview(page: Page): Promise<void> {
 describe('reviewing a learnt node', () => {
   let s: BrowserSession;
   beforeAll(async () => {
-    s = await openSignedIn(inject('baseURL'), E2E_STUDENTS.reviewCards.loginName);
+    s = await openSignedIn(e2eBaseURL(), E2E_STUDENTS.reviewCards.loginName);
     await applyForCases(s.page, CASE);
   });
   afterAll(async () => {
@@ -107,7 +108,7 @@ describe('reviewing a learnt node', () => {
 describe('grading offline', () => {
   let s: BrowserSession;
   beforeAll(async () => {
-    s = await openSignedIn(inject('baseURL'), E2E_STUDENTS.reviewOffline.loginName);
+    s = await openSignedIn(e2eBaseURL(), E2E_STUDENTS.reviewOffline.loginName);
     await applyForCases(s.page, CASE);
   });
   afterAll(async () => {
@@ -160,7 +161,7 @@ describe('grading offline', () => {
 describe('reviewing on a touch phone', () => {
   let s: BrowserSession;
   beforeAll(async () => {
-    s = await openPhoneSignedIn(inject('baseURL'), E2E_STUDENTS.reviewPhone.loginName);
+    s = await openPhoneSignedIn(e2eBaseURL(), E2E_STUDENTS.reviewPhone.loginName);
     await applyForCases(s.page, CASE);
   });
   afterAll(async () => {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserSession } from './browser';
 import { seriousViolations } from './axe';
 import { item, openMinder } from './mindmap/helpers';
@@ -6,6 +6,7 @@ import { openSignedIn, unexpectedErrors } from './shell-helpers';
 import { pageApi } from './study-helpers';
 import { recallPercent } from '../../src/mindmap/core';
 import { demoAccounts } from '../../src/server/seed/demo-accounts';
+import { e2eBaseURL } from './base-url';
 
 // The seeded study history (issue 34 "Done when"): 林悦, the demo student with four weeks of 复习
 // and 回忆练习 on 健康打卡小程序 (src/server/seed/review-history-data.ts), sees 我的学习's map chart
@@ -26,7 +27,7 @@ const pct = recallPercent;
 describe('the seeded study history', () => {
   let s: BrowserSession;
   beforeAll(async () => {
-    s = await openSignedIn(inject('baseURL'), REVIEWER.loginName);
+    s = await openSignedIn(e2eBaseURL(), REVIEWER.loginName);
   });
   afterAll(async () => {
     expect(unexpectedErrors(s.errors)).toEqual([]);

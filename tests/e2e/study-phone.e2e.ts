@@ -1,9 +1,10 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserSession } from './browser';
 import { seriousViolations } from './axe';
 import { toastWith, unexpectedErrors } from './shell-helpers';
 import { E2E_STUDENTS } from './students';
 import { centre, Fingers, openPhoneMapFitted, openPhoneSignedIn, PHONE, phoneNodeBox, saveMapAtDesk } from './touch-helpers';
+import { e2eBaseURL } from './base-url';
 
 // 回忆练习 and mastery on a phone (375 × 812, touch through CDP): a long press on a branch opens
 // 回忆练习 from the topic menu, the sheet takes the whole width, 核对 and 完成 grade the branch,
@@ -32,7 +33,7 @@ describe('recall and mastery on a phone', () => {
   let phone: BrowserSession;
   let fingers: Fingers;
   beforeAll(async () => {
-    phone = await openPhoneSignedIn(inject('baseURL'), E2E_STUDENTS.recallPhone.loginName);
+    phone = await openPhoneSignedIn(e2eBaseURL(), E2E_STUDENTS.recallPhone.loginName);
     fingers = await Fingers.of(phone.page);
   });
   afterAll(async () => {
@@ -42,7 +43,7 @@ describe('recall and mastery on a phone', () => {
 
   it('long press → 回忆练习, 核对, 完成: mastery in the tree, 下一步 changes, the 掌握度 view fits', { timeout: 180_000 }, async () => {
     // The map is made at the desk (paste import), then opened on the phone.
-    await saveMapAtDesk(inject('baseURL'), E2E_STUDENTS.recallPhone.loginName, CASE, MAP, '算法');
+    await saveMapAtDesk(e2eBaseURL(), E2E_STUDENTS.recallPhone.loginName, CASE, MAP, '算法');
     const { page } = phone;
     const empty = await openPhoneMapFitted(page, CASE);
     const nextStep = page.getByRole('region', { name: '下一步' });

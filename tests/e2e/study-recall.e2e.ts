@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserSession } from './browser';
 import { seriousViolations } from './axe';
 import { clickNode, item, nodeBox, openMinder, outline, pasteImport, saved } from './mindmap/helpers';
@@ -6,6 +6,7 @@ import { applyForCases, openSignedIn, toastWith, unexpectedErrors } from './shel
 import { E2E_STUDENTS } from './students';
 import { masteryBall, pageApi, pixelsLike } from './study-helpers';
 import { HEAT_FILLS } from '../../src/mindmap/canvas/mastery-mark';
+import { e2eBaseURL } from './base-url';
 
 // 回忆练习 on the student's own case map: the branch is folded while the student writes what they
 // remember, 核对 shows what was recalled and missed, an extra item becomes a topic (one undo
@@ -22,7 +23,7 @@ interface Mastery {
 describe('recall practice from the map', () => {
   let s: BrowserSession;
   beforeAll(async () => {
-    s = await openSignedIn(inject('baseURL'), E2E_STUDENTS.recallWalk.loginName);
+    s = await openSignedIn(e2eBaseURL(), E2E_STUDENTS.recallWalk.loginName);
     await applyForCases(s.page, CASE);
   });
   afterAll(async () => {

@@ -1,8 +1,9 @@
 import type { Locator } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserSession } from './browser';
 import { openSignedIn, toastWith, unexpectedErrors } from './shell-helpers';
 import { E2E_STUDENTS } from './students';
+import { e2eBaseURL } from './base-url';
 
 // Issue 31 item 2: the 填写信息 dialog keeps what the student wrote, asks before closing with
 // typed text, asks before cancelling an application, and 重新报名 starts from the cancelled one.
@@ -18,7 +19,7 @@ const WRITTEN: [string, string][] = [
 
 let s: BrowserSession;
 beforeAll(async () => {
-  s = await openSignedIn(inject('baseURL'), student.loginName);
+  s = await openSignedIn(e2eBaseURL(), student.loginName);
   await s.page.getByRole('button', { name: `${student.username}的账户菜单` }).waitFor();
 });
 afterAll(async () => s?.close());

@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSession, type BrowserSession } from './browser';
 import { DEMO, logIn, watchCanvasText } from './shell-helpers';
+import { e2eBaseURL } from './base-url';
 
 /**
  * Stored XSS: script-bearing text planted through the real API wherever a student's own text comes
@@ -30,7 +31,7 @@ async function api(method: string, path: string, body?: unknown) {
 }
 
 beforeAll(async () => {
-  base = inject('baseURL');
+  base = e2eBaseURL();
   const login = await fetch(`${base}/api/authcust/login/token`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },

@@ -1,14 +1,15 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page, Request } from 'playwright-core';
 import type { BrowserSession } from './browser';
 import { cardTitles, hashOf, openSignedIn, unexpectedErrors } from './shell-helpers';
+import { e2eBaseURL } from './base-url';
 
 // The 年份 filter of the course and case lists against the real server (SPEC §3, §9): a list opens
 // on the default year 2021 (the year list marks it), another year lists that year's offerings,
 // and 全部 lists them all.
 let s: BrowserSession;
 beforeAll(async () => {
-  s = await openSignedIn(inject('baseURL'));
+  s = await openSignedIn(e2eBaseURL());
 });
 afterAll(async () => s?.close());
 

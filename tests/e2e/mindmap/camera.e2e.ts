@@ -1,10 +1,11 @@
 import type { Page } from 'playwright-core';
 import { PNG } from 'pngjs';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserSession } from '../browser';
 import { nodeBox, openMinder, pasteImport, saved } from './helpers';
 import { applyForCases, openSignedIn, unexpectedErrors } from '../shell-helpers';
 import { E2E_STUDENTS } from '../students';
+import { e2eBaseURL } from '../base-url';
 
 // The camera as a user drives it: 适应画布 shows the whole map (every topic's box on the canvas,
 // below the readable zoom a map opens with), and Ctrl+wheel / a trackpad pinch zoom about the
@@ -38,7 +39,7 @@ const BIG = ['大图', ...Array.from({ length: 8 }, (_, i) => [`\t分支${i + 1}
 describe('the camera', () => {
   let s: BrowserSession;
   beforeAll(async () => {
-    s = await openSignedIn(inject('baseURL'), E2E_STUDENTS.mapCamera.loginName);
+    s = await openSignedIn(e2eBaseURL(), E2E_STUDENTS.mapCamera.loginName);
     await applyForCases(s.page, 'case-04');
   });
   afterAll(async () => s?.close());

@@ -1,9 +1,10 @@
 import { PNG } from 'pngjs';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { openSession, type BrowserSession } from '../browser';
 import { download, item, pasteImport, tree } from './helpers';
 import { logIn, openSignedIn, unexpectedErrors, watchCanvasText } from '../shell-helpers';
+import { e2eBaseURL } from '../base-url';
 
 // What the mind-map canvas draws and how it opens and zooms, checked the way a person sees it:
 // pixels of the painted canvas (marker colours, image, the root box's width as the real scale),
@@ -136,7 +137,7 @@ async function settledScale(page: Page): Promise<{ label: number; rootSize: numb
 
 let s: BrowserSession;
 beforeAll(async () => {
-  s = await openSession(inject('baseURL'));
+  s = await openSession(e2eBaseURL());
   await watchCanvasText(s.context);
   await s.page.goto('/');
   await logIn(s.page, { loginName: EDITOR });
@@ -239,7 +240,7 @@ describe('opening a map', () => {
     const canvas = (await page.locator('.mind-editor__canvas canvas').boundingBox())!;
     expect(Math.abs(root.x + root.len / 2 - canvas.width / 2)).toBeLessThan(canvas.width / 4);
 
-    const study = await openSignedIn(inject('baseURL'));
+    const study = await openSignedIn(e2eBaseURL());
     try {
       const p = study.page;
       await p.goto('/#/project/mindDetail?caseId=case-01');

@@ -1,10 +1,11 @@
-import { afterAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { BrowserSession } from '../browser';
 import { seriousViolations } from '../axe';
 import { editField, item, mapFocused, openMinder, outline, saveState, saved } from './helpers';
 import { applyForCases, hashOf, openSignedIn, toastWith } from '../shell-helpers';
 import { E2E_STUDENTS, e2eStudentNo } from '../students';
+import { e2eBaseURL } from '../base-url';
 
 // Two classmates on one study map of a case, live, in two browsers: the owner shares her
 // 我的学习导图 by 学号; the member opens it from 共享给我的; each sees the other in the toolbar and on
@@ -24,7 +25,7 @@ describe('a case study map built together, live', () => {
   afterAll(async () => Promise.all(sessions.map((x) => x.close())));
 
   it('share by 学号, open it from 共享给我的, see each other, edits arrive live; 只读 at once; 退出共享', { timeout: 180_000 }, async () => {
-    const owner = await openSignedIn(inject('baseURL'), OWNER.loginName);
+    const owner = await openSignedIn(e2eBaseURL(), OWNER.loginName);
     sessions.push(owner);
     const o = owner.page;
     await applyForCases(o, CASE);
@@ -44,7 +45,7 @@ describe('a case study map built together, live', () => {
     await share.getByRole('button', { name: '邀请' }).click();
     // a classmate who has not applied for the case cannot be given its map: said, the 学号 kept
     await expect.poll(() => share.getByRole('alert').textContent()).toBe('该同学尚未报名这个案例，报名后才能共享案例导图');
-    const member = await openSignedIn(inject('baseURL'), MEMBER.loginName);
+    const member = await openSignedIn(e2eBaseURL(), MEMBER.loginName);
     sessions.push(member);
     const m = member.page;
     await applyForCases(m, CASE);

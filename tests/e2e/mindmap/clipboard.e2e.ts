@@ -1,6 +1,7 @@
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { clickNode, item, openMinder } from './helpers';
 import { openSignedIn, unexpectedErrors } from '../shell-helpers';
+import { e2eBaseURL } from '../base-url';
 
 // The system clipboard (issue 15 item 16): Ctrl+C writes the subtree as outline text (and .km
 // JSON for this app), Ctrl+V in another map recreates it with its data, and indented plain text
@@ -9,7 +10,7 @@ import { openSignedIn, unexpectedErrors } from '../shell-helpers';
 
 describe('system clipboard', () => {
   it('copies a subtree between two maps with its data, and pastes indented text from another app', async () => {
-    const baseURL = inject('baseURL');
+    const baseURL = e2eBaseURL();
     const s = await openSignedIn(baseURL);
     try {
       const { page, context } = s;

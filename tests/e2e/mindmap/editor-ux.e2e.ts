@@ -1,10 +1,11 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pointAt, relationCurve, type BoxLike } from '../../../src/mindmap/core';
 import type { BrowserSession } from '../browser';
 import { editField, focusOutside, item, mapFocused, nodeBox, nodePoint, openMinder, outline, pasteImport, saved, selectedTexts, tree } from './helpers';
 import { applyForCases, openSignedIn, unexpectedErrors } from '../shell-helpers';
 import { E2E_STUDENTS } from '../students';
+import { e2eBaseURL } from '../base-url';
 
 // An XMind / kityminder user's findings in the editor, driven as they drove it (canvas clicks,
 // keys): Ctrl+Z right after Tab, Shift+click runs, what the live region says, arrow keys and
@@ -41,7 +42,7 @@ async function clickWith(page: Page, modifier: 'Shift' | 'Control', to: { x: num
 describe('editor findings of an XMind user', () => {
   let s: BrowserSession;
   beforeAll(async () => {
-    s = await openSignedIn(inject('baseURL'), E2E_STUDENTS.editorUx.loginName);
+    s = await openSignedIn(e2eBaseURL(), E2E_STUDENTS.editorUx.loginName);
     await applyForCases(s.page, 'case-04'); // the edited map is saved: that needs an application
   });
   afterAll(async () => s?.close());

@@ -4,13 +4,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { decodePDFRawStream, PDFDocument, PDFName, PDFRawStream } from 'pdf-lib';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { ensureDebianTools, POPPLER } from '../../debian-tools';
 import type { BrowserSession } from '../browser';
 import { download, importFile, openMinder, outline, saved } from './helpers';
 import { applyForCases, openSignedIn, toastWith, unexpectedErrors } from '../shell-helpers';
 import { E2E_STUDENTS } from '../students';
+import { e2eBaseURL } from '../base-url';
 
 // PDF export through the editor's 导入 / 导出 menu (issue 19.6), driven with the keyboard: the
 // downloaded file is read back by pdf.js (as a PDF viewer would) and holds every title as text,
@@ -90,7 +91,7 @@ describe('PDF export', () => {
   let s: BrowserSession;
   beforeAll(async () => {
     ensureDebianTools(POPPLER);
-    s = await openSignedIn(inject('baseURL'), E2E_STUDENTS.pdfExport.loginName);
+    s = await openSignedIn(e2eBaseURL(), E2E_STUDENTS.pdfExport.loginName);
     await applyForCases(s.page, 'case-04'); // the imported map is saved: that needs an application
   });
   afterAll(async () => s?.close());

@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { BrowserSession } from '../browser';
 import { mapFocused } from './helpers';
 import { applyForCases, openSignedIn, unexpectedErrors } from '../shell-helpers';
+import { e2eBaseURL } from '../base-url';
 
 // Find and replace (Ctrl+F, issue 15.14): matches in preorder, hidden ones revealed, the camera
 // centres on the current match, replace one or all — each one undo step. Read-only maps find too.
@@ -38,7 +39,7 @@ async function openFind(page: Page): Promise<void> {
 describe('find and replace', () => {
   let s: BrowserSession;
   beforeAll(async () => {
-    s = await openSignedIn(inject('baseURL'));
+    s = await openSignedIn(e2eBaseURL());
     await applyForCases(s.page, 'case-05'); // replacing saves the map: that needs an application
   });
   afterAll(async () => s?.close());

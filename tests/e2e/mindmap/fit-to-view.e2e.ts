@@ -1,11 +1,12 @@
 import type { Page } from 'playwright-core';
 import { PNG } from 'pngjs';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserSession } from '../browser';
 import { openMinder, pasteImport, saved } from './helpers';
 import { applyForCases, openSignedIn, unexpectedErrors } from '../shell-helpers';
 import { E2E_STUDENTS } from '../students';
 import { canvasBox, openPhoneSignedIn, phoneZoom } from '../touch-helpers';
+import { e2eBaseURL } from '../base-url';
 
 // 适应画布 shows everything the canvas draws, in every structure (思维导图, 向右导图, 组织结构图,
 // 目录组织图, 鱼骨图, 天盘图) and on a phone: after it nothing drawn reaches the canvas's edge, so
@@ -74,7 +75,7 @@ const resting = (page: Page) => page.locator('.mind-editor__canvas:not([data-cam
 describe('适应画布', () => {
   let s: BrowserSession;
   beforeAll(async () => {
-    s = await openSignedIn(inject('baseURL'), E2E_STUDENTS.fitTemplates.loginName);
+    s = await openSignedIn(e2eBaseURL(), E2E_STUDENTS.fitTemplates.loginName);
     await applyForCases(s.page, 'case-04');
   });
   afterAll(async () => s?.close());
@@ -103,7 +104,7 @@ describe('适应画布', () => {
   });
 
   it('on a phone (更多 → 适应画布) zooms out until the whole map is on the screen', async () => {
-    const phone = await openPhoneSignedIn(inject('baseURL'), E2E_STUDENTS.fitTemplates.loginName);
+    const phone = await openPhoneSignedIn(e2eBaseURL(), E2E_STUDENTS.fitTemplates.loginName);
     try {
       const { page } = phone;
       await page.goto('/#/project/minder?caseId=case-04');

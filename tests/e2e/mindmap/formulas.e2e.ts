@@ -1,10 +1,11 @@
 import { PNG } from 'pngjs';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { BrowserSession } from '../browser';
 import { clickNode, download, editField, mapFocused, nodeBox, openMinder, outline, pasteImport, saved, selectedTexts, tree } from './helpers';
 import { applyForCases, openSignedIn, unexpectedErrors } from '../shell-helpers';
 import { E2E_STUDENTS } from '../students';
+import { e2eBaseURL } from '../base-url';
 
 // Formulas in node text (issue 19.3): a student selects a node on the canvas, types a title
 // with `$…$`, and KaTeX typesets it on the canvas: the node grows to the formula's box (the
@@ -74,7 +75,7 @@ async function topicInk(page: Page, r: Rect): Promise<{ width: number; height: n
 describe('formulas in node text', () => {
   let s: BrowserSession;
   beforeAll(async () => {
-    s = await openSignedIn(inject('baseURL'), E2E_STUDENTS.formulas.loginName);
+    s = await openSignedIn(e2eBaseURL(), E2E_STUDENTS.formulas.loginName);
     await applyForCases(s.page, 'case-04'); // the edited map is saved: that needs an application
   });
   afterAll(async () => s?.close());

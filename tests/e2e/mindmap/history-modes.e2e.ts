@@ -1,9 +1,10 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { BrowserSession } from '../browser';
 import { clickNode, editField, mapFocused, nodePoint, openMinder, outline, tree } from './helpers';
 import { applyForCases, openSignedIn } from '../shell-helpers';
 import { E2E_STUDENTS } from '../students';
+import { e2eBaseURL } from '../base-url';
 
 // History modes driven from the canvas (issue 16 item 3): one text edit is one undo step however
 // many keys were typed; a drag is one undo step; a view change (collapse) between an undo and
@@ -24,7 +25,7 @@ const redo = (page: Page) => page.keyboard.press('Control+y');
 describe('history modes on the canvas', () => {
   let s: BrowserSession;
   beforeAll(async () => {
-    s = await openSignedIn(inject('baseURL'), E2E_STUDENTS.kityminderWalk.loginName);
+    s = await openSignedIn(e2eBaseURL(), E2E_STUDENTS.kityminderWalk.loginName);
     await applyForCases(s.page, CASE);
   });
   afterAll(async () => s?.close());

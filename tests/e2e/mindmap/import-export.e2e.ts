@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { BrowserSession } from '../browser';
 import { importFile, item, nodeBox, nodePoint, openMinder, outline, saved } from './helpers';
 import { openSignedIn, toastWith, unexpectedErrors } from '../shell-helpers';
+import { e2eBaseURL } from '../base-url';
 
 // Import and export of the mind-map editor through its menu: downloads of every format, files
 // chosen through the real file input, pasted text, and real-file shapes (a Notepad forest, a
@@ -23,7 +24,7 @@ async function downloadOf(page: Page, menuItem: RegExp): Promise<{ name: string;
 describe('import and export', () => {
   let s: BrowserSession;
   beforeAll(async () => {
-    s = await openSignedIn(inject('baseURL'));
+    s = await openSignedIn(e2eBaseURL());
   });
   afterAll(async () => s?.close());
 

@@ -1,10 +1,11 @@
 import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserSession } from '../browser';
 import { download, importFile, openMinder, outline, saved } from './helpers';
 import { applyForCases, openSignedIn, toastWith, unexpectedErrors } from '../shell-helpers';
 import { E2E_STUDENTS } from '../students';
+import { e2eBaseURL } from '../base-url';
 
 // What an outside tester found in the exchange formats, walked through the 导入 / 导出 menu: an
 // XMind 8 logic chart opens as 逻辑结构图 (not a two-sided map) with its relationship's curve,
@@ -35,7 +36,7 @@ const KM = JSON.stringify({
 describe('exchange formats: structures, curves, export notices, PDF links', () => {
   let s: BrowserSession;
   beforeAll(async () => {
-    s = await openSignedIn(inject('baseURL'), E2E_STUDENTS.formatsStructure.loginName);
+    s = await openSignedIn(e2eBaseURL(), E2E_STUDENTS.formatsStructure.loginName);
     await applyForCases(s.page, 'case-04');
   });
   afterAll(async () => s?.close());

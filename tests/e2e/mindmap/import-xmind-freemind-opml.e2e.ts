@@ -1,10 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { strFromU8, unzipSync, zipSync } from 'fflate';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserSession } from '../browser';
 import { download, importFile, item, openMinder, outline, saved } from './helpers';
 import { applyForCases, openSignedIn, toastWith, unexpectedErrors } from '../shell-helpers';
 import { E2E_STUDENTS } from '../students';
+import { e2eBaseURL } from '../base-url';
 
 // XMind, FreeMind and OPML through the editor's 导入 / 导出 menu (issue 19.4): an .xmind chosen
 // in the real file input is imported and says what it could not keep; the map exported as
@@ -20,7 +21,7 @@ const TITLES = ['操作系统', '进程管理', '进程与线程', '调度算法
 describe('XMind, FreeMind and OPML files', () => {
   let s: BrowserSession;
   beforeAll(async () => {
-    s = await openSignedIn(inject('baseURL'), E2E_STUDENTS.formatsWalk.loginName);
+    s = await openSignedIn(e2eBaseURL(), E2E_STUDENTS.formatsWalk.loginName);
     await applyForCases(s.page, 'case-04'); // an imported map is saved: that needs an application
   });
   afterAll(async () => s?.close());

@@ -1,10 +1,11 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { BrowserSession } from '../browser';
 import { clickNode, focusOutside, item, mapFocused, markLearnt, nodeBox, openMinder, pasteImport, saved, selectedTexts, tree } from './helpers';
 import { applyForCases, openSignedIn, unexpectedErrors } from '../shell-helpers';
 import { E2E_STUDENTS } from '../students';
 import { pageApi } from '../study-helpers';
+import { e2eBaseURL } from '../base-url';
 
 // Items follow the topics (engine/model/item-follow.ts), driven as a student does: deleting the
 // first topic of a summary's range leaves the summary over the rest (it used to vanish for good)
@@ -56,7 +57,7 @@ const live = (page: Page) => page.locator('.mind-editor__live');
 describe('items follow deleted and moved topics', () => {
   let s: BrowserSession;
   beforeAll(async () => {
-    s = await openSignedIn(inject('baseURL'), E2E_STUDENTS.itemsFollow.loginName);
+    s = await openSignedIn(e2eBaseURL(), E2E_STUDENTS.itemsFollow.loginName);
     await applyForCases(s.page, 'case-04'); // the edited map is saved: that needs an application
   });
   afterAll(async () => s?.close());

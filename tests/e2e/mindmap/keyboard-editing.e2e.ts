@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { BrowserSession } from '../browser';
 import { clickNode, DEPTH, editField, focusedTag, focusOutside, item, mapFocused, openMinder, outline, selectedTexts } from './helpers';
 import { applyForCases, openSignedIn, toastWith, unexpectedErrors } from '../shell-helpers';
+import { e2eBaseURL } from '../base-url';
 
 // The editor's keyboard, focus and text editing as a person drives it (issue 15 items 2, 3, 5,
 // 6): click a node ON THE CANVAS, then keys. case-08 is shared with mindmap.e2e's conflict flow,
@@ -22,7 +23,7 @@ async function fieldValue(page: Page): Promise<string> {
 describe('text editing from the canvas', () => {
   let s: BrowserSession;
   beforeAll(async () => {
-    s = await openSignedIn(inject('baseURL'));
+    s = await openSignedIn(e2eBaseURL());
     await applyForCases(s.page, CASE);
   });
   afterAll(async () => s?.close());
@@ -87,7 +88,7 @@ describe('text editing from the canvas', () => {
 describe('focus and keyboard model', () => {
   let s: BrowserSession;
   beforeAll(async () => {
-    s = await openSignedIn(inject('baseURL'));
+    s = await openSignedIn(e2eBaseURL());
     await applyForCases(s.page, CASE);
   });
   afterAll(async () => s?.close());
@@ -221,7 +222,7 @@ async function importDeep(page: Page): Promise<void> {
 
 describe('depth: imported content keeps its depth, only inserts below level 4 are refused', () => {
   it('imports a 6-level map, rearranges its deep nodes, refuses an insert below level 4', async () => {
-    const s = await openSignedIn(inject('baseURL'));
+    const s = await openSignedIn(e2eBaseURL());
     try {
       const { page } = s;
       await applyForCases(page, DEEP_CASE);
@@ -248,7 +249,7 @@ describe('depth: imported content keeps its depth, only inserts below level 4 ar
 
   // Needs the server side of item 3 (saveStuMind no longer refusing maps deeper than 4 levels).
   it('saves an imported 6-level map, and a reload shows it (never stuck on the depth rule)', async () => {
-    const s = await openSignedIn(inject('baseURL'));
+    const s = await openSignedIn(e2eBaseURL());
     try {
       const { page } = s;
       await applyForCases(page, DEEP_CASE);

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { BrowserSession } from '../browser';
 import {
@@ -18,6 +18,7 @@ import {
 } from './helpers';
 import { applyForCases, openSignedIn, toastWith, unexpectedErrors } from '../shell-helpers';
 import { E2E_STUDENTS } from '../students';
+import { e2eBaseURL } from '../base-url';
 
 // A kityminder (百度脑图) user's session on their study map, in one go (issue 15): the focused
 // suites (kityminder-*.e2e.ts) check each behaviour in depth; this walk checks that they hold
@@ -46,9 +47,9 @@ async function imeType(page: Page, pinyin: string, text: string): Promise<void> 
 describe('a kityminder user’s walk through the study map', () => {
   let s: BrowserSession;
   beforeAll(async () => {
-    s = await openSignedIn(inject('baseURL'), E2E_STUDENTS.kityUserWalk.loginName);
+    s = await openSignedIn(e2eBaseURL(), E2E_STUDENTS.kityUserWalk.loginName);
     await applyForCases(s.page, CASE);
-    await s.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: inject('baseURL') });
+    await s.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: e2eBaseURL() });
   });
   afterAll(async () => s?.close());
 

@@ -1,10 +1,11 @@
-import { afterAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import type { BrowserSession } from '../browser';
 import { editField, item, nodeBox, openMinder, outline, saved } from './helpers';
 import { pixelsLike } from '../study-helpers';
 import { seriousViolations } from '../axe';
 import { applyForCases, openSignedIn } from '../shell-helpers';
 import { E2E_STUDENTS } from '../students';
+import { e2eBaseURL } from '../base-url';
 
 // One student's map open on two devices (two browsers, no shared storage): an edit saved on one
 // reaches the other over the live socket as it happens — a `set` frame, then the title on
@@ -18,7 +19,7 @@ describe('the same map on two devices', () => {
   afterAll(async () => Promise.all(sessions.map((x) => x.close())));
 
   it('an edit saved on the laptop is pushed to the phone’s open map', async () => {
-    const laptop = await openSignedIn(inject('baseURL'), ME.loginName);
+    const laptop = await openSignedIn(e2eBaseURL(), ME.loginName);
     sessions.push(laptop);
     await applyForCases(laptop.page, CASE);
     const a = laptop.page;
@@ -32,7 +33,7 @@ describe('the same map on two devices', () => {
       await a.keyboard.press('Enter');
     });
 
-    const phone = await openSignedIn(inject('baseURL'), ME.loginName);
+    const phone = await openSignedIn(e2eBaseURL(), ME.loginName);
     sessions.push(phone);
     const b = phone.page;
     const frames: string[] = [];

@@ -1,10 +1,11 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { BrowserSession } from '../browser';
 import { clickNode, editField, item, mapFocused, nodeBox, openMinder, outline, pasteImport, saved, selectedTexts } from './helpers';
 import { pageApi } from '../study-helpers';
 import { E2E_STUDENTS } from '../students';
 import { applyForCases, openSignedIn, toastWith, unexpectedErrors } from '../shell-helpers';
+import { e2eBaseURL } from '../base-url';
 
 // What a kityminder user walking the editor found (polish round): undoing an import brings back
 // the selection from before it and takes its "可按 Ctrl+Z 撤销" notice down; the find bar's
@@ -22,7 +23,7 @@ const bottomOf = (b: Box) => b.y + b.height;
 describe('mind-map notices and the selection after undo, find, 大纲 and reopening', () => {
   let s: BrowserSession;
   beforeAll(async () => {
-    s = await openSignedIn(inject('baseURL'), E2E_STUDENTS.mindmapPolish.loginName);
+    s = await openSignedIn(e2eBaseURL(), E2E_STUDENTS.mindmapPolish.loginName);
     await applyForCases(s.page, CASE); // 大纲 apply saves the map: that needs an application
   });
   afterAll(async () => s?.close());

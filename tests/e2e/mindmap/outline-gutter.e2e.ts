@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserSession } from '../browser';
 import { openSignedIn } from '../shell-helpers';
 import { openMinder } from './helpers';
+import { e2eBaseURL } from '../base-url';
 
 // The 大纲 panel's 已学 a/b gutter stays line for line beside the outline text when the text
 // scrolls (outside walk: the text scrolled and the gutter stayed, so counts sat beside other lines).
@@ -10,7 +11,7 @@ import { openMinder } from './helpers';
 describe('the outline gutter', () => {
   let s: BrowserSession;
   beforeAll(async () => {
-    s = await openSignedIn(inject('baseURL'));
+    s = await openSignedIn(e2eBaseURL());
   });
   afterAll(async () => s?.close());
 

@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { BrowserSession } from '../browser';
 import { applyForCases, openSignedIn, unexpectedErrors } from '../shell-helpers';
+import { e2eBaseURL } from '../base-url';
 
 // 大纲 as a live view of the map (issue 15.1): an applied outline edit renames, inserts, moves and
 // removes the existing nodes — priority, notes and children kept — as ONE undo step; the text
@@ -45,7 +46,7 @@ describe('大纲: a live view of the same document', () => {
   let s: BrowserSession;
   beforeAll(async () => {
     // A student and case no other suite edits; saving needs an application to the case.
-    s = await openSignedIn(inject('baseURL'), '13800000003');
+    s = await openSignedIn(e2eBaseURL(), '13800000003');
     await applyForCases(s.page, 'case-07');
   });
   afterAll(async () => s?.close());

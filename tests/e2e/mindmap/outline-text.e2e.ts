@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { BrowserSession } from '../browser';
 import { applyForCases, openSignedIn, unexpectedErrors } from '../shell-helpers';
+import { e2eBaseURL } from '../base-url';
 
 // The 大纲 view of ProjectMinder: loaded with getMindOutline, edited as text, a refused outline
 // leaves map and text alone, an accepted one replaces the map (saveStuMind) and is then stored in
@@ -24,7 +25,7 @@ async function openOutline(page: Page, reload = false): Promise<string> {
 describe('ProjectMinder outline text', () => {
   let s: BrowserSession;
   beforeAll(async () => {
-    s = await openSignedIn(inject('baseURL'));
+    s = await openSignedIn(e2eBaseURL());
     await applyForCases(s.page, 'case-06'); // saving needs an application to the case
   });
   afterAll(async () => s?.close());

@@ -1,10 +1,11 @@
 import { strToU8, zipSync } from 'fflate';
-import { afterEach, describe, expect, inject, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { BrowserSession } from '../browser';
 import { seriousViolations } from '../axe';
 import { importFile, outline } from './helpers';
 import { hashOf, openSignedIn } from '../shell-helpers';
 import { E2E_STUDENTS } from '../students';
+import { e2eBaseURL } from '../base-url';
 
 // 批量导入 in 我的导图 (issue 33.2): a .zip of mixed formats, one file broken, one XMind workbook of
 // two sheets (the page asks which to import) — every file reported, the broken one refused with
@@ -38,7 +39,7 @@ const batch = zipSync({
 
 describe('我的导图 批量导入', () => {
   it('imports a mixed zip: asks for the workbook’s sheets, reports every file, refuses the broken one', async () => {
-    s = await openSignedIn(inject('baseURL'), ME.loginName);
+    s = await openSignedIn(e2eBaseURL(), ME.loginName);
     const { page } = s;
     await page.getByRole('button', { name: `${ME.username}的账户菜单` }).click();
     await page.getByRole('menuitem', { name: '我的导图' }).click();

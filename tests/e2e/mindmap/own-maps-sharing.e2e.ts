@@ -1,10 +1,11 @@
-import { afterAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { BrowserSession } from '../browser';
 import { seriousViolations } from '../axe';
 import { editField, item, outline, saveState } from './helpers';
 import { hashOf, openSignedIn, toastWith } from '../shell-helpers';
 import { E2E_STUDENTS, e2eStudentNo } from '../students';
+import { e2eBaseURL } from '../base-url';
 
 // A 我的导图 map shared with a classmate, as two students do it in two browsers: the owner invites
 // by 学号 (a wrong one is refused in Chinese, the typed 学号 kept), the member finds the map in
@@ -24,7 +25,7 @@ describe('sharing a 我的导图 map with a classmate', () => {
   afterAll(async () => Promise.all(sessions.map((x) => x.close())));
 
   it('invite by 学号, the member edits, the owner sees it live; both edit at once; 只读 then 退出共享', { timeout: 180_000 }, async () => {
-    const owner = await openSignedIn(inject('baseURL'), OWNER.loginName);
+    const owner = await openSignedIn(e2eBaseURL(), OWNER.loginName);
     sessions.push(owner);
     const o = owner.page;
     await o.goto('/#/personal/myMaps');
@@ -52,7 +53,7 @@ describe('sharing a 我的导图 map with a classmate', () => {
     await share.getByRole('button', { name: '关闭' }).click();
 
     // the member: 我的学习 → 共享给我的 → the map, editable
-    const member = await openSignedIn(inject('baseURL'), MEMBER.loginName);
+    const member = await openSignedIn(e2eBaseURL(), MEMBER.loginName);
     sessions.push(member);
     const m = member.page;
     await m.goto('/#/personal/myStudy');

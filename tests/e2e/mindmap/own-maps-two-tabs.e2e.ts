@@ -1,9 +1,10 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { BrowserSession } from '../browser';
 import { editField, item, outline, saveState } from './helpers';
 import { openSignedIn } from '../shell-helpers';
 import { E2E_STUDENTS } from '../students';
+import { e2eBaseURL } from '../base-url';
 
 // Two tabs of one student on one 我的导图 map save by change sets and hear each other on the live
 // socket: each renames a different topic at once, both renames are kept and shown on both tabs
@@ -11,7 +12,7 @@ import { E2E_STUDENTS } from '../students';
 
 let s: BrowserSession;
 beforeAll(async () => {
-  s = await openSignedIn(inject('baseURL'), E2E_STUDENTS.ownTwoTabs.loginName);
+  s = await openSignedIn(e2eBaseURL(), E2E_STUDENTS.ownTwoTabs.loginName);
 });
 afterAll(async () => {
   await s?.close();

@@ -1,10 +1,11 @@
-import { afterEach, describe, expect, inject, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { BrowserSession } from '../browser';
 import { seriousViolations } from '../axe';
 import { editField, item, nodePoint, outline, saveState, selectedTexts } from './helpers';
 import { hashOf, openSignedIn, toastWith } from '../shell-helpers';
 import { E2E_STUDENTS } from '../students';
+import { e2eBaseURL } from '../base-url';
 
 // 我的导图 (issue 33 item 1) as a student uses it: reached from the avatar menu, a map made from
 // the 复习提纲 template, edited on the canvas and kept over a reload; renamed, duplicated, found by
@@ -36,7 +37,7 @@ async function axeAt(page: Page, width: number): Promise<string[]> {
 
 describe('我的导图', () => {
   it('create from a template, edit, reload; rename, duplicate, search by a topic, delete and restore', async () => {
-    s = await openSignedIn(inject('baseURL'), ME.loginName);
+    s = await openSignedIn(e2eBaseURL(), ME.loginName);
     const { page } = s;
     await page.getByRole('button', { name: `${ME.username}的账户菜单` }).click();
     await page.getByRole('menuitem', { name: '我的导图' }).click();
@@ -113,7 +114,7 @@ describe('我的导图', () => {
   });
 
   it('is reachable from 学习中心 and 我的学习', async () => {
-    s = await openSignedIn(inject('baseURL'), ME.loginName);
+    s = await openSignedIn(e2eBaseURL(), ME.loginName);
     const { page } = s;
     await page.goto('/#/personal/myStudy');
     const block = page.getByRole('region', { name: '我的导图' });

@@ -1,9 +1,10 @@
 import { PNG } from 'pngjs';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { BrowserSession } from '../browser';
 import { download } from './helpers';
 import { openSignedIn, toastWith, unexpectedErrors } from '../shell-helpers';
+import { e2eBaseURL } from '../base-url';
 
 // 知识点详情 (MindDetail) is the read-only map: readers fold and unfold branches with the buttons
 // on the canvas (view changes, no error, nothing to undo) and read a node's 备注. Driven with the
@@ -57,7 +58,7 @@ describe('知识点详情: read-only map', () => {
   let s: BrowserSession;
   beforeAll(async () => {
     // A student with no saved map of case-08: the page shows the official map.
-    s = await openSignedIn(inject('baseURL'), '13800000003');
+    s = await openSignedIn(e2eBaseURL(), '13800000003');
   });
   afterAll(async () => s?.close());
 

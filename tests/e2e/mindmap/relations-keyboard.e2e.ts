@@ -1,10 +1,11 @@
 import type { Page } from 'playwright-core';
 import { PNG } from 'pngjs';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserSession } from '../browser';
 import { autoCurvePoints, clickNode, item, mapFocused, openMinder, outline, pasteImport, saved, selectedTexts } from './helpers';
 import { applyForCases, openSignedIn, unexpectedErrors } from '../shell-helpers';
 import { E2E_STUDENTS } from '../students';
+import { e2eBaseURL } from '../base-url';
 
 // Relationship lines (关联线) reached without the node menu: Alt+L walks the selected topic's
 // lines (the whole map's when it has none) and Delete / F2 / Shift+F10 / Esc act on the line;
@@ -42,7 +43,7 @@ async function selectedBlueAround(page: Page, p: { x: number; y: number }): Prom
 describe('relationship lines from the keyboard and their menu on the canvas', () => {
   let s: BrowserSession;
   beforeAll(async () => {
-    s = await openSignedIn(inject('baseURL'), E2E_STUDENTS.lineKeys.loginName);
+    s = await openSignedIn(e2eBaseURL(), E2E_STUDENTS.lineKeys.loginName);
     await applyForCases(s.page, 'case-04');
   });
   afterAll(async () => s?.close());

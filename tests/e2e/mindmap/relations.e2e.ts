@@ -1,6 +1,6 @@
 import { strFromU8, unzipSync } from 'fflate';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserSession } from '../browser';
 import type { Offset } from '../../../src/mindmap/core';
 import {
@@ -20,6 +20,7 @@ import {
 import { applyForCases, openSignedIn, toastWith, unexpectedErrors } from '../shell-helpers';
 import { E2E_STUDENTS } from '../students';
 import { centre, Fingers, openPhoneSignedIn, phoneNodeBox } from '../touch-helpers';
+import { e2eBaseURL } from '../base-url';
 
 // Relationship lines (关联线, issue 19.1) driven like a student: drawn with the mouse (关联线,
 // then a click on the target node) and with the keyboard (Ctrl+L, arrows, Enter), told in the
@@ -38,7 +39,7 @@ const kmLines = async (page: Page) => JSON.parse((await download(page, /JSON \(\
 describe('relationship lines', () => {
   let s: BrowserSession;
   beforeAll(async () => {
-    s = await openSignedIn(inject('baseURL'), E2E_STUDENTS.mapRelations.loginName);
+    s = await openSignedIn(e2eBaseURL(), E2E_STUDENTS.mapRelations.loginName);
     await applyForCases(s.page, 'case-04'); // the edited map is saved: that needs an application
   });
   afterAll(async () => s?.close());
@@ -168,7 +169,7 @@ describe('relationship lines', () => {
   });
 
   it('on a phone: 关联线 from the long-press menu, then a tap on the target', async () => {
-    const phone = await openPhoneSignedIn(inject('baseURL'), E2E_STUDENTS.mapRelations.loginName);
+    const phone = await openPhoneSignedIn(e2eBaseURL(), E2E_STUDENTS.mapRelations.loginName);
     try {
       const { page } = phone;
       const fingers = await Fingers.of(page);

@@ -1,9 +1,10 @@
-import { afterEach, describe, expect, inject, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { BrowserSession } from '../browser';
 import { clickNode, editField, openMinder, outline, saveState } from './helpers';
 import { applyForCases, hashOf, openSignedIn, toastWith } from '../shell-helpers';
 import { E2E_STUDENTS } from '../students';
+import { e2eBaseURL } from '../base-url';
 
 // No lost work in 我的学习导图 (issue 15): an edit made just before leaving the page (SPA link,
 // reload) survives; a refused save says why (once) and keeps the draft; a map that cannot be
@@ -48,7 +49,7 @@ const released = (errors: readonly string[]) => errors.filter((e) => /released|U
 
 describe('leaving the page keeps the last edit', () => {
   it('a link within the app right after an edit: the edit is saved, no released-worker error', async () => {
-    s = await openSignedIn(inject('baseURL'));
+    s = await openSignedIn(e2eBaseURL());
     const { page } = s;
     await applyForCases(page, CASE);
     await openMinder(page, CASE);
@@ -65,7 +66,7 @@ describe('leaving the page keeps the last edit', () => {
   });
 
   it('a reload right after an edit: the edit comes back', async () => {
-    s = await openSignedIn(inject('baseURL'));
+    s = await openSignedIn(e2eBaseURL());
     const { page } = s;
     await applyForCases(page, CASE);
     await openMinder(page, CASE);
@@ -84,7 +85,7 @@ describe('leaving the page keeps the last edit', () => {
 
 describe('drafts after a reload', () => {
   it('a draft equal to the server map (its save went through as the page closed) is dropped, not a conflict', async () => {
-    s = await openSignedIn(inject('baseURL'));
+    s = await openSignedIn(e2eBaseURL());
     const { page } = s;
     await applyForCases(page, CASE);
     await openMinder(page, CASE);
@@ -121,7 +122,7 @@ describe('drafts after a reload', () => {
 
 describe('a refused save says why, once, and keeps the work', () => {
   it('not applied (403): the server message once, 未能保存, the draft offered after a reload', async () => {
-    s = await openSignedIn(inject('baseURL'), '13800000003');
+    s = await openSignedIn(e2eBaseURL(), '13800000003');
     const { page } = s;
     await openMinder(page, UNAPPLIED);
     const refused = page.waitForResponse((r) => /\/mindStudent\/save(StuMind|Changes)\b/.test(r.url()));
@@ -143,7 +144,7 @@ describe('a refused save says why, once, and keeps the work', () => {
   });
 
   it('the experience account: the server refuses; SPEC §6 message once, not per autosave', async () => {
-    s = await openSignedIn(inject('baseURL'), '13800000002');
+    s = await openSignedIn(e2eBaseURL(), '13800000002');
     const { page } = s;
     await openMinder(page, CASE);
     const first = page.waitForResponse((r) => /\/mindStudent\/save(StuMind|Changes)\b/.test(r.url()));
@@ -160,7 +161,7 @@ describe('a refused save says why, once, and keeps the work', () => {
 
 describe('a refused save can be tried again (issue 31.7)', () => {
   it('重试 beside 未能保存 and Ctrl+S save now, with no new edit: refused again it says why again; after applying it saves', async () => {
-    s = await openSignedIn(inject('baseURL'), E2E_STUDENTS.saveRetry.loginName);
+    s = await openSignedIn(e2eBaseURL(), E2E_STUDENTS.saveRetry.loginName);
     const { page } = s;
     await openMinder(page, UNAPPLIED);
     const refused = page.waitForResponse((r) => /\/mindStudent\/save(StuMind|Changes)\b/.test(r.url()));
@@ -188,7 +189,7 @@ describe('a refused save can be tried again (issue 31.7)', () => {
 
 describe('a map that cannot be opened', () => {
   it('a corrupt draft: says so and opens the server map instead', async () => {
-    s = await openSignedIn(inject('baseURL'));
+    s = await openSignedIn(e2eBaseURL());
     const { page } = s;
     await applyForCases(page, CASE);
     await page.goto('/#/');
@@ -215,7 +216,7 @@ describe('a map that cannot be opened', () => {
   });
 
   it('a server map the engine cannot read: Chinese error with 重试, nothing saved over it; 重试 opens it', async () => {
-    s = await openSignedIn(inject('baseURL'));
+    s = await openSignedIn(e2eBaseURL());
     const { page } = s;
     await applyForCases(page, CASE);
     const saves: string[] = [];
@@ -243,7 +244,7 @@ describe('a map that cannot be opened', () => {
 
 describe('大纲 errors are Chinese', () => {
   it('a network failure while saving the outline says so in Chinese, not axios English', async () => {
-    s = await openSignedIn(inject('baseURL'));
+    s = await openSignedIn(e2eBaseURL());
     const { page } = s;
     await applyForCases(page, CASE);
     await openMinder(page, CASE);

@@ -1,9 +1,10 @@
-import { afterEach, describe, expect, inject, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { BrowserSession } from '../browser';
 import { clickNode, editField, item, openMinder, outline } from './helpers';
 import { applyForCases, hashOf, openSignedIn } from '../shell-helpers';
 import { E2E_STUDENTS } from '../students';
+import { e2eBaseURL } from '../base-url';
 
 // Text still being typed in the edit field when the student leaves the page is kept (issue 15):
 // by a header link, by the browser's back button (another hash route, no click on the page) and
@@ -30,7 +31,7 @@ async function typeIntoFirstChild(page: Page, typed: string): Promise<void> {
 }
 
 async function signedInOnMap(): Promise<Page> {
-  s = await openSignedIn(inject('baseURL'), student);
+  s = await openSignedIn(e2eBaseURL(), student);
   await applyForCases(s.page, CASE);
   await openMinder(s.page, CASE);
   return s.page;

@@ -1,9 +1,10 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { PNG } from 'pngjs';
 import type { BrowserSession } from '../browser';
 import { clickNode, editField, item, mapFocused, nodeBox, openMinder, outline, selectedTexts, tree } from './helpers';
 import { applyForCases, openSignedIn, unexpectedErrors } from '../shell-helpers';
+import { e2eBaseURL } from '../base-url';
 
 // kityminder's keys and the editor's view/edit details (issue 15 items 12, 15, 17), driven from
 // the canvas. prac-04 (used by no other flow): 文件与目录 and 权限与用户 on the right of the
@@ -41,7 +42,7 @@ async function ghostOnCanvas(page: Page): Promise<{ x: number; y: number; w: num
 describe('kityminder keys', () => {
   let s: BrowserSession;
   beforeAll(async () => {
-    s = await openSignedIn(inject('baseURL'));
+    s = await openSignedIn(e2eBaseURL());
     await applyForCases(s.page, CASE); // saving needs an application to the case
   });
   afterAll(async () => s?.close());

@@ -1,13 +1,14 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserSession } from '../browser';
 import { hashOf, openSignedIn, recordApi, unexpectedErrors } from '../shell-helpers';
+import { e2eBaseURL } from '../base-url';
 
 const query = (hash: string) => Object.fromEntries(new URLSearchParams(hash.split('?')[1] ?? ''));
 
 describe('case nodes link to their node exams', () => {
   let s: BrowserSession;
   beforeAll(async () => {
-    s = await openSignedIn(inject('baseURL'));
+    s = await openSignedIn(e2eBaseURL());
   });
   afterAll(async () => s?.close());
 

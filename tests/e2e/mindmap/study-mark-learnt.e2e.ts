@@ -1,9 +1,10 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserSession } from '../browser';
 import { item, mapFocused, openMinder, selectedTexts } from './helpers';
 import { applyForCases, openSignedIn, unexpectedErrors } from '../shell-helpers';
 import { pageApi } from '../study-helpers';
 import { E2E_STUDENTS } from '../students';
+import { e2eBaseURL } from '../base-url';
 
 // An outside tester's report: with 数据库设计 正在学 in case-01, 标记已学 on the sub-point 核心概念
 // under 接口设计 (node menu) moved 正在学 on to 安全设计, the map then opened there, and the home
@@ -15,7 +16,7 @@ const RESOURCE = 'case-01-r05';
 let s: BrowserSession;
 
 beforeAll(async () => {
-  s = await openSignedIn(inject('baseURL'), E2E_STUDENTS.nowMarked.loginName);
+  s = await openSignedIn(e2eBaseURL(), E2E_STUDENTS.nowMarked.loginName);
   await applyForCases(s.page, CASE);
 });
 afterAll(async () => s?.close());

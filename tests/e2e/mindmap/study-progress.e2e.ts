@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { BrowserSession } from '../browser';
 import { PNG } from 'pngjs';
@@ -6,6 +6,7 @@ import { clickNode, item, nodeBox, openMinder } from './helpers';
 import { applyForCases, openSignedIn, unexpectedErrors } from '../shell-helpers';
 import { E2E_STUDENTS } from '../students';
 import { pageApi } from '../study-helpers';
+import { e2eBaseURL } from '../base-url';
 
 // Issue 22 item 2 on the live canvas: each branch with study nodes carries a ring and "3/8",
 // the root the case percentage — read from what is painted (every fillText recorded), not from
@@ -16,7 +17,7 @@ const CASE = 'case-04';
 let s: BrowserSession;
 
 beforeAll(async () => {
-  s = await openSignedIn(inject('baseURL'), E2E_STUDENTS.spare2.loginName);
+  s = await openSignedIn(e2eBaseURL(), E2E_STUDENTS.spare2.loginName);
   await applyForCases(s.page, CASE);
   // The app is a single page (hash routes): patch the live document, so texts drawn from now on
   // are recorded in order; `drawnSince` reads those after a mark.

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { PNG } from 'pngjs';
 import type { BrowserSession } from '../browser';
@@ -6,6 +6,7 @@ import { clickNode, item, mapFocused, markLearnt, nodeBox, openMinder, outline, 
 import { applyForCases, openSignedIn, toastWith, unexpectedErrors } from '../shell-helpers';
 import { E2E_STUDENTS } from '../students';
 import { pageApi } from '../study-helpers';
+import { e2eBaseURL } from '../base-url';
 
 // Issue 20 on the student's own map: a node due for review carries the 待复习 mark on the canvas
 // (read from the pixels drawn), the 待复习 panel filters the map to the due nodes from the
@@ -34,7 +35,7 @@ async function markPixels(page: Page, text: string): Promise<number> {
 describe('review marks on the map', () => {
   let s: BrowserSession;
   beforeAll(async () => {
-    s = await openSignedIn(inject('baseURL'), E2E_STUDENTS.reviewMap.loginName);
+    s = await openSignedIn(e2eBaseURL(), E2E_STUDENTS.reviewMap.loginName);
     await applyForCases(s.page, CASE);
   });
   afterAll(async () => {

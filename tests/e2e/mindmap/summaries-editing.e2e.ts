@@ -1,10 +1,11 @@
 import type { Locator, Page } from 'playwright-core';
 import { PNG } from 'pngjs';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserSession } from '../browser';
 import { clickNode, download, editField, focusOutside, item, mapFocused, nodeBox, openMinder, pasteImport, saved, selectedTexts, tree } from './helpers';
 import { applyForCases, openSignedIn, unexpectedErrors } from '../shell-helpers';
 import { E2E_STUDENTS } from '../students';
+import { e2eBaseURL } from '../base-url';
 
 // An outside tester's findings on summaries (概要), driven as they were found: a second summary
 // sharing a topic with the first (乙–丙 beside 丙–丁) in an org chart is drawn over 乙 and 丙
@@ -96,7 +97,7 @@ function braceReach(svg: string, text: string): [number, number] {
 describe('summaries: placement beside others, formulas, the selection after undo', () => {
   let s: BrowserSession;
   beforeAll(async () => {
-    s = await openSignedIn(inject('baseURL'), E2E_STUDENTS.summaryFixes.loginName);
+    s = await openSignedIn(e2eBaseURL(), E2E_STUDENTS.summaryFixes.loginName);
     await applyForCases(s.page, 'case-04'); // the edited map is saved: that needs an application
   });
   afterAll(async () => s?.close());

@@ -1,9 +1,10 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserSession } from '../browser';
 import { editField, focusOutside, nodeBox, openMinder, pasteImport, saved, selectedTexts, tree } from './helpers';
 import { applyForCases, openSignedIn, unexpectedErrors } from '../shell-helpers';
 import { E2E_STUDENTS } from '../students';
+import { e2eBaseURL } from '../base-url';
 
 // A summary (概要) over topics on both sides of the mind template's root has no side to be drawn
 // on: the editor refuses it with the reason, shown and said, from the keyboard (Ctrl+]) and the
@@ -39,7 +40,7 @@ async function pickTwo(page: Page, a: string, b: string): Promise<void> {
 describe('summaries across the two sides of the root', () => {
   let s: BrowserSession;
   beforeAll(async () => {
-    s = await openSignedIn(inject('baseURL'), E2E_STUDENTS.summariesSides.loginName);
+    s = await openSignedIn(e2eBaseURL(), E2E_STUDENTS.summariesSides.loginName);
     await applyForCases(s.page, 'case-04');
   });
   afterAll(async () => s?.close());

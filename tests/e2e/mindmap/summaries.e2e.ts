@@ -1,7 +1,7 @@
 import { strFromU8, unzipSync } from 'fflate';
 import type { Page } from 'playwright-core';
 import { PNG } from 'pngjs';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserSession } from '../browser';
 import {
   download,
@@ -21,6 +21,7 @@ import {
 } from './helpers';
 import { applyForCases, openSignedIn, unexpectedErrors } from '../shell-helpers';
 import { E2E_STUDENTS } from '../students';
+import { e2eBaseURL } from '../base-url';
 
 // Summaries (概要, issue 19.2) end to end: drawn over sibling topics with the mouse (click,
 // shift-click, node menu) and with the keyboard (Shift+↓, Ctrl+]), their text typed into the
@@ -73,7 +74,7 @@ const live = (page: Page) => page.locator('.mind-editor__live');
 describe('summaries (概要)', () => {
   let s: BrowserSession;
   beforeAll(async () => {
-    s = await openSignedIn(inject('baseURL'), E2E_STUDENTS.summariesWalk.loginName);
+    s = await openSignedIn(e2eBaseURL(), E2E_STUDENTS.summariesWalk.loginName);
     await applyForCases(s.page, 'case-04'); // the edited map is saved: that needs an application
   });
   afterAll(async () => s?.close());

@@ -1,10 +1,11 @@
 import type { Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserSession } from '../browser';
 import { openMinder } from './helpers';
 import { openSignedIn, unexpectedErrors } from '../shell-helpers';
 import { E2E_STUDENTS } from '../students';
 import { centre, Fingers, openPhoneMapFitted, saveMapAtDesk, openPhoneSignedIn, PHONE, phoneBar, phoneNodeBox, phoneZoom, screenCurve } from '../touch-helpers';
+import { e2eBaseURL } from '../base-url';
 
 // Menus, edit boxes and hints of the map editor on a phone (375 × 812, touch through CDP), as an
 // outside tester found them: the long-press topic menu fits the screen and scrolls under a
@@ -36,7 +37,7 @@ describe('menus, edit boxes and hints on a phone', () => {
   let phone: BrowserSession;
   let fingers: Fingers;
   beforeAll(async () => {
-    phone = await openPhoneSignedIn(inject('baseURL'), E2E_STUDENTS.touchMenus.loginName);
+    phone = await openPhoneSignedIn(e2eBaseURL(), E2E_STUDENTS.touchMenus.loginName);
     fingers = await Fingers.of(phone.page);
   });
   afterAll(async () => phone?.close());
@@ -52,7 +53,7 @@ describe('menus, edit boxes and hints on a phone', () => {
 
   it('the long-press topic menu fits the screen and scrolls under a finger to 概要, its lines and priorities', async () => {
     // The map is made at the desk (paste import), then opened on the phone.
-    await saveMapAtDesk(inject('baseURL'), E2E_STUDENTS.touchMenus.loginName, CASE, MAP, '戊');
+    await saveMapAtDesk(e2eBaseURL(), E2E_STUDENTS.touchMenus.loginName, CASE, MAP, '戊');
     const { page } = phone;
     const empty = await openPhoneMapFitted(page, CASE);
     const a = await phoneNodeBox(page, '甲');
@@ -157,7 +158,7 @@ describe('menus, edit boxes and hints on a phone', () => {
   });
 
   it('a read-only version preview names no edit keys for a selected line', async () => {
-    const desk = await openSignedIn(inject('baseURL'), E2E_STUDENTS.touchMenus.loginName);
+    const desk = await openSignedIn(e2eBaseURL(), E2E_STUDENTS.touchMenus.loginName);
     try {
       const { page } = desk;
       await openMinder(page, CASE);

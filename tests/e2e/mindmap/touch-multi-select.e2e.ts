@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserSession } from '../browser';
 import { openSignedIn, unexpectedErrors } from '../shell-helpers';
 import { E2E_STUDENTS } from '../students';
@@ -16,6 +16,7 @@ import {
   screenCurve,
   selectedRows,
 } from '../touch-helpers';
+import { e2eBaseURL } from '../base-url';
 
 // Several topics selected with a finger (375 × 812, touch through CDP), as an outside tester
 // missed it: the long-press menu's 多选 (or 更多's) starts a mode in which each tap on a topic
@@ -45,7 +46,7 @@ describe('selecting several topics with a finger', () => {
   let phone: BrowserSession;
   let fingers: Fingers;
   beforeAll(async () => {
-    phone = await openPhoneSignedIn(inject('baseURL'), E2E_STUDENTS.touchMulti.loginName);
+    phone = await openPhoneSignedIn(e2eBaseURL(), E2E_STUDENTS.touchMulti.loginName);
     fingers = await Fingers.of(phone.page);
   });
   afterAll(async () => phone?.close());
@@ -60,7 +61,7 @@ describe('selecting several topics with a finger', () => {
 
   it('long press → 多选, taps add and remove topics, 概要 over a run of them, refused over a gap', async () => {
     // The map is made at the desk (paste import), then opened on the phone.
-    await saveMapAtDesk(inject('baseURL'), E2E_STUDENTS.touchMulti.loginName, CASE, MAP, '戊');
+    await saveMapAtDesk(e2eBaseURL(), E2E_STUDENTS.touchMulti.loginName, CASE, MAP, '戊');
     const { page } = phone;
     const empty = await openPhoneMapFitted(page, CASE);
     const [b, c, d] = [await restingBox(page, '乙'), await restingBox(page, '丙'), await restingBox(page, '丁')];
@@ -148,7 +149,7 @@ describe('selecting several topics with a finger', () => {
   });
 
   it('in 多选 a tap on a line, or where it runs by a topic, never drops the selection; 关联线 ends the mode (outside walk D)', async () => {
-    await saveMapAtDesk(inject('baseURL'), E2E_STUDENTS.touchMulti.loginName, CASE, { ...MAP, relationships: [{ id: 'ul1', from: 'u1', to: 'u3' }] }, '戊');
+    await saveMapAtDesk(e2eBaseURL(), E2E_STUDENTS.touchMulti.loginName, CASE, { ...MAP, relationships: [{ id: 'ul1', from: 'u1', to: 'u3' }] }, '戊');
     const { page } = phone;
     const empty = await openPhoneMapFitted(page, CASE);
     const z = parseInt((await phoneZoom(page))!, 10) / 100;
@@ -188,7 +189,7 @@ describe('selecting several topics with a finger', () => {
   });
 
   it('a narrow desktop window widened past the phone layout leaves 多选', async () => {
-    const desk = await openSignedIn(inject('baseURL'), E2E_STUDENTS.touchMulti.loginName);
+    const desk = await openSignedIn(e2eBaseURL(), E2E_STUDENTS.touchMulti.loginName);
     try {
       const { page } = desk;
       await page.setViewportSize({ width: 375, height: 812 });

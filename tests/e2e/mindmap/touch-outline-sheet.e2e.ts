@@ -1,9 +1,10 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { BrowserSession } from '../browser';
 import { applyForCases } from '../shell-helpers';
 import { E2E_STUDENTS } from '../students';
 import { centre, Fingers, openPhoneSignedIn, phoneBar, phoneNodeBox } from '../touch-helpers';
+import { e2eBaseURL } from '../base-url';
 
 // Issue 31 item 13: on a phone the 大纲 sheet covered the selected topic. Opening it now pans the
 // map only when the topic would be under it, and closing it puts the map back. Signs in as 纲不遮
@@ -14,7 +15,7 @@ let s: BrowserSession;
 let fingers: Fingers;
 
 beforeAll(async () => {
-  s = await openPhoneSignedIn(inject('baseURL'), E2E_STUDENTS.walkSheet.loginName);
+  s = await openPhoneSignedIn(e2eBaseURL(), E2E_STUDENTS.walkSheet.loginName);
   await applyForCases(s.page, CASE);
   fingers = await Fingers.of(s.page);
 });

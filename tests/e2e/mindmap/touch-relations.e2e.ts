@@ -1,10 +1,11 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserSession } from '../browser';
 import { openMinder, pasteImport, saved } from './helpers';
 import { applyForCases, openSignedIn, unexpectedErrors } from '../shell-helpers';
 import { E2E_STUDENTS } from '../students';
 import { canvasBox, centre, Fingers, openPhoneSignedIn, phoneNodeBox, phoneZoom, screenCurve, selectedRows } from '../touch-helpers';
+import { e2eBaseURL } from '../base-url';
 
 // Relationship lines (关联线) under a finger (375 × 812, touch through CDP): a tap on the label or
 // near the curve selects the line alone (the mouse could, a finger could not), a tap elsewhere
@@ -33,13 +34,13 @@ const described = (page: Page, text: string) =>
 describe('relationship lines on a phone', () => {
   let phone: BrowserSession;
   beforeAll(async () => {
-    phone = await openPhoneSignedIn(inject('baseURL'), E2E_STUDENTS.touchLines.loginName);
+    phone = await openPhoneSignedIn(e2eBaseURL(), E2E_STUDENTS.touchLines.loginName);
   });
   afterAll(async () => phone?.close());
 
   it('a tap on the label or beside the curve selects the line; its handle drags; a long press opens its menu', async () => {
     // The map with its line is made at the desk (paste import), then opened on the phone.
-    const desk = await openSignedIn(inject('baseURL'), E2E_STUDENTS.touchLines.loginName);
+    const desk = await openSignedIn(e2eBaseURL(), E2E_STUDENTS.touchLines.loginName);
     try {
       await applyForCases(desk.page, 'case-04');
       await openMinder(desk.page, 'case-04');

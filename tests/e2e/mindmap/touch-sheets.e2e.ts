@@ -1,9 +1,10 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CDPSession, Page } from 'playwright-core';
 import type { BrowserSession } from '../browser';
 import { applyForCases } from '../shell-helpers';
 import { E2E_STUDENTS } from '../students';
 import { canvasBox, centre, Fingers, openPhoneSignedIn, selectedRows } from '../touch-helpers';
+import { e2eBaseURL } from '../base-url';
 
 // An outside tester's phone defects (375 × 812, touch through CDP): a tap outside the open text
 // field commits it (typed or still being composed) and does nothing else; the 大纲 sheet opens on
@@ -17,7 +18,7 @@ let fingers: Fingers;
 let cdp: CDPSession;
 
 beforeAll(async () => {
-  s = await openPhoneSignedIn(inject('baseURL'), E2E_STUDENTS.phoneFixes.loginName);
+  s = await openPhoneSignedIn(e2eBaseURL(), E2E_STUDENTS.phoneFixes.loginName);
   await applyForCases(s.page, CASE);
   fingers = await Fingers.of(s.page);
   cdp = await s.page.context().newCDPSession(s.page);

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { BrowserSession } from '../browser';
 import { editField } from './helpers';
@@ -6,6 +6,7 @@ import { applyForCases, unexpectedErrors } from '../shell-helpers';
 import { pageApi } from '../study-helpers';
 import { E2E_STUDENTS } from '../students';
 import { canvasBox, centre, Fingers, openPhoneSignedIn, phoneNodeBox, phoneZoom, PHONE, selectedRows } from '../touch-helpers';
+import { e2eBaseURL } from '../base-url';
 
 // The study map on a phone (375 × 812, touch through CDP): full-screen canvas and the action bar,
 // one-finger pan, pinch zoom settling on the 25-200 % ladder, tap / double tap / long press /
@@ -19,7 +20,7 @@ let s: BrowserSession;
 let fingers: Fingers;
 
 beforeAll(async () => {
-  s = await openPhoneSignedIn(inject('baseURL'), E2E_STUDENTS.touchMap.loginName);
+  s = await openPhoneSignedIn(e2eBaseURL(), E2E_STUDENTS.touchMap.loginName);
   await applyForCases(s.page, CASE);
   fingers = await Fingers.of(s.page);
 });

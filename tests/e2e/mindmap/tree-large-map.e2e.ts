@@ -1,9 +1,10 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { BrowserSession } from '../browser';
 import { clickNode, item, mapFocused, openMinder, tree } from './helpers';
 import { applyForCases, openSignedIn } from '../shell-helpers';
 import { E2E_STUDENTS } from '../students';
+import { e2eBaseURL } from '../base-url';
 
 // The outline tree of a 50 000-node map, virtualised by scroll position: the mouse wheel reaches
 // the last row (the old tree stopped 150 rows past the selection), keys reach it too and the
@@ -16,7 +17,7 @@ const LEAVES = 199; // 1 + 250 × 200 = 50 001 nodes
 let s: BrowserSession;
 
 beforeAll(async () => {
-  s = await openSignedIn(inject('baseURL'), E2E_STUDENTS.touchMap.loginName);
+  s = await openSignedIn(e2eBaseURL(), E2E_STUDENTS.touchMap.loginName);
   await applyForCases(s.page, CASE);
 });
 afterAll(async () => s?.close());

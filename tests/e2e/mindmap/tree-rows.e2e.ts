@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { BrowserSession } from '../browser';
 import { item, mapFocused, nodeBox, openMinder, selectedTexts } from './helpers';
 import { openSignedIn, unexpectedErrors } from '../shell-helpers';
+import { e2eBaseURL } from '../base-url';
 
 // The outline tree beside the canvas and the canvas's fold buttons, as a new student meets them
 // on case-01 (我的学习导图 and 知识点详情): titles readable beside their badges, the tree's arrow
@@ -10,7 +11,7 @@ import { openSignedIn, unexpectedErrors } from '../shell-helpers';
 
 let s: BrowserSession;
 beforeAll(async () => {
-  s = await openSignedIn(inject('baseURL'));
+  s = await openSignedIn(e2eBaseURL());
 });
 afterAll(async () => s?.close());
 

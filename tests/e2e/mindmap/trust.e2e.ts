@@ -1,10 +1,11 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { BrowserSession } from '../browser';
 import { clickNode, editField, item, mapFocused, nodePoint, openMinder, outline, pasteImport, saved, selectedTexts } from './helpers';
 import { applyForCases, openSignedIn, toastWith, unexpectedErrors } from '../shell-helpers';
 import { E2E_STUDENTS } from '../students';
 import { openPhoneSignedIn, phoneNodeBox } from '../touch-helpers';
+import { e2eBaseURL } from '../base-url';
 
 // Issue 15's "a student can trust it" items an outside walker still found broken, driven as a
 // person does (file chooser, canvas clicks, keys): an import is one undo step, the outline
@@ -46,7 +47,7 @@ async function importFile(page: Page, name: string, content: string): Promise<vo
 describe('the editor a student can trust', () => {
   let s: BrowserSession;
   beforeAll(async () => {
-    s = await openSignedIn(inject('baseURL'), student);
+    s = await openSignedIn(e2eBaseURL(), student);
     await applyForCases(s.page, CASE, 'case-06');
   });
   afterAll(async () => s?.close());
@@ -170,7 +171,7 @@ describe('the editor a student can trust', () => {
 describe('on a phone (375 × 812, touch)', () => {
   let p: BrowserSession;
   beforeAll(async () => {
-    p = await openPhoneSignedIn(inject('baseURL'), student);
+    p = await openPhoneSignedIn(e2eBaseURL(), student);
   });
   afterAll(async () => p?.close());
 

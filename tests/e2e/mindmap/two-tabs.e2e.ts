@@ -1,9 +1,10 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { BrowserSession } from '../browser';
 import { item, openMinder, outline, saved, saveState } from './helpers';
 import { applyForCases, openSignedIn } from '../shell-helpers';
 import { E2E_STUDENTS } from '../students';
+import { e2eBaseURL } from '../base-url';
 
 // Two tabs of one student on one map save by change sets and merge: what one tab did while it
 // was offline reaches the server on its return, beside what the other tab saved meanwhile, with
@@ -13,7 +14,7 @@ const CASE = 'prac-02';
 
 let s: BrowserSession;
 beforeAll(async () => {
-  s = await openSignedIn(inject('baseURL'), E2E_STUDENTS.twoTabs.loginName);
+  s = await openSignedIn(e2eBaseURL(), E2E_STUDENTS.twoTabs.loginName);
   await applyForCases(s.page, CASE);
 });
 afterAll(async () => {

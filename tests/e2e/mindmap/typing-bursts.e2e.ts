@@ -1,9 +1,10 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CDPSession, Page } from 'playwright-core';
 import type { BrowserSession } from '../browser';
 import { editField, importFile, item, mapFocused, openMinder, saved, tree } from './helpers';
 import { applyForCases, openSignedIn } from '../shell-helpers';
 import { E2E_STUDENTS } from '../students';
+import { e2eBaseURL } from '../base-url';
 
 // No lost keystrokes (issue 30.4): keys typed faster than the worker answers apply in order,
 // and a title confirmed with Enter survives the tab closing or reloading right after. The keys
@@ -16,7 +17,7 @@ const REPEATS = 20;
 
 let s: BrowserSession;
 beforeAll(async () => {
-  s = await openSignedIn(inject('baseURL'), E2E_STUDENTS.typingBursts.loginName);
+  s = await openSignedIn(e2eBaseURL(), E2E_STUDENTS.typingBursts.loginName);
   await applyForCases(s.page, CASE);
 });
 afterAll(async () => {

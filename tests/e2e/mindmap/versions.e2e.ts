@@ -1,9 +1,10 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import type { BrowserSession } from '../browser';
 import { clickNode, editField, item, mapFocused, openMinder, outline, pasteImport, saved } from './helpers';
 import { applyForCases, openSignedIn, toastWith } from '../shell-helpers';
 import { E2E_STUDENTS } from '../students';
+import { e2eBaseURL } from '../base-url';
 
 // 历史版本 of the student's own map (issue 19 item 5), driven as a student does: two saves with
 // different titles (the first kept with 保留当前版本, as saves while typing fold into one version),
@@ -33,7 +34,7 @@ async function renameRoot(page: Page, from: string, to: string): Promise<void> {
 describe('version history of a student’s map', () => {
   let s: BrowserSession;
   beforeAll(async () => {
-    s = await openSignedIn(inject('baseURL'), E2E_STUDENTS.mapVersions.loginName);
+    s = await openSignedIn(e2eBaseURL(), E2E_STUDENTS.mapVersions.loginName);
     await applyForCases(s.page, CASE);
   });
   afterAll(async () => s?.close());

@@ -1,10 +1,11 @@
 import { resolve } from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { openSession, type BrowserSession } from '../browser';
 import { expectMatchesReference } from '../screenshot-compare';
 import { pasteImport } from './helpers';
 import { logIn, watchCanvasText } from '../shell-helpers';
+import { e2eBaseURL } from '../base-url';
 
 // Visual references of every mind-map template and every picker theme: one fixed small map,
 // pasted as outline text, at a fixed viewport, fitted to the view, compared with a tolerance.
@@ -31,7 +32,7 @@ const kmOf = (template: string, theme: string): string => {
 
 let s: BrowserSession;
 beforeAll(async () => {
-  s = await openSession(inject('baseURL'));
+  s = await openSession(e2eBaseURL());
   await s.page.setViewportSize({ width: 1280, height: 800 });
   await watchCanvasText(s.context);
   await s.page.goto('/');
