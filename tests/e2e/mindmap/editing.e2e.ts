@@ -1,8 +1,10 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { openSession, type BrowserSession } from '../browser';
 import { item, openMinder, outline, saved, saveState, tree } from './helpers';
 import { applyForCases, hashOf, logIn, toastWith, unexpectedErrors, watchCanvasText } from '../shell-helpers';
+import { e2eBaseURL } from '../base-url';
+import { E2E_STUDENTS } from '../students';
 
 // The mind-map editor through its ARIA tree and real keyboard / pointer input on the canvas.
 
@@ -10,7 +12,7 @@ const DEPTH = '不能插入4级主题以下的节点';
 const PNG_1PX = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 
 async function signedIn(loginName?: string): Promise<BrowserSession> {
-  const session = await openSession(inject('baseURL'));
+  const session = await openSession(e2eBaseURL());
   await watchCanvasText(session.context);
   await session.page.goto('/');
   await logIn(session.page, { loginName });
@@ -19,8 +21,11 @@ async function signedIn(loginName?: string): Promise<BrowserSession> {
 
 describe('ProjectMinder editing', () => {
   let s: BrowserSession;
+  // A student of its own: these edits (a link, an image from another site) must not reach the
+  // demo account's case-01 map that other files read.
   beforeAll(async () => {
-    s = await signedIn();
+    s = await signedIn(E2E_STUDENTS.editingWalk.loginName);
+    await applyForCases(s.page, 'case-01');
   });
   afterAll(async () => s?.close());
 
