@@ -8,9 +8,24 @@ import { compactLocked, headMap } from './head';
 import type { MapHeads } from './head-cache';
 import { pruneVersions, saveWithinWindow, updateKeepingVersion, type MapMeta } from './versions';
 
-export async function officialMap(db: DbOrTrx, caseId: string): Promise<KmDocument | undefined> {
+/**
+ * The case's official map, a fresh object each call (callers mark a student's progress on it).
+ * With `content` its stored text comes from the content cache (the official_maps trigger drops
+ * it when a teacher publishes a change): the 9:00 spike opens the same map for every student.
+ */
+export async function officialMap(db: DbOrTrx, caseId: string, content?: ContentCache): Promise<KmDocument | undefined> {
+  const text = content ? await officialMapText(db, content, caseId) : await readOfficialMapText(db, caseId);
+  return text === undefined ? undefined : (JSON.parse(text) as KmDocument);
+}
+
+/** The official map's stored JSON text, cached as content. */
+export function officialMapText(db: DbOrTrx, content: ContentCache, caseId: string): Promise<string | undefined> {
+  return content.get(`official-map:${caseId}`, ['official_maps'], () => readOfficialMapText(db, caseId));
+}
+
+async function readOfficialMapText(db: DbOrTrx, caseId: string): Promise<string | undefined> {
   const row = await db.selectFrom('official_maps').select('document').where('case_id', '=', caseId).executeTakeFirst();
-  return row ? (JSON.parse(row.document) as KmDocument) : undefined;
+  return row?.document;
 }
 
 /** Whether a node id is in the case's official map (jsonpath over the stored document: independent of its formatting). */
@@ -231,7 +246,7 @@ export function nodeListJson(list: OfficialNodeList, learnt: ReadonlySet<string>
 export function officialNodes(db: DbOrTrx, content: ContentCache, caseId: string): Promise<OfficialNodeList | undefined> {
   return content.get(`official-nodes:${caseId}`, ['official_maps', 'study_resources', 'exams'], async () => {
     const [doc, counts, examNodes] = await Promise.all([
-      officialMap(db, caseId),
+      officialMap(db, caseId, content),
       db
         .selectFrom('study_resources')
         .select(({ fn }) => ['node_id', fn.countAll<string>().as('n')])

@@ -1,8 +1,8 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { useTestApp } from '../../../../tests/server/test-app';
-import { GRADUATED, NORMAL, applyTo, call } from '../../../../tests/server/helpers';
+import { EXPERIENCE, GRADUATED, NORMAL, applyTo, call } from '../../../../tests/server/helpers';
 
-const t = useTestApp({ normal: NORMAL, graduated: GRADUATED });
+const t = useTestApp({ normal: NORMAL, graduated: GRADUATED, experience: EXPERIENCE });
 const { get, tokens } = t;
 
 const save = (tok: string | null, payload: object) => call(t.app, tok, { method: 'POST', url: '/api/course/mindStudent/saveStuMind', payload });
@@ -24,6 +24,32 @@ describe('mind maps', () => {
     expect(topic.data).toMatchObject({ isStudy: 1, id: expect.any(String), created: expect.any(Number) });
     expect(await get(tokens.graduated, '/api/course/mindStudent/showMind?caseId=case-01')).toMatchObject({ resultCode: 403, errMsg: '您已结业，无法进入学习' });
     expect((await get(null, '/api/course/mindStudent/showMind?caseId=case-01')).resultCode).toBe(40101);
+  });
+
+  it("serves the official map from the content cache, each student's progress on their own copy, and a teacher's change at once", async () => {
+    const url = '/api/course/mindStudent/showMind?caseId=case-01';
+    const learntIds = (doc: { root: object }) => JSON.stringify(doc).match(/"isStudy":1/g)?.length ?? 0;
+    const mine = (await get(tokens.normal, url)).data;
+    expect(learntIds(mine.document)).toBeGreaterThan(0);
+    expect(t.app.contentCache.peek('official-map:case-01')).toBeDefined();
+    // the same cached map for a student without progress: the first student's marks are not on it
+    const theirs = (await get(tokens.experience, url)).data;
+    expect(theirs).toMatchObject({ isOfficial: 1, version: 0 });
+    expect(learntIds(theirs.document)).toBe(0);
+    const db = t.database.db;
+    const stored = await db.selectFrom('official_maps').select('document').where('case_id', '=', 'case-01').executeTakeFirstOrThrow();
+    const changed = JSON.parse(stored.document);
+    changed.root.data.text = '教师刚改过的中心主题';
+    // Written by plain SQL, as the teacher site would: only the official_maps trigger's NOTIFY can tell the cache.
+    await db.updateTable('official_maps').set({ document: JSON.stringify(changed) }).where('case_id', '=', 'case-01').execute();
+    try {
+      await vi.waitFor(() => expect(t.app.contentCache.peek('official-map:case-01')).toBeUndefined(), { timeout: 5000 });
+      expect((await get(tokens.normal, url)).data.document.root.data.text).toBe('教师刚改过的中心主题');
+      expect((await get(tokens.normal, '/api/course/mindStudent/getMindOutline?caseId=case-01')).data.outline.split('\n')[0]).toBe('教师刚改过的中心主题');
+    } finally {
+      await db.updateTable('official_maps').set({ document: stored.document }).where('case_id', '=', 'case-01').execute();
+    }
+    await vi.waitFor(async () => expect((await get(tokens.normal, url)).data.document.root.data.text).toBe('校园二手交易平台'), { timeout: 5000 });
   });
 
   it('saveStuMind saves with versions and rejects a stale save with 409', async () => {
