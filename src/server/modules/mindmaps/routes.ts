@@ -63,12 +63,15 @@ export async function mindmapRoutes(app: FastifyInstance): Promise<void> {
   }
 
   /**
-   * guard, for screens that also show the student's progress: access and learnt nodes from one
-   * statement, the official node list (cached) and the one 正在学 node (nowOf).
+   * guard, for screens that also show the student's progress: access and learnt nodes from the
+   * student's cached cases, the official node list (cached) and the one 正在学 node (nowOf).
    */
   async function openCase(studentId: string, caseId: string, askedFor?: string) {
     const owner = await checkCase(studentId, caseId, askedFor);
-    const [progress, nodes] = await Promise.all([caseAccessAndProgress(app.db, studentId, caseId), officialNodes(app.db, app.contentCache, caseId)]);
+    const [progress, nodes] = await Promise.all([
+      caseAccessAndProgress(app.db, studentId, caseId, app.studentCache),
+      officialNodes(app.db, app.contentCache, caseId),
+    ]);
     if (progress.access === 2) throw forbidden(GRADUATED_MSG);
     const now = nodes ? nowOf(progress.studied, progress.learnt, nodes) : undefined;
     return { learnt: progress.learnt, now, nodes, owner };
