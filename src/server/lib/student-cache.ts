@@ -1,14 +1,15 @@
 import { LiveCache } from './live-cache';
 
 /**
- * A student's enrolments (case applications, course sign-ups, tutor sign-ups) and the header's
- * unread-message poll, read once per process and reused, the way Moodle caches a user's
- * enrolments: nearly every screen asks for them and they change rarely. On the browse load they
- * were over half of the database round trips.
+ * A student's enrolments (case applications with the case records behind their progress, course
+ * sign-ups, tutor sign-ups) and the header's unread-message poll, read once per process and
+ * reused, the way Moodle caches a user's enrolments: nearly every screen asks for them and they
+ * change rarely. On the browse load they were over half of the database round trips.
  *
  * Freshness comes from the database, as for platform content (content-cache.ts): a row trigger
- * on each of these tables NOTIFYs the student's id on channel xuetu_students (migration
- * 2026-11-25-student-notify; '*' after a TRUNCATE) and every process forgets that student.
+ * on each of these tables NOTIFYs the student's id on channel xuetu_students (migrations
+ * 2026-11-25-student-notify and 2026-12-07-records-notify; '*' after a TRUNCATE) and every
+ * process forgets that student.
  * Our own writes also forget locally before answering. TTL, liveness and races: live-cache.ts.
  */
 export type StudentKind = 'cases' | 'courses' | 'tutors' | `unread:${number}`;

@@ -23,20 +23,25 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       end if;
       return null;
     end $$`.execute(db);
-  for (const table of STUDENT_TABLES) {
-    await sql`create trigger ${sql.id(`${table}_student_changed`)} after insert or update or delete on ${sql.id(table)} for each row execute function xuetu_student_changed()`.execute(
-      db,
-    );
-    await sql`create trigger ${sql.id(`${table}_student_truncated`)} after truncate on ${sql.id(table)} for each statement execute function xuetu_student_changed()`.execute(
-      db,
-    );
-  }
+  for (const table of STUDENT_TABLES) await createStudentTriggers(db, table);
+}
+
+/** The two triggers that make `table`'s rows NOTIFY their student (also used by 2026-12-07-records-notify). */
+export async function createStudentTriggers(db: Kysely<unknown>, table: string): Promise<void> {
+  await sql`create trigger ${sql.id(`${table}_student_changed`)} after insert or update or delete on ${sql.id(table)} for each row execute function xuetu_student_changed()`.execute(
+    db,
+  );
+  await sql`create trigger ${sql.id(`${table}_student_truncated`)} after truncate on ${sql.id(table)} for each statement execute function xuetu_student_changed()`.execute(
+    db,
+  );
+}
+
+export async function dropStudentTriggers(db: Kysely<unknown>, table: string): Promise<void> {
+  await sql`drop trigger ${sql.id(`${table}_student_changed`)} on ${sql.id(table)}`.execute(db);
+  await sql`drop trigger ${sql.id(`${table}_student_truncated`)} on ${sql.id(table)}`.execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  for (const table of STUDENT_TABLES) {
-    await sql`drop trigger ${sql.id(`${table}_student_changed`)} on ${sql.id(table)}`.execute(db);
-    await sql`drop trigger ${sql.id(`${table}_student_truncated`)} on ${sql.id(table)}`.execute(db);
-  }
+  for (const table of STUDENT_TABLES) await dropStudentTriggers(db, table);
   await sql`drop function xuetu_student_changed()`.execute(db);
 }

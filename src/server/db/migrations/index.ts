@@ -33,6 +33,7 @@ import * as m20261206_change_base from './2026-12-06-change-base';
 import * as m20261206_exam_questions_notify from './2026-12-06-exam-questions-notify';
 import * as m20261206_map_removals from './2026-12-06-map-removals';
 import * as m20261206_member_now from './2026-12-06-member-now';
+import * as m20261207_records_notify from './2026-12-07-records-notify';
 
 /** Date-prefixed names; order is lexical (a new one must sort after every one already released). Migrations never import application code. */
 export const migrations: Record<string, Migration> = {
@@ -70,4 +71,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-06-exam-questions-notify': m20261206_exam_questions_notify,
   '2026-12-06-map-removals': m20261206_map_removals,
   '2026-12-06-member-now': m20261206_member_now,
+  '2026-12-07-records-notify': m20261207_records_notify,
 };

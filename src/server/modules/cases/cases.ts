@@ -7,7 +7,7 @@ import type { StudentCache } from '../../lib/student-cache';
 import { withCreateTime } from '../../lib/time';
 import { containsIgnoringCase, pageInMemory } from '../../lib/paging';
 import { shownAvatar } from '../files/avatar';
-import { officialNodes } from '../mindmaps/maps';
+import { officialNodes, studentCases } from '../mindmaps/maps';
 import { percentOf, progressOfStudy } from '../../../mindmap/core';
 
 /**
@@ -90,26 +90,14 @@ export function caseView(c: CaseRow, application: Application | undefined): Case
 }
 
 /**
- * The student's applications by case (a handful of rows) with their learnt nodes, cached per
- * student: read-only. Every write that changes what is learnt also refreshes the application's
- * stored percentage (completion.ts#refreshCaseProgress), whose trigger makes every process forget.
+ * The student's applications by case (a handful of rows) with their learnt nodes, from the
+ * student's cached cases (maps.ts#studentCases): read-only, fresh through the student cache's
+ * NOTIFYs on case_applications and case_records.
  */
-function applications(db: DbOrTrx, students: StudentCache, studentId: string): Promise<ReadonlyMap<string, Application>> {
-  return students.get(studentId, 'cases', async () => {
-    const [rows, learnt] = await Promise.all([
-      db.selectFrom('case_applications').select(['case_id', 'status']).where('student_id', '=', studentId).execute(),
-      db
-        .selectFrom('case_records')
-        .select(['case_id', 'node_id'])
-        .where('student_id', '=', studentId)
-        .where('resource_id', '=', '')
-        .where('is_study', '=', 1)
-        .execute(),
-    ]);
-    const byCase = new Map(rows.map((a) => [a.case_id, { status: a.status, learnt: new Set<string>() }]));
-    for (const r of learnt) byCase.get(r.case_id)?.learnt.add(r.node_id);
-    return byCase;
-  });
+async function applications(db: DbOrTrx, students: StudentCache, studentId: string): Promise<ReadonlyMap<string, Application>> {
+  const byCase = new Map<string, Application>();
+  for (const [caseId, c] of await studentCases(db, students, studentId)) if (c.status !== null) byCase.set(caseId, { status: c.status, learnt: c.learnt });
+  return byCase;
 }
 
 /** Project cases (type 1) and practice items (type 2) share one list, searchable by name; year: academic year of the offering ('2021'), absent: every year (全部). */

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db, DbOrTrx } from '../../db/database';
 import type { ContentCache } from '../../lib/content-cache';
+import type { StudentCache } from '../../lib/student-cache';
 import { ApiError, ResultCode, notFound } from '../../http/envelope';
 import { accessOf } from '../cases/access';
 import { outlineDescribes, walk, type KmDocument } from './document';
@@ -8,9 +9,24 @@ import { compactLocked, headMap } from './head';
 import type { MapHeads } from './head-cache';
 import { pruneVersions, saveWithinWindow, updateKeepingVersion, type MapMeta } from './versions';
 
-export async function officialMap(db: DbOrTrx, caseId: string): Promise<KmDocument | undefined> {
+/**
+ * The case's official map, a fresh object each call (callers mark a student's progress on it).
+ * With `content` its stored text comes from the content cache (the official_maps trigger drops
+ * it when a teacher publishes a change): the 9:00 spike opens the same map for every student.
+ */
+export async function officialMap(db: DbOrTrx, caseId: string, content?: ContentCache): Promise<KmDocument | undefined> {
+  const text = content ? await officialMapText(db, content, caseId) : await readOfficialMapText(db, caseId);
+  return text === undefined ? undefined : (JSON.parse(text) as KmDocument);
+}
+
+/** The official map's stored JSON text, cached as content. */
+export function officialMapText(db: DbOrTrx, content: ContentCache, caseId: string): Promise<string | undefined> {
+  return content.get(`official-map:${caseId}`, ['official_maps'], () => readOfficialMapText(db, caseId));
+}
+
+async function readOfficialMapText(db: DbOrTrx, caseId: string): Promise<string | undefined> {
   const row = await db.selectFrom('official_maps').select('document').where('case_id', '=', caseId).executeTakeFirst();
-  return row ? (JSON.parse(row.document) as KmDocument) : undefined;
+  return row?.document;
 }
 
 /** Whether a node id is in the case's official map (jsonpath over the stored document: independent of its formatting). */
@@ -134,21 +150,71 @@ export async function currentVersion(db: DbOrTrx, studentId: string, caseId: str
 /**
  * The student's access to a case (0 none, 1 studying, 2 graduated, as caseAccess) and their
  * progress in it, in one round trip: the map screens need both on every open, and on the browse
- * load a second statement was a quarter of this route's cost.
+ * load a second statement was a quarter of this route's cost. With `students` from the student's
+ * cached cases (studentCases): no round trip at all when the case page was just read.
  */
-export async function caseAccessAndProgress(db: DbOrTrx, studentId: string, caseId: string) {
+export async function caseAccessAndProgress(db: DbOrTrx, studentId: string, caseId: string, students?: StudentCache) {
+  if (students) {
+    const standing = (await studentCases(db, students, studentId)).get(caseId);
+    return { access: accessOf(standing?.status), learnt: standing?.learnt ?? new Set<string>(), studied: standing?.studied };
+  }
   const { rows } = await sql<{ status: number | null; node_id: string | null; is_study: number | null; resource_id: string | null }>`
     select a.status, r.node_id, r.is_study, r.resource_id
     from (values (1)) as one (x)
     left join case_applications a on a.student_id = ${studentId} and a.case_id = ${caseId}
     left join case_records r on r.student_id = ${studentId} and r.case_id = ${caseId}
     order by r.created_at desc nulls last`.execute(db);
-  const access = accessOf(rows[0]?.status);
+  return { access: accessOf(rows[0]?.status), learnt: learntOf(rows), studied: studiedNode(rows) };
+}
+
+/** The nodes learnt, from case records: a node row (resource_id '') with is_study 1; resource rows are its resources opened or completed. */
+function learntOf(records: ReadonlyArray<{ node_id: string | null; is_study: number | null; resource_id: string | null }>): Set<string> {
   const learnt = new Set<string>();
-  // The node row (resource_id '') is the node learnt; resource rows are its resources opened or completed.
-  for (const r of rows) if (r.is_study === 1 && r.node_id !== null && r.resource_id === '') learnt.add(r.node_id);
-  // `studied`: the node the student is studying (studiedNode); nowOf turns it into 正在学.
-  return { access, learnt, studied: studiedNode(rows) };
+  for (const r of records) if (r.is_study === 1 && r.node_id !== null && r.resource_id === '') learnt.add(r.node_id);
+  return learnt;
+}
+
+/** One case as the student stands in it: the application's status (null: none), learnt nodes and the node being studied (studiedNode). */
+export interface CaseStanding {
+  status: number | null;
+  learnt: ReadonlySet<string>;
+  studied: string | undefined;
+}
+
+/**
+ * Every case the student applied to or has records in, cached per student (kind 'cases'): the
+ * case list and detail pages and the map screens all read it. Fresh through the student cache's
+ * NOTIFYs on case_applications and case_records (migrations 2026-11-25-student-notify,
+ * 2026-12-07-records-notify); routes that write them forget the student before answering.
+ */
+export function studentCases(db: DbOrTrx, students: StudentCache, studentId: string): Promise<ReadonlyMap<string, CaseStanding>> {
+  return students.get(studentId, 'cases', async () => {
+    // One round trip: the application rows (status set) and the record rows (newest first).
+    const { rows } = await sql<{ case_id: string; status: number | null; node_id: string | null; is_study: number | null; resource_id: string | null }>`
+      select case_id, status, null as node_id, null as is_study, null as resource_id, null as created_at
+      from case_applications where student_id = ${studentId}
+      union all
+      select case_id, null, node_id, is_study, resource_id, created_at
+      from case_records where student_id = ${studentId}
+      order by created_at desc nulls first`.execute(db);
+    const status = new Map<string, number>();
+    const byCase = new Map<string, (typeof rows)[number][]>();
+    for (const r of rows) {
+      if (r.status !== null) {
+        status.set(r.case_id, r.status);
+        continue;
+      }
+      const list = byCase.get(r.case_id);
+      if (list) list.push(r);
+      else byCase.set(r.case_id, [r]);
+    }
+    const cases = new Map<string, CaseStanding>();
+    for (const caseId of new Set([...status.keys(), ...byCase.keys()])) {
+      const newestFirst = byCase.get(caseId) ?? [];
+      cases.set(caseId, { status: status.get(caseId) ?? null, learnt: learntOf(newestFirst), studied: studiedNode(newestFirst) });
+    }
+    return cases;
+  });
 }
 
 /**
@@ -231,7 +297,7 @@ export function nodeListJson(list: OfficialNodeList, learnt: ReadonlySet<string>
 export function officialNodes(db: DbOrTrx, content: ContentCache, caseId: string): Promise<OfficialNodeList | undefined> {
   return content.get(`official-nodes:${caseId}`, ['official_maps', 'study_resources', 'exams'], async () => {
     const [doc, counts, examNodes] = await Promise.all([
-      officialMap(db, caseId),
+      officialMap(db, caseId, content),
       db
         .selectFrom('study_resources')
         .select(({ fn }) => ['node_id', fn.countAll<string>().as('n')])

@@ -63,12 +63,15 @@ export async function mindmapRoutes(app: FastifyInstance): Promise<void> {
   }
 
   /**
-   * guard, for screens that also show the student's progress: access and learnt nodes from one
-   * statement, the official node list (cached) and the one 正在学 node (nowOf).
+   * guard, for screens that also show the student's progress: access and learnt nodes from the
+   * student's cached cases, the official node list (cached) and the one 正在学 node (nowOf).
    */
   async function openCase(studentId: string, caseId: string, askedFor?: string) {
     const owner = await checkCase(studentId, caseId, askedFor);
-    const [progress, nodes] = await Promise.all([caseAccessAndProgress(app.db, studentId, caseId), officialNodes(app.db, app.contentCache, caseId)]);
+    const [progress, nodes] = await Promise.all([
+      caseAccessAndProgress(app.db, studentId, caseId, app.studentCache),
+      officialNodes(app.db, app.contentCache, caseId),
+    ]);
     if (progress.access === 2) throw forbidden(GRADUATED_MSG);
     const now = nodes ? nowOf(progress.studied, progress.learnt, nodes) : undefined;
     return { learnt: progress.learnt, now, nodes, owner };
@@ -87,7 +90,7 @@ export async function mindmapRoutes(app: FastifyInstance): Promise<void> {
       official ? undefined : studentMap(app.db, owner, caseId, app.mapHeads),
       official || owner === studentId ? undefined : memberNow(app.db, owner, caseId, studentId),
     ]);
-    const document = own?.document ?? (await officialMap(app.db, caseId));
+    const document = own?.document ?? (await officialMap(app.db, caseId, app.contentCache));
     if (!document) throw notFound('该案例暂无思维导图');
     return ok({
       caseId,
@@ -102,7 +105,7 @@ export async function mindmapRoutes(app: FastifyInstance): Promise<void> {
   r.get('/api/course/mindStudent/checkIssue', { schema: { querystring: MindCaseQuery, response: Reply(MindIssue) } }, async (request) => {
     const studentId = studentIdOf(request);
     const owner = await guard(studentId, request.query.caseId, request.query.studentId);
-    const official = await officialMap(app.db, request.query.caseId);
+    const official = await officialMap(app.db, request.query.caseId, app.contentCache);
     const version = await currentVersion(app.db, owner, request.query.caseId);
     return ok({ issued: official ? 1 : 0, hasOwn: version > 0 ? 1 : 0, version });
   });
@@ -111,7 +114,7 @@ export async function mindmapRoutes(app: FastifyInstance): Promise<void> {
     const studentId = studentIdOf(request);
     const owner = await guard(studentId, request.query.caseId, request.query.studentId);
     const own = await studentMap(app.db, owner, request.query.caseId, app.mapHeads);
-    const document = own?.document ?? (await officialMap(app.db, request.query.caseId));
+    const document = own?.document ?? (await officialMap(app.db, request.query.caseId, app.contentCache));
     if (!document) throw notFound('该案例暂无思维导图');
     return ok({ outline: own?.outline || toOutline(document), version: own?.version ?? 0 });
   });

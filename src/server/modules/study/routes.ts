@@ -53,9 +53,16 @@ export async function studyRoutes(app: FastifyInstance): Promise<void> {
     if (asked && asked !== studentId) throw forbidden('无权操作其他学生的学习记录');
   };
 
+  /**
+   * The student's case records changed: their cached cases (maps.ts#studentCases: access, learnt
+   * nodes, the node being studied) are forgotten before answering; the case_records trigger tells
+   * the other processes.
+   */
+  const recordsChanged = (studentId: string) => app.studentCache.forget(studentId);
+
   /** A node just learnt: the case percentage moved, and the node is now a review card. */
   async function nodeLearnt(studentId: string, caseId: string) {
-    app.studentCache.forget(studentId);
+    recordsChanged(studentId);
     await syncOneCase(db, studentId, caseId);
   }
 
@@ -79,6 +86,7 @@ export async function studyRoutes(app: FastifyInstance): Promise<void> {
         if (res.node_id !== b.nodeId) throw notFound('视频资源不存在');
         const answer = await reportResourceProgress(db, studentId, res, { position: b.position, segments: b.segments ?? [] });
         if (answer.nodeLearnt) await nodeLearnt(studentId, b.caseId);
+        else if (answer.isStudy === 1) recordsChanged(studentId); // the resource's case record was written (completed)
         return ok(answer);
       }
       const duration = await courseNodeDuration(db, app.contentCache, b.courseId, b.nodeId);
@@ -108,6 +116,7 @@ export async function studyRoutes(app: FastifyInstance): Promise<void> {
       await assertNotGraduated(db, studentId, b.caseId);
       const answer = await reportPdfPages(db, studentId, res, b.pages);
       if (answer.nodeLearnt) await nodeLearnt(studentId, b.caseId);
+      else recordsChanged(studentId); // opened (the node being studied) or completed
       return ok(answer);
     },
   );
@@ -132,7 +141,7 @@ export async function studyRoutes(app: FastifyInstance): Promise<void> {
     const claimDone = String(b.isStudy ?? '1') === '1';
     const answer = await recordCaseStudy(db, studentId, b.caseId, b.nodeId, b.resourceId ?? '', claimDone);
     if (answer.nodeLearnt) await nodeLearnt(studentId, b.caseId);
-    else if (!claimDone && !b.resourceId) app.studentCache.forget(studentId); // a tick taken back: the percentage moved
+    else recordsChanged(studentId); // a resource opened (the node being studied) or completed, or a tick taken back
     return ok(answer);
   }
   const addRecord = { schema: { body: AddRecordBody, response: Reply(CaseStudy) }, config: { write: { experience: 'refuse', caseOf: caseInBody } } } as const;
