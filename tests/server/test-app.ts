@@ -3,12 +3,12 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, RouteOptions } from 'fastify';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
 import { openDatabase, type DatabaseHandle } from '../../src/server/db/database';
-import { migrateToLatest } from '../../src/server/db/migrate';
-import { seedDemo } from '../../src/server/seed/seed';
+import { databaseUrlFor } from './global-setup';
 import { call, login } from './helpers';
 import { routeCases, type RouteCase } from './routes';
 
@@ -25,22 +25,26 @@ export interface TestAppOptions {
   onRoute?: (route: RouteOptions) => void;
 }
 
-/** A real app on a real, migrated and seeded database of its own (PGlite, or a PostgreSQL schema). */
+/** A real app on a real, migrated and seeded database of its own (a copy of global-setup's template). */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const storageDir = mkdtempSync(join(tmpdir(), 'xuetu-files-'));
   const config = { ...loadConfig({}), clientDir: null, storageDir, logLevel: 'silent' };
   let database: DatabaseHandle;
-  let dropSchema = async () => {};
+  let dropDatabase = async () => {};
   if (process.env.TEST_DB === 'postgres') {
     const url = process.env.DATABASE_URL!;
-    const schema = `t_${randomBytes(6).toString('hex')}`;
+    const template = inject('postgresTemplate');
+    const name = `${template.replace(/_template$/, '')}_${randomBytes(6).toString('hex')}`;
     const admin = await openDatabase({ databaseUrl: url, poolSize: 1 });
-    await admin.db.schema.createSchema(schema).execute();
-    database = await openDatabase({ databaseUrl: url, searchPath: schema });
-    await migrateToLatest(database.db);
-    await seedDemo(database.db);
-    dropSchema = async () => {
-      await admin.db.schema.dropSchema(schema).cascade().execute();
+    await sql`create database ${sql.id(name)} template ${sql.id(template)}`.execute(admin.db);
+    database = await openDatabase({ databaseUrl: databaseUrlFor(url, name) });
+    dropDatabase = async () => {
+      try {
+        // Never WITH (FORCE): a pooled connection still closing would die with an error in a later file.
+        await sql`drop database if exists ${sql.id(name)}`.execute(admin.db);
+      } catch {
+        // still in use for a moment: global-setup's teardown drops it
+      }
       await admin.close();
     };
   } else {
@@ -64,7 +68,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     routes: routeCases(registered),
     close: async () => {
       await app.close();
-      await dropSchema();
+      await dropDatabase();
       rmSync(storageDir, { recursive: true, force: true });
     },
   };
