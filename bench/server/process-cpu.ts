@@ -8,14 +8,15 @@ import { readdirSync, readFileSync } from 'node:fs';
  */
 const TICK_MS = 10; // USER_HZ is 100 on Linux
 
-function cpuOf(pid: number | string): number {
+/** [utime + stime in ms, start time in ticks] of a process, or undefined when it is gone. */
+function statOf(pid: number | string): [cpuMs: number, started: string] | undefined {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     // the command may hold spaces: the fields after it start past its closing parenthesis
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * TICK_MS; // utime, stime
+    return [(Number(fields[11]) + Number(fields[12])) * TICK_MS, fields[19]]; // utime, stime; starttime
   } catch {
-    return 0;
+    return undefined;
   }
 }
 
@@ -29,7 +30,13 @@ function postgresPids(): string[] {
 
 export interface CpuSample {
   server: number;
-  database: number;
+  /**
+   * CPU ms of each PostgreSQL process, keyed by pid and start time: backends come and go during a
+   * run (a pool's idle connections close, another target's exit), so a total of whoever is alive
+   * at each end could fall (the column went negative). A process is counted only from its first
+   * sample to its last, a new one from its start.
+   */
+  database: Map<string, number>;
 }
 
 export function sampleCpu(serverPids: readonly number[]): CpuSample | null {
@@ -38,12 +45,24 @@ export function sampleCpu(serverPids: readonly number[]): CpuSample | null {
   } catch {
     return null;
   }
-  return { server: serverPids.reduce((t, p) => t + cpuOf(p), 0), database: postgresPids().reduce((t, p) => t + cpuOf(p), 0) };
+  const database = new Map<string, number>();
+  for (const pid of postgresPids()) {
+    const stat = statOf(pid);
+    if (stat) database.set(`${pid}@${stat[1]}`, stat[0]);
+  }
+  return { server: serverPids.reduce((t, p) => t + (statOf(p)?.[0] ?? 0), 0), database };
+}
+
+/** The CPU PostgreSQL processes spent between two samples: the alive ones' growth, the new ones' whole. */
+export function databaseCpuBetween(before: CpuSample['database'], after: CpuSample['database']): number {
+  let total = 0;
+  for (const [key, ms] of after) total += ms - (before.get(key) ?? 0);
+  return total;
 }
 
 /** CPU ms per request between two samples (null without /proc or requests). */
 export function perRequest(before: CpuSample | null, after: CpuSample | null, requests: number): { serverCpuMs: number; dbCpuMs: number } | null {
   if (!before || !after || !requests) return null;
   const round = (x: number) => Math.round(x * 100) / 100;
-  return { serverCpuMs: round((after.server - before.server) / requests), dbCpuMs: round((after.database - before.database) / requests) };
+  return { serverCpuMs: round((after.server - before.server) / requests), dbCpuMs: round(databaseCpuBetween(before.database, after.database) / requests) };
 }
