@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { DEMO_PASSWORD, demoAccounts } from '../src/server/seed/demo-accounts';
 import { freePort, spawnServer, type SpawnedServer } from '../tests/server/spawn-server';
 import { startNginx } from './nginx';
 
@@ -40,8 +41,23 @@ const dir = mkdtempSync(join(tmpdir(), 'xuetu-nginx-'));
 const port = Number(process.env.PORT ?? (await freePort()));
 const nginx = await startNginx({ dir, listen: { host: process.env.HOST ?? '127.0.0.1', port }, upstreams: servers.map((s) => new URL(s.url).host) });
 console.log(`nginx (config ${join(dir, 'nginx.conf')}): ${nginx.url}/`);
+// The first process seeded an empty database; its own start-up lines went to the spawner.
+if (process.env.SEED !== 'none') {
+  console.log(`演示账号（密码均为 ${DEMO_PASSWORD}）：`);
+  for (const a of demoAccounts) console.log(`  ${a.loginName}  ${a.username}  ${a.note}`);
+}
 
 let stopping = false;
+// A process that dies is said at once (nginx leaves it out and serves from the others): nothing
+// restarts it here, as a supervisor (systemd, Kubernetes) would in production.
+servers.forEach((s, i) =>
+  s.child.on('exit', (code, signal) => {
+    if (!stopping)
+      console.log(
+        `process ${i + 1} (pid ${s.child.pid}) exited (${signal ?? `code ${code}`}): nginx serves from the others; Ctrl-C and start again for ${processes}`,
+      );
+  }),
+);
 async function stop() {
   if (stopping) return;
   stopping = true;

@@ -28,7 +28,10 @@ const PROXY_TIMEOUT_S = 130;
  *   passed on only when no byte of it reached the dead process (connection refused), never after,
  *   so no write is applied twice — the client sees 502 for a POST lost in flight, unacknowledged;
  * - uploads stream through unbuffered (the app counts bytes and refuses past 20 MB as they arrive,
- *   and nginx writes no temp file), and downloads are never spooled to disk either.
+ *   and nginx writes no temp file), and downloads are never spooled to disk either;
+ * - the live map socket (/api/live/) is upgraded to a WebSocket: nginx passes Upgrade and
+ *   Connection on only when asked to (without them the app saw a plain GET and answered 404, and
+ *   pages fell back to polling), and it keeps an idle socket open past the app's pings.
  */
 export function nginxConfig(o: NginxOptions): string {
   const d = o.dir;
@@ -45,6 +48,11 @@ http {
   fastcgi_temp_path ${join(d, 'tmp/fastcgi')};
   uwsgi_temp_path ${join(d, 'tmp/uwsgi')};
   scgi_temp_path ${join(d, 'tmp/scgi')};
+  # Connection: upgrade for a WebSocket handshake, else empty (keep-alive to the processes).
+  map $http_upgrade $connection_upgrade {
+    default upgrade;
+    '' '';
+  }
   upstream xuetu {
 ${servers}
     keepalive 64;
@@ -55,7 +63,8 @@ ${servers}
     proxy_request_buffering off;
     proxy_max_temp_file_size 0;
     proxy_http_version 1.1;
-    proxy_set_header Connection "";
+    proxy_set_header Upgrade $http_upgrade;
+    proxy_set_header Connection $connection_upgrade;
     proxy_set_header Host $host;
     proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
     proxy_set_header X-Forwarded-Proto $scheme;
@@ -66,6 +75,11 @@ ${servers}
     proxy_send_timeout ${PROXY_TIMEOUT_S}s;
 ${o.revealUpstream ? '    add_header X-Upstream $upstream_addr always;\n' : ''}    location / {
       proxy_pass http://xuetu;
+    }
+    location /api/live/ {
+      proxy_pass http://xuetu;
+      proxy_read_timeout 1h;
+      proxy_send_timeout 1h;
     }
   }
 }

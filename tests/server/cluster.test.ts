@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startNginx, type RunningNginx } from '../../scripts/nginx';
 import { DEMO_PASSWORD } from '../../src/server/seed/demo-accounts';
 import { NORMAL } from './helpers';
+import { connectLive } from './live-client';
 import { startTestS3, type TestS3 } from './s3-server';
 import { freePort, freshSchema, spawnServer, type SpawnedServer } from './spawn-server';
 
@@ -99,6 +100,16 @@ describe.skipIf(skipReason !== null)('two processes behind nginx, one PostgreSQL
       body: multipart(name, content),
       headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
     });
+
+  it('opens the live map socket through nginx: the WebSocket upgrade is passed on (it was answered 404, and pages fell back to polling)', async () => {
+    const login = await api('POST', '/api/authcust/login/token', undefined, { loginName: NORMAL, password: DEMO_PASSWORD });
+    const live = await connectLive(nginx.url, login.env.data.token as string, { mapId: 'case-01', ownerId: 'stu-0001', since: 0 });
+    try {
+      expect((await live.next('welcome')).role).toBe('owner');
+    } finally {
+      live.ws.close();
+    }
+  });
 
   it(
     'walks a student through login, video, upload and download on different processes, exam and map save; survives a SIGKILL of one',
