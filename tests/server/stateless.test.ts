@@ -9,8 +9,10 @@ import { sql } from 'kysely';
 import { CONTENT_TABLES } from '../../src/server/db/migrations/2026-11-23-s2-content-notify';
 import { STUDENT_TABLES } from '../../src/server/db/migrations/2026-11-25-student-notify';
 import { EXAM_CONTENT_TABLES } from '../../src/server/db/migrations/2026-12-06-exam-questions-notify';
+import { RECORD_TABLES } from '../../src/server/db/migrations/2026-12-07-records-notify';
 
 const CACHED_TABLES = [...CONTENT_TABLES, ...EXAM_CONTENT_TABLES];
+const STUDENT_CACHED_TABLES = [...STUDENT_TABLES, ...RECORD_TABLES];
 
 // Two app instances on one database stand in for N servers behind a load balancer.
 const t = useTestApp();
@@ -31,7 +33,7 @@ async function withDecoySchema(check: () => Promise<void>): Promise<void> {
   await sql`create schema ${sql.id(decoy)}`.execute(db);
   try {
     await sql`create function ${sql.id(decoy, 'noop')}() returns trigger language plpgsql as $$ begin return null; end $$`.execute(db);
-    for (const table of new Set([...CACHED_TABLES, ...STUDENT_TABLES])) {
+    for (const table of new Set([...CACHED_TABLES, ...STUDENT_CACHED_TABLES])) {
       await sql`create table ${sql.id(decoy, table)} (id text)`.execute(db);
       for (const [name, level] of [
         [`${table}_content_changed`, 'statement'],
@@ -182,7 +184,7 @@ describe('stateless instances', () => {
       }>`select c.relname as table, g.tgname as name from pg_trigger g join pg_class c on c.oid = g.tgrelid where (g.tgname like '%_student_changed' or g.tgname like '%_student_truncated') and c.relnamespace = current_schema()::regnamespace`.execute(
         t.database.db,
       );
-      expect(rows.map((r) => r.name).sort()).toEqual(STUDENT_TABLES.flatMap((t) => [`${t}_student_changed`, `${t}_student_truncated`]).sort());
+      expect(rows.map((r) => r.name).sort()).toEqual(STUDENT_CACHED_TABLES.flatMap((t) => [`${t}_student_changed`, `${t}_student_truncated`]).sort());
     });
   });
 });
