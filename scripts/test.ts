@@ -1,24 +1,22 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream, mkdirSync } from 'node:fs';
 
-// `npm test`: every check of the project, in three steps; the parts of a step run side by side.
-// A 2-core box spent most of a serial run waiting (e2e on the browser and debounces, server files
-// on their databases), so parts that share nothing overlap: typecheck with lint, then the unit
-// tests, then the server suites with the end-to-end flows (the server suites use fixed or free
-// loopback ports and their own databases; e2e its own servers on free ports). The first part to
-// fail stops the rest and the run exits non-zero. A part's output is printed whole when it ends
-// (never interleaved: each ends with vitest's own summary lines, as a serial run did); meanwhile it
-// is written to .tmp/test-<part>.log for whoever wants to follow it.
+// `npm test`: every check of the project, in steps; the parts of a step run side by side. Type
+// checking and linting share nothing and each leaves a core idle, so they overlap. The server
+// suites and the end-to-end flows do not: both keep a 2-core box busy (tried side by side, the
+// server suites ran at a fifth of their speed and heavy crash tests hit their bounds), and e2e
+// already runs two files at once. The first part to fail stops the rest and the run exits
+// non-zero. A part's output is printed whole when it ends (never interleaved: each ends with
+// vitest's own summary lines, as a serial run did); meanwhile it is written to
+// .tmp/test-<part>.log for whoever wants to follow it.
 const steps: [name: string, script: string][][] = [
   [
     ['typecheck', 'typecheck'],
     ['lint', 'lint'],
   ],
   [['unit', 'test:unit']],
-  [
-    ['server', 'test:server'],
-    ['e2e', 'test:e2e'],
-  ],
+  [['server', 'test:server']],
+  [['e2e', 'test:e2e']],
 ];
 
 const running = new Set<ChildProcess>();

@@ -43,7 +43,7 @@ const noteSet = (rootId: string, caseId: string, version: number) => ({
 });
 
 describe(`SIGKILL during writes (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
-  it('every acknowledged map save and exam submission survives, nothing is half-written', { timeout: 240_000 }, async () => {
+  it('every acknowledged map save and exam submission survives, nothing is half-written', { timeout: 480_000 }, async () => {
     // First start migrates and seeds; then let the burst's exams take unlimited untimed attempts
     // (seeded exams allow one or two), so every submission is a real graded write.
     server = await spawnServer(env);

@@ -141,7 +141,8 @@ describe.each(subjects)('FileStorage on a %s', (_name, make) => {
 });
 
 describe('localStorage.putStream', () => {
-  it('leaves no partial file when the stream is refused on its first bytes (before the file is open)', async () => {
+  // 200 scrypt hashes keep the thread pool busy: a bound on hangs well above their CPU time on a loaded 2-core box.
+  it('leaves no partial file when the stream is refused on its first bytes (before the file is open)', { timeout: 120_000 }, async () => {
     const storage = localStorage(root);
     const busy: Promise<unknown>[] = [];
     for (let i = 0; i < 50; i++) {
