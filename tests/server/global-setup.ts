@@ -1,6 +1,7 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import pg from 'pg';
+import { databaseUrlFor } from './spawn-server';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../../src/server/db/database';
 import { migrateToLatest } from '../../src/server/db/migrate';
@@ -48,13 +49,6 @@ async function postgresTemplate(project: TestProject): Promise<() => Promise<voi
     for (const { datname } of rows) await admin.query(`drop database if exists "${datname}" with (force)`);
     await admin.end();
   };
-}
-
-/** The same server and credentials as `url`, another database. */
-export function databaseUrlFor(url: string, database: string): string {
-  const u = new URL(url);
-  u.pathname = `/${database}`;
-  return u.toString();
 }
 
 declare module 'vitest' {

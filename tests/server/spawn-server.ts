@@ -83,6 +83,13 @@ export async function spawnServer(
   };
 }
 
+/** The same server and credentials as `url`, another database. */
+export function databaseUrlFor(url: string, database: string): string {
+  const u = new URL(url);
+  u.pathname = `/${database}`;
+  return u.toString();
+}
+
 /** A fresh, empty PostgreSQL schema for a spawned server (DATABASE_SCHEMA), and its removal. */
 export async function freshSchema(databaseUrl: string, prefix = 'f'): Promise<{ schema: string; drop(): Promise<void> }> {
   const schema = `${prefix}_${randomBytes(6).toString('hex')}`;

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
 import { openDatabase, type DatabaseHandle } from '../../src/server/db/database';
-import { databaseUrlFor } from './global-setup';
+import { databaseUrlFor } from './spawn-server';
 import { call, login } from './helpers';
 import { routeCases, type RouteCase } from './routes';
 
