@@ -14,6 +14,10 @@ const serverProjects: { test: Record<string, unknown> & { name: string } }[] = [
       exclude: ['src/server/db/listen-postgres.test.ts'],
       env: { TEST_DB: 'pglite' },
       globalSetup: ['tests/server/global-setup.ts'],
+      // Files of a worker share one module graph: each imported the whole app (and compiled PGlite)
+      // again, ~2.4 s a file. Every file builds its own app on its own database copy, and the
+      // server keeps no module-level state, so nothing carries from one file to the next.
+      isolate: false,
       testTimeout: 30_000,
       hookTimeout: 60_000,
     },
@@ -29,6 +33,7 @@ if (process.env.DATABASE_URL) {
       exclude: ['src/server/db/database.test.ts'],
       env: { TEST_DB: 'postgres' },
       globalSetup: ['tests/server/global-setup.ts'],
+      isolate: false,
       testTimeout: 30_000,
       hookTimeout: 60_000,
     },
