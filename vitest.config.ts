@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
@@ -40,6 +41,36 @@ if (process.env.DATABASE_URL) {
   });
 }
 
+// Browser-side units in jsdom. Files of a worker share one module graph and one jsdom window
+// (isolate: false): setting both up again per file was ~85 % of the project's time (110 s → 16 s
+// at one worker). tests/unit-setup.ts puts the shared page back between files.
+const UNIT_FILES = ['src/app/**/*.test.{ts,tsx}', 'src/features/**/*.test.{ts,tsx}', 'src/mindmap/**/*.test.{ts,tsx}'];
+// the map package's engine and worker run in Node (project node)
+const UNIT_EXCLUDE = ['src/mindmap/engine/**', 'src/mindmap/worker/**'];
+const mockingUnitFiles = ['src/app', 'src/features', 'src/mindmap']
+  .flatMap((dir) => readdirSync(dir, { recursive: true, encoding: 'utf8' }).map((f) => `${dir}/${f}`))
+  .filter((f) => /\.test\.tsx?$/.test(f) && !/^src\/mindmap\/(engine|worker)\//.test(f))
+  .filter((f) => /\bvi\.mock\(/.test(readFileSync(f, 'utf8')));
+
+function unitProject(name: string, test: { include: string[]; exclude: string[]; isolate?: boolean }) {
+  return {
+    plugins: [react()],
+    test: {
+      name,
+      environment: 'jsdom',
+      ...test,
+      setupFiles: ['tests/unit-setup.ts'],
+      // Screens' tests load the map package's entry, and with it @pixi/react, whose ESM build
+      // imports 'react-reconciler/constants' without an extension: Node's resolver refuses that,
+      // Vite's (inlining the package) does not.
+      server: { deps: { inline: ['@pixi/react'] } },
+      // A bound on hangs, not a speed check: jsdom renders of the editor took over 5 s on a
+      // loaded 2-core box (a dialog test timed out at the default 5 s).
+      testTimeout: 20_000,
+    },
+  };
+}
+
 export default defineConfig({
   plugins: [react()],
   test: {
@@ -49,29 +80,16 @@ export default defineConfig({
     maxWorkers: Math.max(2, availableParallelism() - 1),
     reporters: ['default', './tests/summary-reporter.ts'],
     projects: [
-      {
-        plugins: [react()],
-        test: {
-          name: 'unit',
-          environment: 'jsdom',
-          include: ['src/app/**/*.test.{ts,tsx}', 'src/features/**/*.test.{ts,tsx}', 'src/mindmap/**/*.test.{ts,tsx}'],
-          // the map package's engine and worker run in Node (project node)
-          exclude: ['src/mindmap/engine/**', 'src/mindmap/worker/**'],
-          setupFiles: ['tests/unit-setup.ts'],
-          // Screens' tests load the map package's entry, and with it @pixi/react, whose ESM build
-          // imports 'react-reconciler/constants' without an extension: Node's resolver refuses that,
-          // Vite's (inlining the package) does not.
-          server: { deps: { inline: ['@pixi/react'] } },
-          // A bound on hangs, not a speed check: jsdom renders of the editor took over 5 s on a
-          // loaded 2-core box (a dialog test timed out at the default 5 s).
-          testTimeout: 20_000,
-        },
-      },
+      unitProject('unit', { include: UNIT_FILES, exclude: [...UNIT_EXCLUDE, ...mockingUnitFiles], isolate: false }),
+      // A file that mocks a module (vi.mock) gets a fresh module graph, so the mock stays its own.
+      unitProject('unit-mocks', { include: mockingUnitFiles.length ? mockingUnitFiles : ['-'], exclude: UNIT_EXCLUDE }),
       {
         test: {
           name: 'node',
           environment: 'node',
           include: ['src/mindmap/engine/**/*.test.ts', 'src/mindmap/worker/**/*.test.ts', 'tests/lint/**/*.test.ts', 'bench/**/*.test.ts'],
+          // one module graph per worker (64 s → 25 s at one worker): nothing here mocks a module
+          isolate: false,
           testTimeout: 30_000,
         },
       },

@@ -1,8 +1,9 @@
 // @vitest-environment node
-import { afterEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { readingTime, toast, toasts } from './toast-store';
 
-afterEach(() => void toasts.items.splice(0));
+// (the store is shared by every file of the worker: start each test from none)
+beforeEach(() => void toasts.items.splice(0));
 
 describe('toast time on screen', () => {
   it('gives a long message time to be read, an error at least 5 s, a short notice 3 s', () => {
