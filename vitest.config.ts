@@ -107,11 +107,13 @@ export default defineConfig({
           // expect.poll gives up after 1 s by default: on a loaded 2-core box one UI round trip
           // (touch → worker → patch → render) was seen to take longer, failing a correct undo.
           expect: { poll: { timeout: 10_000 } },
-          // One file at a time by default. Each worker has its own server and database
-          // (global-setup.ts), so E2E_WORKERS=2 runs files side by side without sharing state — but
-          // on a 2-core box the extra load once lost a topic confirmed 0 ms before its tab closed
-          // under 8× throttling (typing-bursts), so CI stays at one until that path holds there too.
-          maxWorkers: Number(process.env.E2E_WORKERS ?? 1),
+          // Three files at a time by default, each worker with its own server and database
+          // (global-setup.ts): a flow mostly waits (on its page, its server, a video playing in
+          // real time), so one file at a time kept about 0.6 of a 2-core box busy; at three the
+          // whole suite took 13 min where one at a time took 23-31. E2E_WORKERS sets another count.
+          maxWorkers: Number(process.env.E2E_WORKERS ?? 3),
+          // one module graph per worker: each file imported the map package's core again (~2 s)
+          isolate: false,
         },
       },
     ],

@@ -5,7 +5,7 @@ import { createWriteStream, mkdirSync } from 'node:fs';
 // checking and linting share nothing and each leaves a core idle, so they overlap. The server
 // suites and the end-to-end flows do not: both keep a 2-core box busy (tried side by side, the
 // server suites ran at a fifth of their speed and heavy crash tests hit their bounds), and e2e
-// already runs two files at once. The first part to fail stops the rest and the run exits
+// already runs three files at once. The first part to fail stops the rest and the run exits
 // non-zero. A part's output is printed whole when it ends (never interleaved: each ends with
 // vitest's own summary lines, as a serial run did); meanwhile it is written to
 // .tmp/test-<part>.log for whoever wants to follow it.
