@@ -6,9 +6,8 @@ import { ApiFailure } from '../../app/ui/use-remote';
 import { showOwnMap } from './own-map-api';
 import { OwnMapEditor } from './OwnMapEditor';
 
-// The editor itself is never drawn here (only the gate in front of it): PixiJS and the PDF font stay out of jsdom.
-vi.mock('./editor/pdf-export', () => ({}));
-vi.mock('./editor/MindEditorView', () => ({ MindEditorView: () => null }));
+// Only the gate in front of the editor is drawn here: every map read is refused, so the editor
+// never mounts (its package still loads, as it does for the screen).
 // (no IndexedDB in jsdom: no draft kept)
 vi.mock('./use-autosave', () => ({ useAutosave: vi.fn() }));
 vi.mock('./map-drafts', () => ({ drafts: () => ({ get: async () => undefined, delete: async () => {} }) }));
