@@ -102,7 +102,7 @@ export function AriaTree({ ctl, onKeyDown, onToggle, onActivate, onRowClick, onR
   useEffect(() => {
     if (!focusTree.current && !ref.current?.contains(document.activeElement)) return;
     // never take the focus from the text edit field (IME input goes there)
-    if (document.activeElement instanceof HTMLTextAreaElement || ctl.state.status === 'textedit') return;
+    if (document.activeElement instanceof HTMLTextAreaElement || ctl.tools.doing('text')) return;
     const tree = ref.current;
     if (tree && virtual) {
       const y = at * rowHeight;

@@ -133,7 +133,7 @@ export function Toolbar({ ctx, onImportFile, onImportPaste, onExport, children }
         type="button"
         className="mind-toolbar__btn"
         aria-pressed={state.view === 'hand'}
-        onClick={() => ctl.setView(state.view !== 'hand' ? 'hand' : ro ? 'readonly' : 'normal')}
+        onClick={() => ctl.tools.use(state.view === 'hand' ? 'select' : 'hand')}
       >
         拖动画布
       </button>

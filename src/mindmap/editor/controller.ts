@@ -4,7 +4,7 @@ import { toast } from '../host';
 import type { SceneNode } from '../canvas/scene-types';
 import { EditorCore } from './editor-core';
 import { userMessage } from './messages';
-import type { EditorStatus, TypedText, ViewState } from './editor-state';
+import type { TypedText } from './editor-state';
 import { KeyQueue } from './key-queue';
 import { MultiSelect } from './multi-select';
 import { nodeInDirection } from './navigation';
@@ -139,7 +139,7 @@ export class EditorController extends EditorCore {
     }
     // The selection is the summary now, not topics: 多选 ends (its banner would say 已选 0 个).
     this.multi.leave();
-    this.set({ selection: [], summary: id, status: this.state.readOnly ? 'readonly' : 'inputready' });
+    this.set({ selection: [], summary: id });
     this.canvas?.setSelection([]);
     this.canvas?.selectSummary?.(id);
   }
@@ -183,14 +183,6 @@ export class EditorController extends EditorCore {
   get primary(): string | null {
     const s = this.state.selection;
     return s.length ? s[s.length - 1] : null;
-  }
-
-  setStatus(status: EditorStatus): void {
-    this.set({ status: this.state.readOnly ? 'readonly' : status });
-  }
-
-  setView(view: ViewState): void {
-    this.set({ view });
   }
 
   setZoom(zoom: number): void {

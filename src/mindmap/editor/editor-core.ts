@@ -49,7 +49,7 @@ export class EditorCore extends EditorMirror {
     this.opened = false;
     const p = await this.engine.load(km, readOnly);
     this.opened = true;
-    this.set({ readOnly, status: readOnly ? 'readonly' : 'normal', selection: [] });
+    this.set({ readOnly, selection: [] });
     this.apply(p, false);
     // said in a toast unless the page listens for them itself
     if (p.notices?.length && !this.events.emit('openNotices', p.notices).length)
@@ -286,11 +286,7 @@ export class EditorCore extends EditorMirror {
   select(ids: string[], reveal = true): void {
     const sel = ids.filter((id) => this.model.nodes.has(id));
     if (this.state.summary) this.canvas?.selectSummary?.(null);
-    this.set({
-      summary: null,
-      selection: sel,
-      status: this.state.readOnly ? 'readonly' : this.state.status === 'textedit' ? 'textedit' : sel.length ? 'inputready' : 'normal',
-    });
+    this.set({ summary: null, selection: sel });
     this.canvas?.setSelection(sel);
     if (reveal && sel.length) this.canvas?.reveal(sel[sel.length - 1]);
   }

@@ -13,6 +13,7 @@ import { MasteryView, type MasteryData } from './mastery-view';
 import { ancestorsOf, ImportSelections, remainingSelection } from './selection-memory';
 import { sceneSummaries } from './summary-model';
 import type { PresenceMark } from '../canvas/presence-mark';
+import { ToolMachine } from './tools';
 
 // The main thread's mirror of the worker's document: each patch applied to the tree model, the
 // canvas, the summaries and the study rings (formulas in it typeset and measured here); the
@@ -35,6 +36,8 @@ export class EditorMirror {
   state: EditorState = { status: 'normal', view: 'normal', readOnly: false, selection: [], canUndo: false, canRedo: false, zoom: 1, hasClipboard: false };
   /** What the editor tells the page (editor-events.ts): several listeners each, never a property to overwrite. */
   readonly events = new Emitter<EditorEvents>();
+  /** What a press on the map does now (tools.ts): the state's status and view are read from it. */
+  readonly tools = new ToolMachine(() => this.state.readOnly);
   private adapter: EnginePatchAdapter;
   private listeners = new Set<() => void>();
   private closers = new Set<() => Promise<void>>();
@@ -48,6 +51,7 @@ export class EditorMirror {
 
   constructor(readonly engine: EngineClient) {
     this.adapter = new EnginePatchAdapter(new SceneStore());
+    this.tools.subscribe(() => this.set({}));
   }
 
   /** Shows an error to the student (its `error` listeners), always in Chinese (userMessage). */
@@ -137,11 +141,14 @@ export class EditorMirror {
 
   getState = (): EditorState => this.state;
 
-  protected set(partial: Partial<EditorState>): void {
+  /** Sets part of the state; its status and view always follow the tools (tools.ts) and the selection. */
+  protected set(partial: Partial<Omit<EditorState, 'status' | 'view'>>): void {
+    const wasReadOnly = this.state.readOnly;
     this.state = { ...this.state, ...partial };
-    // A read-only map's view is 'readonly' or 'hand' (kityminder keeps hand on in readonly).
-    const view = this.state.view;
-    this.state.view = this.state.readOnly ? (view === 'hand' ? 'hand' : 'readonly') : view === 'readonly' ? 'normal' : view;
+    // (ending an editing tool calls set({}) again, through the tools' listener: that call tells)
+    if (this.state.readOnly && !wasReadOnly && this.tools.readOnlyNow()) return;
+    this.state.status = this.tools.status(this.state.selection.length > 0 || !!this.state.summary);
+    this.state.view = this.tools.view();
     for (const fn of this.listeners) fn();
   }
 

@@ -80,7 +80,7 @@ export function bindMarkers(canvas: MindmapCanvas, ctl: EditorController, show: 
       !id ||
       !pickedOnMap ||
       !ctl.model.get(id)?.hasNote ||
-      ctl.state.status === 'textedit' ||
+      ctl.tools.doing('text') ||
       (!byFinger && !document.activeElement?.closest('.mind-tree, .mind-editor__stage'))
     )
       return;

@@ -9,39 +9,26 @@ import type { EditorController } from './controller';
 export const MULTI_HINT = '多选：点按主题加入或移出选择';
 export const MULTI_DONE = '已退出多选';
 
+/** The 多选 tool (tools.ts) with what is said on entering and leaving it, for the phone's menus and banner. */
 export class MultiSelect {
-  private on = false;
-  private listeners = new Set<() => void>();
+  constructor(private readonly ctl: Pick<EditorController, 'say' | 'tools'>) {}
 
-  constructor(private readonly ctl: Pick<EditorController, 'say'>) {}
+  subscribe = (fn: () => void): (() => void) => this.ctl.tools.subscribe(fn);
 
-  subscribe = (fn: () => void): (() => void) => {
-    this.listeners.add(fn);
-    return () => this.listeners.delete(fn);
-  };
-
-  getState = (): boolean => this.on;
+  getState = (): boolean => this.ctl.tools.is('multi');
 
   get active(): boolean {
-    return this.on;
+    return this.ctl.tools.is('multi');
   }
 
-  /** Starts the mode (said: what a tap now does). */
+  /** Starts the mode (said: what a tap now does); any other temporary tool (linking) ends. */
   enter(): void {
-    if (this.on) return;
-    this.set(true);
+    if (this.active || !this.ctl.tools.use('multi')) return;
     this.ctl.say(MULTI_HINT);
   }
 
   /** Ends the mode; the selection stays. */
   leave(): void {
-    if (!this.on) return;
-    this.set(false);
-    this.ctl.say(MULTI_DONE);
-  }
-
-  private set(on: boolean): void {
-    this.on = on;
-    for (const fn of this.listeners) fn();
+    if (this.ctl.tools.leave('multi')) this.ctl.say(MULTI_DONE);
   }
 }

@@ -87,16 +87,16 @@ export interface NodeDrag {
 
 /**
  * Drag-tree of node `id` grabbed at canvas point (x, y), past the 10 px threshold: the ghost under
- * the pointer and the drop preview, a move on drop. Null when the node cannot move (the root, a
- * read-only map). Mouse and touch (after a long press) share it.
+ * the pointer and the drop preview, a move on drop. Null when the node cannot move (the root) or
+ * the tool in use allows no drag (tools.ts: a read-only map, linking). Mouse and touch (after a
+ * long press) share it.
  */
 export function startNodeDrag(canvas: MindmapCanvas, ctl: EditorController, { layers }: PointerOverlays, id: string, x: number, y: number): NodeDrag | null {
-  if (ctl.state.readOnly || id === ctl.model.rootId) return null;
+  if (id === ctl.model.rootId || !ctl.tools.begin('drag')) return null;
   const b = canvas.store.boxOf(id);
   const [sx, sy] = b ? worldToScreen(canvas.camera, b.x, b.y) : [x, y];
   const grab = { dx: x - sx, dy: y - sy };
   let drop: Drop | null = null;
-  ctl.setStatus('dragtree');
   return {
     move(px, py) {
       const [, wy] = screenToWorld(canvas.camera, px, py);
@@ -105,7 +105,7 @@ export function startNodeDrag(canvas: MindmapCanvas, ctl: EditorController, { la
     },
     end(commit) {
       layers.set({ drop: null, dropRefused: false, ghost: null });
-      ctl.setStatus('inputready');
+      ctl.tools.end('drag');
       if (!commit || !drop) return;
       // Said in the live region too: an alert can be suppressed (phones, automation) and a
       // screen reader user hears why nothing moved.

@@ -49,6 +49,10 @@ export class RelationTool {
 
   constructor(private readonly ctl: EditorController) {
     ctl.model.subscribe(() => this.onModel());
+    // Another tool chosen while linking (hand, 多选, the map made read-only) ends the line begun.
+    ctl.tools.subscribe((now) => {
+      if (now.tool !== 'link' && this.state.linking) this.cancel();
+    });
     // A topic or summary chosen (a tree row, find) while a line is selected: the line lets go,
     // or Delete, 删除 and F2 would still act on the line instead (outside walk: a line clicked,
     // then a tree row, then Delete removed the line). What was selected when the line was
@@ -191,18 +195,21 @@ export class RelationTool {
   start(from: string): void {
     if (this.ctl.state.readOnly) return this.ctl.reportError(READ_ONLY_MSG);
     if (!this.ctl.model.nodes.has(from)) return;
-    // The next tap picks the line's other end, not a topic for 多选 (multi-select.ts); of several
-    // selected topics the line starts from the one named, selected alone (outside walk).
-    this.ctl.multi.leave();
+    // The next tap picks the line's other end, not a topic for 多选 (the link tool replaces it,
+    // tools.ts); of several selected topics the line starts from the one named, selected alone
+    // (outside walk).
+    if (!this.ctl.tools.use('link')) return;
     if (this.ctl.state.selection.length > 1) this.ctl.select([from], false);
     this.set({ linking: { from, target: null }, selected: null, editing: null });
     this.ctl.say(`${linkFrom(this.ctl.model, from)}${onPhone() ? TOUCH_LINK_SAID : LINK_HINT}`);
   }
 
   cancel(): void {
-    if (!this.state.linking) return;
-    this.canvas?.relations.setRubber(null);
-    this.set({ linking: null });
+    if (this.state.linking) {
+      this.canvas?.relations.setRubber(null);
+      this.set({ linking: null });
+    }
+    this.ctl.tools.leave('link');
   }
 
   /** The pointer moved while linking: the rubber band follows it (snapping to the node under it). */

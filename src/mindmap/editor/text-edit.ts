@@ -34,7 +34,8 @@ export function useTextEdit(ctl: EditorController, canvasRef: RefObject<MindmapC
     ctl.trackTextEdit(t ? t.id : null, t && t.seq !== editing.current?.seq ? t.text : undefined);
     editing.current = t;
     setEdit(t);
-    ctl.setStatus(t ? 'textedit' : 'inputready');
+    if (t) ctl.tools.begin('text');
+    else ctl.tools.end('text');
   };
 
   /**
