@@ -72,10 +72,14 @@ export function TextEditOverlay({ edit, anchor, label, hintId, readOnly, inputRe
     if (v && (behindDialog(target) || !onType(v))) setField((f) => ({ ...f, value: '' }));
     release?.();
   };
-  // Adjust the field to the session during render (no flash of the old value).
+  // Adjust the field to the session during render (no flash of the old value). A typed session
+  // keeps only what the ARMED field holds (the key or composition that opened it). Text that
+  // waited in the key queue comes as a new session over the field of the topic just inserted:
+  // the field still holds that session's 分支主题, and keeping it would show and commit 分支主题
+  // (Enter, blur) instead of the queued text — a title composed in a burst was lost that way.
   let value = field.value;
   if (edit && edit.seq !== field.seq) {
-    value = edit.typed && field.value ? field.value : edit.text;
+    value = edit.typed && field.seq === -1 && field.value ? field.value : edit.text;
     setField({ seq: edit.seq, value });
   } else if (!edit && field.seq !== -1) {
     value = '';
