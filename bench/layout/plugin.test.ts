@@ -63,6 +63,21 @@ export const relayoutAfterInsert = (tree, sizes) => layout(tree, sizes);`,
     expect(t[0].note).toMatch(/Maximum call stack/);
   });
 
+  it('says a plug-in that leaves topics without a position, or whose async layout never answers, and goes on with the rest', async () => {
+    const rootOnly = join(dir, 'root-only.mjs');
+    writeFileSync(rootOnly, `export const name = 'root only';\nexport const layout = (tree) => new Map([[tree.id, { x: 0, y: 0 }]]);`);
+    const never = join(dir, 'never.mjs');
+    writeFileSync(never, `export const name = 'never answers';\nexport const layout = () => new Promise(() => {});`);
+    const res = await runLayoutBench({ entries: small(), plugins: [rootOnly, never], repeat: 1, elkMax: 0, timeoutMs: 300, write: false });
+    const root = res.rows.filter((r) => r.layout === 'root only');
+    expect(root.map((r) => r.status)).toEqual(['error', 'error']);
+    expect(root[1].note).toBe('299 of 300 topics got no position');
+    const hung = res.rows.filter((r) => r.layout === 'never answers');
+    expect(hung.map((r) => r.status)).toEqual(['timeout', 'timeout']);
+    expect(hung[0].note).toBe('no answer within 300 ms');
+    expect(res.rows.filter((r) => r.layout === 'xuetu engine').map((r) => r.status)).toEqual(['ok', 'ok']);
+  });
+
   it('refuses a module without layout(), and reads plug-in paths from the command line and the environment', async () => {
     const none = join(dir, 'none.mjs');
     writeFileSync(none, 'export const name = "none";');

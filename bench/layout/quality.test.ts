@@ -26,6 +26,39 @@ describe('layout quality checks', () => {
     expect(checkLayout(big, s, naiveTidy(big, s))).toMatchObject({ missing: 0, overlaps: 0, sideErrors: 0, orderErrors: 0 });
   });
 
+  it('pass a correct top-down layout whose first level is wider than the root (children below and beside it)', () => {
+    // Layered, top-down: each level 60 px below its parent's, the leaves of a subtree side by
+    // side and a parent centred over its children, as a classic tidy tree draws it.
+    const topDown = (t: LayoutTree, s: Sizes) => {
+      const p = new Map<string, Position>();
+      let x = 0;
+      const place = (n: LayoutTree, depth: number): number => {
+        const w = s.get(n.id)!.w;
+        let cx: number;
+        if (!n.children.length) {
+          cx = x + w / 2;
+          x += w + 10;
+        } else {
+          const centres = n.children.map((c) => place(c, depth + 1));
+          cx = (centres[0] + centres[centres.length - 1]) / 2;
+        }
+        p.set(n.id, { x: cx - w / 2, y: depth * 60 });
+        return cx;
+      };
+      place(t, 0);
+      return p;
+    };
+    expect(checkLayout(tree, sizes, topDown(tree, sizes))).toMatchObject({ missing: 0, overlaps: 0, sideErrors: 0, orderErrors: 0 });
+    const big = generate('balanced', 1000);
+    const s: Sizes = new Map();
+    for (const stack = [big]; stack.length;) {
+      const n = stack.pop()!;
+      s.set(n.id, { w: 40, h: 20 });
+      stack.push(...n.children);
+    }
+    expect(checkLayout(big, s, topDown(big, s))).toMatchObject({ missing: 0, overlaps: 0, sideErrors: 0, orderErrors: 0 });
+  });
+
   it('count a box moved onto its sibling as an overlap', () => {
     const p = good();
     p.set('a2', { x: p.get('a1')!.x + 10, y: p.get('a1')!.y + 5 });

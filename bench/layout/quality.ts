@@ -86,11 +86,26 @@ export function checkLayout(tree: LayoutTree, sizes: Sizes, positions: Positions
   };
 }
 
-function checkOrder(tree: LayoutTree, boxes: Map<string, Box>): { sideErrors: number; orderErrors: number } {
-  let sideErrors = 0;
-  let orderErrors = 0;
+interface Tally {
+  sideErrors: number;
+  orderErrors: number;
+}
+
+function checkOrder(tree: LayoutTree, boxes: Map<string, Box>): Tally {
+  return walkBranch(tree, -1, boxes, true);
+}
+
+/**
+ * The side and order checks below `top`, which lies on side `topSide` of its parent (-1: the root,
+ * or a node misplaced itself: its children may go to any side). A child of the root may lie on
+ * two sides at once (below and right of it, in a top-down layout whose first level is wider than
+ * the root): its branch's direction is then the side its own subtree keeps to best (`resolve`,
+ * at the root only, so a broken layout costs at most a few extra passes).
+ */
+function walkBranch(top: LayoutTree, topSide: number, boxes: Map<string, Box>, resolve: boolean): Tally {
+  const t: Tally = { sideErrors: 0, orderErrors: 0 };
   // [node, the side it lies of its parent (-1 for the root and for misplaced nodes)]
-  const stack: Array<[LayoutTree, number]> = [[tree, -1]];
+  const stack: Array<[LayoutTree, number]> = [[top, topSide]];
   while (stack.length) {
     const [n, mySide] = stack.pop()!;
     const pb = boxes.get(n.id);
@@ -103,19 +118,32 @@ function checkOrder(tree: LayoutTree, boxes: Map<string, Box>): { sideErrors: nu
       }
       const sides = sidesOf(cb, pb);
       // Below the root a branch keeps the direction it started in.
-      const side = mySide >= 0 ? (sides.includes(mySide as Side) ? mySide : -1) : (sides[0] ?? -1);
+      let side: number;
+      if (mySide >= 0) side = sides.includes(mySide as Side) ? mySide : -1;
+      else if (resolve && n === top && sides.length > 1) side = bestSide(c, sides, boxes);
+      else side = sides[0] ?? -1;
       if (side < 0) {
-        sideErrors++;
+        t.sideErrors++;
         stack.push([c, -1]);
         continue;
       }
       const cross = side < 2 ? cb.y + cb.h / 2 : cb.x + cb.w / 2;
-      if (cross <= lastCross[side]) orderErrors++;
+      if (cross <= lastCross[side]) t.orderErrors++;
       lastCross[side] = cross;
       stack.push([c, side]);
     }
   }
-  return { sideErrors, orderErrors };
+  return t;
+}
+
+function bestSide(c: LayoutTree, sides: Side[], boxes: Map<string, Box>): Side {
+  let best = sides[0];
+  let fewest = Infinity;
+  for (const s of sides) {
+    const e = walkBranch(c, s, boxes, false);
+    if (e.sideErrors + e.orderErrors < fewest) [best, fewest] = [s, e.sideErrors + e.orderErrors];
+  }
+  return best;
 }
 
 /** Overlapping pairs, through a uniform grid of cells twice the median box's larger side. */

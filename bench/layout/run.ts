@@ -65,6 +65,18 @@ async function timed(fn: () => unknown): Promise<number> {
   return ms(t0);
 }
 
+/** Like timed, but Infinity when `fn`'s promise has not settled `limitMs` after it was called. */
+async function timedWithin(fn: () => unknown, limitMs: number): Promise<number> {
+  const t0 = performance.now();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<number>((r) => (timer = setTimeout(() => r(Infinity), limitMs)));
+  try {
+    return await Promise.race([Promise.resolve(fn()).then(() => ms(t0)), late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 async function measure(c: Contender, p: Prepared, e: CorpusEntry, repeat: number, timeoutMs: number): Promise<LayoutRow> {
   const row: LayoutRow = {
     layout: c.name,
@@ -77,10 +89,19 @@ async function measure(c: Contender, p: Prepared, e: CorpusEntry, repeat: number
   };
   const s = c.open(p);
   // The first run warms the JIT, gives the positions the quality checks read, and stops a layout
-  // that takes longer than the time limit (its larger trees of the same shape are not run).
-  const first = await timed(() => s.layout());
-  if (first > timeoutMs) return { ...row, status: 'timeout', fullMs: first, note: `first layout took ${Math.round(first)} ms > ${timeoutMs} ms` };
+  // that takes longer than the time limit (its larger trees of the same shape are not run). An
+  // async layout is given up at the limit; a synchronous one cannot be interrupted in-process, so
+  // its time is judged when it returns.
+  const first = await timedWithin(() => s.layout(), timeoutMs);
+  if (first > timeoutMs)
+    return {
+      ...row,
+      status: 'timeout',
+      fullMs: first,
+      note: Number.isFinite(first) ? `first layout took ${Math.round(first)} ms > ${timeoutMs} ms` : `no answer within ${timeoutMs} ms`,
+    };
   row.quality = checkLayout(p.tree, p.sizes, s.positions());
+  if (row.quality.missing) return { ...row, status: 'error', note: `${row.quality.missing} of ${e.nodes} topics got no position` };
   // Slow layouts are timed fewer times so a default run stays within minutes.
   const runs = first > 1000 ? 1 : e.nodes > 20000 ? Math.min(repeat, 3) : repeat;
   const full: number[] = [];

@@ -93,7 +93,8 @@ export function figuresOf(res: BenchResults): Figure[] {
     out.push({ part: 'layout', figure: 'full layout', series, tree: r.tree, nodes: r.nodes, value: r.fullMs!, unit: 'ms', range: r.fullMsRange });
     out.push({ part: 'layout', figure: `insert relayout`, series, tree: r.tree, nodes: r.nodes, value: r.insertMs!, unit: 'ms', range: r.insertMsRange });
     out.push({ part: 'layout', figure: 'heap', series, tree: r.tree, nodes: r.nodes, value: r.heapMB!, unit: 'MB' });
-    out.push({ part: 'layout', figure: 'fill', series, tree: r.tree, nodes: r.nodes, value: r.quality!.fill, unit: 'ratio' });
+    // (boxes on top of each other fill more than their bounding box: no figure to plot beside real layouts)
+    if (!r.quality!.overlaps) out.push({ part: 'layout', figure: 'fill', series, tree: r.tree, nodes: r.nodes, value: r.quality!.fill, unit: 'ratio' });
   }
   for (const r of res.server) {
     const series = `${r.database} ×${r.processes} · ${r.mix}`;
