@@ -72,9 +72,11 @@ export const relayoutAfterInsert = (tree, sizes) => layout(tree, sizes);`,
     const root = res.rows.filter((r) => r.layout === 'root only');
     expect(root.map((r) => r.status)).toEqual(['error', 'error']);
     expect(root[1].note).toBe('299 of 300 topics got no position');
+    expect(root[1].quality).toBeUndefined(); // no figures that would read as a perfect layout
     const hung = res.rows.filter((r) => r.layout === 'never answers');
     expect(hung.map((r) => r.status)).toEqual(['timeout', 'timeout']);
     expect(hung[0].note).toBe('no answer within 300 ms');
+    expect(hung[0].fullMs).toBe(300); // drawn as a timeout at the limit
     expect(res.rows.filter((r) => r.layout === 'xuetu engine').map((r) => r.status)).toEqual(['ok', 'ok']);
   });
 

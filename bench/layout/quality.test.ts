@@ -57,6 +57,16 @@ describe('layout quality checks', () => {
       stack.push(...n.children);
     }
     expect(checkLayout(big, s, topDown(big, s))).toMatchObject({ missing: 0, overlaps: 0, sideErrors: 0, orderErrors: 0 });
+    // the root's childless children in one row below and right of it: siblings left to right, not a column of equal heights
+    const hubs = generate('skewed', 1000);
+    const h: Sizes = new Map();
+    for (const stack = [hubs]; stack.length;) {
+      const n = stack.pop()!;
+      h.set(n.id, { w: 40, h: 20 });
+      stack.push(...n.children);
+    }
+    expect(hubs.children.filter((c) => !c.children.length).length).toBeGreaterThan(1);
+    expect(checkLayout(hubs, h, topDown(hubs, h))).toMatchObject({ missing: 0, overlaps: 0, sideErrors: 0, orderErrors: 0 });
   });
 
   it('count a box moved onto its sibling as an overlap', () => {

@@ -120,7 +120,7 @@ function walkBranch(top: LayoutTree, topSide: number, boxes: Map<string, Box>, r
       // Below the root a branch keeps the direction it started in.
       let side: number;
       if (mySide >= 0) side = sides.includes(mySide as Side) ? mySide : -1;
-      else if (resolve && n === top && sides.length > 1) side = bestSide(c, sides, boxes);
+      else if (resolve && n === top && sides.length > 1) side = bestSide(c, sides, boxes, cb, lastCross);
       else side = sides[0] ?? -1;
       if (side < 0) {
         t.sideErrors++;
@@ -136,12 +136,19 @@ function walkBranch(top: LayoutTree, topSide: number, boxes: Map<string, Box>, r
   return t;
 }
 
-function bestSide(c: LayoutTree, sides: Side[], boxes: Map<string, Box>): Side {
+/**
+ * The side of the root's child `c` (box `cb`) that costs fewest errors: its subtree's, plus its
+ * own order among the siblings already on that side (`lastCross`). A childless child of the root
+ * below and right of it is then placed in the row of its siblings, not in a column of equal heights.
+ */
+function bestSide(c: LayoutTree, sides: Side[], boxes: Map<string, Box>, cb: Box, lastCross: readonly number[]): Side {
   let best = sides[0];
   let fewest = Infinity;
   for (const s of sides) {
     const e = walkBranch(c, s, boxes, false);
-    if (e.sideErrors + e.orderErrors < fewest) [best, fewest] = [s, e.sideErrors + e.orderErrors];
+    const cross = s < 2 ? cb.y + cb.h / 2 : cb.x + cb.w / 2;
+    const cost = e.sideErrors + e.orderErrors + (cross <= lastCross[s] ? 1 : 0);
+    if (cost < fewest) [best, fewest] = [s, cost];
   }
   return best;
 }

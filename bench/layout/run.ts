@@ -94,14 +94,14 @@ async function measure(c: Contender, p: Prepared, e: CorpusEntry, repeat: number
   // its time is judged when it returns.
   const first = await timedWithin(() => s.layout(), timeoutMs);
   if (first > timeoutMs)
-    return {
-      ...row,
-      status: 'timeout',
-      fullMs: first,
-      note: Number.isFinite(first) ? `first layout took ${Math.round(first)} ms > ${timeoutMs} ms` : `no answer within ${timeoutMs} ms`,
-    };
-  row.quality = checkLayout(p.tree, p.sizes, s.positions());
-  if (row.quality.missing) return { ...row, status: 'error', note: `${row.quality.missing} of ${e.nodes} topics got no position` };
+    return Number.isFinite(first)
+      ? { ...row, status: 'timeout', fullMs: first, note: `first layout took ${Math.round(first)} ms > ${timeoutMs} ms` }
+      : // (drawn as a timeout at the limit: it had not answered by then)
+        { ...row, status: 'timeout', fullMs: timeoutMs, note: `no answer within ${timeoutMs} ms` };
+  const quality = checkLayout(p.tree, p.sizes, s.positions());
+  // (no quality figures: a bounding box of the few placed topics would read as a perfect layout)
+  if (quality.missing) return { ...row, status: 'error', note: `${quality.missing} of ${e.nodes} topics got no position` };
+  row.quality = quality;
   // Slow layouts are timed fewer times so a default run stays within minutes.
   const runs = first > 1000 ? 1 : e.nodes > 20000 ? Math.min(repeat, 3) : repeat;
   const full: number[] = [];

@@ -87,6 +87,11 @@ async function measureOnce(
 }
 
 export async function runPeersBench(): Promise<PeerRow[]> {
+  const wanted = process.env.BENCH_PEERS?.split(',').map((s) => s.trim());
+  const known = ['xuetu', ...PEERS];
+  const unknown = wanted?.filter((w) => !known.includes(w)) ?? [];
+  // (a misspelt name ran nothing and overwrote peers.json with no rows)
+  if (unknown.length) throw new Error(`BENCH_PEERS: no editor named ${unknown.join(', ')} (known: ${known.join(', ')})`);
   buildBenchPage();
   buildPeerPages();
   const ours = await serveStatic(BENCH_DIST);
@@ -94,7 +99,6 @@ export async function runPeersBench(): Promise<PeerRow[]> {
   const sizes = (process.env.BENCH_PEER_SIZES ?? '1000,10000').split(',').map(Number);
   const repeats = Math.max(1, Number(process.env.BENCH_PEER_REPEAT ?? 3));
   const limitMs = Number(process.env.BENCH_PEER_TIMEOUT ?? 20_000);
-  const wanted = process.env.BENCH_PEERS?.split(',');
   const pages = [{ name: 'xuetu', url: `${ours.url}/bench.html?labels=text` }, ...PEERS.map((p) => ({ name: p, url: `${theirs.url}/${p}.html` }))].filter(
     (p) => !wanted || wanted.includes(p.name),
   );
