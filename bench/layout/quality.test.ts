@@ -11,6 +11,16 @@ const leaf = (id: string): LayoutTree => ({ id, text: id, children: [] });
 const tree: LayoutTree = { id: 'r', text: 'r', children: [{ id: 'a', text: 'a', children: [leaf('a1'), leaf('a2'), leaf('a3')] }, leaf('b')] };
 const sizes: Sizes = new Map(['r', 'a', 'a1', 'a2', 'a3', 'b'].map((id) => [id, { w: 50, h: 20 }]));
 const good = () => naiveTidy(tree, sizes);
+/** Every topic of `t` 40 × 20 px. */
+function uniformSizes(t: LayoutTree): Sizes {
+  const out: Sizes = new Map();
+  for (const stack = [t]; stack.length;) {
+    const n = stack.pop()!;
+    out.set(n.id, { w: 40, h: 20 });
+    stack.push(...n.children);
+  }
+  return out;
+}
 
 describe('layout quality checks', () => {
   it('pass a correct layout, on a hand-made tree and a generated one', () => {
@@ -50,21 +60,11 @@ describe('layout quality checks', () => {
     };
     expect(checkLayout(tree, sizes, topDown(tree, sizes))).toMatchObject({ missing: 0, overlaps: 0, sideErrors: 0, orderErrors: 0 });
     const big = generate('balanced', 1000);
-    const s: Sizes = new Map();
-    for (const stack = [big]; stack.length;) {
-      const n = stack.pop()!;
-      s.set(n.id, { w: 40, h: 20 });
-      stack.push(...n.children);
-    }
+    const s = uniformSizes(big);
     expect(checkLayout(big, s, topDown(big, s))).toMatchObject({ missing: 0, overlaps: 0, sideErrors: 0, orderErrors: 0 });
     // the root's childless children in one row below and right of it: siblings left to right, not a column of equal heights
     const hubs = generate('skewed', 1000);
-    const h: Sizes = new Map();
-    for (const stack = [hubs]; stack.length;) {
-      const n = stack.pop()!;
-      h.set(n.id, { w: 40, h: 20 });
-      stack.push(...n.children);
-    }
+    const h = uniformSizes(hubs);
     expect(hubs.children.filter((c) => !c.children.length).length).toBeGreaterThan(1);
     expect(checkLayout(hubs, h, topDown(hubs, h))).toMatchObject({ missing: 0, overlaps: 0, sideErrors: 0, orderErrors: 0 });
   });
