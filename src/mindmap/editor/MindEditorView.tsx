@@ -112,10 +112,11 @@ export function MindEditorView({ ctl, load, toolbarExtra, onActivate, onError, e
     () =>
       ctl.events.on('error', (msg) => {
         if (msg !== DEPTH_ERROR) return onError(msg);
-        // SPEC's alert, and said in the live region too (an alert can be suppressed, and a screen
-        // reader user hears why the key did nothing).
+        // SPEC's alert, said in the live region (a screen reader user hears why the key did
+        // nothing) and left on the page as a toast: a browser may suppress a page's alerts.
         ctl.say(msg);
         window.alert(msg);
+        onError(msg);
         focusMap();
       }),
     [ctl, onError, focusMap],
@@ -268,6 +269,8 @@ export function MindEditorView({ ctl, load, toolbarExtra, onActivate, onError, e
       aria-busy={!opening.ready}
       onPointerDownCapture={(e) => {
         touched.current = e.pointerType === 'touch';
+        // a press starts something new: keys after it are not for a refused topic
+        ctl.keys.refused.end();
         live.acted();
       }}
       onKeyDownCapture={() => {
@@ -308,7 +311,7 @@ export function MindEditorView({ ctl, load, toolbarExtra, onActivate, onError, e
                 inputRef={keyTarget}
                 onMapKey={(e) => !dialog && queued.key(e, true, () => handleMapKey(e, keyDeps))}
                 onMapPaste={onPaste}
-                onType={(v) => !queued.typeLater(v) && (!!editing.current || (!!ctl.primary && field.open(ctl.primary, v, true)))}
+                onType={(v, since) => !queued.typeLater(v, since) && (!!editing.current || (!!ctl.primary && field.open(ctl.primary, v, true)))}
                 onText={(v) => editing.current && ctl.trackTextEdit(editing.current.id, v)}
                 onDefer={() => ctl.keys.pause()}
                 onCommit={commitEdit}

@@ -40,9 +40,9 @@ interface Props {
    * topic can take it (none selected, a line or summary selected): the text is dropped, or it
    * would wait in the hidden field and land in front of the next topic's text; also when earlier
    * keys still wait for the worker and the text was queued behind them (a composition then
-   * stays in the field until it ends).
+   * stays in the field until it ends). `since`: when the text began (a composition's start).
    */
-  onType(text: string): boolean;
+  onType(text: string, since: number): boolean;
   /** The open edit field's text changed (the controller keeps it, so leaving the page commits it). */
   onText(text: string): void;
   /**
@@ -65,11 +65,13 @@ export function TextEditOverlay({ edit, anchor, label, hintId, readOnly, inputRe
   // A composition begun on the armed field that onType did not take yet (earlier keys still wait
   // for the worker): composed here, handed over when it ends — cutting it short would lose it.
   const deferred = useRef<(() => void) | null>(null);
+  // When the composition under way began: its text is as old as its first key.
+  const composedSince = useRef(0);
   /** Armed text (typed, or a composition's once it ends) to onType; dropped when no topic takes it. */
-  const take = (v: string, target: HTMLTextAreaElement) => {
+  const take = (v: string, target: HTMLTextAreaElement, since = performance.now()) => {
     const release = deferred.current;
     deferred.current = null;
-    if (v && (behindDialog(target) || !onType(v))) setField((f) => ({ ...f, value: '' }));
+    if (v && (behindDialog(target) || !onType(v, since))) setField((f) => ({ ...f, value: '' }));
     release?.();
   };
   // Adjust the field to the session during render (no flash of the old value). A typed session
@@ -140,10 +142,11 @@ export function TextEditOverlay({ edit, anchor, label, hintId, readOnly, inputRe
         else if (!deferred.current || !(e.nativeEvent as InputEvent).isComposing) take(v, e.target);
       }}
       onCompositionStart={(e) => {
-        if (!edit && !readOnly && !behindDialog(e.currentTarget) && !onType('')) deferred.current ??= onDefer();
+        composedSince.current = performance.now();
+        if (!edit && !readOnly && !behindDialog(e.currentTarget) && !onType('', composedSince.current)) deferred.current ??= onDefer();
       }}
       onCompositionEnd={(e) => {
-        if (deferred.current) take(edit ? '' : e.currentTarget.value, e.currentTarget);
+        if (deferred.current) take(edit ? '' : e.currentTarget.value, e.currentTarget, composedSince.current);
       }}
       onPaste={(e) => {
         // Either way the map's own paste handler must not see it again.

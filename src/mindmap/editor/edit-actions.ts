@@ -2,6 +2,7 @@ import { define, notRoot, one, primary, sel } from './action-kit';
 import type { MapClip } from '../engine/commands/clipboard';
 import type { Action, ActionContext } from './actions';
 import { selectedAfterDelete } from './selection-memory';
+import { insertRefusal } from './depth-rule';
 
 // The registry's topic edits (actions.ts lists them first, in this order: the toolbar and the
 // node menu show them so): insert, edit text, delete, relationship line, undo/redo, clipboard,
@@ -131,10 +132,21 @@ function toClipboard(c: ActionContext, clip: Promise<MapClip | undefined>): Prom
 
 async function insert(c: ActionContext, name: 'appendChild' | 'appendSibling' | 'appendParent'): Promise<void> {
   const at = primary(c);
+  const asked = performance.now();
+  const refusal = insertRefusal(c.ctl.model, name, at);
+  if (refusal) {
+    // Refused before any field opens: the title typed next is for a topic that will not exist.
+    c.ctl.keys.refused.refuse(asked);
+    return c.ctl.reportError(refusal);
+  }
   c.ui.beginInsert({ name, at });
+  const epoch = c.ctl.selectionEpoch;
   const id = await c.ctl.run(name, [at, '分支主题']);
-  if (typeof id === 'string') c.ctl.select([id]);
-  // Also on failure (depth limit): ends the type-ahead; the edit then opens on nothing.
+  // (a click elsewhere before the answer keeps what it chose)
+  if (typeof id === 'string' && c.ctl.selectionEpoch === epoch) c.ctl.select([id]);
+  // The engine refused it (a rule the mirror cannot see: a folded branch's depth, a limit).
+  else c.ctl.keys.refused.refuse(asked);
+  // Also on failure: ends the type-ahead, closing the field on what was typed into it.
   c.ui.endInsert(typeof id === 'string' ? id : '');
 }
 
@@ -150,6 +162,9 @@ async function remove(c: ActionContext): Promise<void> {
   const gone = sel(c).filter((id) => id !== c.ctl.model.rootId);
   if (refusedForTyping(c, gone)) return;
   const next = selectedAfterDelete(c.ctl.model, gone, primary(c));
+  const epoch = c.ctl.selectionEpoch;
   const removed = await c.ctl.run('removeNode', [gone]);
-  if (removed && next) c.ctl.select([next]);
+  // The neighbour, unless the student chose something meanwhile (a click on empty canvas: keys
+  // typed next must not open on a neighbour selected behind their back).
+  if (removed && next && c.ctl.selectionEpoch === epoch) c.ctl.select([next]);
 }

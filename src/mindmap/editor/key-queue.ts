@@ -1,4 +1,5 @@
 import type { KeyboardEvent } from 'react';
+import { RefusedInsert } from './refused-insert';
 
 // Keys apply in the order they were pressed, even while the worker is busy. A key whose result
 // the next keys depend on (Tab/Enter insert a topic the next keys act on and type into; Delete,
@@ -14,6 +15,8 @@ interface Waiting {
 }
 
 export class KeyQueue {
+  /** Keys pressed for a topic whose insert was refused (refused-insert.ts). */
+  readonly refused = new RefusedInsert();
   private waiting: Waiting[] = [];
   private holds = 0;
 
@@ -65,9 +68,12 @@ export class KeyQueue {
 /** What a queued key needs of its event, kept after the event itself is gone. */
 export type KeyPress = Pick<KeyboardEvent, 'key' | 'code' | 'shiftKey' | 'ctrlKey' | 'metaKey' | 'altKey' | 'preventDefault'>;
 
-export function keyPress(e: KeyPress): KeyPress {
+/** A key kept to run later, with when it was pressed (performance.now()). */
+export type QueuedKey = KeyPress & { at: number };
+
+export function keyPress(e: KeyPress, at = performance.now()): QueuedKey {
   const { key, code, shiftKey, ctrlKey, metaKey, altKey } = e;
-  return { key, code, shiftKey, ctrlKey, metaKey, altKey, preventDefault: () => {} };
+  return { key, code, shiftKey, ctrlKey, metaKey, altKey, at, preventDefault: () => {} };
 }
 
 /** A key that types a character (its text comes as the field's input, not as a key to queue). */

@@ -6,6 +6,7 @@ import { DEPTH_ERROR, MAX_LEVEL } from '../engine/model/types';
 import type { MapModel } from './map-model';
 import type { Ghost, OverlayStore } from './overlay-state';
 import { extendedSelection } from './selection-range';
+import { mirroredHeight } from './depth-rule';
 
 // Pointer input on the canvas (SPEC §4): click, shift-click (a run of siblings,
 // selection-range.ts), Ctrl/⌘+click (toggle) selection, marquee after 10 px
@@ -22,27 +23,12 @@ export interface Drop {
   refused?: string;
 }
 
-/**
- * The depth rule of moveNode (engine/commands/move-node.ts) read from the view's mirror, so a drop
- * the engine would refuse is shown as refused while dragging instead of lighting up as a target and
- * then doing nothing. A folded subtree counts one level below the node (its depth is not mirrored);
- * the engine still decides.
- */
+/** The depth rule of moveNode for a drop, read from the view's mirror (depth-rule.ts). */
 export function depthRefusal(model: MapModel, dragId: string, parentId: string): string | undefined {
   const node = model.get(dragId);
   const target = model.get(parentId);
   if (!node || !target || node.parentId === parentId || target.level + 1 <= node.level) return undefined;
-  let height = 1;
-  const stack: Array<[string, number]> = [[dragId, 1]];
-  while (stack.length) {
-    const [id, d] = stack.pop()!;
-    const n = model.get(id);
-    if (!n) continue;
-    const below = n.children.length ? d + 1 : model.hasChildren(n) ? d + 1 : d;
-    if (below > height) height = below;
-    for (const c of n.children) stack.push([c, d + 1]);
-  }
-  return target.level + height > MAX_LEVEL ? DEPTH_ERROR : undefined;
+  return target.level + mirroredHeight(model, dragId) > MAX_LEVEL ? DEPTH_ERROR : undefined;
 }
 
 /** Where dropping `dragId` at world point (wx, wy) over node `overId` puts it; null = not allowed. */

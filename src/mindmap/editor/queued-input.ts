@@ -1,6 +1,7 @@
 import { flushSync } from 'react-dom';
 import type { EditorController } from './controller';
 import { keyPress, typesText, type KeyPress } from './key-queue';
+import { keyKind } from './refused-insert';
 import type { useTextEdit } from './text-edit';
 
 // The view's side of the key queue (key-queue.ts): while an earlier key waits for the worker,
@@ -9,7 +10,8 @@ import type { useTextEdit } from './text-edit';
 // act on the state then — a key that finds the edit field open (the topic it waited for) is the
 // field's key, and runs without waiting for that topic's answer, so nothing typed later can
 // reach the open field before it. Each queued step is rendered before the next (flushSync), so the field a step
-// opens is the one the next native key reaches.
+// opens is the one the next native key reaches. Keys and text meant for a topic whose insert was
+// refused are dropped in their turn (refused-insert.ts), whether they waited or not.
 
 type TextEdit = ReturnType<typeof useTextEdit>;
 
@@ -20,27 +22,33 @@ export function queuedInput(ctl: EditorController, field: TextEdit, mapKey: (k: 
       () => flushSync(step),
       () => !!field.editing.current,
     );
+  const refused = ctl.keys.refused;
   return {
     /**
      * A key for the map: handled `now` unless keys are waiting. `typesHere`: a printable key's
      * text reaches the armed field as input (onType queues it), so only other keys queue here.
      */
     key(e: KeyPress, typesHere: boolean, now: () => void): void {
-      if (!ctl.keys.busy) return now();
+      const k = keyPress(e);
+      if (!ctl.keys.busy) {
+        if (!refused.drops(keyKind(k), k.at)) return now();
+        return e.preventDefault();
+      }
       const printable = typesText(e);
       if (printable && typesHere) return;
       e.preventDefault();
-      const k = keyPress(e);
       later(() => {
+        // An open field is the topic's own (a later insert's, F2): its keys are never the refused one's.
+        if (!field.editing.current && refused.drops(keyKind(k), k.at)) return;
         if (printable) field.typeQueued(k.key);
         else if (field.editing.current) field.keyQueued(k.key, k.shiftKey);
         else mapKey(k);
       });
     },
-    /** Text the armed field got while keys wait: queued (true), or false to take it now. */
-    typeLater(text: string): boolean {
-      if (!ctl.keys.busy) return false;
-      if (text) later(() => field.typeQueued(text));
+    /** Text the armed field got: queued while keys wait (true), dropped when meant for a refused topic (true), or false to take it now. */
+    typeLater(text: string, at = performance.now()): boolean {
+      if (!ctl.keys.busy) return refused.drops('text', at);
+      if (text) later(() => void (field.editing.current || !refused.drops('text', at) ? field.typeQueued(text) : undefined));
       return true;
     },
   };

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CDPSession, Page } from 'playwright-core';
 import type { BrowserSession } from '../browser';
-import { editField, importFile, item, mapFocused, openMinder, saved, tree } from './helpers';
-import { applyForCases, openSignedIn } from '../shell-helpers';
+import { DEPTH, editField, importFile, item, mapFocused, openMinder, saved, tree } from './helpers';
+import { applyForCases, openSignedIn, toastWith } from '../shell-helpers';
 import { E2E_STUDENTS } from '../students';
 import { e2eBaseURL } from '../base-url';
 
@@ -158,6 +158,36 @@ describe('keys typed in a burst into the 大纲文本 (the outline as text)', ()
     }
     await cdp.detach();
     expect(lost, `${lost.length} of 8 bursts put lines elsewhere`).toEqual([]);
+  });
+});
+
+describe('a burst on a level-4 topic, where Tab is refused', () => {
+  // 不能插入4级主题以下的节点: the title typed for the topic that was not made, and its Enter, must
+  // not rename the topic still selected (an outside walk renamed a real topic that way, then
+  // deleted it believing it new). No dialog listener: the alert closes at once, as when a browser
+  // suppresses a page's dialogs — the refusal must still show on the page.
+  it("Tab, letters, Enter: the refusal shows as a toast, no title changes; the next title typed is the topic's", async () => {
+    const { page } = s;
+    await openMinder(page, CASE);
+    const cdp = await page.context().newCDPSession(page);
+    // a level-4 topic of this student's own, made by hand
+    await tree(page).locator('[role=treeitem][aria-level="3"]').first().click();
+    await mapFocused(page);
+    await burst(cdp, [...TAB, ...typed('d4'), ...ENTER]);
+    await expect.poll(() => rows(page)).toContain('4 d4');
+    const before = await rows(page);
+    await burst(cdp, [...TAB, ...typed('zz9'), ...ENTER]);
+    await toastWith(page, DEPTH).waitFor();
+    // every key of the burst handled and dropped (an open field would show what was typed)
+    expect(await page.locator('.mind-edit:not(.is-armed)').count()).toBe(0);
+    expect(await rows(page)).toEqual(before);
+    expect(await page.locator('.mind-edit').inputValue()).toBe('');
+    // A press on the topic starts something new: typing now edits it, as anywhere on the map.
+    await item(page, 'd4').click();
+    await mapFocused(page);
+    await burst(cdp, [...typed('d5'), ...ENTER]);
+    await expect.poll(() => rows(page)).toEqual(before.map((r) => (r === '4 d4' ? '4 d5' : r)));
+    await cdp.detach();
   });
 });
 
