@@ -139,6 +139,7 @@ export class EditorController extends EditorCore {
     }
     // The selection is the summary now, not topics: 多选 ends (its banner would say 已选 0 个).
     this.multi.leave();
+    this.selectionEpoch++;
     this.set({ selection: [], summary: id });
     this.canvas?.setSelection([]);
     this.canvas?.selectSummary?.(id);

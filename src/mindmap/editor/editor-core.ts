@@ -283,7 +283,14 @@ export class EditorCore extends EditorMirror {
     return pdfFormulas([...this.formulaLabels.values()].filter(([, text]) => texts.has(text)));
   }
 
+  /**
+   * Counts the selections made (select, a summary selected), not a patch keeping one: a command
+   * answered later selects what it made only when nothing was chosen meanwhile (edit-actions.ts).
+   */
+  selectionEpoch = 0;
+
   select(ids: string[], reveal = true): void {
+    this.selectionEpoch++;
     const sel = ids.filter((id) => this.model.nodes.has(id));
     if (this.state.summary) this.canvas?.selectSummary?.(null);
     this.set({ summary: null, selection: sel });

@@ -194,12 +194,15 @@ export class EditorMirror {
     // A selected summary stays selected while it is drawn (then no node is).
     const summary = this.state.summary && this.model.summaries.isDrawn(this.state.summary) ? this.state.summary : null;
     if (p.full || p.items || p.summaryBoxes) this.canvas?.setSummaries?.(sceneSummaries(this.model), this.model.theme, summary);
+    // A selection the patch emptied falls back to the root; one the student emptied (a click on
+    // empty canvas) stays empty: typing then edits nothing, where the root would have been renamed.
+    const emptied = !selection.length && this.state.selection.length > 0;
     this.set({
       canUndo: p.canUndo,
       canRedo: p.canRedo,
       summary,
       // Nor is one while a relationship line is selected (its label or handles were just saved).
-      selection: selection.length || !this.model.rootId || summary || this.lineSelected() ? selection : [this.model.rootId],
+      selection: !emptied || !this.model.rootId || summary || this.lineSelected() ? selection : [this.model.rootId],
     });
     this.canvas?.setSelection(this.state.selection);
     if (changed) this.events.emit('change');

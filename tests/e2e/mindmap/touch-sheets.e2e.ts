@@ -46,6 +46,17 @@ async function selectionInView(page: Page): Promise<boolean> {
 }
 
 describe('the map on a phone: text committed by a tap, the 大纲, 历史版本 and 待复习 sheets', () => {
+  it('the editor is the whole screen: the site header under it is hidden, its buttons out of the Tab order', async () => {
+    const { page } = s;
+    await openMap(page);
+    // covered only, the header's 菜单 and account were still reached by Tab and read by screen readers
+    expect(await page.locator('.site-header__menu-btn').isVisible()).toBe(false);
+    expect(await page.locator('.site-footer').isVisible()).toBe(false);
+    await page.locator('.mind-page__head').locator('a, button').first().focus();
+    await page.keyboard.press('Shift+Tab');
+    expect(await page.evaluate(() => !!document.activeElement?.closest('.site-header, .site-footer'))).toBe(false);
+  });
+
   it('a tap on empty map space commits the text typed after 下级; the new topic stays selected and in view', async () => {
     const { page } = s;
     await openMap(page);
