@@ -24,6 +24,7 @@ import { LeaveButton } from './LeaveButton';
 import { useAutosave } from './use-autosave';
 import type { MapRoutes } from './autosave-change-saving';
 import { drafts } from './map-drafts';
+import { openDraftOrServer } from './draft-opening';
 import { keepOwnVersion, ownMapChanges, ownVersions, saveOwnChanges, saveOwnMap, showOwnMap, type OwnMap } from './own-map-api';
 import { PresenceRoom } from './presence-room';
 import { presenceMarks, usePresence } from './use-presence';
@@ -44,8 +45,6 @@ import './map-host';
 const keyOf = (mapId: string) => `own:${mapId}`;
 /** Stable (useAutosave's effect depends on it): the key carries the map id. */
 const saveByKey = (key: string, doc: KmDocument, version: number) => saveOwnMap(key.slice('own:'.length), doc, version);
-
-const DRAFT_UNREADABLE = '上次未保存的修改无法恢复（内容已损坏），已打开服务器上的导图';
 
 /** `/personal/myMap?mapId=`: one own map, editable. */
 export function OwnMapEditor() {
@@ -176,28 +175,15 @@ function Editor({ ctl, mapId, studentId, map, draft }: Loaded & { ctl: EditorCon
   /** Opens the draft (if any) else the server map; a retry (重试) fetches the server map again. */
   const load = async () => {
     const retry = attempts.current++ > 0;
-    if (draft && !retry && !readOnly && draft.sets?.length && draft.baseVersion > 0 && map.version > draft.baseVersion) {
-      // Saved from another tab, device or member since the draft's edits were made: they are
-      // replayed on that newer map (a change set per edit), so both sides' edits stay, no choice.
-      await ctl.open(map.document, false);
-      await auto.opened(map, draft);
-      toast.warning('已恢复上次未保存的修改', 6000);
-      return;
-    }
-    if (draft && !retry && !readOnly) {
-      try {
-        await ctl.open(draft.document, false);
-        toast.warning('已恢复上次未保存的修改', 6000);
-        auto.markDirty();
-        return;
-      } catch (e) {
-        console.warn('draft could not be opened:', e);
-        toast.error(DRAFT_UNREADABLE, 8000);
-      }
-    }
     const server = retry ? await showOwnMap(mapId) : map;
-    await ctl.open(server.document, server.access === 'view');
-    await auto.opened(server);
+    await openDraftOrServer({
+      ctl,
+      server,
+      draft: retry || readOnly ? undefined : draft,
+      readOnly: server.access === 'view',
+      opened: auto.opened,
+      markDirty: auto.markDirty,
+    });
   };
 
   const [shareOpen, setShareOpen] = useState(false);

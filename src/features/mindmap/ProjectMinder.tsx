@@ -33,6 +33,7 @@ import { DUE_MARK, ReviewPanel } from './ReviewPanel';
 import { assertCaseOpen } from './use-case-gate';
 import { useAutosave } from './use-autosave';
 import { drafts, minderDraftKey } from './map-drafts';
+import { openDraftOrServer } from './draft-opening';
 import { MinderSharing } from './MinderSharing';
 import { MADE_EDITABLE, MADE_READ_ONLY, useLostEdits } from './LostEditsDialog';
 import { sharedCaseMap } from './share-api';
@@ -113,8 +114,6 @@ function MinderScreen(props: Loaded) {
   return ctl ? <MinderEditor ctl={ctl} {...props} /> : null;
 }
 
-const DRAFT_UNREADABLE = '上次未保存的修改无法恢复（内容已损坏），已打开服务器上的导图';
-
 function MinderEditor({ ctl, caseId, shared, studentId, mind, draft, study, official, learnt, recallAsked }: Loaded & { ctl: EditorController }) {
   // The experience account (customerType 1) may try the editor; the server refuses its saves
   // with the SPEC §6 message, which the autosaver says once.
@@ -185,32 +184,9 @@ function MinderEditor({ ctl, caseId, shared, studentId, mind, draft, study, offi
   /** Opens the draft (if any) else the server map; a retry (重试) fetches the server map again. */
   const load = async () => {
     const retry = attempts.current++ > 0;
-    if (draft && !retry && draft.sets?.length && draft.baseVersion > 0 && mind.version > draft.baseVersion) {
-      // Saved from another tab or device since the draft's edits were made: they are replayed on
-      // that newer map (a change set per edit), so both sides' edits stay, with no choice to make.
-      await ctl.open(mind.document, readOnly);
-      await ctl.setStudyNodes(study);
-      await auto.opened(mind, draft);
-      toast.warning('已恢复上次未保存的修改', 6000);
-      return;
-    }
-    if (draft && !retry) {
-      try {
-        await ctl.open(draft.document, readOnly);
-        await ctl.setStudyNodes(study);
-        toast.warning('已恢复上次未保存的修改', 6000);
-        auto.markDirty();
-        return;
-      } catch (e) {
-        // Said, not dropped: the draft stays stored until a save of the server map replaces it.
-        console.warn('draft could not be opened:', e);
-        toast.error(DRAFT_UNREADABLE, 8000);
-      }
-    }
     const server = retry ? await showMind(caseId) : mind;
-    await ctl.open(server.document, readOnly);
-    await ctl.setStudyNodes(study);
-    await auto.opened(server);
+    const afterOpen = () => ctl.setStudyNodes(study);
+    await openDraftOrServer({ ctl, server, draft: retry ? undefined : draft, readOnly, afterOpen, opened: auto.opened, markDirty: auto.markDirty });
   };
 
   const asked = useRef(recallAsked);

@@ -1,9 +1,16 @@
-import { type KmDocument, hasNode, withInsert, withText, type InsertAt, type KeptTitle, type TypedText } from '../../mindmap';
+import { type ChangeSet, type KmDocument, hasNode, withInsert, withText, type InsertAt, type KeptTitle, type TypedText } from '../../mindmap';
 
-// The autosaver's in-memory copy of the map (autosave.ts): every change starts a read of the
-// document from the worker, so that a page going away can keep it as its draft synchronously,
-// with the titles confirmed since that the worker has not answered yet. The draft and the save
-// share that read too: one copy of the map per save, not one per step.
+// The autosaver's in-memory copy of the unsaved work (autosave.ts): every change starts a read of
+// it from the worker, so that a page going away can keep it as its draft synchronously, with the
+// titles confirmed since that the worker has not answered yet. Saving by change sets, the work is
+// the change sets not yet acknowledged on top of a server version — a few hundred bytes an edit;
+// only a map that must be saved whole (never saved, just imported) is read as the whole document.
+// (Read whole after every change, a 40k-topic map was ~3.4 MB cloned onto the main thread per
+// edit, and a draft too large for the synchronous copy on page hide.)
+
+/** The unsaved work as last read: change sets on top of `version`, or the whole `document`. */
+export type Unsaved =
+  { version: number; sets: ChangeSet[]; seq: number; document?: never } | { version: number; document: KmDocument; sets?: never; seq?: never };
 
 /** A title confirmed that the last read may lack, and how to put it into a document. */
 interface TypedTitle {
@@ -15,8 +22,8 @@ interface TypedTitle {
 }
 
 export class MemoryCopy {
-  /** The last document read after a change (kept synchronously on page hide). */
-  latest: KmDocument | null = null;
+  /** The unsaved work last read after a change (kept synchronously on page hide). */
+  latest: Unsaved | null = null;
   private reading: Promise<void> | null = null;
   private readAgain = false;
   /** Reads of the document started so far (a read started after `typed` was committed includes it). */
@@ -32,7 +39,7 @@ export class MemoryCopy {
   private typed: TypedTitle[] = [];
 
   constructor(
-    private readonly snapshot: () => Promise<KmDocument>,
+    private readonly snapshot: () => Promise<Unsaved>,
     /** The saver was disposed: a read that ends starts no other. */
     private readonly stopped: () => boolean,
   ) {}
@@ -48,8 +55,8 @@ export class MemoryCopy {
     return this.typed.length;
   }
 
-  /** One read of the document from the worker (a full copy of the map), kept as `latest`. */
-  private async read(): Promise<KmDocument> {
+  /** One read of the unsaved work from the worker, kept as `latest`. */
+  private async read(): Promise<Unsaved> {
     const n = ++this.reads;
     const at = this.changes;
     const doc = await this.snapshot();
@@ -60,11 +67,11 @@ export class MemoryCopy {
   }
 
   /**
-   * The document as it is now: `latest` when no change was marked since its read started (or the
-   * read under way started after the last change), else a new read. The draft and the save share
-   * the read made right after the change: one copy of the map per save, not one per step.
+   * The unsaved work as it is now: `latest` when no change was marked since its read started (or
+   * the read under way started after the last change), else a new read. The draft and the save
+   * share the read made right after the change: one read per save, not one per step.
    */
-  async current(): Promise<KmDocument> {
+  async current(): Promise<Unsaved> {
     if (this.reading && this.readingAt === this.changes) await this.reading;
     if (this.latest && this.latestAt === this.changes) return this.latest;
     return this.read();
@@ -112,9 +119,15 @@ export class MemoryCopy {
     };
   }
 
-  /** The last document read with the titles confirmed since (null: never read), and those titles as kept in a draft. */
-  withTyped(): { document: KmDocument; typed: KeptTitle[] } | null {
-    if (!this.latest) return null;
-    return { document: this.typed.reduce((d, t) => t.apply(d), this.latest), typed: this.typed.map((t) => t.kept) };
+  /**
+   * The work last read (or `known` without a read) with the titles confirmed since (null: neither),
+   * and those titles as kept in a draft: laid over a whole document, beside change sets (replayed
+   * after them).
+   */
+  withTyped(known: Unsaved | null = null): { unsaved: Unsaved; typed: KeptTitle[] } | null {
+    const u = known ?? this.latest;
+    if (!u) return null;
+    const typed = this.typed.map((t) => t.kept);
+    return { unsaved: u.document ? { ...u, document: this.typed.reduce((d, t) => t.apply(d), u.document) } : u, typed };
   }
 }

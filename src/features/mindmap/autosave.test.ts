@@ -26,7 +26,7 @@ function setup(save: (d: KmDocument, v: number) => Promise<number>, version = 0)
   const saver = new Autosaver({ snapshot: async () => current, save, drafts, key }, version);
   const states: SaveState[] = [];
   saver.onState = (s) => states.push(s);
-  const draftText = async () => (await drafts.get(key))?.document.root.data.text;
+  const draftText = async () => (await drafts.get(key))?.document?.root.data.text;
   return { saver, drafts, key, states, draftText, edit: (t: string) => ((current = doc(t)), saver.markDirty()) };
 }
 
@@ -176,7 +176,7 @@ describe('autosave', () => {
     await vi.advanceTimersByTimeAsync(0);
     saver.keepNow();
     saver.dispose();
-    expect((await drafts.get(key))?.document.root.data.text).toBe('刚改的');
+    expect((await drafts.get(key))?.document?.root.data.text).toBe('刚改的');
     expect((await drafts.get(key))?.baseVersion).toBe(3);
     await drafts.delete(key);
     expect(await drafts.get(key)).toBeUndefined();
@@ -196,13 +196,13 @@ describe('autosave', () => {
     const before = current;
     saver.keepNow({ id: 'b', text: '正在输入' });
     const kept = (await drafts.get(key))!;
-    expect(kept.document.root.children?.map((c) => c.data.text)).toEqual(['甲', '正在输入']);
+    expect(kept.document!.root.children?.map((c) => c.data.text)).toEqual(['甲', '正在输入']);
     const copy = withText(before, { id: 'b', text: '正在输入' });
     expect(copy.root.children?.[0]).toBe(before.root.children?.[0]); // only the path to the node is copied
     expect(before.root.children?.[1].data.text).toBe('乙');
     // A second page-hide event (beforeunload, then pagehide) still keeps it …
     saver.keepNow();
-    expect((await drafts.get(key))?.document.root.children?.[1].data.text).toBe('正在输入');
+    expect((await drafts.get(key))?.document?.root.children?.[1].data.text).toBe('正在输入');
     // … until a read after the commit has it: from then on the document read is kept as it is.
     current = two('正在输入');
     saver.markDirty();
@@ -212,7 +212,7 @@ describe('autosave', () => {
     await vi.advanceTimersByTimeAsync(0);
     saver.keepNow();
     saver.dispose();
-    expect((await drafts.get(key))?.document.root.children?.[1].data.text).toBe('后来');
+    expect((await drafts.get(key))?.document?.root.children?.[1].data.text).toBe('后来');
   });
 
   it('titles confirmed with Enter are in the kept copy at once, before the worker answers, until a read started after them has them', async () => {
@@ -228,7 +228,7 @@ describe('autosave', () => {
     const answers: Array<() => void> = [];
     const snapshot = () => new Promise<KmDocument>((r) => answers.push(() => r(current)));
     const saver = new Autosaver({ snapshot, save: async (_d, v) => v + 1, drafts, key, delayMs: 10_000, draftDelayMs: 10_000 }, 2);
-    const texts = async () => (await drafts.get(key))?.document.root.children?.map((c) => c.data.text);
+    const texts = async () => (await drafts.get(key))?.document?.root.children?.map((c) => c.data.text);
     saver.prime();
     answers.shift()!();
     await vi.advanceTimersByTimeAsync(0);
@@ -264,7 +264,7 @@ describe('autosave', () => {
     const saver = new Autosaver({ snapshot: async () => current, save: async (_d, v) => v + 1, drafts, key, delayMs: 10_000, draftDelayMs: 10_000 }, 2);
     const outline = async () => {
       const walk = (n: KmNode): string => `${n.data.text}${n.children?.length ? `(${n.children.map(walk).join(' ')})` : ''}`;
-      return walk((await drafts.get(key))!.document.root);
+      return walk((await drafts.get(key))!.document!.root);
     };
     saver.prime();
     await vi.advanceTimersByTimeAsync(0);

@@ -1,7 +1,7 @@
-import type { KmDocument, InsertAt, TypedText, AppliedSet, ChangeSet, ChangeSetsToSend } from '../../mindmap';
+import type { Draft, KmDocument, InsertAt, KeptTitle, TypedText, AppliedSet, ChangeSetsToSend } from '../../mindmap';
 import { ApiFailure } from '../../app/ui/use-remote';
 import type { AutosaveDeps, SaveState } from './autosave-deps';
-import { MemoryCopy } from './autosave-memory-copy';
+import { MemoryCopy, type Unsaved } from './autosave-memory-copy';
 import { CatchUp } from './autosave-catch-up';
 import { FailureTelling } from './autosave-failure-telling';
 
@@ -13,7 +13,7 @@ export type { AutosaveDeps, ChangeSaving, SaveState } from './autosave-deps';
 // a side in the conflict dialog; a network failure shows 离线 and retries; any other refusal
 // (not applied 403, the experience account 403, too large 400) shows 未能保存, says the server's
 // reason once (not once per save) and keeps the draft. Every change also refreshes an in-memory
-// copy of the document (autosave-memory-copy.ts), which keepNow writes synchronously when the page goes away;
+// copy of the unsaved change sets (autosave-memory-copy.ts), which keepNow writes synchronously when the page goes away;
 // what other tabs saved comes in between saves (autosave-catch-up.ts).
 
 export class Autosaver {
@@ -38,7 +38,7 @@ export class Autosaver {
   private edits = 0;
   private running: Promise<void> | null = null;
   private stopped = false;
-  /** The last document read after a change, and the titles confirmed since (kept synchronously on page hide). */
+  /** The unsaved work read after a change, and the titles confirmed since (kept synchronously on page hide). */
   private readonly copy: MemoryCopy;
   /** What other tabs saved, taken in between saves. */
   private readonly catchUps: CatchUp;
@@ -59,7 +59,7 @@ export class Autosaver {
   ) {
     this.version = version;
     this.copy = new MemoryCopy(
-      () => deps.snapshot(),
+      () => this.readUnsaved(),
       () => this.stopped,
     );
     this.catchUps = new CatchUp({
@@ -92,26 +92,27 @@ export class Autosaver {
     return this.deps.canSave?.() ?? true;
   }
 
-  /** A text edit began: the document is read now (if never read), so a page closed while typing keeps the text. */
+  /** A text edit began: the unsaved work is read now (if never read), so a page closed while typing keeps the text. */
   prime(): void {
     if (!this.copy.latest && !this.stopped && this.canSave()) this.copy.refresh();
+  }
+
+  /**
+   * The work not saved yet: the change sets not acknowledged (saving by change sets), else the
+   * whole map (never saved, or replaced by an import or a restore: the next save sends it whole).
+   */
+  private async readUnsaved(): Promise<Unsaved> {
+    const t = this.deps.changes && this.version > 0 ? await this.deps.changes.take() : null;
+    if (t && !t.whole) return { version: t.version, sets: t.sets, seq: t.seq };
+    return { version: this.version, document: await this.deps.snapshot() };
   }
 
   private async writeDraft(): Promise<void> {
     this.draftTimer = null;
     if (this.stopped || this.edits === 0 || !this.canSave()) return;
-    const doc = await this.copy.current().catch(() => null);
-    if (!doc) return;
-    const t = this.deps.changes && this.version > 0 ? await this.deps.changes.take().catch(() => null) : null;
-    if (t && !t.whole) this.lastSets = { sets: t.sets, seq: t.seq, version: t.version };
-    const sets = t && !t.whole ? { sets: t.sets, seq: t.seq } : {};
-    await this.deps.drafts
-      .put(this.deps.key, { document: doc, baseVersion: t && !t.whole ? t.version : this.version, ...sets, savedAt: this.stamp() })
-      .catch(() => {});
+    const unsaved = await this.copy.current().catch(() => null);
+    if (unsaved) await this.deps.drafts.put(this.deps.key, draftOf(unsaved, [], this.stamp(), this.version)).catch(() => {});
   }
-
-  /** The unacknowledged sets last read (kept with the synchronous draft on page hide). */
-  private lastSets: { sets: ChangeSet[]; seq: number; version: number } | null = null;
 
   /** A title was confirmed and is on its way to the worker: every keepNow keeps it until a read has it (MemoryCopy.confirm). */
   confirm(typed: TypedText): void {
@@ -124,20 +125,23 @@ export class Autosaver {
   }
 
   /**
-   * The page is going away (pagehide, beforeunload, the editor closing): the last document read
-   * is kept as the draft synchronously, before any await, so no later failure can lose it, with
-   * the titles confirmed since (`confirm`). `typed`: the text edit just committed from the open
-   * edit field (still on its way to the worker), confirmed here.
+   * The page is going away (pagehide, beforeunload, the editor closing): the unsaved work last
+   * read is kept as the draft synchronously, before any await, so no later failure can lose it,
+   * with the titles confirmed since (`confirm`). `typed`: the text edit just committed from the
+   * open edit field (still on its way to the worker), confirmed here.
    */
   keepNow(typed?: TypedText | null): void {
     if (typed) this.confirm(typed);
-    if ((this.edits === 0 && !this.copy.typedCount) || !this.copy.latest || !this.canSave()) return;
-    const { document, typed: titles } = this.copy.withTyped()!;
-    const sets = this.lastSets && this.lastSets.version === this.version ? { sets: this.lastSets.sets, seq: this.lastSets.seq } : {};
-    // the titles are in `document` but in none of the sets: a reopening that replays the sets on
-    // a newer map (the closing page's last save arrived) applies them after
-    const kept = titles.length ? { typed: titles } : {};
-    this.deps.drafts.keepNow?.(this.deps.key, { document, baseVersion: this.version, ...sets, ...kept, savedAt: this.stamp() });
+    if ((this.edits === 0 && !this.copy.typedCount) || !this.canSave()) return;
+    // Nothing unsaved but titles not answered yet (the worker busy): no read is needed to know
+    // there are no sets — one started as the field opened may still be on its way on a slow
+    // device, and the titles must not wait for it.
+    const known: Unsaved | null = this.edits === 0 && this.deps.changes && this.version > 0 ? { version: this.version, sets: [], seq: 0 } : null;
+    const kept = this.copy.withTyped(known);
+    if (!kept) return;
+    const { unsaved, typed: titles } = kept;
+    // the titles are in none of the sets: the reopening applies them after replaying the sets
+    this.deps.drafts.keepNow?.(this.deps.key, draftOf(unsaved, titles, this.stamp(), this.version));
   }
 
   /** Save now (page hide, explicit save); resolves when the save attempt finished. */
@@ -208,7 +212,7 @@ export class Autosaver {
     }
     let doc: KmDocument;
     try {
-      doc = await this.copy.current();
+      doc = (await this.copy.current()).document ?? (await this.deps.snapshot());
     } catch {
       // The engine is gone (the editor closed): the draft kept by keepNow holds the work.
       return this.keepNow();
@@ -237,12 +241,9 @@ export class Autosaver {
   private async saveChanges(seen: number, sent: ChangeSetsToSend): Promise<void> {
     const changes = this.deps.changes!;
     if (!sent.sets.length) return this.saved(seen);
-    const doc = await this.copy.current().catch(() => null);
-    this.lastSets = { sets: sent.sets, seq: sent.seq, version: sent.version };
-    if (doc)
-      await this.deps.drafts
-        .put(this.deps.key, { document: doc, baseVersion: sent.version, sets: sent.sets, seq: sent.seq, savedAt: this.stamp() })
-        .catch(() => {});
+    await this.deps.drafts
+      .put(this.deps.key, draftOf({ version: sent.version, sets: sent.sets, seq: sent.seq }, [], this.stamp(), this.version))
+      .catch(() => {});
     this.setState('saving');
     try {
       const reply = await changes.send(sent.version, sent.sets);
@@ -304,4 +305,14 @@ export class Autosaver {
     this.state = s;
     this.onState(s);
   }
+}
+
+/**
+ * The draft of unsaved work: its change sets on the server version they were made on, or the whole
+ * map on `version` (the saver's now: a whole save since the read stored that very map); `typed`
+ * after them.
+ */
+function draftOf(u: Unsaved, typed: KeptTitle[], savedAt: number, version: number): Draft {
+  const kept = typed.length ? { typed } : {};
+  return u.document ? { document: u.document, baseVersion: version, ...kept, savedAt } : { baseVersion: u.version, sets: u.sets, seq: u.seq, ...kept, savedAt };
 }

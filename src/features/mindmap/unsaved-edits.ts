@@ -8,11 +8,13 @@ import { drafts } from './map-drafts';
 // edits are dropped and handed to the page as the titles they held (dropUnsavedEdits, shown by
 // LostEditsDialog to be copied).
 
-/** Titles confirmed as the page went, not yet in any set: made true again as edits of this tab. */
-export async function replayKeptTitles(ctl: EditorController, typed: NonNullable<Draft['typed']>): Promise<void> {
+/** Titles confirmed as the page went, not yet in any set: made true again as edits of this tab. Resolves how many were not so already. */
+export async function replayKeptTitles(ctl: EditorController, typed: NonNullable<Draft['typed']>): Promise<number> {
+  let told = 0;
   for (const kept of typed) {
     const edit = keptTitleEdit((id) => ctl.model.get(id), kept);
     if (!edit) continue;
+    told++;
     if ('rename' in edit) await ctl.editText(...edit.rename);
     else if ('insert' in edit)
       await ctl
@@ -20,6 +22,7 @@ export async function replayKeptTitles(ctl: EditorController, typed: NonNullable
         .catch(() => toast.warning(`标题「${kept.text}」没有保存：它所在的位置已不能再添加主题`, 8000));
     else toast.warning(`标题「${edit.lost}」没有保存：这个主题已在别处删除`, 8000);
   }
+  return told;
 }
 
 /**

@@ -63,6 +63,8 @@ export function useAutosave(ctl: EditorController, caseId: string, studentId: st
   /** Stops the editor-event listeners of the saver now listening. */
   const listening = useRef<(() => void) | null>(null);
   const tab = useRef<string>('');
+  /** How many of a draft's sets the last opening replayed (not on the server yet). */
+  const replayed = useRef(0);
   /** the map's live socket now (退出共享 tells it the leave is on purpose) */
   const liveRef = useRef<LiveChannel | null>(null);
   tab.current ||= newTabId();
@@ -163,11 +165,13 @@ export function useAutosave(ctl: EditorController, caseId: string, studentId: st
    * version on, with `sets` (a draft's unsaved ones) replayed on it first. Resolves the version.
    */
   const startFrom = async (server: Pick<ShownMind, 'version'>, sets: Draft['sets'] = [], seq = 0, said?: string): Promise<number> => {
+    replayed.current = 0;
     let pending = sets;
     if (sets.length) {
       const r = await ctl.engine.replayPending(sets);
       ctl.apply(r.patch, false);
       pending = r.pending;
+      replayed.current = pending.length;
       for (const m of r.notices) toast.warning(m, 8000);
       if (said) toast.warning(said, 6000);
     }
@@ -176,11 +180,16 @@ export function useAutosave(ctl: EditorController, caseId: string, studentId: st
     return server.version;
   };
 
-  /** The server's map was opened (`restored`: a draft's unsaved sets replayed on it, to be saved). */
-  const opened = async (server: Pick<ShownMind, 'version'>, draft?: Draft) => {
+  /**
+   * The server's map was opened (`draft`: its unsaved sets replayed on it, to be saved). Resolves
+   * whether anything of the draft was not on the server yet (its sets skipped, a closing page's
+   * last save having brought them, nothing was restored).
+   */
+  const opened = async (server: Pick<ShownMind, 'version'>, draft?: Draft): Promise<boolean> => {
     await startFrom(server, draft?.sets ?? [], draft?.seq ?? 0);
-    ref.current?.resolve(server.version, !!draft?.sets?.length);
-    await replayKeptTitles(ctl, draft?.typed ?? []);
+    const sets = replayed.current;
+    ref.current?.resolve(server.version, sets > 0);
+    return (await replayKeptTitles(ctl, draft?.typed ?? [])) + sets > 0;
   };
 
   const base = () => fileBase(ctl.model.get(ctl.model.rootId)?.text ?? '');

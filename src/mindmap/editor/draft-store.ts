@@ -7,20 +7,25 @@ import type { KeptTitle } from './kept-titles';
 // the server has it.
 
 export interface Draft {
-  document: KmDocument;
+  /**
+   * The whole map, when it must be saved whole (never saved, replaced by an import or a restore).
+   * Saving by change sets, a draft holds `sets` alone: reopened, they are replayed on the server's
+   * map (the version they were made on or a newer one).
+   */
+  document?: KmDocument;
   /** Server version the draft was edited from. */
   baseVersion: number;
   savedAt: number;
   /**
    * The change sets not yet acknowledged when it was written (saving by change sets), made on top
-   * of `baseVersion`: opened on a newer server map, they are replayed on it instead of the
-   * document replacing it (nothing another tab saved is lost, no whole-map choice).
+   * of `baseVersion`: replayed on the server's map when it is opened (nothing another tab saved is
+   * lost, no whole-map choice).
    */
   sets?: ChangeSet[];
   seq?: number;
   /**
-   * Titles confirmed as the page went that the worker had not answered yet: in `document`, but in
-   * none of `sets`. Replaying the sets on a newer map applies these after them.
+   * Titles confirmed as the page went that the worker had not answered yet: in `document` (when it
+   * has one), in none of `sets`. Replaying the sets applies these after them.
    */
   typed?: KeptTitle[];
 }
@@ -58,10 +63,13 @@ function done<T>(req: IDBRequest<T>): Promise<T> {
 /**
  * Whether a stored draft still holds anything the server lacks: one equal to the server's map
  * (its save went through while the page was closing, before the draft was dropped) does not, and
- * restoring it would only answer 409 against the version that save made.
+ * restoring it would only answer 409 against the version that save made. A draft of change sets
+ * holds work while it has any (sets the server already has are skipped by their ids on replay).
  */
 export function draftWorthRestoring(draft: Draft | undefined, server: KmDocument): draft is Draft {
-  return !!draft && JSON.stringify(draft.document) !== JSON.stringify(server);
+  if (!draft) return false;
+  if (!draft.document) return !!(draft.sets?.length || draft.typed?.length);
+  return JSON.stringify(draft.document) !== JSON.stringify(server);
 }
 
 export function draftKey(studentId: string, caseId: string): string {

@@ -1,0 +1,44 @@
+import type { Draft, EditorController, KmDocument } from '../../mindmap';
+import { toast } from '../../app/ui/toast-store';
+
+// Opening a map with the unsaved work a draft kept (both map screens: ProjectMinder, OwnMapEditor).
+// A draft of change sets is replayed on the server's map (the version it was made on, or a newer
+// one another tab or device saved since: both sides' edits stay, no choice to make); a whole-map
+// draft (never saved, just imported) opens as it is and is saved whole; none, the server's map.
+
+const RESTORED = '已恢复上次未保存的修改';
+export const DRAFT_UNREADABLE = '上次未保存的修改无法恢复（内容已损坏），已打开服务器上的导图';
+
+export interface DraftOpening {
+  ctl: EditorController;
+  server: { document: KmDocument; version: number };
+  /** A draft worth restoring (draftWorthRestoring), or none (a retry, a read-only map). */
+  draft?: Draft;
+  readOnly: boolean;
+  /** After the document is in the editor (a study map's 已学 rings). */
+  afterOpen?(): Promise<void>;
+  /** The autosave from the server's map, the draft's sets replayed on it: whether any were not saved yet (useAutosave's opened). */
+  opened(server: { version: number }, draft?: Draft): Promise<boolean>;
+  /** A whole-map draft opened: saved whole after the debounce. */
+  markDirty(): void;
+}
+
+export async function openDraftOrServer({ ctl, server, draft, readOnly, afterOpen, opened, markDirty }: DraftOpening): Promise<void> {
+  const replay = draft && (!draft.document || (!!draft.sets?.length && draft.baseVersion > 0 && server.version > draft.baseVersion));
+  if (draft && !replay) {
+    try {
+      await ctl.open(draft.document!, readOnly);
+      await afterOpen?.();
+      toast.warning(RESTORED, 6000);
+      markDirty();
+      return;
+    } catch (e) {
+      // Said, not dropped: the draft stays stored until a save of the server map replaces it.
+      console.warn('draft could not be opened:', e);
+      toast.error(DRAFT_UNREADABLE, 8000);
+    }
+  }
+  await ctl.open(server.document, readOnly);
+  await afterOpen?.();
+  if ((await opened(server, replay ? draft : undefined)) && replay) toast.warning(RESTORED, 6000);
+}
