@@ -34,6 +34,7 @@ import { OutlineRegion, PhoneActionBar, PhoneStatus, usePhone, type PhoneSheet }
 import { RelationOverlay } from './relation-ui';
 import { cycleRegion } from './regions';
 import { TextEditOverlay } from './TextEditOverlay';
+import { RefusedNotice } from './refused-notice';
 import { refuseReadOnly } from './read-only';
 import { useTextEdit } from './text-edit';
 import { queuedInput } from './queued-input';
@@ -112,11 +113,11 @@ export function MindEditorView({ ctl, load, toolbarExtra, onActivate, onError, e
     () =>
       ctl.events.on('error', (msg) => {
         if (msg !== DEPTH_ERROR) return onError(msg);
-        // SPEC's alert, said in the live region (a screen reader user hears why the key did
-        // nothing) and left on the page as a toast: a browser may suppress a page's alerts.
+        // SPEC's alert, and said in the live region too (an alert can be suppressed, and a screen
+        // reader user hears why the key did nothing); a refused insert also stays beside the topic
+        // (RefusedNotice).
         ctl.say(msg);
         window.alert(msg);
-        onError(msg);
         focusMap();
       }),
     [ctl, onError, focusMap],
@@ -299,6 +300,7 @@ export function MindEditorView({ ctl, load, toolbarExtra, onActivate, onError, e
             >
               <MapStage key={stageKey(ctl)} overlays={overlays} onReady={onCanvasReady} />
               {preview && <NotePreview state={preview} />}
+              <RefusedNotice refused={ctl.keys.refused} anchor={anchor} />
               <RelationOverlay ctl={ctl} canvas={canvasRef.current} phone={phone} />
               {phone && <MultiSelectBanner ctl={ctl} />}
               {opening.failed && <OpeningFailed reason={opening.failed} onRetry={() => void opening.open()} />}
@@ -311,7 +313,7 @@ export function MindEditorView({ ctl, load, toolbarExtra, onActivate, onError, e
                 inputRef={keyTarget}
                 onMapKey={(e) => !dialog && queued.key(e, true, () => handleMapKey(e, keyDeps))}
                 onMapPaste={onPaste}
-                onType={(v, since) => !queued.typeLater(v, since) && (!!editing.current || (!!ctl.primary && field.open(ctl.primary, v, true)))}
+                onType={(v) => !queued.typeLater(v) && (!!editing.current || (!!ctl.primary && field.open(ctl.primary, v, true)))}
                 onText={(v) => editing.current && ctl.trackTextEdit(editing.current.id, v)}
                 onDefer={() => ctl.keys.pause()}
                 onCommit={commitEdit}

@@ -2,14 +2,15 @@ import { useLayoutEffect, useRef, useState, type ClipboardEvent, type KeyboardEv
 import type { EditBox } from './edit-geometry';
 import { isHistoryKey } from './edit-history-keys';
 import { behindDialog } from './map-focus';
+import { summaryOfEdit } from './summary-model';
 
 // The map's keyboard target AND its text edit field: one real <textarea> (kityminder's
 // "receiver"). While no text is edited it is "armed": invisible over the selected node, keys go
 // to the map (arrows, Tab, Enter, shortcuts); a printable key or an IME composition goes INTO it
 // and turns it into the visible edit field in place, so the composition is never interrupted
 // and no typed character is lost. Editing: Enter commits (Shift+Enter = new line), Esc cancels,
-// Tab is swallowed, leaving the field commits; not while an IME composition is open (Enter then
-// confirms the composition, not the edit).
+// Tab commits and inserts below the topic (as in XMind), leaving the field commits; not while an
+// IME composition is open (Enter then confirms the composition, not the edit).
 
 export interface EditTarget extends EditBox {
   id: string;
@@ -40,9 +41,9 @@ interface Props {
    * topic can take it (none selected, a line or summary selected): the text is dropped, or it
    * would wait in the hidden field and land in front of the next topic's text; also when earlier
    * keys still wait for the worker and the text was queued behind them (a composition then
-   * stays in the field until it ends). `since`: when the text began (a composition's start).
+   * stays in the field until it ends).
    */
-  onType(text: string, since: number): boolean;
+  onType(text: string): boolean;
   /** The open edit field's text changed (the controller keeps it, so leaving the page commits it). */
   onText(text: string): void;
   /**
@@ -65,13 +66,11 @@ export function TextEditOverlay({ edit, anchor, label, hintId, readOnly, inputRe
   // A composition begun on the armed field that onType did not take yet (earlier keys still wait
   // for the worker): composed here, handed over when it ends — cutting it short would lose it.
   const deferred = useRef<(() => void) | null>(null);
-  // When the composition under way began: its text is as old as its first key.
-  const composedSince = useRef(0);
   /** Armed text (typed, or a composition's once it ends) to onType; dropped when no topic takes it. */
-  const take = (v: string, target: HTMLTextAreaElement, since = performance.now()) => {
+  const take = (v: string, target: HTMLTextAreaElement) => {
     const release = deferred.current;
     deferred.current = null;
-    if (v && (behindDialog(target) || !onType(v, since))) setField((f) => ({ ...f, value: '' }));
+    if (v && (behindDialog(target) || !onType(v))) setField((f) => ({ ...f, value: '' }));
     release?.();
   };
   // Adjust the field to the session during render (no flash of the old value). A typed session
@@ -142,11 +141,10 @@ export function TextEditOverlay({ edit, anchor, label, hintId, readOnly, inputRe
         else if (!deferred.current || !(e.nativeEvent as InputEvent).isComposing) take(v, e.target);
       }}
       onCompositionStart={(e) => {
-        composedSince.current = performance.now();
-        if (!edit && !readOnly && !behindDialog(e.currentTarget) && !onType('', composedSince.current)) deferred.current ??= onDefer();
+        if (!edit && !readOnly && !behindDialog(e.currentTarget) && !onType('')) deferred.current ??= onDefer();
       }}
       onCompositionEnd={(e) => {
-        if (deferred.current) take(edit ? '' : e.currentTarget.value, e.currentTarget, composedSince.current);
+        if (deferred.current) take(edit ? '' : e.currentTarget.value, e.currentTarget);
       }}
       onPaste={(e) => {
         // Either way the map's own paste handler must not see it again.
@@ -176,7 +174,14 @@ export function TextEditOverlay({ edit, anchor, label, hintId, readOnly, inputRe
         } else if (e.key === 'Escape') {
           e.preventDefault();
           finish(false);
-        } else if (e.key === 'Tab') e.preventDefault();
+        } else if (e.key === 'Tab') {
+          e.preventDefault();
+          // As in XMind: the title is kept and Tab (Shift+Tab) goes on as the map's key, inserting
+          // below (above) the topic just named — typed on, a second title no longer joined the first.
+          if (summaryOfEdit(edit.id)) return;
+          finish(true);
+          onMapKey(e);
+        }
       }}
       onBlur={() => finish(true)}
     />

@@ -33,3 +33,22 @@ describe('a burst with an IME composition behind a waiting insert', () => {
     await vi.waitFor(() => expect(ctl.model.get('b')!.children.map((id) => ctl.model.get(id)!.text)).toEqual(['k18x', '乙18号']));
   });
 });
+
+describe('Tab in the edit field', () => {
+  it('Tab, letters, Tab, letters, Enter: the first title kept, the second a topic below it (it was joined onto the first)', async () => {
+    const ctl = await testController();
+    ctl.select(['b']);
+    const { getByRole } = render(<FieldEditor ctl={ctl} />);
+    const el = getByRole('textbox') as HTMLTextAreaElement;
+    fireEvent.keyDown(el, { key: 'Tab' });
+    input(el, 'p3');
+    fireEvent.keyDown(el, { key: 'Tab' });
+    input(el, 'p4');
+    fireEvent.keyDown(el, { key: 'Enter' });
+    await vi.waitFor(() => expect(ctl.keys.busy).toBe(false));
+    await ctl.settled();
+    const [p3] = ctl.model.get('b')!.children;
+    await vi.waitFor(() => expect(ctl.model.get(p3)!.text).toBe('p3'));
+    await vi.waitFor(() => expect(ctl.model.get(p3)!.children.map((id) => ctl.model.get(id)!.text)).toEqual(['p4']));
+  });
+});

@@ -3,6 +3,7 @@ import type { MapClip } from '../engine/commands/clipboard';
 import type { Action, ActionContext } from './actions';
 import { selectedAfterDelete } from './selection-memory';
 import { insertRefusal } from './depth-rule';
+import { userMessage } from './messages';
 
 // The registry's topic edits (actions.ts lists them first, in this order: the toolbar and the
 // node menu show them so): insert, edit text, delete, relationship line, undo/redo, clipboard,
@@ -132,22 +133,27 @@ function toClipboard(c: ActionContext, clip: Promise<MapClip | undefined>): Prom
 
 async function insert(c: ActionContext, name: 'appendChild' | 'appendSibling' | 'appendParent'): Promise<void> {
   const at = primary(c);
-  const asked = performance.now();
   const refusal = insertRefusal(c.ctl.model, name, at);
   if (refusal) {
     // Refused before any field opens: the title typed next is for a topic that will not exist.
-    c.ctl.keys.refused.refuse(asked);
+    c.ctl.keys.refused.refuse(refusal);
     return c.ctl.reportError(refusal);
   }
   c.ui.beginInsert({ name, at });
   const epoch = c.ctl.selectionEpoch;
-  const id = await c.ctl.run(name, [at, '分支主题']);
+  let id: string | undefined;
+  try {
+    id = await c.ctl.execute(name, [at, '分支主题']);
+  } catch (e) {
+    // The engine refused it (a rule the mirror cannot see: a folded branch's depth, a limit).
+    const message = userMessage(e);
+    c.ctl.keys.refused.refuse(message);
+    c.ctl.reportError(message);
+  }
   // (a click elsewhere before the answer keeps what it chose)
-  if (typeof id === 'string' && c.ctl.selectionEpoch === epoch) c.ctl.select([id]);
-  // The engine refused it (a rule the mirror cannot see: a folded branch's depth, a limit).
-  else c.ctl.keys.refused.refuse(asked);
+  if (id && c.ctl.selectionEpoch === epoch) c.ctl.select([id]);
   // Also on failure: ends the type-ahead, closing the field on what was typed into it.
-  c.ui.endInsert(typeof id === 'string' ? id : '');
+  c.ui.endInsert(id ?? '');
 }
 
 /** A classmate typing a title in a branch about to go (delete, cut): their text is not saved yet, so it waits, said by name. */

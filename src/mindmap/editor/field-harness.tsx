@@ -43,7 +43,7 @@ export function FieldEditor({ ctl }: { ctl: EditorController }) {
       inputRef={null}
       onMapKey={(e) => queued.key(e, true, () => handleMapKey(e, deps))}
       onMapPaste={() => {}}
-      onType={(v, since) => !queued.typeLater(v, since) && (!!editing.current || (!!ctl.primary && field.open(ctl.primary, v, true)))}
+      onType={(v) => !queued.typeLater(v) && (!!editing.current || (!!ctl.primary && field.open(ctl.primary, v, true)))}
       onText={(v) => editing.current && ctl.trackTextEdit(editing.current.id, v)}
       onDefer={() => ctl.keys.pause()}
       onCommit={field.commit}

@@ -68,12 +68,9 @@ export class KeyQueue {
 /** What a queued key needs of its event, kept after the event itself is gone. */
 export type KeyPress = Pick<KeyboardEvent, 'key' | 'code' | 'shiftKey' | 'ctrlKey' | 'metaKey' | 'altKey' | 'preventDefault'>;
 
-/** A key kept to run later, with when it was pressed (performance.now()). */
-export type QueuedKey = KeyPress & { at: number };
-
-export function keyPress(e: KeyPress, at = performance.now()): QueuedKey {
+export function keyPress(e: KeyPress): KeyPress {
   const { key, code, shiftKey, ctrlKey, metaKey, altKey } = e;
-  return { key, code, shiftKey, ctrlKey, metaKey, altKey, at, preventDefault: () => {} };
+  return { key, code, shiftKey, ctrlKey, metaKey, altKey, preventDefault: () => {} };
 }
 
 /** A key that types a character (its text comes as the field's input, not as a key to queue). */

@@ -31,7 +31,7 @@ export function queuedInput(ctl: EditorController, field: TextEdit, mapKey: (k: 
     key(e: KeyPress, typesHere: boolean, now: () => void): void {
       const k = keyPress(e);
       if (!ctl.keys.busy) {
-        if (!refused.drops(keyKind(k), k.at)) return now();
+        if (!refused.drops(keyKind(k))) return now();
         return e.preventDefault();
       }
       const printable = typesText(e);
@@ -39,16 +39,16 @@ export function queuedInput(ctl: EditorController, field: TextEdit, mapKey: (k: 
       e.preventDefault();
       later(() => {
         // An open field is the topic's own (a later insert's, F2): its keys are never the refused one's.
-        if (!field.editing.current && refused.drops(keyKind(k), k.at)) return;
+        if (!field.editing.current && refused.drops(keyKind(k))) return;
         if (printable) field.typeQueued(k.key);
         else if (field.editing.current) field.keyQueued(k.key, k.shiftKey);
         else mapKey(k);
       });
     },
     /** Text the armed field got: queued while keys wait (true), dropped when meant for a refused topic (true), or false to take it now. */
-    typeLater(text: string, at = performance.now()): boolean {
-      if (!ctl.keys.busy) return refused.drops('text', at);
-      if (text) later(() => void (field.editing.current || !refused.drops('text', at) ? field.typeQueued(text) : undefined));
+    typeLater(text: string): boolean {
+      if (!ctl.keys.busy) return refused.drops('text');
+      if (text) later(() => void (field.editing.current || !refused.drops('text') ? field.typeQueued(text) : undefined));
       return true;
     },
   };

@@ -3,8 +3,9 @@ import { describe, expect, it, vi } from 'vitest';
 import { DEPTH_ERROR } from '../engine/model/types';
 import type { EditorController } from './controller';
 import { FieldEditor, input } from './field-harness';
-import { BURST_GAP_MS, keyKind, RefusedInsert } from './refused-insert';
-import { testController } from './test-kit';
+import { keyKind, RefusedInsert } from './refused-insert';
+import { actionByName } from './actions';
+import { testContext, testController } from './test-kit';
 
 // Tab on a level-4 topic (甲一一 is a11, level 4) is refused: the title typed for the topic that
 // was not made, and its Enter, must not rename the topic still selected (an outside walk's title
@@ -77,18 +78,33 @@ describe('keys typed for a topic whose insert was refused', () => {
     expect(el.value).toBe('');
   });
 
-  it("after a pause (reading the alert is one) typing is the student's again; another key ends it too", () => {
+  it('the refusal stands however long the student waits: typed on after a pause, the title still goes nowhere (the toolbar button and Insert too)', async () => {
+    const { ctl, el, before } = await level4();
+    const ctx = testContext(ctl);
+    for (const refuse of [() => fireEvent.keyDown(el, { key: 'Insert' }), () => void actionByName('appendChild').perform(ctx)]) {
+      refuse();
+      expect(ctl.keys.refused.standing).toBe(DEPTH_ERROR);
+      await settled(ctl);
+      await new Promise((r) => setTimeout(r, 50));
+      for (const ch of 'def') if (fireEvent.keyDown(el, { key: ch })) input(el, el.value + ch);
+      expect(ctl.keys.refused.standing).toBe(DEPTH_ERROR);
+      fireEvent.keyDown(el, { key: 'Enter' });
+      expect(ctl.keys.refused.standing).toBeNull();
+      await settled(ctl);
+      expect(texts(ctl)).toEqual(before);
+    }
+  });
+
+  it('another key, or a press on the map, ends the refusal and acts', () => {
     const refused = new RefusedInsert();
-    refused.refuse(1000);
-    expect(refused.drops('text', 1100)).toBe(true);
-    expect(refused.drops('text', 1100 + BURST_GAP_MS - 1)).toBe(true);
-    expect(refused.drops('text', 1100 + 2 * BURST_GAP_MS)).toBe(false);
-    expect(refused.drops('confirm', 1100 + 2 * BURST_GAP_MS + 10)).toBe(false);
-    // keys that waited in the queue were pressed before the refusal was known: dropped
-    refused.refuse(5000);
-    expect(refused.drops('text', 4900)).toBe(true);
-    expect(refused.drops('other', 5002)).toBe(false);
-    expect(refused.drops('text', 5003)).toBe(false);
+    refused.refuse(DEPTH_ERROR);
+    expect(refused.drops('text')).toBe(true);
+    expect(refused.drops('other')).toBe(false);
+    expect(refused.standing).toBeNull();
+    expect(refused.drops('text')).toBe(false);
+    refused.refuse(DEPTH_ERROR);
+    refused.end();
+    expect(refused.drops('confirm')).toBe(false);
   });
 
   it('a key kind: characters, Shift+Enter and Backspace are the title; Enter and Esc end it; shortcuts and arrows are not its', () => {

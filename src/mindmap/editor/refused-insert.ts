@@ -1,44 +1,46 @@
 // A topic that could not be made (Tab on a level-4 topic: 不能插入4级主题以下的节点). The keys the
-// student pressed for it — its title and the Enter that would confirm it — were never meant for
+// student types next were meant for it — its title and the Enter that would confirm it — never for
 // the topic still selected: typed on, they would start editing it and Enter would rename it (an
-// outside walk lost a real title that way, then deleted the topic it thought was new). They are
-// dropped until the burst ends, as a browser's modal alert swallows them: at Enter or Esc (also
-// dropped), at another key or a pointer press, or at a pause long enough to have seen the
-// refusal (reading and closing its alert is such a pause).
+// outside walk lost a real title that way, then deleted the topic it thought was new; another
+// renamed it after a pause, so no time limit makes the keys the student's again). While the
+// refusal stands, shown beside the topic (RefusedNotice), text goes nowhere; Enter or Esc closes
+// it (and is dropped too), another key or a press on the map closes it and acts.
 
 /** What a key or a piece of text is to the refused topic. */
 export type KeyKind = 'text' | 'confirm' | 'other';
 
-/** Past this gap between keys the student has stopped typing for the refused topic. */
-export const BURST_GAP_MS = 1000;
-
 export class RefusedInsert {
-  private last: number | null = null;
+  private message: string | null = null;
+  private listeners = new Set<() => void>();
 
-  /**
-   * An insert asked for at `at` (ms, performance.now()) was refused. From then on the burst's keys
-   * are dropped; an alert the student read and closed took longer than the gap, so the keys
-   * typed after it are theirs again.
-   */
-  refuse(at: number): void {
-    this.last = at;
+  /** The refusal standing (its message), or null. */
+  get standing(): string | null {
+    return this.message;
+  }
+
+  refuse(message: string): void {
+    this.message = message;
+    this.listeners.forEach((f) => f());
   }
 
   end(): void {
-    this.last = null;
+    if (this.message === null) return;
+    this.message = null;
+    this.listeners.forEach((f) => f());
   }
 
-  /** Whether a key pressed at `at` belongs to the refused topic: then it must not act. */
-  drops(kind: KeyKind, at: number): boolean {
-    if (this.last === null) return false;
-    if (kind === 'other' || at - this.last >= BURST_GAP_MS) {
-      this.end();
-      return false;
-    }
-    if (kind === 'confirm') this.end();
-    else this.last = Math.max(this.last, at);
-    return true;
+  /** Whether a key or text of this kind belongs to the refused topic: then it must not act. */
+  drops(kind: KeyKind): boolean {
+    if (this.message === null) return false;
+    if (kind === 'text') return true;
+    this.end();
+    return kind === 'confirm';
   }
+
+  subscribe = (f: () => void): (() => void) => {
+    this.listeners.add(f);
+    return () => void this.listeners.delete(f);
+  };
 }
 
 /** A key as the refused topic sees it: characters and deleting them are its text, Enter and Esc its end. */

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CDPSession, Page } from 'playwright-core';
 import type { BrowserSession } from '../browser';
 import { DEPTH, editField, importFile, item, mapFocused, openMinder, saved, tree } from './helpers';
-import { applyForCases, openSignedIn, toastWith } from '../shell-helpers';
+import { applyForCases, openSignedIn } from '../shell-helpers';
 import { E2E_STUDENTS } from '../students';
 import { e2eBaseURL } from '../base-url';
 
@@ -161,12 +161,12 @@ describe('keys typed in a burst into the 大纲文本 (the outline as text)', ()
   });
 });
 
-describe('a burst on a level-4 topic, where Tab is refused', () => {
+describe('a level-4 topic, where Tab is refused', () => {
   // 不能插入4级主题以下的节点: the title typed for the topic that was not made, and its Enter, must
-  // not rename the topic still selected (an outside walk renamed a real topic that way, then
-  // deleted it believing it new). No dialog listener: the alert closes at once, as when a browser
-  // suppresses a page's dialogs — the refusal must still show on the page.
-  it("Tab, letters, Enter: the refusal shows as a toast, no title changes; the next title typed is the topic's", async () => {
+  // not rename the topic still selected — typed at once or after a pause (outside walks renamed a
+  // real topic both ways). No dialog listener: the alert closes at once, as when a browser
+  // suppresses a page's dialogs; the refusal must still show, beside the topic.
+  it('Tab, letters, Enter — in a burst, and again after a pause: the refusal shows beside the topic, no title changes; a press on the topic, then typing renames it', async () => {
     const { page } = s;
     await openMinder(page, CASE);
     const cdp = await page.context().newCDPSession(page);
@@ -176,12 +176,24 @@ describe('a burst on a level-4 topic, where Tab is refused', () => {
     await burst(cdp, [...TAB, ...typed('d4'), ...ENTER]);
     await expect.poll(() => rows(page)).toContain('4 d4');
     const before = await rows(page);
+    const notice = page.locator('.mind-refused', { hasText: DEPTH });
+
     await burst(cdp, [...TAB, ...typed('zz9'), ...ENTER]);
-    await toastWith(page, DEPTH).waitFor();
     // every key of the burst handled and dropped (an open field would show what was typed)
     expect(await page.locator('.mind-edit:not(.is-armed)').count()).toBe(0);
     expect(await rows(page)).toEqual(before);
     expect(await page.locator('.mind-edit').inputValue()).toBe('');
+
+    await burst(cdp, TAB);
+    await notice.waitFor();
+    // the student reads it, then types the title anyway
+    await page.waitForTimeout(1500);
+    await burst(cdp, typed('def'));
+    expect(await notice.isVisible()).toBe(true);
+    await burst(cdp, ENTER);
+    await notice.waitFor({ state: 'detached' });
+    expect(await rows(page)).toEqual(before);
+
     // A press on the topic starts something new: typing now edits it, as anywhere on the map.
     await item(page, 'd4').click();
     await mapFocused(page);
