@@ -9,7 +9,7 @@ import { keepMessage, sizeText, versionChange, versionSummary, versionTime } fro
 // 历史版本 (issue 19 item 5) beside the student's own map: the map as saved now and its kept
 // versions (time, title, node count, size), each previewed read-only; 恢复 replaces the map on
 // screen as ONE undo step (the engine's import swap), saved then like any edit. The server keeps
-// the map as saved before the restore as a version first (EditorCore.beforeReplace → keep).
+// the map as saved before the restore as a version first (the editor's `replacing` event → useAutosave's keep).
 
 interface Props {
   ctl: EditorController;

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { Link, useSearchParams } from 'wouter';
 import { useTitleDetail } from '../../app/router/document-title';
@@ -121,6 +121,7 @@ function Editor({ ctl, mapId, studentId, map, draft }: Loaded & { ctl: EditorCon
       sendChanges: (base, sets) => saveOwnChanges(mapId, base, sets),
       fetchChanges: (since) => ownMapChanges(mapId, since),
       show: () => showOwnMap(mapId),
+      keepVersion: (version, silent) => keepOwnVersion(mapId, version, silent),
       live: { kind: 'own', mapId, ownerId: map.ownerId },
     }),
     [mapId, map.ownerId],
@@ -157,20 +158,6 @@ function Editor({ ctl, mapId, studentId, map, draft }: Loaded & { ctl: EditorCon
   const attempts = useRef(0);
   useTitleDetail('/personal/myMap', map.title); // the tab says which map: `生物 - 我的导图 - 学图`
   const history = useVersionHistory(auto.state);
-
-  /** 保留当前版本, and before an import or a restore: pending edits saved, then the saved map kept. */
-  const keep = async (silent = false): Promise<number | null> => {
-    await ctl.settled();
-    const { saved, version } = await auto.flush();
-    return saved ? keepOwnVersion(mapId, version, silent) : null;
-  };
-  const keepRef = useRef(keep);
-  keepRef.current = keep;
-  // Declared after useAutosave: this replaces its case-map keep (which would ask the case routes).
-  useEffect(() => {
-    ctl.beforeReplace = async () => void (await keepRef.current(true));
-    return () => void (ctl.beforeReplace = null);
-  }, [ctl]);
 
   /** Opens the draft (if any) else the server map; a retry (重试) fetches the server map again. */
   const load = async () => {
@@ -230,7 +217,7 @@ function Editor({ ctl, mapId, studentId, map, draft }: Loaded & { ctl: EditorCon
           extraMarks={(id) => presenceMarks(peers, id, room.memberId)}
           toolbarExtra={<SaveStatus state={auto.state} retry={auto.retry} />}
         />
-        <VersionHistoryPanel history={history} ctl={ctl} source={ownVersions(mapId)} keep={() => keep()} />
+        <VersionHistoryPanel history={history} ctl={ctl} source={ownVersions(mapId)} keep={() => auto.keep()} />
       </div>
       <ConflictDialog open={auto.conflict} onServer={() => void auto.takeServer()} onMine={() => void auto.keepMine()} />
       {map.access === 'owner' && <ShareDialog open={shareOpen} onClose={() => setShareOpen(false)} map={shareRef} />}

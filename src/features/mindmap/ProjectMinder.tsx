@@ -265,20 +265,19 @@ function MinderEditor({ ctl, caseId, shared, studentId, mind, draft, study, offi
  * student's own new nodes are theirs.
  */
 function useStudyGuard(ctl: EditorController, caseId: string, official: ReadonlySet<string>) {
-  useEffect(() => {
-    ctl.studyGuard = async (ids, on) => {
-      for (const id of ids) {
-        if (!official.has(id)) continue;
-        try {
-          await markLearntByHand(caseId, id, on);
-        } catch (e) {
-          return errorText(e);
+  useEffect(
+    () =>
+      ctl.events.on('markingLearnt', async (ids, on) => {
+        for (const id of ids) {
+          if (!official.has(id)) continue;
+          try {
+            await markLearntByHand(caseId, id, on);
+          } catch (e) {
+            return errorText(e);
+          }
         }
-      }
-      return null;
-    };
-    return () => {
-      ctl.studyGuard = null;
-    };
-  }, [ctl, caseId, official]);
+        return null;
+      }),
+    [ctl, caseId, official],
+  );
 }

@@ -12,6 +12,8 @@ export interface MapRoutes {
   fetchChanges(since: number): Promise<SavedChangeSets>;
   /** the map as saved now, whole */
   show(): Promise<{ document: KmDocument; version: number }>;
+  /** 保留当前版本: the saved `version` kept in the map's 历史版本 (`silent`: no notice for it); resolves the version kept */
+  keepVersion(version: number, silent: boolean): Promise<number>;
   live: { kind: 'own'; mapId: string; ownerId: string };
 }
 

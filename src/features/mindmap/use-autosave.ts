@@ -250,16 +250,15 @@ export function useAutosave(ctl: EditorController, caseId: string, studentId: st
     if (saver && saver.version === 0 && saver.state === 'saved') saver.markDirty();
     const { saved, version: v } = await flush();
     if (!saved) return null;
-    return v === 0 ? 0 : keepMapVersion(caseId, v, silent);
+    if (v === 0) return 0;
+    const routes = said.current.routes;
+    return routes ? routes.keepVersion(v, silent) : keepMapVersion(caseId, v, silent);
   };
 
   // An import or a restore replaces the whole map: what was there is kept as a version first.
   const keepRef = useRef(keep);
   keepRef.current = keep;
-  useEffect(() => {
-    ctl.beforeReplace = async () => void (await keepRef.current(true));
-    return () => void (ctl.beforeReplace = null);
-  }, [ctl]);
+  useEffect(() => ctl.events.on('replacing', async () => void (await keepRef.current(true))), [ctl]);
 
   /** The map on screen is the server's `version` (opened instead of a draft, or reloaded) and is saved whole from it (maps not saved by change sets). */
   const rebase = (v: number) => ref.current?.resolve(v, false);

@@ -1,7 +1,7 @@
 import { render } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiFailure } from '../../app/ui/use-remote';
-import type { EditorController } from '../../mindmap';
+import { testController, type EditorController } from '../../mindmap';
 import { memberNowGuard, useNowGuard } from './use-now-guard';
 
 const api = vi.hoisted(() => ({ markMemberNow: vi.fn(async () => {}) }));
@@ -39,16 +39,16 @@ function Page({ ctl, owner }: { ctl: EditorController; owner?: string }) {
 
 describe('useNowGuard', () => {
   it('guards a member’s page on a classmate’s map only, while it is open', async () => {
-    // the hook only sets the controller's guard (the editor's action asks it: mindmap/editor/actions.test.ts)
-    const ctl = { nowGuard: null } as unknown as EditorController;
+    // the hook only listens to the editor's asking (the editor's action asks: mindmap/editor/actions.test.ts)
+    const ctl = await testController();
     const own = render(<Page ctl={ctl} />);
     // the student's own map: their 正在学 is saved with it, nothing to ask
-    expect(ctl.nowGuard).toBeNull();
+    expect(ctl.events.count('markingNow')).toBe(0);
     own.unmount();
     const shared = render(<Page ctl={ctl} owner="stu-owner" />);
-    expect(await ctl.nowGuard?.('b', true)).toBeNull();
+    expect(await Promise.all(ctl.events.emit('markingNow', 'b', true))).toEqual([null]);
     expect(api.markMemberNow).toHaveBeenCalledWith('case-01', 'stu-owner', 'b', true);
     shared.unmount();
-    expect(ctl.nowGuard).toBeNull();
+    expect(ctl.events.count('markingNow')).toBe(0);
   });
 });

@@ -24,9 +24,6 @@ export function memberNowGuard(caseId: string, owner: string, mark = markMemberN
 export function useNowGuard(ctl: EditorController, caseId: string, owner: string | undefined): void {
   useEffect(() => {
     if (!owner) return;
-    ctl.nowGuard = memberNowGuard(caseId, owner);
-    return () => {
-      ctl.nowGuard = null;
-    };
+    return ctl.events.on('markingNow', memberNowGuard(caseId, owner));
   }, [ctl, caseId, owner]);
 }

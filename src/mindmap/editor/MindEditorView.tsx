@@ -106,7 +106,7 @@ export function MindEditorView({ ctl, load, toolbarExtra, onActivate, onError, e
   // What is selected: the keyboard target's name, said in the live region when it changes.
   const label = selectionLabel(ctl, lineState.selected);
   const live = useLiveRegion(edit ? null : label);
-  ctl.focusMap = () => focusMap();
+  useEffect(() => ctl.events.on('focusMap', () => focusMap()), [ctl, focusMap]);
   // Subscribed before the browser paints (a layout effect), so nothing said on opening is missed.
   useLayoutEffect(() => ctl.events.on('announce', live.announce), [ctl, live.announce]);
   useLayoutEffect(

@@ -70,10 +70,10 @@ describe('action registry', () => {
     ctl.events.on('error', (m) => errors.push(m));
     const asked: Array<[string[], boolean]> = [];
     let answer: string | null = '完成该知识点的学习内容后会自动记为已学，还差：《讲解视频》';
-    ctl.studyGuard = async (ids, on) => {
+    ctl.events.on('markingLearnt', async (ids, on) => {
       asked.push([[...ids], on]);
       return answer;
-    };
+    });
     ctl.select(['b']);
     await actionByName('setStudy').perform(ctx);
     expect(errors).toEqual([answer]);
@@ -98,10 +98,10 @@ describe('action registry', () => {
     ctl.events.on('error', (m) => errors.push(m));
     const asked: Array<[string, boolean]> = [];
     let answer: string | null = '你不是这张导图的成员';
-    ctl.nowGuard = async (id, on) => {
+    ctl.events.on('markingNow', async (id, on) => {
       asked.push([id, on]);
       return answer;
-    };
+    });
     ctl.select(['b']);
     await actionByName('setNow').perform(ctx);
     expect(errors).toEqual([answer]);

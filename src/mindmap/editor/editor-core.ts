@@ -20,27 +20,10 @@ type RunOptions = { mergeKey?: string; say?: string };
 // clipboard, camera and arrow keys.
 
 export class EditorCore extends EditorMirror {
-  /**
-   * Asked before nodes are marked 已学 or unmarked (`on` false) (我的学习导图: the server decides and
-   * records it for nodes of the official map, issue 22). Resolves a refusal to show (nothing
-   * changes then), or null to go ahead.
-   */
-  studyGuard: ((ids: readonly string[], on: boolean) => Promise<string | null>) | null = null;
-  /**
-   * Asked before 标记正在学 puts the mark on `nodeId` (`on`) or takes it off (a member's page on a
-   * classmate's map: the server keeps the member's own mark, issue 32). Resolves a refusal to
-   * show (nothing changes then), or null to go ahead. A learnt topic is not asked about (the
-   * command refuses it).
-   */
-  nowGuard: ((nodeId: string, on: boolean) => Promise<string | null>) | null = null;
-  /**
-   * Awaited before an import or a restore replaces the whole document: 我的学习导图 keeps the
-   * saved map as a version first, so what was there is never folded into what replaces it. Its
-   * failure (offline, the experience account) never stops the replacement.
-   */
-  beforeReplace: (() => Promise<void>) | null = null;
-  /** Hands the focus to the map's keyboard target (the view sets it), e.g. after a restore from a panel. */
-  focusMap: () => void = () => {};
+  /** Hands the focus to the map's keyboard target (its view listens: `focusMap`), e.g. after a restore from a panel. */
+  focusMap(): void {
+    this.events.emit('focusMap');
+  }
   /** True once a document is open (false while opening failed): autosave waits for it. */
   opened = false;
 
@@ -264,7 +247,7 @@ export class EditorCore extends EditorMirror {
 
   private async keepBeforeReplace(): Promise<void> {
     try {
-      await this.beforeReplace?.();
+      await Promise.all(this.events.emit('replacing'));
     } catch (e) {
       console.warn('keeping a version before replacing the map:', e);
     }

@@ -34,6 +34,31 @@ export interface EditorEvents {
    * may answer what to call when the worker answered the insert (the new topic's id, '' when refused).
    */
   insertConfirmed: (at: InsertAt, text: string) => ((id: string) => void) | void;
+  /**
+   * Asked before topics are marked 已学 (`on`) or unmarked: a listener may answer a refusal to show
+   * (我的学习导图: the server decides and records it for the official map's topics); nothing
+   * changes then.
+   */
+  markingLearnt: (ids: readonly string[], on: boolean) => Promise<string | null> | void;
+  /**
+   * Asked before 标记正在学 puts the mark on `nodeId` (`on`) or takes it off (a member's page on a
+   * classmate's map: the server keeps the member's own mark): a refusal to show, or null.
+   */
+  markingNow: (nodeId: string, on: boolean) => Promise<string | null> | void;
+  /**
+   * Awaited before an import or a restore replaces the whole document: 我的学习导图 keeps the saved
+   * map as a version first, so what was there is never folded into what replaces it. A failure
+   * (offline, the experience account) never stops the replacement.
+   */
+  replacing: () => Promise<void> | void;
+  /** The map's keyboard target is to take the focus (a restore from a panel, a dialog closed). */
+  focusMap: () => void;
+}
+
+/** The first refusal the listeners of an asking event answered (null: none refused), all awaited. */
+export async function firstRefusal(answers: ReadonlyArray<Promise<string | null> | void>): Promise<string | null> {
+  for (const a of await Promise.all(answers)) if (a) return a;
+  return null;
 }
 
 type Listener = (...args: never[]) => unknown;

@@ -1,5 +1,6 @@
 import { define, firstData, one, primary, sel } from './action-kit';
 import type { Action } from './actions';
+import { firstRefusal } from './editor-events';
 
 // The registry's look and study marks of topics: bold, italic, link, note, image, 已学 and
 // 正在学 (toolbar and node menu), and the keyboard-only priorities Ctrl+0…9, which the registry
@@ -34,11 +35,11 @@ export function markActions(): Action[] {
       in: ['menu'],
       command: 'setStudy',
       enabled: one,
-      // The study guard is asked first (marking may be refused: its reason is shown, no ✓ is set).
+      // The page is asked first (marking may be refused: its reason is shown, no ✓ is set).
       perform: async (c) => {
         const ids = [...sel(c)];
         const on = !firstData(c)?.isStudy;
-        const refused = c.ctl.studyGuard ? await c.ctl.studyGuard(ids, on) : null;
+        const refused = await firstRefusal(c.ctl.events.emit('markingLearnt', ids, on));
         if (refused) return c.ctl.reportError(refused);
         return c.ctl.run('setStudy', [ids, on]);
       },
@@ -49,18 +50,16 @@ export function markActions(): Action[] {
       in: ['menu'],
       command: 'setNow',
       enabled: one,
-      // The now guard is asked first, for the topic that gets the mark or each that loses it
+      // The page is asked first, for the topic that gets the mark or each that loses it
       // (a refusal is shown, nothing changes); a learnt topic is left to the command's refusal.
       perform: async (c) => {
         const ids = [...sel(c)];
         const on = !firstData(c)?.isNow;
         const asked = on ? ids.slice(0, 1).filter((id) => !c.ctl.model.get(id)?.isStudy) : ids.filter((id) => c.ctl.model.get(id)?.isNow);
-        const guard = c.ctl.nowGuard;
-        if (guard)
-          for (const id of asked) {
-            const refused = await guard(id, on);
-            if (refused) return c.ctl.reportError(refused);
-          }
+        for (const id of asked) {
+          const refused = await firstRefusal(c.ctl.events.emit('markingNow', id, on));
+          if (refused) return c.ctl.reportError(refused);
+        }
         return c.ctl.run('setNow', [ids, on]);
       },
     }),
