@@ -122,6 +122,12 @@ describe('the header on a phone', () => {
     await menu.tap();
     await page.keyboard.press('Escape');
     expect(await nav.isVisible()).toBe(false);
+    // a tap on the page below folds it too (an outside walk found it staying open over the page)
+    await menu.tap();
+    await nav.waitFor();
+    await page.touchscreen.tap(187, 600);
+    await nav.waitFor({ state: 'hidden' });
+    expect(await menu.getAttribute('aria-expanded')).toBe('false');
   });
 
   it('keeps the one-row navigation on a desktop', async () => {

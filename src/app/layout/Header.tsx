@@ -35,13 +35,19 @@ export function Header({ examSiteUrl, teacherSiteUrl }: { examSiteUrl: string; t
   const [openOn, setOpenOn] = useState<string | null>(null);
   const menuOpen = openOn === location;
   const panelId = useId();
+  const headerRef = useStickyHeight();
   useEffect(() => {
     if (!menuOpen) return;
     const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setOpenOn(null);
+    // a tap or click on the page below folds it, as any menu does (it stayed open over the page)
+    const onPress = (e: PointerEvent) => !headerRef.current?.contains(e.target as Node) && setOpenOn(null);
     document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, [menuOpen]);
-  const headerRef = useStickyHeight();
+    document.addEventListener('pointerdown', onPress);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      document.removeEventListener('pointerdown', onPress);
+    };
+  }, [menuOpen, headerRef]);
   return (
     <header className="site-header" ref={headerRef}>
       <div className="container site-header__inner">

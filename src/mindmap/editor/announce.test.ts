@@ -23,6 +23,16 @@ describe('edit announcements', () => {
     expect(said).toEqual(['已添加子主题：分支主题', '已修改为：新的主题', '已标记已学', '已取消正在学', '已设置优先级 3', '已删除主题', '已撤销', '已重做']);
   });
 
+  // outside walk: 同级 on the root added a child but said 已添加同级主题
+  it('Enter (同级) on the root is said as the child it adds; on another topic as a sibling', async () => {
+    const ctl = await testController();
+    const said: string[] = [];
+    ctl.events.on('announce', (m) => said.push(m));
+    await ctl.run('appendSibling', ['r', '分支主题']);
+    await ctl.run('appendSibling', ['a', '分支主题']);
+    expect(said).toEqual(['已添加子主题：分支主题', '已添加同级主题：分支主题']);
+  });
+
   // outside walk: the items a 回忆练习 adds were announced as 已粘贴, though nothing was pasted
   it('says what the caller names instead of the command’s own words', async () => {
     const ctl = await testController();

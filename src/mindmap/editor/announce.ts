@@ -14,7 +14,8 @@ export function announcement(model: MapModel, name: string, args: readonly unkno
     case 'appendChild':
       return `已添加子主题：${title(model, result)}`;
     case 'appendSibling':
-      return `已添加同级主题：${title(model, result)}`;
+      // the root has no siblings: Enter on it adds a child (as the engine does), and is said so
+      return `${args[0] === model.rootId ? '已添加子主题' : '已添加同级主题'}：${title(model, result)}`;
     case 'appendParent':
       return `已添加上级主题：${title(model, result)}`;
     case 'removeNode':
