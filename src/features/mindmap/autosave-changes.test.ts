@@ -111,6 +111,27 @@ describe('autosave by change sets', () => {
     expect(kept).toMatchObject({ baseVersion: srv.sim.version, sets: [], typed: [{ at: { name: 'appendSibling', at: 'a' }, text: '关闭前的新主题' }] });
   });
 
+  it("its first edit made, the page going before that edit's read answered: the titles confirmed are kept (the read made on opening stands in)", async () => {
+    const srv = server();
+    const key = draftKey('s1', `case-first-${Math.random()}`);
+    const first = await tab(srv, 't0');
+    await rename(first, 'a', '先存一次');
+    await first.saver.flush();
+    // a page opening the saved map: the saver starts from its version, no edit read yet
+    const t = await tab(srv, 't1', withSyncCopy(idbDraftStore(), localStorage), key);
+    t.saver.resolve(srv.sim.version, false);
+    await new Promise((r) => setImmediate(r));
+    // a worker too busy to answer the read after the next edit
+    await t.engine.execute('editText', ['b', '乙改']);
+    vi.spyOn(t.engine, 'takeChangeSets').mockReturnValue(new Promise(() => {}));
+    t.saver.markDirty();
+    t.saver.confirm({ id: 'b', text: '乙改' });
+    t.saver.confirmInsert({ name: 'appendSibling', at: 'b' }, '新主题');
+    t.saver.keepNow();
+    const kept = JSON.parse(localStorage.getItem(`xuetu-mindmap-draft:${key}`)!);
+    expect(kept.typed.map((k: { text: string }) => k.text)).toEqual(['乙改', '新主题']);
+  });
+
   it('an edit reads only its change sets: the drafts (IndexedDB, and the copy kept as the page goes) hold them, never the whole map, and replay to the edit', async () => {
     const srv = server();
     const key = draftKey('s1', `case-light-${Math.random()}`);

@@ -172,6 +172,10 @@ export class Autosaver {
     this.setState('saved');
     this.edits = 0;
     if (dirty) this.markDirty();
+    // Saving by change sets a read costs a few bytes: read at once, so a page closed right after
+    // its first edit (before that edit's own read answers, on a loaded device) keeps at least
+    // what it knew, with the titles confirmed since, instead of nothing.
+    else if (this.deps.changes && version > 0 && !this.stopped && this.canSave()) this.copy.refresh();
   }
 
   dispose(): void {

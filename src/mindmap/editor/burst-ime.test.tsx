@@ -52,3 +52,22 @@ describe('Tab in the edit field', () => {
     await vi.waitFor(() => expect(ctl.model.get(p3)!.children.map((id) => ctl.model.get(id)!.text)).toEqual(['p4']));
   });
 });
+
+describe('Shift+Tab in the edit field', () => {
+  it('Tab, letters, Shift+Tab, letters, Enter: the title kept, the second one a topic inserted above it', async () => {
+    const ctl = await testController();
+    ctl.select(['b']);
+    const { getByRole } = render(<FieldEditor ctl={ctl} />);
+    const el = getByRole('textbox') as HTMLTextAreaElement;
+    fireEvent.keyDown(el, { key: 'Tab' });
+    input(el, '乙1');
+    fireEvent.keyDown(el, { key: 'Tab', shiftKey: true });
+    input(el, '中间');
+    fireEvent.keyDown(el, { key: 'Enter' });
+    await vi.waitFor(() => expect(ctl.keys.busy).toBe(false));
+    await ctl.settled();
+    const [mid] = ctl.model.get('b')!.children;
+    await vi.waitFor(() => expect(ctl.model.get(mid)!.text).toBe('中间'));
+    expect(ctl.model.get(mid)!.children.map((id) => ctl.model.get(id)!.text)).toEqual(['乙1']);
+  });
+});
