@@ -29,14 +29,11 @@ export function queuedInput(ctl: EditorController, field: TextEdit, mapKey: (k: 
      * text reaches the armed field as input (onType queues it), so only other keys queue here.
      */
     key(e: KeyPress, typesHere: boolean, now: () => void): void {
-      const k = keyPress(e);
-      if (!ctl.keys.busy) {
-        if (!refused.drops(keyKind(k))) return now();
-        return e.preventDefault();
-      }
+      if (!ctl.keys.busy) return refused.drops(keyKind(e)) ? e.preventDefault() : now();
       const printable = typesText(e);
       if (printable && typesHere) return;
       e.preventDefault();
+      const k = keyPress(e);
       later(() => {
         // An open field is the topic's own (a later insert's, F2): its keys are never the refused one's.
         if (!field.editing.current && refused.drops(keyKind(k))) return;
@@ -48,7 +45,10 @@ export function queuedInput(ctl: EditorController, field: TextEdit, mapKey: (k: 
     /** Text the armed field got: queued while keys wait (true), dropped when meant for a refused topic (true), or false to take it now. */
     typeLater(text: string): boolean {
       if (!ctl.keys.busy) return refused.drops('text');
-      if (text) later(() => void (field.editing.current || !refused.drops('text') ? field.typeQueued(text) : undefined));
+      if (text)
+        later(() => {
+          if (field.editing.current || !refused.drops('text')) field.typeQueued(text);
+        });
       return true;
     },
   };
