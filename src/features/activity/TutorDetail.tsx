@@ -30,7 +30,7 @@ export function TutorDetail() {
   const state = useRemote(() => tutorDetail(uid).then(unwrap), [uid]);
   const cached = useMemo(() => cachedTutor(uid), [uid]);
   // Cancel success sets status 3 here (SPEC §4) until the next load answers.
-  const [override, setOverride] = useState<{ status: SignUpStatus }>();
+  const [override, setOverride] = useState<{ status: SignUpStatus; application?: Tutor['application'] }>();
   const [dialogOpen, setDialogOpen] = useState(false);
   const [confirmCancel, setConfirmCancel] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -49,9 +49,12 @@ export function TutorDetail() {
     try {
       const res = await cancelSignUp(uid);
       if (res.resultCode === RESULT_OK) {
-        setOverride({ status: 3 });
+        // 重新报名 starts from the cancelled application, which the detail brings: the button
+        // appears with it, so a quick click never opens the form from the profile instead.
+        const fresh = await tutorDetail(uid).then(unwrap, () => undefined);
+        setOverride({ status: 3, application: fresh?.application });
         toast.success('取消导师报名成功！');
-        state.reload(); // brings the cancelled application, which 重新报名 starts from
+        state.reload();
       } else toast.error(res.errMsg);
     } catch {
       toast.error('取消失败，请检查网络后重试');
