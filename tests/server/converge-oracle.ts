@@ -174,7 +174,7 @@ export async function edit(r: Pick<Member, 'name' | 'ctl'>, kind: number, x: num
     const topic = pick(x);
     const title = `${r.name}改${++titleSeq}`;
     say(`editText ${topic.id} ${title}`);
-    await r.ctl.editText(topic.id, title);
+    await r.ctl.textEdit.editText(topic.id, title);
   } else if (kind < 44 && nonRoot.length) {
     const topic = pick(x, nonRoot);
     const target = pick(y);

@@ -156,7 +156,7 @@ async function editorOps(words: { many: string; deep: string }, repeats: number)
   };
   const rootId = ctl.model.rootId;
   const home = async () => {
-    ctl.highlight([]);
+    ctl.camera.highlight([]);
     ctl.select([], false);
     const r = canvas.store.boxOf(rootId)!;
     canvas.centerWorld(r.x + r.w / 2, r.y + r.h / 2);
@@ -199,13 +199,13 @@ async function editorOps(words: { many: string; deep: string }, repeats: number)
     );
   }
   const blobs: Record<string, () => Promise<Blob>> = {
-    km: async () => new Blob([await ctl.exportData('km')], { type: 'application/json;charset=utf-8' }),
+    km: async () => new Blob([await ctl.io.exportData('km')], { type: 'application/json;charset=utf-8' }),
     txt: async () => {
-      const { data } = await ctl.exportFile('txt', { images: {} });
+      const { data } = await ctl.io.exportFile('txt', { images: {} });
       return new Blob([data as BlobPart], { type: 'text/plain;charset=utf-8' });
     },
     xmind: async () => {
-      const { data } = await ctl.exportFile('xmind', { images: {} });
+      const { data } = await ctl.io.exportFile('xmind', { images: {} });
       return new Blob([data as BlobPart], { type: 'application/vnd.xmind.workbook' });
     },
   };

@@ -87,8 +87,8 @@ export function HistoryPanel({ ctl, source, keep, savedTick, onClose }: Props) {
   const restore = async (v: MapVersion) => {
     restored.current = true;
     setPreview(null);
-    if (!(await ctl.importData('km', JSON.stringify(v.document), '恢复版本'))) return;
-    ctl.frame();
+    if (!(await ctl.io.importData('km', JSON.stringify(v.document), '恢复版本'))) return;
+    ctl.camera.frame();
     const said = `已恢复到 ${versionTime(v)} 的版本，按 Ctrl+Z 可撤销`;
     ctl.say(said);
     showReplacedNotice(said);

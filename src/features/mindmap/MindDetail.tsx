@@ -46,8 +46,8 @@ function DetailMap(props: Props) {
 function DetailView({ ctl, caseId, nodeId, mind, counts, study, learnt }: Props & { ctl: EditorController }) {
   useLiveProgress(ctl, caseId, learnt);
   const state = useSyncExternalStore(ctl.subscribe, ctl.getState);
-  useSyncExternalStore(ctl.progress.subscribe, ctl.progress.getVersion);
-  const percent = ctl.progress.percent(ctl.model.rootId);
+  useSyncExternalStore(ctl.doc.progress.subscribe, ctl.doc.progress.getVersion);
+  const percent = ctl.doc.progress.percent(ctl.model.rootId);
   const studyIds = new Set(study);
   const [choices, setChoices] = useState<{ nodeId: string; nodeName: string; list: Resource[] } | null>(null);
   const selected = ctl.primary;
@@ -88,9 +88,9 @@ function DetailView({ ctl, caseId, nodeId, mind, counts, study, learnt }: Props 
   });
   const load = async () => {
     await ctl.open(mind.document, true);
-    await ctl.setStudyNodes(study);
+    await ctl.doc.setStudyNodes(study);
     // The deep link's node: its branch opened, centred and selected (an unknown id is ignored).
-    if (nodeId && counts.has(nodeId)) await ctl.focusNode(nodeId);
+    if (nodeId && counts.has(nodeId)) await ctl.camera.focusNode(nodeId);
   };
 
   /** A node with resources opens its resource (a chooser when it has several). */

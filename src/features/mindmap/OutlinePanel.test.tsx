@@ -89,7 +89,7 @@ describe('OutlinePanel', () => {
 
   it("shows 已学 3/8 beside each branch, read-only, while the text is the map's", async () => {
     const { ctl, field } = await setup();
-    await act(async () => ctl.setStudyNodes(['a1', 'b']));
+    await act(async () => ctl.doc.setStudyNodes(['a1', 'b']));
     const gutter = await screen.findByTestId('outline-progress');
     expect([...gutter.children].map((c) => c.textContent)).toEqual(['已学 1/2', '已学 1/1', '已学 1/1', '已学 0/1']);
     expect(field.value).toBe('根\n\t甲\n\t\t甲一\n\t乙');
@@ -108,7 +108,7 @@ describe('OutlinePanel status line', () => {
     const { ctl, field, apply } = await setup();
     await apply('根\n\t甲（新）\n\t\t甲一\n\t乙');
     await screen.findByText(/大纲已应用到导图/);
-    await act(async () => void (await ctl.importFile('txt', '新图\n\t一\n', '新图')));
+    await act(async () => void (await ctl.io.importFile('txt', '新图\n\t一\n', '新图')));
     await waitFor(() => expect(field.value).toBe('新图\n\t一'));
     expect(screen.queryByText(/大纲已应用到导图/)).toBeNull();
     // Undoing the import brings the previous map's outline back, still without a stale status.

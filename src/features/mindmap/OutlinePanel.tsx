@@ -113,7 +113,7 @@ export function OutlinePanel({ ctl, caseId, flush }: Props) {
       // around what they were working on.
       const anchor = ctl.primary ?? ctl.model.rootId;
       try {
-        await ctl.keepInPlace(anchor, () => ctl.execute('applyOutline', [base.current!, next]));
+        await ctl.camera.keepInPlace(anchor, () => ctl.execute('applyOutline', [base.current!, next]));
         // Its line was deleted: the selection fell back to the root, shown whole.
         if (!ctl.model.nodes.has(anchor)) ctl.select(ctl.state.selection);
       } catch (e) {
@@ -142,9 +142,9 @@ export function OutlinePanel({ ctl, caseId, flush }: Props) {
   };
 
   // 已学 3/8 beside each branch while the text is the map's (unedited); the ARIA tree announces the same.
-  useSyncExternalStore(ctl.progress.subscribe, ctl.progress.getVersion);
+  useSyncExternalStore(ctl.doc.progress.subscribe, ctl.doc.progress.getVersion);
   const gutter = useRef<HTMLDivElement>(null);
-  const counts = text !== null && text === shown.current && base.current ? progressGutter(text, base.current, (id) => ctl.progress.of(id)) : null;
+  const counts = text !== null && text === shown.current && base.current ? progressGutter(text, base.current, (id) => ctl.doc.progress.of(id)) : null;
   const hasCounts = !!counts?.some(Boolean);
   // The gutter comes back (text the map's again, or applied) beside the text where it is scrolled.
   const keepGutterInStep = (el: HTMLDivElement | null) => {

@@ -147,7 +147,7 @@ function MinderEditor({ ctl, caseId, shared, studentId, mind, draft, study, offi
         setRole(next);
         const server = await showMind(caseId, false, owner);
         await ctl.open(server.document, next === 'view');
-        await ctl.setStudyNodes(study);
+        await ctl.doc.setStudyNodes(study);
         await auto.opened(server);
         if (next === 'edit') toast.warning(MADE_EDITABLE, 8000);
       })(),
@@ -175,17 +175,17 @@ function MinderEditor({ ctl, caseId, shared, studentId, mind, draft, study, offi
   const review = useMapReview(caseId, auto.state === 'saved', reviewTick);
 
   // Due nodes carry the 待复习 mark on the canvas too (the outline tree's rows say it).
-  useEffect(() => ctl.setReviewDue(review.due), [ctl, review.due]);
+  useEffect(() => ctl.doc.setReviewDue(review.due), [ctl, review.due]);
   // Mastery follows the same events as the review marks: a save, a grade, a 回忆练习.
   const mastery = useMapMastery(ctl, caseId, `${savedTick}:${reviewTick}`);
   const [heat, setHeat] = useState(false);
-  useEffect(() => ctl.setHeatMap(heat), [ctl, heat]);
+  useEffect(() => ctl.doc.setHeatMap(heat), [ctl, heat]);
 
   /** Opens the draft (if any) else the server map; a retry (重试) fetches the server map again. */
   const load = async () => {
     const retry = attempts.current++ > 0;
     const server = retry ? await showMind(caseId) : mind;
-    const afterOpen = () => ctl.setStudyNodes(study);
+    const afterOpen = () => ctl.doc.setStudyNodes(study);
     await openDraftOrServer({ ctl, server, draft: retry ? undefined : draft, readOnly, afterOpen, opened: auto.opened, markDirty: auto.markDirty });
   };
 

@@ -96,7 +96,12 @@ export function ReviewPanel({
         <ul className="mind-review__list">
           {due.map((n) => (
             <li key={n.id}>
-              <button type="button" className="mind-review__node" aria-current={n.id === primary ? 'true' : undefined} onClick={() => void ctl.focusNode(n.id)}>
+              <button
+                type="button"
+                className="mind-review__node"
+                aria-current={n.id === primary ? 'true' : undefined}
+                onClick={() => void ctl.camera.focusNode(n.id)}
+              >
                 {n.text || '分支主题'}
                 {under(n.id, n.text) && <span className="mind-review__under">（{under(n.id, n.text)}下）</span>}
               </button>

@@ -48,7 +48,7 @@ export function changeSavingFor(ctl: EditorController, target: ChangeTarget): Ch
  */
 async function receiveSets(ctl: EditorController, sets: AppliedSet[], typingLost: ChangeTarget['typingLost']): Promise<{ notices: string[]; version: number }> {
   const r = await ctl.engine.receiveChangeSets(sets);
-  const typing = ctl.typedText;
+  const typing = ctl.textEdit.typed;
   // the other tabs' edits: shown, not an edit of this page (nothing to save for them);
   // an answer holding only this page's own sets changes nothing on screen
   if (r.changed) ctl.apply(r.patch, false);
@@ -56,7 +56,7 @@ async function receiveSets(ctl: EditorController, sets: AppliedSet[], typingLost
   const lost = typing && typing.id && !summaryOfEdit(typing.id) && !ctl.model.get(typing.id);
   if (!lost) return { notices: r.notices, version: r.version };
   // its field closes (it floated over a neighbour), and the text is shown to be copied
-  ctl.discardTextEdit();
+  ctl.textEdit.discard();
   const told = typingLost();
   if (!told) return { notices: [...r.notices, `标题「${typing.text}」没有保存：这个主题已在别处删除`], version: r.version };
   told('你正在编辑的主题已在别处删除', typing.text);

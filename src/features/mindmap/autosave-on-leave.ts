@@ -14,7 +14,7 @@ import type { Autosaver } from './autosave';
 export function keepWorkOnLeave(ctl: EditorController, saver: Autosaver): { close(): Promise<void>; unregister(): void } {
   // Text still being typed in the edit field is committed first and kept with the draft.
   const hide = () => {
-    saver.keepNow(ctl.commitTextEdit());
+    saver.keepNow(ctl.textEdit.commit());
     void ctl.settled().then(() => saver.flush());
   };
   const online = () => saver.state === 'offline' && void saver.flush();
@@ -24,7 +24,7 @@ export function keepWorkOnLeave(ctl: EditorController, saver: Autosaver): { clos
       window.removeEventListener('pagehide', hide);
       window.removeEventListener('beforeunload', hide);
       window.removeEventListener('online', online);
-      saver.keepNow(ctl.commitTextEdit());
+      saver.keepNow(ctl.textEdit.commit());
       // An edit still on its way to the worker (Enter, then a click on a link; the text edit
       // just committed) is applied first, so the last save includes it.
       await ctl.settled();

@@ -15,7 +15,7 @@ export async function replayKeptTitles(ctl: EditorController, typed: NonNullable
     const edit = keptTitleEdit((id) => ctl.model.get(id), kept);
     if (!edit) continue;
     told++;
-    if ('rename' in edit) await ctl.editText(...edit.rename);
+    if ('rename' in edit) await ctl.textEdit.editText(...edit.rename);
     else if ('insert' in edit)
       await ctl
         .execute(edit.insert[0].name, [edit.insert[0].at, edit.insert[1]])
@@ -37,7 +37,7 @@ export async function dropUnsavedEdits(
   { key, byChanges }: { key: string; byChanges: boolean },
 ): Promise<ReturnType<typeof unsavedTitles>> {
   // closed uncommitted first: its blur must not make it an edit to save
-  const typing = ctl.discardTextEdit();
+  const typing = ctl.textEdit.discard();
   await ctl.settled();
   const saver = saverNow();
   await saver?.idle();

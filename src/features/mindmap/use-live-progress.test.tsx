@@ -19,20 +19,20 @@ afterEach(() => {
 describe('useLiveProgress', () => {
   it('ticks nodes learnt elsewhere on focus, read-only too, and the roll-up follows', async () => {
     const ctl = await testController(true);
-    await ctl.setStudyNodes(['a1', 'b']);
-    expect(ctl.progress.of('r')).toEqual({ learnt: 0, total: 2 });
+    await ctl.doc.setStudyNodes(['a1', 'b']);
+    expect(ctl.doc.progress.of('r')).toEqual({ learnt: 0, total: 2 });
     api.learntNodeIds.mockResolvedValue(['b']);
     render(<Live ctl={ctl} initial={[]} />);
     await act(async () => void window.dispatchEvent(new Event('focus')));
     await waitFor(() => expect(ctl.model.get('b')?.isStudy).toBe(true));
-    await waitFor(() => expect(ctl.progress.of('r')).toEqual({ learnt: 1, total: 2 }));
+    await waitFor(() => expect(ctl.doc.progress.of('r')).toEqual({ learnt: 1, total: 2 }));
     expect(api.learntNodeIds).toHaveBeenCalledWith('case-01');
   });
 
   it('keeps the student’s edits (and their undo) when a ✓ arrives by the poll', async () => {
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
     const ctl = await testController();
-    await ctl.editText('b', '乙（我的笔记）');
+    await ctl.textEdit.editText('b', '乙（我的笔记）');
     api.learntNodeIds.mockResolvedValue(['a']);
     render(<Live ctl={ctl} initial={['b']} />);
     await act(async () => void vi.advanceTimersByTime(LIVE_POLL_MS));

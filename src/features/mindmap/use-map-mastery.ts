@@ -16,7 +16,7 @@ export function useMapMastery(ctl: EditorController, caseId: string, tick: strin
       .then((m) => {
         if (!live) return;
         setData(m);
-        return ctl.setMastery(m);
+        return ctl.doc.setMastery(m);
       })
       .catch(() => {});
     return () => {

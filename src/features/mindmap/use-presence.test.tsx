@@ -23,9 +23,9 @@ function fakeEditor() {
     said,
     subscribe: () => () => {},
     getState: () => ({ selection: [] }),
-    typedText: null,
+    textEdit: { typed: null },
     say: (m: string) => said.push(m),
-    setPresence: () => {},
+    doc: { setPresence: () => {} },
     model: { get: () => undefined },
   };
   return ctl as unknown as EditorController & { said: string[] };

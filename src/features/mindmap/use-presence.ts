@@ -27,7 +27,7 @@ export function usePresence(ctl: EditorController, room: PresenceRoom | null): L
 
   useEffect(() => {
     if (!room) return;
-    const look = () => room.want(ctl.getState().selection[0] ?? null, ctl.typedText?.id || null);
+    const look = () => room.want(ctl.getState().selection[0] ?? null, ctl.textEdit.typed?.id || null);
     look();
     const unsubscribe = ctl.subscribe(look);
     const timer = setInterval(look, LOOK_MS);
@@ -61,9 +61,9 @@ export function usePresence(ctl: EditorController, room: PresenceRoom | null): L
           mine: p.memberId === room!.memberId,
         });
     }
-    ctl.setPresence(marks);
+    ctl.doc.setPresence(marks);
   }, [ctl, room, key]);
-  useEffect(() => () => ctl.setPresence(new Map()), [ctl]);
+  useEffect(() => () => ctl.doc.setPresence(new Map()), [ctl]);
 
   return peers;
 }

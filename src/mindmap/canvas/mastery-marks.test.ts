@@ -50,9 +50,9 @@ async function opened() {
   } as Partial<CanvasView> as CanvasView;
   ctl.attach(canvas);
   await ctl.open(km, false);
-  await ctl.setStudyNodes(['a2']);
+  await ctl.doc.setStudyNodes(['a2']);
   const level = (id: string) => store.masteryOf(store.slotOf.get(id)!);
-  const said = (id: string) => ctl.mastery.marks(id, ['r', 'a', 'a1', 'b'].includes(id)).join('，');
+  const said = (id: string) => ctl.doc.mastery.marks(id, ['r', 'a', 'a1', 'b'].includes(id)).join('，');
   return { ctl, store, level, said };
 }
 
@@ -68,7 +68,7 @@ describe('mastery on the map: data path', () => {
 
   it('levels reach the scene store per topic and the tree says them; branches roll up 掌握 N/M over study and graded topics', async () => {
     const { ctl, level, said, store } = await opened();
-    await ctl.setMastery(data);
+    await ctl.doc.setMastery(data);
     expect([level('a11'), level('a2'), level('b1'), level('a')]).toEqual([3, 1, 2, 0]);
     expect(store.isFading(store.slotOf.get('b1')!)).toBe(true);
     expect(said('a11')).toBe('掌握度：掌握');
@@ -77,30 +77,30 @@ describe('mastery on the map: data path', () => {
     expect(said('r')).toBe('掌握 1/3');
     expect(said('b')).toBe('掌握 0/1');
     // the branch that fades most, among the root's branches
-    expect(ctl.mastery.mostFading(['a', 'b'])).toEqual({ id: 'b', fading: 1 });
+    expect(ctl.doc.mastery.mostFading(['a', 'b'])).toEqual({ id: 'b', fading: 1 });
   });
 
   it("the case's topics the server says are not counted keep their ring but stay out of 掌握 N/M, through the worker", async () => {
     const { ctl, level, said } = await opened();
     // a11 the student's own, b1 one of the case's sub-points
-    await ctl.setMastery({ ...data, ownPractised: ['a11'] });
+    await ctl.doc.setMastery({ ...data, ownPractised: ['a11'] });
     expect(level('b1')).toBe(2);
     await vi.waitFor(() => expect(said('r')).toBe('掌握 1/2'));
     expect(said('b')).toBe('');
     // still the branch that fades most (as 下一步 says)
-    expect(ctl.mastery.mostFading(['a', 'b'])).toEqual({ id: 'b', fading: 1 });
+    expect(ctl.doc.mastery.mostFading(['a', 'b'])).toEqual({ id: 'b', fading: 1 });
   });
 
   it('the roll-up follows the tree: a topic moved out of a branch, a folded branch still counted', async () => {
     const { ctl, said } = await opened();
-    await ctl.setMastery(data);
+    await ctl.doc.setMastery(data);
     await vi.waitFor(() => expect(said('a')).toBe('掌握 1/2'));
     await ctl.run('moveNode', ['a1', 'b', 1]);
     await vi.waitFor(() => expect(said('b')).toBe('掌握 1/2'));
     expect(said('a')).toBe('掌握 0/1');
     await ctl.run('collapse', [['b']]);
     await vi.waitFor(() => expect(ctl.model.get('a11')).toBeUndefined());
-    expect(ctl.mastery.of('b')).toEqual({ mastered: 1, total: 2, fading: 1 });
+    expect(ctl.doc.mastery.of('b')).toEqual({ mastered: 1, total: 2, fading: 1 });
   });
 
   it('the 掌握度 view: a tint per level whose lightness falls as mastery grows (grey scale keeps the order)', async () => {

@@ -58,7 +58,7 @@ async function opened() {
   const scene = sceneOnly();
   ctl.attach(scene.canvas);
   await ctl.open(km, false);
-  await ctl.setStudyNodes(['a11', 'a2']);
+  await ctl.doc.setStudyNodes(['a11', 'a2']);
   const ring = (id: string) => {
     const s = scene.store.slotOf.get(id)!;
     const p = scene.store.progress;

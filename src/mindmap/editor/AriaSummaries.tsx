@@ -78,7 +78,7 @@ export function AriaSummaries({ ctl, parent, onClick, onActivate }: Props) {
         className={`mind-tree__item mind-tree__summary${selected ? ' is-selected' : ''}`}
         style={{ paddingLeft: `${(level - 1) * 16 + 6}px` }}
         onClick={() => {
-          ctl.selectSummary(s.id);
+          ctl.selector.selectSummary(s.id);
           onClick();
         }}
         onDoubleClick={() => onActivate(s.id)}

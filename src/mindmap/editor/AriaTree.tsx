@@ -166,7 +166,7 @@ export function AriaTree({ ctl, onKeyDown, onToggle, onActivate, onRowClick, onR
               style={virtual ? { paddingLeft: `${(n.level - 1) * 16 + 6}px`, top: i * rowHeight } : { paddingLeft: `${(n.level - 1) * 16 + 6}px` }}
               onClick={(e) => {
                 focusTree.current = false;
-                if (e.ctrlKey || e.metaKey) ctl.toggleSelect(n.id);
+                if (e.ctrlKey || e.metaKey) ctl.selector.toggle(n.id);
                 else if (e.shiftKey) ctl.select(extendedSelection(ctl.model, ctl.state.selection, n.id));
                 else ctl.select([n.id]);
                 onRowClick();

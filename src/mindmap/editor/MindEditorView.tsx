@@ -85,8 +85,8 @@ export function MindEditorView({ ctl, load, toolbarExtra, onActivate, onError, e
 
   const state = useSyncExternalStore(ctl.subscribe, ctl.getState);
   useSyncExternalStore(ctl.model.subscribe, ctl.model.getVersion);
-  useSyncExternalStore(ctl.progress.subscribe, ctl.progress.getVersion);
-  useSyncExternalStore(ctl.mastery.subscribe, ctl.mastery.getVersion);
+  useSyncExternalStore(ctl.doc.progress.subscribe, ctl.doc.progress.getVersion);
+  useSyncExternalStore(ctl.doc.mastery.subscribe, ctl.doc.mastery.getVersion);
   const lineState = useSyncExternalStore(ctl.relations.subscribe, ctl.relations.getState);
   const hintId = useId();
   const field = useTextEdit(ctl, canvasRef, stage, phone);
@@ -156,7 +156,7 @@ export function MindEditorView({ ctl, load, toolbarExtra, onActivate, onError, e
   const unbind = useRef<(() => void) | null>(null);
   const onCanvasReady = (canvas: MindmapCanvas) => {
     unbind.current?.();
-    canvas.onZoom = (z) => ctl.setZoom(z);
+    canvas.onZoom = (z) => ctl.camera.setZoom(z);
     canvas.onCameraRest = cameraRested;
     canvasRef.current = canvas;
     ctl.attach(canvas);
@@ -249,7 +249,7 @@ export function MindEditorView({ ctl, load, toolbarExtra, onActivate, onError, e
   const tree = (
     <AriaTree
       ctl={ctl}
-      extraMarks={(id) => [...ctl.progress.marks(id), ...ctl.mastery.marks(id, hasKids(id)), ...(extraMarks?.(id) ?? [])]}
+      extraMarks={(id) => [...ctl.doc.progress.marks(id), ...ctl.doc.mastery.marks(id, hasKids(id)), ...(extraMarks?.(id) ?? [])]}
       rowHeight={phone ? 44 : 26}
       onKeyDown={onTreeKey}
       onRowClick={() => focusMap(true, true)}
@@ -314,7 +314,7 @@ export function MindEditorView({ ctl, load, toolbarExtra, onActivate, onError, e
                 onMapKey={(e) => !dialog && queued.key(e, true, () => handleMapKey(e, keyDeps))}
                 onMapPaste={onPaste}
                 onType={(v) => !queued.typeLater(v) && (!!editing.current || (!!ctl.primary && field.open(ctl.primary, v, true)))}
-                onText={(v) => editing.current && ctl.trackTextEdit(editing.current.id, v)}
+                onText={(v) => editing.current && ctl.textEdit.track(editing.current.id, v)}
                 onDefer={() => ctl.keys.pause()}
                 onCommit={commitEdit}
                 onCancel={field.cancel}

@@ -13,7 +13,7 @@ export function StyleControls({ ctx }: { ctx: ActionContext }) {
   const { ctl } = ctx;
   const sel = ctl.state.selection;
   const off = !sel.length;
-  const st = ctl.styleOf(ctl.primary);
+  const st = ctl.doc.styleOf(ctl.primary);
   const size = st?.fontSize ?? 14;
   // One undo step per burst of picker moves on the same selection.
   const key = (what: string) => `${what}:${sel.join(',')}`;

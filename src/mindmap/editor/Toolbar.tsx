@@ -35,7 +35,7 @@ export function Toolbar({ ctx, onImportFile, onImportPaste, onExport, children }
   useSyncExternalStore(ctl.relations.subscribe, ctl.relations.getState); // 删除 for a selected line
   const ro = state.readOnly;
   const hasSel = state.selection.length > 0;
-  const st = ctl.styleOf(ctl.primary);
+  const st = ctl.doc.styleOf(ctl.primary);
   const pressed: Record<string, boolean | undefined> = { bold: hasSel ? !!st?.bold : undefined, italic: hasSel ? !!st?.italic : undefined };
   // Was the last interaction a pointer? Then a finished action hands the focus back to the map.
   const pointer = useRef(false);

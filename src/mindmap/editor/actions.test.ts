@@ -146,7 +146,7 @@ describe('action registry', () => {
     const ctx = testContext(ctl);
     const errors: string[] = [];
     ctl.events.on('error', (m) => errors.push(m));
-    ctl.setPresence(new Map([['a1', { colour: 0x2f9e44, initial: '林', editing: true, name: '林悦' }]]));
+    ctl.doc.setPresence(new Map([['a1', { colour: 0x2f9e44, initial: '林', editing: true, name: '林悦' }]]));
     ctl.select(['a']);
     await actionByName('removeNode').perform(ctx);
     expect(errors).toEqual([`林悦正在编辑「${ctl.model.get('a1')?.text}」，等对方写完再删除`]);
@@ -156,7 +156,7 @@ describe('action registry', () => {
     expect(errors).toHaveLength(2);
     expect(ctl.model.nodes.has('a')).toBe(true);
     // only looking at it (not typing): the delete is made
-    ctl.setPresence(new Map([['a1', { colour: 0x2f9e44, initial: '林', editing: false, name: '林悦' }]]));
+    ctl.doc.setPresence(new Map([['a1', { colour: 0x2f9e44, initial: '林', editing: false, name: '林悦' }]]));
     await actionByName('removeNode').perform(ctx);
     expect(ctl.model.nodes.has('a')).toBe(false);
   });
@@ -205,23 +205,23 @@ describe('action registry', () => {
     for (const a of ACTIONS) if (a.edits) expect(isEnabled(a, ctx), a.name).toBe(false);
     expect(isEnabled(actionByName('copy'), ctx)).toBe(true);
     expect(isEnabled(actionByName('fit'), ctx)).toBe(true);
-    ctl.navigate('right');
+    ctl.selector.navigate('right');
     expect(ctl.primary).toBe('a1');
-    ctl.navigate('left');
-    ctl.navigate('down');
+    ctl.selector.navigate('left');
+    ctl.selector.navigate('down');
     expect(ctl.primary).toBe('b');
-    expect(await ctl.exportData('txt')).toContain('甲一一');
+    expect(await ctl.io.exportData('txt')).toContain('甲一一');
   });
 
   it('Shift+arrow extends the selection; the node reached becomes primary; a plain arrow collapses it to one', async () => {
     const ctl = await testController();
     ctl.select(['a']);
-    ctl.navigate('down', true);
+    ctl.selector.navigate('down', true);
     expect(ctl.state.selection).toEqual(['a', 'b']);
-    ctl.navigate('up', true);
+    ctl.selector.navigate('up', true);
     expect(ctl.state.selection).toEqual(['b', 'a']);
     expect(ctl.primary).toBe('a');
-    ctl.navigate('down');
+    ctl.selector.navigate('down');
     expect(ctl.state.selection).toEqual(['b']);
   });
 
@@ -280,7 +280,7 @@ describe('action registry', () => {
     ctl.events.on('error', (m) => errors.push(m));
     await ctl.run('appendChild', ['a']);
     await ctl.run('moveNode', ['a', 'a1']);
-    await ctl.importData('km', '{"root":');
+    await ctl.io.importData('km', '{"root":');
     expect(errors).toHaveLength(3);
     for (const e of errors) expect(e).toMatch(/[\u4e00-\u9fff]/);
   });

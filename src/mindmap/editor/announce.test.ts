@@ -66,7 +66,7 @@ describe('edit announcements', () => {
     const said: string[] = [];
     ctl.events.on('announce', (m) => said.push(m));
     const file = readFileSync(new URL('../engine/protocols/fixtures/26-kityminder-dollar.km', import.meta.url), 'utf8');
-    expect(await ctl.importFile('km', file, 'vue')).toEqual([]);
+    expect(await ctl.io.importFile('km', file, 'vue')).toEqual([]);
     expect(ctl.model.literalText).toBe(true);
     ctl.select(['d1k2m3n4o5p1']);
     expect(selectionLabel(ctl, null)).toContain('$data和$props其实是原型上的属性');

@@ -25,7 +25,7 @@ describe('a burst with an IME composition behind a waiting insert', () => {
     expect(ctl.model.get('b')!.children).toEqual([]);
     // The first insert answered: the queued Enter inserts the second topic, the composed text
     // goes into its field. The student sees it there, and that is what the last Enter confirms.
-    await vi.waitFor(() => expect(ctl.typedText?.text).toBe('乙18号'));
+    await vi.waitFor(() => expect(ctl.textEdit.typed?.text).toBe('乙18号'));
     expect(el.value).toBe('乙18号');
     fireEvent.keyDown(el, { key: 'Enter' });
     await vi.waitFor(() => expect(ctl.keys.busy).toBe(false));

@@ -46,10 +46,10 @@ describe('cut and paste through the controller', () => {
   it('moves the branch within its map with its line and summary, nothing said lost', async () => {
     const ctl = await open(KM);
     ctl.select(['a']);
-    await ctl.cut();
+    await ctl.io.cut();
     expect(ctl.model.relationships).toEqual([]);
     ctl.select(['b']);
-    await ctl.paste();
+    await ctl.io.paste();
     expect(ctl.model.get('a')?.parentId).toBe('b');
     expect(ctl.model.relationships.map((r) => [r.from, r.to])).toEqual([['a1', 'b']]);
     expect(ctl.model.summaries.list.map((s) => s.text)).toEqual(['两点']);
@@ -60,10 +60,10 @@ describe('cut and paste through the controller', () => {
   it('into another map: the summary comes along, the line to a topic left behind is said', async () => {
     const from = await open(KM);
     from.select(['a']);
-    const clip = await from.cut();
+    const clip = await from.io.cut();
     const to = await open({ root: { data: { id: 'q', text: '另一张' } }, template: 'right', theme: 'fresh-blue', version: '1.4.43' });
     to.select(['q']);
-    await to.paste(clip);
+    await to.io.paste(clip);
     expect(to.model.summaries.list.map((s) => s.text)).toEqual(['两点']);
     expect(warnings()).toEqual(['已粘贴，以下内容未能保留：关联线 1 条（另一端不在这张导图中）']);
   });
@@ -71,9 +71,9 @@ describe('cut and paste through the controller', () => {
   it('a copy pasted beside the original says the line that stays with the original only', async () => {
     const ctl = await open(KM);
     ctl.select(['a']);
-    await ctl.copy();
+    await ctl.io.copy();
     ctl.select(['b']);
-    await ctl.paste();
+    await ctl.io.paste();
     expect(ctl.model.relationships).toHaveLength(1);
     expect(ctl.model.summaries.list).toHaveLength(2);
     expect(toasts.items.map((t) => [t.kind, t.message])).toEqual([['success', '已粘贴；连到其他主题的关联线 1 条只属于原主题，未复制']]);
@@ -85,13 +85,13 @@ describe('cut and paste through the controller', () => {
     const errors: string[] = [];
     ctl.events.on('error', (m) => errors.push(m));
     ctl.select(['b']);
-    await ctl.cut();
+    await ctl.io.cut();
     ctl.select(['a11']);
-    await ctl.paste();
+    await ctl.io.paste();
     expect(errors).toEqual(['不能插入4级主题以下的节点']);
     expect(warnings()).toEqual(['剪切的主题仍在剪贴板中，可粘贴到其他位置，或撤销剪切']);
     ctl.select(['r']);
-    await ctl.paste();
+    await ctl.io.paste();
     expect(ctl.model.get('b')?.parentId).toBe('r');
   });
 });

@@ -75,7 +75,7 @@ export async function putImage(ctl: EditorController, ids: string[], file: Blob,
 /** A topic that grew (an image added) is brought wholly into view: it was left half outside the canvas. */
 function revealGrown(ctl: EditorController, ids: string[]): void {
   const id = ids.at(-1);
-  if (id) ctl.reveal(id);
+  if (id) ctl.camera.reveal(id);
 }
 
 export function NodeDialog({

@@ -91,7 +91,7 @@ export function editActions(): Action[] {
       enabled: (c) => c.ctl.state.canRedo,
       perform: (c) => c.ctl.redo(),
     }),
-    define({ name: 'copy', label: '复制', shortcut: 'Mod+C', in: ['menu'], edits: false, enabled: one, perform: (c) => toClipboard(c, c.ctl.copy()) }),
+    define({ name: 'copy', label: '复制', shortcut: 'Mod+C', in: ['menu'], edits: false, enabled: one, perform: (c) => toClipboard(c, c.ctl.io.copy()) }),
     define({
       name: 'cut',
       label: '剪切',
@@ -100,10 +100,10 @@ export function editActions(): Action[] {
       command: 'cut',
       enabled: notRoot,
       // a cut removes as a delete does: it waits for a classmate typing in the branch too
-      perform: (c) => (refusedForTyping(c, sel(c)) ? undefined : toClipboard(c, c.ctl.cut())),
+      perform: (c) => (refusedForTyping(c, sel(c)) ? undefined : toClipboard(c, c.ctl.io.cut())),
     }),
     define({ name: 'paste', label: '粘贴', shortcut: 'Mod+V', in: ['menu'], command: 'paste', enabled: one, perform: (c) => c.ui.paste() }),
-    define({ name: 'selectAll', label: '全选', shortcut: 'Mod+A', in: [], edits: false, enabled: () => true, perform: (c) => c.ctl.selectAll() }),
+    define({ name: 'selectAll', label: '全选', shortcut: 'Mod+A', in: [], edits: false, enabled: () => true, perform: (c) => c.ctl.selector.selectAll() }),
     define({
       name: 'arrangeUp',
       label: '上移',
@@ -140,7 +140,7 @@ async function insert(c: ActionContext, name: 'appendChild' | 'appendSibling' | 
     return c.ctl.reportError(refusal);
   }
   c.ui.beginInsert({ name, at });
-  const epoch = c.ctl.selectionEpoch;
+  const epoch = c.ctl.selector.epoch;
   let id: string | undefined;
   try {
     id = await c.ctl.execute(name, [at, '分支主题']);
@@ -151,14 +151,14 @@ async function insert(c: ActionContext, name: 'appendChild' | 'appendSibling' | 
     c.ctl.reportError(message);
   }
   // (a click elsewhere before the answer keeps what it chose)
-  if (id && c.ctl.selectionEpoch === epoch) c.ctl.select([id]);
+  if (id && c.ctl.selector.epoch === epoch) c.ctl.select([id]);
   // Also on failure: ends the type-ahead, closing the field on what was typed into it.
   c.ui.endInsert(id ?? '');
 }
 
 /** A classmate typing a title in a branch about to go (delete, cut): their text is not saved yet, so it waits, said by name. */
 function refusedForTyping(c: ActionContext, ids: readonly string[]): boolean {
-  const typing = c.ctl.typingIn(ids);
+  const typing = c.ctl.doc.typingIn(ids);
   if (typing) c.ctl.reportError(`${typing.name}正在编辑「${c.ctl.model.get(typing.id)?.text || '分支主题'}」，等对方写完再删除`);
   return typing !== null;
 }
@@ -168,9 +168,9 @@ async function remove(c: ActionContext): Promise<void> {
   const gone = sel(c).filter((id) => id !== c.ctl.model.rootId);
   if (refusedForTyping(c, gone)) return;
   const next = selectedAfterDelete(c.ctl.model, gone, primary(c));
-  const epoch = c.ctl.selectionEpoch;
+  const epoch = c.ctl.selector.epoch;
   const removed = await c.ctl.run('removeNode', [gone]);
   // The neighbour, unless the student chose something meanwhile (a click on empty canvas: keys
   // typed next must not open on a neighbour selected behind their back).
-  if (removed && next && c.ctl.selectionEpoch === epoch) c.ctl.select([next]);
+  if (removed && next && c.ctl.selector.epoch === epoch) c.ctl.select([next]);
 }

@@ -87,7 +87,7 @@ describe('find while typing', () => {
     expect(findStatus(f.view)).toMatch(/^第 \d \/ \d 个$/);
     await f.replaceAll('列');
     expect(findStatus(f.view)).toMatch(/^已替换 \d 个主题$/);
-    await ctl.editText('a', '顺序表二');
+    await ctl.textEdit.editText('a', '顺序表二');
     expect(f.view.done).toBe('');
   });
 });

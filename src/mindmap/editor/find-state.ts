@@ -50,8 +50,8 @@ export class FindState {
     if (index < 0 && matches.length) index = Math.min(Math.max(this.view.index, 0), matches.length - 1);
     const moved = matches[index] !== current || newQuery;
     this.set({ matches, index });
-    this.ctl.highlight(matches);
-    if (follow && moved && index >= 0) await this.ctl.focusNode(matches[index]);
+    this.ctl.camera.highlight(matches);
+    if (follow && moved && index >= 0) await this.ctl.camera.focusNode(matches[index]);
   }
 
   /** Next (1) or previous (-1) match, wrapping around; the camera follows. */
@@ -60,7 +60,7 @@ export class FindState {
     if (!n) return;
     const index = (this.view.index + dir + n) % n;
     this.set({ index, done: '' });
-    await this.ctl.focusNode(this.view.matches[index]);
+    await this.ctl.camera.focusNode(this.view.matches[index]);
   }
 
   /**
@@ -92,7 +92,7 @@ export class FindState {
       await this.search(this.view.query, false);
       this.set({ done: changed?.length ? '已替换 1 个主题' : '' });
       const next = this.view.matches[this.view.index];
-      if (next) await this.ctl.focusNode(next);
+      if (next) await this.ctl.camera.focusNode(next);
     });
   }
 
@@ -109,7 +109,7 @@ export class FindState {
   /** Closing the bar: answers still on their way are dropped, the marks go. */
   close(): void {
     this.stop();
-    this.ctl.highlight([]);
+    this.ctl.camera.highlight([]);
   }
 
   /** Unmounting with the editor: only drop late answers (the canvas may be gone already). */

@@ -39,12 +39,12 @@ describe('what the student reads', () => {
     const ctl = await testController();
     const shown: string[] = [];
     ctl.events.on('error', (m) => shown.push(m));
-    const notices = await ctl.importFile('txt', '第一章\n\t要点\n第二章\n', '复习提纲');
+    const notices = await ctl.io.importFile('txt', '第一章\n\t要点\n第二章\n', '复习提纲');
     expect(ctl.model.get(ctl.model.rootId)?.text).toBe('复习提纲');
     expect(ctl.model.get(ctl.model.rootId)?.children.map((id) => ctl.model.get(id)?.text)).toEqual(['第一章', '第二章']);
     expect(ctl.state.selection).toEqual([ctl.model.rootId]);
     expect(importedNotice(notices!, '复习提纲.txt')).toBe('已导入「复习提纲.txt」，文件有 2 个顶层主题，已放在新建的根主题“复习提纲”下。可按 Ctrl+Z 撤销。');
-    expect(await ctl.importFile('txt', '根\n\t\t跳级', 'x')).toBeNull();
+    expect(await ctl.io.importFile('txt', '根\n\t\t跳级', 'x')).toBeNull();
     expect(shown).toEqual([expect.stringMatching(/^Invalid local format：第 2 行：缩进跳级/)]);
     expect(ctl.model.get(ctl.model.rootId)?.text).toBe('复习提纲');
     expect(importedNotice([], '图.km')).toBe('已导入「图.km」，可按 Ctrl+Z 撤销。');
@@ -52,7 +52,7 @@ describe('what the student reads', () => {
     // An import that leaves out nodes with review cards says so (issue 20).
     expect(importedNotice([], '图.km', 2)).toBe('已导入「图.km」，2 张复习卡片已停用，按 Ctrl+Z 撤销导入可恢复。');
     // pasted text has no file name: the new root is 中心主题
-    expect(importedNotice((await ctl.importFile('txt', '甲\n乙'))!)).toContain('“中心主题”');
+    expect(importedNotice((await ctl.io.importFile('txt', '甲\n乙'))!)).toContain('“中心主题”');
     expect(ctl.model.get(ctl.model.rootId)?.text).toBe('中心主题');
   });
 
@@ -66,13 +66,13 @@ describe('what the student reads', () => {
         relationships: [{}],
       },
     ]);
-    const notices = await ctl.importFile('xmind', zipSync({ 'content.json': strToU8(content) }), '复习');
+    const notices = await ctl.io.importFile('xmind', zipSync({ 'content.json': strToU8(content) }), '复习');
     expect(ctl.model.get(ctl.model.rootId)?.text).toBe('复习');
     expect(importedNotice(notices!, '复习.xmind')).toBe('已导入「复习.xmind」，以下内容未能保留：关联线 1 条。可按 Ctrl+Z 撤销。');
-    const out = await ctl.exportFile('opml');
+    const out = await ctl.io.exportFile('opml');
     expect(typeof out.data === 'string' && out.data).toContain('<outline text="复习">');
     expect(exportedNotice(out.notices, '复习.opml')).toBe('已导出「复习.opml」，以下内容未能保留：优先级 1 个。');
-    const xmind = await ctl.exportFile('xmind');
+    const xmind = await ctl.io.exportFile('xmind');
     expect(ArrayBuffer.isView(xmind.data)).toBe(true); // bytes (a Uint8Array of the worker's realm)
   });
 });

@@ -89,7 +89,7 @@ export function useImportExport(ctl: EditorController, onError: (msg: string) =>
           download(
             `${base}.png`,
             await mapToPng(
-              (clip) => ctl.exportData('svg', clip),
+              (clip) => ctl.io.exportData('svg', clip),
               (done, total) => setProgress(done / total),
             ),
           );
@@ -105,7 +105,7 @@ export function useImportExport(ctl: EditorController, onError: (msg: string) =>
           const images = await imageDataUrls([...ctl.model.nodes.values()].map((n) => n.image ?? ''));
           const font = await pdfFont();
           // formulas typeset here (the worker cannot lay KaTeX out), drawn as vectors in the PDF
-          const formulas = await ctl.pdfFormulas();
+          const formulas = await ctl.io.pdfFormulas();
           const { data, notices } = await ctl.engine.exportPdf({ font, mode: kind === 'pdf' ? 'single' : 'tiled', images, ...formulas });
           // the two PDFs of one map must not take each other's name in the downloads folder
           const name = kind === 'pdf' ? `${base}.pdf` : `${base}（A4 分页）.pdf`;
@@ -120,14 +120,14 @@ export function useImportExport(ctl: EditorController, onError: (msg: string) =>
       if (kind === 'xmind' || kind === 'mm' || kind === 'opml' || kind === 'md' || kind === 'txt') {
         // .xmind embeds images: the student's uploads are read here, the engine cannot fetch
         const images = kind === 'xmind' ? await imageDataUrls([...ctl.model.nodes.values()].map((n) => n.image ?? '')) : {};
-        const { data, notices } = await ctl.exportFile(kind, { images });
+        const { data, notices } = await ctl.io.exportFile(kind, { images });
         const name = `${base}.${spec.ext}`;
         download(name, new Blob([data as BlobPart], { type: typeof data === 'string' ? `${spec.mime};charset=utf-8` : spec.mime }));
         // what the format could not hold is said, never dropped silently
         if (notices.length) toast.warning(exportedNotice(notices, name), NOTICE_MS);
         return;
       }
-      const data = await ctl.exportData(kind);
+      const data = await ctl.io.exportData(kind);
       const text = kind === 'svg' ? await inlineImages(data, true) : data;
       download(`${base}.${spec.ext}`, new Blob([text], { type: `${spec.mime};charset=utf-8` }));
     } catch (e) {
@@ -160,9 +160,9 @@ export function useImportExport(ctl: EditorController, onError: (msg: string) =>
       setSheetAsk(null);
       if (sheet === undefined) return focusMap();
     }
-    const notices = await ctl.importFile(format, data, titleFromFileName(file.name), sheet);
+    const notices = await ctl.io.importFile(format, data, titleFromFileName(file.name), sheet);
     // an imported map is shown like one opened
-    if (notices) ctl.frame();
+    if (notices) ctl.camera.frame();
     await showNotices(notices, file.name, retired);
     focusMap();
   };
@@ -204,9 +204,9 @@ function PasteImport({ ctl, retired, onClose, returnFocus }: { ctl: EditorContro
         className="mind-dialog__form"
         onSubmit={(e) => {
           e.preventDefault();
-          void ctl.importFile(format, text).then((notices) => {
+          void ctl.io.importFile(format, text).then((notices) => {
             if (!notices) return;
-            ctl.frame();
+            ctl.camera.frame();
             onClose();
             return showNotices(notices, undefined, retired);
           });

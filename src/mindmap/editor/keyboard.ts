@@ -49,7 +49,7 @@ export function handleMapKey(e: KeyPress, d: KeyDeps): boolean {
   }
   if (ARROWS[e.key] && plain) {
     e.preventDefault();
-    ctl.navigate(ARROWS[e.key], e.shiftKey);
+    ctl.selector.navigate(ARROWS[e.key], e.shiftKey);
     return true;
   }
   if ((e.key === 'Home' || e.key === 'End') && plain && !e.shiftKey) {

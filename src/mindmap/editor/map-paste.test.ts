@@ -20,9 +20,9 @@ describe('paste from the menu', () => {
   it('reports a bad outline on the clipboard and pastes nothing', async () => {
     const ctl = await testController();
     ctl.select(['b']);
-    await ctl.copy(); // the map's own clipboard holds 乙: it must not be pasted instead
+    await ctl.io.copy(); // the map's own clipboard holds 乙: it must not be pasted instead
     const shown: string[] = [];
-    const paste = vi.spyOn(ctl, 'paste');
+    const paste = vi.spyOn(ctl.io, 'paste');
     clipboardWith('标题\n\t\t跳了一级');
     await mapPaste(ctl, (m) => shown.push(m)).fromMenu();
     expect(shown).toEqual([expect.stringMatching(/^Invalid local format：第 2 行：缩进跳级/)]);

@@ -39,8 +39,8 @@ export function mapPaste(ctl: EditorController, onError: (msg: string) => void):
         onError(userMessage(err));
         return;
       }
-      if (clip.nodes.length) void ctl.paste(clip);
-      else if (ctl.state.hasClipboard) void ctl.paste();
+      if (clip.nodes.length) void ctl.io.paste(clip);
+      else if (ctl.state.hasClipboard) void ctl.io.paste();
     },
     async fromMenu() {
       let clip: MapClip | undefined;
@@ -52,11 +52,11 @@ export function mapPaste(ctl: EditorController, onError: (msg: string) => void):
         // (the engine's message is the SPEC words, then where and why in Chinese)
         if (err instanceof Error && err.message.startsWith(INVALID)) return onError(err.message);
       }
-      await ctl.paste(clip?.nodes.length ? clip : undefined);
+      await ctl.io.paste(clip?.nodes.length ? clip : undefined);
     },
     armFallback() {
       window.clearTimeout(timer);
-      if (ctl.state.hasClipboard && ctl.state.selection.length) timer = window.setTimeout(() => void ctl.paste(), 80);
+      if (ctl.state.hasClipboard && ctl.state.selection.length) timer = window.setTimeout(() => void ctl.io.paste(), 80);
     },
   };
 }

@@ -113,7 +113,7 @@ export function toggleExpanderAt(canvas: MindmapCanvas, ctl: EditorController, s
   // The layout re-centres siblings around the fold, so the toggled node itself moves; move the
   // camera by its shift so it (and its button) stays under the pointer: a second click at the
   // same point undoes the first instead of hitting empty canvas.
-  void ctl.keepInPlace(hit.id, () => ctl.run(hit.collapsed ? 'expand' : 'collapse', [[hit.id]]));
+  void ctl.camera.keepInPlace(hit.id, () => ctl.run(hit.collapsed ? 'expand' : 'collapse', [[hit.id]]));
   return true;
 }
 
@@ -142,10 +142,10 @@ export function bindPointer(
     if (toggleExpanderAt(canvas, ctl, e.offsetX, e.offsetY)) return;
     // A summary is drawn above the nodes: a click on it selects it.
     const summary = canvas.summaryAt(e.offsetX, e.offsetY);
-    if (summary) return ctl.selectSummary(summary);
+    if (summary) return ctl.selector.selectSummary(summary);
     const hit = canvas.hitTest(e.offsetX, e.offsetY);
     if (hit) {
-      if (e.ctrlKey || e.metaKey) ctl.toggleSelect(hit);
+      if (e.ctrlKey || e.metaKey) ctl.selector.toggle(hit);
       else if (e.shiftKey) ctl.select(extendedSelection(ctl.model, ctl.state.selection, hit), false);
       else if (!ctl.state.selection.includes(hit)) ctl.select([hit], false);
       mode = { kind: 'node', id: hit, x: e.offsetX, y: e.offsetY, drag: null, plain: !(e.shiftKey || e.ctrlKey || e.metaKey) };
@@ -202,7 +202,7 @@ export function bindPointer(
     if (summary) return onSummaryEdit(summary);
     const hit = canvas.hitTest(e.offsetX, e.offsetY);
     if (hit) onDoubleClick(hit);
-    else if (!canvas.expanderAt(e.offsetX, e.offsetY)) ctl.recentre();
+    else if (!canvas.expanderAt(e.offsetX, e.offsetY)) ctl.camera.recentre();
   };
 
   el.addEventListener('pointerdown', down);

@@ -38,11 +38,11 @@ describe('keys typed for a topic whose insert was refused', () => {
     keyDown('Enter');
     await settled(ctl);
     expect(texts(ctl)).toEqual(before);
-    expect(ctl.typedText).toBeFalsy();
+    expect(ctl.textEdit.typed).toBeFalsy();
     expect(el.value).toBe('');
     // Enter ended the burst: the student's next key is theirs (typing edits 甲一一).
     if (keyDown('m')) input(el, 'm');
-    expect(ctl.typedText).toEqual({ id: 'a11', text: 'm' });
+    expect(ctl.textEdit.typed).toEqual({ id: 'a11', text: 'm' });
   });
 
   it('a title composed with an IME after the refused Tab is dropped, the composition left whole', async () => {

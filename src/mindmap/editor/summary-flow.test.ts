@@ -72,8 +72,8 @@ describe('summaries in the editor', () => {
     const ctl = await testController();
     ctl.select(['a1']);
     const id = (await ctl.addSummary())!;
-    ctl.trackTextEdit(summaryEditId(id), '要点');
-    ctl.commitTextEdit();
+    ctl.textEdit.track(summaryEditId(id), '要点');
+    ctl.textEdit.commit();
     await ctl.settled();
     expect(ctl.model.summaries.get(id)!.text).toBe('要点');
     expect(ctl.state.summary).toBe(id);
@@ -142,7 +142,7 @@ describe('summaries in the editor', () => {
     expect(said.at(-1)).toContain('概要「概要」随之隐藏');
     // The ARIA tree lists it under the root, said as not shown; it can be selected and deleted.
     expect(summaryMarks(ctl, 'r')).toEqual(['概要：概要（甲 至 乙），当前结构不显示']);
-    ctl.selectSummary(id);
+    ctl.selector.selectSummary(id);
     expect(ctl.state.summary).toBe(id);
     handleMapKey(key('Delete'), keyDeps(testContext(ctl)));
     await ctl.settled();

@@ -32,7 +32,7 @@ export function testContext(ctl: EditorController): ActionContext & { edits: str
       beginInsert: () => {},
       endInsert: (id) => edits.push(id),
       toSystemClipboard: () => {},
-      paste: () => ctl.paste(),
+      paste: () => ctl.io.paste(),
       focusMap: () => {},
       cycleRegion: () => {},
       openDialog: () => {},

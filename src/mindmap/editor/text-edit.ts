@@ -31,7 +31,7 @@ export function useTextEdit(ctl: EditorController, canvasRef: RefObject<MindmapC
     // 16 px at least on a phone: a smaller field makes mobile browsers zoom the page on focus.
     if (t && phone) t = { ...t, fontSize: Math.max(16, t.fontSize) };
     // A new session starts with its text; the same session (handed to the inserted node) keeps what was typed.
-    ctl.trackTextEdit(t ? t.id : null, t && t.seq !== editing.current?.seq ? t.text : undefined);
+    ctl.textEdit.track(t ? t.id : null, t && t.seq !== editing.current?.seq ? t.text : undefined);
     editing.current = t;
     setEdit(t);
     if (t) ctl.tools.begin('text');
@@ -83,7 +83,7 @@ export function useTextEdit(ctl: EditorController, canvasRef: RefObject<MindmapC
       return;
     }
     if (committed !== null) {
-      if (committed !== '分支主题') void ctl.editText(id, committed);
+      if (committed !== '分支主题') void ctl.textEdit.editText(id, committed);
       return;
     }
     // Still typing into the field: it now belongs to the new node (same session, so the
@@ -107,8 +107,8 @@ export function useTextEdit(ctl: EditorController, canvasRef: RefObject<MindmapC
         answered.current = (id) => settle.forEach((f) => f?.(id));
       }
     } else {
-      ctl.trackTextEdit(t.id, text);
-      ctl.commitTextEdit();
+      ctl.textEdit.track(t.id, text);
+      ctl.textEdit.commit();
     }
     show(null);
   };
@@ -121,7 +121,7 @@ export function useTextEdit(ctl: EditorController, canvasRef: RefObject<MindmapC
   const typeQueued = (v: string) => {
     const t = editing.current;
     if (!t) return void (ctl.primary && open(ctl.primary, v, true));
-    const sofar = ctl.typedText?.text ?? t.text;
+    const sofar = ctl.textEdit.typed?.text ?? t.text;
     show({ ...t, text: t.typed ? sofar + v : v, typed: true, seq: ++session.current });
   };
 
@@ -130,7 +130,7 @@ export function useTextEdit(ctl: EditorController, canvasRef: RefObject<MindmapC
     const t = editing.current;
     if (!t) return;
     if (key === 'Enter' && shift) typeQueued('\n');
-    else if (key === 'Enter') commit(ctl.typedText?.text ?? t.text);
+    else if (key === 'Enter') commit(ctl.textEdit.typed?.text ?? t.text);
     else if (key === 'Escape') show(null);
   };
 

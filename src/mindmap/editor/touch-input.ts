@@ -86,7 +86,7 @@ export function bindTouch(canvas: MindmapCanvas, ctl: EditorController, ui: Touc
     if (ctl.multi.active) return multiTap(x, y);
     // A summary (概要) is drawn above the nodes: a tap on it selects it.
     const summary = canvas.summaryAt(x, y);
-    if (summary) return ctl.selectSummary(summary);
+    if (summary) return ctl.selector.selectSummary(summary);
     const line = lineAt(x, y);
     if (line) return selectLine(line);
     lines.select(null);
@@ -95,7 +95,7 @@ export function bindTouch(canvas: MindmapCanvas, ctl: EditorController, ui: Touc
   }
   function multiTap(x: number, y: number): void {
     const id = touchHit(canvas, x, y);
-    if (id) return ctl.toggleSelect(id);
+    if (id) return ctl.selector.toggle(id);
     if (canvas.summaryAt(x, y) || lineAt(x, y)) return ctl.say(MULTI_HINT);
     ctl.multi.leave();
   }
@@ -123,12 +123,12 @@ export function bindTouch(canvas: MindmapCanvas, ctl: EditorController, ui: Touc
       if (line) return lines.editLabel(line);
       const id = touchHit(canvas, x, y);
       if (id) ui.edit(id);
-      else ctl.recentre();
+      else ctl.camera.recentre();
     },
     hold: (id) => {
       if (id === ON_SUMMARY) {
         lines.select(null);
-        ctl.selectSummary(pressedSummary);
+        ctl.selector.selectSummary(pressedSummary);
       } else if (id === ON_LINE) {
         if (pressedLine) selectLine(pressedLine);
       } else {

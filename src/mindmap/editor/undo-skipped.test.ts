@@ -44,7 +44,7 @@ describe('undo after another member deleted what the step changed', () => {
   it('a step whose topic is gone is skipped whole and said; the next Ctrl+Z undoes the step before it', async () => {
     const { ctl, said, changes } = await syncedController();
     await ctl.execute('editText', ['a', '甲（改）']);
-    await ctl.editText('b', '乙（改）');
+    await ctl.textEdit.editText('b', '乙（改）');
     // saved and acknowledged; then a classmate deletes 乙
     await remote(ctl, removal(await ack(ctl), 'r', 1, { data: { id: 'b', text: '乙（改）' } }));
     warnings.length = 0;
@@ -104,7 +104,7 @@ describe('undo after another member deleted what the step changed', () => {
     const { ctl } = await syncedController();
     const id = await ctl.run('appendChild', ['a', '分支主题']);
     expect(typeof id).toBe('string');
-    ctl.setPresence(new Map([[id as string, { colour: 0x2f9e44, initial: '林', editing: true, name: '林悦' }]]));
+    ctl.doc.setPresence(new Map([[id as string, { colour: 0x2f9e44, initial: '林', editing: true, name: '林悦' }]]));
     warnings.length = 0;
     await ctl.undo();
     expect(ctl.model.nodes.has(id as string)).toBe(false);

@@ -17,7 +17,7 @@ const css = (c: number) => `#${c.toString(16).padStart(6, '0')}`;
 export function fadingSentence(ctl: EditorController, data: MapMastery | null): string {
   if (!data || !data.nodeIds.length) return '还没有掌握度：标记已学后复习，或做一次回忆练习，导图就会按掌握度着色。';
   const root = ctl.model.get(ctl.model.rootId);
-  const worst = ctl.mastery.mostFading(root?.children ?? []);
+  const worst = ctl.doc.mastery.mostFading(root?.children ?? []);
   if (worst)
     return `「${ctl.model.say(ctl.model.get(worst.id)?.text ?? '') || '分支主题'}」有 ${worst.fading} 个主题正在遗忘，建议先复习这一支或做一次回忆练习。`;
   if (data.fading.length) return `有 ${data.fading.length} 个主题正在遗忘（橙色边框）。`;
@@ -25,7 +25,7 @@ export function fadingSentence(ctl: EditorController, data: MapMastery | null): 
 }
 
 export function MasteryHeat({ ctl, data }: { ctl: EditorController; data: MapMastery | null }) {
-  useSyncExternalStore(ctl.mastery.subscribe, ctl.mastery.getVersion);
+  useSyncExternalStore(ctl.doc.mastery.subscribe, ctl.doc.mastery.getVersion);
   useSyncExternalStore(ctl.model.subscribe, ctl.model.getVersion);
   const graded = !!data?.nodeIds.length;
   return (

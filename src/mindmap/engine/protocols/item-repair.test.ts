@@ -55,7 +55,7 @@ describe('loading items that point at missing topics', () => {
     const p = ed.load(km([sum('gone', 'c'), sum('x', 'y')], [{ id: 'l1', from: 'gone', to: 'b' }]));
     expect(ed.doc.items.summaries.map((s) => `${s.first}-${s.last}`)).toEqual(['c-c']);
     expect(ed.doc.items.relationships).toEqual([]);
-    // the opening says what went (the editor shows it: editor-core's openNotices event)
+    // the opening says what went (the editor shows it: the editor's openNotices event)
     expect(p.notices).toEqual([{ code: 'lost', message: '以下内容未能保留：关联线 1 条、概要 1 个' }]);
     expect(ed.load(km([sum('a', 'b')])).notices).toBeUndefined();
   });

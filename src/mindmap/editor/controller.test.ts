@@ -57,7 +57,7 @@ describe('import and its undo', () => {
     const steps: boolean[] = [];
     ctl.events.on('importStep', (undone) => steps.push(undone));
     ctl.select(['a1']);
-    await ctl.importFile('txt', '新图\n\t一\n');
+    await ctl.io.importFile('txt', '新图\n\t一\n');
     expect(ctl.model.get(ctl.primary!)?.text).toBe('新图');
     await ctl.undo();
     expect(ctl.state.selection).toEqual(['a1']);
