@@ -1,4 +1,3 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
@@ -6,8 +5,16 @@ import { launchBrowser } from '../../tests/e2e/browser';
 import { connectLive, type LiveClient } from '../../tests/server/live-client';
 import { ensureClientBuilt } from '../../src/server/client-build';
 import { glRenderer } from '../configs';
-import { LIVE_CASE, LIVE_OWNER, openLiveCase, type LiveCase } from './live-latency';
+import { LIVE_CASE, LIVE_OWNER, openLiveCase } from './live-latency';
 import { mapOf } from './map-saves';
+import type { Painted, PageWindow } from './live-paint-page';
+import { formatLivePaintRow, livePaintRow, printLivePaintTable, round1, writeLivePaintResults, type LivePaintRow } from './live-paint-report';
+import { api, clockOffset, epoch, joined, movePresence, openPage, pickTarget, type Join } from './live-paint-setup';
+
+const WARM_UP = 5;
+const ROUND_TIMEOUT_MS = 15_000;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const listEnv = (name: string, dflt: number[]) => process.env[name]?.split(',').map(Number) ?? dflt;
 
 /**
  * Remote paint latency of live co-editing (issue 32, in the browser): the real app (PGlite, in
@@ -40,135 +47,10 @@ import { mapOf } from './map-saves';
  * BENCH_LIVE_PAINT_MEMBERS (2,10,30), BENCH_LIVE_PAINT_ROUNDS (40, after 5 warm-up),
  * BENCH_LIVE_PAINT_PRESENCE_MS (each idle member's mean pause between presence moves, 3000; 0: none),
  * BENCH_LIVE_PAINT_JOINS (3). Writes bench/results/live-paint.json.
+ *
+ * Next to this file: the page's instruments (live-paint-page.ts), opening the page and the members
+ * (live-paint-setup.ts), the rows and their table (live-paint-report.ts).
  */
-export interface LivePaintRow {
-  topics: number;
-  members: number;
-  rounds: number;
-  /** set sent (saveChanges request starts) → the page has rendered the new title (epoch clocks of both processes, the page's offset measured) */
-  p50Ms: number;
-  p95Ms: number;
-  maxMs: number;
-  /** the same rounds timed on Node's clock alone, to the page's report arriving over CDP (the hop included): a check on the clocks */
-  cdpP95Ms: number;
-  /** rounds whose title was not painted within ROUND_TIMEOUT_MS (left out of the quantiles) */
-  missed: number;
-  /** medians per stage, ms: send → `set` frame at the page; → mapChanges asked; its answer; → frame rendered (worker apply, patch, wait for the frame), of which → the worker answered; the render */
-  stages: { toPage: number; toFetch: number; fetch: number; toFrame: number; worker: number; render: number };
-  /** the page's join for this map size: navigation → map painted and socket welcomed (median of the opens) */
-  joinMs: number;
-  /** of the join: navigation → showMind asked, its answer, → map painted (worker load, layout, first frame); the median open's */
-  joinStages: { toShowMind: number; showMind: number; toPaint: number };
-  /** the server's heap for the open map (NaN without --expose-gc) */
-  serverHeapMb: number;
-}
-
-const WARM_UP = 5;
-const ROUND_TIMEOUT_MS = 15_000;
-const quantile = (xs: number[], q: number) => (xs.length ? [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))] : NaN);
-const round1 = (x: number) => Math.round(x * 10) / 10;
-const epoch = () => performance.timeOrigin + performance.now();
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const listEnv = (name: string, dflt: number[]) => process.env[name]?.split(',').map(Number) ?? dflt;
-
-/** What the page reports when the awaited title is on its canvas (epoch ms of the page's clock). */
-interface Painted {
-  title: string;
-  /** the `set` frame naming the awaited set arrived */
-  wsAt: number;
-  /** the mapChanges request after it: started, answered (0 when none was seen) */
-  fetchStart: number;
-  fetchEnd: number;
-  /** the engine worker's first answer after that (receiveChangeSets'; 0 when none was seen) */
-  workerAt: number;
-  renderStart: number;
-  renderEnd: number;
-}
-
-// The page's side (a string: tsx-compiled closures carry helpers the browser lacks). Pixi's
-// devtools hook hands over each Application; its renderer.render is wrapped to look, after each
-// render, for the awaited title on a visible label inside the screen.
-const PAGE_SCRIPT = `(() => {
-  const now = () => performance.timeOrigin + performance.now();
-  const st = { title: null, setId: null, wsAt: 0, welcomed: 0, rootTitle: null, mapPaintedAt: 0, apps: [], workerAt: [] };
-  window.__livePaint = st;
-  const labels = (c, out) => {
-    if (!c.visible) return out;
-    if (typeof c.text === 'string' && c.text) out.push(c);
-    for (const k of c.children || []) labels(k, out);
-    return out;
-  };
-  const onScreen = (app, o) => {
-    const b = o.getBounds();
-    return b.width > 0 && b.x + b.width > 0 && b.y + b.height > 0 && b.x < app.renderer.width && b.y < app.renderer.height;
-  };
-  const find = (app, title) => labels(app.stage, []).find((o) => o.text.replace(/\\n/g, '') === title && onScreen(app, o));
-  /** the visible labels of every app, their text, nearest the screen's centre first (the bench picks a topic to rename from these) */
-  st.onScreen = () => st.apps
-    .flatMap((app) => labels(app.stage, []).filter((o) => onScreen(app, o)).map((o) => {
-      const b = o.getBounds();
-      return { text: o.text.replace(/\\n/g, ''), d: Math.hypot(b.x + b.width / 2 - app.renderer.width / 2, b.y + b.height / 2 - app.renderer.height / 2) };
-    }))
-    .sort((a, b) => a.d - b.d)
-    .map((l) => l.text);
-  st.debug = (part) => st.apps.flatMap((app) => { const all = []; const walk = (c, vis) => { const v = vis && c.visible; if (typeof c.text === 'string' && c.text.includes(part)) { const b = c.getBounds(); all.push({ text: c.text, v, x: Math.round(b.x), y: Math.round(b.y), w: Math.round(b.width) }); } for (const k of c.children || []) walk(k, v); }; walk(app.stage, true); return all; });
-  st.expect = (title, setId) => { st.title = title; st.setId = setId; st.wsAt = 0; performance.clearResourceTimings(); };
-  globalThis.__PIXI_APP_INIT__ = (app) => {
-    st.apps.push(app);
-    const r = app.renderer;
-    const render = r.render.bind(r);
-    r.render = (...args) => {
-      const t0 = now();
-      const out = render(...args);
-      const t1 = now();
-      if (st.rootTitle && !st.mapPaintedAt && find(app, st.rootTitle)) st.mapPaintedAt = t1;
-      if (st.title && find(app, st.title)) {
-        const title = st.title;
-        st.title = null;
-        const f = performance.getEntriesByType('resource').filter((e) => e.name.includes('/mapChanges') && performance.timeOrigin + e.startTime >= st.wsAt - 1).at(0);
-        const fetchEnd = f ? performance.timeOrigin + f.responseEnd : 0;
-        // the worker's answer after the set reached the page (after mapChanges' answer when the page asked)
-        const from = fetchEnd || st.wsAt;
-        const workerAt = st.workerAt.find((t) => from && t >= from && t <= t0) || 0;
-        window.__livePainted({ title, wsAt: st.wsAt, fetchStart: f ? performance.timeOrigin + f.startTime : 0, fetchEnd, workerAt, renderStart: t0, renderEnd: t1 });
-      }
-      return out;
-    };
-  };
-  // the engine worker's answers (Comlink): the first after mapChanges answered is receiveChangeSets'
-  const Worker0 = window.Worker;
-  window.Worker = class extends Worker0 {
-    constructor(url, opts) {
-      super(url, opts);
-      this.addEventListener('message', () => {
-        st.workerAt.push(now());
-        if (st.workerAt.length > 64) st.workerAt.shift();
-      });
-    }
-  };
-  const WS = window.WebSocket;
-  window.WebSocket = class extends WS {
-    constructor(url, protocols) {
-      super(url, protocols);
-      this.addEventListener('message', (e) => {
-        if (typeof e.data !== 'string') return;
-        if (!st.welcomed && e.data.startsWith('{"type":"welcome"')) st.welcomed = now();
-        if (st.setId && !st.wsAt && e.data.includes(st.setId)) st.wsAt = now();
-      });
-    }
-  };
-})();`;
-
-interface PageState {
-  wsAt: number;
-  rootTitle: string | null;
-  mapPaintedAt: number;
-  welcomed: number;
-  onScreen(): string[];
-  expect(title: string, setId: string): void;
-}
-type PageWindow = { __livePaint: PageState };
-
 export async function runLivePaintBench(opts: { sizes?: number[]; members?: number[]; rounds?: number; write?: boolean } = {}): Promise<LivePaintRow[]> {
   const sizes = opts.sizes ?? listEnv('BENCH_LIVE_PAINT_SIZES', [1_000, 50_000]);
   const counts = [...(opts.members ?? listEnv('BENCH_LIVE_PAINT_MEMBERS', [2, 10, 30]))].sort((a, b) => a - b);
@@ -286,27 +168,7 @@ export async function runLivePaintBench(opts: { sizes?: number[]; members?: numb
             );
           await sleep(100 + Math.random() * 200);
         }
-        rows.push({
-          topics,
-          members,
-          rounds,
-          p50Ms: round1(quantile(latencies, 0.5)),
-          p95Ms: round1(quantile(latencies, 0.95)),
-          maxMs: round1(Math.max(...latencies)),
-          cdpP95Ms: round1(quantile(viaCdp, 0.95)),
-          missed,
-          stages: {
-            toPage: round1(quantile(stages.toPage, 0.5)),
-            toFetch: round1(quantile(stages.toFetch, 0.5)),
-            fetch: round1(quantile(stages.fetch, 0.5)),
-            toFrame: round1(quantile(stages.toFrame, 0.5)),
-            worker: round1(quantile(stages.worker, 0.5)),
-            render: round1(quantile(stages.render, 0.5)),
-          },
-          joinMs: Math.round(join.total),
-          joinStages: { toShowMind: Math.round(join.toShowMind), showMind: Math.round(join.showMind), toPaint: Math.round(join.toPaint) },
-          serverHeapMb: NaN,
-        });
+        rows.push(livePaintRow({ topics, members, rounds, missed, join }, latencies, viaCdp, stages));
         console.error(`  ${formatLivePaintRow(rows.at(-1)!)}`);
       }
       global.gc?.();
@@ -324,130 +186,11 @@ export async function runLivePaintBench(opts: { sizes?: number[]; members?: numb
     await browser?.close();
     await live.close();
   }
-  if (opts.write !== false) {
-    const out = resolve(dirname(fileURLToPath(import.meta.url)), '../results/live-paint.json');
-    mkdirSync(dirname(out), { recursive: true });
-    writeFileSync(out, JSON.stringify({ at: new Date().toISOString(), glRenderer: gl, presenceMs, warmUp: WARM_UP, rows }, null, 2));
-  }
+  if (opts.write !== false) writeLivePaintResults(gl, presenceMs, WARM_UP, rows);
   return rows;
 }
 
-/** An enveloped call as member `i` over loopback HTTP (as a page makes it); resolves `data`. */
-async function api(live: LiveCase, i: number, method: 'GET' | 'POST', url: string, body?: object): Promise<Record<string, unknown>> {
-  const res = await fetch(live.base + url, {
-    method,
-    headers: { authorization: live.tokens[i], ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const env = (await res.json()) as { resultCode: number; errMsg: string; data: Record<string, unknown> };
-  if (env.resultCode !== 200) throw new Error(`${url}: ${env.resultCode} ${env.errMsg}`);
-  return env.data;
-}
-
-/** A fresh context signed in as member 1 (token and user stored as the login dialog leaves them), on the owner's shared map. */
-async function openPage(browser: Browser, live: LiveCase, rootTitle: string): Promise<Page> {
-  const { token: _token, ...user } = await api(live, 1, 'GET', '/api/customer/login/selectUser');
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'zh-CN', timezoneId: 'Asia/Shanghai' });
-  const page = await context.newPage();
-  page.on('pageerror', (e) => console.error(`  [page] ${e.message}`));
-  await context.addInitScript(
-    ([token, u]) => {
-      localStorage.setItem('token', JSON.stringify(token));
-      sessionStorage.setItem('userMessage', JSON.stringify(u));
-    },
-    [live.tokens[1], user] as const,
-  );
-  await context.addInitScript(PAGE_SCRIPT);
-  await context.addInitScript((t) => ((window as unknown as PageWindow).__livePaint.rootTitle = t), rootTitle);
-  await page.goto(`${live.base}/#/project/minder?caseId=${LIVE_CASE}&owner=${LIVE_OWNER}`);
-  return page;
-}
-
-interface Join {
-  total: number;
-  toShowMind: number;
-  showMind: number;
-  toPaint: number;
-}
-
-/** Navigation → the map painted (its root's title on screen) and the socket welcomed, ms of the page's clock; and its stages. */
-async function joined(page: Page): Promise<Join> {
-  await page.waitForFunction(
-    () => {
-      const s = (window as unknown as PageWindow).__livePaint;
-      return s.mapPaintedAt > 0 && s.welcomed > 0;
-    },
-    undefined,
-    { timeout: 120_000, polling: 50 },
-  );
-  return page.evaluate(() => {
-    const s = (window as unknown as PageWindow).__livePaint;
-    const shown = performance.getEntriesByType('resource').find((e) => e.name.includes('/showMind')) as PerformanceResourceTiming | undefined;
-    const painted = s.mapPaintedAt - performance.timeOrigin;
-    return {
-      total: Math.max(painted, s.welcomed - performance.timeOrigin),
-      toShowMind: shown?.startTime ?? NaN,
-      showMind: shown ? shown.responseEnd - shown.startTime : NaN,
-      toPaint: painted - (shown?.responseEnd ?? NaN),
-    };
-  });
-}
-
-/** The page's epoch clock (performance.timeOrigin + now) less Node's, from the quickest of a few round trips. */
-async function clockOffset(page: Page): Promise<number> {
-  let best = { rtt: Infinity, offset: 0 };
-  for (let i = 0; i < 7; i++) {
-    const t0 = epoch();
-    const there = await page.evaluate(() => performance.timeOrigin + performance.now());
-    const t1 = epoch();
-    if (t1 - t0 < best.rtt) best = { rtt: t1 - t0, offset: there - (t0 + t1) / 2 };
-  }
-  return best.offset;
-}
-
-/** A topic on screen to rename each round: a leaf (知识点 i：…), else a chapter (第k章), else the root. */
-function pickTarget(shown: string[], rootTitle: string): { id: string; text: string; rename(n: number): string } {
-  for (const text of shown) {
-    const leaf = /^知识点 (\d+)：/.exec(text);
-    if (leaf) return { id: `n${leaf[1]}`, text, rename: (n) => `知识点 ${leaf[1]}：改名 ${n}` };
-  }
-  for (const text of shown) {
-    const chapter = /^第(\d+)章$/.exec(text);
-    if (chapter) return { id: `c${Number(chapter[1]) - 1}`, text, rename: (n) => `第${chapter[1]}章 改名 ${n}` };
-  }
-  return { id: 'root', text: rootTitle, rename: (n) => `${rootTitle} ${n}` };
-}
-
-/** An idle member moving its selection at random, a move every `meanMs` on average; returns its stop. */
-function movePresence(c: LiveClient, ids: string[], meanMs: number): () => void {
-  let timer: ReturnType<typeof setTimeout>;
-  const next = () => {
-    timer = setTimeout(
-      () => {
-        if (c.ws.readyState === 1) c.send({ type: 'presence', selected: ids[Math.floor(Math.random() * ids.length)], editing: null });
-        next();
-      },
-      meanMs * (0.5 + Math.random()),
-    );
-  };
-  next();
-  return () => clearTimeout(timer);
-}
-
-export const formatLivePaintRow = (r: LivePaintRow) =>
-  `${String(r.topics).padStart(6)} topics · ${String(r.members).padStart(2)} members · sent → painted p50 ${r.p50Ms} ms, p95 ${r.p95Ms} ms, max ${r.maxMs} ms${r.missed ? ` (${r.missed} missed)` : ''} (p95 via CDP ${r.cdpP95Ms}) · ` +
-  `stages ${r.stages.toPage} / ${r.stages.toFetch} / ${r.stages.fetch} / ${r.stages.toFrame} (worker ${r.stages.worker}) / ${r.stages.render} ms · join ${r.joinMs} ms (${r.joinStages.toShowMind} / ${r.joinStages.showMind} / ${r.joinStages.toPaint})` +
-  (Number.isNaN(r.serverHeapMb) ? '' : ` · server heap +${r.serverHeapMb} MB`);
-
-export function printLivePaintTable(rows: LivePaintRow[]): void {
-  console.log('\nLive co-editing in the browser (one process, PGlite, loopback; one Chromium page, the other members Node sockets):');
-  console.log(
-    'a rename saved (saveChanges) → painted on the page; stages (medians): → set frame at the page / → mapChanges asked / its answer / → frame (worker apply, of it → the worker answered; patch; next frame) / render',
-  );
-  console.log('join: navigation → map painted, socket welcomed (→ showMind asked / its answer / → painted)');
-  for (const r of rows) console.log(formatLivePaintRow(r));
-  if (rows.some((r) => Number.isNaN(r.serverHeapMb))) console.log('server heap: n/a (NODE_OPTIONS=--expose-gc)');
-}
+export { formatLivePaintRow, printLivePaintTable, type LivePaintRow };
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === resolve(process.argv[1])) {
   printLivePaintTable(await runLivePaintBench());
