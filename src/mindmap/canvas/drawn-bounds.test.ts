@@ -2,9 +2,9 @@
 import { describe, expect, it } from 'vitest';
 import { drawnBounds } from './drawn-bounds';
 import { SceneStore } from './scene-store';
-import type { ConnectorStyle, NodeStyle, SceneNode } from './scene-types';
+import type { ConnectorStyle, SceneNode } from './scene-types';
+import { plainStyle } from './test-scene';
 
-const style: NodeStyle = { fill: 0xffffff, stroke: null, strokeWidth: 0, textColor: 0, fontSize: 12, bold: false, italic: false, radius: 3, paddingX: 10 };
 const node = (id: string, x: number, y: number, kind?: ConnectorStyle['kind']): SceneNode => ({
   id,
   x,
@@ -13,7 +13,7 @@ const node = (id: string, x: number, y: number, kind?: ConnectorStyle['kind']): 
   h: 20,
   text: id,
   level: kind ? 2 : 1,
-  style,
+  style: plainStyle,
   parent: kind ? 'r' : undefined,
   connector: kind ? { kind, color: 0, width: 1 } : undefined,
 });

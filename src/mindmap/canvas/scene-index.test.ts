@@ -2,20 +2,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SceneIndex } from './scene-index';
 import { SceneStore } from './scene-store';
-import type { NodeStyle, SceneNode } from './scene-types';
+import { topicAt } from './test-scene';
 
-const style: NodeStyle = { fill: 0xffffff, stroke: null, strokeWidth: 0, textColor: 0, fontSize: 12, bold: false, italic: false, radius: 3, paddingX: 10 };
-const mk = (i: number): SceneNode => ({
-  id: `n${i}`,
-  x: (i % 50) * 80,
-  y: Math.floor(i / 50) * 30,
-  w: 60,
-  h: 20,
-  text: `t${i}`,
-  level: i ? 2 : 1,
-  style,
-  parent: i ? 'n0' : undefined,
-});
+const mk = (i: number) => topicAt(i, (i % 50) * 80, Math.floor(i / 50) * 30);
 
 afterEach(() => vi.unstubAllGlobals());
 

@@ -2,22 +2,11 @@
 import { describe, expect, it } from 'vitest';
 import { NODE_STRIDE, NodeInt } from '../engine/render/render-patch';
 import { SceneStore } from './scene-store';
-import type { NodeStyle, SceneNode } from './scene-types';
+import type { SceneNode } from './scene-types';
+import { topicAt } from './test-scene';
 
-const style: NodeStyle = { fill: 0xffffff, stroke: null, strokeWidth: 0, textColor: 0, fontSize: 12, bold: false, italic: false, radius: 3, paddingX: 10 };
 const conn = { kind: 'bezier' as const, color: 0x73a1bf, width: 1 };
-const mk = (i: number, x: number, y: number): SceneNode => ({
-  id: `n${i}`,
-  x,
-  y,
-  w: 60,
-  h: 20,
-  text: `t${i}`,
-  level: i ? 2 : 1,
-  style,
-  parent: i ? 'n0' : undefined,
-  connector: i ? conn : undefined,
-});
+const mk = (i: number, x: number, y: number): SceneNode => ({ ...topicAt(i, x, y), connector: i ? conn : undefined });
 
 function brute(s: SceneStore, r: { x: number; y: number; w: number; h: number }): string[] {
   const out: string[] = [];

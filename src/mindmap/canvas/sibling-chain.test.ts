@@ -6,7 +6,8 @@ import type { EnginePatch } from '../worker/protocol';
 import { connectorPath } from './connector-path';
 import { EnginePatchAdapter } from './engine-adapter';
 import { SceneStore } from './scene-store';
-import { PathOp, type NodeStyle, type SceneNode } from './scene-types';
+import { PathOp, type SceneNode } from './scene-types';
+import { plainStyle } from './test-scene';
 
 // tianpan draws each child's arc from its previous sibling: the scene must know that sibling
 // after every kind of patch, or an insert leaves the next arc starting at a stale place.
@@ -105,7 +106,6 @@ describe('previous-sibling links of arc_tp connectors', () => {
   });
 
   it('cull an arc by its bulge, also right after it was re-chained', () => {
-    const style: NodeStyle = { fill: 0xffffff, stroke: null, strokeWidth: 0, textColor: 0, fontSize: 12, bold: false, italic: false, radius: 3, paddingX: 10 };
     const connector = { kind: 'arc_tp' as const, color: 0xffffff, width: 2 };
     const node = (id: string, x: number, y: number): SceneNode => ({
       id,
@@ -115,7 +115,7 @@ describe('previous-sibling links of arc_tp connectors', () => {
       h: 20,
       text: id,
       level: id === 'p' ? 1 : 2,
-      style,
+      style: plainStyle,
       parent: id === 'p' ? undefined : 'p',
       connector: id === 'p' ? undefined : connector,
     });
