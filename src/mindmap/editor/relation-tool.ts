@@ -52,6 +52,8 @@ export class RelationTool {
     // Another tool chosen while linking (hand, 多选, the map made read-only) ends the line begun.
     ctl.tools.subscribe((now) => {
       if (now.tool !== 'link' && this.state.linking) this.cancel();
+      // The map turned read-only under the label field: nothing typed there can be saved.
+      if (now.activity !== 'text' && this.state.editing && ctl.state.readOnly) this.set({ editing: null });
     });
     // A topic or summary chosen (a tree row, find) while a line is selected: the line lets go,
     // or Delete, 删除 and F2 would still act on the line instead (outside walk: a line clicked,
@@ -120,7 +122,14 @@ export class RelationTool {
   }
 
   private set(partial: Partial<RelationToolState>): void {
+    const wasEditing = !!this.state.editing;
     this.state = { ...this.state, ...partial };
+    // A line's label in its field is the editor's text activity, as a topic's title is: SPEC §4's
+    // textedit status, and the parts that leave text alone while it is typed (tree focus, markers).
+    if (wasEditing !== !!this.state.editing) {
+      if (this.state.editing) this.ctl.tools.begin('text');
+      else this.ctl.tools.end('text');
+    }
     const c = this.canvas;
     if (c) {
       c.relations.setSelected(this.state.selected);

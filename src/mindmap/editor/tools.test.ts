@@ -128,6 +128,27 @@ describe('the editor keeps to its tools', () => {
     expect(ctl.state.status).toBe('normal');
   });
 
+  it("a line's label in its field is the text activity, as a title is: textedit until it is saved or dropped", async () => {
+    const ctl = await testController();
+    ctl.select(['a']);
+    await ctl.run('addRelationship', ['a', 'b']);
+    const line = ctl.model.relationships[0]!.id;
+    ctl.relations.editLabel(line);
+    expect(ctl.tools.doing('text')).toBe(true);
+    expect(ctl.state.status).toBe('textedit');
+    await ctl.relations.commitLabel(line, '因果');
+    expect(ctl.tools.doing('text')).toBe(false);
+    expect(ctl.model.relationships[0]!.title).toBe('因果');
+
+    ctl.relations.editLabel(line);
+    ctl.relations.editLabel(null); // Esc
+    expect(ctl.tools.state.activity).toBe('idle');
+    ctl.relations.editLabel(line);
+    await ctl.run('removeRelationship', [line]); // gone meanwhile (undo, another tab)
+    expect(ctl.relations.state.editing).toBeNull();
+    expect(ctl.tools.doing('text')).toBe(false);
+  });
+
   it('a map opened read-only is in the readonly status and refuses the link tool', async () => {
     const ctl = await testController(true);
     expect(ctl.state.status).toBe('readonly');
