@@ -280,7 +280,17 @@ export async function runBrowserBench(): Promise<BrowserRow[]> {
 const skipped = new Set<string>();
 
 /** The editor-op columns whose [min, max] over the runs the report draws. */
-const OPS_SPREAD = ['findManyMs', 'findOneMs', 'findFoldedMs', 'collapseAllMs', 'expandAllMs', 'exportKmMs', 'exportTxtMs', 'exportXmindMs'] as const;
+const OPS_SPREAD = [
+  'findManyMs',
+  'findOneMs',
+  'findFoldedMs',
+  'collapseAllMs',
+  'expandAllMs',
+  'renameMs',
+  'exportKmMs',
+  'exportTxtMs',
+  'exportXmindMs',
+] as const;
 
 /** One measurement in a fresh context (no shared caches or heap between measurements); null when the config cannot hold here. */
 async function measureOnce(browser: Browser, url: string, config: BenchConfig, n: number, labels: string): Promise<BrowserRow | null> {

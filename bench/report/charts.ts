@@ -62,6 +62,7 @@ export function buildCharts(figs: Figure[], history: HistoryLine[]): ChartSpec[]
   for (const [plot, title] of [
     ['find', '查找 find → first match selected and painted'],
     ['fold', '收起/展开全部 collapse-all / expand-all → painted'],
+    ['edit', '改名 one topic renamed → painted'],
     ['export', '导出 export → Blob ready'],
   ] as const) {
     const ops = new Set<string>(EDITOR_FIGURES.filter((e) => e[3] === plot).map((e) => e[0]));

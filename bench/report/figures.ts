@@ -41,6 +41,7 @@ export const EDITOR_FIGURES = [
   ['find folded', 'findFoldedMs', 'ms', 'find'],
   ['collapse all', 'collapseAllMs', 'ms', 'fold'],
   ['expand all', 'expandAllMs', 'ms', 'fold'],
+  ['rename one topic', 'renameMs', 'ms', 'edit'],
   ['export .km', 'exportKmMs', 'ms', 'export'],
   ['export .txt', 'exportTxtMs', 'ms', 'export'],
   ['export .xmind', 'exportXmindMs', 'ms', 'export'],

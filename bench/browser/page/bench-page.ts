@@ -124,6 +124,8 @@ async function painted(work: () => Promise<unknown>): Promise<number> {
  * - collapse-all = expandToLevel 1 (Alt+1, 展开到一级节点), expand-all = expandToLevel 9999
  *   (Alt+\`, 展开全部节点); between them `words.deep` is found inside a folded branch (its
  *   ancestors open: find's one expand command).
+ * - rename: a topic halfway down the outline renamed as the edit field commits it, to the frame
+ *   painted (the smallest edit: what it costs on the main thread should not grow with the map).
  * - export: .km (exportData), outline text and .xmind (exportFile) as the export menu calls them,
  *   to the Blob ready; bytes are the Blob's size.
  */
@@ -197,6 +199,18 @@ async function editorOps(words: { many: string; deep: string }, repeats: number)
         painted(() => ctl.run('expandToLevel', [9999])),
       ),
     );
+    // a topic halfway down the outline, renamed as the text field commits it (its own undo step)
+    await pause(150);
+    const rows = ctl.model.rows().ids;
+    const id = rows[Math.floor(rows.length / 2)]!;
+    const text = `${ctl.model.get(id)!.text}改${k}`;
+    out.rename.push(
+      await split(
+        'rename',
+        painted(() => ctl.textEdit.editText(id, text)),
+      ),
+    );
+    if (ctl.model.get(id)!.text !== text) throw new Error('rename: the title did not change');
   }
   const blobs: Record<string, () => Promise<Blob>> = {
     km: async () => new Blob([await ctl.io.exportData('km')], { type: 'application/json;charset=utf-8' }),

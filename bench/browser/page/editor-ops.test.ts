@@ -10,8 +10,9 @@ describe('editorOpsColumns', () => {
     findFolded: [40, 41, 400],
     collapseAll: [100, 120],
     expandAll: [300],
+    rename: [12, 8, 9.04],
     exports: { km: { ms: [200, 100, 150], bytes: 2048 }, txt: { ms: [50], bytes: 1536 } },
-    worker: { collapseAll: [60, 70] },
+    worker: { collapseAll: [60, 70], rename: [3, 4, 5] },
   };
   it('gives each step the median of its repeats and each export its size in KB', () => {
     expect(editorOpsColumns(ops)).toEqual({
@@ -24,6 +25,8 @@ describe('editorOpsColumns', () => {
       expandAllMs: 300,
       collapseAllWorkerMs: 65,
       expandAllWorkerMs: NaN,
+      renameMs: 9,
+      renameWorkerMs: 4,
       exportKmMs: 150,
       exportKmKB: 2,
       exportTxtMs: 50,

@@ -15,10 +15,12 @@ export interface EditorOps {
   findFolded: number[];
   collapseAll: number[];
   expandAll: number[];
+  /** One topic renamed (the text edit's commit), to its frame painted: the cost of the smallest edit. */
+  rename: number[];
   /** Per export format: times to the Blob ready, and the Blob's bytes. */
   exports: Record<string, { ms: number[]; bytes: number }>;
   /** Per step, of each repeat: the time spent awaiting the worker (engine work, messaging, transfer); the rest is the main thread. */
-  worker: Partial<Record<'findMany' | 'findOne' | 'findFolded' | 'collapseAll' | 'expandAll', number[]>>;
+  worker: Partial<Record<'findMany' | 'findOne' | 'findFolded' | 'collapseAll' | 'expandAll' | 'rename', number[]>>;
 }
 
 /** No operation measured yet (`editorOpenMs`: the editor's open). */
@@ -30,6 +32,7 @@ export const emptyEditorOps = (editorOpenMs = 0): EditorOps => ({
   findFolded: [],
   collapseAll: [],
   expandAll: [],
+  rename: [],
   exports: {},
   worker: {},
 });
@@ -48,6 +51,9 @@ export interface EditorOpsColumns {
   /** Of collapseAllMs / expandAllMs: the worker round trip (the rest is the main thread's mirror, patch and paint). */
   collapseAllWorkerMs: number;
   expandAllWorkerMs: number;
+  /** One topic renamed, to the frame painted; of it, the worker round trip (the rest is the main thread). */
+  renameMs: number;
+  renameWorkerMs: number;
   exportKmMs: number;
   exportKmKB: number;
   exportTxtMs: number;
@@ -67,6 +73,8 @@ export const EDITOR_OPS_COLUMNS: readonly (keyof EditorOpsColumns)[] = [
   'expandAllMs',
   'collapseAllWorkerMs',
   'expandAllWorkerMs',
+  'renameMs',
+  'renameWorkerMs',
   'exportKmMs',
   'exportKmKB',
   'exportTxtMs',
@@ -90,6 +98,8 @@ export function editorOpsColumns(ops: EditorOps): EditorOpsColumns {
     expandAllMs: m(ops.expandAll),
     collapseAllWorkerMs: m(ops.worker.collapseAll ?? []),
     expandAllWorkerMs: m(ops.worker.expandAll ?? []),
+    renameMs: m(ops.rename),
+    renameWorkerMs: m(ops.worker.rename ?? []),
   };
   for (const f of EXPORT_FORMATS) {
     const e = ops.exports[f];
