@@ -15,6 +15,7 @@ import { pickRenderer, type RendererKind } from './renderer-probe';
 import { ScenePainter } from './scene-painter';
 import { SceneStore } from './scene-store';
 import { SummaryLayer, type SceneSummary } from './summary-layer';
+import { quietSystemTicker, runSystemTasks } from './system-ticker';
 import type { Rect, ScenePatch } from './scene-types';
 import { WheelZoomGate } from './zoom-input';
 import type { PresenceMark } from './presence-mark';
@@ -118,6 +119,7 @@ export class MindmapCanvas extends CanvasCamera {
     this.rig.height = host.clientHeight || 1;
     if (app.renderer.width !== this.width || app.renderer.height !== this.height) app.renderer.resize(this.width, this.height);
     app.ticker?.stop();
+    quietSystemTicker(app);
     this.host = host;
     if (opts.images) this.images.setLoader(opts.images);
     this.images.allowTainted = this.rendererKind === 'canvas';
@@ -305,6 +307,7 @@ export class MindmapCanvas extends CanvasCamera {
     this.painter.root.position.set(c.tx, c.ty);
     this.painter.root.scale.set(c.zoom);
     this.app.renderer.render(this.app.stage);
+    runSystemTasks(now);
     this.lastFrameMs = performance.now() - t0;
     this.framesPainted++;
     this.store.reindexWhenIdle();

@@ -161,4 +161,34 @@ describe('the camera', () => {
       .toBe(true);
     expect(unexpectedErrors(s.errors)).toEqual([]);
   });
+  it('a map left open and alone asks the browser for no frames (the page sleeps); a key that moves the selection paints', async () => {
+    const { page } = s;
+    await openMinder(page, 'case-04');
+    await nodeBox(page, '主题1-2');
+    await resting(page);
+    await page.waitForTimeout(1000);
+    const frames = () =>
+      page.evaluate(() => {
+        const w = window as unknown as { framesAsked?: number };
+        if (w.framesAsked === undefined) {
+          w.framesAsked = 0;
+          const ask = window.requestAnimationFrame.bind(window);
+          window.requestAnimationFrame = (cb) => {
+            w.framesAsked!++;
+            return ask(cb);
+          };
+        }
+        return w.framesAsked;
+      });
+    // One-off paints (the page's mastery answer arriving) are work; a second with none shows no
+    // loop is left running (Pixi's system ticker asked for 60 frames a second, whatever the map did).
+    const framesInASecond = async () => {
+      const before = await frames();
+      await page.waitForTimeout(1000);
+      return (await frames()) - before;
+    };
+    await expect.poll(framesInASecond, { timeout: 10_000 }).toBe(0);
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(frames).toBeGreaterThan(0);
+  });
 });
