@@ -313,7 +313,7 @@ export function MindEditorView({ ctl, load, toolbarExtra, onActivate, onError, e
                 inputRef={keyTarget}
                 onMapKey={(e) => !dialog && queued.key(e, true, () => handleMapKey(e, keyDeps))}
                 onMapPaste={onPaste}
-                onType={(v) => !queued.typeLater(v) && (!!editing.current || (!!ctl.primary && field.open(ctl.primary, v, true)))}
+                onType={(v) => !queued.typeLater(v) && (!!editing.current || (!!ctl.primary && field.open(ctl.primary, v, true)) || ctl.relations.typeLabel(v))}
                 onText={(v) => editing.current && ctl.textEdit.track(editing.current.id, v)}
                 onDefer={() => ctl.keys.pause()}
                 onCommit={commitEdit}

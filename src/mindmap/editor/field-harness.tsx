@@ -43,7 +43,7 @@ export function FieldEditor({ ctl }: { ctl: EditorController }) {
       inputRef={null}
       onMapKey={(e) => queued.key(e, true, () => handleMapKey(e, deps))}
       onMapPaste={() => {}}
-      onType={(v) => !queued.typeLater(v) && (!!editing.current || (!!ctl.primary && field.open(ctl.primary, v, true)))}
+      onType={(v) => !queued.typeLater(v) && (!!editing.current || (!!ctl.primary && field.open(ctl.primary, v, true)) || ctl.relations.typeLabel(v))}
       onText={(v) => editing.current && ctl.textEdit.track(editing.current.id, v)}
       onDefer={() => ctl.keys.pause()}
       onCommit={field.commit}

@@ -37,8 +37,20 @@ describe('relationship lines in the editor', () => {
     await expect.poll(() => ctl.model.relationships.length).toBe(1);
     expect(said).toContain('已添加关联线：甲 → 乙');
     expect(tool.state.selected).toBe(ctl.model.relationships[0].id);
-    expect(relationDescription(tool, 'a')).toBe('关联到：乙');
-    expect(relationDescription(tool, 'b')).toBe('来自：甲');
+    // the line alone: typed text labels it (with 甲 still selected, it renamed 甲)
+    expect(ctl.state.selection).toEqual([]);
+    expect(tool.typeLabel('')).toBe(false); // (an IME composition under way: the field opens when it ends)
+    expect(tool.typeLabel('因')).toBe(true);
+    expect(tool.state).toMatchObject({ editing: tool.state.selected, typed: '因' });
+    await tool.commitLabel(tool.state.selected!, '因果');
+    expect(ctl.model.relationships[0].title).toBe('因果');
+    expect(ctl.model.get('a')?.text).toBe('甲');
+    // Esc goes back to the topic the line starts from
+    expect(handleRelationKey(key('Escape'), ctl)).toBe(true);
+    expect(ctl.state.selection).toEqual(['a']);
+    expect(tool.typeLabel('x')).toBe(false);
+    expect(relationDescription(tool, 'a')).toBe('关联到：乙（因果）');
+    expect(relationDescription(tool, 'b')).toBe('来自：甲（因果）');
     expect(relationDescription(tool, 'r')).toBe('');
   });
 

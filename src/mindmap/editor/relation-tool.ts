@@ -34,6 +34,8 @@ export interface RelationToolState {
   linking: { from: string; target: string | null } | null;
   /** The line whose label is being edited. */
   editing: string | null;
+  /** What the student typed on the selected line that opened its field: it replaces the label, as typing over a topic replaces its title. */
+  typed?: string | null;
 }
 
 const NONE = { out: [], in: [] };
@@ -152,12 +154,13 @@ export class RelationTool {
     if (linking && !this.ctl.model.nodes.has(linking.from)) this.cancel();
   }
 
-  select(id: string | null): void {
+  /** Selects line `id` (null: none); `say`: name it in the live region (a line just drawn is said as added instead). */
+  select(id: string | null, say = true): void {
     if (id === this.state.selected) return;
     this.walk = null;
     this.pickedWith = { selection: this.ctl.state.selection, summary: this.ctl.state.summary };
     this.set({ selected: id });
-    if (id) {
+    if (id && say) {
       const r = this.list.find((x) => x.id === id);
       if (r) this.ctl.say(`已选中关联线：${this.describe(r)}${lineActionsSaid(this.ctl.state.readOnly)}`);
     }
@@ -184,7 +187,8 @@ export class RelationTool {
 
   /** Back from a line reached by Alt+L to the topic the walk started from (Esc, arrows: relation-keys.ts). */
   backToTopic(): void {
-    const back = this.walk?.anchor;
+    // the topic Alt+L's walk began on, else the one the line starts from (a line just drawn)
+    const back = this.walk?.anchor ?? this.list.find((r) => r.id === this.state.selected)?.from;
     this.select(null);
     if (back && this.ctl.model.nodes.has(back) && !this.ctl.state.selection.length) this.ctl.select([back]);
   }
@@ -261,8 +265,26 @@ export class RelationTool {
       // direction, as the .xmind exchange does) — shown and said, not a key that did nothing.
       return void this.refuse(userMessage(e));
     }
-    this.set({ selected: id });
+    // The new line alone is selected (its topics let go): typing then labels it, Delete removes
+    // it — with its start topic still selected, typing renamed the topic (outside walk).
+    this.ctl.select([], false);
+    this.select(id, false);
+    const r = this.list.find((x) => x.id === id);
+    const next = this.ctl.state.readOnly ? '' : onPhone() ? '，点按「编辑」添加标签' : '，输入文字添加标签，Delete 删除';
+    if (r) this.ctl.say(`已添加关联线：${this.describe(r)}${next}`);
     return id;
+  }
+
+  /**
+   * Text typed (or composed) on the map with a line selected and no topic: its label field opens
+   * holding that text. False when nothing takes it (no line, a topic selected, a read-only map) or
+   * while a composition is still under way (`text` empty: the field opens once it ends).
+   */
+  typeLabel(text: string): boolean {
+    const line = this.state.selected;
+    if (!text || !line || this.ctl.primary || this.ctl.state.readOnly) return false;
+    this.editLabel(line, text);
+    return true;
   }
 
   /** A refusal: shown (toast) and said in the editor's live region. */
@@ -283,9 +305,9 @@ export class RelationTool {
   }
 
   /** Opens the label editor of line `id` (F2, double click, the menu). */
-  editLabel(id: string | null): void {
+  editLabel(id: string | null, typed: string | null = null): void {
     if (id && this.ctl.state.readOnly) return;
-    this.set({ editing: id, selected: id ?? this.state.selected });
+    this.set({ editing: id, selected: id ?? this.state.selected, typed });
   }
 
   commitLabel(id: string, title: string): Promise<unknown> {

@@ -35,7 +35,7 @@ export function relationRowDescription(tool: RelationTool, id: string): string |
 /** The linking hint and the label field (inside the map's stage, over the canvas). */
 export function RelationOverlay({ ctl, canvas, phone = false }: { ctl: EditorController; canvas: MindmapCanvas | null; phone?: boolean }) {
   const tool = ctl.relations;
-  const { linking, editing } = useSyncExternalStore(tool.subscribe, tool.getState);
+  const { linking, editing, typed } = useSyncExternalStore(tool.subscribe, tool.getState);
   const input = useRef<HTMLInputElement>(null);
   const done = useRef(false);
   const [, placed] = useReducer((n: number) => n + 1, 0);
@@ -62,8 +62,11 @@ export function RelationOverlay({ ctl, canvas, phone = false }: { ctl: EditorCon
   useKeyboardInset(element, (visible) => fit(visible));
   useEffect(() => {
     done.current = false;
-    if (editing) input.current?.select();
-  }, [editing]);
+    const el = input.current;
+    // opened by typing: the caret after what was typed; by F2, double click or the menu: all selected
+    if (editing && el && typed) el.setSelectionRange(el.value.length, el.value.length);
+    else if (editing) el?.select();
+  }, [editing, typed]);
   const line = editing ? tool.list.find((r) => r.id === editing) : undefined;
   // The field goes where the label is drawn (placed clear of the nodes, relation-geometry.ts).
   const m = line && canvas ? canvas.relations.labelCentre(canvas.store, line.id) : null;
@@ -83,7 +86,7 @@ export function RelationOverlay({ ctl, canvas, phone = false }: { ctl: EditorCon
         className="mind-relation__label"
         style={{ left: x, top: y }}
         aria-label={`关联线标签：${tool.describe(line)}`}
-        defaultValue={line.title ?? ''}
+        defaultValue={typed ?? line.title ?? ''}
         maxLength={200}
         autoFocus
         data-keep-focus

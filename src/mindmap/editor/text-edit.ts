@@ -120,7 +120,8 @@ export function useTextEdit(ctl: EditorController, canvasRef: RefObject<MindmapC
    */
   const typeQueued = (v: string) => {
     const t = editing.current;
-    if (!t) return void (ctl.primary && open(ctl.primary, v, true));
+    // (no topic selected: a selected line's label takes it, as typed straight away)
+    if (!t) return void (ctl.primary ? open(ctl.primary, v, true) : ctl.relations.typeLabel(v));
     const sofar = ctl.textEdit.typed?.text ?? t.text;
     show({ ...t, text: t.typed ? sofar + v : v, typed: true, seq: ++session.current });
   };

@@ -119,14 +119,25 @@ describe('relationship lines', () => {
     await expect.poll(() => described(page, '乙')).toBe('关联到：丙');
     await expect.poll(() => described(page, '丙')).toBe('来自：甲、乙');
     expect(await outline(page)).toEqual(['关联测试', '甲', '乙', '丙']);
-    // The new line is selected: F2 names it.
-    await page.keyboard.press('F2');
+    // The new line alone is selected: a title composed then (an IME's) becomes its label, the
+    // topic it starts from keeps its title (it was renamed, the line and the topic both selected).
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Input.imeSetComposition', { text: 'yinguo', selectionStart: 6, selectionEnd: 6 });
+    await cdp.send('Input.insertText', { text: '因果' });
     const label = page.getByRole('textbox', { name: /^关联线标签：乙 → 丙/ });
-    await label.fill('因果');
+    await expect.poll(() => label.inputValue()).toBe('因果');
     await saved(page, () => label.press('Enter'));
+    await cdp.detach();
     await expect.poll(() => described(page, '丙')).toBe('来自：甲、乙（因果）');
-    // The same pair and direction again is refused in Chinese.
+    expect(await outline(page)).toEqual(['关联测试', '甲', '乙', '丙']);
+    // F2 edits it again, Esc goes back to 乙; the same pair and direction again is refused in Chinese.
     await mapFocused(page);
+    await page.keyboard.press('F2');
+    await expect.poll(() => label.inputValue()).toBe('因果');
+    await label.press('Escape');
+    await mapFocused(page);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => live(page)).toContain('乙');
     await page.keyboard.press('Control+l');
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('Enter');
