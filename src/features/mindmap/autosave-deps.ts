@@ -27,6 +27,8 @@ export interface AutosaveDeps {
   drafts: DraftStore;
   key: string;
   delayMs?: number;
+  /** The longest a change waits for its save while the student keeps editing (the debounce restarts on each change). */
+  maxWaitMs?: number;
   draftDelayMs?: number;
   retryMs?: number;
   /** False while no map is open (opening failed): nothing is saved or kept over the stored map. */

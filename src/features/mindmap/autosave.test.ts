@@ -52,6 +52,27 @@ describe('autosave', () => {
     await until(async () => (await t.drafts.get(t.key)) === undefined);
   });
 
+  it('a student editing without a pause is saved 5 s after the first change, not only once they stop', async () => {
+    const save = vi.fn(async (_d: KmDocument, v: number) => v + 1);
+    const t = setup(save, 4);
+    for (let k = 0; k < 5; k++) {
+      t.edit(`第${k}次`); // one change a second: each restarts the 1.5 s debounce
+      await vi.advanceTimersByTimeAsync(1000);
+    }
+    // 5 s after the first change the save runs, with what was made by then
+    await until(() => save.mock.calls.length === 1);
+    expect(save.mock.calls[0][0].root.data.text).toBe('第4次');
+    t.edit('第5次');
+    await vi.advanceTimersByTimeAsync(1000);
+    t.edit('第6次');
+    await vi.advanceTimersByTimeAsync(1499);
+    expect(save).toHaveBeenCalledTimes(1);
+    // then the debounce again: 1.5 s after the last change (the first unsent one is 2.5 s old)
+    await vi.advanceTimersByTimeAsync(1);
+    await until(() => save.mock.calls.length === 2);
+    expect(save.mock.calls[1][0].root.data.text).toBe('第6次');
+  });
+
   it('reads the document once per save: the draft and the save share the read made after the change', async () => {
     const save = vi.fn(async (_d: KmDocument, v: number) => v + 1);
     let reads = 0;

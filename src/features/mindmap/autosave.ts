@@ -35,6 +35,8 @@ export class Autosaver {
   onSaved: (version: number) => void = () => {};
   private timer: ReturnType<typeof setTimeout> | null = null;
   private draftTimer: ReturnType<typeof setTimeout> | null = null;
+  /** When the first change not yet sent was made (saveDelay). */
+  private dirtySince: number | null = null;
   private edits = 0;
   private running: Promise<void> | null = null;
   private stopped = false;
@@ -81,7 +83,7 @@ export class Autosaver {
     this.edits++;
     if (this.state !== 'conflict' && this.state !== 'refused') this.setState(this.state === 'offline' ? 'offline' : 'dirty');
     this.copy.changed();
-    this.schedule(this.deps.delayMs ?? 1500);
+    this.schedule(this.saveDelay());
     // The draft is written soon after every change, long before the server save: a tab
     // closed within the debounce still leaves its work behind.
     if (this.draftTimer) clearTimeout(this.draftTimer);
@@ -184,10 +186,22 @@ export class Autosaver {
     if (this.draftTimer) clearTimeout(this.draftTimer);
   }
 
+  /**
+   * 1.5 s after the last change, and no later than 5 s after the first one not yet sent: a student
+   * who edits without a pause (a map built key after key) is saved as they go, not only once they
+   * stop — a crash, a dead battery or the other device then loses seconds, not the whole session.
+   */
+  private saveDelay(): number {
+    const now = Date.now();
+    this.dirtySince ??= now;
+    return Math.max(0, Math.min(this.deps.delayMs ?? 1500, this.dirtySince + (this.deps.maxWaitMs ?? 5000) - now));
+  }
+
   private schedule(ms: number): void {
     if (this.timer) clearTimeout(this.timer);
     this.timer = setTimeout(() => {
       this.timer = null;
+      this.dirtySince = null; // (the save about to run sends every change made so far)
       void this.run();
     }, ms);
   }
@@ -278,7 +292,7 @@ export class Autosaver {
     this.edits -= seen;
     if (this.edits > 0) {
       this.setState('dirty');
-      this.schedule(this.deps.delayMs ?? 1500);
+      this.schedule(this.saveDelay());
     } else {
       this.setState('saved');
       await this.deps.drafts.delete(this.deps.key).catch(() => {});
