@@ -183,7 +183,12 @@ export function TextEditOverlay({ edit, anchor, label, hintId, readOnly, inputRe
           onMapKey(e);
         }
       }}
-      onBlur={() => finish(true)}
+      onBlur={() => {
+        finish(true);
+        // Armed text another field took (a selected line's label, which opens with it): gone
+        // from here, or the next text typed on the map would start with it.
+        if (!edit && !deferred.current) setField((f) => (f.value ? { ...f, value: '' } : f));
+      }}
     />
   );
 }

@@ -2,7 +2,7 @@ import type { Offset } from '../engine/model/types';
 import { screenToWorld } from '../canvas/camera';
 import type { MindmapCanvas } from '../canvas/mindmap-canvas';
 import type { EditorController } from './controller';
-import { TOUCH_HANDLE_PX } from './touch-input';
+import { TOUCH_HANDLE_PX, touchHit } from './touch-input';
 
 // Mouse and pen input for relationship lines, ahead of the node input (pointer.ts), and a
 // finger on a selected line's handle (touch taps and long presses are touch-input.ts's): while
@@ -110,7 +110,8 @@ export function bindRelationInput(canvas: MindmapCanvas, ctl: EditorController):
     tap = null;
     const linking = tool.state.linking;
     if (t && linking && e.pointerType === 'touch' && Math.hypot(e.offsetX - t.x, e.offsetY - t.y) < 10) {
-      const hit = canvas.hitTest(e.offsetX, e.offsetY);
+      // a finger near a topic's edge (where lines arrive) means the topic, as a tap does elsewhere
+      const hit = touchHit(canvas, e.offsetX, e.offsetY);
       if (!hit) tool.cancel();
       else if (hit !== linking.from) void tool.finish(hit);
       return;

@@ -113,10 +113,18 @@ describe('relationship lines in the editor', () => {
     expect(tool.state.linking).toBeNull();
     tool.start('a');
     await tool.finish('b');
+    ctl.select(['a']);
     tool.start('a');
     await tool.finish('b');
-    expect(errors).toEqual(['这两个主题之间已有同方向的关联线']);
+    expect(errors).toEqual(['这两个主题之间已有同方向的关联线，已选中这条关联线']);
     expect(ctl.model.relationships).toHaveLength(1);
+    // the line already there is selected alone: Delete is the line's, not 甲's
+    expect(tool.state.selected).toBe(ctl.model.relationships[0].id);
+    expect(ctl.state.selection).toEqual([]);
+    expect(handleRelationKey(key('Delete'), ctl)).toBe(true);
+    await ctl.settled();
+    expect(ctl.model.relationships).toEqual([]);
+    expect(ctl.model.get('a')).toBeDefined();
   });
 
   it('F2 edits the label; a read-only map refuses linking and disables 关联线', async () => {

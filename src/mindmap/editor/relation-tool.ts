@@ -262,8 +262,15 @@ export class RelationTool {
       id = await this.ctl.execute('addRelationship', [l.from, to]);
     } catch (e) {
       // (a second line of the same direction between the two: the engine keeps one per pair and
-      // direction, as the .xmind exchange does) — shown and said, not a key that did nothing.
-      return void this.refuse(userMessage(e));
+      // direction, as the .xmind exchange does) — shown and said, not a key that did nothing; the
+      // line already there is selected, as a new one would be (the topic left selected took the
+      // Delete the message had just taught for a line).
+      const there = this.list.find((r) => r.from === l.from && r.to === to);
+      if (there) {
+        this.ctl.select([], false);
+        this.select(there.id, false);
+      }
+      return void this.refuse(there ? `${userMessage(e)}，已选中这条关联线` : userMessage(e));
     }
     // The new line alone is selected (its topics let go): typing then labels it, Delete removes
     // it — with its start topic still selected, typing renamed the topic (outside walk).

@@ -2,7 +2,8 @@ import { ContextMenu } from 'radix-ui';
 import { useEffect, useLayoutEffect, useReducer, useRef, useSyncExternalStore } from 'react';
 import { worldToScreen } from '../canvas/camera';
 import type { MindmapCanvas } from '../canvas/mindmap-canvas';
-import type { ActionContext } from './actions';
+import { actionForKey, type ActionContext } from './actions';
+import { isHistoryKey } from './edit-history-keys';
 import type { EditorController } from './controller';
 import { panInto } from './edit-geometry';
 import { MenuSub } from './menu-sub';
@@ -93,6 +94,20 @@ export function RelationOverlay({ ctl, canvas, phone = false }: { ctl: EditorCon
         onKeyDown={(e) => {
           e.stopPropagation();
           if (e.nativeEvent.isComposing) return;
+          if (isHistoryKey(e)) {
+            // The field's own undo, never the browser's: Chromium's reaches across fields (it undid
+            // the text typed into the map's key field, moving the focus there, and the label was
+            // saved on blur). Ctrl+Z goes back to what the field opened with, then to the label
+            // before that typing.
+            e.preventDefault();
+            const el = input.current;
+            const before = line.title ?? '';
+            if (el && actionForKey(e)?.name === 'undo') {
+              el.value = el.value !== (typed ?? before) ? (typed ?? before) : before;
+              el.select();
+            }
+            return;
+          }
           if (e.key === 'Enter') {
             e.preventDefault();
             finish(true);
