@@ -19,7 +19,7 @@ import { AriaTree } from './AriaTree';
 import { writeClipboard } from './clipboard';
 import type { EditorController } from './controller';
 import { NodeDialog } from './dialogs';
-import { anchorOf } from './edit-geometry';
+import { anchorOf, lineAnchor } from './edit-geometry';
 import { FindBar, useFindShortcut } from './FindBar';
 import { useImportExport, type RetiredByImport } from './import-export';
 import { handleMapKey, HINT_EDIT, HINT_READ } from './keyboard';
@@ -259,7 +259,7 @@ export function MindEditorView({ ctl, load, toolbarExtra, onActivate, onError, e
       onSummaryActivate={(id) => ctx.ui.editSummary?.(id)}
     />
   );
-  const anchor = anchorOf(canvasRef.current, ctl.primary);
+  const anchor = (!ctl.primary && lineAnchor(canvasRef.current, lineState.selected)) || anchorOf(canvasRef.current, ctl.primary);
   return (
     <div
       className={`mind-editor is-${state.view}${phone ? ' is-phone' : ''}`}

@@ -66,10 +66,14 @@ export function TextEditOverlay({ edit, anchor, label, hintId, readOnly, inputRe
   // A composition begun on the armed field that onType did not take yet (earlier keys still wait
   // for the worker): composed here, handed over when it ends — cutting it short would lose it.
   const deferred = useRef<(() => void) | null>(null);
+  // That composition is shown where it is typed (the key field made visible over the topic or the
+  // selected line's label) until the field it goes to takes it: typed blind, pinyin and candidates were unseen.
+  const [composing, setComposing] = useState(false);
   /** Armed text (typed, or a composition's once it ends) to onType; dropped when no topic takes it. */
   const take = (v: string, target: HTMLTextAreaElement) => {
     const release = deferred.current;
     deferred.current = null;
+    setComposing(false);
     if (v && (behindDialog(target) || !onType(v))) setField((f) => ({ ...f, value: '' }));
     release?.();
   };
@@ -121,7 +125,7 @@ export function TextEditOverlay({ edit, anchor, label, hintId, readOnly, inputRe
   return (
     <textarea
       ref={setRef}
-      className={edit ? 'mind-edit' : 'mind-edit is-armed'}
+      className={edit ? 'mind-edit' : composing ? 'mind-edit is-armed is-composing' : 'mind-edit is-armed'}
       aria-label={edit ? '编辑主题文字' : label}
       aria-describedby={edit ? undefined : hintId}
       readOnly={readOnly}
@@ -141,7 +145,10 @@ export function TextEditOverlay({ edit, anchor, label, hintId, readOnly, inputRe
         else if (!deferred.current || !(e.nativeEvent as InputEvent).isComposing) take(v, e.target);
       }}
       onCompositionStart={(e) => {
-        if (!edit && !readOnly && !behindDialog(e.currentTarget) && !onType('')) deferred.current ??= onDefer();
+        if (!edit && !readOnly && !behindDialog(e.currentTarget) && !onType('')) {
+          deferred.current ??= onDefer();
+          setComposing(true);
+        }
       }}
       onCompositionEnd={(e) => {
         if (deferred.current) take(edit ? '' : e.currentTarget.value, e.currentTarget);

@@ -88,6 +88,20 @@ export function anchorOf(c: Canvas | null, id: string | null): { left: number; t
 }
 
 /**
+ * Where the map's key field waits while a line is selected and no topic is: over the line's
+ * label, 12em wide as its label field, so an IME composition begun there is seen where the label goes.
+ */
+export function lineAnchor(
+  c: Pick<MindmapCanvas, 'store' | 'camera' | 'relations'> | null,
+  lineId: string | null,
+): { left: number; top: number; width: number; height: number } | null {
+  const m = c && lineId ? c.relations.labelCentre(c.store, lineId) : null;
+  if (!c || !m) return null;
+  const { zoom, tx, ty } = c.camera;
+  return { left: m.x * zoom + tx - 80, top: m.y * zoom + ty - 12, width: 160, height: 24 };
+}
+
+/**
  * The field of a node being inserted next to `id` (Tab / Enter open it before the worker answers,
  * so typing starts at once): below and right of the selected node, inside the canvas.
  */

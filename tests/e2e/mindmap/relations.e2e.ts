@@ -266,6 +266,10 @@ describe('relationship lines', () => {
     await draw('地', '人');
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('Input.imeSetComposition', { text: 'hou', selectionStart: 3, selectionEnd: 3 });
+    // the composition is seen while it is typed, where the label goes (it was typed blind)
+    const composing = page.locator('.mind-edit.is-composing');
+    await expect.poll(() => composing.inputValue()).toBe('hou');
+    expect(await composing.evaluate((el) => getComputedStyle(el).opacity)).toBe('1');
     await cdp.send('Input.insertText', { text: '后' });
     await cdp.detach();
     // (the first label's 先 stayed in the map's hidden key field and began the second: 先后)
