@@ -88,6 +88,19 @@ async function capture(page: Page, screen: Screen, width: number): Promise<Buffe
       }),
     ),
   );
+  // …and still so when the shot is taken: an image React put in after that wait (a list drawn
+  // again) came out as an empty box on a loaded machine (home's case covers)
+  await page
+    .waitForFunction(
+      () =>
+        [...document.images].every((img) => {
+          img.loading = 'eager';
+          return img.complete && img.naturalWidth > 0;
+        }),
+      undefined,
+      { timeout: 10_000 },
+    )
+    .catch(() => {}); // (an image that cannot load is the reference's business)
   await page.evaluate(() => document.fonts.ready);
   await layoutSettled(page);
   return page.screenshot({ fullPage: true, animations: 'disabled', caret: 'hide', mask: screen.mask?.(page) ?? [], maskColor: '#333333' });
