@@ -215,7 +215,13 @@ export function extraOf(n: NodeRec): NodeExtra | null {
   const img = d.imageSize && typeof d.imageSize === 'object' ? d.imageSize : null;
   const hasRes = Array.isArray(d.resource) && d.resource.length > 0;
   if (!d.hyperlink && !d.image && !img && !hasRes) return null;
-  return { href: d.hyperlink ? safeHref(d.hyperlink) : null, image: d.image ? String(d.image) : null, imageSize: img, resource: resourcesOf(d) };
+  // (an image is a URL: a file's object there — `{"toString": 1}` from JSON — is no picture, and String() of it threw)
+  return {
+    href: d.hyperlink ? safeHref(d.hyperlink) : null,
+    image: typeof d.image === 'string' && d.image ? d.image : null,
+    imageSize: img,
+    resource: resourcesOf(d),
+  };
 }
 
 /** One node of a patch as plain fields (the main thread's tree mirror, tests). */
