@@ -17,10 +17,11 @@ export type RunOptions = { mergeKey?: string; say?: string };
 export class CommandRunner {
   /** Undoing an import selects again what was selected before it. */
   readonly importSelections = new ImportSelections();
-  /** A line or summary back in the map (an undone delete) is selected and named (relations, summaries). */
-  selectItemBack: (before: ReadonlySet<string>) => string | null = () => null;
-
-  constructor(private readonly parts: EditorParts) {}
+  constructor(
+    private readonly parts: EditorParts,
+    /** Selects a line or summary back in the map that was not in `before` (an undone delete) and names it; null: none. */
+    private readonly selectItemBack: (before: ReadonlySet<string>) => string | null,
+  ) {}
 
   /** Runs an engine command; engine errors go to onError and resolve undefined. */
   async run<N extends CommandName>(name: N, args: CommandArgs<N>, opts: RunOptions = {}): Promise<CommandResult<N> | undefined> {

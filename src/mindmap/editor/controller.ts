@@ -55,15 +55,14 @@ export class EditorController implements EditorParts {
 
   constructor(readonly engine: EngineClient) {
     this.doc = new DocumentView(engine, this.work, (p) => this.apply(p, false));
-    this.selector = new SelectionManager(this.store, this.doc);
-    this.commands = new CommandRunner(this);
+    // (the line and 多选 parts are made below: these ask them only once the editor is in use)
+    this.selector = new SelectionManager(this.store, this.doc, { lineSelected: () => !!this.relations.state.selected, leaveMulti: () => this.multi.leave() });
+    this.commands = new CommandRunner(this, (before) => this.selectItemBack(before));
     this.camera = new CameraManager(this.doc, this.store, this.selector, (id) => this.run('expand', [[id], true]));
     this.io = new EditorIo(this, this.commands);
     this.textEdit = new TextEditState(this, this.commands);
     this.relations = new RelationTool(this);
     this.multi = new MultiSelect(this);
-    this.selector.hooks = { lineSelected: () => !!this.relations.state.selected, leaveMulti: () => this.multi.leave() };
-    this.commands.selectItemBack = (before) => this.selectItemBack(before);
   }
 
   get state(): EditorState {
@@ -212,8 +211,7 @@ export class EditorController implements EditorParts {
   private selectItemBack(before: ReadonlySet<string>): string | null {
     const line = this.relations.visible().find((r) => !before.has(r.id));
     if (line) {
-      this.select([], false);
-      this.relations.select(line.id);
+      this.relations.selectAlone(line.id);
       return `关联线：${this.relations.describe(line)}`;
     }
     const sum = this.model.summaries.list.find((x) => !before.has(x.id) && this.model.summaries.isDrawn(x.id));

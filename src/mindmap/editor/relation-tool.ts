@@ -166,6 +166,12 @@ export class RelationTool {
     }
   }
 
+  /** Selects line `id` and no topic (a line just drawn, refused again, or brought back): keys then act on the line. */
+  selectAlone(id: string, say = true): void {
+    this.ctl.select([], false);
+    this.select(id, say);
+  }
+
   /**
    * Alt+L (relation-walk.ts): the next line of topic `anchor`, or of the whole map when it has
    * none. The line is selected alone (no topic), so Delete, F2 and Shift+F10 act on it as after a
@@ -266,16 +272,12 @@ export class RelationTool {
       // line already there is selected, as a new one would be (the topic left selected took the
       // Delete the message had just taught for a line).
       const there = this.list.find((r) => r.from === l.from && r.to === to);
-      if (there) {
-        this.ctl.select([], false);
-        this.select(there.id, false);
-      }
+      if (there) this.selectAlone(there.id, false);
       return void this.refuse(there ? `${userMessage(e)}，已选中这条关联线` : userMessage(e));
     }
     // The new line alone is selected (its topics let go): typing then labels it, Delete removes
     // it — with its start topic still selected, typing renamed the topic (outside walk).
-    this.ctl.select([], false);
-    this.select(id, false);
+    this.selectAlone(id, false);
     const r = this.list.find((x) => x.id === id);
     const next = this.ctl.state.readOnly ? '' : onPhone() ? '，点按「编辑」添加标签' : '，输入文字添加标签，Delete 删除';
     if (r) this.ctl.say(`已添加关联线：${this.describe(r)}${next}`);

@@ -23,12 +23,11 @@ export class SelectionManager {
    * answered later selects what it made only when nothing was chosen meanwhile (edit-actions.ts).
    */
   epoch = 0;
-  /** Set by the editor once its line and 多选 parts exist. */
-  hooks: SelectionHooks = { lineSelected: () => false, leaveMulti: () => {} };
 
   constructor(
     private readonly store: EditorStore,
     private readonly doc: DocumentView,
+    private readonly hooks: SelectionHooks,
   ) {}
 
   /** The topic acted on: the last one selected. */
