@@ -111,6 +111,56 @@ describe('autosave by change sets', () => {
     expect(kept).toMatchObject({ baseVersion: srv.sim.version, sets: [], typed: [{ at: { name: 'appendSibling', at: 'a' }, text: '关闭前的新主题' }] });
   });
 
+  it('a topic inserted and answered, its title confirmed, the page going before the read after the insert answered: kept, and made again on reopening', async () => {
+    const srv = server();
+    const key = draftKey('s1', `case-made-${Math.random()}`);
+    const drafts = withSyncCopy(idbDraftStore(), localStorage);
+    const first = await tab(srv, 't0');
+    await rename(first, 'a', '先存一次');
+    await first.saver.flush();
+    // a page opening the saved map: the saver starts from its version
+    const t = await tab(srv, 't1', drafts, key);
+    t.saver.resolve(srv.sim.version, false);
+    await new Promise((r) => setImmediate(r));
+    // the worker answered the insert; the read after it never comes back in time
+    const at = { name: 'appendSibling', at: 'a' } as const;
+    const id = (await t.engine.execute(at.name, [at.at, '分支主题'])).result as string;
+    vi.spyOn(t.engine, 'takeChangeSets').mockReturnValue(new Promise(() => {}));
+    t.saver.markDirty();
+    t.saver.confirm({ id, text: '刚建的主题', at });
+    t.saver.keepNow();
+    const draft = (await drafts.get(key))!;
+    expect(draft.sets).toEqual([]);
+    const again = localEngine(createEngineHost());
+    await again.load(structuredClone(srv.sim.doc.toKm()));
+    for (const kept of draft.typed!) {
+      const doc = new MindDoc(await again.toKm());
+      const edit = keptTitleEdit((i) => (doc.byId.has(i) ? doc.get(i).data : undefined) as { text: string } | undefined, kept);
+      expect(edit && 'insert' in edit).toBe(true);
+      if (edit && 'insert' in edit) await again.execute(edit.insert[0].name, [edit.insert[0].at, edit.insert[1]]);
+    }
+    expect((await again.toKm()).root.children!.map((c) => c.data.text)).toEqual(['先存一次', '刚建的主题', 'B']);
+  });
+
+  it('Enter before the insert was answered, then its title sent once it was: one kept title, with where the topic was made', async () => {
+    const srv = server();
+    const key = draftKey('s1', `case-once-${Math.random()}`);
+    const drafts = withSyncCopy(idbDraftStore(), localStorage);
+    const t = await tab(srv, 't1', drafts, key);
+    await rename(t, 'a', '先存一次');
+    await t.saver.flush();
+    const at = { name: 'appendSibling', at: 'a' } as const;
+    const answered = t.saver.confirmInsert(at, '早按的回车');
+    const id = (await t.engine.execute(at.name, [at.at, '分支主题'])).result as string;
+    vi.spyOn(t.engine, 'takeChangeSets').mockReturnValue(new Promise(() => {}));
+    t.saver.markDirty();
+    answered(id);
+    t.saver.confirm({ id, text: '早按的回车' });
+    t.saver.keepNow();
+    // (two would make the topic, then say the second one's topic was deleted elsewhere)
+    expect((await drafts.get(key))!.typed).toEqual([{ id, at, text: '早按的回车' }]);
+  });
+
   it("its first edit made, the page going before that edit's read answered: the titles confirmed are kept (the read made on opening stands in)", async () => {
     const srv = server();
     const key = draftKey('s1', `case-first-${Math.random()}`);

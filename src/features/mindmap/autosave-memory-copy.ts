@@ -98,8 +98,13 @@ export class MemoryCopy {
    * until a read of the document (started after this call, so answered after the edit) has it.
    */
   confirm(typed: TypedText): void {
-    const kept = { id: typed.id, text: typed.text };
-    this.typed = [...this.typed.filter((t) => t.id !== typed.id), { id: typed.id, apply: (d) => withText(d, typed), after: this.reads, kept }];
+    const { id, text } = typed;
+    // A topic this page inserted may be missing from the last read too: kept with where it was
+    // made (the field opened for the insert, or the insert's own entry below, replaced here).
+    const at = typed.at ?? this.typed.find((t) => t.id === id)?.kept.at;
+    const kept: KeptTitle = at ? { id, at, text } : { id, text };
+    const apply = (d: KmDocument) => (at && !hasNode(d.root, id) ? withInsert(d, at, text) : withText(d, { id, text }));
+    this.typed = [...this.typed.filter((t) => t.id !== id), { id, apply, after: this.reads, kept }];
   }
 
   /**
@@ -113,6 +118,7 @@ export class MemoryCopy {
     this.typed = [...this.typed, entry];
     return (id) => {
       if (!id) return void (this.typed = this.typed.filter((t) => t !== entry));
+      entry.id = id;
       entry.after = this.reads;
       entry.kept = { id, at, text };
       entry.apply = (d) => (hasNode(d.root, id) ? withText(d, { id, text }) : withInsert(d, at, text));

@@ -71,3 +71,37 @@ describe('Shift+Tab in the edit field', () => {
     expect(ctl.model.get(mid)!.children.map((id) => ctl.model.get(id)!.text)).toEqual(['乙1']);
   });
 });
+
+describe('a title confirmed on a topic just inserted', () => {
+  // The worker answered the insert, but the copy kept on leaving may not have read it yet: the
+  // title confirmed (Enter, or the page going with the field open) says where its topic was made.
+  it('Tab, the insert answered, letters, Enter: the confirmed title carries the insert', async () => {
+    const ctl = await testController();
+    ctl.select(['b']);
+    const confirmed: unknown[] = [];
+    ctl.events.on('textConfirmed', (t) => void confirmed.push(t));
+    const { getByRole } = render(<FieldEditor ctl={ctl} />);
+    const el = getByRole('textbox') as HTMLTextAreaElement;
+    fireEvent.keyDown(el, { key: 'Tab' });
+    await vi.waitFor(() => expect(ctl.textEdit.typed?.id).toBeTruthy());
+    const id = ctl.textEdit.typed!.id;
+    input(el, 'n1');
+    fireEvent.keyDown(el, { key: 'Enter' });
+    expect(confirmed).toEqual([{ id, text: 'n1', at: { name: 'appendChild', at: 'b' } }]);
+  });
+
+  it('Tab, the insert answered, letters, the page going: what the field commits carries the insert; a later F2 on it does not', async () => {
+    const ctl = await testController();
+    ctl.select(['b']);
+    const { getByRole } = render(<FieldEditor ctl={ctl} />);
+    const el = getByRole('textbox') as HTMLTextAreaElement;
+    fireEvent.keyDown(el, { key: 'Tab' });
+    await vi.waitFor(() => expect(ctl.textEdit.typed?.id).toBeTruthy());
+    const id = ctl.textEdit.typed!.id;
+    input(el, 'n2');
+    expect(ctl.textEdit.commit()).toEqual({ id, text: 'n2', at: { name: 'appendChild', at: 'b' } });
+    await ctl.settled();
+    ctl.textEdit.track(id, 'n3');
+    expect(ctl.textEdit.commit()).toEqual({ id, text: 'n3' });
+  });
+});

@@ -6,6 +6,11 @@ import type { MindmapCanvas } from '../canvas/mindmap-canvas';
 export interface TypedText {
   id: string;
   text: string;
+  /**
+   * The insert that made topic `id`, when the field was opened for it: the worker has answered
+   * it, but the copy kept on leaving may not have read it yet (the topic is then made again there).
+   */
+  at?: InsertAt;
 }
 
 /** An insert on its way to the worker: the command and the selected topic it is made next to. */

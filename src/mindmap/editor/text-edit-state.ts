@@ -1,6 +1,6 @@
 import type { CommandRunner } from './command-runner';
 import type { EditorParts } from './editor-parts';
-import type { TypedText } from './editor-state';
+import type { InsertAt, TypedText } from './editor-state';
 import { summaryOfEdit } from './summary-model';
 
 // The title (or summary text) open in the edit field, as typed so far: kept here, not in the
@@ -17,20 +17,22 @@ export class TextEditState {
     private readonly commands: CommandRunner,
   ) {}
 
-  /** Sets a node's text: one undo step per committed edit (its own merge key). */
-  editText(id: string, text: string): Promise<unknown> {
-    this.parts.events.emit('textConfirmed', { id, text });
+  /** Sets a node's text: one undo step per committed edit (its own merge key); `at`: the insert that made the node. */
+  editText(id: string, text: string, at?: InsertAt): Promise<unknown> {
+    this.parts.events.emit('textConfirmed', at ? { id, text, at } : { id, text });
     return this.commands.run('editText', [id, text], { mergeKey: `text:${id}:${++this.seq}` });
   }
 
   /**
    * The view's edit field: opened on `id` or handed to the node just inserted (same text), typed
-   * into (`text`), or closed (`null`).
+   * into (`text`), or closed (`null`); `at`: the insert the field was opened for.
    */
-  track(id: string | null, text?: string): void {
+  track(id: string | null, text?: string, at?: InsertAt): void {
     if (id === null) return void (this.open = null);
     if (!this.open) this.parts.events.emit('textEditOpen');
-    this.open = { id, text: text ?? this.open?.text ?? '' };
+    // the field handed to the topic it was opened to insert, or typed on, keeps that insert
+    const made = at ?? (this.open && (this.open.id === id || !this.open.id) ? this.open.at : undefined);
+    this.open = { id, text: text ?? this.open?.text ?? '', ...(made ? { at: made } : {}) };
   }
 
   /**
@@ -65,7 +67,7 @@ export class TextEditState {
       return t;
     }
     if (!t || !t.id || t.text === model.get(t.id)?.text) return null;
-    void this.editText(t.id, t.text);
+    void this.editText(t.id, t.text, t.at);
     return t;
   }
 }

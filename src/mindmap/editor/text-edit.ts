@@ -31,7 +31,7 @@ export function useTextEdit(ctl: EditorController, canvasRef: RefObject<MindmapC
     // 16 px at least on a phone: a smaller field makes mobile browsers zoom the page on focus.
     if (t && phone) t = { ...t, fontSize: Math.max(16, t.fontSize) };
     // A new session starts with its text; the same session (handed to the inserted node) keeps what was typed.
-    ctl.textEdit.track(t ? t.id : null, t && t.seq !== editing.current?.seq ? t.text : undefined);
+    ctl.textEdit.track(t ? t.id : null, t && t.seq !== editing.current?.seq ? t.text : undefined, t && !t.id ? (inserting.current ?? undefined) : undefined);
     editing.current = t;
     setEdit(t);
     if (t) ctl.tools.begin('text');
