@@ -60,7 +60,7 @@ describe('OutlinePanel', () => {
     const c = ctl.model.get('r')!.children.map((id) => ctl.model.get(id)!.text);
     expect(c).toEqual(['甲', '丙']);
     await apply('根\n\t甲\n\t\t乙\n\t丙');
-    expect(ctl.model.nodes.has('a1')).toBe(false);
+    expect(ctl.model.has('a1')).toBe(false);
     await act(async () => void (await ctl.undo()));
     await waitFor(() => expect(field.value).toBe('根\n\t甲\n\t\t甲一\n\t\t乙\n\t丙'));
   });

@@ -115,7 +115,7 @@ export function OutlinePanel({ ctl, caseId, flush }: Props) {
       try {
         await ctl.camera.keepInPlace(anchor, () => ctl.execute('applyOutline', [base.current!, next]));
         // Its line was deleted: the selection fell back to the root, shown whole.
-        if (!ctl.model.nodes.has(anchor)) ctl.select(ctl.state.selection);
+        if (!ctl.model.has(anchor)) ctl.select(ctl.state.selection);
       } catch (e) {
         setNote({ kind: 'error', text: say(e, '大纲未能应用到导图，请重试') });
         field.current?.focus();

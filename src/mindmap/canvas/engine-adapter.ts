@@ -82,6 +82,7 @@ export class EnginePatchAdapter {
     }
     out.moves = { ids: moveIds, xy: Float64Array.from(moveXy) };
     out.siblings = childOrdersOf(p);
+    if (!p.full && p.structure.length) out.structure = p.structure;
     return { patch: out, full: p.full };
   }
 
@@ -150,10 +151,10 @@ export class EnginePatchAdapter {
       markers,
     };
     if (x?.image && x.imageSize && x.imageSize.width > 0 && x.imageSize.height > 0) node.image = { url: x.image, w: x.imageSize.width, h: x.imageSize.height };
-    if (parent && look.connector) {
-      node.parent = parent;
-      node.connector = look.connector;
-    }
+    if (parent) node.parent = parent;
+    if (parent && look.connector) node.connector = look.connector;
+    if (!p.texts[i]) node.blank = true;
+    if (x) node.extra = x;
     return node;
   }
 }

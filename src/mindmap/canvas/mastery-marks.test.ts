@@ -29,11 +29,15 @@ const km = {
 
 async function opened() {
   const ctl = new EditorController(localEngine(createEngineHost()));
-  const store = new SceneStore();
+  // the controller's document view hands the canvas its store (useStore)
+  let store = new SceneStore();
   const canvas = {
-    store,
-    setScene: (p) => store.replace(p),
-    applyPatch: (p) => store.apply(p),
+    get store() {
+      return store;
+    },
+    useStore: (s: SceneStore) => void (store = s),
+    sceneReplaced: () => {},
+    sceneChanged: () => {},
     applyProgress: (p) => void store.applyProgress(p),
     setReviewDue: (ids) => void store.setReviewDue(ids),
     setMastery: (levels, fading) => void store.setMastery(levels, fading),

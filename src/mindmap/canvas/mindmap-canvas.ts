@@ -41,7 +41,8 @@ export { DRAG_START_PX } from './canvas-input';
 export type FrameHook = (camera: Camera, view: Rect) => void;
 
 export class MindmapCanvas extends CanvasCamera {
-  readonly store = new SceneStore();
+  /** What is drawn: its own, or the editor's document view (useStore), which feeds it patches itself. */
+  store = new SceneStore();
   /** Summaries (概要): braces and summary topics above the nodes (summary-layer.ts). */
   // A formula raster that becomes ready redraws the labels and summary topics that show it.
   private formulas = new FormulaTextures(() => {
@@ -173,17 +174,33 @@ export class MindmapCanvas extends CanvasCamera {
     return this.app.renderer.name;
   }
 
+  /** Draws `store` from now on; its owner applies patches to it and then calls sceneReplaced / sceneChanged. */
+  useStore(store: SceneStore): void {
+    this.store = store;
+    this.sceneReplaced({});
+  }
+
   setScene(p: ScenePatch): void {
-    this.formulas.literal = !!p.literalText;
     this.store.replace(p);
-    this.app.renderer.background.color = this.store.background;
+    this.sceneReplaced(p);
+  }
+
+  /** The store was loaded anew (`p`, the patch it took). */
+  sceneReplaced(p: Pick<ScenePatch, 'literalText'>): void {
+    this.formulas.literal = !!p.literalText;
+    if (this.app) this.app.renderer.background.color = this.store.background;
     this.relations.touch(this.store.background);
     this.repaint();
   }
 
   applyPatch(p: ScenePatch): void {
-    if (p.literalText !== undefined) this.formulas.literal = p.literalText;
     this.store.apply(p);
+    this.sceneChanged(p);
+  }
+
+  /** The store took patch `p`. */
+  sceneChanged(p: Pick<ScenePatch, 'literalText'>): void {
+    if (p.literalText !== undefined) this.formulas.literal = p.literalText;
     this.relations.touch(this.store.background);
     this.repaint();
   }

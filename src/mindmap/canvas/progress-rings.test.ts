@@ -29,12 +29,16 @@ const km = {
 
 /** The controller's view of a canvas: a real scene store, counting repaints asked for by progress. */
 function sceneOnly() {
-  const store = new SceneStore();
+  // the controller's document view hands the canvas its store (useStore)
+  let store = new SceneStore();
   const seen = { repaints: 0 };
   const canvas = {
-    store,
-    setScene: (p) => store.replace(p),
-    applyPatch: (p) => store.apply(p),
+    get store() {
+      return store;
+    },
+    useStore: (s: SceneStore) => void (store = s),
+    sceneReplaced: () => {},
+    sceneChanged: () => {},
     applyProgress: (p) => {
       if (store.applyProgress(p)) seen.repaints++;
     },
@@ -50,7 +54,13 @@ function sceneOnly() {
     width: 800,
     height: 600,
   } as Partial<CanvasView> as CanvasView;
-  return { store, canvas, seen };
+  return {
+    get store() {
+      return store;
+    },
+    canvas,
+    seen,
+  };
 }
 
 async function opened() {

@@ -1,7 +1,8 @@
-import { NODE_STRIDE } from '../engine/render/render-patch';
+import { NODE_STRIDE, NodeInt } from '../engine/render/render-patch';
 import { clearRow, copyRow } from './node-ints';
 import { shapeContains } from './node-shape';
 import { SiblingChain } from './sibling-chain';
+import { SlotTree } from './slot-tree';
 import { SlotProgress } from './slot-progress';
 import type { ProgressPatch } from '../engine/progress/progress-index';
 import { SubtreeRuns, translate } from './subtree-runs';
@@ -10,10 +11,12 @@ import { SceneIndex } from './scene-index';
 import type { PackedMoves, PackedShifts, Rect, SceneNode, ScenePatch } from './scene-types';
 import type { PresenceMark } from './presence-mark';
 
-// Slot-addressed copy of the scene. Geometry lives in typed arrays (read by the grid index,
-// the culler and the painter); records carry identity, text and style. Slots of removed
-// nodes are recycled. Index rebuilds are deferred to the next query, so a patch that moves
-// 25k nodes costs one linear rebuild rather than 25k incremental updates.
+// The main thread's one slot-addressed copy of the visible document (editor/document-view.ts
+// feeds it; the painter, the tree model and navigation read it). Geometry lives in typed arrays
+// (read by the grid index, the culler and the painter); records carry identity, text, style and
+// the rare fields; the engine's per-node ints, the parent and the children in order are per slot.
+// Slots of removed nodes are recycled. Index rebuilds are deferred to the next query, so a patch
+// that moves 25k nodes costs one linear rebuild rather than 25k incremental updates.
 
 export class SceneStore {
   readonly boxes = new SlotBoxes();
@@ -21,8 +24,6 @@ export class SceneStore {
   readonly slotOf = new Map<string, number>();
   /** The engine's per-node fields per slot: NODE_STRIDE ints a slot, columns NodeInt (nodeInt()). */
   ints = new Int32Array(1024 * NODE_STRIDE);
-  /** Parent slot per slot; -1 none. */
-  parentSlot = new Int32Array(1024).fill(-1);
   /** Study roll-up per slot (learnt/total), fed by applyProgress. */
   readonly progress = new SlotProgress();
   /** Nodes due for review (the student's cards, not the document): kept across scene loads, asked per visible node. */
@@ -35,8 +36,8 @@ export class SceneStore {
   heatMap = false;
   /** Previous-sibling links of arc_tp children (tianpan chains its arcs through the siblings). */
   private siblings = new SiblingChain();
-  /** Child slots per slot, for subtree shifts. */
-  private kids: (number[] | undefined)[] = [];
+  /** Parents and children in order by slot (the tree's rows, subtree shifts, connectors). */
+  readonly tree = new SlotTree();
   /** Subtrees that are runs of consecutive slots (preorder after a load), for cheap shifts. */
   private runs = new SubtreeRuns();
   /** Grid indexes of node and connector boxes, rebuilt lazily (scene-index.ts). */
@@ -55,6 +56,7 @@ export class SceneStore {
       else clearRow(this.ints, s);
     }
     for (const n of nodes) this.link(this.slotOf.get(n.id)!, n);
+    if (p.structure) for (const [pid, ids] of p.structure) this.order(pid, ids);
     // A re-chained arc changed its extent: cull it as fresh until the next index build.
     if (p.siblings && this.siblings.apply(p.siblings, this.slotOf, this.records, this.index.built ? this.index.fresh : [])) this.index.dirty = true;
     if (p.shifts) {
@@ -71,8 +73,7 @@ export class SceneStore {
     this.records.length = 0;
     this.slotOf.clear();
     this.freeSlots = [];
-    this.kids = [];
-    this.parentSlot.fill(-1);
+    this.tree.reset();
     this.runs.reset();
     this.siblings.reset();
     this.progress.reset();
@@ -82,7 +83,7 @@ export class SceneStore {
     const n = p.nodes?.length ?? 0;
     this.ensure(n + Math.max(1024, n >> 3));
     this.apply(p);
-    this.runs.compute(this.boxes.count, (s) => this.records[s] !== undefined, this.kids);
+    this.runs.compute(this.boxes.count, (s) => this.records[s] !== undefined, this.tree.children);
     // The first edit after a load shifts up to every slot. Cold, that loop took 2-7 ms of the
     // first edit (0.2 ms once compiled); one pass with zero deltas here lets V8 compile it
     // during the open, whose budget has room (+0 leaves every coordinate as it was).
@@ -155,7 +156,7 @@ export class SceneStore {
   hasProgressBadge(slot: number): boolean {
     const n = this.records[slot];
     if (!n || this.progress.total(slot) <= 0) return false;
-    return n.parent === undefined || (this.kids[slot]?.length ?? 0) > 0 || (n.markers?.collapsedCount ?? 0) > 0;
+    return n.parent === undefined || this.tree.childSlots(slot).length > 0 || (n.markers?.collapsedCount ?? 0) > 0;
   }
 
   node(id: string): SceneNode | undefined {
@@ -209,6 +210,21 @@ export class SceneStore {
     return Number.isFinite(f) ? f : 12;
   }
 
+  /** Parent slot per slot; -1 none. */
+  get parentSlot(): Int32Array {
+    return this.tree.parent;
+  }
+
+  /** Bumped when the tree's shape changes; a text or box change keeps it (SlotTree.shape). */
+  get shape(): number {
+    return this.tree.shape;
+  }
+
+  /** The slot's children in sibling order. */
+  childSlots(slot: number): readonly number[] {
+    return this.tree.childSlots(slot);
+  }
+
   /** A per-node field of the engine's patch (column `NodeInt.x`) for a slot. */
   nodeInt(slot: number, column: number): number {
     return this.ints[slot * NODE_STRIDE + column];
@@ -222,6 +238,7 @@ export class SceneStore {
       this.slotOf.set(n.id, s);
       this.runs.clear(s);
       this.progress.clear(s);
+      this.tree.added();
     }
     this.records[s] = n;
     this.boxes.set(s, n.x, n.y, n.w, n.h);
@@ -234,17 +251,21 @@ export class SceneStore {
     const ps = n.parent !== undefined ? (this.slotOf.get(n.parent) ?? -1) : -1;
     const old = this.parentSlot[s];
     if (old === ps) return;
-    if (old >= 0) this.unlinkFrom(old, s);
     this.runs.breakFrom(old, this.parentSlot);
     this.runs.breakFrom(ps, this.parentSlot);
-    this.parentSlot[s] = ps;
-    if (ps >= 0) (this.kids[ps] ??= []).push(s);
+    this.tree.link(s, ps, this.ints[s * NODE_STRIDE + NodeInt.index]);
   }
 
-  private unlinkFrom(parent: number, s: number): void {
-    const list = this.kids[parent];
-    const i = list ? list.indexOf(s) : -1;
-    if (i >= 0) list!.splice(i, 1);
+  /** The children of `pid` as the engine ordered them (ids not drawn skipped). */
+  private order(pid: string, ids: readonly string[]): void {
+    const ps = this.slotOf.get(pid);
+    if (ps === undefined) return;
+    const next: number[] = [];
+    for (const id of ids) {
+      const c = this.slotOf.get(id);
+      if (c !== undefined) next.push(c);
+    }
+    this.tree.order(ps, next);
   }
 
   private shift(sh: PackedShifts): void {
@@ -268,8 +289,8 @@ export class SceneStore {
         }
         x[s] += dx;
         y[s] += dy;
-        const ch = this.kids[s];
-        if (ch) for (let k = 0; k < ch.length; k++) stack.push(ch[k]);
+        const ch = this.tree.childSlots(s);
+        for (let k = 0; k < ch.length; k++) stack.push(ch[k]);
       }
     }
     this.index.moved(slack);
@@ -298,12 +319,8 @@ export class SceneStore {
     this.slotOf.delete(id);
     this.records[s] = undefined;
     this.runs.breakFrom(s, this.parentSlot);
-    if (this.parentSlot[s] >= 0) this.unlinkFrom(this.parentSlot[s], s);
-    this.parentSlot[s] = -1;
+    this.tree.remove(s);
     this.siblings.clear(s);
-    // Orphaned children keep their slots until their own removal arrives in the same patch.
-    for (const c of this.kids[s] ?? []) this.parentSlot[c] = -1;
-    this.kids[s] = undefined;
     // NaN fails every comparison: a dead slot is skipped by index builds and queries.
     this.boxes.set(s, NaN, NaN, 0, 0);
     this.freeSlots.push(s);
@@ -314,11 +331,7 @@ export class SceneStore {
     this.boxes.ensure(n);
     this.index.ensure(n);
     this.runs.ensure(n);
-    if (n > this.parentSlot.length) {
-      const next = new Int32Array(Math.max(n, this.parentSlot.length * 2)).fill(-1);
-      next.set(this.parentSlot);
-      this.parentSlot = next;
-    }
+    this.tree.ensure(n);
     if (n * NODE_STRIDE > this.ints.length) {
       const next = new Int32Array(Math.max(n, (this.ints.length / NODE_STRIDE) * 2) * NODE_STRIDE);
       next.set(this.ints);

@@ -8,6 +8,8 @@
 // not sent at all: the canvas derives it from the two boxes and the connector kind, only for
 // connectors it actually draws.
 
+import type { NodeExtra } from '../engine/render/render-patch';
+
 /** 0xRRGGBB colours; `null` means "not painted" (transparent fill, no stroke). */
 export type Rgb = number | null;
 
@@ -80,9 +82,13 @@ export interface SceneNode {
   markers?: NodeMarkers;
   /** Node image, drawn above the text at its fitted size (≤ 200×200, aspect kept). */
   image?: { url: string; w: number; h: number };
-  /** Parent id; the connector into this node runs from the parent's box to this one. */
+  /** Parent id (every node but the root); the connector, if its look has one, runs from the parent's box to this one. */
   parent?: string;
   connector?: ConnectorStyle;
+  /** The title is empty (`text` holds what is drawn: 分支主题). */
+  blank?: true;
+  /** The engine's rare fields of the node as sent (link, image URL, resources): the tree and menus read them. */
+  extra?: NodeExtra;
 }
 
 /** Path opcodes of computed connector geometry (flat, allocation-light). */
@@ -141,6 +147,11 @@ export interface ScenePatch {
    * whose children use arc_tp connectors are kept: those chain from the previous sibling.
    */
   siblings?: ReadonlyArray<readonly [parentId: string, childIds: readonly string[]]>;
+  /**
+   * Child order of the parents an edit touched (the engine's RenderPatch.structure; none on a
+   * full load, whose nodes come in preorder): the store keeps every slot's children in order.
+   */
+  structure?: ReadonlyArray<readonly [parentId: string, childIds: readonly string[]]>;
 }
 
 /** Axis-aligned rectangle in world or screen units. */

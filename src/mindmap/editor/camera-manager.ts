@@ -41,7 +41,7 @@ export class CameraManager {
    * allowed read-only), selects it and centres the canvas on it.
    */
   async focusNode(id: string): Promise<void> {
-    if (!this.doc.model.nodes.has(id)) await this.expandTo(id);
+    if (!this.doc.model.has(id)) await this.expandTo(id);
     this.selection.select([id], false);
     this.centreOn(id);
   }

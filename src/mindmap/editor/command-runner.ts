@@ -66,7 +66,7 @@ export class CommandRunner {
       // (a step of which nothing applied changed nothing: no change to save, no 未保存 flash)
       this.parts.apply(p, !p.skipped?.whole);
       // taking back one's own insert can take a topic a classmate has begun typing in: told, with the way back
-      for (const t of typed.filter((x) => !model.nodes.has(x.id))) toast.warning(`这一步撤销删除了${t.name}正在编辑的「${t.text}」，可按 Ctrl+Y 恢复`, 8000);
+      for (const t of typed.filter((x) => !model.has(x.id))) toast.warning(`这一步撤销删除了${t.name}正在编辑的「${t.text}」，可按 Ctrl+Y 恢复`, 8000);
       if (!before) {
         // A delete undone: the topics it brings back are selected (XMind, kityminder), not a
         // neighbour; a line or summary that comes back alone is selected too, and named.
@@ -76,7 +76,7 @@ export class CommandRunner {
         return this.parts.say(item ? `已撤销，已选中${item}` : '已撤销');
       }
       // An import taken back: the map before it, with what was selected then (the root if gone).
-      const kept = before.selection.filter((id) => model.nodes.has(id));
+      const kept = before.selection.filter((id) => model.has(id));
       selector.select(kept.length ? kept : [model.rootId]);
       events.emit('importStep', true, before.what);
       this.parts.say(`已撤销${before.what}`);
@@ -97,7 +97,7 @@ export class CommandRunner {
       this.parts.apply(p, !p.skipped?.whole);
       if (!again) {
         if (back.length) selector.select(back);
-        else if (next && model.nodes.has(next)) selector.select([next]);
+        else if (next && model.has(next)) selector.select([next]);
         const item = back.length || p.swapped ? null : this.selectAfterItems(items, p.removed.length > 0);
         if (p.skipped) return this.saySkipped('重做', p.skipped);
         return this.parts.say(item ? `已重做，已选中${item}` : '已重做');
@@ -156,10 +156,10 @@ export class CommandRunner {
  * The topmost nodes a patch adds to the map (read before it is applied): the subtrees an undone
  * delete (or a redone insert) brings back. A full patch (template, theme) adds none of its own.
  */
-function restoredIds(model: { nodes: ReadonlyMap<string, unknown> }, p: { full: boolean; ids: string[]; look: Int32Array; parents: string[] }): string[] {
+function restoredIds(model: { has(id: string): boolean }, p: { full: boolean; ids: string[]; look: Int32Array; parents: string[] }): string[] {
   if (p.full) return [];
   const fresh = new Set<string>();
-  for (let i = 0; i < p.ids.length; i++) if (p.look[i] >= 0 && !model.nodes.has(p.ids[i])) fresh.add(p.ids[i]);
+  for (let i = 0; i < p.ids.length; i++) if (p.look[i] >= 0 && !model.has(p.ids[i])) fresh.add(p.ids[i]);
   if (!fresh.size) return [];
   const out: string[] = [];
   for (let i = 0; i < p.ids.length; i++) if (fresh.has(p.ids[i]) && !fresh.has(p.parents[i])) out.push(p.ids[i]);

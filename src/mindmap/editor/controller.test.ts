@@ -89,7 +89,7 @@ describe('the selection when the map changes under it', () => {
     const ctl = await testController();
     ctl.select(['a']);
     await actionByName('removeNode').perform(testContext(ctl));
-    expect(ctl.model.nodes.has('a')).toBe(false);
+    expect(ctl.model.has('a')).toBe(false);
     await ctl.undo();
     expect(ctl.state.selection).toEqual(['a']);
     ctl.select(['b']);

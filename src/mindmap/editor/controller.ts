@@ -202,9 +202,7 @@ export class EditorController implements EditorParts {
 
   /** The node a map opens on: the 正在学 node of a study map (the last one marked), else the root. */
   private openingFocus(): string {
-    let focus = this.model.rootId;
-    for (const n of this.model.nodes.values()) if (n.isNow) focus = n.id;
-    return focus;
+    return this.model.lastNow() ?? this.model.rootId;
   }
 
   /** A line or summary back in the map after an undo or redo: selected, and what to call it after 已选中. */

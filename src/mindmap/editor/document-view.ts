@@ -14,13 +14,17 @@ import { MasteryView, type MasteryData } from './mastery-view';
 import { sceneSummaries } from './summary-model';
 import type { Work } from './work-tracker';
 
-// The main thread's view of the worker's document: each patch taken into the tree model (read by
-// the ARIA tree, navigation and menus) and the canvas's scene (read by the painter), the study
-// rings and mastery rolled up by the engine, and the marks the page lays over it (review due,
-// presence, heat map). Formulas in a patch are typeset and measured here and their boxes sent back.
+// The main thread's view of the worker's document: each patch taken into ONE slot-indexed store
+// (canvas/scene-store.ts) that the painter draws, and that the tree model (map-model.ts: the ARIA
+// tree, navigation, menus) reads; the study rings and mastery rolled up by the engine, and the
+// marks the page lays over it (review due, presence, heat map). Formulas in a patch are typeset
+// and measured here and their boxes sent back.
 
 export class DocumentView {
-  readonly model = new MapModel();
+  /** The visible document by slot: boxes, records, the engine's ints, parents and ordered children. */
+  readonly store = new SceneStore();
+  /** The tree as the ARIA tree, navigation and menus read it (over `store`). */
+  readonly model = new MapModel(this.store);
   /** Study progress per branch (engine roll-up), after setStudyNodes. */
   readonly progress = new ProgressView();
   /** The student's mastery on this map and its 掌握 N/M roll-up, after setMastery. */
@@ -33,7 +37,7 @@ export class DocumentView {
   readonly formulaLabels = new Map<string, [string, string]>();
   private hasStudySet = false;
   private heatMap = false;
-  private adapter = new EnginePatchAdapter(new SceneStore());
+  private readonly adapter = new EnginePatchAdapter(this.store);
   private reviewDue: ReadonlySet<string> = new Set();
   private presence: ReadonlyMap<string, PresenceMark> = new Map();
 
@@ -46,14 +50,14 @@ export class DocumentView {
 
   attach(canvas: CanvasView): void {
     this.canvas = canvas;
-    this.adapter = new EnginePatchAdapter(canvas.store);
+    canvas.useStore(this.store);
     canvas.setReviewDue(this.reviewDue);
     canvas.setMastery?.(this.mastery.levels, this.mastery.fading);
     canvas.setHeatMap?.(this.heatMap);
     canvas.setPresence?.(this.presence);
   }
 
-  /** The canvas is going away: changes still arriving (the last edit before leaving) update only the model. */
+  /** The canvas is going away: changes still arriving (the last edit before leaving) update only the store. */
   detach(): void {
     this.canvas = null;
   }
@@ -61,16 +65,18 @@ export class DocumentView {
   /** A worker patch into the model and the scene; the selection and summaries follow (the editor's apply). */
   take(p: EnginePatch): void {
     if (p.formulas) this.typeset(p.formulas);
+    // (converted against the store as it was: moves are told from resizes by the boxes before)
+    const { patch } = this.adapter.convert(p);
+    if (p.full) {
+      this.store.replace(patch);
+      // A new scene has new slots: the rings start from the counts known so far.
+      this.store.applyProgress(this.progress.snapshot());
+    } else this.store.apply(patch);
     this.model.apply(p);
     this.pullProgress();
     void this.pullMastery();
-    const { patch } = this.adapter.convert(p);
-    if (!this.canvas) return;
-    if (p.full) {
-      this.canvas.setScene(patch);
-      // A new scene has new slots: the rings start from the counts known so far.
-      this.canvas.applyProgress(this.progress.snapshot());
-    } else this.canvas.applyPatch(patch);
+    if (p.full) this.canvas?.sceneReplaced(patch);
+    else this.canvas?.sceneChanged(patch);
   }
 
   /** Draws the summaries again when the patch changed them, `selected` (a summary id) ringed. */
@@ -80,7 +86,7 @@ export class DocumentView {
 
   /** The node's style as drawn (theme defaults included): the toolbar's style controls show it. */
   styleOf(id: string | null): SceneNode['style'] | undefined {
-    return id ? this.canvas?.store.node(id)?.style : undefined;
+    return id ? this.store.node(id)?.style : undefined;
   }
 
   /** The 掌握度 view: the canvas tints each topic by its mastery (canvas/mastery-mark.ts). */

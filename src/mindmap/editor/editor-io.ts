@@ -73,7 +73,7 @@ export class EditorIo {
   /** What the PDF export needs to draw this map's formulas typeset: the labels' drawings and KaTeX's fonts. */
   async pdfFormulas(): ReturnType<typeof pdfFormulas> {
     const { model, formulaLabels } = this.parts.doc;
-    const texts = new Set([...model.nodes.values()].map((n) => n.text).concat(model.summaries.list.map((s) => s.text)));
+    const texts = new Set([...model.all()].map((n) => n.text).concat(model.summaries.list.map((s) => s.text)));
     return pdfFormulas([...formulaLabels.values()].filter(([, text]) => texts.has(text)));
   }
 

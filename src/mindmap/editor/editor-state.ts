@@ -38,8 +38,9 @@ export interface EditorState {
 /** The part of MindmapCanvas the controller drives (absent in jsdom tests). */
 export type CanvasView = Pick<
   MindmapCanvas,
-  | 'setScene'
-  | 'applyPatch'
+  | 'useStore'
+  | 'sceneReplaced'
+  | 'sceneChanged'
   | 'applyProgress'
   | 'setReviewDue'
   | 'setSelection'

@@ -38,7 +38,7 @@ describe('find and replace', () => {
     expect(ctl.primary).toBe('r');
     await f.step(-1);
     expect(ctl.primary).toBe('b2');
-    expect(ctl.model.nodes.has('b2')).toBe(true); // its collapsed parent opened
+    expect(ctl.model.has('b2')).toBe(true); // its collapsed parent opened
     expect(ctl.state.canUndo).toBe(false);
     await f.step(1);
     expect(ctl.primary).toBe('r');

@@ -83,7 +83,7 @@ export function useImportExport(ctl: EditorController, onError: (msg: string) =>
     try {
       if (kind === 'png') {
         // SPEC §8: images from other sites cannot be drawn into an exportable canvas.
-        if ([...ctl.model.nodes.values()].some((n) => n.image && isCrossOrigin(n.image))) window.alert(CROSS_ORIGIN_PNG);
+        if ([...ctl.model.all()].some((n) => n.image && isCrossOrigin(n.image))) window.alert(CROSS_ORIGIN_PNG);
         setProgress(0);
         try {
           download(
@@ -102,7 +102,7 @@ export function useImportExport(ctl: EditorController, onError: (msg: string) =>
         setPdfBusy(true);
         try {
           // node images go in as data URLs (the engine cannot fetch the student's uploads)
-          const images = await imageDataUrls([...ctl.model.nodes.values()].map((n) => n.image ?? ''));
+          const images = await imageDataUrls([...ctl.model.all()].map((n) => n.image ?? ''));
           const font = await pdfFont();
           // formulas typeset here (the worker cannot lay KaTeX out), drawn as vectors in the PDF
           const formulas = await ctl.io.pdfFormulas();
@@ -119,7 +119,7 @@ export function useImportExport(ctl: EditorController, onError: (msg: string) =>
       // (outline text too: it says the relationship lines it cannot hold)
       if (kind === 'xmind' || kind === 'mm' || kind === 'opml' || kind === 'md' || kind === 'txt') {
         // .xmind embeds images: the student's uploads are read here, the engine cannot fetch
-        const images = kind === 'xmind' ? await imageDataUrls([...ctl.model.nodes.values()].map((n) => n.image ?? '')) : {};
+        const images = kind === 'xmind' ? await imageDataUrls([...ctl.model.all()].map((n) => n.image ?? '')) : {};
         const { data, notices } = await ctl.io.exportFile(kind, { images });
         const name = `${base}.${spec.ext}`;
         download(name, new Blob([data as BlobPart], { type: typeof data === 'string' ? `${spec.mime};charset=utf-8` : spec.mime }));

@@ -20,7 +20,7 @@ export const itemIds = (items: ItemsAt): Set<string> => new Set([...items.lines.
 export function goneItemTopic(model: MapModel, before: ItemsAt): string | null {
   const now = itemIds(itemsAt(model));
   const topics = [...before.lines.filter((r) => !now.has(r.id)).map((r) => r.from), ...before.summaries.filter((s) => !now.has(s.id)).map((s) => s.first)];
-  return topics.find((id) => model.nodes.has(id)) ?? null;
+  return topics.find((id) => model.has(id)) ?? null;
 }
 
 /** A topic as said after 已选中 (formulas as their source, 公式：…). */

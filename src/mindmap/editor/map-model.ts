@@ -1,11 +1,12 @@
 import { spokenText } from '../engine/render/formula';
 import type { Relationship } from '../engine/model/items';
-import { extrasOf, nodeAt, type PatchNode, type RenderPatch } from '../engine/render/render-patch';
+import { NODE_STRIDE, NodeFlag, NodeInt, type PatchNode, type RenderPatch } from '../engine/render/render-patch';
+import type { SceneStore } from '../canvas/scene-store';
 import { SummaryModel } from './summary-model';
 
-// The main thread's mirror of the visible tree, kept from worker patches alone: what the ARIA
-// tree, keyboard navigation and menus read. Nodes hidden under a collapse are not mirrored
-// (the worker sends them as removed), exactly like the canvas.
+// The visible tree as the ARIA tree, keyboard navigation and menus read it: a reader over the
+// document view's slots (the canvas's SceneStore, fed by the same worker patches), not a copy of
+// its own. Nodes hidden under a collapse are not there (the worker sends them as removed).
 
 export type NodeInfo = Pick<
   PatchNode,
@@ -15,25 +16,6 @@ export type NodeInfo = Pick<
   children: string[];
 };
 
-function infoOf(s: PatchNode, children: string[]): NodeInfo {
-  return {
-    id: s.id,
-    parentId: s.parentId,
-    level: s.level,
-    text: s.text,
-    priority: s.priority,
-    isStudy: s.isStudy,
-    isNow: s.isNow,
-    hasNote: s.hasNote,
-    href: s.href,
-    image: s.image,
-    resource: s.resource,
-    collapsed: s.collapsed,
-    childCount: s.childCount,
-    children,
-  };
-}
-
 export interface Rows {
   ids: readonly string[];
   /** aria-posinset of each row (1-based among its visible siblings). */
@@ -42,8 +24,9 @@ export interface Rows {
   index: ReadonlyMap<string, number>;
 }
 
+const NO_RESOURCES: string[] = [];
+
 export class MapModel {
-  nodes = new Map<string, NodeInfo>();
   rootId = '';
   theme = 'fresh-blue';
   template = 'default';
@@ -57,9 +40,12 @@ export class MapModel {
   readonly summaries = new SummaryModel();
   /** Bumped on every applied patch (useSyncExternalStore snapshot). */
   version = 0;
-  /** The pre-order rows, kept until the tree's shape changes (a text or mark edit keeps them). */
+  /** The pre-order rows and the store's shape they were walked at (a text or mark edit keeps them). */
   private order: Rows | null = null;
+  private orderShape = -1;
   private listeners = new Set<() => void>();
+
+  constructor(private readonly store: SceneStore) {}
 
   subscribe = (fn: () => void): (() => void) => {
     this.listeners.add(fn);
@@ -68,61 +54,48 @@ export class MapModel {
 
   getVersion = (): number => this.version;
 
+  /** A worker patch the store has taken: the map's own fields from it, and the listeners told. */
   apply(p: RenderPatch): void {
     this.summaries.apply(p);
     this.theme = p.theme;
     this.template = p.template;
     this.literalText = !!p.literalText;
     if (p.items) this.relationships = p.items.relationships;
-    if (p.full || p.removed.length) this.order = null;
-    if (p.full) {
-      this.nodes.clear();
-      const order: Array<[string, string, number]> = [];
-      const extras = extrasOf(p);
-      for (let i = 0; i < p.ids.length; i++) {
-        const s = nodeAt(p, i, extras);
-        if (!s) continue;
-        this.nodes.set(s.id, infoOf(s, []));
-        if (s.parentId) order.push([s.parentId, s.id, s.index]);
-        else this.rootId = s.id;
-      }
-      order.sort((a, b) => a[2] - b[2]);
-      for (const [pid, id] of order) this.nodes.get(pid)?.children.push(id);
-    } else {
-      for (const id of p.removed) this.drop(id);
-      const extras = extrasOf(p);
-      for (let i = 0; i < p.ids.length; i++) {
-        const s = nodeAt(p, i, extras);
-        if (!s) continue;
-        const old = this.nodes.get(s.id);
-        if (!old || old.parentId !== s.parentId || old.collapsed !== s.collapsed) this.order = null;
-        if (old && old.parentId !== s.parentId && old.parentId) this.detach(old.parentId, s.id);
-        this.nodes.set(s.id, infoOf(s, old?.children ?? []));
-        if (!s.parentId) this.rootId = s.id;
-        else if (!old || old.parentId !== s.parentId) {
-          const parent = this.nodes.get(s.parentId);
-          if (parent && !parent.children.includes(s.id)) parent.children.splice(s.index, 0, s.id);
-        }
-      }
-      for (const [pid, kids] of p.structure) {
-        const parent = this.nodes.get(pid);
-        if (!parent) continue;
-        const next = kids.filter((k) => this.nodes.has(k));
-        if (next.length !== parent.children.length || next.some((k, i) => parent.children[i] !== k)) this.order = null;
-        parent.children = next;
-      }
-    }
+    for (let i = 0; i < p.ids.length; i++) if (!p.parents[i] && p.look[i] >= 0) this.rootId = p.ids[i];
     this.version++;
     for (const fn of this.listeners) fn();
   }
 
+  has(id: string): boolean {
+    return this.store.slotOf.has(id);
+  }
+
+  /** How many nodes are visible. */
+  get size(): number {
+    return this.store.slotOf.size;
+  }
+
   get(id: string): NodeInfo | undefined {
-    return this.nodes.get(id);
+    const s = this.store.slotOf.get(id);
+    return s === undefined ? undefined : this.info(s);
+  }
+
+  /** Every visible node (in no particular order). */
+  *all(): Generator<NodeInfo> {
+    for (const s of this.store.slotOf.values()) yield this.info(s);
+  }
+
+  /** The last node in the map's order marked 正在学 (a study map opens on it), else null. */
+  lastNow(): string | null {
+    const { ints } = this.store;
+    let now: string | null = null;
+    for (const [id, s] of this.store.slotOf) if (ints[s * NODE_STRIDE + NodeInt.flags] & NodeFlag.now) now = id;
+    return now;
   }
 
   /** Pre-order list of visible nodes. */
   flatten(): NodeInfo[] {
-    return this.rows().ids.map((id) => this.nodes.get(id)!);
+    return this.rows().ids.map((id) => this.get(id)!);
   }
 
   /**
@@ -131,29 +104,31 @@ export class MapModel {
    * edits read the same rows.
    */
   rows(): Rows {
-    if (this.order) return this.order;
+    if (this.order && this.orderShape === this.store.shape) return this.order;
+    const { records } = this.store;
     const ids: string[] = [];
     const posInSet: number[] = [];
     const index = new Map<string, number>();
-    const root = this.nodes.get(this.rootId);
-    const stack: Array<[NodeInfo, number]> = root ? [[root, 1]] : [];
+    const root = this.store.slotOf.get(this.rootId);
+    const stack: Array<[number, number]> = root === undefined ? [] : [[root, 1]];
     while (stack.length) {
-      const [n, pos] = stack.pop()!;
-      index.set(n.id, ids.length);
-      ids.push(n.id);
+      const [s, pos] = stack.pop()!;
+      const id = records[s]!.id;
+      index.set(id, ids.length);
+      ids.push(id);
       posInSet.push(pos);
-      for (let i = n.children.length - 1; i >= 0; i--) {
-        const c = this.nodes.get(n.children[i]);
-        if (c) stack.push([c, i + 1]);
-      }
+      const kids = this.store.childSlots(s);
+      for (let i = kids.length - 1; i >= 0; i--) stack.push([kids[i], i + 1]);
     }
     this.order = { ids, posInSet, index };
+    this.orderShape = this.store.shape;
     return this.order;
   }
 
   /** True when `id` is `ancestor` or lies inside its subtree. */
   isInside(id: string, ancestor: string): boolean {
-    for (let n = this.nodes.get(id); n; n = n.parentId ? this.nodes.get(n.parentId) : undefined) if (n.id === ancestor) return true;
+    const { records, parentSlot } = this.store;
+    for (let s = this.store.slotOf.get(id) ?? -1; s >= 0; s = parentSlot[s]) if (records[s]?.id === ancestor) return true;
     return false;
   }
 
@@ -161,16 +136,28 @@ export class MapModel {
     return n.children.length > 0 || (n.collapsed && n.childCount > 0);
   }
 
-  private detach(parentId: string, id: string): void {
-    const p = this.nodes.get(parentId);
-    if (p) p.children = p.children.filter((c) => c !== id);
-  }
-
-  private drop(id: string): void {
-    const n = this.nodes.get(id);
-    if (!n) return;
-    for (const c of n.children) this.drop(c);
-    if (n.parentId) this.detach(n.parentId, id);
-    this.nodes.delete(id);
+  /** The node in slot `s` as the tree reads it: the engine's ints, its record and its children. */
+  private info(s: number): NodeInfo {
+    const { records, ints } = this.store;
+    const r = records[s]!;
+    const o = s * NODE_STRIDE;
+    const flags = ints[o + NodeInt.flags];
+    const x = r.extra;
+    return {
+      id: r.id,
+      parentId: r.parent ?? null,
+      level: ints[o + NodeInt.level],
+      text: r.blank ? '' : r.text,
+      priority: ints[o + NodeInt.priority] || null,
+      isStudy: (flags & NodeFlag.study) !== 0,
+      isNow: (flags & NodeFlag.now) !== 0,
+      hasNote: (flags & NodeFlag.note) !== 0,
+      collapsed: (flags & NodeFlag.collapsed) !== 0,
+      childCount: ints[o + NodeInt.childCount],
+      href: x?.href ?? null,
+      image: x?.image ?? null,
+      resource: x?.resource ?? NO_RESOURCES,
+      children: this.store.childSlots(s).map((c) => records[c]!.id),
+    };
   }
 }

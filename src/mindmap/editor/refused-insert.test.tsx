@@ -11,7 +11,7 @@ import { testContext, testController } from './test-kit';
 // was not made, and its Enter, must not rename the topic still selected (an outside walk's title
 // went to the selected topic that way, and its next Delete removed a real topic).
 
-const texts = (ctl: EditorController) => [...ctl.model.nodes.values()].map((n) => n.text).sort();
+const texts = (ctl: EditorController) => [...ctl.model.all()].map((n) => n.text).sort();
 
 async function level4(): Promise<{ ctl: EditorController; el: HTMLTextAreaElement; errors: string[]; before: string[] }> {
   const ctl = await testController();

@@ -84,8 +84,8 @@ export class RelationTool {
 
   /** The lines with both ends on the map now (the others wait for an undo to bring their node back). */
   visible(): Relationship[] {
-    const { nodes } = this.ctl.model;
-    return this.list.filter((r) => nodes.has(r.from) && nodes.has(r.to));
+    const { model } = this.ctl;
+    return this.list.filter((r) => model.has(r.from) && model.has(r.to));
   }
 
   /** The lines a node starts or ends (indexed once per model version: every tree row asks). */
@@ -151,7 +151,7 @@ export class RelationTool {
     const has = (id: string | null) => !!id && this.visible().some((r) => r.id === id);
     if ((selected && !has(selected)) || (editing && !has(editing)))
       this.set({ selected: has(selected) ? selected : null, editing: has(editing) ? editing : null });
-    if (linking && !this.ctl.model.nodes.has(linking.from)) this.cancel();
+    if (linking && !this.ctl.model.has(linking.from)) this.cancel();
   }
 
   /** Selects line `id` (null: none); `say`: name it in the live region (a line just drawn is said as added instead). */
@@ -196,7 +196,7 @@ export class RelationTool {
     // the topic Alt+L's walk began on, else the one the line starts from (a line just drawn)
     const back = this.walk?.anchor ?? this.list.find((r) => r.id === this.state.selected)?.from;
     this.select(null);
-    if (back && this.ctl.model.nodes.has(back) && !this.ctl.state.selection.length) this.ctl.select([back]);
+    if (back && this.ctl.model.has(back) && !this.ctl.state.selection.length) this.ctl.select([back]);
   }
 
   /** Pans the canvas (if needed) so the line's curve is in view. */
@@ -213,7 +213,7 @@ export class RelationTool {
   /** Linking mode from node `from` (关联线 in the toolbar or node menu, Ctrl+L). */
   start(from: string): void {
     if (this.ctl.state.readOnly) return this.ctl.reportError(READ_ONLY_MSG);
-    if (!this.ctl.model.nodes.has(from)) return;
+    if (!this.ctl.model.has(from)) return;
     // The next tap picks the line's other end, not a topic for 多选 (the link tool replaces it,
     // tools.ts); of several selected topics the line starts from the one named, selected alone
     // (outside walk).
@@ -306,7 +306,7 @@ export class RelationTool {
     // Once the line is gone the topic it was reached from is selected (Alt+L's), else the one it
     // starts from, as undo/redo do (item-steps.ts): not whatever the map fell back to (the root).
     const from = this.list.find((r) => r.id === id)?.from;
-    const back = this.walk?.anchor ?? (from && this.ctl.model.nodes.has(from) ? from : undefined);
+    const back = this.walk?.anchor ?? (from && this.ctl.model.has(from) ? from : undefined);
     if (back && !this.ctl.state.selection.length) this.ctl.select([back], false);
     this.walk = null;
     this.set({ selected: null, editing: null });

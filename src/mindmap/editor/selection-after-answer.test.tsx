@@ -8,7 +8,7 @@ import { testController } from './test-kit';
 // slow machine saw them rename a topic instead: the Delete answered after the click selected its
 // neighbour, and any patch arriving with nothing selected selected the root.
 
-const texts = (ctl: EditorController) => [...ctl.model.nodes.values()].map((n) => n.text).sort();
+const texts = (ctl: EditorController) => [...ctl.model.all()].map((n) => n.text).sort();
 
 async function typeTitle(ctl: EditorController, el: HTMLTextAreaElement, title: string) {
   for (const ch of title) if (fireEvent.keyDown(el, { key: ch })) input(el, el.value + ch);
@@ -25,7 +25,7 @@ describe('a selection the student cleared', () => {
     fireEvent.keyDown(el, { key: 'Delete' });
     // the pointer's click on empty canvas (pointer.ts), before the worker answered the Delete
     ctl.select([], false);
-    await vi.waitFor(() => expect(ctl.model.nodes.has('a1')).toBe(false));
+    await vi.waitFor(() => expect(ctl.model.has('a1')).toBe(false));
     await ctl.settled();
     expect(ctl.state.selection).toEqual([]);
     const before = texts(ctl);
@@ -45,7 +45,7 @@ describe('a selection the student cleared', () => {
     ctl.select(['a']);
     const el = render(<FieldEditor ctl={ctl} />).getByRole('textbox') as HTMLTextAreaElement;
     fireEvent.keyDown(el, { key: 'Delete' });
-    await vi.waitFor(() => expect(ctl.model.nodes.has('a')).toBe(false));
+    await vi.waitFor(() => expect(ctl.model.has('a')).toBe(false));
     await vi.waitFor(() => expect(ctl.state.selection).toEqual(['b']));
   });
 });

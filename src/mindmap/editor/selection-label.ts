@@ -12,7 +12,7 @@ const topicText = (ctl: EditorController, id: string) => ctl.model.say(ctl.model
 export function selectionLabel(ctl: EditorController, lineSelected: string | null): string {
   const summary = ctl.state.summary ? ctl.model.summaries.get(ctl.state.summary) : undefined;
   if (summary) return `思维导图，已选中${describe(ctl, summary)}`;
-  const ids = ctl.state.selection.filter((id) => ctl.model.nodes.has(id));
+  const ids = ctl.state.selection.filter((id) => ctl.model.has(id));
   const line = !ids.length && lineSelected ? ctl.relations.list.find((r) => r.id === lineSelected) : undefined;
   if (line) return `思维导图，已选中关联线：${ctl.relations.describe(line)}`;
   if (ids.length > 1) {

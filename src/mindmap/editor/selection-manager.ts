@@ -39,7 +39,7 @@ export class SelectionManager {
   select(ids: string[], reveal = true): void {
     this.epoch++;
     const { model, canvas } = this.doc;
-    const sel = ids.filter((id) => model.nodes.has(id));
+    const sel = ids.filter((id) => model.has(id));
     if (this.store.state.summary) canvas?.selectSummary?.(null);
     this.store.set({ summary: null, selection: sel });
     canvas?.setSelection(sel);

@@ -61,7 +61,7 @@ export function ancestorsOf(model: MapModel, selection: readonly string[]): stri
 
 /** The selection after a patch: each node if it remains, else its nearest remaining ancestor. */
 export function remainingSelection(model: MapModel, selection: readonly string[], ancestors: string[][]): string[] {
-  const kept = selection.map((id, i) => [id, ...(ancestors[i] ?? [])].find((a) => model.nodes.has(a)));
+  const kept = selection.map((id, i) => [id, ...(ancestors[i] ?? [])].find((a) => model.has(a)));
   return [...new Set(kept.filter((id): id is string => id !== undefined))];
 }
 

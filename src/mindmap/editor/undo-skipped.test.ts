@@ -107,7 +107,7 @@ describe('undo after another member deleted what the step changed', () => {
     ctl.doc.setPresence(new Map([[id as string, { colour: 0x2f9e44, initial: '林', editing: true, name: '林悦' }]]));
     warnings.length = 0;
     await ctl.undo();
-    expect(ctl.model.nodes.has(id as string)).toBe(false);
+    expect(ctl.model.has(id as string)).toBe(false);
     expect(warnings).toEqual(['这一步撤销删除了林悦正在编辑的「分支主题」，可按 Ctrl+Y 恢复']);
   });
 });
