@@ -5,7 +5,7 @@ import { uploadImage } from '../host';
 import type { DialogKind } from './actions';
 import type { EditorController } from './controller';
 import { GENERIC_MSG, userMessage } from './messages';
-import { naturalSize } from './node-image';
+import { decodedSize, IMAGE_UNREADABLE, naturalSize } from './node-image';
 
 // Node dialogs (hyperlink, note, image) and the save-conflict choice. Each edit is one
 // engine command on the selected nodes.
@@ -64,11 +64,14 @@ export function uploadError(err: unknown): string {
   return m === GENERIC_MSG ? '图片上传失败，请检查网络后重试' : m;
 }
 
-/** Uploads an image file and puts it on the given nodes. */
+/** Uploads an image file and puts it on the given nodes; a file that does not decode is refused before it is sent. */
 export async function putImage(ctl: EditorController, ids: string[], file: Blob, name: string): Promise<void> {
-  // The file itself gives the size: the uploaded URL needs the login token to load.
-  const [[w, h], url] = await Promise.all([naturalSize(file), uploadImage(file, name)]);
-  await ctl.run('image', [ids, url, name, w, h]);
+  // The file itself gives the size (the uploaded URL needs the login token to load), and shows it
+  // is a picture: a corrupt one would otherwise be a broken box on the map, saved.
+  const size = await decodedSize(file);
+  if (!size) throw new Error(IMAGE_UNREADABLE);
+  const url = await uploadImage(file, name);
+  await ctl.run('image', [ids, url, name, size[0], size[1]]);
   revealGrown(ctl, ids);
 }
 

@@ -48,3 +48,18 @@ export async function naturalSize(src: Blob | string): Promise<[number, number]>
     return [200, 200];
   }
 }
+
+/** Said when a file picked or pasted as a node's image cannot be decoded (never uploaded then). */
+export const IMAGE_UNREADABLE = '无法读取这张图片（文件可能已损坏或不是图片），请换一张';
+
+/** Natural size of an image file, or null when it cannot be decoded (a corrupt or mislabelled file). */
+export async function decodedSize(file: Blob): Promise<[number, number] | null> {
+  try {
+    const img = await createImageBitmap(file);
+    const size = sizeOf(img);
+    img.close();
+    return size[0] > 0 && size[1] > 0 ? size : null;
+  } catch {
+    return null;
+  }
+}

@@ -342,4 +342,24 @@ describe('markers, images and exports', () => {
     expect(find(png, ORANGE).count, '正在学 in PNG').toBeGreaterThan(150);
     expect(find(png, IMAGE, 6).count, 'image in PNG').toBeGreaterThan(150 * 90);
   });
+
+  it('a corrupt picture file is refused before it is uploaded: said in Chinese, no broken box on the topic', async () => {
+    const { page } = s;
+    await openMinder(page);
+    await pasteImport(page, 'km', JSON.stringify(MARKED), '外部资料');
+    await item(page, '外部资料').click();
+    await page.getByRole('button', { name: /^图片/ }).click();
+    const dialog = page.getByRole('dialog', { name: '图片' });
+    const uploads: string[] = [];
+    page.on('request', (r) => r.url().includes('uploadImage') && uploads.push(r.url()));
+    // a PNG's signature, then bytes that decode to nothing
+    const corrupt = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(200, 7)]);
+    await dialog.getByLabel('上传图片').setInputFiles({ name: 'broken.png', mimeType: 'image/png', buffer: corrupt });
+    await page.getByText('无法读取这张图片（文件可能已损坏或不是图片），请换一张').first().waitFor();
+    expect(uploads).toEqual([]);
+    await dialog.getByRole('button', { name: '取消' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    expect(await item(page, /^外部资料，.*有图片/).count()).toBe(0);
+    expect(await item(page, /^外部资料，.*有链接/).count()).toBe(1); // (the same row's marks are said)
+  });
 });
