@@ -3,7 +3,9 @@ import type { Rect } from '../canvas/scene-types';
 // Arrow keys move as the map looks (kityminder keynav.js): from the selected box, the nearest
 // box strictly on that side by gap distance — vertical gap when the boxes overlap horizontally,
 // horizontal gap when they overlap vertically, else Euclidean — with siblings' distances /10 and
-// the parent's /5. So ← on a left-side branch goes away from the root, as on screen. Computed
+// the parent's /5, and from the root its main topics' /5 (→ goes to a main topic, as in XMind, not
+// to a nearer grandchild; deeper, ↑/↓ keep to siblings over the children stacked beside). So ← on
+// a left-side branch goes away from the root, as on screen. Computed
 // for the one key pressed (O(visible nodes)), not as kityminder's O(n²) table after each layout.
 
 export type Direction = 'up' | 'down' | 'left' | 'right';
@@ -35,8 +37,8 @@ export function nearestInDirection(from: NavBox, boxes: Iterable<NavBox>, dir: D
   for (const c of boxes) {
     if (c.id === from.id || !c.w || !c.h || !onSide(c, from, dir)) continue;
     let d = gap(c, from);
-    if (c.parentId === from.parentId) d /= 10;
-    if (from.parentId === c.id) d /= 5;
+    if (from.parentId !== null && c.parentId === from.parentId) d /= 10;
+    if (from.parentId === c.id || (from.parentId === null && c.parentId === from.id)) d /= 5;
     if (d < bestDist) {
       bestDist = d;
       best = c.id;
