@@ -97,20 +97,33 @@ export function AriaTree({ ctl, onKeyDown, onToggle, onActivate, onRowClick, onR
     };
   }, [virtual]);
 
-  // Keep DOM focus on the selected item while the user works in the tree; a virtualised tree
-  // first scrolls its row into view (the smallest scroll).
+  // The selected row is scrolled into view (the smallest scroll) when the selection moves — on
+  // the map, by find or in the tree — and holds the DOM focus while the user works in the tree.
+  // Away from the tree, a patch alone (a classmate's edit) leaves the tree where it was scrolled.
+  const followed = useRef<string | null>(null);
   useEffect(() => {
-    if (!focusTree.current && !ref.current?.contains(document.activeElement)) return;
-    // never take the focus from the text edit field (IME input goes there)
-    if (document.activeElement instanceof HTMLTextAreaElement || ctl.tools.doing('text')) return;
     const tree = ref.current;
-    if (tree && virtual) {
+    if (!tree) return;
+    const inTree = focusTree.current || tree.contains(document.activeElement);
+    const moved = followed.current !== focusId;
+    followed.current = focusId;
+    if (!inTree && !moved) return;
+    if (virtual) {
       const y = at * rowHeight;
       if (y < tree.scrollTop) tree.scrollTop = y;
       else if (y + rowHeight > tree.scrollTop + tree.clientHeight) tree.scrollTop = y + rowHeight - tree.clientHeight;
     }
-    const el = tree?.querySelector<HTMLElement>('[role=treeitem][tabindex="0"]');
-    if (el && document.activeElement !== el) el.focus({ preventScroll: !!virtual });
+    const el = tree.querySelector<HTMLElement>('[role=treeitem][tabindex="0"]');
+    if (!el) return;
+    if (!virtual && !inTree) {
+      // (only the tree scrolls: scrollIntoView would move the page too)
+      const [r, t] = [el.getBoundingClientRect(), tree.getBoundingClientRect()];
+      if (r.top < t.top) tree.scrollTop -= t.top - r.top;
+      else if (r.bottom > t.bottom) tree.scrollTop += Math.min(r.bottom - t.bottom, r.top - t.top);
+    }
+    // never take the focus from the text edit field (IME input goes there)
+    if (!inTree || document.activeElement instanceof HTMLTextAreaElement || ctl.tools.doing('text')) return;
+    if (document.activeElement !== el) el.focus({ preventScroll: !!virtual });
   }, [primary, state.selection, state.summary, ctl.model.version]);
 
   return (

@@ -22,7 +22,7 @@ import { NodeDialog } from './dialogs';
 import { anchorOf, lineAnchor } from './edit-geometry';
 import { FindBar, useFindShortcut } from './FindBar';
 import { useImportExport, type RetiredByImport } from './import-export';
-import { handleMapKey, HINT_EDIT, HINT_READ } from './keyboard';
+import { handleMapKey, handleTreeRowArrow, HINT_EDIT, HINT_READ } from './keyboard';
 import { mapPaste } from './map-paste';
 import { menuLine, NodeMenu, openLineMenuAt, openMenuAt, openSummaryMenuAt } from './NodeMenu';
 import { NotePreview, type NotePreviewState } from './marker-input';
@@ -219,6 +219,7 @@ export function MindEditorView({ ctl, load, toolbarExtra, onActivate, onError, e
   const onTreeKey = (e: KeyboardEvent) => {
     if (editing.current || dialog) return;
     queued.key(e, false, () => {
+      if (handleTreeRowArrow(e, ctl)) return;
       if (handleMapKey(e, keyDeps)) return;
       // A printable key on a tree row (not an editable element) starts editing with it.
       if (ctl.primary && !ctl.state.readOnly) {

@@ -4,6 +4,8 @@ import { handleRelationKey } from './relation-keys';
 import { handleSummaryKey } from './summary-keys';
 import { refuseReadOnly } from './read-only';
 import type { KeyPress } from './key-queue';
+import type { EditorController } from './controller';
+import { treeRowStep } from './navigation';
 
 // The map's keys, the same on its keyboard target (the armed edit field over the canvas) and
 // on the rows of the ARIA tree: arrows (spatial), Shift+arrows, Home/End, F6 (next region),
@@ -29,6 +31,17 @@ export interface KeyDeps {
 const WAITED = new Set(['appendChild', 'appendSibling', 'appendParent', 'removeNode', 'undo', 'redo', 'cut']);
 
 const ARROWS: Record<string, Direction> = { ArrowUp: 'up', ArrowDown: 'down', ArrowLeft: 'left', ArrowRight: 'right' };
+
+/** ← / → on a row of the 大纲 tree move through the tree, not across the map (navigation.ts treeRowStep). */
+export function handleTreeRowArrow(e: KeyPress, ctl: EditorController): boolean {
+  const dir = e.key === 'ArrowLeft' ? 'left' : e.key === 'ArrowRight' ? 'right' : null;
+  if (!dir || e.shiftKey || e.ctrlKey || e.metaKey || e.altKey || !ctl.primary || ctl.state.summary) return false;
+  e.preventDefault();
+  const step = treeRowStep(ctl.model, ctl.primary, dir);
+  if (step && 'select' in step) ctl.select([step.select]);
+  else if (step) void ctl.run('expand' in step ? 'expand' : 'collapse', [['expand' in step ? step.expand : step.collapse]]);
+  return true;
+}
 
 /** Handles a key for the map; false when the key is not the map's (a printable character). */
 export function handleMapKey(e: KeyPress, d: KeyDeps): boolean {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { BrowserSession } from '../browser';
-import { item, mapFocused, nodeBox, openMinder, selectedTexts } from './helpers';
+import { item, mapFocused, nodeBox, openMinder, selectedTexts, tree } from './helpers';
 import { openSignedIn, unexpectedErrors } from '../shell-helpers';
 import { e2eBaseURL } from '../base-url';
 
@@ -66,6 +66,56 @@ describe('outline tree arrow', () => {
     await row.getByRole('button', { name: '展开' }).click();
     await expect.poll(() => row.getAttribute('aria-expanded')).toBe('true');
     expect(await selectedTexts(s.page)).toEqual(['系统设计']);
+  });
+});
+
+describe('outline tree keys and scrolling', () => {
+  it('← / → on a row move through the tree (fold, parent; unfold, first child) whatever side of the map the topic is on', async () => {
+    const { page } = s;
+    await openMinder(page, 'case-01');
+    const rows = tree(page).locator('[role=treeitem][aria-level="2"]');
+    for (const name of ['需求分析', '测试与部署']) {
+      const row = item(page, name);
+      await row.click();
+      await row.focus();
+      expect(await row.getAttribute('aria-expanded')).toBe('true');
+      const first = (await tree(page).locator('[role=treeitem]').evaluateAll((els, n) => {
+        const i = els.findIndex((e) => e.querySelector('.mind-tree__text')?.textContent === n);
+        return els[i + 1].querySelector('.mind-tree__text')!.textContent;
+      }, name))!;
+      await page.keyboard.press('ArrowLeft');
+      await expect.poll(() => row.getAttribute('aria-expanded')).toBe('false');
+      await page.keyboard.press('ArrowLeft');
+      await expect.poll(() => selectedTexts(page)).toEqual(['校园二手交易平台']);
+      await row.click();
+      await row.focus();
+      await page.keyboard.press('ArrowRight');
+      await expect.poll(() => row.getAttribute('aria-expanded')).toBe('true');
+      await page.keyboard.press('ArrowRight');
+      await expect.poll(() => selectedTexts(page)).toEqual([first]);
+    }
+    expect(await rows.count()).toBeGreaterThan(3);
+  });
+
+  it('a topic selected on the canvas has its row scrolled into view in the tree', async () => {
+    const { page } = s;
+    await openMinder(page, 'case-01');
+    const root = await nodeBox(page, '校园二手交易平台');
+    await item(page, '测试与部署').click();
+    const panel = tree(page);
+    const scrollable = await panel.evaluate((t) => {
+      t.scrollTop = t.scrollHeight;
+      return t.scrollHeight > t.clientHeight + 40;
+    });
+    expect(scrollable, 'the tree scrolls at this size').toBe(true);
+    await page.mouse.click(root.x + root.width / 2, root.y + root.height / 2);
+    await expect.poll(() => selectedTexts(page)).toEqual(['校园二手交易平台']);
+    await expect
+      .poll(async () => {
+        const [r, t] = [await item(page, '校园二手交易平台').boundingBox(), await panel.boundingBox()];
+        return r!.y >= t!.y - 1 && r!.y + r!.height <= t!.y + t!.height + 1;
+      })
+      .toBe(true);
   });
 });
 
