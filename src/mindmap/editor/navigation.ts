@@ -1,5 +1,6 @@
 import type { SceneStore } from '../canvas/scene-store';
 import type { MapModel } from './map-model';
+import type { Rect } from '../canvas/scene-types';
 import { nearestInDirection, type Direction, type NavBox } from './spatial-nav';
 import { summaryEditId, summaryOfEdit } from './summary-model';
 import { summaryByArrow } from './summary-nav';
@@ -35,6 +36,21 @@ function* navBoxes(model: MapModel, store: SceneStore, summaries = true): Genera
   }
 }
 
+/** Whether ← / → from `from` leads away from its parent on a sideways map (mind, right): its own children lie that way. */
+function outward(template: string, parent: Rect | undefined, from: Rect, dir: Direction): boolean {
+  if (!parent || (template !== 'default' && template !== 'right')) return false;
+  if (dir === 'right') return parent.x + parent.w <= from.x;
+  if (dir === 'left') return parent.x >= from.x + from.w;
+  return false;
+}
+
+function* childBoxes(store: SceneStore, children: readonly string[], parentId: string): Generator<NavBox> {
+  for (const id of children) {
+    const b = store.boxOf(id);
+    if (b) yield { id, parentId, ...b };
+  }
+}
+
 /**
  * The node an arrow key moves to from `id`: spatial over the boxes on the canvas (spatial-nav.ts),
  * so ← / → follow the screen on both sides of the root; without a canvas (jsdom) over the tree:
@@ -52,8 +68,12 @@ export function nodeInDirection(model: MapModel, store: SceneStore | null, id: s
   if (!n) return undefined;
   const from = store?.boxOf(id);
   if (store && from) {
+    const parent = n.parentId ? store.boxOf(n.parentId) : undefined;
+    // Away from the parent on a map laid out sideways: into this topic's own branch only, never a
+    // neighbour's children beside it (a folded topic or a leaf stays where it is).
+    const own = outward(model.template, parent, from, dir) ? childBoxes(store, n.children, id) : navBoxes(model, store, false);
     // Topics first; a summary only from its range's outer edge (summary-nav.ts).
-    const topic = nearestInDirection({ id, parentId: n.parentId, ...from }, navBoxes(model, store, false), dir);
+    const topic = nearestInDirection({ id, parentId: n.parentId, ...from }, own, dir, parent);
     const sid = summaries ? summaryByArrow(model, id, dir, topic) : null;
     return sid ? summaryEditId(sid) : (topic ?? undefined);
   }
@@ -62,4 +82,20 @@ export function nodeInDirection(model: MapModel, store: SceneStore | null, id: s
   if (!n.parentId) return undefined;
   const sibs = model.get(n.parentId)!.children;
   return sibs[sibs.indexOf(id) + (dir === 'up' ? -1 : 1)];
+}
+
+/**
+ * ← / → on a row of the 大纲 tree, as in any tree (WAI-ARIA treeview), whatever side of the map
+ * the topic is drawn on: → expands a collapsed row, else goes to its first child; ← collapses an
+ * expanded row, else goes to its parent. Null: nothing to do (a leaf's →, the root's ← when folded).
+ */
+export function treeRowStep(model: MapModel, id: string, dir: 'left' | 'right'): { expand: string } | { collapse: string } | { select: string } | null {
+  const n = model.get(id);
+  if (!n) return null;
+  if (dir === 'right') {
+    if (n.collapsed && n.childCount > 0) return { expand: id };
+    return n.children.length ? { select: n.children[0] } : null;
+  }
+  if (n.children.length && !n.collapsed) return { collapse: id };
+  return n.parentId ? { select: n.parentId } : null;
 }

@@ -30,14 +30,26 @@ function onSide(c: Rect, f: Rect, dir: Direction): boolean {
   return c.y > f.y + f.h;
 }
 
-/** The id an arrow key moves to from `from`, or null when nothing lies on that side (`boxes` may yield one reused object). */
-export function nearestInDirection(from: NavBox, boxes: Iterable<NavBox>, dir: Direction): string | null {
+/** Whether the parent's box lies between `from` and `c` on the axis of `dir` (a sibling across the root). */
+function across(parent: Rect | undefined, c: Rect, from: Rect, dir: Direction): boolean {
+  if (!parent) return false;
+  const h = dir === 'left' || dir === 'right';
+  const mid = (r: Rect) => (h ? r.x + r.w / 2 : r.y + r.h / 2);
+  return (mid(parent) - mid(c)) * (mid(parent) - mid(from)) < 0;
+}
+
+/**
+ * The id an arrow key moves to from `from`, or null when nothing lies on that side (`boxes` may
+ * yield one reused object). `parent`: the box of `from`'s parent — a sibling on its far side (a
+ * main topic across the root) is no nearer for being a sibling.
+ */
+export function nearestInDirection(from: NavBox, boxes: Iterable<NavBox>, dir: Direction, parent?: Rect): string | null {
   let best: string | null = null;
   let bestDist = Infinity;
   for (const c of boxes) {
     if (c.id === from.id || !c.w || !c.h || !onSide(c, from, dir)) continue;
     let d = gap(c, from);
-    if (from.parentId !== null && c.parentId === from.parentId) d /= 10;
+    if (from.parentId !== null && c.parentId === from.parentId && !across(parent, c, from, dir)) d /= 10;
     if (from.parentId === c.id || (from.parentId === null && c.parentId === from.id)) d /= 5;
     if (d < bestDist) {
       bestDist = d;
