@@ -5,7 +5,7 @@ import { uploadImage } from '../host';
 import type { DialogKind } from './actions';
 import type { EditorController } from './controller';
 import { GENERIC_MSG, userMessage } from './messages';
-import { decodedSize, IMAGE_UNREADABLE, naturalSize } from './node-image';
+import { decodedSize, IMAGE_UNREADABLE, IMAGE_URL_UNREADABLE, naturalSize } from './node-image';
 
 // Node dialogs (hyperlink, note, image) and the save-conflict choice. Each edit is one
 // engine command on the selected nodes.
@@ -128,8 +128,9 @@ export function NodeDialog({
       if (kind === 'image') {
         if (!a.trim()) await ctl.run('image', [ids, '']);
         else {
-          const [w, h] = await naturalSize(a.trim());
-          await ctl.run('image', [ids, a.trim(), b.trim(), w, h]);
+          const size = await naturalSize(a.trim());
+          if (!size) return onError(IMAGE_URL_UNREADABLE);
+          await ctl.run('image', [ids, a.trim(), b.trim(), size[0], size[1]]);
           revealGrown(ctl, ids);
         }
       }

@@ -33,19 +33,22 @@ export async function loadNodeImage(url: string, allowTainted = false): Promise<
 
 const sizeOf = (img: NodeImage): [number, number] => (img instanceof HTMLImageElement ? [img.naturalWidth, img.naturalHeight] : [img.width, img.height]);
 
+/** Said when an image address given in the 图片 dialog does not load (never put on the topic then). */
+export const IMAGE_URL_UNREADABLE = '无法加载这个图片地址（地址有误，或该网站不允许引用），请检查后重试';
+
 /**
- * Natural size of an image being added (the engine fits it into 200×200 keeping its aspect): an
- * uploaded file is decoded locally; a URL is loaded the way the canvas will load it. When it
- * cannot be loaded, 200×200 keeps a visible placeholder on the node.
+ * Natural size of an image address being added (the engine fits it into 200×200 keeping its
+ * aspect), loaded the way the canvas will load it; null when it does not load — a topic must not
+ * get a broken-image box the student did not see coming.
  */
-export async function naturalSize(src: Blob | string): Promise<[number, number]> {
+export async function naturalSize(url: string): Promise<[number, number] | null> {
   try {
-    const img = typeof src === 'string' ? await loadNodeImage(src, true) : await createImageBitmap(src);
+    const img = await loadNodeImage(url, true);
     const size = sizeOf(img);
     if ('close' in img) img.close();
-    return size[0] > 0 && size[1] > 0 ? size : [200, 200];
+    return size[0] > 0 && size[1] > 0 ? size : null;
   } catch {
-    return [200, 200];
+    return null;
   }
 }
 
