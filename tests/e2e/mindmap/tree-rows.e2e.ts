@@ -79,10 +79,12 @@ describe('outline tree keys and scrolling', () => {
       await row.click();
       await row.focus();
       expect(await row.getAttribute('aria-expanded')).toBe('true');
-      const first = (await tree(page).locator('[role=treeitem]').evaluateAll((els, n) => {
-        const i = els.findIndex((e) => e.querySelector('.mind-tree__text')?.textContent === n);
-        return els[i + 1].querySelector('.mind-tree__text')!.textContent;
-      }, name))!;
+      const first = (await tree(page)
+        .locator('[role=treeitem]')
+        .evaluateAll((els, n) => {
+          const i = els.findIndex((e) => e.querySelector('.mind-tree__text')?.textContent === n);
+          return els[i + 1].querySelector('.mind-tree__text')!.textContent;
+        }, name))!;
       await page.keyboard.press('ArrowLeft');
       await expect.poll(() => row.getAttribute('aria-expanded')).toBe('false');
       await page.keyboard.press('ArrowLeft');
