@@ -43,4 +43,11 @@ describe('dropAt', () => {
     // the edges of the parent still reorder among its own siblings
     expect(dropAt(ctl, canvas, 'a1', 'a', 1)).toMatchObject({ parentId: 'r', index: 0 });
   });
+
+  it('onto a folded topic: after its hidden children, as onto an open one (it went in first)', async () => {
+    const ctl = await testController();
+    await ctl.run('collapse', ['a']);
+    expect(ctl.model.get('a')!.children).toEqual([]);
+    expect(dropAt(ctl, canvas, 'b', 'a', 10)).toMatchObject({ parentId: 'a', index: 1 });
+  });
 });

@@ -48,7 +48,9 @@ export function dropAt(ctl: EditorController, canvas: Pick<MindmapCanvas, 'store
   }
   // Onto its own parent: nothing to do (kityminder); moving it to the end that way was a surprise edit.
   if (ctl.model.get(dragId)?.parentId === overId) return null;
-  return { parentId: overId, index: over.children.length, preview: box, refused: depthRefusal(ctl.model, dragId, overId) };
+  // last among its children, those folded away too (a folded topic shows none)
+  const last = over.collapsed ? over.childCount : over.children.length;
+  return { parentId: overId, index: last, preview: box, refused: depthRefusal(ctl.model, dragId, overId) };
 }
 
 /** What pointer input shows: the marquee, drop indicator and drag ghost (Pixi overlay layers, map-overlays.tsx). */
