@@ -31,7 +31,7 @@ const MAP = {
     children: [
       // right side: a folded branch, then one with children, then a leaf
       { data: { id: 'R1', text: '折叠的分支', expandState: 'collapse' }, children: [leaf('R1a'), leaf('R1b')] },
-      { data: { id: 'R2', text: '展开的分支' }, children: [leaf('R2a'), leaf('R2b'), leaf('R2c')] },
+      { data: { id: 'R2', text: '展开的分支' }, children: [leaf('R2a'), leaf('R2b'), leaf('R2c'), leaf('R2d')] },
       leaf('R3'),
       // left side
       { data: { id: 'L1', text: '左边的分支' }, children: [leaf('L1a'), leaf('L1b')] },
@@ -51,7 +51,7 @@ describe('arrow keys on a map laid out on both sides of the root', () => {
   it('away from the root a topic goes into its own branch only: a folded one and a leaf stay put', () => {
     expect(go('R1', 'right')).toBeUndefined();
     expect(go('R3', 'right')).toBeUndefined();
-    expect(['R2a', 'R2b', 'R2c']).toContain(go('R2', 'right'));
+    expect(['R2a', 'R2b', 'R2c', 'R2d']).toContain(go('R2', 'right'));
     expect(['L1a', 'L1b']).toContain(go('L1', 'left'));
     expect(go('R2b', 'right')).toBeUndefined();
   });
@@ -65,10 +65,13 @@ describe('arrow keys on a map laid out on both sides of the root', () => {
     for (let k = 0; k < 10; k++) expect(nodeInDirection(wide.model, wide.store, `M${k}`, k < 5 ? 'left' : 'right'), `M${k}`).toBe('r');
   });
 
-  it('↑ / ↓ keep to the siblings on their side', () => {
+  it('↑ / ↓ keep to the siblings on their side, past the middle of their parent too', () => {
     expect(go('R1', 'down')).toBe('R2');
     expect(go('R3', 'up')).toBe('R2');
+    // two children above the parent's middle, two below: not the parent, nor a cousin
     expect(go('R2b', 'down')).toBe('R2c');
+    expect(go('R2c', 'up')).toBe('R2b');
+    expect(go('R2c', 'down')).toBe('R2d');
   });
 });
 

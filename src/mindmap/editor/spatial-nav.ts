@@ -30,11 +30,14 @@ function onSide(c: Rect, f: Rect, dir: Direction): boolean {
   return c.y > f.y + f.h;
 }
 
-/** Whether the parent's box lies between `from` and `c` on the axis of `dir` (a sibling across the root). */
+/**
+ * Whether ← / → would cross the parent to reach sibling `c` (a main topic across the root). Only
+ * sideways: children stacked beside their parent lie above and below its middle, and ↑ / ↓ between
+ * them is the sibling move itself.
+ */
 function across(parent: Rect | undefined, c: Rect, from: Rect, dir: Direction): boolean {
-  if (!parent) return false;
-  const h = dir === 'left' || dir === 'right';
-  const mid = (r: Rect) => (h ? r.x + r.w / 2 : r.y + r.h / 2);
+  if (!parent || (dir !== 'left' && dir !== 'right')) return false;
+  const mid = (r: Rect) => r.x + r.w / 2;
   return (mid(parent) - mid(c)) * (mid(parent) - mid(from)) < 0;
 }
 
