@@ -100,14 +100,16 @@ export function AriaTree({ ctl, onKeyDown, onToggle, onActivate, onRowClick, onR
   // The selected row is scrolled into view (the smallest scroll) when the selection moves — on
   // the map, by find or in the tree — and holds the DOM focus while the user works in the tree.
   // Away from the tree, a patch alone (a classmate's edit) leaves the tree where it was scrolled.
-  const followed = useRef<string | null>(null);
+  const followed = useRef<string | null | undefined>(undefined);
   useEffect(() => {
     const tree = ref.current;
     if (!tree) return;
     const inTree = focusTree.current || tree.contains(document.activeElement);
-    const moved = followed.current !== focusId;
-    followed.current = focusId;
-    if (!inTree && !moved) return;
+    // (what is selected, not the row holding the focus: with nothing selected that is the root's)
+    const target = state.summary ? `概要:${state.summary}` : primary;
+    const moved = followed.current !== target;
+    followed.current = target;
+    if (!inTree && (!moved || !target)) return;
     if (virtual) {
       const y = at * rowHeight;
       if (y < tree.scrollTop) tree.scrollTop = y;

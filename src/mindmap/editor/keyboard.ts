@@ -32,11 +32,20 @@ const WAITED = new Set(['appendChild', 'appendSibling', 'appendParent', 'removeN
 
 const ARROWS: Record<string, Direction> = { ArrowUp: 'up', ArrowDown: 'down', ArrowLeft: 'left', ArrowRight: 'right' };
 
-/** ← / → on a row of the 大纲 tree move through the tree, not across the map (navigation.ts treeRowStep). */
+/**
+ * Arrows on a row of the 大纲 tree move through the tree, not across the map: ↑ / ↓ to the row
+ * above or below, ← / → fold and unfold or go to the parent and first child (navigation.ts treeRowStep).
+ */
 export function handleTreeRowArrow(e: KeyPress, ctl: EditorController): boolean {
-  const dir = e.key === 'ArrowLeft' ? 'left' : e.key === 'ArrowRight' ? 'right' : null;
+  const dir = ARROWS[e.key];
   if (!dir || e.shiftKey || e.ctrlKey || e.metaKey || e.altKey || !ctl.primary || ctl.state.summary) return false;
   e.preventDefault();
+  if (dir === 'up' || dir === 'down') {
+    const { ids, index } = ctl.model.rows();
+    const next = ids[(index.get(ctl.primary) ?? -1) + (dir === 'up' ? -1 : 1)];
+    if (next) ctl.select([next]);
+    return true;
+  }
   const step = treeRowStep(ctl.model, ctl.primary, dir);
   if (step && 'select' in step) ctl.select([step.select]);
   else if (step) void ctl.run('expand' in step ? 'expand' : 'collapse', [['expand' in step ? step.expand : step.collapse]]);

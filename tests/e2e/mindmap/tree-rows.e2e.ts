@@ -97,20 +97,39 @@ describe('outline tree keys and scrolling', () => {
       await expect.poll(() => selectedTexts(page)).toEqual([first]);
     }
     expect(await rows.count()).toBeGreaterThan(3);
+    // ↑ / ↓: the row above and below, whatever the map's layout puts nearer on screen
+    const texts = await tree(page)
+      .locator('[role=treeitem] .mind-tree__text')
+      .evaluateAll((els) => els.map((e) => e.textContent ?? ''));
+    const at = texts.indexOf('用例建模');
+    const row = item(page, '用例建模');
+    await row.click();
+    await row.focus();
+    for (const k of [1, 2, 3]) {
+      await page.keyboard.press('ArrowDown');
+      await expect.poll(() => selectedTexts(page)).toEqual([texts[at + k]]);
+    }
+    await page.keyboard.press('ArrowUp');
+    await expect.poll(() => selectedTexts(page)).toEqual([texts[at + 2]]);
   });
 
   it('a topic selected on the canvas has its row scrolled into view in the tree', async () => {
     const { page } = s;
     await openMinder(page, 'case-01');
     const root = await nodeBox(page, '校园二手交易平台');
-    await item(page, '测试与部署').click();
+    const centre = { x: root.x + root.width / 2, y: root.y + root.height / 2 };
+    // Ctrl+click takes it out of the selection (the camera stays where it is)
+    await page.keyboard.down('Control');
+    await page.mouse.click(centre.x, centre.y);
+    await page.keyboard.up('Control');
+    await expect.poll(() => selectedTexts(page)).toEqual([]);
     const panel = tree(page);
     const scrollable = await panel.evaluate((t) => {
       t.scrollTop = t.scrollHeight;
       return t.scrollHeight > t.clientHeight + 40;
     });
     expect(scrollable, 'the tree scrolls at this size').toBe(true);
-    await page.mouse.click(root.x + root.width / 2, root.y + root.height / 2);
+    await page.mouse.click(centre.x, centre.y);
     await expect.poll(() => selectedTexts(page)).toEqual(['校园二手交易平台']);
     await expect
       .poll(async () => {
