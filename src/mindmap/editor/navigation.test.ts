@@ -75,6 +75,37 @@ describe('arrow keys on a map laid out on both sides of the root', () => {
   });
 });
 
+describe('↑ / ↓ past an open sibling', () => {
+  // case-01's shape: five chapters (three right, two left) of four sections of three points each
+  const section = (id: string) => ({ data: { id, text: id }, children: ['核心概念', '实践步骤', '常见问题'].map((p) => leaf(`${id}-${p}`)) });
+  const chapter = (id: string, sections: string[]) => ({ data: { id, text: id }, children: sections.map(section) });
+  const { model, store } = laidOut({
+    ...MAP,
+    root: {
+      data: { id: 'r', text: '校园二手交易平台' },
+      children: [
+        chapter('需求分析', ['用户调研', '用例建模', '需求规格说明书', '原型设计']),
+        chapter('系统设计', ['总体架构', '数据库设计', '接口设计', '安全设计']),
+        chapter('前端实现', ['页面布局', '商品列表', '发布商品', '即时消息']),
+        chapter('后端实现', ['用户认证', '商品服务', '订单服务', '支付对接']),
+        chapter('测试与部署', ['单元测试', '性能测试', '容器化部署', '上线运维']),
+      ],
+    },
+  });
+  const go = (id: string, dir: 'up' | 'down') => nodeInDirection(model, store, id, dir);
+
+  it('go to the sibling drawn next on that side, not to the parent nor a cousin nearer by gap', () => {
+    const sections = ['用户调研', '用例建模', '需求规格说明书', '原型设计'];
+    for (let i = 0; i + 1 < sections.length; i++) {
+      expect(go(sections[i], 'down'), sections[i]).toBe(sections[i + 1]);
+      expect(go(sections[i + 1], 'up'), sections[i + 1]).toBe(sections[i]);
+    }
+    expect(go('容器化部署', 'up')).toBe('性能测试');
+    expect(go('系统设计', 'down')).toBe('前端实现');
+    expect(go('后端实现', 'down')).toBe('测试与部署');
+  });
+});
+
 describe('← / → on a row of the 大纲 tree', () => {
   const { model } = laidOut(MAP);
 

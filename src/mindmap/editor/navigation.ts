@@ -36,19 +36,34 @@ function* navBoxes(model: MapModel, store: SceneStore, summaries = true): Genera
   }
 }
 
-/** Whether ← / → from `from` leads away from its parent on a sideways map (mind, right): its own children lie that way. */
+/** Maps laid out sideways (mind, right): children beside their parent, siblings stacked. */
+const sideways = (template: string) => template === 'default' || template === 'right';
+
+/** Whether ← / → from `from` leads away from its parent on a sideways map: its own children lie that way. */
 function outward(template: string, parent: Rect | undefined, from: Rect, dir: Direction): boolean {
-  if (!parent || (template !== 'default' && template !== 'right')) return false;
+  if (!parent || !sideways(template)) return false;
   if (dir === 'right') return parent.x + parent.w <= from.x;
   if (dir === 'left') return parent.x >= from.x + from.w;
   return false;
 }
 
-function* childBoxes(store: SceneStore, children: readonly string[], parentId: string): Generator<NavBox> {
+function* childBoxes(store: SceneStore, children: readonly string[], parentId: string, side?: (b: Rect) => boolean): Generator<NavBox> {
   for (const id of children) {
     const b = store.boxOf(id);
-    if (b) yield { id, parentId, ...b };
+    if (b && (!side || side(b))) yield { id, parentId, ...b };
   }
+}
+
+/**
+ * ↑ / ↓ on a sideways map: the sibling drawn next on that side of the parent, if any — an open
+ * sibling's children between them would otherwise leave the parent or a cousin nearer.
+ */
+function nextSibling(model: MapModel, store: SceneStore, id: string, parentId: string, from: Rect, parent: Rect, dir: Direction): string | null {
+  const mid = (b: Rect) => b.x + b.w / 2;
+  const right = mid(from) >= mid(parent);
+  const sameSide = (b: Rect) => mid(b) >= mid(parent) === right;
+  const siblings = model.get(parentId)?.children ?? [];
+  return nearestInDirection({ id, parentId, ...from }, childBoxes(store, siblings, parentId, sameSide), dir);
 }
 
 /**
@@ -72,8 +87,11 @@ export function nodeInDirection(model: MapModel, store: SceneStore | null, id: s
     // Away from the parent on a map laid out sideways: into this topic's own branch only, never a
     // neighbour's children beside it (a folded topic or a leaf stays where it is).
     const own = outward(model.template, parent, from, dir) ? childBoxes(store, n.children, id) : navBoxes(model, store, false);
+    const stacked = parent && n.parentId && sideways(model.template) && (dir === 'up' || dir === 'down');
     // Topics first; a summary only from its range's outer edge (summary-nav.ts).
-    const topic = nearestInDirection({ id, parentId: n.parentId, ...from }, own, dir, parent);
+    const topic =
+      (stacked ? nextSibling(model, store, id, n.parentId!, from, parent, dir) : null) ??
+      nearestInDirection({ id, parentId: n.parentId, ...from }, own, dir, parent);
     const sid = summaries ? summaryByArrow(model, id, dir, topic) : null;
     return sid ? summaryEditId(sid) : (topic ?? undefined);
   }

@@ -100,7 +100,7 @@ export function startNodeDrag(canvas: MindmapCanvas, ctl: EditorController, { la
       if (drop.refused) {
         ctl.reportError(drop.refused);
         ctl.say(`未移动：${drop.refused}`);
-      } else void ctl.run('moveNode', [id, drop.parentId, drop.index]);
+      } else void ctl.run('moveNode', [id, drop.parentId, drop.index]).then(() => ctl.camera.reveal(id)); // (where it went may be off the view)
     },
   };
 }
