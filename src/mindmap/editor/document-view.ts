@@ -2,13 +2,11 @@ import type { ProgressPatch } from '../engine/progress/progress-index';
 import { formulaKey } from '../engine/protocols/formula-drawing';
 import type { EngineClient } from '../worker/client';
 import type { EnginePatch } from '../worker/protocol';
-import { EnginePatchAdapter } from '../canvas/engine-adapter';
-import { SceneStore } from '../canvas/scene-store';
 import type { SceneNode } from '../canvas/scene-types';
 import type { PresenceMark } from '../canvas/presence-mark';
 import { measureFormulas } from '../formula/index';
 import type { CanvasView } from './editor-state';
-import { MapModel } from './map-model';
+import { SlotDocument } from './slot-document';
 import { ProgressView } from './progress-view';
 import { MasteryView, type MasteryData } from './mastery-view';
 import { sceneSummaries } from './summary-model';
@@ -21,10 +19,11 @@ import type { Work } from './work-tracker';
 // and measured here and their boxes sent back.
 
 export class DocumentView {
+  private readonly slots = new SlotDocument();
   /** The visible document by slot: boxes, records, the engine's ints, parents and ordered children. */
-  readonly store = new SceneStore();
+  readonly store = this.slots.store;
   /** The tree as the ARIA tree, navigation and menus read it (over `store`). */
-  readonly model = new MapModel(this.store);
+  readonly model = this.slots.model;
   /** Study progress per branch (engine roll-up), after setStudyNodes. */
   readonly progress = new ProgressView();
   /** The student's mastery on this map and its 掌握 N/M roll-up, after setMastery. */
@@ -37,7 +36,6 @@ export class DocumentView {
   readonly formulaLabels = new Map<string, [string, string]>();
   private hasStudySet = false;
   private heatMap = false;
-  private readonly adapter = new EnginePatchAdapter(this.store);
   private reviewDue: ReadonlySet<string> = new Set();
   private presence: ReadonlyMap<string, PresenceMark> = new Map();
 
@@ -65,14 +63,9 @@ export class DocumentView {
   /** A worker patch into the model and the scene; the selection and summaries follow (the editor's apply). */
   take(p: EnginePatch): void {
     if (p.formulas) this.typeset(p.formulas);
-    // (converted against the store as it was: moves are told from resizes by the boxes before)
-    const { patch } = this.adapter.convert(p);
-    if (p.full) {
-      this.store.replace(patch);
-      // A new scene has new slots: the rings start from the counts known so far.
-      this.store.applyProgress(this.progress.snapshot());
-    } else this.store.apply(patch);
-    this.model.apply(p);
+    const patch = this.slots.take(p);
+    // A new scene has new slots: the rings start from the counts known so far.
+    if (p.full) this.store.applyProgress(this.progress.snapshot());
     this.pullProgress();
     void this.pullMastery();
     if (p.full) this.canvas?.sceneReplaced(patch);

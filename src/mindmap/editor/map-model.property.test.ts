@@ -3,27 +3,12 @@ import fc from 'fast-check';
 import { MindEditor } from '../engine/editor';
 import { mulberry32, randomOp } from '../engine/testing/random-ops';
 import { extrasOf, nodeAt, NODE_STRIDE, NodeInt, type RenderPatch } from '../engine/render/render-patch';
-import { EnginePatchAdapter } from '../canvas/engine-adapter';
-import { SceneStore } from '../canvas/scene-store';
-import { MapModel, type NodeInfo } from './map-model';
+import type { NodeInfo } from './map-model';
+import { SlotDocument } from './slot-document';
 
 // The tree model reads the document view's one slot-indexed store (no copy of its own): after any
 // run of edits, undos and redos taken as patches, what it reads — rows, each node's fields and
 // children in order, the boxes the painter draws — is what a fresh full patch of the same map says.
-
-/** The store and model as the document view feeds them (document-view.ts take). */
-function view() {
-  const store = new SceneStore();
-  const adapter = new EnginePatchAdapter(store);
-  const model = new MapModel(store);
-  const take = (p: RenderPatch) => {
-    const { patch } = adapter.convert(p);
-    if (p.full) store.replace(patch);
-    else store.apply(patch);
-    model.apply(p);
-  };
-  return { store, model, take };
-}
 
 /** The visible tree a full patch describes, read straight from it: nodes by id, rows in preorder. */
 function expected(p: RenderPatch): { nodes: Map<string, NodeInfo>; rows: string[]; boxes: Map<string, number[]> } {
@@ -60,14 +45,14 @@ describe('the tree model over the slot store (property)', () => {
     fc.assert(
       fc.property(fc.integer({ min: 1, max: 2 ** 31 }), fc.integer({ min: 1, max: 60 }), (seed, steps) => {
         const ed = new MindEditor();
-        const live = view();
+        const live = new SlotDocument();
         live.take(ed.load(START));
         const rnd = mulberry32(seed);
         for (let i = 0; i < steps; i++) {
           const roll = rnd();
           const p = roll < 0.12 ? ed.undo() : roll < 0.2 ? ed.redo() : null;
           if (p) live.take(p);
-          else if (roll >= 0.2) randomOp(ed, rnd, live.take);
+          else if (roll >= 0.2) randomOp(ed, rnd, (q) => live.take(q));
         }
         const want = expected(ed.relayoutAll());
         const rows = live.model.rows();

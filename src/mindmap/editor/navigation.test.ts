@@ -1,27 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { MindEditor } from '../engine/editor';
-import type { RenderPatch } from '../engine/render/render-patch';
-import { EnginePatchAdapter } from '../canvas/engine-adapter';
-import { SceneStore } from '../canvas/scene-store';
-import { MapModel } from './map-model';
+import { SlotDocument } from './slot-document';
 import { nodeInDirection, treeRowStep } from './navigation';
 
 // Arrow keys on the map as laid out by the engine (the default mind template: the first half of
 // the main topics on the right, the rest on the left), and ← / → on the 大纲 tree's rows.
 
-function laidOut(km: object) {
-  const ed = new MindEditor();
-  const store = new SceneStore();
-  const adapter = new EnginePatchAdapter(store);
-  const model = new MapModel(store);
-  const take = (p: RenderPatch) => {
-    const { patch } = adapter.convert(p);
-    if (p.full) store.replace(patch);
-    else store.apply(patch);
-    model.apply(p);
-  };
-  take(ed.load(JSON.stringify(km)));
-  return { model, store };
+function laidOut(km: object): SlotDocument {
+  const doc = new SlotDocument();
+  doc.take(new MindEditor().load(JSON.stringify(km)));
+  return doc;
 }
 
 const leaf = (id: string) => ({ data: { id, text: id } });
