@@ -55,7 +55,7 @@ function layerOf(absPath, root) {
   return { layer: rel[1] ?? 'other' };
 }
 
-const isTestFile = (filename) => /\.(test|property\.test|e2e)\.tsx?$/.test(filename) || /[/\\]test-kit\.ts$/.test(filename);
+const isTestFile = (filename) => /\.(test|property\.test|e2e)\.tsx?$/.test(filename) || /[/\\](?:[\w-]+-)?test-kit\.ts$/.test(filename);
 
 /** An import of the map package from outside it: only its entries, and each only where it belongs. */
 function packageEntryProblem(from, target, filename) {

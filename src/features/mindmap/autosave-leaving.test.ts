@@ -1,0 +1,167 @@
+import 'fake-indexeddb/auto';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { vi } from 'vitest';
+import { createEngineHost, localEngine } from '../../mindmap/testing';
+import { MindDoc, draftKey, idbDraftStore, keptTitleEdit, withSyncCopy } from '../../mindmap';
+import { Autosaver } from './autosave';
+import { rename, server, tab, until } from './autosave-test-kit';
+
+// The page going away while saving by change sets: what the copy kept synchronously holds (the
+// unsaved sets and the titles confirmed that the worker had not answered), and what reopening
+// makes of it. Real engine, the server's rule for sets (autosave-test-kit.ts); timers faked.
+beforeEach(() => vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] }));
+afterEach(() => vi.useRealTimers());
+
+describe('the page going with work not saved yet', () => {
+  it('a title confirmed for a topic not made yet, the page going before any read answered: kept with no sets (a slow device)', async () => {
+    const srv = server();
+    const key = draftKey('s1', `case-slow-${Math.random()}`);
+    const t = await tab(srv, 't1', withSyncCopy(idbDraftStore(), localStorage), key);
+    await rename(t, 'a', '先存一次');
+    await t.saver.flush();
+    // a worker too busy to answer: the read the open field started never comes back in time
+    vi.spyOn(t.engine, 'takeChangeSets').mockReturnValue(new Promise(() => {}));
+    t.saver.prime();
+    t.saver.confirmInsert({ name: 'appendSibling', at: 'a' }, '关闭前的新主题');
+    t.saver.keepNow();
+    const kept = JSON.parse(localStorage.getItem(`xuetu-mindmap-draft:${key}`)!);
+    expect(kept).toMatchObject({ baseVersion: srv.sim.version, sets: [], typed: [{ at: { name: 'appendSibling', at: 'a' }, text: '关闭前的新主题' }] });
+  });
+
+  it('a topic inserted and answered, its title confirmed, the page going before the read after the insert answered: kept, and made again on reopening', async () => {
+    const srv = server();
+    const key = draftKey('s1', `case-made-${Math.random()}`);
+    const drafts = withSyncCopy(idbDraftStore(), localStorage);
+    const first = await tab(srv, 't0');
+    await rename(first, 'a', '先存一次');
+    await first.saver.flush();
+    // a page opening the saved map: the saver starts from its version
+    const t = await tab(srv, 't1', drafts, key);
+    t.saver.resolve(srv.sim.version, false);
+    await new Promise((r) => setImmediate(r));
+    // the worker answered the insert; the read after it never comes back in time
+    const at = { name: 'appendSibling', at: 'a' } as const;
+    const id = (await t.engine.execute(at.name, [at.at, '分支主题'])).result as string;
+    vi.spyOn(t.engine, 'takeChangeSets').mockReturnValue(new Promise(() => {}));
+    t.saver.markDirty();
+    t.saver.confirm({ id, text: '刚建的主题', at });
+    t.saver.keepNow();
+    const draft = (await drafts.get(key))!;
+    expect(draft.sets).toEqual([]);
+    const again = localEngine(createEngineHost());
+    await again.load(structuredClone(srv.sim.doc.toKm()));
+    for (const kept of draft.typed!) {
+      const doc = new MindDoc(await again.toKm());
+      const edit = keptTitleEdit((i) => (doc.byId.has(i) ? doc.get(i).data : undefined) as { text: string } | undefined, kept);
+      expect(edit && 'insert' in edit).toBe(true);
+      if (edit && 'insert' in edit) await again.execute(edit.insert[0].name, [edit.insert[0].at, edit.insert[1]]);
+    }
+    expect((await again.toKm()).root.children!.map((c) => c.data.text)).toEqual(['先存一次', '刚建的主题', 'B']);
+  });
+
+  it('Enter before the insert was answered, then its title sent once it was: one kept title, with where the topic was made', async () => {
+    const srv = server();
+    const key = draftKey('s1', `case-once-${Math.random()}`);
+    const drafts = withSyncCopy(idbDraftStore(), localStorage);
+    const t = await tab(srv, 't1', drafts, key);
+    await rename(t, 'a', '先存一次');
+    await t.saver.flush();
+    const at = { name: 'appendSibling', at: 'a' } as const;
+    const answered = t.saver.confirmInsert(at, '早按的回车');
+    const id = (await t.engine.execute(at.name, [at.at, '分支主题'])).result as string;
+    vi.spyOn(t.engine, 'takeChangeSets').mockReturnValue(new Promise(() => {}));
+    t.saver.markDirty();
+    answered(id);
+    t.saver.confirm({ id, text: '早按的回车' });
+    t.saver.keepNow();
+    // (two would make the topic, then say the second one's topic was deleted elsewhere)
+    expect((await drafts.get(key))!.typed).toEqual([{ id, at, text: '早按的回车' }]);
+  });
+
+  it("its first edit made, the page going before that edit's read answered: the titles confirmed are kept (the read made on opening stands in)", async () => {
+    const srv = server();
+    const key = draftKey('s1', `case-first-${Math.random()}`);
+    const first = await tab(srv, 't0');
+    await rename(first, 'a', '先存一次');
+    await first.saver.flush();
+    // a page opening the saved map: the saver starts from its version, no edit read yet
+    const t = await tab(srv, 't1', withSyncCopy(idbDraftStore(), localStorage), key);
+    t.saver.resolve(srv.sim.version, false);
+    await new Promise((r) => setImmediate(r));
+    // a worker too busy to answer the read after the next edit
+    await t.engine.execute('editText', ['b', '乙改']);
+    vi.spyOn(t.engine, 'takeChangeSets').mockReturnValue(new Promise(() => {}));
+    t.saver.markDirty();
+    t.saver.confirm({ id: 'b', text: '乙改' });
+    t.saver.confirmInsert({ name: 'appendSibling', at: 'b' }, '新主题');
+    t.saver.keepNow();
+    const kept = JSON.parse(localStorage.getItem(`xuetu-mindmap-draft:${key}`)!);
+    expect(kept.typed.map((k: { text: string }) => k.text)).toEqual(['乙改', '新主题']);
+  });
+
+  it('the page goes while its last save is on its way and a title is still unanswered: reopened on the map that save made, both are there', async () => {
+    const srv = server();
+    const engine = localEngine(createEngineHost());
+    await engine.load(structuredClone(srv.sim.doc.toKm()));
+    await engine.startSync('t1', srv.sim.version);
+    const drafts = withSyncCopy(idbDraftStore(), localStorage);
+    const key = draftKey('s1', `case-gone-${Math.random()}`);
+    let gone = false;
+    const saver = new Autosaver(
+      {
+        snapshot: () => engine.toKm(),
+        save: srv.save,
+        drafts,
+        key,
+        changes: {
+          take: () => engine.takeChangeSets(),
+          // once the page is going, the server stores the sets but its answer never arrives
+          send: async (base, sets) => {
+            const reply = await srv.send(base, sets);
+            if (gone) await new Promise(() => {});
+            return reply;
+          },
+          receive: async (sets) => engine.receiveChangeSets(sets),
+          wholeSaved: (v, seq) => engine.wholeSaved(v, 't1', seq),
+          fetch: async (since) => {
+            srv.fetched++;
+            // a request takes longer than the worker's apply (as over a network)
+            for (let i = 0; i < srv.fetchTicks; i++) await new Promise((r) => setImmediate(r));
+            return { version: srv.sim.version, sets: srv.sim.since(since) };
+          },
+        },
+      },
+      srv.sim.version,
+    );
+    await rename({ engine, saver }, 'a', '第一次');
+    await saver.flush();
+    await rename({ engine, saver }, 'b', '乙改');
+    gone = true;
+    void saver.flush();
+    await until(() => srv.sim.doc.get('b').data.text === '乙改');
+    // Enter on 甲's new title and on a new topic after 乙: the worker answers neither before the page is gone
+    saver.confirm({ id: 'a', text: '甲最后' });
+    saver.confirmInsert({ name: 'appendSibling', at: 'b' }, '新的');
+    saver.keepNow();
+
+    const draft = (await drafts.get(key))!;
+    expect(draft.typed).toEqual([
+      { id: 'a', text: '甲最后' },
+      { at: { name: 'appendSibling', at: 'b' }, text: '新的' },
+    ]);
+    expect(srv.sim.version).toBeGreaterThan(draft.baseVersion);
+    // reopened: the server's newer map, the draft's sets replayed on it, then its kept titles
+    const again = localEngine(createEngineHost());
+    await again.load(structuredClone(srv.sim.doc.toKm()));
+    const r = await again.replayPending(draft.sets!);
+    await again.startSync('t2', srv.sim.version, { pending: r.pending, seq: draft.seq ?? 0 });
+    for (const kept of draft.typed!) {
+      const doc = new MindDoc(await again.toKm());
+      const edit = keptTitleEdit((id) => (doc.byId.has(id) ? doc.get(id).data : undefined) as { text: string } | undefined, kept);
+      if (edit && 'rename' in edit) await again.execute('editText', edit.rename);
+      else if (edit && 'insert' in edit) await again.execute(edit.insert[0].name, [edit.insert[0].at, edit.insert[1]]);
+    }
+    const km = await again.toKm();
+    expect(km.root.children!.map((c) => c.data.text)).toEqual(['甲最后', '乙改', '新的']);
+  });
+});

@@ -1,0 +1,91 @@
+import { ApiFailure } from '../../app/ui/use-remote';
+import { SimServer, createEngineHost, localEngine, type EngineClient } from '../../mindmap/testing';
+import { MindDoc, type DraftStore, type KmDocument, draftKey, idbDraftStore } from '../../mindmap';
+import { Autosaver } from './autosave';
+
+// For the autosaver's tests by change sets (autosave-changes.test.ts, autosave-leaving.test.ts):
+// a server with the route's rule for sets (engine/sync/sim-server.ts, which the route implements
+// and is tested against in the server suite), and tabs of the real engine saving to it.
+
+export async function until(check: () => boolean | Promise<boolean>): Promise<void> {
+  for (let i = 0; i < 500; i++) {
+    if (await check()) return;
+    await new Promise((r) => setImmediate(r));
+  }
+  throw new Error('never settled');
+}
+
+export const START: KmDocument = {
+  root: { data: { id: 'r', text: '中心' }, children: [{ data: { id: 'a', text: 'A' } }, { data: { id: 'b', text: 'B' } }] },
+  template: 'default',
+  theme: 'fresh-blue',
+  version: '1.4.43',
+};
+
+/** The server: whole saves (version check) and change sets on one map, counting what each save sent. */
+export function server() {
+  const sim = new SimServer(START);
+  let wholeAt = 0;
+  const sent = { whole: 0, sets: 0 };
+  return {
+    sim,
+    sent,
+    /** catch-ups that had to ask the server */
+    fetched: 0,
+    /** event-loop turns a catch-up's request takes */
+    fetchTicks: 0,
+    save: async (doc: KmDocument, version: number) => {
+      if (version !== sim.version) throw new ApiFailure('思维导图已在其他页面更新，请刷新后再保存', 409);
+      sent.whole++;
+      sim.doc = new MindDoc(structuredClone(doc));
+      sim.version++;
+      wholeAt = sim.version;
+      return sim.version;
+    },
+    send: async (base: number, sets: Parameters<SimServer['save']>[1]) => {
+      if (base < wholeAt) throw new ApiFailure('导图已整体更新', 409);
+      sent.sets++;
+      const out = sim.save(base, sets);
+      return { version: sim.version, sets: out, notices: sim.lastNotices };
+    },
+  };
+}
+
+export async function tab(
+  srv: ReturnType<typeof server>,
+  name: string,
+  drafts: DraftStore = idbDraftStore(),
+  key = draftKey('s1', `case-${name}-${Math.random()}`),
+): Promise<{ engine: EngineClient; saver: Autosaver }> {
+  const engine = localEngine(createEngineHost());
+  await engine.load(structuredClone(srv.sim.doc.toKm()));
+  await engine.startSync(name, srv.sim.version);
+  const saver = new Autosaver(
+    {
+      snapshot: () => engine.toKm(),
+      save: srv.save,
+      drafts,
+      key,
+      changes: {
+        take: () => engine.takeChangeSets(),
+        send: srv.send,
+        receive: async (sets) => engine.receiveChangeSets(sets),
+        wholeSaved: (v, seq) => engine.wholeSaved(v, name, seq),
+        fetch: async (since) => {
+          srv.fetched++;
+          // a request takes longer than the worker's apply (as over a network)
+          for (let i = 0; i < srv.fetchTicks; i++) await new Promise((r) => setImmediate(r));
+          return { version: srv.sim.version, sets: srv.sim.since(since) };
+        },
+      },
+    },
+    srv.sim.version,
+  );
+  return { engine, saver };
+}
+
+export const rename = async (t: { engine: EngineClient; saver: Autosaver }, id: string, text: string) => {
+  await t.engine.execute('editText', [id, text]);
+  t.saver.markDirty();
+};
+export const textOf = async (engine: EngineClient, id: string) => (await engine.getNodeData(id)).text;
