@@ -343,7 +343,7 @@ describe('markers, images and exports', () => {
     expect(find(png, IMAGE, 6).count, 'image in PNG').toBeGreaterThan(150 * 90);
   });
 
-  it('a corrupt picture file is refused before it is uploaded: said in Chinese, no broken box on the topic', async () => {
+  it('a picture that cannot be shown is refused, said in Chinese, no broken box on the topic: a corrupt file (before it is uploaded), an address that does not load', async () => {
     const { page } = s;
     await openMinder(page);
     await pasteImport(page, 'km', JSON.stringify(MARKED), '外部资料');
@@ -357,6 +357,10 @@ describe('markers, images and exports', () => {
     await dialog.getByLabel('上传图片').setInputFiles({ name: 'broken.png', mimeType: 'image/png', buffer: corrupt });
     await page.getByText('无法读取这张图片（文件可能已损坏或不是图片），请换一张').first().waitFor();
     expect(uploads).toEqual([]);
+    await page.context().route('https://images.example.org/**', (r) => r.fulfill({ status: 404, body: '' }));
+    await dialog.getByLabel('或图片地址').fill('https://images.example.org/missing.png');
+    await dialog.getByRole('button', { name: '确定' }).click();
+    await page.getByText('无法加载这个图片地址（地址有误，或该网站不允许引用），请检查后重试').first().waitFor();
     await dialog.getByRole('button', { name: '取消' }).click();
     await dialog.waitFor({ state: 'detached' });
     expect(await item(page, /^外部资料，.*有图片/).count()).toBe(0);
