@@ -164,4 +164,30 @@ describe('the page going with work not saved yet', () => {
     const km = await again.toKm();
     expect(km.root.children!.map((c) => c.data.text)).toEqual(['甲最后', '乙改', '新的']);
   });
+
+  it('a draft write under way as the page kept its copy lands after it: it keeps the titles the worker has not answered too', async () => {
+    const srv = server();
+    const key = draftKey('s1', `case-late-${Math.random()}`);
+    const drafts = withSyncCopy(idbDraftStore(), localStorage);
+    const first = await tab(srv, 't0');
+    await rename(first, 'a', '先存一次');
+    await first.saver.flush();
+    const t = await tab(srv, 't1', drafts, key);
+    t.saver.resolve(srv.sim.version, false);
+    await new Promise((r) => setImmediate(r));
+    // an edit whose read the busy worker answers late
+    let answer = () => {};
+    const late = new Promise<void>((r) => (answer = r));
+    const take = t.engine.takeChangeSets.bind(t.engine);
+    vi.spyOn(t.engine, 'takeChangeSets').mockImplementation(() => late.then(take));
+    await rename(t, 'a', '甲改');
+    // Enter on 乙's title, the page going: kept at once
+    t.saver.confirm({ id: 'b', text: '乙最后' });
+    t.saver.keepNow();
+    // the draft due after the edit is written once the late read comes, after the copy kept
+    await vi.advanceTimersByTimeAsync(250);
+    answer();
+    await until(async () => (await drafts.get(key))?.sets?.length === 1);
+    expect((await drafts.get(key))!.typed).toEqual([{ id: 'b', text: '乙最后' }]);
+  });
 });

@@ -113,7 +113,18 @@ export class Autosaver {
     this.draftTimer = null;
     if (this.stopped || this.edits === 0 || !this.canSave()) return;
     const unsaved = await this.copy.current().catch(() => null);
-    if (unsaved) await this.deps.drafts.put(this.deps.key, draftOf(unsaved, [], this.stamp(), this.version)).catch(() => {});
+    const draft = unsaved && this.draftNow(unsaved);
+    if (draft) await this.deps.drafts.put(this.deps.key, draft).catch(() => {});
+  }
+
+  /**
+   * `unsaved` as a draft stamped now, with the titles confirmed that the worker has not answered:
+   * every draft carries them, since the newest draft wins on reopening — one written just after
+   * the page kept its copy (a write under way as it went) must not drop them.
+   */
+  private draftNow(unsaved: Unsaved | null): Draft | null {
+    const kept = this.copy.withTyped(unsaved);
+    return kept && draftOf(kept.unsaved, kept.typed, this.stamp(), this.version);
   }
 
   /** A title was confirmed and is on its way to the worker: every keepNow keeps it until a read has it (MemoryCopy.confirm). */
@@ -139,11 +150,9 @@ export class Autosaver {
     // there are no sets — one started as the field opened may still be on its way on a slow
     // device, and the titles must not wait for it.
     const known: Unsaved | null = this.edits === 0 && this.deps.changes && this.version > 0 ? { version: this.version, sets: [], seq: 0 } : null;
-    const kept = this.copy.withTyped(known);
-    if (!kept) return;
-    const { unsaved, typed: titles } = kept;
     // the titles are in none of the sets: the reopening applies them after replaying the sets
-    this.deps.drafts.keepNow?.(this.deps.key, draftOf(unsaved, titles, this.stamp(), this.version));
+    const draft = this.draftNow(known);
+    if (draft) this.deps.drafts.keepNow?.(this.deps.key, draft);
   }
 
   /** Save now (page hide, explicit save); resolves when the save attempt finished. */
@@ -259,9 +268,8 @@ export class Autosaver {
   private async saveChanges(seen: number, sent: ChangeSetsToSend): Promise<void> {
     const changes = this.deps.changes!;
     if (!sent.sets.length) return this.saved(seen);
-    await this.deps.drafts
-      .put(this.deps.key, draftOf({ version: sent.version, sets: sent.sets, seq: sent.seq }, [], this.stamp(), this.version))
-      .catch(() => {});
+    const draft = this.draftNow({ version: sent.version, sets: sent.sets, seq: sent.seq });
+    if (draft) await this.deps.drafts.put(this.deps.key, draft).catch(() => {});
     this.setState('saving');
     try {
       const reply = await changes.send(sent.version, sent.sets);
