@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LIMIT_MESSAGES, MAX_DOCUMENT_JSON_DEPTH, MAX_NODE_DEPTH, MAX_NODES, MAX_VALUE_DEPTH, documentProblem } from './limits';
+import { LIMIT_MESSAGES, MAX_DOCUMENT_JSON_DEPTH, MAX_NODE_DEPTH, MAX_NODES, MAX_VALUE_DEPTH, documentProblem, isRefusedField } from './limits';
 import type { KmNode } from './types';
 
 const chain = (levels: number): { root: KmNode } => {
@@ -67,6 +67,29 @@ describe('documentProblem', () => {
     ])
       expect(documentProblem(JSON.parse(text)), text).toBe(LIMIT_MESSAGES.prototype);
     expect(documentProblem(JSON.parse('{"root":{"data":{"constructor":"c","prototype":{}}}}'))).toBeNull();
+  });
+
+  it('refuses an own toString that is not a function anywhere: such a value throws when turned into text or a number', () => {
+    for (const text of [
+      '{"root":{"data":{"font-size":{"toString":true}}}}',
+      '{"root":{"data":{"text":"t","resource":[{"toString":"x"}]}}}',
+      '{"root":{"data":{},"children":[{"data":{"layout":[[{"toString":null}]]}}]}}',
+      '{"root":{"data":{},"toString":1}}',
+      '{"root":{"data":{}},"relationships":[{"toString":{}}]}',
+    ]) {
+      const doc = JSON.parse(text);
+      expect(() => JSON.stringify(doc) && `${JSON.stringify(doc)}`).not.toThrow();
+      expect(documentProblem(doc), text).toBe(LIMIT_MESSAGES.prototype);
+    }
+    expect(documentProblem({ root: { data: { note: { toString: () => 'ok', valueOf: 1 } } } })).toBeNull();
+    expect(documentProblem(JSON.parse('{"root":{"data":{"custom":{"valueOf":true,"toStrings":1}}}}'))).toBeNull();
+  });
+
+  it('names a node field a save would refuse, for its key or for what it holds at any depth', () => {
+    const fields = JSON.parse(
+      '{"__proto__":{},"toString":1,"constructor":{"prototype":{}},"a":{"b":[{"toString":"x"}]},"ok":{"valueOf":1},"n":3,"c":"constructor"}',
+    );
+    expect(Object.keys(fields).filter((k) => isRefusedField(k, fields[k]))).toEqual(['__proto__', 'toString', 'constructor', 'a']);
   });
 
   it('names malformed structure', () => {

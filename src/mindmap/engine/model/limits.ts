@@ -28,7 +28,7 @@ export const LIMIT_MESSAGES = {
   nodes: `思维导图节点过多（最多 ${MAX_NODES} 个）`,
   depth: `思维导图层级过深（最多 ${MAX_NODE_DEPTH} 级）`,
   valueDepth: `思维导图节点数据嵌套过深（最多 ${MAX_VALUE_DEPTH} 层）`,
-  prototype: '思维导图格式错误：不允许的字段名 __proto__ 或 constructor.prototype',
+  prototype: '思维导图格式错误：不允许的字段名 __proto__、constructor.prototype 或 toString',
   bytes: `思维导图过大（最多 ${MAX_DOCUMENT_BYTES / 1024 / 1024} MB）`,
 } as const;
 
@@ -39,8 +39,12 @@ function isObject(x: unknown): x is Record<string, unknown> {
 /**
  * Keys that would change an object's prototype once copied with `{ ...x }` or assignment
  * (JSON.parse makes `__proto__` an own key): refused anywhere, like Fastify's body parser does.
+ * An own `toString` that is not a function is refused too: turning such a value into text or a
+ * number (a font size, a title, a template string) throws instead of giving "[object Object]",
+ * so one field of one topic could stop a whole map from being laid out, exported or counted.
  */
 function isPrototypeKey(key: string, value: unknown): boolean {
+  if (key === 'toString') return typeof value !== 'function';
   return key === '__proto__' || (key === 'constructor' && isObject(value) && Object.prototype.hasOwnProperty.call(value, 'prototype'));
 }
 
@@ -67,6 +71,25 @@ function valueDepth(value: unknown, limit: number): number {
     }
   }
   return max;
+}
+
+/**
+ * A node field a save would refuse for its key or what it holds (`__proto__`, `constructor.prototype`
+ * or a `toString` that is not a function, at any depth): an import drops such a field instead of
+ * refusing the whole file (protocols/restore.ts). Scalars, most fields, cost one typeof.
+ */
+export function isRefusedField(key: string, value: unknown): boolean {
+  if (isPrototypeKey(key, value)) return true;
+  if (typeof value !== 'object' || value === null) return false;
+  // Most object fields are flat (an offset {x, y}, an image size, a list of names): looked over
+  // without the walk's allocations, as every node of every opened map passes here.
+  let nested = false;
+  for (const k in value) {
+    const v = (value as Record<string, unknown>)[k];
+    if (isPrototypeKey(k, v)) return true;
+    if (typeof v === 'object' && v !== null) nested = true;
+  }
+  return nested && valueDepth(value, Number.MAX_SAFE_INTEGER) < 0;
 }
 
 /**

@@ -1,3 +1,4 @@
+import { documentProblem } from '../model/limits';
 import type { KmDocument } from '../model/types';
 import { describeJsonError } from './json-error';
 import { fileFormulas, formulasMark, FORMULAS_KEY } from './km-formulas';
@@ -26,7 +27,17 @@ export function decodeKm(text: string, lost?: Lost, file = false): KmDocument {
     throw new Error(e ? `无法导入 .km 文件：第 ${e.line} 行第 ${e.column} 列：${e.what}（不是有效的 JSON）` : '无法导入 .km 文件：内容不是有效的 JSON');
   }
   const doc = restoreDocument(raw, lost);
+  if (file) refuseBeyondLimits(doc);
   return file ? fileFormulas(raw, doc) : doc;
+}
+
+/**
+ * A file from anywhere is held to the limits a save is (model/limits.ts) once restored: refused
+ * here in Chinese instead of imported and then refused by the server at the first save.
+ */
+function refuseBeyondLimits(doc: KmDocument): void {
+  const problem = documentProblem(doc);
+  if (problem) throw new Error(`无法导入 .km 文件：${problem}`);
 }
 
 export function encodeKm(doc: KmDocument): string {

@@ -38,6 +38,7 @@ const KINDS = {
   structure: ['导图结构（已改用最接近的结构）', '处'],
   curve: ['关联线的自定义弯曲', '条'],
   control: ['XML 中不能出现的控制字符', '个'],
+  unreadable: ['无法读取的主题字段', '处'],
 } as const;
 
 export type LostKind = keyof typeof KINDS;

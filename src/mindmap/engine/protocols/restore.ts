@@ -1,4 +1,5 @@
 import { newId } from '../model/ids';
+import { isRefusedField } from '../model/limits';
 import { restoreItems } from '../model/items';
 import { KM_VERSION, type KmDocument, type KmNode, type KmNodeData } from '../model/types';
 import { themeExists } from '../theme/themes';
@@ -32,7 +33,7 @@ export function restoreDocument(raw: unknown, lost?: Lost): KmDocument {
   const json = upgradeLegacy(raw);
   if (!isObject(json.root)) throw new Error(NOT_A_MAP);
   const seen = new Set<string>();
-  const root = restoreTree(json.root as unknown as KmNode, seen);
+  const root = restoreTree(json.root as unknown as KmNode, seen, lost);
   // Key order of a .km root object is root, template, theme, version: build a fresh shell.
   const template = typeof json.template === 'string' && json.template ? json.template : 'default';
   const theme = typeof json.theme === 'string' && json.theme ? json.theme : 'fresh-blue';
@@ -47,11 +48,11 @@ export function restoreDocument(raw: unknown, lost?: Lost): KmDocument {
  * Repairs the parsed tree in place (the parse result is ours, so no copy is needed; on 100k
  * nodes the copy was a third of the import time) and checks per-node rules in the same walk.
  */
-export function restoreTree(rootIn: KmNode, seen: Set<string>): KmNode {
+export function restoreTree(rootIn: KmNode, seen: Set<string>, lost?: Lost): KmNode {
   const stack: KmNode[] = [rootIn];
   while (stack.length) {
     const n = stack.pop()!;
-    restoreNode(n, seen);
+    restoreNode(n, seen, lost);
     const ch = n.children;
     if (!Array.isArray(ch)) {
       n.children = [];
@@ -66,8 +67,16 @@ export function restoreTree(rootIn: KmNode, seen: Set<string>): KmNode {
   return rootIn;
 }
 
-function restoreNode(n: KmNode, seen: Set<string>): void {
+function restoreNode(n: KmNode, seen: Set<string>, lost?: Lost): void {
   const inData = isObject(n.data) ? (n.data as KmNodeData) : {};
+  // A field a save would refuse goes, counted, before anything reads it: a value with its own
+  // toString that is not a function throws once made text (the title, the layout's name below).
+  // (for…in, no key array: this runs for every node of every map opened)
+  for (const k in inData)
+    if (isRefusedField(k, inData[k])) {
+      delete inData[k];
+      lost?.add('unreadable');
+    }
   const id = inData.id;
   if (typeof id === 'string' && id && !seen.has(id)) {
     n.data = inData;

@@ -93,13 +93,16 @@ describe('document limits', () => {
   });
 });
 
-describe('__proto__ and constructor.prototype', () => {
+describe('__proto__, constructor.prototype and a toString that is not a function', () => {
   const docs = [
     '{"root":{"data":{"id":"r","text":"x","__proto__":{"polluted":1}}}}',
     '{"root":{"data":{"id":"r","text":"x"},"children":[{"data":{"id":"c","text":"y","constructor":{"prototype":{"polluted":1}}}}]}}',
     '{"root":{"data":{"id":"r","text":"x","image":{"a":[{"__proto__":{"polluted":1}}]}}}}',
     '{"__proto__":{"polluted":1},"root":{"data":{"id":"r","text":"x"}}}',
     '{"root":{"__proto__":{"polluted":1},"data":{"id":"r","text":"x"}}}',
+    // not a prototype key, but a value that throws when made text or a number (a font size, a mark)
+    '{"root":{"data":{"id":"r","text":"x","font-size":{"toString":true}}}}',
+    '{"root":{"data":{"id":"r","text":"x"},"children":[{"data":{"id":"c","isStudy":[{"toString":1}]}}]}}',
   ];
 
   it('a document sent as a JSON string is refused like one sent as JSON, and nothing is stored', async () => {
