@@ -12,7 +12,7 @@ const serverProjects: { test: Record<string, unknown> & { name: string } }[] = [
       environment: 'node',
       include: ['src/server/**/*.test.ts', 'tests/server/**/*.test.ts'],
       // Losing and regaining a database connection has nothing to check on PGlite.
-      exclude: ['src/server/db/listen-postgres.test.ts'],
+      exclude: ['src/server/db/*-postgres.test.ts'],
       env: { TEST_DB: 'pglite' },
       globalSetup: ['tests/server/global-setup.ts'],
       // Files of a worker share one module graph: each imported the whole app (and compiled PGlite)

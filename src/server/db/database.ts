@@ -51,7 +51,13 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     client.release();
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: options.preparedStatements === false ? pool : preparedStatementPool(pool) }) });
     const listen = async (channel: string, handlers: ListenHandlers) => listenPostgres(options.databaseUrl!, channel, handlers);
-    return { db, kind: 'postgres', listen, close: () => db.destroy() };
+    const close = async () => {
+      await db.destroy();
+      // Kysely ends the pool only once it has run a query: a database opened and closed without
+      // one kept the start-up check's connection (a DROP DATABASE then waited 5 s and failed).
+      if (!pool.ended) await pool.end();
+    };
+    return { db, kind: 'postgres', listen, close };
   }
   // PGlite creates its own folder but not missing parents (a fresh clone has no ./data).
   if (options.dataDir) mkdirSync(dirname(options.dataDir), { recursive: true });
