@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative, sep } from 'node:path';
 import type { Server } from 'node:http';
 import Fastify, { type FastifyHttpOptions, type FastifyInstance, type RouteOptions } from 'fastify';
 import fastifyStatic from '@fastify/static';
@@ -153,8 +153,21 @@ export async function buildApp({ config, database, logger = true, onRoute, logSt
   await app.register(sharingRoutes);
   await app.register(liveRoutes);
 
-  if (config.clientDir && existsSync(join(config.clientDir, 'index.html'))) {
-    await app.register(fastifyStatic, { root: config.clientDir, prefix: '/', wildcard: false, index: ['index.html'] });
+  const clientDir = config.clientDir;
+  if (clientDir && existsSync(join(clientDir, 'index.html'))) {
+    await app.register(fastifyStatic, {
+      root: clientDir,
+      prefix: '/',
+      wildcard: false,
+      index: ['index.html'],
+      // Vite names every file under assets/ by its content's hash: a browser keeps it for good and
+      // asks again for nothing on the next page (each chunk was revalidated on every visit).
+      // index.html, which names the current hashes, is always checked.
+      setHeaders: (reply, path) => {
+        if (relative(clientDir, path).startsWith(`assets${sep}`)) reply.header('cache-control', 'public, max-age=31536000, immutable');
+        else reply.header('cache-control', 'no-cache');
+      },
+    });
   }
   return app;
 }

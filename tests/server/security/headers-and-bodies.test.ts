@@ -77,6 +77,12 @@ describe('security headers', () => {
     expect(page.body).not.toMatch(/\son\w+=/i);
   });
 
+  it('keeps hashed assets for good and always checks the page that names them', async () => {
+    const asset = await spa.inject({ method: 'GET', url: '/assets/index.js' });
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    for (const url of ['/', '/index.html']) expect((await spa.inject({ method: 'GET', url })).headers['cache-control'], url).toBe('no-cache');
+  });
+
   it('on API answers, errors, 404s, downloads and media', async () => {
     const urls = [
       ['/api/health', undefined],
