@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 
 /** Flags that work headless on this kind of machine (DESIGN §5); WebGL runs on SwiftShader. */
 export const CHROMIUM_ARGS = [
@@ -41,7 +41,22 @@ export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: resolveChromium(), headless: true, args: CHROMIUM_ARGS });
 }
 
+let shared: Promise<Browser> | null = null;
+
+/**
+ * This test worker's browser, launched once for the files that run on it: a launch and its close
+ * cost about a second and half a core-second each, paid before for every session. A session is a
+ * context of its own, as clean as a new browser (cookies, storage, cache, permissions). A browser
+ * that has gone (crashed, or failed to start) is launched again; Playwright ends it with the worker.
+ */
+export async function workerBrowser(): Promise<Browser> {
+  const known = await shared?.catch(() => null);
+  if (known?.isConnected()) return known;
+  return (shared = launchBrowser());
+}
+
 export interface BrowserSession {
+  /** The worker's browser (shared): contexts a test opens on it close with the session. */
   browser: Browser;
   context: BrowserContext;
   page: Page;
@@ -50,14 +65,33 @@ export interface BrowserSession {
   close(): Promise<void>;
 }
 
-export async function openSession(baseURL: string, viewport = { width: 1280, height: 800 }): Promise<BrowserSession> {
-  const browser = await launchBrowser();
-  const context = await browser.newContext({ baseURL, viewport, locale: 'zh-CN', timezoneId: 'Asia/Shanghai' });
+/** The main contexts of the sessions still open on this worker. */
+const openContexts = new Set<BrowserContext>();
+
+/**
+ * A session in a new context on the worker's browser (`options`: viewport, touch …). Its close
+ * ends its context and those the test opened after it (a second device, `s.browser.newContext`),
+ * but never the context of another session still open.
+ */
+export async function newSession(options: BrowserContextOptions): Promise<BrowserSession> {
+  const browser = await workerBrowser();
+  const before = new Set(browser.contexts());
+  const context = await browser.newContext({ locale: 'zh-CN', timezoneId: 'Asia/Shanghai', ...options });
+  openContexts.add(context);
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
   page.on('console', (m) => {
     if (m.type() === 'error') errors.push(`console: ${m.text()}`);
   });
-  return { browser, context, page, errors, close: () => browser.close() };
+  const close = async () => {
+    openContexts.delete(context);
+    const opened = browser.contexts().filter((c) => c !== context && !before.has(c) && !openContexts.has(c));
+    await Promise.all([context, ...opened].map((c) => c.close().catch(() => {})));
+  };
+  return { browser, context, page, errors, close };
+}
+
+export function openSession(baseURL: string, viewport = { width: 1280, height: 800 }): Promise<BrowserSession> {
+  return newSession({ baseURL, viewport });
 }

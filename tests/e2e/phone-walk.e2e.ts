@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { launchBrowser, type BrowserSession } from './browser';
+import { newSession, type BrowserSession } from './browser';
 import { editField } from './mindmap/helpers';
 import { applyForCases, hashOf, readCaptcha, toastWith, unexpectedErrors, watchCanvasText } from './shell-helpers';
 import { E2E_STUDENTS } from './students';
@@ -19,22 +19,9 @@ let s: BrowserSession;
 let fingers: Fingers;
 
 beforeAll(async () => {
-  const browser = await launchBrowser();
-  const context = await browser.newContext({
-    baseURL: e2eBaseURL(),
-    viewport: PHONE,
-    hasTouch: true,
-    isMobile: true,
-    locale: 'zh-CN',
-    timezoneId: 'Asia/Shanghai',
-  });
-  await watchCanvasText(context);
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
-  page.on('console', (m) => m.type() === 'error' && errors.push(`console: ${m.text()}`));
-  s = { browser, context, page, errors, close: () => browser.close() };
-  fingers = await Fingers.of(page);
+  s = await newSession({ baseURL: e2eBaseURL(), viewport: PHONE, hasTouch: true, isMobile: true });
+  await watchCanvasText(s.context);
+  fingers = await Fingers.of(s.page);
 });
 afterAll(async () => s?.close());
 

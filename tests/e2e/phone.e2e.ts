@@ -1,9 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './axe';
-import { launchBrowser } from './browser';
+import { newSession, type BrowserSession } from './browser';
 import { ROUTES, visit, type RouteVisit } from './phone-routes';
 import { E2E_STUDENTS } from './students';
 import { applyForCases, logIn, openLoginDialog, watchCanvasText } from './shell-helpers';
@@ -24,20 +24,10 @@ const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 const MAP_OWN = '.mind-toolbar, .mind-tree, .mind-edit';
 
 type Device = typeof PHONE | typeof DESKTOP;
-interface Tab {
-  context: BrowserContext;
-  page: Page;
-}
-
-let browser: Browser;
 /** One tab per device and account, signed in once (login is rate-limited per address). */
-const tabs = new Map<string, Tab>();
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
+const tabs = new Map<string, BrowserSession>();
 afterAll(async () => {
-  for (const t of tabs.values()) await t.context.close();
-  await browser?.close();
+  for (const t of tabs.values()) await t.close();
 });
 
 /** A tab on `device`: logged out (null), the demo student (undefined) or `loginName`. */
@@ -45,15 +35,15 @@ async function tab(device: Device, loginName?: string | null): Promise<Page> {
   const key = `${device.viewport.width}/${loginName}`;
   const known = tabs.get(key);
   if (known) return known.page;
-  const context = await browser.newContext({ baseURL: e2eBaseURL(), locale: 'zh-CN', timezoneId: 'Asia/Shanghai', ...device });
-  await watchCanvasText(context);
-  const page = await context.newPage();
+  const session = await newSession({ baseURL: e2eBaseURL(), ...device });
+  await watchCanvasText(session.context);
+  const { page } = session;
   await page.goto('/');
   if (loginName !== null) {
     await logIn(page, { loginName });
     await page.getByRole('button', { name: /的账户菜单$/ }).waitFor();
   }
-  tabs.set(key, { context, page });
+  tabs.set(key, session);
   return page;
 }
 

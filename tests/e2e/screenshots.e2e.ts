@@ -72,12 +72,8 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function capture(page: Page, screen: Screen, width: number): Promise<Buffer> {
-  await page.setViewportSize({ width, height: 900 });
-  await page.goto(`/#${screen.path}`);
-  await screen.ready(page);
-  await page.waitForLoadState('networkidle');
-  // every image loaded (lazy ones too, the shot is full-page), so none is caught half-painted
+/** Every image on the page loaded and decoded (lazy ones too: the shot is full-page). */
+async function imagesLoaded(page: Page): Promise<void> {
   await page.evaluate(() =>
     Promise.all(
       [...document.images].map((img) => {
@@ -88,8 +84,6 @@ async function capture(page: Page, screen: Screen, width: number): Promise<Buffe
       }),
     ),
   );
-  // …and still so when the shot is taken: an image React put in after that wait (a list drawn
-  // again) came out as an empty box on a loaded machine (home's case covers)
   await page
     .waitForFunction(
       () =>
@@ -101,9 +95,34 @@ async function capture(page: Page, screen: Screen, width: number): Promise<Buffe
       { timeout: 10_000 },
     )
     .catch(() => {}); // (an image that cannot load is the reference's business)
-  await page.evaluate(() => document.fonts.ready);
-  await layoutSettled(page);
-  return page.screenshot({ fullPage: true, animations: 'disabled', caret: 'hide', mask: screen.mask?.(page) ?? [], maskColor: '#333333' });
+}
+
+/**
+ * The shot once every image is in it: an image React put in after the wait (a list drawn again)
+ * came out as an empty box on a loaded machine (home's case covers), so the images are marked
+ * before the shot and the shot is taken again if one came or was still loading by its end.
+ */
+async function shotWithImages(page: Page, shoot: () => Promise<Buffer>): Promise<Buffer> {
+  type Seen = HTMLImageElement & { __shot?: boolean };
+  for (let attempt = 1; ; attempt++) {
+    await imagesLoaded(page);
+    await page.evaluate(() => document.fonts.ready);
+    await layoutSettled(page);
+    await page.evaluate(() => [...document.images].forEach((img) => ((img as Seen).__shot = true)));
+    const shot = await shoot();
+    const whole = await page.evaluate(() => [...document.images].every((img) => (img as Seen).__shot && img.complete && img.naturalWidth > 0));
+    if (whole || attempt === 3) return shot;
+  }
+}
+
+async function capture(page: Page, screen: Screen, width: number): Promise<Buffer> {
+  await page.setViewportSize({ width, height: 900 });
+  await page.goto(`/#${screen.path}`);
+  await screen.ready(page);
+  await page.waitForLoadState('networkidle');
+  return shotWithImages(page, () =>
+    page.screenshot({ fullPage: true, animations: 'disabled', caret: 'hide', mask: screen.mask?.(page) ?? [], maskColor: '#333333' }),
+  );
 }
 
 /** The learning screens above keep their own references at both widths. */

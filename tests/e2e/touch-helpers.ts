@@ -1,6 +1,6 @@
 import type { CDPSession, Page } from 'playwright-core';
 import { pointAt, relationCurve, type BoxLike } from '../../src/mindmap/core';
-import { launchBrowser, type BrowserSession } from './browser';
+import { newSession, type BrowserSession } from './browser';
 import { openMinder, pasteImport, saved } from './mindmap/helpers';
 import { applyForCases, logIn, openSignedIn, watchCanvasText } from './shell-helpers';
 
@@ -12,18 +12,11 @@ export const PHONE = { width: 375, height: 812 };
 
 /** A fresh phone browser on the app, signed in through the login dialog as `loginName`. */
 export async function openPhoneSignedIn(baseURL: string, loginName: string): Promise<BrowserSession> {
-  const browser = await launchBrowser();
-  const context = await browser.newContext({ baseURL, viewport: PHONE, hasTouch: true, isMobile: true, locale: 'zh-CN', timezoneId: 'Asia/Shanghai' });
-  await watchCanvasText(context);
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
-  page.on('console', (m) => {
-    if (m.type() === 'error') errors.push(`console: ${m.text()}`);
-  });
-  await page.goto('/');
-  await logIn(page, { loginName });
-  return { browser, context, page, errors, close: () => browser.close() };
+  const session = await newSession({ baseURL, viewport: PHONE, hasTouch: true, isMobile: true });
+  await watchCanvasText(session.context);
+  await session.page.goto('/');
+  await logIn(session.page, { loginName });
+  return session;
 }
 
 type Pt = { x: number; y: number };
@@ -46,9 +39,13 @@ export class Fingers {
     });
   }
 
+  /**
+   * Down and up sent together: awaiting the down's answer before sending the up put this test
+   * process's own delays between them, and on a loaded box that rest passed the 500 ms long press
+   * (a tap opened 主题菜单, which hides the rest of the page from the tree of roles).
+   */
   async tap(p: Pt): Promise<void> {
-    await this.send('touchStart', [p]);
-    await this.send('touchEnd', []);
+    await Promise.all([this.send('touchStart', [p]), this.send('touchEnd', [])]);
   }
 
   async doubleTap(p: Pt): Promise<void> {
