@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { render, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { render, screen, waitFor } from '@testing-library/react';
 import { LostEditsDialog, describe as say } from './LostEditsDialog';
 
 describe('what a page could not save when its student lost the right to edit', () => {
@@ -20,5 +20,21 @@ describe('what a page could not save when its student lost the right to edit', (
     expect(field.readOnly).toBe(true);
     screen.getByRole('button', { name: '复制' });
     screen.getByRole('button', { name: '知道了' });
+  });
+
+  it('takes the focus as it opens, from the title field of the map behind: on the titles to copy, else on 知道了; gives it back to the map', async () => {
+    const field = document.createElement('textarea');
+    document.body.append(field);
+    field.focus();
+    const back = vi.fn();
+    const lost = { reason: '你正在编辑的主题已在别处删除', titles: ['b2 edited'], others: 0 };
+    const { rerender } = render(<LostEditsDialog lost={null} onClose={() => {}} returnFocus={back} />);
+    rerender(<LostEditsDialog lost={lost} onClose={() => {}} returnFocus={back} />);
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('textbox', { name: '没有保存的标题' })));
+    rerender(<LostEditsDialog lost={null} onClose={() => {}} returnFocus={back} />);
+    await waitFor(() => expect(back).toHaveBeenCalledTimes(1));
+    rerender(<LostEditsDialog lost={{ ...lost, titles: [], others: 2 }} onClose={() => {}} returnFocus={back} />);
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: '知道了' })));
+    field.remove();
   });
 });

@@ -30,7 +30,7 @@ export function describe({ reason, titles, others }: LostEdits): string {
  * are not saved later (the owner decided), but the titles typed are shown, one per line, to be
  * selected or copied (复制) and kept elsewhere — not lost without a trace.
  */
-export function LostEditsDialog({ lost, onClose }: { lost: LostEdits | null; onClose(): void }) {
+export function LostEditsDialog({ lost, onClose, returnFocus }: { lost: LostEdits | null; onClose(): void; returnFocus?: () => void }) {
   const area = useRef<HTMLTextAreaElement>(null);
   const text = lost?.titles.join('\n') ?? '';
   const copy = async () => {
@@ -47,7 +47,22 @@ export function LostEditsDialog({ lost, onClose }: { lost: LostEdits | null; onC
     <AlertDialog.Root open={lost !== null} onOpenChange={(open) => !open && onClose()}>
       <AlertDialog.Portal>
         <AlertDialog.Overlay className="dialog-overlay confirm-dialog__overlay" />
-        <AlertDialog.Content className="dialog-box confirm-dialog">
+        <AlertDialog.Content
+          className="dialog-box confirm-dialog"
+          // the titles first, selected to copy (Enter there closes nothing: the student typing on
+          // does not dismiss the only copy unread); else 知道了, the Cancel part
+          onOpenAutoFocus={(e) => {
+            if (!area.current) return;
+            e.preventDefault();
+            area.current.focus();
+          }}
+          // back to the map (the field the focus came from is gone)
+          onCloseAutoFocus={(e) => {
+            if (!returnFocus) return;
+            e.preventDefault();
+            returnFocus();
+          }}
+        >
           <AlertDialog.Title className="confirm-dialog__title">有修改没有保存</AlertDialog.Title>
           <AlertDialog.Description className="confirm-dialog__desc">{lost && describe(lost)}</AlertDialog.Description>
           {lost?.titles.length ? (
@@ -67,7 +82,9 @@ export function LostEditsDialog({ lost, onClose }: { lost: LostEdits | null; onC
                 复制
               </button>
             ) : null}
-            <AlertDialog.Action className="btn btn--primary">知道了</AlertDialog.Action>
+            {/* the Cancel part: with none, an alert dialog left the focus in the map's title field
+                behind it, and Enter there added a topic */}
+            <AlertDialog.Cancel className="btn btn--primary">知道了</AlertDialog.Cancel>
           </div>
         </AlertDialog.Content>
       </AlertDialog.Portal>
@@ -80,7 +97,7 @@ export function LostEditsDialog({ lost, onClose }: { lost: LostEdits | null; onC
  * page's unsaved work out (`drop`) and tells `reason` with it in the dialog when there was any,
  * else `said` as a toast. Render `dialog`.
  */
-export function useLostEdits(drop: () => Promise<Pick<LostEdits, 'titles' | 'others'>>) {
+export function useLostEdits(drop: () => Promise<Pick<LostEdits, 'titles' | 'others'>>, returnFocus?: () => void) {
   const [lost, setLost] = useState<LostEdits | null>(null);
   const lose = async (reason: string, said: string) => {
     const l = await drop();
@@ -89,5 +106,5 @@ export function useLostEdits(drop: () => Promise<Pick<LostEdits, 'titles' | 'oth
   };
   /** Tells `reason` with `titles` that could not be kept (nothing to take out of the page). */
   const tell = (reason: string, titles: string[]) => setLost({ reason, titles, others: 0 });
-  return { lose, tell, dialog: <LostEditsDialog lost={lost} onClose={() => setLost(null)} /> };
+  return { lose, tell, dialog: <LostEditsDialog lost={lost} onClose={() => setLost(null)} returnFocus={returnFocus} /> };
 }

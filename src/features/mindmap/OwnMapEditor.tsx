@@ -137,7 +137,7 @@ function Editor({ ctl, mapId, studentId, map, draft }: Loaded & { ctl: EditorCon
         await lostEdits.lose(reason, reason);
         setClosed(reason);
         setRole('view');
-        await ctl.open(await ctl.engine.toKm(), true);
+        await ctl.open(await ctl.engine.toKm(), true, { keepPlace: true });
       })(),
     onTypingLost: (reason, text) => lostEdits.tell(reason, [text]),
     // the owner changed the role: the map is opened again as it is on the server, editable or not
@@ -148,12 +148,15 @@ function Editor({ ctl, mapId, studentId, map, draft }: Loaded & { ctl: EditorCon
         else await auto.flush();
         setRole(next);
         const server = await showOwnMap(mapId);
-        await ctl.open(server.document, next === 'view');
+        await ctl.open(server.document, next === 'view', { keepPlace: true });
         await auto.opened(server);
         if (next === 'edit') toast.warning(MADE_EDITABLE, 8000);
       })(),
   });
-  const lostEdits = useLostEdits(() => auto.dropUnsaved());
+  const lostEdits = useLostEdits(
+    () => auto.dropUnsaved(),
+    () => ctl.focusMap(),
+  );
   const peers = usePresence(ctl, room);
   const attempts = useRef(0);
   useTitleDetail('/personal/myMap', map.title); // the tab says which map: `生物 - 我的导图 - 学图`

@@ -135,7 +135,7 @@ function MinderEditor({ ctl, caseId, shared, studentId, mind, draft, study, offi
         await lostEdits.lose(reason, reason);
         setRole('view');
         setRemoved(true);
-        await ctl.open(await ctl.engine.toKm(), true);
+        await ctl.open(await ctl.engine.toKm(), true, { keepPlace: true });
       })(),
     onTypingLost: (reason, text) => lostEdits.tell(reason, [text]),
     // the owner changed the role: the map is opened again as it is on the server, editable or not
@@ -146,13 +146,16 @@ function MinderEditor({ ctl, caseId, shared, studentId, mind, draft, study, offi
         else await auto.flush();
         setRole(next);
         const server = await showMind(caseId, false, owner);
-        await ctl.open(server.document, next === 'view');
+        await ctl.open(server.document, next === 'view', { keepPlace: true });
         await ctl.doc.setStudyNodes(study);
         await auto.opened(server);
         if (next === 'edit') toast.warning(MADE_EDITABLE, 8000);
       })(),
   });
-  const lostEdits = useLostEdits(() => auto.dropUnsaved());
+  const lostEdits = useLostEdits(
+    () => auto.dropUnsaved(),
+    () => ctl.focusMap(),
+  );
   const peers = usePresence(ctl, room);
   const [outline, setOutline] = useState(false);
   const attempts = useRef(0);

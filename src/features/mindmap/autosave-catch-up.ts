@@ -69,6 +69,7 @@ export class CatchUp {
       const here = await changes.receive(got.sets);
       saver.moveTo(here.version);
       if (here.notices.length) saver.notices(here.notices);
+      if (here.madeHere) saver.markDirty();
     } catch (e) {
       if (e instanceof ApiFailure && e.resultCode === 409 && !saver.saving() && saver.version() === at) {
         const pending = await changes.take().catch(() => null);

@@ -42,19 +42,27 @@ export function changeSavingFor(ctl: EditorController, target: ChangeTarget): Ch
 }
 
 /**
- * The server's sets into the engine and on screen. A title being typed on a topic they delete
- * cannot be kept: its field closes and it is said — to the page's onTypingLost (which shows the text to be
- * copied), else as a notice with the text.
+ * The server's sets into the engine and on screen. A topic whose title is being typed is kept
+ * (its branch brought back when they delete it). Only a field opened while the sets were being
+ * applied can find its topic gone: it closes and the text is said — to the page's onTypingLost
+ * (which shows the text to be copied), else as a notice with the text.
  */
-async function receiveSets(ctl: EditorController, sets: AppliedSet[], typingLost: ChangeTarget['typingLost']): Promise<{ notices: string[]; version: number }> {
-  const r = await ctl.engine.receiveChangeSets(sets);
+async function receiveSets(
+  ctl: EditorController,
+  sets: AppliedSet[],
+  typingLost: ChangeTarget['typingLost'],
+): Promise<{ notices: string[]; version: number; madeHere?: boolean }> {
+  // a topic whose title is being typed: a delete of it from elsewhere is undone in the engine (its
+  // branch comes back, said), as for a topic edited here — the title is not lost and its field stays
+  const open = ctl.textEdit.typed;
+  const r = await ctl.engine.receiveChangeSets(sets, open?.id && !summaryOfEdit(open.id) ? open.id : undefined);
   const typing = ctl.textEdit.typed;
   // the other tabs' edits: shown, not an edit of this page (nothing to save for them);
   // an answer holding only this page's own sets changes nothing on screen
   if (r.changed) ctl.apply(r.patch, false);
   // a title being typed on a topic another tab deleted cannot be kept: said, not dropped in silence
   const lost = typing && typing.id && !summaryOfEdit(typing.id) && !ctl.model.get(typing.id);
-  if (!lost) return { notices: r.notices, version: r.version };
+  if (!lost) return { notices: r.notices, version: r.version, madeHere: r.madeHere };
   // its field closes (it floated over a neighbour), and the text is shown to be copied
   ctl.textEdit.discard();
   const told = typingLost();

@@ -44,8 +44,12 @@ export interface AutosaveDeps {
 export interface ChangeSaving {
   take(): Promise<ChangeSetsToSend>;
   send(base: number, sets: ChangeSet[]): Promise<{ version: number; sets: AppliedSet[]; notices?: string[] }>;
-  /** The server's sets since our version, into the engine (and on screen); resolves the version now held. */
-  receive(sets: AppliedSet[]): Promise<{ notices: string[]; version: number }>;
+  /**
+   * The server's sets since our version, into the engine (and on screen); resolves the version now
+   * held, and `madeHere` when taking them in made a change of this page to save (a branch deleted
+   * under a title being typed here, brought back).
+   */
+  receive(sets: AppliedSet[]): Promise<{ notices: string[]; version: number; madeHere?: boolean }>;
   /** The document sent whole was stored as `version`; the sets up to `seq` were in it. */
   wholeSaved(version: number, seq: number): Promise<void>;
   /** The server's sets after `since` (another tab saved): the catch-up between saves. */

@@ -2,8 +2,7 @@ import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { vi } from 'vitest';
 import { createEngineHost, localEngine } from '../../mindmap/testing';
-import { MindDoc, draftKey, idbDraftStore, keptTitleEdit, withSyncCopy } from '../../mindmap';
-import { Autosaver } from './autosave';
+import { MindDoc, draftKey, idbDraftStore, keptTitleEdit, withSyncCopy, type DraftStore } from '../../mindmap';
 import { rename, server, tab, until } from './autosave-test-kit';
 
 // The page going away while saving by change sets: what the copy kept synchronously holds (the
@@ -11,6 +10,17 @@ import { rename, server, tab, until } from './autosave-test-kit';
 // makes of it. Real engine, the server's rule for sets (autosave-test-kit.ts); timers faked.
 beforeEach(() => vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] }));
 afterEach(() => vi.useRealTimers());
+
+/** A page opening a map another page saved once: the saver starts from the saved version. */
+async function openedAfterASave(srv: ReturnType<typeof server>, drafts: DraftStore, key: string) {
+  const first = await tab(srv, 't0');
+  await rename(first, 'a', '先存一次');
+  await first.saver.flush();
+  const t = await tab(srv, 't1', drafts, key);
+  t.saver.resolve(srv.sim.version, false);
+  await new Promise((r) => setImmediate(r));
+  return t;
+}
 
 describe('the page going with work not saved yet', () => {
   it('a title confirmed for a topic not made yet, the page going before any read answered: kept with no sets (a slow device)', async () => {
@@ -32,13 +42,7 @@ describe('the page going with work not saved yet', () => {
     const srv = server();
     const key = draftKey('s1', `case-made-${Math.random()}`);
     const drafts = withSyncCopy(idbDraftStore(), localStorage);
-    const first = await tab(srv, 't0');
-    await rename(first, 'a', '先存一次');
-    await first.saver.flush();
-    // a page opening the saved map: the saver starts from its version
-    const t = await tab(srv, 't1', drafts, key);
-    t.saver.resolve(srv.sim.version, false);
-    await new Promise((r) => setImmediate(r));
+    const t = await openedAfterASave(srv, drafts, key);
     // the worker answered the insert; the read after it never comes back in time
     const at = { name: 'appendSibling', at: 'a' } as const;
     const id = (await t.engine.execute(at.name, [at.at, '分支主题'])).result as string;
@@ -101,38 +105,17 @@ describe('the page going with work not saved yet', () => {
 
   it('the page goes while its last save is on its way and a title is still unanswered: reopened on the map that save made, both are there', async () => {
     const srv = server();
-    const engine = localEngine(createEngineHost());
-    await engine.load(structuredClone(srv.sim.doc.toKm()));
-    await engine.startSync('t1', srv.sim.version);
+    // once the page is going, the server stores the sets but its answer never arrives
+    let gone = false;
+    const send = srv.send;
+    srv.send = async (base, sets) => {
+      const reply = await send(base, sets);
+      if (gone) await new Promise(() => {});
+      return reply;
+    };
     const drafts = withSyncCopy(idbDraftStore(), localStorage);
     const key = draftKey('s1', `case-gone-${Math.random()}`);
-    let gone = false;
-    const saver = new Autosaver(
-      {
-        snapshot: () => engine.toKm(),
-        save: srv.save,
-        drafts,
-        key,
-        changes: {
-          take: () => engine.takeChangeSets(),
-          // once the page is going, the server stores the sets but its answer never arrives
-          send: async (base, sets) => {
-            const reply = await srv.send(base, sets);
-            if (gone) await new Promise(() => {});
-            return reply;
-          },
-          receive: async (sets) => engine.receiveChangeSets(sets),
-          wholeSaved: (v, seq) => engine.wholeSaved(v, 't1', seq),
-          fetch: async (since) => {
-            srv.fetched++;
-            // a request takes longer than the worker's apply (as over a network)
-            for (let i = 0; i < srv.fetchTicks; i++) await new Promise((r) => setImmediate(r));
-            return { version: srv.sim.version, sets: srv.sim.since(since) };
-          },
-        },
-      },
-      srv.sim.version,
-    );
+    const { engine, saver } = await tab(srv, 't1', drafts, key);
     await rename({ engine, saver }, 'a', '第一次');
     await saver.flush();
     await rename({ engine, saver }, 'b', '乙改');
@@ -169,12 +152,7 @@ describe('the page going with work not saved yet', () => {
     const srv = server();
     const key = draftKey('s1', `case-late-${Math.random()}`);
     const drafts = withSyncCopy(idbDraftStore(), localStorage);
-    const first = await tab(srv, 't0');
-    await rename(first, 'a', '先存一次');
-    await first.saver.flush();
-    const t = await tab(srv, 't1', drafts, key);
-    t.saver.resolve(srv.sim.version, false);
-    await new Promise((r) => setImmediate(r));
+    const t = await openedAfterASave(srv, drafts, key);
     // an edit whose read the busy worker answers late
     let answer = () => {};
     const late = new Promise<void>((r) => (answer = r));

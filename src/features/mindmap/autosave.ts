@@ -279,6 +279,7 @@ export class Autosaver {
       if (notices.length) this.onNotices(notices);
       this.failures.saved();
       await this.saved(seen);
+      if (here.madeHere) this.markDirty();
     } catch (e) {
       if (e instanceof ApiFailure && e.resultCode === 409) {
         // Saved whole elsewhere since our version (an import, a restore): open that map and

@@ -4,7 +4,7 @@ import type { LivePresence } from '../../contract/live';
 import type { EditorController } from '../../mindmap';
 import { PresenceBar } from './PresenceBar';
 import { PresenceRoom } from './presence-room';
-import { usePresence } from './use-presence';
+import { presenceMarks, usePresence } from './use-presence';
 
 const peer = (conn: string, memberId: string, name: string): LivePresence => ({
   conn,
@@ -53,5 +53,18 @@ describe('presence, a person at a time', () => {
     act(() => void room.handle({ type: 'left', conn: 'a2' }));
     act(() => void room.handle({ type: 'left', conn: 'a1' }));
     expect(ctl.said).toEqual(['李明打开了这张导图', '你的另一个页面打开了这张导图', '李明离开了这张导图']);
+  });
+
+  it('names a person once on a topic in the tree, whatever their pages there; 编辑 over 看', () => {
+    const at = (p: LivePresence, selected: string, editing: string | null = null) => ({ ...p, selected, editing });
+    const peers = [
+      at(peer('m1', 'me', '李明'), 'a'),
+      at(peer('m2', 'me', '李明'), 'a', 'a'),
+      at(peer('w1', 'wf', '王芳'), 'a'),
+      at(peer('w2', 'wf', '王芳'), 'a'),
+      at(peer('w3', 'wf', '王芳'), 'b'),
+    ];
+    expect(presenceMarks(peers, 'a', 'me')).toEqual(['你的另一个页面正在编辑', '王芳正在看']);
+    expect(presenceMarks(peers, 'b', 'me')).toEqual(['王芳正在看']);
   });
 });

@@ -68,7 +68,17 @@ export function usePresence(ctl: EditorController, room: PresenceRoom | null): L
   return peers;
 }
 
-/** What the tree says on a topic others are at: 王芳正在编辑, 李明正在看. */
+/**
+ * What the tree says on a topic others are at: 王芳正在编辑, 李明正在看 — a person once (two
+ * pages of one member on the topic are one entry, 编辑 over 看).
+ */
 export function presenceMarks(peers: readonly LivePresence[], id: string, ownMemberId: string): string[] {
-  return peers.filter((p) => peerTopic(p) === id).map((p) => `${peerName(p, ownMemberId)}正在${p.editing ? '编辑' : '看'}`);
+  const editing = new Map<string, boolean>();
+  const names = new Map<string, string>();
+  for (const p of peers) {
+    if (peerTopic(p) !== id) continue;
+    editing.set(p.memberId, editing.get(p.memberId) === true || !!p.editing);
+    names.set(p.memberId, peerName(p, ownMemberId));
+  }
+  return [...names].map(([member, name]) => `${name}正在${editing.get(member) ? '编辑' : '看'}`);
 }

@@ -16,7 +16,7 @@ export interface PresenceMark {
   editing: boolean;
   /** who, as the page names them (a delete of what they are typing in is refused by name) */
   name?: string;
-  /** the student's own other page: its typing does not hold a delete back (its text is said if lost) */
+  /** the student's own other page (its typing holds a delete back too, said as 你的另一个页面) */
   mine?: boolean;
 }
 

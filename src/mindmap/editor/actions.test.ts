@@ -161,6 +161,18 @@ describe('action registry', () => {
     expect(ctl.model.has('a')).toBe(false);
   });
 
+  it("Delete waits while the student's own other page is typing a title in the branch: said as that page", async () => {
+    const ctl = await testController();
+    const ctx = testContext(ctl);
+    const errors: string[] = [];
+    ctl.events.on('error', (m) => errors.push(m));
+    ctl.doc.setPresence(new Map([['a1', { colour: 0x2f9e44, initial: '李', editing: true, name: '你的另一个页面', mine: true }]]));
+    ctl.select(['a']);
+    await actionByName('removeNode').perform(ctx);
+    expect(errors).toEqual([`你的另一个页面正在编辑「${ctl.model.get('a1')?.text}」，在那里写完再删除`]);
+    expect(ctl.model.has('a')).toBe(true);
+  });
+
   it('reports the depth limit through onError', async () => {
     const ctl = await testController();
     const errors: string[] = [];

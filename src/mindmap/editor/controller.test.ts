@@ -46,6 +46,19 @@ describe('opening a map', () => {
     expect((await opened(map('b'), true)).state.selection).toEqual(['b']);
   });
 
+  it('opened again (made 只读): the selection stays on the topics still there; none left, the opening topic', async () => {
+    const ctl = await testController();
+    ctl.select(['a1', 'b']);
+    const km = await ctl.engine.toKm();
+    await ctl.open(km, true, { keepPlace: true });
+    expect(ctl.getState().selection).toEqual(['a1', 'b']);
+    expect(ctl.getState().readOnly).toBe(true);
+    ctl.select(['a11']);
+    km.root.children![0].children = [];
+    await ctl.open(km, true, { keepPlace: true });
+    expect(ctl.getState().selection).toEqual(['r']);
+  });
+
   it('keeps the root selected on a map with no 正在学 node', async () => {
     expect((await opened(map())).state.selection).toEqual(['r']);
   });

@@ -130,8 +130,12 @@ export class EditorController implements EditorParts {
     return this.commands.redo();
   }
 
-  /** Opens a document; never an undo step, never "changed". */
-  async open(km: KmDocument | string, readOnly: boolean): Promise<void> {
+  /**
+   * Opens a document; never an undo step, never "changed". `keepPlace`: the same map opened again
+   * (made 只读 or editable, removed): the selection stays on the topics still there, the view where it was.
+   */
+  async open(km: KmDocument | string, readOnly: boolean, opts: { keepPlace?: boolean } = {}): Promise<void> {
+    const place = opts.keepPlace ? this.getState().selection : [];
     this.opened = false;
     const p = await this.engine.load(km, readOnly);
     this.opened = true;
@@ -143,6 +147,8 @@ export class EditorController implements EditorParts {
     // Open framed for reading: the whole map when it fits at a readable zoom, else a readable
     // zoom around the root (on a study map, the node being studied). That node is selected too:
     // the phone's action bar and the keys act on the selection, which must be the node in view.
+    const kept = place.filter((id) => this.model.has(id));
+    if (kept.length) return this.select(kept, false);
     const focus = this.openingFocus();
     this.camera.frame(focus);
     this.select([focus], false);

@@ -117,15 +117,17 @@ export class DocumentView {
   }
 
   /**
-   * Who else is typing a title inside the branches of `ids` (presence on a shared map): the first
-   * such topic and its typist, or null. A delete would take away text not yet saved.
+   * Who else is typing a title inside the branches of `ids` (presence: a classmate, or the
+   * student's own other page): the first such topic and its typist, or null. A delete would take
+   * away text not yet saved.
    */
-  typingIn(ids: readonly string[]): { id: string; name: string } | null {
+  typingIn(ids: readonly string[]): { id: string; name: string; mine: boolean } | null {
     if (!this.presence.size) return null;
     const gone = new Set(ids);
     for (const [id, mark] of this.presence) {
-      if (!mark.editing || mark.mine) continue;
-      for (let at: string | undefined = id; at; at = this.model.get(at)?.parentId ?? undefined) if (gone.has(at)) return { id, name: mark.name ?? '别人' };
+      if (!mark.editing) continue;
+      for (let at: string | undefined = id; at; at = this.model.get(at)?.parentId ?? undefined)
+        if (gone.has(at)) return { id, name: mark.name ?? '别人', mine: !!mark.mine };
     }
     return null;
   }

@@ -156,11 +156,16 @@ async function insert(c: ActionContext, name: 'appendChild' | 'appendSibling' | 
   c.ui.endInsert(id ?? '');
 }
 
-/** A classmate typing a title in a branch about to go (delete, cut): their text is not saved yet, so it waits, said by name. */
+/**
+ * Someone typing a title in a branch about to go (delete, cut) — a classmate, or the student in
+ * another page of theirs: the text is not saved yet, so the delete waits, said by name.
+ */
 function refusedForTyping(c: ActionContext, ids: readonly string[]): boolean {
   const typing = c.ctl.doc.typingIn(ids);
-  if (typing) c.ctl.reportError(`${typing.name}正在编辑「${c.ctl.model.get(typing.id)?.text || '分支主题'}」，等对方写完再删除`);
-  return typing !== null;
+  if (!typing) return false;
+  const title = c.ctl.model.get(typing.id)?.text || '分支主题';
+  c.ctl.reportError(typing.mine ? `你的另一个页面正在编辑「${title}」，在那里写完再删除` : `${typing.name}正在编辑「${title}」，等对方写完再删除`);
+  return true;
 }
 
 /** Delete: then the next sibling is selected, else the previous one, else the parent (never a jump to the root). */

@@ -243,12 +243,19 @@ export class MindEditor {
     return { patch: this.afterChange(changes), notices: [...notices], pending };
   }
 
-  /** The server's answer to a save or a catch-up: its sets since our version, our own among them (Replica.receive). */
-  receiveChangeSets(sets: readonly AppliedSet[]): { patch: RenderPatch; notices: string[]; version: number; changed: boolean } {
+  /**
+   * The server's answer to a save or a catch-up: its sets since our version, our own among them
+   * (Replica.receive). `typing`: the topic whose title is being typed on this page; `madeHere`: a
+   * change of this page was made (its branch brought back), to save.
+   */
+  receiveChangeSets(
+    sets: readonly AppliedSet[],
+    typing?: string,
+  ): { patch: RenderPatch; notices: string[]; version: number; changed: boolean; madeHere: boolean } {
     const r = this.replica;
-    if (!r) return { patch: this.patches.empty(this.doc), notices: [], version: 0, changed: false };
-    const { changes, notices } = r.receive(this.doc, sets);
-    return { patch: this.afterChange(changes), notices, version: r.version, changed: changes.length > 0 };
+    if (!r) return { patch: this.patches.empty(this.doc), notices: [], version: 0, changed: false, madeHere: false };
+    const { changes, notices, madeHere } = r.receive(this.doc, sets, typing);
+    return { patch: this.afterChange(changes), notices, version: r.version, changed: changes.length > 0, madeHere: madeHere === true };
   }
 
   get canUndo(): boolean {

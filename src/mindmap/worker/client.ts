@@ -112,8 +112,12 @@ export class EngineClient {
     return this.api.wholeSaved(version, tab, sentSeq);
   }
   /** The server's sets since our version: the map rebased on them (our unsent edits on top). */
-  async receiveChangeSets(sets: AppliedSet[]): Promise<{ patch: EnginePatch; notices: string[]; version: number; changed: boolean }> {
-    const r = await this.api.receiveChangeSets(sets);
+  /** `typing`: the topic whose title is being typed (deleted by the others, its branch is brought back). */
+  async receiveChangeSets(
+    sets: AppliedSet[],
+    typing?: string,
+  ): Promise<{ patch: EnginePatch; notices: string[]; version: number; changed: boolean; madeHere: boolean }> {
+    const r = await this.api.receiveChangeSets(sets, typing);
     return { ...r, patch: unpackPatch(r.patch) };
   }
   /** A draft's unacknowledged sets, applied to the map just opened. */

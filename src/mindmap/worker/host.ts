@@ -69,10 +69,10 @@ export function createEngineHost(measurer?: TextMeasurer, transfer: TransferFn =
     startSync: (tab, version, restored) => editor.startSync(tab, version, restored),
     takeChangeSets: () => editor.takeChangeSets(),
     wholeSaved: (version, tab, sentSeq) => editor.wholeSaved(version, tab, sentSeq),
-    receiveChangeSets(sets) {
-      const { patch, notices, version, changed } = editor.receiveChangeSets(sets);
+    receiveChangeSets(sets, typing) {
+      const { patch, notices, version, changed, madeHere } = editor.receiveChangeSets(sets, typing);
       const { wire: w, transfer: t } = pack(patch);
-      return transfer({ patch: w, notices, version, changed }, t);
+      return transfer({ patch: w, notices, version, changed, madeHere }, t);
     },
     replayPending(sets) {
       const { patch, notices, pending } = editor.replayPending(sets);

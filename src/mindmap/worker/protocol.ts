@@ -90,7 +90,7 @@ export interface EngineApi {
   startSync(tab: string, version: number, restored?: { pending: ChangeSet[]; seq: number; overlay?: readonly string[] }): void;
   takeChangeSets(): ChangeSetsToSend;
   wholeSaved(version: number, tab: string, sentSeq: number): void;
-  receiveChangeSets(sets: AppliedSet[]): { patch: WirePatch; notices: string[]; version: number; changed: boolean };
+  receiveChangeSets(sets: AppliedSet[], typing?: string): { patch: WirePatch; notices: string[]; version: number; changed: boolean; madeHere: boolean };
   replayPending(sets: ChangeSet[]): { patch: WirePatch; notices: string[]; pending: ChangeSet[] };
   // Mastery (issue 34), a query beside the progress channel: the student's levels in (ids joined,
   // levels 1-3, fading ids joined, the student's own practised topics joined), the 掌握 N/M roll-up of the whole

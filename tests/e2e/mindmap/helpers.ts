@@ -13,6 +13,17 @@ export const item = (page: Page, name: string | RegExp) =>
 export const editField = (page: Page) => page.getByRole('textbox', { name: '编辑主题文字' });
 export const saveState = (page: Page) => page.getByRole('status', { name: '保存状态' });
 
+/**
+ * Closes the tab as a student does, its unload handlers run, and waits until it is gone: with
+ * those handlers run, Playwright's close() does not wait, and a page opened meanwhile read the
+ * drafts before the closing page had kept its copy.
+ */
+export async function closeTab(page: Page): Promise<void> {
+  const gone = page.waitForEvent('close');
+  await page.close({ runBeforeUnload: true });
+  await gone;
+}
+
 export async function openMinder(page: Page, caseId: string): Promise<void> {
   await page.goto(`/#/project/minder?caseId=${caseId}`);
   await page.locator('.mind-editor[aria-busy="false"]').waitFor();

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { BrowserSession } from '../browser';
-import { clickNode, editField, item, openMinder, outline } from './helpers';
+import { clickNode, closeTab, editField, item, openMinder, outline } from './helpers';
 import { applyForCases, hashOf, openSignedIn } from '../shell-helpers';
 import { E2E_STUDENTS } from '../students';
 import { e2eBaseURL } from '../base-url';
@@ -59,7 +59,7 @@ describe('text being typed when the student leaves is in the saved map', () => {
   it('closing the tab while the edit field is open', async () => {
     const page = await signedInOnMap();
     await typeIntoFirstChild(page, '关闭页面时正在输入');
-    await page.close({ runBeforeUnload: true });
+    await closeTab(page);
     const again = await s!.context.newPage();
     await openMinder(again, CASE);
     await item(again, '关闭页面时正在输入').waitFor();

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { BrowserSession } from '../browser';
-import { item, openMinder, outline, saved, saveState } from './helpers';
-import { applyForCases, openSignedIn } from '../shell-helpers';
+import { editField, item, openMinder, outline, saved, saveState } from './helpers';
+import { applyForCases, openSignedIn, toastWith } from '../shell-helpers';
 import { E2E_STUDENTS } from '../students';
 import { e2eBaseURL } from '../base-url';
 
@@ -57,26 +57,60 @@ describe('two tabs of one map', () => {
     expect(await outline(a)).toEqual(expect.arrayContaining(['离线时的修改', '另一页的修改', '第一次保存']));
   });
 
-  it('a title being typed on a topic another tab deletes is said to be lost, not dropped in silence', async () => {
+  it('a delete in one tab waits while the other tab types a title in that branch; the title is kept', async () => {
+    const a = s.page;
+    await openMinder(a, CASE);
+    const root = (await outline(a))[0];
+    await addChild(a, root, '正在写的分支');
+    const b = await s.context.newPage();
+    await openMinder(b, CASE);
+    await a.bringToFront();
+    await item(a, '正在写的分支').focus();
+    await a.keyboard.press('F2');
+    await a.keyboard.type('写完的标题');
+    // B knows A types there (the map's live socket), so its Delete waits and says why
+    await b.bringToFront();
+    await expect.poll(async () => (await item(b, '正在写的分支').getAttribute('aria-label')) ?? '').toContain('你的另一个页面正在编辑');
+    await item(b, '正在写的分支').click();
+    await b.keyboard.press('Delete');
+    await toastWith(b, '你的另一个页面正在编辑「正在写的分支」，在那里写完再删除').waitFor();
+    expect(await outline(b)).toContain('正在写的分支');
+    await a.bringToFront();
+    await saved(a, () => a.keyboard.press('Enter'));
+    await expect.poll(() => outline(b), { timeout: 20_000 }).toContain('写完的标题');
+    await b.close();
+  });
+
+  it('a tab that deletes the branch before it knew of the typing in the other: the branch comes back there, the title is kept, both are told', async () => {
     const a = s.page;
     await openMinder(a, CASE);
     const root = (await outline(a))[0];
     await addChild(a, root, '将被删除');
+    // A's live socket is cut, so B cannot know that A types there; A still hears of B's saves
+    // from the browser's other tab at once
+    await a.routeWebSocket('**/api/live/map**', (ws) => ws.close());
+    await a.reload();
+    await a.locator('.mind-editor[aria-busy="false"]').waitFor();
     const b = await s.context.newPage();
     await openMinder(b, CASE);
     await a.bringToFront();
-    await item(a, '将被删除').focus();
+    await item(a, '将被删除').click();
     await a.keyboard.press('F2');
     await a.keyboard.type('新标题');
     await b.bringToFront();
     await item(b, '将被删除').click();
     await saved(b, () => b.keyboard.press('Delete'));
-    // A hears of B's save (a broadcast between the tabs) while the field is still open: the field
-    // closes and the text is shown, to be copied (one's own other page does not hold a delete back)
-    const lost = a.getByRole('alertdialog', { name: '有修改没有保存' });
-    await lost.waitFor({ timeout: 20_000 });
-    expect(await lost.getByRole('textbox', { name: '没有保存的标题' }).inputValue()).toBe('新标题');
-    expect(await lost.textContent()).toContain('你正在编辑的主题已在别处删除');
+    expect(await outline(b)).not.toContain('将被删除');
+    // A hears of B's save while its field is open: the branch is back, the field still open on it
+    await toastWith(a, '「将被删除」已在别处删除；你在其中的修改保留了，这个分支已恢复').waitFor({ timeout: 20_000 });
+    expect(await editField(a).inputValue()).toBe('新标题');
+    expect(await a.getByRole('alertdialog').count()).toBe(0);
+    await a.bringToFront();
+    await saved(a, () => a.keyboard.press('Enter'));
+    await expect.poll(() => outline(b), { timeout: 20_000 }).toContain('新标题');
+    // (named by its title now)
+    await toastWith(b, '你删除的「新标题」已恢复：别处刚在其中修改或撤销了删除').waitFor();
+    await a.unrouteAll();
     await b.close();
   });
 });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CDPSession, Page } from 'playwright-core';
 import type { BrowserSession } from '../browser';
-import { DEPTH, editField, importFile, item, mapFocused, openMinder, saved, tree } from './helpers';
+import { closeTab, DEPTH, editField, importFile, item, mapFocused, openMinder, saved, tree } from './helpers';
 import { applyForCases, openSignedIn } from '../shell-helpers';
 import { E2E_STUDENTS } from '../students';
 import { e2eBaseURL } from '../base-url';
@@ -240,10 +240,7 @@ describe('a title confirmed with Enter, then the tab closes or reloads', () => {
       await page.reload().catch(() => {}); // (offline: the reload itself fails)
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
     } else {
-      // (with unload handlers run, close() does not wait for the page to be gone)
-      const gone = page.waitForEvent('close');
-      await page.close({ runBeforeUnload: true });
-      await gone;
+      await closeTab(page);
       next = await s.context.newPage();
     }
     await s.context.setOffline(false);
@@ -261,9 +258,7 @@ describe('a title confirmed with Enter, then the tab closes or reloads', () => {
     await s.context.setOffline(true);
     await burst(cdp, [...ENTER, ['Input.insertText', { text: '关闭前新建的主题' }]]);
     await cdp.send('Input.dispatchKeyEvent', ENTER[0][1] as never);
-    const gone = page.waitForEvent('close');
-    await page.close({ runBeforeUnload: true });
-    await gone;
+    await closeTab(page);
     s.page = await s.context.newPage();
     await s.context.setOffline(false);
     await openMinder(s.page, CASE);

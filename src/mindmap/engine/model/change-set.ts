@@ -224,6 +224,25 @@ function crossedDelete(doc: MindDoc, c: Change, concurrent: Concurrent): { said:
   return said === null ? null : { said };
 }
 
+/**
+ * A topic whose title this tab is still typing, deleted elsewhere meanwhile: its branch is brought
+ * back as for an edit made in it (crossedDelete's rule — the title is not a change yet, so no
+ * change of this tab would bring it back). The changes made (to send), and what to say; none when
+ * the topic is here or was not deleted by these others.
+ */
+export function bringBackTyped(doc: MindDoc, id: string, concurrent: Concurrent): { applied: Change[]; said: string | null } {
+  const applied: Change[] = [];
+  if (doc.byId.has(id)) return { applied, said: null };
+  const saved = doc.recorder;
+  doc.recorder = applied;
+  try {
+    const crossed = crossedDelete(doc, { op: 'set', id, key: 'text', before: null, after: null } as Change, concurrent);
+    return { applied, said: crossed?.said ?? null };
+  } finally {
+    doc.recorder = saved;
+  }
+}
+
 /** Why a change is not applied here: '' = silently (already so), a sentence = said; null = apply it. */
 function skipReason(doc: MindDoc, c: Change, undo: boolean, history: boolean): string | null {
   switch (c.op) {

@@ -98,6 +98,38 @@ describe('a delete and an edit inside the deleted branch, made at the same time'
     expect(server.doc.get('a').parent?.id).toBe('r');
   });
 
+  it('a title still being typed counts as an edit: the delete heard meanwhile is undone on that page, sent, and said to both', () => {
+    const server = new SimServer(START);
+    const deleter = tab('A');
+    const typist = tab('B');
+    deleter.execute('removeNode', [['a']]);
+    sync(server, deleter);
+    // B has a field open on a11 (nothing sent yet) when A's delete reaches it
+    const heard = typist.receiveChangeSets(server.since(0), 'a11');
+    expect(heard.notices).toEqual(['「第一章」已在别处删除；你在其中的修改保留了，这个分支已恢复']);
+    expect(heard.madeHere).toBe(true);
+    expect(titleOf(typist, 'a11')).toBe('细节');
+    // the title, confirmed after, is an edit of a topic that is there
+    typist.execute('editText', ['a11', '细节（写完）']);
+    expect(sync(server, typist)).toEqual([]);
+    expect(sync(server, deleter)).toEqual(['你删除的「第一章」已恢复：别处刚在其中修改或撤销了删除']);
+    expect(titleOf(deleter, 'a11')).toBe('细节（写完）');
+    expect(texts(deleter)).toBe(texts(typist));
+    expect(texts(typist)).toBe(JSON.stringify(server.doc.toKm()));
+  });
+
+  it('a field open elsewhere than the deleted branch brings nothing back', () => {
+    const server = new SimServer(START);
+    const deleter = tab('A');
+    const typist = tab('B');
+    deleter.execute('removeNode', [['a']]);
+    sync(server, deleter);
+    const heard = typist.receiveChangeSets(server.since(0), 'b');
+    expect(heard).toMatchObject({ notices: [], madeHere: false });
+    expect(typist.doc.byId.has('a')).toBe(false);
+    expect(typist.takeChangeSets().sets).toEqual([]);
+  });
+
   it('folding a branch is not an edit: a delete made meanwhile is made', () => {
     const server = new SimServer(START);
     const deleter = tab('A');

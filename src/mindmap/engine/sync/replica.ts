@@ -1,5 +1,5 @@
 import type { Change } from '../model/change';
-import { applyLenient, kmTitle, replay, revert, sameFieldSaid, sameValue, type AppliedSet, type ChangeSet } from '../model/change-set';
+import { applyLenient, bringBackTyped, kmTitle, replay, revert, sameFieldSaid, sameValue, type AppliedSet, type ChangeSet } from '../model/change-set';
 import type { MindDoc } from '../model/doc';
 import type { KmNode } from '../model/types';
 import { Concurrent, VIEW_KEYS, fieldKey, tabOfSet } from '../model/concurrent';
@@ -77,9 +77,11 @@ export class Replica {
   /**
    * The server's answer: the sets it applied after `this.version`, in its order, each with the
    * version it made. Returns every change made to the document (for relayout) and what could not
-   * be kept of the local edits, in Chinese.
+   * be kept of the local edits, in Chinese. `typing`: the topic whose title is being typed here
+   * (not a change yet): deleted by the others, its branch is brought back like an edited one's,
+   * a change of this tab to send (`madeHere`).
    */
-  receive(doc: MindDoc, sets: readonly AppliedSet[]): { changes: Change[]; notices: string[] } {
+  receive(doc: MindDoc, sets: readonly AppliedSet[], typing?: string): { changes: Change[]; notices: string[]; madeHere?: true } {
     const fresh = sets.filter((s) => s.version > this.version).sort((a, b) => a.version - b.version);
     if (!fresh.length) return { changes: [], notices: [] };
     // Only our own sets, in the order we sent them (no other tab saved in between), each applied
@@ -125,6 +127,14 @@ export class Replica {
     r.notices.forEach((n) => notices.add(n));
     changes.push(...r.applied);
     this.outbox = r.applied;
+    // a title still being typed here counts as an edit in its branch: a delete of it meanwhile is undone
+    if (typing) {
+      const back = bringBackTyped(doc, typing, concurrent);
+      if (back.said) notices.add(back.said);
+      changes.push(...back.applied);
+      this.record(back.applied);
+      if (back.applied.length) return { changes, notices: [...notices], madeHere: true };
+    }
     return { changes, notices: [...notices] };
   }
 
