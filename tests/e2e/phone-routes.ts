@@ -37,7 +37,8 @@ export const ROUTES: RouteVisit[] = [
     ready: (p) => p.getByRole('region', { name: '学习排行' }).getByRole('listitem').first().waitFor(),
   },
   { name: 'project-minder', path: '/project/minder?caseId=case-01', map: true },
-  { name: 'project-mind-detail', path: '/project/mindDetail?caseId=case-01', map: true },
+  // (the 完成条件 of the node in view load after the map: a shot before showed 正在加载…)
+  { name: 'project-mind-detail', path: '/project/mindDetail?caseId=case-01', map: true, ready: (p) => p.locator('.mind-rules[aria-busy="false"]').waitFor() },
   { name: 'project-content-text', path: TEXT_RESOURCE, ready: (p) => p.getByRole('article', { name: '文本资料' }).waitFor() },
   { name: 'project-content-pdf', path: PDF_RESOURCE, ready: (p) => p.locator('.pdf-viewer__page[style*="height"] canvas').waitFor() },
   { name: 'exam-list', path: '/exam/exam' },

@@ -10,7 +10,7 @@ export function NodeRules({ caseId, nodeId, nodeName }: { caseId: string; nodeId
   const req = useRemote(() => nodeRequirements(caseId, nodeId), [caseId, nodeId]);
   const d = req.data;
   return (
-    <section className="mind-rules" aria-label={`${nodeName} 的完成条件`}>
+    <section className="mind-rules" aria-label={`${nodeName} 的完成条件`} aria-busy={!d && req.status !== 'error'}>
       <h2>完成条件</h2>
       {!d ? (
         <p role="status">{req.status === 'error' ? '完成条件加载失败' : '正在加载…'}</p>
