@@ -67,6 +67,7 @@ export const E2E_STUDENTS = {
   caseMember: { id: 'e2e-case-member', loginName: '13900005302', username: '合作员' },
   ownTwoTabs: { id: 'e2e-own-two-tabs', loginName: '13900005401', username: '两页图' },
   editingWalk: { id: 'e2e-editing-walk', loginName: '13900005501', username: '编导图' },
+  burstClose: { id: 'e2e-burst-close', loginName: '13900005601', username: '连关页' },
 } as const;
 
 export type E2EStudent = keyof typeof E2E_STUDENTS;

@@ -168,4 +168,35 @@ describe('the page going with work not saved yet', () => {
     await until(async () => (await drafts.get(key))?.sets?.length === 1);
     expect((await drafts.get(key))!.typed).toEqual([{ id: 'b', text: '乙最后' }]);
   });
+
+  it('gone with keys still on their way (a chain of inserts queued behind an unanswered one): no later draft or save of the page replaces or deletes the copy it kept', async () => {
+    const srv = server();
+    const key = draftKey('s1', `case-going-${Math.random()}`);
+    const drafts = withSyncCopy(idbDraftStore(), localStorage);
+    const t = await openedAfterASave(srv, drafts, key);
+    await rename(t, 'a', '甲改');
+    // what the queued keys would make: a child of 甲, then a sibling of that child
+    const going = [
+      { id: 'k1', at: { name: 'appendChild' as const, at: 'a' }, text: '子一' },
+      { id: 'k2', at: { name: 'appendSibling' as const, at: 'k1' }, text: '子二' },
+    ];
+    t.saver.keepNow(null, going);
+    const kept = JSON.parse(localStorage.getItem(`xuetu-mindmap-draft:${key}`)!);
+    expect(kept.typed).toEqual(going);
+    // the keys drain as the page goes: one of them reaches the worker, the draft due after it and
+    // the save run — each knowing only part of the chain
+    await t.engine.execute('appendChild', ['a', '子一']);
+    t.saver.markDirty();
+    t.saver.keepNow();
+    await vi.advanceTimersByTimeAsync(6000);
+    await t.saver.flush();
+    expect(JSON.parse(localStorage.getItem(`xuetu-mindmap-draft:${key}`)!).typed).toEqual(going);
+    expect((await drafts.get(key))!.typed).toEqual(going);
+    // shown again (back/forward cache): it saves as before, and the saved map holds what it had
+    t.saver.back();
+    await vi.advanceTimersByTimeAsync(6000);
+    await t.saver.flush();
+    await until(() => t.saver.state === 'saved');
+    expect(srv.sim.doc.get('a').children.map((c) => c.data.text)).toEqual(['子一']);
+  });
 });

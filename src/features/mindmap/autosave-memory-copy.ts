@@ -102,9 +102,11 @@ export class MemoryCopy {
     // A topic this page inserted may be missing from the last read too: kept with where it was
     // made (the field opened for the insert, or the insert's own entry below, replaced here).
     const at = typed.at ?? this.typed.find((t) => t.id === id)?.kept.at;
-    const kept: KeptTitle = at ? { id, at, text } : { id, text };
-    const apply = (d: KmDocument) => (at && !hasNode(d.root, id) ? withInsert(d, at, text) : withText(d, { id, text }));
-    this.typed = [...this.typed.filter((t) => t.id !== id), { id, apply, after: this.reads, kept }];
+    this.add({ ...(at ? { id, at, text } : { id, text }) }, this.reads);
+  }
+
+  private add(kept: KeptTitle, after: number): void {
+    this.typed = [...this.typed.filter((t) => !kept.id || t.id !== kept.id), entryOf(kept, after)];
   }
 
   /**
@@ -113,15 +115,20 @@ export class MemoryCopy {
    * read after that has it; from the answer on, a document read that has the topic only gets the
    * title (a read begun as the answer came). A refused insert ('') takes it out at once.
    */
-  confirmInsert(at: InsertAt, text: string): (id: string) => void {
-    const entry: TypedTitle = { id: '', apply: (d: KmDocument) => withInsert(d, at, text), after: Infinity, kept: { at, text } as KeptTitle };
-    this.typed = [...this.typed, entry];
+  confirmInsert(at: InsertAt, text: string, name?: string): (id: string) => void {
+    const entry: TypedTitle = {
+      id: name ?? '',
+      apply: (d: KmDocument) => withInsert(d, at, text, name),
+      after: Infinity,
+      kept: name ? { id: name, at, text } : { at, text },
+    };
+    this.typed = [...this.typed.filter((t) => !name || t.id !== name), entry];
     return (id) => {
       if (!id) return void (this.typed = this.typed.filter((t) => t !== entry));
       entry.id = id;
       entry.after = this.reads;
       entry.kept = { id, at, text };
-      entry.apply = (d) => (hasNode(d.root, id) ? withText(d, { id, text }) : withInsert(d, at, text));
+      entry.apply = (d) => (hasNode(d.root, id) ? withText(d, { id, text }) : withInsert(d, at, text, id));
     };
   }
 
@@ -130,10 +137,20 @@ export class MemoryCopy {
    * and those titles as kept in a draft: laid over a whole document, beside change sets (replayed
    * after them).
    */
-  withTyped(known: Unsaved | null = null): { unsaved: Unsaved; typed: KeptTitle[] } | null {
+  withTyped(known: Unsaved | null = null, ahead: readonly KeptTitle[] = []): { unsaved: Unsaved; typed: KeptTitle[] } | null {
     const u = known ?? this.latest;
     if (!u) return null;
-    const typed = this.typed.map((t) => t.kept);
-    return { unsaved: u.document ? { ...u, document: this.typed.reduce((d, t) => t.apply(d), u.document) } : u, typed };
+    // `ahead` only in this copy (the page is going, or may come back and type on)
+    const later = new Set(ahead.map((k) => k.id).filter(Boolean));
+    const all = [...this.typed.filter((t) => !later.has(t.id)), ...ahead.map((k) => entryOf(k, Infinity))];
+    const typed = all.map((t) => t.kept);
+    return { unsaved: u.document ? { ...u, document: all.reduce((d, t) => t.apply(d), u.document) } : u, typed };
   }
+}
+
+/** A kept title and how to put it into a document: its topic renamed, or made where it was (with its id, which later titles may be placed next to). */
+function entryOf(kept: KeptTitle, after: number): TypedTitle {
+  const { id, at, text } = kept;
+  const apply = (d: KmDocument) => (at && !(id && hasNode(d.root, id)) ? withInsert(d, at, text, id) : id ? withText(d, { id, text }) : d);
+  return { id: id ?? '', apply, after, kept };
 }

@@ -12,11 +12,15 @@ import type { Autosaver } from './autosave';
  * before ending the worker, in either order); `unregister` takes it off the controller.
  */
 export function keepWorkOnLeave(ctl: EditorController, saver: Autosaver): { close(): Promise<void>; unregister(): void } {
-  // Text still being typed in the edit field is committed first and kept with the draft.
+  // Text still being typed in the edit field is committed first and kept with the draft, with what
+  // the keys still waiting for the worker would make (worked out before the commit closes the field).
   const hide = () => {
-    saver.keepNow(ctl.textEdit.commit());
+    const ahead = ctl.events.emit('leaving').flat();
+    saver.keepNow(ctl.textEdit.commit(), ahead);
     void ctl.settled().then(() => saver.flush());
   };
+  // back from the back/forward cache: the page saves again
+  const shown = (e: PageTransitionEvent) => e.persisted && saver.back();
   const online = () => saver.state === 'offline' && void saver.flush();
   let closing: Promise<void> | null = null;
   const close = () =>
@@ -24,7 +28,8 @@ export function keepWorkOnLeave(ctl: EditorController, saver: Autosaver): { clos
       window.removeEventListener('pagehide', hide);
       window.removeEventListener('beforeunload', hide);
       window.removeEventListener('online', online);
-      saver.keepNow(ctl.textEdit.commit());
+      window.removeEventListener('pageshow', shown);
+      saver.keepNow(ctl.textEdit.commit(), ctl.events.emit('leaving').flat());
       // An edit still on its way to the worker (Enter, then a click on a link; the text edit
       // just committed) is applied first, so the last save includes it.
       await ctl.settled();
@@ -34,6 +39,7 @@ export function keepWorkOnLeave(ctl: EditorController, saver: Autosaver): { clos
   window.addEventListener('pagehide', hide);
   window.addEventListener('beforeunload', hide);
   window.addEventListener('online', online);
+  window.addEventListener('pageshow', shown);
   const unregister = ctl.beforeClose(close);
   return { close, unregister };
 }

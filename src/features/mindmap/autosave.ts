@@ -40,6 +40,12 @@ export class Autosaver {
   private edits = 0;
   private running: Promise<void> | null = null;
   private stopped = false;
+  /**
+   * The page went with keys still on their way (keepNow's `ahead`): the copy it kept is the whole
+   * of its work, and no later draft or save of this page — made while the keys drain, each knowing
+   * only part of them — replaces it or deletes it, until the page is shown again (back).
+   */
+  private leaving = false;
   /** The unsaved work read after a change, and the titles confirmed since (kept synchronously on page hide). */
   private readonly copy: MemoryCopy;
   /** What other tabs saved, taken in between saves. */
@@ -113,7 +119,7 @@ export class Autosaver {
     this.draftTimer = null;
     if (this.stopped || this.edits === 0 || !this.canSave()) return;
     const unsaved = await this.copy.current().catch(() => null);
-    const draft = unsaved && this.draftNow(unsaved);
+    const draft = unsaved && !this.leaving && this.draftNow(unsaved);
     if (draft) await this.deps.drafts.put(this.deps.key, draft).catch(() => {});
   }
 
@@ -122,8 +128,8 @@ export class Autosaver {
    * every draft carries them, since the newest draft wins on reopening — one written just after
    * the page kept its copy (a write under way as it went) must not drop them.
    */
-  private draftNow(unsaved: Unsaved | null): Draft | null {
-    const kept = this.copy.withTyped(unsaved);
+  private draftNow(unsaved: Unsaved | null, ahead: readonly KeptTitle[] = []): Draft | null {
+    const kept = this.copy.withTyped(unsaved, ahead);
     return kept && draftOf(kept.unsaved, kept.typed, this.stamp(), this.version);
   }
 
@@ -133,26 +139,38 @@ export class Autosaver {
   }
 
   /** A title confirmed for a topic the worker has not made yet; the returned call takes the worker's answer (MemoryCopy.confirmInsert). */
-  confirmInsert(at: InsertAt, text: string): (id: string) => void {
-    return this.copy.confirmInsert(at, text);
+  confirmInsert(at: InsertAt, text: string, name?: string): (id: string) => void {
+    return this.copy.confirmInsert(at, text, name);
   }
 
   /**
    * The page is going away (pagehide, beforeunload, the editor closing): the unsaved work last
    * read is kept as the draft synchronously, before any await, so no later failure can lose it,
    * with the titles confirmed since (`confirm`). `typed`: the text edit just committed from the
-   * open edit field (still on its way to the worker), confirmed here.
+   * open edit field (still on its way to the worker), confirmed here; `going`: the titles the open
+   * field and the keys still queued behind an unanswered insert would make (keys-ahead.ts).
    */
-  keepNow(typed?: TypedText | null): void {
+  keepNow(typed?: TypedText | null, going?: readonly KeptTitle[]): void {
     if (typed) this.confirm(typed);
-    if ((this.edits === 0 && !this.copy.typedCount) || !this.canSave()) return;
+    // gone with keys on their way, a copy without them (no `going` worked out) must not replace that one
+    if (this.leaving && !going) return;
+    const ahead = going ?? [];
+    if ((this.edits === 0 && !this.copy.typedCount && !ahead.length) || !this.canSave()) return;
+    if (ahead.length) this.leaving = true;
     // Nothing unsaved but titles not answered yet (the worker busy): no read is needed to know
     // there are no sets — one started as the field opened may still be on its way on a slow
     // device, and the titles must not wait for it.
     const known: Unsaved | null = this.edits === 0 && this.deps.changes && this.version > 0 ? { version: this.version, sets: [], seq: 0 } : null;
     // the titles are in none of the sets: the reopening applies them after replaying the sets
-    const draft = this.draftNow(known);
+    const draft = this.draftNow(known, ahead);
     if (draft) this.deps.drafts.keepNow?.(this.deps.key, draft);
+  }
+
+  /** The page is shown again after it went (kept in the back/forward cache): it saves as before. */
+  back(): void {
+    if (!this.leaving) return;
+    this.leaving = false;
+    this.markDirty();
   }
 
   /** Save now (page hide, explicit save); resolves when the save attempt finished. */
@@ -225,7 +243,7 @@ export class Autosaver {
   }
 
   private async save(): Promise<void> {
-    if (this.stopped || this.state === 'conflict' || !this.canSave()) return;
+    if (this.stopped || this.leaving || this.state === 'conflict' || !this.canSave()) return;
     const seen = this.edits;
     let sent: ChangeSetsToSend | null = null;
     if (this.deps.changes) {
@@ -244,7 +262,9 @@ export class Autosaver {
       // The engine is gone (the editor closed): the draft kept by keepNow holds the work.
       return this.keepNow();
     }
-    await this.deps.drafts.put(this.deps.key, { document: doc, baseVersion: this.version, savedAt: this.stamp() }).catch(() => {});
+    if (this.leaving) return;
+    const draft = this.draftNow({ version: this.version, document: doc });
+    if (draft) await this.deps.drafts.put(this.deps.key, draft).catch(() => {});
     this.setState('saving');
     try {
       this.version = await this.deps.save(doc, this.version);
@@ -268,6 +288,7 @@ export class Autosaver {
   private async saveChanges(seen: number, sent: ChangeSetsToSend): Promise<void> {
     const changes = this.deps.changes!;
     if (!sent.sets.length) return this.saved(seen);
+    if (this.leaving) return;
     const draft = this.draftNow({ version: sent.version, sets: sent.sets, seq: sent.seq });
     if (draft) await this.deps.drafts.put(this.deps.key, draft).catch(() => {});
     this.setState('saving');
@@ -304,7 +325,8 @@ export class Autosaver {
       this.schedule(this.saveDelay());
     } else {
       this.setState('saved');
-      await this.deps.drafts.delete(this.deps.key).catch(() => {});
+      // (a page gone with keys on their way: its kept copy still holds them)
+      if (!this.leaving) await this.deps.drafts.delete(this.deps.key).catch(() => {});
     }
   }
 

@@ -138,7 +138,7 @@ export function useAutosave(ctl: EditorController, caseId: string, studentId: st
       // A title confirmed with Enter is in what a closing page leaves behind at once, not only
       // once the worker answers and the document is read again.
       ctl.events.on('textConfirmed', (t) => saver.confirm(t)),
-      ctl.events.on('insertConfirmed', (at, text) => saver.confirmInsert(at, text)),
+      ctl.events.on('insertConfirmed', (at, text, name) => saver.confirmInsert(at, text, name)),
     ];
     const stopListening = () => off.forEach((f) => f());
     listening.current = stopListening;

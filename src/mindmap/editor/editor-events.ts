@@ -1,5 +1,6 @@
 import type { ImportNotice } from '../engine/protocols/formats';
 import type { InsertAt, TypedText } from './editor-state';
+import type { KeptTitle } from './kept-titles';
 
 /**
  * What the editor tells the page, one typed event each. Several listeners may listen to one event
@@ -30,10 +31,16 @@ export interface EditorEvents {
    */
   textConfirmed: (t: TypedText) => void;
   /**
-   * A title confirmed for a topic still being inserted: kept likewise, the topic with it. A listener
-   * may answer what to call when the worker answered the insert (the new topic's id, '' when refused).
+   * A title confirmed for a topic still being inserted: kept likewise, the topic with it (`name`:
+   * what the topic is kept by until the worker answers). A listener may answer what to call when
+   * the worker answered the insert (the new topic's id, '' when refused).
    */
-  insertConfirmed: (at: InsertAt, text: string) => ((id: string) => void) | void;
+  insertConfirmed: (at: InsertAt, text: string, name?: string) => ((id: string) => void) | void;
+  /**
+   * The page is going away: listeners answer the titles that what is still on its way (the open
+   * field, keys queued behind an unanswered insert) would make, for the copy it leaves behind.
+   */
+  leaving: () => KeptTitle[];
   /**
    * Asked before topics are marked 已学 (`on`) or unmarked: a listener may answer a refusal to show
    * (我的学习导图: the server decides and records it for the official map's topics); nothing

@@ -42,11 +42,12 @@ export function withText(doc: KmDocument, { id, text }: TypedText): KmDocument {
 
 /**
  * `doc` with a topic titled `text` where the insert `at` makes it (a child of the root for a
- * sibling of the root, as the engine does); an insert of a parent is left to the worker's answer.
+ * sibling of the root, as the engine does), with `id` when given (the name later kept titles put
+ * their own topics next to); an insert of a parent is left to the worker's answer.
  */
-export function withInsert(doc: KmDocument, { name, at }: InsertAt, text: string): KmDocument {
+export function withInsert(doc: KmDocument, { name, at }: InsertAt, text: string, id?: string): KmDocument {
   if (name === 'appendParent') return doc;
-  const node: KmNode = { data: { id: `kept-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`, text } };
+  const node: KmNode = { data: { id: id || `kept-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`, text } };
   const copy = (n: KmNode, root: boolean): KmNode | null => {
     const kids = n.children ?? [];
     if (n.data.id === at && (name === 'appendChild' || root)) return { ...n, children: [...kids, node] };

@@ -1,5 +1,6 @@
 import type { KeyboardEvent } from 'react';
 import { RefusedInsert } from './refused-insert';
+import type { QueuedInput } from './keys-ahead';
 
 // Keys apply in the order they were pressed, even while the worker is busy. A key whose result
 // the next keys depend on (Tab/Enter insert a topic the next keys act on and type into; Delete,
@@ -12,6 +13,8 @@ interface Waiting {
   intent(): void;
   /** It can run while a key still waits for its answer (it needs none: text for the open field). */
   ready(): boolean;
+  /** The key or text it applies (what a page going away works out it would have made: keys-ahead.ts). */
+  input?: QueuedInput;
 }
 
 export class KeyQueue {
@@ -27,12 +30,22 @@ export class KeyQueue {
 
   /**
    * Runs `intent` now, or after the keys queued before it when busy; `ready` says when it needs
-   * no answer to run (then only the keys before it hold it back).
+   * no answer to run (then only the keys before it hold it back); `input`: the key or text it is.
    */
-  run(intent: () => void, ready: () => boolean = () => false): void {
+  run(intent: () => void, ready: () => boolean = () => false, input?: QueuedInput): void {
     if (!this.busy) return intent();
-    this.waiting.push({ intent, ready });
+    this.waiting.push({ intent, ready, input });
     this.drain();
+  }
+
+  /** The keys and texts waiting, in order, up to the first that is not a key or a text. */
+  get queued(): QueuedInput[] {
+    const out: QueuedInput[] = [];
+    for (const w of this.waiting) {
+      if (!w.input) break;
+      out.push(w.input);
+    }
+    return out;
   }
 
   /** The keys after the one being handled wait until `answered` settles (either way). */

@@ -2,6 +2,7 @@ import { flushSync } from 'react-dom';
 import type { EditorController } from './controller';
 import { keyPress, typesText, type KeyPress } from './key-queue';
 import { keyKind } from './refused-insert';
+import type { QueuedInput } from './keys-ahead';
 import type { useTextEdit } from './text-edit';
 
 // The view's side of the key queue (key-queue.ts): while an earlier key waits for the worker,
@@ -16,11 +17,14 @@ import type { useTextEdit } from './text-edit';
 type TextEdit = ReturnType<typeof useTextEdit>;
 
 export function queuedInput(ctl: EditorController, field: TextEdit, mapKey: (k: KeyPress) => void) {
-  // With the edit field open a step is the field's and needs no answer: it runs as soon as the keys before it have.
-  const later = (step: () => void) =>
+  // With the edit field open a step is the field's and needs no answer: it runs as soon as the keys
+  // before it have — but Tab, which goes on to insert under the field's topic, waits until that
+  // topic is made (run early, it inserted under the topic selected before).
+  const later = (step: () => void, input: QueuedInput, needsTopic = false) =>
     ctl.keys.run(
       () => flushSync(step),
-      () => !!field.editing.current,
+      () => !!field.editing.current && (!needsTopic || !!field.editing.current.id),
+      input,
     );
   const refused = ctl.keys.refused;
   return {
@@ -34,21 +38,30 @@ export function queuedInput(ctl: EditorController, field: TextEdit, mapKey: (k: 
       if (printable && typesHere) return;
       e.preventDefault();
       const k = keyPress(e);
-      later(() => {
-        // An open field is the topic's own (a later insert's, F2): its keys are never the refused one's.
-        if (!field.editing.current && refused.drops(keyKind(k))) return;
-        if (printable) field.typeQueued(k.key);
-        else if (field.editing.current) field.keyQueued(k.key, k.shiftKey);
-        else mapKey(k);
-      });
+      later(
+        () => {
+          // An open field is the topic's own (a later insert's, F2): its keys are never the refused one's.
+          if (!field.editing.current && refused.drops(keyKind(k))) return;
+          if (printable) field.typeQueued(k.key);
+          else if (field.editing.current) {
+            // Tab in the field: its title is kept and Tab goes on to the map, as typed straight away (TextEditOverlay)
+            if (field.keyQueued(k.key, k.shiftKey)) mapKey(k);
+          } else mapKey(k);
+        },
+        printable ? { text: k.key } : { key: k.key, shift: k.shiftKey },
+        k.key === 'Tab',
+      );
     },
     /** Text the armed field got: queued while keys wait (true), dropped when meant for a refused topic (true), or false to take it now. */
     typeLater(text: string): boolean {
       if (!ctl.keys.busy) return refused.drops('text');
       if (text)
-        later(() => {
-          if (field.editing.current || !refused.drops('text')) field.typeQueued(text);
-        });
+        later(
+          () => {
+            if (field.editing.current || !refused.drops('text')) field.typeQueued(text);
+          },
+          { text },
+        );
       return true;
     },
   };

@@ -6,9 +6,11 @@ import { useKeyboardInset } from './phone';
 import type { EditTarget } from './TextEditOverlay';
 import type { InsertAt } from './editor-state';
 import { summaryEditBox } from './summary-edit';
-import { summaryEditId } from './summary-model';
+import { summaryEditId, summaryOfEdit } from './summary-model';
 import { summaryLook } from '../engine/render/summary-shape';
 import { getTheme } from '../engine/theme/themes';
+import { newId } from '../engine/model/ids';
+import { keysAhead } from './keys-ahead';
 
 // The editor's text edit field as a session: opened on a node (F2, typing, IME, double click),
 // opened at once for a node being inserted (Tab / Enter) and handed to it when the worker
@@ -26,6 +28,9 @@ export function useTextEdit(ctl: EditorController, canvasRef: RefObject<MindmapC
   // The insert under way, and what to tell the kept copy once it is answered (confirmInsert).
   const inserting = useRef<InsertAt | null>(null);
   const answered = useRef<((id: string) => void) | null>(null);
+  // The name the topic of the insert under way is kept by until the worker answers it (null: none
+  // under way): titles kept for a page going away refer to it (keys-ahead.ts).
+  const insertName = useRef<string | null>(null);
 
   const show = (t: EditTarget | null) => {
     // 16 px at least on a phone: a smaller field makes mobile browsers zoom the page on focus.
@@ -67,6 +72,7 @@ export function useTextEdit(ctl: EditorController, canvasRef: RefObject<MindmapC
 
   const beginInsert = (how?: InsertAt) => {
     inserting.current = how ?? null;
+    insertName.current = how ? newId() : null;
     const box = canvasRef.current && ctl.primary && insertBox(canvasRef.current, ctl.primary);
     if (box) show({ id: '', text: '分支主题', typed: false, seq: ++session.current, ...box });
   };
@@ -75,6 +81,7 @@ export function useTextEdit(ctl: EditorController, canvasRef: RefObject<MindmapC
   const endInsert = (id: string) => {
     const committed = pendingCommit.current;
     pendingCommit.current = null;
+    insertName.current = null;
     answered.current?.(id);
     answered.current = null;
     const open = editing.current;
@@ -103,7 +110,7 @@ export function useTextEdit(ctl: EditorController, canvasRef: RefObject<MindmapC
       pendingCommit.current = text;
       // In the copy kept on leaving at once, the topic with its title, though not made yet.
       if (inserting.current && text !== '分支主题') {
-        const settle = ctl.events.emit('insertConfirmed', inserting.current, text);
+        const settle = ctl.events.emit('insertConfirmed', inserting.current, text, insertName.current ?? undefined);
         answered.current = (id) => settle.forEach((f) => f?.(id));
       }
     } else {
@@ -126,14 +133,37 @@ export function useTextEdit(ctl: EditorController, canvasRef: RefObject<MindmapC
     show({ ...t, text: t.typed ? sofar + v : v, typed: true, seq: ++session.current });
   };
 
-  /** A key that waited, reaching the open field: Enter commits, Shift+Enter is a new line, Esc cancels; the rest only move a caret. */
-  const keyQueued = (key: string, shift: boolean) => {
+  /**
+   * A key that waited, reaching the open field: Enter commits, Shift+Enter is a new line, Esc
+   * cancels, Tab commits and answers true — it goes on to the map, as in the field itself
+   * (TextEditOverlay; not on a summary's text); the rest only move a caret.
+   */
+  const keyQueued = (key: string, shift: boolean): boolean => {
     const t = editing.current;
-    if (!t) return;
+    if (!t) return false;
     if (key === 'Enter' && shift) typeQueued('\n');
     else if (key === 'Enter') commit(ctl.textEdit.typed?.text ?? t.text);
     else if (key === 'Escape') show(null);
+    else if (key === 'Tab' && !summaryOfEdit(t.id)) {
+      commit(ctl.textEdit.typed?.text ?? t.text);
+      return true;
+    }
+    return false;
   };
+
+  // The page is going: what the open field and the keys still queued would make, worked out here
+  // (the worker may be several answers behind), for the copy it leaves behind.
+  useEffect(
+    () =>
+      ctl.events.on('leaving', () => {
+        const t = editing.current;
+        const typedText = ctl.textEdit.typed?.text;
+        const field = t && { id: t.id, text: typedText ?? t.text, typed: t.typed || (typedText !== undefined && typedText !== t.text) };
+        const under = insertName.current && inserting.current ? { at: inserting.current, name: insertName.current, committed: pendingCommit.current } : null;
+        return keysAhead({ field, inserting: under, selected: ctl.primary ?? null }, ctl.keys.queued, newId);
+      }),
+    [ctl],
+  );
 
   // A phone's on-screen keyboard covers the lower canvas: the open edit field moves above it.
   useKeyboardInset(stage, (visible) => {

@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CDPSession, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import type { BrowserSession } from '../browser';
 import { closeTab, DEPTH, editField, importFile, item, mapFocused, openMinder, saved, tree } from './helpers';
 import { applyForCases, openSignedIn } from '../shell-helpers';
 import { E2E_STUDENTS } from '../students';
 import { e2eBaseURL } from '../base-url';
+import { burst, composed, ENTER, TAB, typed } from './cdp-keys';
 
 // No lost keystrokes (issue 30.4): keys typed faster than the worker answers apply in order,
 // and a title confirmed with Enter survives the tab closing or reloading right after. The keys
@@ -23,32 +24,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await s?.close();
 });
-
-type Step = [method: string, params: Record<string, unknown>];
-
-/** keyDown (with the text a printable key or Enter types) and keyUp of one key. */
-function key(name: string, code: string, vk: number, text?: string): Step[] {
-  const common = { key: name, code, windowsVirtualKeyCode: vk, nativeVirtualKeyCode: vk };
-  return [
-    ['Input.dispatchKeyEvent', { type: text ? 'keyDown' : 'rawKeyDown', ...common, ...(text ? { text, unmodifiedText: text } : {}) }],
-    ['Input.dispatchKeyEvent', { type: 'keyUp', ...common }],
-  ];
-}
-const TAB = key('Tab', 'Tab', 9);
-const ENTER = key('Enter', 'Enter', 13, '\r');
-/** Lower-case letters and digits typed key by key. */
-const typed = (word: string): Step[] =>
-  [...word].flatMap((c) => (/\d/.test(c) ? key(c, `Digit${c}`, c.charCodeAt(0), c) : key(c, `Key${c.toUpperCase()}`, c.toUpperCase().charCodeAt(0), c)));
-/** Chinese through an IME: a composition, then its committed text. */
-const composed = (pinyin: string, text: string): Step[] => [
-  ['Input.imeSetComposition', { text: pinyin, selectionStart: pinyin.length, selectionEnd: pinyin.length }],
-  ['Input.insertText', { text }],
-];
-
-/** Sends every step at once: none waits for the page to answer (or paint) the one before. */
-async function burst(cdp: CDPSession, steps: Step[]): Promise<void> {
-  await Promise.all(steps.map(([m, p]) => cdp.send(m as 'Input.dispatchKeyEvent', p as never)));
-}
 
 /** The ARIA tree as "level text" rows, in order. */
 const rows = (page: Page) =>
