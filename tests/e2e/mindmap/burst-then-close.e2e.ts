@@ -83,7 +83,6 @@ describe('a burst of new topics, then the tab closes or reloads', () => {
         if (how === 'close') {
           await closeTab(page);
           s.page = await s.context.newPage();
-          if (process.env.BC_DEBUG) {
             await s.page.goto('/');
             console.log(
               'DRAFT',
