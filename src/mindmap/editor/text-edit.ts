@@ -151,16 +151,19 @@ export function useTextEdit(ctl: EditorController, canvasRef: RefObject<MindmapC
     return false;
   };
 
-  // The page is going: what the open field and the keys still queued would make, worked out here
-  // (the worker may be several answers behind), for the copy it leaves behind.
+  // The page is going with an insert unanswered or keys still queued: what they and the open field
+  // would make, worked out here (the worker may be several answers behind), for the copy it leaves
+  // behind. With neither, the field's commit as the page goes is all there is (a summary's text too).
   useEffect(
     () =>
       ctl.events.on('leaving', () => {
-        const t = editing.current;
+        const under = insertName.current && inserting.current ? { at: inserting.current, name: insertName.current, committed: pendingCommit.current } : null;
+        const queued = ctl.keys.queued;
+        if (!under && !queued.length) return [];
+        const t = editing.current && !summaryOfEdit(editing.current.id) ? editing.current : null;
         const typedText = ctl.textEdit.typed?.text;
         const field = t && { id: t.id, text: typedText ?? t.text, typed: t.typed || (typedText !== undefined && typedText !== t.text) };
-        const under = insertName.current && inserting.current ? { at: inserting.current, name: insertName.current, committed: pendingCommit.current } : null;
-        return keysAhead({ field, inserting: under, selected: ctl.primary ?? null }, ctl.keys.queued, newId);
+        return keysAhead({ field, inserting: under, selected: ctl.primary ?? null }, queued, newId);
       }),
     [ctl],
   );

@@ -83,30 +83,6 @@ describe('a burst of new topics, then the tab closes or reloads', () => {
         if (how === 'close') {
           await closeTab(page);
           s.page = await s.context.newPage();
-            await s.page.goto('/');
-            console.log(
-              'DRAFT',
-              n,
-              await s.page.evaluate(() =>
-                Object.keys(localStorage)
-                  .filter((k) => k.includes('draft'))
-                  .map((k) => {
-                    const d = JSON.parse(localStorage.getItem(k)!);
-                    return JSON.stringify({
-                      base: d.baseVersion,
-                      doc: !!d.document,
-                      savedAt: d.savedAt,
-                      sets: d.sets?.map(
-                        (x: { id: string; changes: { op: string; key?: string; after?: string; node?: { data: { text: string } } }[] }) =>
-                          x.id + ' ' + x.changes.map((c) => c.op + ':' + (c.after ?? c.node?.data.text)).join(','),
-                      ),
-                      typed: d.typed,
-                    });
-                  })
-                  .join('\n'),
-              ),
-            );
-          }
           await openMinder(s.page, CASE);
         } else {
           await page.reload();
