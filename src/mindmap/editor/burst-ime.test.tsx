@@ -105,3 +105,37 @@ describe('a title confirmed on a topic just inserted', () => {
     expect(ctl.textEdit.commit()).toEqual({ id, text: 'n3' });
   });
 });
+
+describe('the page going while keys wait for the worker', () => {
+  it('Tab, letters, Enter, Tab, then letters, Enter, Enter twice, none answered: the page can say every topic they make, in a chain', async () => {
+    const ctl = await testController();
+    ctl.select(['b']);
+    const { getByRole } = render(<FieldEditor ctl={ctl} />);
+    const el = getByRole('textbox') as HTMLTextAreaElement;
+    fireEvent.keyDown(el, { key: 'Tab' });
+    input(el, 'q1');
+    fireEvent.keyDown(el, { key: 'Enter' });
+    fireEvent.keyDown(el, { key: 'Tab' });
+    for (const t of ['q2', 'q3']) {
+      input(el, t);
+      fireEvent.keyDown(el, { key: 'Enter' });
+      fireEvent.keyDown(el, { key: 'Enter' });
+    }
+    // the first insert is not answered: everything after its Tab waits
+    expect(ctl.model.get('b')!.children).toEqual([]);
+    const kept = ctl.events.emit('leaving').flat();
+    expect(kept.map((k) => [k.at?.name, k.text])).toEqual([
+      ['appendChild', 'q1'],
+      ['appendChild', 'q2'],
+      ['appendSibling', 'q3'],
+      ['appendSibling', '分支主题'],
+    ]);
+    // each placed next to the one before it: b, then the first new topic, then the second …
+    expect(kept[0].at!.at).toBe('b');
+    for (let i = 1; i < kept.length; i++) expect(kept[i].at!.at).toBe(kept[i - 1].id);
+    // nothing is on its way once the keys have run: the page keeps only what its field holds
+    await vi.waitFor(() => expect(ctl.keys.busy).toBe(false));
+    await ctl.settled();
+    expect(ctl.events.emit('leaving').flat()).toEqual([]);
+  });
+});
