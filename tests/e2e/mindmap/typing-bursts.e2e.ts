@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { BrowserSession } from '../browser';
-import { closeTab, DEPTH, editField, importFile, item, mapFocused, openMinder, saved, tree } from './helpers';
+import { closeTab, DEPTH, editField, importFile, item, mapFocused, openMinder, saved, saveState, tree } from './helpers';
 import { applyForCases, openSignedIn } from '../shell-helpers';
 import { E2E_STUDENTS } from '../students';
 import { e2eBaseURL } from '../base-url';
@@ -85,6 +85,9 @@ describe('keys typed in a burst into a row of the 大纲 tree', () => {
     const cdp = await page.context().newCDPSession(page);
     const lost: string[] = [];
     for (let i = 0; i < 8; i++) {
+      // The last burst saved first: a click on a row as its answers were still coming in left the
+      // focus on that burst's last row once in a clean-clone run (noted, not this test's subject).
+      await expect.poll(() => saveState(page).textContent(), { timeout: 10_000 }).toBe('已保存');
       const first = tree(page).locator('[role=treeitem][aria-level="2"]').first();
       await first.click();
       await mapFocused(page);
