@@ -180,7 +180,11 @@ describe('the page going with work not saved yet', () => {
       { id: 'k1', at: { name: 'appendChild' as const, at: 'a' }, text: '子一' },
       { id: 'k2', at: { name: 'appendSibling' as const, at: 'k1' }, text: '子二' },
     ];
+    // asked first (beforeunload): the copy is kept, the page still saves — it may not go at all
     t.saver.keepNow(null, going);
+    expect(JSON.parse(localStorage.getItem(`xuetu-mindmap-draft:${key}`)!).typed).toEqual(going);
+    // hidden (pagehide): from now on its copy is the whole of its work
+    t.saver.keepNow(null, going, true);
     const kept = JSON.parse(localStorage.getItem(`xuetu-mindmap-draft:${key}`)!);
     expect(kept.typed).toEqual(going);
     // the keys drain as the page goes: one of them reaches the worker, the draft due after it and
@@ -198,5 +202,16 @@ describe('the page going with work not saved yet', () => {
     await t.saver.flush();
     await until(() => t.saver.state === 'saved');
     expect(srv.sim.doc.get('a').children.map((c) => c.data.text)).toEqual(['子一']);
+  });
+
+  it('asked whether it may go (beforeunload) and then staying: it keeps saving', async () => {
+    const srv = server();
+    const key = draftKey('s1', `case-stays-${Math.random()}`);
+    const t = await openedAfterASave(srv, withSyncCopy(idbDraftStore(), localStorage), key);
+    t.saver.keepNow(null, [{ id: 'k1', at: { name: 'appendChild', at: 'a' }, text: '子一' }]);
+    await rename(t, 'b', '乙后来');
+    await vi.advanceTimersByTimeAsync(6000);
+    await t.saver.flush();
+    expect(srv.sim.doc.get('b').data.text).toBe('乙后来');
   });
 });

@@ -14,9 +14,9 @@ import type { Autosaver } from './autosave';
 export function keepWorkOnLeave(ctl: EditorController, saver: Autosaver): { close(): Promise<void>; unregister(): void } {
   // Text still being typed in the edit field is committed first and kept with the draft, with what
   // the keys still waiting for the worker would make (worked out before the commit closes the field).
-  const hide = () => {
+  const hide = (e: Event) => {
     const ahead = ctl.events.emit('leaving').flat();
-    saver.keepNow(ctl.textEdit.commit(), ahead);
+    saver.keepNow(ctl.textEdit.commit(), ahead, e.type === 'pagehide');
     void ctl.settled().then(() => saver.flush());
   };
   // back from the back/forward cache: the page saves again
@@ -29,7 +29,7 @@ export function keepWorkOnLeave(ctl: EditorController, saver: Autosaver): { clos
       window.removeEventListener('beforeunload', hide);
       window.removeEventListener('online', online);
       window.removeEventListener('pageshow', shown);
-      saver.keepNow(ctl.textEdit.commit(), ctl.events.emit('leaving').flat());
+      saver.keepNow(ctl.textEdit.commit(), ctl.events.emit('leaving').flat(), true);
       // An edit still on its way to the worker (Enter, then a click on a link; the text edit
       // just committed) is applied first, so the last save includes it.
       await ctl.settled();

@@ -148,15 +148,17 @@ export class Autosaver {
    * read is kept as the draft synchronously, before any await, so no later failure can lose it,
    * with the titles confirmed since (`confirm`). `typed`: the text edit just committed from the
    * open edit field (still on its way to the worker), confirmed here; `going`: the titles the open
-   * field and the keys still queued behind an unanswered insert would make (keys-ahead.ts).
+   * field and the keys still queued behind an unanswered insert would make (keys-ahead.ts);
+   * `gone`: the page is hidden or the editor closing (not only asked, as by beforeunload).
    */
-  keepNow(typed?: TypedText | null, going?: readonly KeptTitle[]): void {
+  keepNow(typed?: TypedText | null, going?: readonly KeptTitle[], gone = false): void {
     if (typed) this.confirm(typed);
     // gone with keys on their way, a copy without them (no `going` worked out) must not replace that one
     if (this.leaving && !going) return;
     const ahead = going ?? [];
     if ((this.edits === 0 && !this.copy.typedCount && !ahead.length) || !this.canSave()) return;
-    if (ahead.length) this.leaving = true;
+    // (only once the page is really going: a beforeunload may be followed by no unload at all)
+    if (ahead.length && gone) this.leaving = true;
     // Nothing unsaved but titles not answered yet (the worker busy): no read is needed to know
     // there are no sets — one started as the field opened may still be on its way on a slow
     // device, and the titles must not wait for it.
