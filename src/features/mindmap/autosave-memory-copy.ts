@@ -102,7 +102,7 @@ export class MemoryCopy {
     // A topic this page inserted may be missing from the last read too: kept with where it was
     // made (the field opened for the insert, or the insert's own entry below, replaced here).
     const at = typed.at ?? this.typed.find((t) => t.id === id)?.kept.at;
-    this.add({ ...(at ? { id, at, text } : { id, text }) }, this.reads);
+    this.add(at ? { id, at, text } : { id, text }, this.reads);
   }
 
   private add(kept: KeptTitle, after: number): void {

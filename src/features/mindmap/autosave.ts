@@ -41,7 +41,7 @@ export class Autosaver {
   private running: Promise<void> | null = null;
   private stopped = false;
   /**
-   * The page went with keys still on their way (keepNow's `ahead`): the copy it kept is the whole
+   * The page went with keys still on their way (keepNow's `going`): the copy it kept is the whole
    * of its work, and no later draft or save of this page — made while the keys drain, each knowing
    * only part of them — replaces it or deletes it, until the page is shown again (back).
    */
@@ -264,6 +264,7 @@ export class Autosaver {
       // The engine is gone (the editor closed): the draft kept by keepNow holds the work.
       return this.keepNow();
     }
+    // (the page may have gone while the map was read)
     if (this.leaving) return;
     const draft = this.draftNow({ version: this.version, document: doc });
     if (draft) await this.deps.drafts.put(this.deps.key, draft).catch(() => {});

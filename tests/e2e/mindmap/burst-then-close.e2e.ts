@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import type { BrowserSession } from '../browser';
 import { closeTab, importFile, mapFocused, openMinder, saved, saveState, tree } from './helpers';
 import { applyForCases, openSignedIn } from '../shell-helpers';
+import { pageApi } from '../study-helpers';
 import { E2E_STUDENTS } from '../students';
 import { e2eBaseURL } from '../base-url';
 import { burst, ENTER, TAB, typed, type Step } from './cdp-keys';
@@ -36,24 +37,17 @@ function chain(prefix: string): { steps: Step[]; titles: string[] } {
  * The level of each of `titles` in the map the server holds for the signed-in student (what
  * another browser opens), absent: not there. (The 大纲 tree shows only the rows in view.)
  */
-const storedLevels = (page: Page, titles: string[]) =>
-  page.evaluate(
-    async ({ caseId, want }) => {
-      const token = JSON.parse(localStorage.getItem('token') ?? 'null') as string;
-      const res = await fetch(`/api/course/mindStudent/showMind?caseId=${caseId}`, { headers: { Authorization: token } });
-      type Node = { data: { text?: string }; children?: Node[] };
-      const { data } = (await res.json()) as { data: { document: { root: Node } | string } };
-      const doc = typeof data.document === 'string' ? (JSON.parse(data.document) as { root: Node }) : data.document;
-      const found: Record<string, string> = {};
-      const walk = (n: Node, level: number) => {
-        if (n.data.text && want.includes(n.data.text)) found[n.data.text] = String(level);
-        n.children?.forEach((c) => walk(c, level + 1));
-      };
-      walk(doc.root, 1);
-      return found;
-    },
-    { caseId: CASE, want: titles },
-  );
+async function storedLevels(page: Page, titles: string[]): Promise<Record<string, string>> {
+  type Node = { data: { text?: string }; children?: Node[] };
+  const { document } = await pageApi<{ document: { root: Node } | string }>(page, `/api/course/mindStudent/showMind?caseId=${CASE}`);
+  const found: Record<string, string> = {};
+  const walk = (n: Node, level: number) => {
+    if (n.data.text && titles.includes(n.data.text)) found[n.data.text] = String(level);
+    n.children?.forEach((c) => walk(c, level + 1));
+  };
+  walk((typeof document === 'string' ? (JSON.parse(document) as { root: Node }) : document).root, 1);
+  return found;
+}
 
 describe('a burst of new topics, then the tab closes or reloads', () => {
   let imported = false;
