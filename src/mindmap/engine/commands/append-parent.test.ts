@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkUndoRedo, run, sampleDoc } from './test-kit';
+import { checkUndoRedo, dump, run, sampleDoc } from './test-kit';
 
 describe('appendParent', () => {
   it('wraps the node in a new parent at its index; undo → redo', () => {
@@ -12,5 +12,12 @@ describe('appendParent', () => {
     const doc = sampleDoc();
     expect(() => run(doc, 'appendParent', 'A')).toThrow('不能插入4级主题以下的节点');
     expect(() => run(doc, 'appendParent', 'R')).toThrow();
+  });
+  it('makes the topic under the id the page named it by; an id in use is refused with nothing changed', () => {
+    const doc = sampleDoc();
+    expect(checkUndoRedo(doc, 'appendParent', ['B', 'x', 'named-2']).result).toBe('named-2');
+    const before = dump(doc);
+    expect(() => run(doc, 'appendParent', 'B', 'y', 'named-2')).toThrow('主题编号无效或重复');
+    expect(dump(doc)).toBe(before);
   });
 });

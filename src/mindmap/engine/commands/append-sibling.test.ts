@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkUndoRedo, run, sampleDoc } from './test-kit';
+import { checkUndoRedo, dump, run, sampleDoc } from './test-kit';
 
 describe('appendSibling', () => {
   it('inserts right after the node; undo → redo', () => {
@@ -15,5 +15,12 @@ describe('appendSibling', () => {
   it('respects the depth rule', () => {
     const doc = sampleDoc();
     expect(run(doc, 'appendSibling', 'A1a')).toBeTypeOf('string');
+  });
+  it('makes the topic under the id the page named it by; an id in use is refused with nothing changed', () => {
+    const doc = sampleDoc();
+    expect(checkUndoRedo(doc, 'appendSibling', ['A', 'x', 'named-2']).result).toBe('named-2');
+    const before = dump(doc);
+    expect(() => run(doc, 'appendSibling', 'A', 'y', 'named-2')).toThrow('主题编号无效或重复');
+    expect(dump(doc)).toBe(before);
   });
 });

@@ -15,8 +15,22 @@ export function checkChildDepth(parent: NodeRec, height = 1): void {
   checkDepth(levelOf(parent) + 1, height);
 }
 
-export function newNodeData(textOrData?: string | KmNodeData): KmNodeData {
-  const base: KmNodeData = { id: newId(), created: Date.now(), text: DEFAULT_TEXT };
+/** A new topic's id given by the caller (a page names the topic as the key is pressed): up to 64 letters, digits, '_' or '-'. */
+const GIVEN_ID = /^[\w-]{1,64}$/;
+
+/**
+ * The id a new topic gets: `given` when the caller named it (the editor mints ids as keys are
+ * pressed, so titles kept before the worker answers name the topic it makes), checked before the
+ * command changes anything; else a fresh one.
+ */
+export function newTopicId(doc: MindDoc, given?: string): string {
+  if (given === undefined) return newId();
+  if (typeof given !== 'string' || !GIVEN_ID.test(given) || doc.byId.has(given)) throw new Error(`主题编号无效或重复：${String(given)}`);
+  return given;
+}
+
+export function newNodeData(textOrData?: string | KmNodeData, id?: string): KmNodeData {
+  const base: KmNodeData = { id: id ?? newId(), created: Date.now(), text: DEFAULT_TEXT };
   if (typeof textOrData === 'string') base.text = textOrData;
   else if (textOrData) for (const k of Object.keys(textOrData)) if (k !== 'id' && k !== 'created') base[k] = textOrData[k];
   return base;
