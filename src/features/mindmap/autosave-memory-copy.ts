@@ -116,9 +116,10 @@ export class MemoryCopy {
    * title (a read begun as the answer came). A refused insert ('') takes it out at once.
    */
   confirmInsert(at: InsertAt, text: string, name?: string): (id: string) => void {
+    // (the name is the id the topic is made with: a read that has it already only gets the title)
     const entry: TypedTitle = {
       id: name ?? '',
-      apply: (d: KmDocument) => withInsert(d, at, text, name),
+      apply: (d: KmDocument) => (name && hasNode(d.root, name) ? withText(d, { id: name, text }) : withInsert(d, at, text, name)),
       after: Infinity,
       kept: name ? { id: name, at, text } : { at, text },
     };

@@ -11,19 +11,16 @@ import { drafts } from './map-drafts';
 /** Titles confirmed as the page went, not yet in any set: made true again as edits of this tab. Resolves how many were not so already. */
 export async function replayKeptTitles(ctl: EditorController, typed: NonNullable<Draft['typed']>): Promise<number> {
   let told = 0;
-  // a topic made again here has a new id: the kept titles placed next to it (a chain of inserts
-  // the page made as it went) find it by the id it was kept by
-  const made = new Map<string, string>();
-  for (const one of typed) {
-    const kept = one.at && made.has(one.at.at) ? { ...one, at: { ...one.at, at: made.get(one.at.at)! } } : one;
+  for (const kept of typed) {
     const edit = keptTitleEdit((id) => ctl.model.get(id), kept);
     if (!edit) continue;
     told++;
     if ('rename' in edit) await ctl.textEdit.editText(...edit.rename);
     else if ('insert' in edit)
+      // made under the id it was kept by (the id the closing page named it with): the kept titles
+      // placed next to it (a chain of inserts the page made as it went) find it by that id
       await ctl
-        .execute(edit.insert[0].name, [edit.insert[0].at, edit.insert[1]])
-        .then((id) => typeof id === 'string' && kept.id && made.set(kept.id, id))
+        .execute(edit.insert[0].name, [edit.insert[0].at, edit.insert[1], kept.id])
         .catch(() => toast.warning(`标题「${kept.text}」没有保存：它所在的位置已不能再添加主题`, 8000));
     else toast.warning(`标题「${edit.lost}」没有保存：这个主题已在别处删除`, 8000);
   }

@@ -17,8 +17,11 @@ export type DialogKind = 'hyperlink' | 'note' | 'image';
 export interface ActionUi {
   /** F2 / 编辑文字: opens the edit field with the node's current text, all selected. */
   editText(id: string): void;
-  /** An insert was sent (`how`: which, next to which topic): keys typed until its node exists are kept for its text. */
-  beginInsert(how?: InsertAt): void;
+  /**
+   * An insert was sent (`how`: which, next to which topic; `id`: the id its topic is made with):
+   * keys typed until its node exists are kept for its text.
+   */
+  beginInsert(how?: InsertAt, id?: string): void;
   /** The insert answered: its new node id, or '' when it was refused (depth limit). */
   endInsert(id: string): void;
   /** Ctrl+C / Ctrl+X: the subtrees also go to the system clipboard (outline text + .km). */

@@ -137,5 +137,11 @@ describe('the page going while keys wait for the worker', () => {
     await vi.waitFor(() => expect(ctl.keys.busy).toBe(false));
     await ctl.settled();
     expect(ctl.events.emit('leaving').flat()).toEqual([]);
+    // and each topic was made under the id it was kept by (named as its key was pressed): a save
+    // that got through as the page went and the kept titles made again on reopening meet on one topic
+    for (const k of kept) {
+      const parent = k.at!.name === 'appendChild' ? k.at!.at : ctl.model.get(k.at!.at)?.parentId;
+      expect([ctl.model.get(k.id!)?.text, ctl.model.get(k.id!)?.parentId]).toEqual([k.text, parent]);
+    }
   });
 });

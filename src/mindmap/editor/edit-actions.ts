@@ -139,11 +139,14 @@ async function insert(c: ActionContext, name: 'appendChild' | 'appendSibling' | 
     c.ctl.keys.refused.refuse(refusal);
     return c.ctl.reportError(refusal);
   }
-  c.ui.beginInsert({ name, at });
+  // Named here, as the key is pressed: what the page keeps before the worker answers (a title
+  // typed, the topics later keys make next to it) refers to the topic by the id it will have.
+  const named = c.ctl.keys.takeName();
+  c.ui.beginInsert({ name, at }, named);
   const epoch = c.ctl.selector.epoch;
   let id: string | undefined;
   try {
-    id = await c.ctl.execute(name, [at, '分支主题']);
+    id = await c.ctl.execute(name, [at, '分支主题', named]);
   } catch (e) {
     // The engine refused it (a rule the mirror cannot see: a folded branch's depth, a limit).
     const message = userMessage(e);

@@ -1,6 +1,7 @@
 import type { KeyboardEvent } from 'react';
 import { RefusedInsert } from './refused-insert';
 import type { QueuedInput } from './keys-ahead';
+import { newId } from '../engine/model/ids';
 
 // Keys apply in the order they were pressed, even while the worker is busy. A key whose result
 // the next keys depend on (Tab/Enter insert a topic the next keys act on and type into; Delete,
@@ -22,6 +23,27 @@ export class KeyQueue {
   readonly refused = new RefusedInsert();
   private waiting: Waiting[] = [];
   private holds = 0;
+  private name: string | null = null;
+
+  /**
+   * Runs `step` with `id` as the name of the topic an insert it makes gets (a Tab or Enter named
+   * when it was queued, so what a page going away keeps names the topic it makes: keys-ahead.ts).
+   */
+  naming(id: string | undefined, step: () => void): void {
+    this.name = id ?? null;
+    try {
+      step();
+    } finally {
+      this.name = null;
+    }
+  }
+
+  /** The id for the topic an insert makes now: the name its key was given when queued, else a new one. */
+  takeName(): string {
+    const id = this.name ?? newId();
+    this.name = null;
+    return id;
+  }
 
   /** An earlier key still waits for the worker, or keys are queued behind one. */
   get busy(): boolean {

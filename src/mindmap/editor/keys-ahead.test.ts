@@ -23,6 +23,22 @@ describe('keysAhead: what the keys still queued would make', () => {
     ]);
   });
 
+  it('a Tab or Enter named when it was queued: its topic is kept under that id (the one it is made with)', () => {
+    const queued: QueuedInput[] = [
+      { key: 'Tab', shift: false, id: 'k1' },
+      ...text('b'),
+      { key: 'Enter', shift: false, id: 'k2' },
+      { key: 'Enter', shift: false, id: 'k3' },
+    ];
+    const start = { field: null, inserting: { at: { name: 'appendChild' as const, at: 'root' }, name: 'a1', committed: 'a' }, selected: 'root' };
+    expect(keysAhead(start, queued, names()).map((k) => [k.id, k.at?.at, k.text])).toEqual([
+      ['a1', 'root', 'a'],
+      ['k1', 'a1', 'b'],
+      // the first Enter closed k1's field (its id unused), the second inserted
+      ['k3', 'k1', '分支主题'],
+    ]);
+  });
+
   it('the open field first: typed into an insert under way (its text kept, with its place), or into a topic (a rename)', () => {
     const at = { name: 'appendSibling' as const, at: 't1' };
     const typing = { field: { id: '', text: 'ab', typed: true }, inserting: { at, name: 'n', committed: null }, selected: 't1' };

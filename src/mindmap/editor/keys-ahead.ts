@@ -3,13 +3,14 @@ import type { KeptTitle } from './kept-titles';
 
 // What the keys still waiting in the key queue (key-queue.ts) will make, worked out without the
 // worker: a page going away before the worker answered the insert they wait for keeps these
-// titles with its draft, each new topic under the name its insert is kept by, so a chain of
-// inserts (a child, then its siblings) is made again in order on reopening. The student saw
+// titles with its draft, each new topic under the id it is (or will be) made with — named as its
+// key was pressed —, so a chain of inserts (a child, then its siblings) is made again in order on
+// reopening, and a topic the page did make before it went is renamed, never made twice. The student saw
 // every one of these keys land (the field opened, the title typed); none may vanish because the
 // worker was a few answers behind when the tab closed.
 
-/** A key or a text that waits in the queue, as the queue will apply it. */
-export type QueuedInput = { key: string; shift: boolean } | { text: string };
+/** A key or a text that waits in the queue, as the queue will apply it; `id`: the id a topic the key inserts is made with. */
+export type QueuedInput = { key: string; shift: boolean; id?: string } | { text: string };
 
 /** Where the keys in the queue start from. */
 export interface AheadStart {
@@ -37,7 +38,7 @@ interface Field {
 
 /**
  * The titles the open field and the queued keys amount to, in order (a later one for the same
- * topic supersedes an earlier). Inserts get a name from `name()`. Keys whose effect cannot be
+ * topic supersedes an earlier). Inserts get the id their key was named with when it was queued (the id the topic is made with), else one from `name()`. Keys whose effect cannot be
  * known without the worker (arrows, Delete, undo, Shift+Tab) end it: what follows them is not kept.
  */
 export function keysAhead(start: AheadStart, queued: readonly QueuedInput[], name: () => string): KeptTitle[] {
@@ -61,9 +62,9 @@ export function keysAhead(start: AheadStart, queued: readonly QueuedInput[], nam
     selected = field.id;
     field = null;
   };
-  const insert = (how: InsertAt['name']) => {
+  const insert = (how: InsertAt['name'], named?: string) => {
     if (!selected) return false;
-    const id = name();
+    const id = named ?? name();
     field = { id, text: NEW_TITLE, typed: false, at: { name: how, at: selected } };
     selected = id;
     return true;
@@ -84,15 +85,15 @@ export function keysAhead(start: AheadStart, queued: readonly QueuedInput[], nam
         close();
       } else if (key === 'Tab' && !shift) {
         close();
-        if (!insert('appendChild')) break;
+        if (!insert('appendChild', input.id)) break;
       } else if (key === 'Tab') break;
       // (the other keys only move the caret in the field)
       continue;
     }
     if (key === 'Enter' && !shift) {
-      if (!insert('appendSibling')) break;
+      if (!insert('appendSibling', input.id)) break;
     } else if (key === 'Tab' && !shift) {
-      if (!insert('appendChild')) break;
+      if (!insert('appendChild', input.id)) break;
     } else break;
   }
   // a field still open as the page goes: kept as the page's own commit would (an insert with its place)

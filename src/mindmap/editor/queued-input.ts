@@ -4,6 +4,7 @@ import { keyPress, typesText, type KeyPress } from './key-queue';
 import { keyKind } from './refused-insert';
 import type { QueuedInput } from './keys-ahead';
 import type { useTextEdit } from './text-edit';
+import { newId } from '../engine/model/ids';
 
 // The view's side of the key queue (key-queue.ts): while an earlier key waits for the worker,
 // a key on the map's keyboard target or a tree row, and text typed or composed into the armed
@@ -38,17 +39,21 @@ export function queuedInput(ctl: EditorController, field: TextEdit, mapKey: (k: 
       if (printable && typesHere) return;
       e.preventDefault();
       const k = keyPress(e);
+      // A key that may insert a topic names it now: a page going away before it runs keeps the
+      // topic it would make under the id it will be made with (keys-ahead.ts).
+      const id = !printable && (k.key === 'Tab' || k.key === 'Enter') && !k.shiftKey ? newId() : undefined;
       later(
-        () => {
-          // An open field is the topic's own (a later insert's, F2): its keys are never the refused one's.
-          if (!field.editing.current && refused.drops(keyKind(k))) return;
-          if (printable) field.typeQueued(k.key);
-          else if (field.editing.current) {
-            // Tab in the field: its title is kept and Tab goes on to the map, as typed straight away (TextEditOverlay)
-            if (field.keyQueued(k.key, k.shiftKey)) mapKey(k);
-          } else mapKey(k);
-        },
-        printable ? { text: k.key } : { key: k.key, shift: k.shiftKey },
+        () =>
+          ctl.keys.naming(id, () => {
+            // An open field is the topic's own (a later insert's, F2): its keys are never the refused one's.
+            if (!field.editing.current && refused.drops(keyKind(k))) return;
+            if (printable) field.typeQueued(k.key);
+            else if (field.editing.current) {
+              // Tab in the field: its title is kept and Tab goes on to the map, as typed straight away (TextEditOverlay)
+              if (field.keyQueued(k.key, k.shiftKey)) mapKey(k);
+            } else mapKey(k);
+          }),
+        printable ? { text: k.key } : { key: k.key, shift: k.shiftKey, ...(id ? { id } : {}) },
         k.key === 'Tab',
       );
     },

@@ -28,8 +28,8 @@ export function useTextEdit(ctl: EditorController, canvasRef: RefObject<MindmapC
   // The insert under way, and what to tell the kept copy once it is answered (confirmInsert).
   const inserting = useRef<InsertAt | null>(null);
   const answered = useRef<((id: string) => void) | null>(null);
-  // The name the topic of the insert under way is kept by until the worker answers it (null: none
-  // under way): titles kept for a page going away refer to it (keys-ahead.ts).
+  // The id the topic of the insert under way is made with (null: none under way): titles kept
+  // for a page going away before the worker answers refer to it (keys-ahead.ts).
   const insertName = useRef<string | null>(null);
 
   const show = (t: EditTarget | null) => {
@@ -70,9 +70,9 @@ export function useTextEdit(ctl: EditorController, canvasRef: RefObject<MindmapC
     show({ id: summaryEditId(sid), text: s.text, typed: false, seq: ++session.current, ...box });
   };
 
-  const beginInsert = (how?: InsertAt) => {
+  const beginInsert = (how?: InsertAt, id?: string) => {
     inserting.current = how ?? null;
-    insertName.current = how ? newId() : null;
+    insertName.current = how ? (id ?? newId()) : null;
     const box = canvasRef.current && ctl.primary && insertBox(canvasRef.current, ctl.primary);
     if (box) show({ id: '', text: '分支主题', typed: false, seq: ++session.current, ...box });
   };
