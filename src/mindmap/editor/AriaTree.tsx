@@ -181,9 +181,13 @@ export function AriaTree({ ctl, onKeyDown, onToggle, onActivate, onRowClick, onR
               style={virtual ? { paddingLeft: `${(n.level - 1) * 16 + 6}px`, top: i * rowHeight } : { paddingLeft: `${(n.level - 1) * 16 + 6}px` }}
               onClick={(e) => {
                 focusTree.current = false;
-                if (e.ctrlKey || e.metaKey) ctl.selector.toggle(n.id);
-                else if (e.shiftKey) ctl.select(extendedSelection(ctl.model, ctl.state.selection, n.id));
-                else ctl.select([n.id]);
+                const { ctrlKey, metaKey, shiftKey } = e;
+                // after the keys typed before it that still wait for the worker (key-queue.ts)
+                ctl.keys.run(() => {
+                  if (ctrlKey || metaKey) ctl.selector.toggle(n.id);
+                  else if (shiftKey) ctl.select(extendedSelection(ctl.model, ctl.state.selection, n.id));
+                  else ctl.select([n.id]);
+                });
                 onRowClick();
               }}
               onDoubleClick={() => onActivate?.(n.id)}
@@ -199,8 +203,10 @@ export function AriaTree({ ctl, onKeyDown, onToggle, onActivate, onRowClick, onR
                     // branch just folded, not on the node selected before (focus rule: the map).
                     e.stopPropagation();
                     focusTree.current = false;
-                    ctl.select([n.id]);
-                    onToggle(n.id);
+                    ctl.keys.run(() => {
+                      ctl.select([n.id]);
+                      onToggle(n.id);
+                    });
                     onRowClick();
                   }}
                 >

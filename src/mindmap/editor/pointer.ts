@@ -147,9 +147,14 @@ export function bindPointer(
     if (summary) return ctl.selector.selectSummary(summary);
     const hit = canvas.hitTest(e.offsetX, e.offsetY);
     if (hit) {
-      if (e.ctrlKey || e.metaKey) ctl.selector.toggle(hit);
-      else if (e.shiftKey) ctl.select(extendedSelection(ctl.model, ctl.state.selection, hit), false);
-      else if (!ctl.state.selection.includes(hit)) ctl.select([hit], false);
+      const { ctrlKey, metaKey, shiftKey } = e;
+      // A press selects after the keys typed before it that still wait for the worker (their
+      // titles and inserts land where they were typed: key-queue.ts); a drag waits for them too.
+      ctl.keys.run(() => {
+        if (ctrlKey || metaKey) ctl.selector.toggle(hit);
+        else if (shiftKey) ctl.select(extendedSelection(ctl.model, ctl.state.selection, hit), false);
+        else if (!ctl.state.selection.includes(hit)) ctl.select([hit], false);
+      });
       mode = { kind: 'node', id: hit, x: e.offsetX, y: e.offsetY, drag: null, plain: !(e.shiftKey || e.ctrlKey || e.metaKey) };
       el.setPointerCapture(e.pointerId);
     } else if (e.shiftKey) {
@@ -169,7 +174,7 @@ export function bindPointer(
         marquee: { x: Math.min(mode.x, e.offsetX), y: Math.min(mode.y, e.offsetY), w: Math.abs(e.offsetX - mode.x), h: Math.abs(e.offsetY - mode.y) },
       });
     } else {
-      if (!mode.drag && !far) return;
+      if ((!mode.drag && !far) || ctl.keys.busy) return;
       mode.drag ??= startNodeDrag(canvas, ctl, overlays, mode.id, mode.x, mode.y);
       mode.drag?.move(e.offsetX, e.offsetY);
     }
@@ -179,7 +184,7 @@ export function bindPointer(
     const m = mode;
     mode = null;
     if (!m) return;
-    if (m.kind === 'empty' && !m.moved) ctl.select([], false);
+    if (m.kind === 'empty' && !m.moved) ctl.keys.run(() => ctl.select([], false));
     if (m.kind === 'marquee' && m.active) {
       layers.set({ marquee: null });
       const [x0, y0] = screenToWorld(canvas.camera, Math.min(m.x, e.offsetX), Math.min(m.y, e.offsetY));
@@ -195,7 +200,7 @@ export function bindPointer(
     if (m.kind === 'node') m.drag?.end(true);
     // A plain click (no drag) on a topic of a multi-selection selects only it, as in XMind; on
     // the press the selection stayed, so that dragging it stays possible.
-    if (m.kind === 'node' && m.plain && !m.drag && ctl.state.selection.length > 1) ctl.select([m.id], false);
+    if (m.kind === 'node' && m.plain && !m.drag) ctl.keys.run(() => ctl.state.selection.length > 1 && ctl.select([m.id], false));
   };
 
   const dbl = (e: MouseEvent) => {
