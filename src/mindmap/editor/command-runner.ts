@@ -60,11 +60,11 @@ export class CommandRunner {
       if (!p) return;
       // (taken before apply, which forgets them once nothing is left to undo)
       const before = p.swapped ? this.importSelections.undo() : null;
-      const back = p.swapped ? [] : restoredIds(model, p);
       const items = itemsAt(model);
       const typed = doc.typedByOthers();
       // (a step of which nothing applied changed nothing: no change to save, no 未保存 flash)
       this.parts.apply(p, !p.skipped?.whole);
+      const back = p.swapped ? [] : restoredIds(model, p.added);
       // taking back one's own insert can take a topic a classmate has begun typing in: told, with the way back
       for (const t of typed.filter((x) => !model.has(x.id))) toast.warning(`这一步撤销删除了${t.name}正在编辑的「${t.text}」，可按 Ctrl+Y 恢复`, 8000);
       if (!before) {
@@ -90,11 +90,11 @@ export class CommandRunner {
       const p = await engine.redo();
       if (!p) return;
       const again = p.swapped ? this.importSelections.redo() : null;
-      const back = p.swapped ? [] : restoredIds(model, p);
       const items = itemsAt(model);
       // A Delete redone selects what the Delete selected (the neighbour), not the nearest ancestor.
       const next = p.swapped ? undefined : this.selectedAfterRedo(p.removed);
       this.parts.apply(p, !p.skipped?.whole);
+      const back = p.swapped ? [] : restoredIds(model, p.added);
       if (!again) {
         if (back.length) selector.select(back);
         else if (next && model.has(next)) selector.select([next]);
@@ -153,15 +153,16 @@ export class CommandRunner {
 }
 
 /**
- * The topmost nodes a patch adds to the map (read before it is applied): the subtrees an undone
- * delete (or a redone insert) brings back. A full patch (template, theme) adds none of its own.
+ * The topics an undo or redo put back into the map (`added`, read after the patch is applied):
+ * the subtrees an undone delete (or a redone insert) brings back, those drawn, each once at its
+ * top. Not the topics a step only shows: a move into a folded topic unfolds it, and its children
+ * (in the map all along) selected as brought back were what a Delete then took.
  */
-function restoredIds(model: { has(id: string): boolean }, p: { full: boolean; ids: string[]; look: Int32Array; parents: string[] }): string[] {
-  if (p.full) return [];
-  const fresh = new Set<string>();
-  for (let i = 0; i < p.ids.length; i++) if (p.look[i] >= 0 && !model.has(p.ids[i])) fresh.add(p.ids[i]);
-  if (!fresh.size) return [];
-  const out: string[] = [];
-  for (let i = 0; i < p.ids.length; i++) if (fresh.has(p.ids[i]) && !fresh.has(p.parents[i])) out.push(p.ids[i]);
-  return out;
+function restoredIds(model: { has(id: string): boolean; get(id: string): { parentId: string | null } | undefined }, added: readonly string[] = []): string[] {
+  const drawn = new Set(added.filter((id) => model.has(id)));
+  const under = (id: string) => {
+    for (let p = model.get(id)?.parentId; p; p = model.get(p)?.parentId) if (drawn.has(p)) return true;
+    return false;
+  };
+  return [...drawn].filter((id) => !under(id));
 }

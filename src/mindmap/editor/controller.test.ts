@@ -112,4 +112,18 @@ describe('the selection when the map changes under it', () => {
     await ctl.redo();
     expect(ctl.state.selection).toEqual([added]);
   });
+
+  it('redoing a move into a folded topic keeps the moved topic selected, not the children the fold hid (a Delete then took them)', async () => {
+    const doc = map();
+    doc.root.children![0].data.expandState = 'collapse';
+    const ctl = await opened(doc);
+    expect(ctl.model.has('a1')).toBe(false);
+    ctl.select(['b']);
+    await ctl.run('moveNode', ['b', 'a']);
+    await ctl.undo();
+    expect(ctl.state.selection).toEqual(['b']);
+    await ctl.redo();
+    expect(ctl.model.has('a1')).toBe(true);
+    expect(ctl.state.selection).toEqual(['b']);
+  });
 });

@@ -187,7 +187,7 @@ export class MindEditor {
     if (!step) return null;
     if ('applied' in step) {
       this.replica?.record(step.applied);
-      const patch = this.afterChange(step.applied);
+      const patch = { ...this.afterChange(step.applied), added: step.applied.flatMap((c) => (c.op === 'add' ? [c.node.data.id as string] : [])) };
       // (a step of which nothing applied is said even with no reason: it was already as it would make it)
       return step.skipped.length || !step.applied.length ? { ...patch, skipped: { notices: step.skipped, whole: step.applied.length === 0 } } : patch;
     }

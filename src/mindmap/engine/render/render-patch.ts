@@ -120,6 +120,12 @@ export interface RenderPatch {
    */
   skipped?: { notices: string[]; whole: boolean };
   /**
+   * On the patch of an undo or redo: the topics its step put into the document (each subtree's
+   * top), drawn or not — what the editor selects as brought back. Topics a step only shows (a
+   * folded branch it unfolds) are not among them.
+   */
+  added?: string[];
+  /**
    * [CSS font, text] of labels with `$…$` formulas laid out as plain text so far: the main thread
    * typesets and measures them and answers with `MindEditor.setFormulaBoxes` (issue 19.3).
    */
