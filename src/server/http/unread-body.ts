@@ -1,3 +1,4 @@
+import type { Socket } from 'node:net';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { badRequest } from './envelope';
 
@@ -24,6 +25,7 @@ export async function answerAfterBody(request: FastifyRequest, reply: FastifyRep
   const declared = Number(length);
   if (!(declared <= DRAIN_LIMIT_BYTES)) {
     reply.header('connection', 'close');
+    lingerOnClose(raw.socket);
     return;
   }
   await new Promise<void>((resolve) => {
@@ -36,6 +38,7 @@ export async function answerAfterBody(request: FastifyRequest, reply: FastifyRep
     };
     const timer = setTimeout(() => {
       reply.header('connection', 'close');
+      lingerOnClose(raw.socket);
       finish();
     }, DRAIN_TIMEOUT_MS);
     raw.on('end', finish);
@@ -46,6 +49,33 @@ export async function answerAfterBody(request: FastifyRequest, reply: FastifyRep
     raw.resume();
   });
 }
+
+/** How long a connection closed on an unread body goes on reading (and dropping) what still comes. */
+const LINGER_MS = 5_000;
+
+/**
+ * Closing a socket with unread bytes makes the kernel send a reset, and a client still sending
+ * then often loses the answer it had not read yet (a chunked 25 MB upload on a loaded box got
+ * no 上传内容过大, only a reset). So, as nginx's lingering close does: the answer is sent and our
+ * side ended, then what the client still sends is read and dropped until it closes its side (on
+ * seeing the answer) or LINGER_MS pass.
+ */
+function lingerOnClose(socket: Socket | null): void {
+  if (!socket || (socket as LingeringSocket).lingering) return;
+  (socket as LingeringSocket).lingering = true;
+  // Node's server ends and destroys the socket with destroySoon once a `connection: close` answer is sent.
+  socket.destroySoon = () => {
+    socket.end();
+    socket.on('data', () => {});
+    socket.resume();
+    const timer = setTimeout(() => socket.destroy(), LINGER_MS);
+    timer.unref();
+    socket.once('end', () => socket.destroy());
+    socket.once('close', () => clearTimeout(timer));
+  };
+}
+
+type LingeringSocket = Socket & { lingering?: boolean };
 
 /** answerAfterBody on every answer of the app. */
 export function installBodyDrain(app: FastifyInstance): void {
