@@ -117,12 +117,7 @@ export class MemoryCopy {
    */
   confirmInsert(at: InsertAt, text: string, name?: string): (id: string) => void {
     // (the name is the id the topic is made with: a read that has it already only gets the title)
-    const entry: TypedTitle = {
-      id: name ?? '',
-      apply: (d: KmDocument) => (name && hasNode(d.root, name) ? withText(d, { id: name, text }) : withInsert(d, at, text, name)),
-      after: Infinity,
-      kept: name ? { id: name, at, text } : { at, text },
-    };
+    const entry = entryOf(name ? { id: name, at, text } : { at, text }, Infinity);
     this.typed = [...this.typed.filter((t) => !name || t.id !== name), entry];
     return (id) => {
       if (!id) return void (this.typed = this.typed.filter((t) => t !== entry));
