@@ -21,6 +21,15 @@ export const MapVersion = Type.Integer({ minimum: 0, maximum: 2 ** 31 - 1 });
  */
 export const OpaqueDocument = Type.Unsafe<object>({ type: 'object' });
 
+/**
+ * A whole save's own id, made by the page that sends it: answered back in a 409 (StaleSave) while
+ * the map stored is that save's, so a page that never heard its answer goes on from it.
+ */
+export const WholeSaveId = Type.String({ pattern: '^[\\w-]{1,64}$' });
+/** The data of a whole save's 409: the version stored now, and the id of the whole save that made it (when one did). */
+export const StaleSave = Type.Object({ version: Type.Integer(), saveId: Type.Optional(Type.String()) });
+export type StaleSave = Static<typeof StaleSave>;
+
 export const SaveMindBody = Type.Object({
   caseId: Id,
   /**
@@ -31,6 +40,7 @@ export const SaveMindBody = Type.Object({
   version: MapVersion,
   /** The map's owner when it is a map shared with the signed-in student (contract/sharing.ts). */
   studentId: Type.Optional(Id),
+  saveId: Type.Optional(WholeSaveId),
 });
 export const SaveOutlineBody = Type.Object({
   caseId: Id,
@@ -79,6 +89,8 @@ export const SavedVersion = Type.Object({
   version: Type.Integer(),
   /** saveStuMind: said to the student when the map was saved but not every 已学 node got a review card (the per-student cap) */
   notice: Type.Optional(Type.String()),
+  /** a whole save's 409 only: the id of the whole save that made the map stored now (StaleSave) */
+  saveId: Type.Optional(Type.String()),
 });
 export type SavedVersion = Static<typeof SavedVersion>;
 

@@ -1,7 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { Id } from './common';
 import { ChangeSetBody, MAX_SETS_PER_SAVE } from './map-changes';
-import { MapVersion, OpaqueDocument, VersionId } from './mindmaps';
+import { MapVersion, OpaqueDocument, VersionId, WholeSaveId } from './mindmaps';
 import { MAX_TITLE_CHARS, OWN_MAP_TEMPLATES } from './rules';
 
 // 我的导图 (issue 33 item 1): a student's own maps, not tied to a case's official map.
@@ -18,7 +18,12 @@ export const RenameMapBody = Type.Object({ mapId: Id, title: Title });
 /** A link to one course or one case (the other absent); neither: unlinked. A case link needs an active application. */
 export const LinkMapBody = Type.Object({ mapId: Id, caseId: Type.Optional(Id), courseId: Type.Optional(Id) });
 /** The whole document with the version it was edited from (optimistic, as saveStuMind). */
-export const SaveOwnMapBody = Type.Object({ mapId: Id, document: Type.Union([OpaqueDocument, Type.String()]), version: MapVersion });
+export const SaveOwnMapBody = Type.Object({
+  mapId: Id,
+  document: Type.Union([OpaqueDocument, Type.String()]),
+  version: MapVersion,
+  saveId: Type.Optional(WholeSaveId),
+});
 /**
  * An own map's change sets (contract/map-changes.ts, as a case map's saveChanges): the sets made on
  * top of `base`; answered with SavedChanges, or the 409 ReloadNeeded. The whole document

@@ -34,6 +34,7 @@ import * as m20261206_exam_questions_notify from './2026-12-06-exam-questions-no
 import * as m20261206_map_removals from './2026-12-06-map-removals';
 import * as m20261206_member_now from './2026-12-06-member-now';
 import * as m20261207_records_notify from './2026-12-07-records-notify';
+import * as m20261208_whole_save_ids from './2026-12-08-whole-save-ids';
 
 /** Date-prefixed names; order is lexical (a new one must sort after every one already released). Migrations never import application code. */
 export const migrations: Record<string, Migration> = {
@@ -72,4 +73,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-06-map-removals': m20261206_map_removals,
   '2026-12-06-member-now': m20261206_member_now,
   '2026-12-07-records-notify': m20261207_records_notify,
+  '2026-12-08-whole-save-ids': m20261208_whole_save_ids,
 };

@@ -75,6 +75,9 @@ export interface StudentMapsTable {
   snapshot_version: G<number>;
   /** Every set with a version above this is in map_changes; a tab behind it reloads the map whole. */
   log_from: G<number>;
+  /** The client's id of the whole save that made `whole_save_version` (migration 2026-12-08-whole-save-ids). */
+  whole_save_id: string | null;
+  whole_save_version: number | null;
 }
 /** One change set applied to a student's map: its applied changes as JSON text, and the version it made. */
 export interface MapChangesTable {
@@ -177,6 +180,9 @@ export interface OwnMapsTable {
   snapshot_version: G<number>;
   /** Every set with a version above this is in own_map_changes. */
   log_from: G<number>;
+  /** The client's id of the whole save that made `whole_save_version` (migration 2026-12-08-whole-save-ids). */
+  whole_save_id: string | null;
+  whole_save_version: number | null;
 }
 /** One change set applied to an own map (as MapChangesTable for a case map). */
 export interface OwnMapChangesTable {

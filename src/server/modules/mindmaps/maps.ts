@@ -3,11 +3,12 @@ import type { Db, DbOrTrx } from '../../db/database';
 import type { ContentCache } from '../../lib/content-cache';
 import type { StudentCache } from '../../lib/student-cache';
 import { ApiError, ResultCode, notFound } from '../../http/envelope';
+import type { StaleSave } from '../../../contract/mindmaps';
 import { accessOf } from '../cases/access';
 import { outlineDescribes, walk, type KmDocument } from './document';
 import { compactLocked, headMap } from './head';
 import type { MapHeads } from './head-cache';
-import { pruneVersions, saveWithinWindow, updateKeepingVersion, type MapMeta } from './versions';
+import { pruneVersions, saveWithinWindow, updateKeepingVersion, type WholeSave } from './versions';
 
 /**
  * The case's official map, a fresh object each call (callers mark a student's progress on it).
@@ -53,7 +54,7 @@ export async function saveStudentMap(
   studentId: string,
   caseId: string,
   expected: number,
-  saved: MapMeta & { document: string; outline?: string },
+  saved: WholeSave,
   now = new Date(),
   heads?: MapHeads,
 ): Promise<number | undefined> {
@@ -65,14 +66,7 @@ export async function saveStudentMap(
   return version;
 }
 
-async function replaceWhole(
-  trx: DbOrTrx,
-  studentId: string,
-  caseId: string,
-  expected: number,
-  saved: MapMeta & { document: string; outline?: string },
-  now: Date,
-): Promise<number | undefined> {
+async function replaceWhole(trx: DbOrTrx, studentId: string, caseId: string, expected: number, saved: WholeSave, now: Date): Promise<number | undefined> {
   // Typing (the common case): the window of the state saved now is still open, nothing to keep,
   // so one plain statement; the copy into map_versions only when it is over.
   const quick = await saveWithinWindow(trx, studentId, caseId, expected, saved, now);
@@ -83,7 +77,7 @@ async function replaceWhole(
     return updated.version;
   }
   if (expected !== 0) return undefined;
-  const { document, outline, nodeCount, title } = saved;
+  const { document, outline, nodeCount, title, saveId } = saved;
   const inserted = await trx
     .insertInto('student_maps')
     .values({
@@ -98,6 +92,8 @@ async function replaceWhole(
       version_started_at: now,
       snapshot_version: 1,
       log_from: 1,
+      whole_save_id: saveId ?? null,
+      whole_save_version: 1,
     })
     .onConflict((oc) => oc.columns(['student_id', 'case_id']).doNothing())
     .returning('version')
@@ -145,6 +141,26 @@ export async function saveOwnOutline(
 export async function currentVersion(db: DbOrTrx, studentId: string, caseId: string): Promise<number> {
   const row = await db.selectFrom('student_maps').select('version').where('student_id', '=', studentId).where('case_id', '=', caseId).executeTakeFirst();
   return row?.version ?? 0;
+}
+
+/**
+ * What a stale whole save is answered (409's data): the version stored now and, when a whole save
+ * made it, that save's id — the page that sent it (and never heard back) goes on from it.
+ */
+export async function staleAnswer(db: DbOrTrx, studentId: string, caseId: string): Promise<StaleSave> {
+  const row = await db
+    .selectFrom('student_maps')
+    .select(['version', 'whole_save_id', 'whole_save_version'])
+    .where('student_id', '=', studentId)
+    .where('case_id', '=', caseId)
+    .executeTakeFirst();
+  return staleOf(row);
+}
+
+/** The 409 data of a whole save (contract StaleSave) from the map's row (either kind of map). */
+export function staleOf(row: { version: number; whole_save_id: string | null; whole_save_version: number | null } | undefined): StaleSave {
+  if (!row) return { version: 0 };
+  return row.whole_save_id && row.whole_save_version === row.version ? { version: row.version, saveId: row.whole_save_id } : { version: row.version };
 }
 
 /**

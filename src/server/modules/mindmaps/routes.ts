@@ -33,7 +33,7 @@ import { saveMapAndEffects } from './save';
 import { mapChangesJson } from './changes';
 import { asMemberSees, caseMapOwner, keepOwnerProgress, saveChangesAs } from '../sharing/case-map';
 import { memberNow, setMemberNow } from '../sharing/members';
-import { caseAccessAndProgress, currentVersion, nodeListJson, nowOf, officialMap, officialNodes, saveOwnOutline, studentMap } from './maps';
+import { caseAccessAndProgress, currentVersion, nodeListJson, nowOf, officialMap, officialNodes, saveOwnOutline, staleAnswer, studentMap } from './maps';
 
 /** The sets after a version, or the 409 that asks the tab to load the map whole (its envelope's data). */
 const ChangesReply = Reply(Type.Union([SavedChanges, ReloadNeeded]));
@@ -131,11 +131,8 @@ export async function mindmapRoutes(app: FastifyInstance): Promise<void> {
       // a member's whole save carries the owner's 已学 marks, not theirs
       if (owner !== studentId) ({ doc, text } = parseDocument(keepOwnerProgress(doc, (await studentMap(app.db, owner, caseId, app.mapHeads))?.document)));
       // The map, its versions and its review cards (已学 nodes get one, deleted nodes' cards retire) in one transaction.
-      const saved = await saveMapAndEffects(app.db, owner, caseId, version, doc, text, app.mapHeads);
-      if (saved === undefined) {
-        const latest = await currentVersion(app.db, owner, caseId);
-        throw new ApiError(ResultCode.conflict, '思维导图已在其他页面更新，请刷新后再保存', { version: latest });
-      }
+      const saved = await saveMapAndEffects(app.db, owner, caseId, version, doc, text, app.mapHeads, new Date(), request.body.saveId);
+      if (saved === undefined) throw new ApiError(ResultCode.conflict, '思维导图已在其他页面更新，请刷新后再保存', await staleAnswer(app.db, owner, caseId));
       // stored: a bus that fails (Redis down) only delays the others' reload, never this answer
       await app.live.announceWhole({ kind: 'case', ownerId: owner, ref: caseId }, saved.version).catch((e: unknown) => request.log.warn(e, 'live bus'));
       return ok({ version: saved.version, ...(saved.cards.missed ? { notice: CARD_CAP_MSG } : {}) });

@@ -23,11 +23,12 @@ export async function saveMapAndEffects(
   text: string,
   heads?: MapHeads,
   now = new Date(),
+  saveId?: string,
 ): Promise<{ version: number; cards: CardSync } | undefined> {
   // the cached head is of the map replaced (stale once this commits; a failed save leaves it right)
   heads?.drop(caseRef(studentId, caseId));
   return db.transaction().execute(async (trx) => {
-    const version = await saveStudentMap(trx, studentId, caseId, expected, { document: text, outline: toOutline(doc), ...mapMeta(doc) }, now, heads);
+    const version = await saveStudentMap(trx, studentId, caseId, expected, { document: text, outline: toOutline(doc), ...mapMeta(doc), saveId }, now, heads);
     if (version === undefined) return undefined;
     return { version, cards: await syncOneCase(trx, studentId, caseId, doc, now) };
   });

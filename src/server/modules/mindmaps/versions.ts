@@ -32,6 +32,9 @@ export interface MapMeta {
   title: string;
 }
 
+/** What a whole save stores: the document with its facts, and the client's id for the save (whole_save_id). */
+export type WholeSave = MapMeta & { document: string; outline?: string; saveId?: string };
+
 export function mapMeta(doc: KmDocument): MapMeta {
   let nodeCount = 0;
   walk(doc.root, () => nodeCount++);
@@ -48,10 +51,10 @@ export async function saveWithinWindow(
   studentId: string,
   caseId: string,
   expected: number,
-  values: MapMeta & { document: string; outline?: string },
+  values: WholeSave,
   now: Date,
 ): Promise<number | undefined> {
-  const { document, outline, nodeCount, title } = values;
+  const { document, outline, nodeCount, title, saveId } = values;
   const row = await db
     .updateTable('student_maps')
     .set({
@@ -64,6 +67,8 @@ export async function saveWithinWindow(
       updated_at: now,
       node_count: nodeCount,
       title,
+      whole_save_id: saveId ?? null,
+      whole_save_version: sql`version + 1`,
     })
     .where('student_id', '=', studentId)
     .where('case_id', '=', caseId)
@@ -85,7 +90,7 @@ export async function updateKeepingVersion(
   studentId: string,
   caseId: string,
   expected: number,
-  values: MapMeta & { document: string; outline?: string },
+  values: WholeSave,
   now: Date,
 ): Promise<{ version: number; kept: boolean } | undefined> {
   const cutoff = new Date(now.getTime() - VERSION_WINDOW_MS);
@@ -106,6 +111,7 @@ export async function updateKeepingVersion(
     update student_maps m
     set document = ${values.document}, ${values.outline === undefined ? sql`` : sql`outline = ${values.outline},`}
       version = m.version + 1, snapshot_version = m.version + 1, log_from = m.version + 1, updated_at = ${now}, node_count = ${values.nodeCount}, title = ${values.title},
+      whole_save_id = ${values.saveId ?? null}, whole_save_version = m.version + 1,
       version_started_at = case when old.version_started_at is null or old.version_started_at <= ${cutoff}
         then ${now}::timestamptz else old.version_started_at end
     from old

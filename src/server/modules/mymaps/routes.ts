@@ -7,7 +7,8 @@ import { saveOwnChangesAs } from './changes';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Nothing, Reply } from '../../../contract/common';
 import { FileBytes } from '../../../contract/files';
-import { MapVersionList, SavedVersion, ShownMapVersion } from '../../../contract/mindmaps';
+import { MapVersionList, SavedVersion, ShownMapVersion, type StaleSave } from '../../../contract/mindmaps';
+import { staleOf } from '../mindmaps/maps';
 import {
   CreateMapBody,
   CreatedMap,
@@ -94,8 +95,8 @@ export async function myMapsRoutes(app: FastifyInstance): Promise<void> {
       const studentId = await ownMapOwner(app.db, studentIdOf(request), request.body.mapId, true);
       const { mapId, version } = request.body;
       const { doc, text } = parseDocument(request.body.document);
-      const saved = await saveOwnMap(app.db, studentId, mapId, version, text, factsOf(doc, text), app.mapHeads);
-      if (saved === undefined) throw new ApiError(ResultCode.conflict, STALE_MSG, { version: await currentVersion(studentId, mapId) });
+      const saved = await saveOwnMap(app.db, studentId, mapId, version, text, factsOf(doc, text), app.mapHeads, new Date(), request.body.saveId);
+      if (saved === undefined) throw new ApiError(ResultCode.conflict, STALE_MSG, await staleAnswer(studentId, mapId));
       await wholeSaved(studentId, mapId, saved, request.log);
       return ok({ version: saved });
     },
@@ -128,6 +129,17 @@ export async function myMapsRoutes(app: FastifyInstance): Promise<void> {
   async function currentVersion(studentId: string, mapId: string): Promise<number> {
     const row = await app.db.selectFrom('own_maps').select('version').where('student_id', '=', studentId).where('id', '=', mapId).executeTakeFirst();
     return row?.version ?? 0;
+  }
+
+  /** A stale whole save's 409 data: the version now, with the id of the whole save that made it (staleOf). */
+  async function staleAnswer(studentId: string, mapId: string): Promise<StaleSave> {
+    const row = await app.db
+      .selectFrom('own_maps')
+      .select(['version', 'whole_save_id', 'whole_save_version'])
+      .where('student_id', '=', studentId)
+      .where('id', '=', mapId)
+      .executeTakeFirst();
+    return staleOf(row);
   }
 
   /** After a whole save: the map's open sockets load it again (a bus that fails only delays them). */

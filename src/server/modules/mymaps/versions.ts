@@ -32,6 +32,8 @@ export async function saveOwnMap(
   facts: MapFacts,
   heads?: MapHeads,
   now = new Date(),
+  /** the client's id for this save (migration 2026-12-08-whole-save-ids) */
+  saveId?: string,
 ): Promise<number | undefined> {
   const r = ownRef(studentId, mapId);
   // the cached head is of the map replaced (stale once this commits; a failed save leaves it right)
@@ -79,6 +81,8 @@ export async function saveOwnMap(
         log_from: old.version + 1,
         updated_at: now,
         version_started_at: windowOver ? now : old.version_started_at,
+        whole_save_id: saveId ?? null,
+        whole_save_version: old.version + 1,
       })
       .where('id', '=', mapId)
       .execute();
