@@ -6,6 +6,8 @@ export class ApiFailure extends Error {
   constructor(
     message: string,
     readonly resultCode: number,
+    /** the envelope's data, when the refusal carries some (a 409's version now) */
+    readonly data?: unknown,
   ) {
     super(message);
   }
@@ -13,7 +15,7 @@ export class ApiFailure extends Error {
 
 /** The data of a 200 envelope; any other resultCode throws an ApiFailure with its errMsg. */
 export function unwrap<T>(res: Envelope<T>): T {
-  if (res.resultCode !== RESULT_OK) throw new ApiFailure(res.errMsg || '请求失败，请稍后再试', res.resultCode);
+  if (res.resultCode !== RESULT_OK) throw new ApiFailure(res.errMsg || '请求失败，请稍后再试', res.resultCode, res.data ?? undefined);
   return res.data;
 }
 

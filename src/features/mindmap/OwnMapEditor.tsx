@@ -44,7 +44,8 @@ import './map-host';
 /** useAutosave's map key for an own map: drafts never share a key with a case's study map. */
 const keyOf = (mapId: string) => `own:${mapId}`;
 /** Stable (useAutosave's effect depends on it): the key carries the map id. */
-const saveByKey = (key: string, doc: KmDocument, version: number) => saveOwnMap(key.slice('own:'.length), doc, version);
+const saveByKey = (key: string, doc: KmDocument, version: number, _owner?: string, saveId?: string) =>
+  saveOwnMap(key.slice('own:'.length), doc, version, saveId);
 
 /** `/personal/myMap?mapId=`: one own map, editable. */
 export function OwnMapEditor() {
@@ -172,7 +173,7 @@ function Editor({ ctl, mapId, studentId, map, draft }: Loaded & { ctl: EditorCon
       draft: retry || readOnly ? undefined : draft,
       readOnly: server.access === 'view',
       opened: auto.opened,
-      markDirty: auto.markDirty,
+      restoredWhole: auto.restoredWhole,
     });
   };
 

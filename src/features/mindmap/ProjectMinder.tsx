@@ -189,7 +189,7 @@ function MinderEditor({ ctl, caseId, shared, studentId, mind, draft, study, offi
     const retry = attempts.current++ > 0;
     const server = retry ? await showMind(caseId) : mind;
     const afterOpen = () => ctl.doc.setStudyNodes(study);
-    await openDraftOrServer({ ctl, server, draft: retry ? undefined : draft, readOnly, afterOpen, opened: auto.opened, markDirty: auto.markDirty });
+    await openDraftOrServer({ ctl, server, draft: retry ? undefined : draft, readOnly, afterOpen, opened: auto.opened, restoredWhole: auto.restoredWhole });
   };
 
   const asked = useRef(recallAsked);

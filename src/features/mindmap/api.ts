@@ -52,8 +52,12 @@ const toldNotices = new Set<string>();
  * Optimistic save: resolves the new version; rejects with ApiFailure(409) when stale. A saved map
  * may come with a notice (its 已学 topics past the review-card cap got no card), told once.
  */
-export async function saveStuMind(caseId: string, document: KmDocument, version: number, owner?: string): Promise<number> {
-  const res = await apiPost<SavedVersion>('/api/course/mindStudent/saveStuMind', { caseId, document, version, ...ownerParam(owner) }, AUTOSAVE);
+export async function saveStuMind(caseId: string, document: KmDocument, version: number, owner?: string, saveId?: string): Promise<number> {
+  const res = await apiPost<SavedVersion>(
+    '/api/course/mindStudent/saveStuMind',
+    { caseId, document, version, ...ownerParam(owner), ...(saveId ? { saveId } : {}) },
+    AUTOSAVE,
+  );
   const saved = unwrap(res);
   if (saved.notice && !toldNotices.has(saved.notice)) {
     toldNotices.add(saved.notice);

@@ -23,7 +23,8 @@ export const OFFLINE_SAID = '网络已断开，修改已保存在本机，恢复
 
 export interface AutosaveDeps {
   snapshot(): Promise<KmDocument>;
-  save(doc: KmDocument, version: number): Promise<number>;
+  /** A whole save over `version`, named `saveId` (a 409 names the whole save that made the map stored now: StaleSave). */
+  save(doc: KmDocument, version: number, saveId: string): Promise<number>;
   drafts: DraftStore;
   key: string;
   delayMs?: number;

@@ -26,6 +26,7 @@ export const START: KmDocument = {
 export function server() {
   const sim = new SimServer(START);
   let wholeAt = 0;
+  let named = { id: '', version: -1 };
   const sent = { whole: 0, sets: 0 };
   return {
     sim,
@@ -34,12 +35,18 @@ export function server() {
     fetched: 0,
     /** event-loop turns a catch-up's request takes */
     fetchTicks: 0,
-    save: async (doc: KmDocument, version: number) => {
-      if (version !== sim.version) throw new ApiFailure('思维导图已在其他页面更新，请刷新后再保存', 409);
+    save: async (doc: KmDocument, version: number, saveId?: string) => {
+      // (as the route: the 409 names the whole save that made the map stored now, while nothing is written over it)
+      if (version !== sim.version)
+        throw new ApiFailure('思维导图已在其他页面更新，请刷新后再保存', 409, {
+          version: sim.version,
+          ...(named.version === sim.version ? { saveId: named.id } : {}),
+        });
       sent.whole++;
       sim.doc = new MindDoc(structuredClone(doc));
       sim.version++;
       wholeAt = sim.version;
+      named = { id: saveId ?? '', version: saveId ? sim.version : -1 };
       return sim.version;
     },
     send: async (base: number, sets: Parameters<SimServer['save']>[1]) => {

@@ -115,7 +115,7 @@ describe('autosave', () => {
     t.saver.resolve(7, true);
     await vi.advanceTimersByTimeAsync(1500);
     await until(() => t.saver.state === 'saved');
-    expect(save).toHaveBeenLastCalledWith(expect.anything(), 7);
+    expect(save).toHaveBeenLastCalledWith(expect.anything(), 7, expect.stringMatching(/^[\w-]{1,64}$/));
   });
 
   it('offline keeps the draft and retries after 5 s; other API errors stay unsaved with a message', async () => {

@@ -4,6 +4,7 @@ import type { AutosaveDeps, SaveState } from './autosave-deps';
 import { MemoryCopy, type Unsaved } from './autosave-memory-copy';
 import { CatchUp } from './autosave-catch-up';
 import { FailureTelling } from './autosave-failure-telling';
+import { UnansweredWholeSaves } from './autosave-whole-saves';
 
 export type { AutosaveDeps, ChangeSaving, SaveState } from './autosave-deps';
 
@@ -60,6 +61,8 @@ export class Autosaver {
   }
   /** Says a refusal once, and going offline once a spell (onError, onOffline). */
   private readonly failures = new FailureTelling();
+  /** The whole saves sent with no answer heard: a 409 naming one is this work's own save (autosave-whole-saves.ts). */
+  private readonly unanswered = new UnansweredWholeSaves();
 
   constructor(
     private readonly deps: AutosaveDeps,
@@ -130,7 +133,7 @@ export class Autosaver {
    */
   private draftNow(unsaved: Unsaved | null, ahead: readonly KeptTitle[] = []): Draft | null {
     const kept = this.copy.withTyped(unsaved, ahead);
-    return kept && draftOf(kept.unsaved, kept.typed, this.stamp(), this.version);
+    return kept && draftOf(kept.unsaved, kept.typed, this.stamp(), this.version, this.unanswered.list);
   }
 
   /** A title was confirmed and is on its way to the worker: every keepNow keeps it until a read has it (MemoryCopy.confirm). */
@@ -166,6 +169,15 @@ export class Autosaver {
     // the titles are in none of the sets: the reopening applies them after replaying the sets
     const draft = this.draftNow(known, ahead);
     if (draft) this.deps.drafts.keepNow?.(this.deps.key, draft);
+  }
+
+  /**
+   * A whole-map draft was opened (draft-opening.ts): it is saved whole after the debounce, and
+   * `sending` (Draft.sending) are the whole saves of the page that kept it which never answered.
+   */
+  restoredWhole(sending: readonly string[]): void {
+    this.unanswered.adopt(sending);
+    this.markDirty();
   }
 
   /** The page is shown again after it went (kept in the back/forward cache): it saves as before. */
@@ -266,17 +278,27 @@ export class Autosaver {
     }
     // (the page may have gone while the map was read)
     if (this.leaving) return;
+    // named before the draft is written: a page gone while it is on its way keeps its name (Draft.sending)
+    const saveId = this.unanswered.name();
     const draft = this.draftNow({ version: this.version, document: doc });
     if (draft) await this.deps.drafts.put(this.deps.key, draft).catch(() => {});
     this.setState('saving');
     try {
-      this.version = await this.deps.save(doc, this.version);
+      this.version = await this.deps.save(doc, this.version, saveId);
+      this.unanswered.stored();
       // The sets up to the one read with the document are in it; later edits go as change sets.
       if (this.deps.changes) await this.deps.changes.wholeSaved(this.version, sent?.seq ?? 0).catch(() => {});
       this.failures.saved();
       await this.settle(seen);
     } catch (e) {
-      if (e instanceof ApiFailure && e.resultCode === 409 && this.version === 0 && sent && !sent.whole) {
+      const stored = this.unanswered.failed(saveId, e);
+      if (stored !== undefined) {
+        // The map stored now is a whole save of this work whose answer never came (the page that
+        // sent it went, or the network dropped it): no other page saved; the map is sent whole
+        // again on top of it, with what was edited since.
+        this.version = stored;
+        this.markDirty();
+      } else if (e instanceof ApiFailure && e.resultCode === 409 && this.version === 0 && sent && !sent.whole) {
         // Another tab saved the map first: its map, with this page's edits replayed on it.
         this.version = await this.onReload(sent);
         this.markDirty();
@@ -364,7 +386,10 @@ export class Autosaver {
  * map on `version` (the saver's now: a whole save since the read stored that very map); `typed`
  * after them.
  */
-function draftOf(u: Unsaved, typed: KeptTitle[], savedAt: number, version: number): Draft {
+function draftOf(u: Unsaved, typed: KeptTitle[], savedAt: number, version: number, sending: readonly string[]): Draft {
   const kept = typed.length ? { typed } : {};
-  return u.document ? { document: u.document, baseVersion: version, ...kept, savedAt } : { baseVersion: u.version, sets: u.sets, seq: u.seq, ...kept, savedAt };
+  const named = sending.length ? { sending: [...sending] } : {};
+  return u.document
+    ? { document: u.document, baseVersion: version, ...kept, ...named, savedAt }
+    : { baseVersion: u.version, sets: u.sets, seq: u.seq, ...kept, savedAt };
 }

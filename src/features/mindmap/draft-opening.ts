@@ -19,18 +19,18 @@ export interface DraftOpening {
   afterOpen?(): Promise<void>;
   /** The autosave from the server's map, the draft's sets replayed on it: whether any were not saved yet (useAutosave's opened). */
   opened(server: { version: number }, draft?: Draft): Promise<boolean>;
-  /** A whole-map draft opened: saved whole after the debounce. */
-  markDirty(): void;
+  /** A whole-map draft opened: saved whole after the debounce (its whole saves never answered are this page's own: Draft.sending). */
+  restoredWhole(draft: Draft): void;
 }
 
-export async function openDraftOrServer({ ctl, server, draft, readOnly, afterOpen, opened, markDirty }: DraftOpening): Promise<void> {
+export async function openDraftOrServer({ ctl, server, draft, readOnly, afterOpen, opened, restoredWhole }: DraftOpening): Promise<void> {
   const replay = draft && (!draft.document || (!!draft.sets?.length && draft.baseVersion > 0 && server.version > draft.baseVersion));
   if (draft && !replay) {
     try {
       await ctl.open(draft.document!, readOnly);
       await afterOpen?.();
       toast.warning(RESTORED, 6000);
-      markDirty();
+      restoredWhole(draft);
       return;
     } catch (e) {
       // Said, not dropped: the draft stays stored until a save of the server map replaces it.

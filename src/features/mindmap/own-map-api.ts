@@ -16,8 +16,8 @@ export type OwnMap = Omit<ShownOwnMap, 'document'> & { document: KmDocument };
 export const showOwnMap = async (mapId: string) => unwrap(await apiGet<OwnMap>('/api/mymaps/show', { mapId }, W));
 
 /** The autosaver's save for an own map: resolves the new version; ApiFailure(409) when another page saved first. */
-export async function saveOwnMap(mapId: string, document: KmDocument, version: number): Promise<number> {
-  return unwrap(await apiPost<SavedVersion>('/api/mymaps/save', { mapId, document, version }, AUTOSAVE)).version;
+export async function saveOwnMap(mapId: string, document: KmDocument, version: number, saveId?: string): Promise<number> {
+  return unwrap(await apiPost<SavedVersion>('/api/mymaps/save', { mapId, document, version, ...(saveId ? { saveId } : {}) }, AUTOSAVE)).version;
 }
 
 /** Change sets made on top of `base` (as a case map's saveChanges); 409 with reload: saved whole since. */

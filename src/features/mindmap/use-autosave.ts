@@ -32,7 +32,7 @@ function newTabId(): string {
 
 export interface AutosaveOptions {
   /** whole saves (a first save, 保留我的版本); default the case map's saveStuMind */
-  save?: (caseId: string, doc: KmDocument, version: number, owner?: string) => Promise<number>;
+  save?: (caseId: string, doc: KmDocument, version: number, owner?: string, saveId?: string) => Promise<number>;
   /** edits saved as change sets, and the live socket (case maps); default true */
   byChanges?: boolean;
   /** who else is on the map, heard on the live socket */
@@ -81,7 +81,7 @@ export function useAutosave(ctl: EditorController, caseId: string, studentId: st
     const saver = new Autosaver(
       {
         snapshot: () => ctl.engine.toKm(),
-        save: (doc, v) => (said.current.save ?? saveStuMind)(caseId, doc, v, owner),
+        save: (doc, v, saveId) => (said.current.save ?? saveStuMind)(caseId, doc, v, owner, saveId),
         drafts: drafts(),
         key,
         canSave: () => ctl.opened,
@@ -275,7 +275,7 @@ export function useAutosave(ctl: EditorController, caseId: string, studentId: st
   return {
     state,
     retry,
-    markDirty: () => ref.current?.markDirty(),
+    restoredWhole: (draft: Draft) => ref.current?.restoredWhole(draft.sending ?? []),
     rebase,
     opened,
     flush,

@@ -28,6 +28,12 @@ export interface Draft {
    * has one), in none of `sets`. Replaying the sets applies these after them.
    */
   typed?: KeptTitle[];
+  /**
+   * A whole-map draft: the ids of this page's whole saves sent with no answer heard (the page went,
+   * the network dropped it) — any of them may be stored. A 409 naming one of them is this very
+   * work saved: the reopening goes on from that version, with no conflict choice.
+   */
+  sending?: string[];
 }
 
 export interface DraftStore {

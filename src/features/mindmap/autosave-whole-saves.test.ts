@@ -1,0 +1,101 @@
+import 'fake-indexeddb/auto';
+import { describe, expect, it } from 'vitest';
+import { createEngineHost, localEngine } from '../../mindmap/testing';
+import { draftKey, idbDraftStore, withSyncCopy, type DraftStore, type KmDocument } from '../../mindmap';
+import { Autosaver } from './autosave';
+import { START, server, until } from './autosave-test-kit';
+
+// A whole save whose answer never came (the page went while it was on its way, the network dropped
+// the answer) but which the server stored: the next try meets a 409 naming it, and goes on from
+// it — no 导图已在其他页面更新 choice against the student's own save. A 409 naming any other save
+// still offers the choice.
+
+type Save = (doc: KmDocument, version: number, saveId: string) => Promise<number>;
+
+/** A page saving its map whole (as before its first save, or after an import), over `save`. */
+async function page(doc: KmDocument, version: number, save: Save, drafts: DraftStore = idbDraftStore(), key = draftKey('s1', `case-w-${Math.random()}`)) {
+  const engine = localEngine(createEngineHost());
+  await engine.load(structuredClone(doc));
+  const saver = new Autosaver({ snapshot: () => engine.toKm(), save, drafts, key, draftDelayMs: 0 }, version);
+  const conflicts: KmDocument[] = [];
+  saver.onConflict = (mine) => conflicts.push(mine);
+  const rename = async (id: string, text: string) => {
+    await engine.execute('editText', [id, text]);
+    saver.markDirty();
+  };
+  return { engine, saver, conflicts, rename, drafts, key };
+}
+
+const textOf = (doc: KmDocument, i: number) => doc.root.children![i].data.text;
+
+describe('a whole save stored but never answered', () => {
+  it('the answer lost on the network: the retry is told the map is its own save, and saves on top of it', async () => {
+    const srv = server();
+    let lose = true;
+    const p = await page(START, 0, async (doc, v, id) => {
+      const version = await srv.save(doc, v, id);
+      if (lose) {
+        lose = false;
+        throw new TypeError('Failed to fetch'); // stored, the answer lost
+      }
+      return version;
+    });
+    await p.rename('a', '第一次');
+    await p.saver.flush();
+    expect(p.saver.state).toBe('offline');
+    await p.rename('b', '之后');
+    await p.saver.flush();
+    await p.saver.flush();
+    expect(p.conflicts).toEqual([]);
+    expect(p.saver.state).toBe('saved');
+    expect(p.saver.version).toBe(2);
+    const stored = srv.sim.doc.toKm();
+    expect([textOf(stored, 0), textOf(stored, 1)]).toEqual(['第一次', '之后']);
+  });
+
+  it('the page went while its save was on its way: the whole-map draft names the save, and its reopening goes on from it', async () => {
+    const srv = server();
+    const drafts = withSyncCopy(idbDraftStore(), localStorage);
+    // the save is stored; its answer never reaches the page, which goes
+    const gone = await page(START, 0, (doc, v, id) => srv.save(doc, v, id).then(() => new Promise<number>(() => {})), drafts);
+    await gone.rename('a', '关闭时正在保存');
+    void gone.saver.flush();
+    await until(() => srv.sent.whole === 1);
+    await gone.rename('b', '保存发出后又改的');
+    await until(async () => (await drafts.get(gone.key))?.document?.root.children?.[1].data.text === '保存发出后又改的');
+    gone.saver.keepNow(undefined, undefined, true);
+    const draft = (await drafts.get(gone.key))!;
+    expect(draft).toMatchObject({ baseVersion: 0, sending: [expect.any(String)] });
+
+    // reopened: the draft's map, saved whole from the version its draft names
+    const again = await page(draft.document!, draft.baseVersion, (doc, v, id) => srv.save(doc, v, id), drafts, gone.key);
+    again.saver.restoredWhole(draft.sending!);
+    await again.saver.flush();
+    await again.saver.flush();
+    expect(again.conflicts).toEqual([]);
+    expect(again.saver.state).toBe('saved');
+    const stored = srv.sim.doc.toKm();
+    expect([textOf(stored, 0), textOf(stored, 1)]).toEqual(['关闭时正在保存', '保存发出后又改的']);
+  });
+
+  it('another page saved after it: the choice is still offered', async () => {
+    const srv = server();
+    let lose = true;
+    const p = await page(START, 0, async (doc, v, id) => {
+      const version = await srv.save(doc, v, id);
+      if (lose) {
+        lose = false;
+        throw new TypeError('Failed to fetch');
+      }
+      return version;
+    });
+    await p.rename('a', '第一次');
+    await p.saver.flush();
+    // another device's whole save over it
+    await srv.save({ ...START, root: { ...START.root, data: { id: 'r', text: '另一台设备' } } }, 1, 'other-device');
+    await p.rename('b', '之后');
+    await p.saver.flush();
+    expect(p.saver.state).toBe('conflict');
+    expect(p.conflicts).toHaveLength(1);
+  });
+});
