@@ -68,7 +68,17 @@ const noAuth: AuthHooks = { getToken: () => null, reLogin: async () => false, on
 export interface HttpClient {
   http: AxiosInstance;
   setAuthHooks(hooks: AuthHooks): void;
+  /**
+   * POSTs `body` as JSON with the token, in a request that outlives the page (fetch keepalive),
+   * started before this returns — for the page going away, where axios' asynchronous interceptors
+   * may never reach the network. The answer is not read. False (nothing sent) when the body is
+   * over what keepalive requests may carry.
+   */
+  sendAsPageGoes(url: string, body: unknown): boolean;
 }
+
+/** What a keepalive request may carry (the Fetch standard's 64 KiB for all of a page's, less headroom). */
+const KEEPALIVE_MAX_BYTES = 60 * 1024;
 
 /**
  * The one axios instance (DESIGN §2): base '/', 10 s timeout, JSON, the token in `Authorization`
@@ -164,6 +174,14 @@ export function createHttpClient(adapter?: AxiosAdapter): HttpClient {
       hooks = next;
       failedToken = undefined;
     },
+    sendAsPageGoes(url, body) {
+      const json = JSON.stringify(body);
+      if (typeof fetch !== 'function' || new TextEncoder().encode(json).length > KEEPALIVE_MAX_BYTES) return false;
+      const token = hooks.getToken();
+      const headers: Record<string, string> = { 'Content-Type': 'application/json', ...(token ? { Authorization: token } : {}) };
+      fetch(url, { method: 'POST', keepalive: true, headers, body: json }).catch(() => {});
+      return true;
+    },
   };
 }
 
@@ -174,6 +192,9 @@ export const http = client.http;
 
 /** Called once by the session module at start-up. */
 export const setAuthHooks = client.setAuthHooks;
+
+/** A POST that outlives the page going away (HttpClient.sendAsPageGoes). */
+export const sendAsPageGoes = client.sendAsPageGoes;
 
 /** True for a request aborted by a newer one to the same URL: ignore it, a newer answer is coming. */
 export const isCanceled = (error: unknown): boolean => axios.isCancel(error);

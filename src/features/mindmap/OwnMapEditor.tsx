@@ -25,7 +25,7 @@ import { useAutosave } from './use-autosave';
 import type { MapRoutes } from './autosave-change-saving';
 import { drafts } from './map-drafts';
 import { openDraftOrServer } from './draft-opening';
-import { keepOwnVersion, ownMapChanges, ownVersions, saveOwnChanges, saveOwnMap, showOwnMap, type OwnMap } from './own-map-api';
+import { keepOwnVersion, ownMapChanges, ownVersions, saveOwnChanges, saveOwnChangesAsPageGoes, saveOwnMap, showOwnMap, type OwnMap } from './own-map-api';
 import { PresenceRoom } from './presence-room';
 import { presenceMarks, usePresence } from './use-presence';
 import { PresenceBar } from './PresenceBar';
@@ -120,6 +120,7 @@ function Editor({ ctl, mapId, studentId, map, draft }: Loaded & { ctl: EditorCon
   const routes = useMemo<MapRoutes>(
     () => ({
       sendChanges: (base, sets) => saveOwnChanges(mapId, base, sets),
+      sendChangesAsPageGoes: (base, sets) => saveOwnChangesAsPageGoes(mapId, base, sets),
       fetchChanges: (since) => ownMapChanges(mapId, since),
       show: () => showOwnMap(mapId),
       keepVersion: (version, silent) => keepOwnVersion(mapId, version, silent),

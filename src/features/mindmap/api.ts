@@ -1,4 +1,4 @@
-import { apiGet, apiPost, http } from '../../app/http/client';
+import { apiGet, apiPost, http, sendAsPageGoes } from '../../app/http/client';
 import { ApiFailure, unwrap } from '../../app/ui/use-remote';
 import { toast } from '../../app/ui/toast-store';
 import type { CaseNode } from '../../app/cases/case-api';
@@ -69,6 +69,10 @@ export async function saveStuMind(caseId: string, document: KmDocument, version:
 /** Change sets made on top of `base` (engine/model/change-set.ts); answers every set after `base`, in the server's order. 409: the map was saved whole since (reload). */
 /** SavedChanges with its sets typed as the engine's (the contract keeps changes opaque). */
 export type SavedChangeSets = Omit<SavedChanges, 'sets'> & { sets: AppliedSet[] };
+
+/** saveChanges as the page goes (sendAsPageGoes): false when the sets are too large to go so. */
+export const saveChangesAsPageGoes = (caseId: string, base: number, sets: ChangeSet[], owner?: string): boolean =>
+  sendAsPageGoes('/api/course/mindStudent/saveChanges', { caseId, base, sets, ...ownerParam(owner) });
 
 export async function saveChanges(caseId: string, base: number, sets: ChangeSet[], owner?: string): Promise<SavedChangeSets> {
   const res = await apiPost<SavedChangeSets>('/api/course/mindStudent/saveChanges', { caseId, base, sets, ...ownerParam(owner) }, AUTOSAVE);

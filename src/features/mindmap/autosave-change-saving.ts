@@ -1,6 +1,6 @@
 import { type AppliedSet, type ChangeSet, type EditorController, type KmDocument, summaryOfEdit } from '../../mindmap';
 import type { ChangeSaving } from './autosave-deps';
-import { mapChanges, saveChanges, type SavedChangeSets } from './api';
+import { mapChanges, saveChanges, saveChangesAsPageGoes, type SavedChangeSets } from './api';
 
 // The change-set calls the autosaver (autosave.ts) makes for one open map: the sets go to the
 // case map's routes or the map's own (MapRoutes), and the sets that come back are shown — with a
@@ -9,6 +9,8 @@ import { mapChanges, saveChanges, type SavedChangeSets } from './api';
 /** The routes of a map other than a case's study map (stable: the hook reads them when its saver starts). */
 export interface MapRoutes {
   sendChanges(base: number, sets: ChangeSet[]): Promise<SavedChangeSets>;
+  /** sendChanges in a request that outlives the page (sendAsPageGoes); false: not sent */
+  sendChangesAsPageGoes(base: number, sets: ChangeSet[]): boolean;
   fetchChanges(since: number): Promise<SavedChangeSets>;
   /** the map as saved now, whole */
   show(): Promise<{ document: KmDocument; version: number }>;
@@ -35,6 +37,7 @@ export function changeSavingFor(ctl: EditorController, target: ChangeTarget): Ch
   return {
     take: () => ctl.engine.takeChangeSets(),
     send: (base, sets) => (routes ? routes.sendChanges(base, sets) : saveChanges(caseId, base, sets, owner)),
+    sendAsPageGoes: (base, sets) => (routes ? routes.sendChangesAsPageGoes(base, sets) : saveChangesAsPageGoes(caseId, base, sets, owner)),
     receive: (sets) => receiveSets(ctl, sets, target.typingLost),
     wholeSaved: (v, seq) => ctl.engine.wholeSaved(v, target.tab(), seq),
     fetch: (since) => (routes ? routes.fetchChanges(since) : mapChanges(caseId, since, owner)),

@@ -46,6 +46,12 @@ export interface ChangeSaving {
   take(): Promise<ChangeSetsToSend>;
   send(base: number, sets: ChangeSet[]): Promise<{ version: number; sets: AppliedSet[]; notices?: string[] }>;
   /**
+   * `send` in a request that outlives the page going away, its answer never read (the sets stay
+   * in the draft kept on this device: a later opening finds them stored and skips them by id).
+   * False: not sent (too large to go so).
+   */
+  sendAsPageGoes?(base: number, sets: ChangeSet[]): boolean;
+  /**
    * The server's sets since our version, into the engine (and on screen); resolves the version now
    * held, and `madeHere` when taking them in made a change of this page to save (a branch deleted
    * under a title being typed here, brought back).

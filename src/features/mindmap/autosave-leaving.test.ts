@@ -4,6 +4,7 @@ import { vi } from 'vitest';
 import { createEngineHost, localEngine } from '../../mindmap/testing';
 import { MindDoc, draftKey, idbDraftStore, keptTitleEdit, withSyncCopy, type DraftStore } from '../../mindmap';
 import { rename, server, tab, until } from './autosave-test-kit';
+import { ApiFailure } from '../../app/ui/use-remote';
 
 // The page going away while saving by change sets: what the copy kept synchronously holds (the
 // unsaved sets and the titles confirmed that the worker had not answered), and what reopening
@@ -202,6 +203,40 @@ describe('the page going with work not saved yet', () => {
     await t.saver.flush();
     await until(() => t.saver.state === 'saved');
     expect(srv.sim.doc.get('a').children.map((c) => c.data.text)).toEqual(['子一']);
+  });
+
+  it('gone before its save ran: the sets last read reach the server as it goes (another device has them), once', async () => {
+    const srv = server();
+    const key = draftKey('s1', `case-sent-${Math.random()}`);
+    const drafts = withSyncCopy(idbDraftStore(), localStorage);
+    const t = await openedAfterASave(srv, drafts, key);
+    await rename(t, 'a', '关页前改的');
+    await vi.advanceTimersByTimeAsync(250);
+    await until(async () => (await drafts.get(key))?.sets?.length === 1);
+    t.saver.keepNow(null, [], true);
+    t.saver.sendAsItGoes();
+    await until(() => srv.sim.doc.get('a').data.text === '关页前改的');
+    expect(srv.sentAsPageWent).toBe(1);
+    // the draft kept still holds them: the opening after finds them stored (skipped by id)
+    expect((await drafts.get(key))!.sets).toHaveLength(1);
+  });
+
+  it('nothing is sent as the page goes when nothing is unsaved, or while its saves are refused', async () => {
+    const srv = server();
+    let refuse = false;
+    const send = srv.send;
+    srv.send = async (base, sets) => {
+      if (refuse) throw new ApiFailure('您尚未报名该案例，请先报名再学习', 403);
+      return send(base, sets);
+    };
+    const t = await openedAfterASave(srv, withSyncCopy(idbDraftStore(), localStorage), draftKey('s1', `case-none-${Math.random()}`));
+    t.saver.sendAsItGoes();
+    refuse = true;
+    await rename(t, 'a', '不能保存的');
+    await t.saver.flush();
+    expect(t.saver.state).toBe('refused');
+    t.saver.sendAsItGoes();
+    expect(srv.sentAsPageWent).toBe(0);
   });
 
   it('asked whether it may go (beforeunload) and then staying: it keeps saving', async () => {

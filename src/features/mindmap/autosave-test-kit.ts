@@ -33,6 +33,8 @@ export function server() {
     sent,
     /** catch-ups that had to ask the server */
     fetched: 0,
+    /** requests sent as the page went (sendAsPageGoes) */
+    sentAsPageWent: 0,
     /** event-loop turns a catch-up's request takes */
     fetchTicks: 0,
     save: async (doc: KmDocument, version: number, saveId?: string) => {
@@ -76,6 +78,12 @@ export async function tab(
       changes: {
         take: () => engine.takeChangeSets(),
         send: srv.send,
+        // (as fetch keepalive: on its way at once, its answer never read)
+        sendAsPageGoes: (base, sets) => {
+          srv.sentAsPageWent++;
+          void srv.send(base, sets).catch(() => {});
+          return true;
+        },
         receive: async (sets) => engine.receiveChangeSets(sets),
         wholeSaved: (v, seq) => engine.wholeSaved(v, name, seq),
         fetch: async (since) => {

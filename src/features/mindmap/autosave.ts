@@ -180,6 +180,21 @@ export class Autosaver {
     this.markDirty();
   }
 
+  /**
+   * The page is going (pagehide): the unsaved change sets last read go to the server in a request
+   * that outlives the page, so another device has them without waiting for this browser to open
+   * the map again. Its answer is never read: the draft kept (keepNow) still holds them, and the
+   * next opening here finds them stored and skips them by id. Titles the worker has not answered
+   * are in no set yet: they stay in the draft only.
+   */
+  sendAsItGoes(): void {
+    const u = this.copy.latest;
+    const send = this.deps.changes?.sendAsPageGoes;
+    if (!send || !u || u.document || !u.sets.length || this.stopped || !this.canSave()) return;
+    if (this.version === 0 || this.state === 'conflict' || this.state === 'refused') return;
+    send(u.version, u.sets);
+  }
+
   /** The page is shown again after it went (kept in the back/forward cache): it saves as before. */
   back(): void {
     if (!this.leaving) return;

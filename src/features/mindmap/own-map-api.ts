@@ -1,4 +1,4 @@
-import { apiGet, apiPost } from '../../app/http/client';
+import { apiGet, apiPost, sendAsPageGoes } from '../../app/http/client';
 import { unwrap } from '../../app/ui/use-remote';
 import type { MapVersionList, SavedVersion } from '../../contract/mindmaps';
 import type { ShownOwnMap } from '../../contract/mymaps';
@@ -21,6 +21,10 @@ export async function saveOwnMap(mapId: string, document: KmDocument, version: n
 }
 
 /** Change sets made on top of `base` (as a case map's saveChanges); 409 with reload: saved whole since. */
+/** saveOwnChanges as the page goes (sendAsPageGoes): false when the sets are too large to go so. */
+export const saveOwnChangesAsPageGoes = (mapId: string, base: number, sets: ChangeSet[]): boolean =>
+  sendAsPageGoes('/api/mymaps/saveChanges', { mapId, base, sets });
+
 export async function saveOwnChanges(mapId: string, base: number, sets: ChangeSet[]): Promise<SavedChangeSets> {
   return unwrap(await apiPost<SavedChangeSets>('/api/mymaps/saveChanges', { mapId, base, sets }, AUTOSAVE));
 }
