@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { BrowserSession } from '../browser';
-import { closeTab, importFile, mapFocused, openMinder, saved, saveState, tree } from './helpers';
+import { closeTab, importFile, item, mapFocused, openMinder, saved, saveState, tree } from './helpers';
 import { applyForCases, openSignedIn } from '../shell-helpers';
 import { pageApi } from '../study-helpers';
 import { E2E_STUDENTS } from '../students';
@@ -11,7 +11,9 @@ import { burst, ENTER, TAB, typed, type Step } from './cdp-keys';
 // No lost keystrokes when the page goes right after a burst: several new topics typed with no gap
 // between the keys (a chain — a child, then its children), and the tab closed 0, 30 or 60 ms
 // after the last key, online, on a map of a few hundred topics. What the page showed must all be
-// there on reopening: saved, or kept on the device and saved then. Signs in as 连关页
+// there on reopening: saved, or kept on the device and saved then. And what a close sends: the
+// change sets as the tab goes (another device has them), a whole save on its way recognised as
+// the student's own on reopening. Signs in as 连关页
 // (E2E_STUDENTS.burstClose), who edits his own map of prac-01; no other file uses this student.
 
 const CASE = 'prac-01';
@@ -91,4 +93,79 @@ describe('a burst of new topics, then the tab closes or reloads', () => {
       expect(lost, `topics lost when the tab ${how === 'close' ? 'closed' : 'reloaded'} after the burst`).toEqual([]);
     });
   }
+});
+
+describe('the tab closes while a whole save is on its way', () => {
+  it('an import stored by the server, its answer never heard: the reopening goes on from it, with no 导图已在其他页面更新 choice', async () => {
+    const page = s.page;
+    await openMinder(page, CASE);
+    // The import's whole save reaches the server and is stored; its answer never reaches the page.
+    let stored: () => void = () => {};
+    const reached = new Promise<void>((r) => (stored = r));
+    await page.route('**/mindStudent/saveStuMind', async (route) => {
+      // (a map never saved is first saved as it is, before the import replaces it: that one answers)
+      if (!route.request().postData()?.includes('保存中导入的分支')) return route.continue();
+      await route.fetch();
+      stored();
+    });
+    await importFile(page, '关闭时保存中.txt', '关闭时保存中\n\t保存中导入的分支\n\t\t叶');
+    await reached;
+    // and a title typed after it went: the draft kept on closing is more than the map stored
+    await item(page, '叶').click();
+    await mapFocused(page);
+    await page.keyboard.insertText('关闭前改的叶');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => item(page, '关闭前改的叶').count()).toBe(1);
+    await closeTab(page);
+    s.page = await s.context.newPage();
+    await openMinder(s.page, CASE);
+    // the map kept on closing is saved on top of the save it sent (a 409 named that save: its own)
+    await expect
+      .poll(() => storedLevels(s.page, ['关闭时保存中', '保存中导入的分支', '关闭前改的叶']), { timeout: 15_000 })
+      .toEqual({ 关闭时保存中: '1', 保存中导入的分支: '2', 关闭前改的叶: '3' });
+    await expect.poll(() => saveState(s.page).textContent()).toBe('已保存');
+    expect(await s.page.getByRole('alertdialog').count()).toBe(0);
+  });
+});
+
+describe('the tab closes right after an edit, before its save ran', () => {
+  it('the change goes to the server as the tab goes: another device has it without this browser opening the map again', async () => {
+    const page = s.page;
+    await openMinder(page, CASE);
+    await tree(page).locator('[role=treeitem][aria-level="2"]').first().click();
+    await mapFocused(page);
+    // saved once (a map never saved goes whole the first time): from now on by change sets
+    await saved(page, async () => {
+      await page.keyboard.insertText('先保存一次');
+      await page.keyboard.press('Enter');
+    });
+    await page.keyboard.insertText('关页前确认的标题');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => item(page, '关页前确认的标题').count()).toBe(1);
+    // the change set is read (the draft written after it holds it); the save waits 1.5 s after the last change
+    await page.waitForFunction(
+      () =>
+        new Promise<boolean>((done) => {
+          const req = indexedDB.open('xuetu-mindmap', 1);
+          req.onsuccess = () => {
+            const key = req.result.transaction('drafts', 'readonly').objectStore('drafts').get('e2e-burst-close:prac-01');
+            key.onsuccess = () => done(((key.result as { sets?: unknown[] } | undefined)?.sets?.length ?? 0) > 0);
+            key.onerror = () => done(false);
+          };
+          req.onerror = () => done(false);
+        }),
+      undefined,
+      { polling: 50 },
+    );
+    // As a real tab closing: the page's own save (axios, started as it goes, a few worker round trips
+    // later) does not get out; what is sent as it goes does (a keepalive fetch, which the browser
+    // sends past the page's end and Playwright's routes do not see).
+    await s.context.route('**/mindStudent/saveChanges', (route) => route.abort());
+    await closeTab(page);
+    // another page that does not open the map (which would save the draft kept here): the server's map
+    s.page = await s.context.newPage();
+    await s.page.goto('/');
+    await expect.poll(() => storedLevels(s.page, ['关页前确认的标题']), { timeout: 10_000 }).toEqual({ 关页前确认的标题: '2' });
+    await s.context.unroute('**/mindStudent/saveChanges');
+  });
 });
