@@ -28,18 +28,21 @@ async function page(doc: KmDocument, version: number, save: Save, drafts: DraftS
 
 const textOf = (doc: KmDocument, i: number) => doc.root.children![i].data.text;
 
+/** The server's whole save, its first answer lost on the network after it was stored. */
+function answerLostOnce(srv: ReturnType<typeof server>): Save {
+  let lose = true;
+  return async (doc, v, id) => {
+    const version = await srv.save(doc, v, id);
+    if (!lose) return version;
+    lose = false;
+    throw new TypeError('Failed to fetch');
+  };
+}
+
 describe('a whole save stored but never answered', () => {
   it('the answer lost on the network: the retry is told the map is its own save, and saves on top of it', async () => {
     const srv = server();
-    let lose = true;
-    const p = await page(START, 0, async (doc, v, id) => {
-      const version = await srv.save(doc, v, id);
-      if (lose) {
-        lose = false;
-        throw new TypeError('Failed to fetch'); // stored, the answer lost
-      }
-      return version;
-    });
+    const p = await page(START, 0, answerLostOnce(srv));
     await p.rename('a', '第一次');
     await p.saver.flush();
     expect(p.saver.state).toBe('offline');
@@ -80,15 +83,7 @@ describe('a whole save stored but never answered', () => {
 
   it('another page saved after it: the choice is still offered', async () => {
     const srv = server();
-    let lose = true;
-    const p = await page(START, 0, async (doc, v, id) => {
-      const version = await srv.save(doc, v, id);
-      if (lose) {
-        lose = false;
-        throw new TypeError('Failed to fetch');
-      }
-      return version;
-    });
+    const p = await page(START, 0, answerLostOnce(srv));
     await p.rename('a', '第一次');
     await p.saver.flush();
     // another device's whole save over it
