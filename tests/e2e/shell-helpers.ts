@@ -71,6 +71,25 @@ export const hashOf = (page: Page) => decodeURIComponent(new URL(page.url()).has
 /** A toast on screen (radix also copies the text into a hidden live region, which this skips). */
 export const toastWith = (page: Page, text: string) => page.locator('.toast', { hasText: text });
 
+/**
+ * Counts the toasts saying `text` shown from now on, gone again or not (a check that a message is
+ * said once must not depend on whether the first one has timed out on a slow machine).
+ */
+export async function toastsShown(page: Page, text: string): Promise<() => Promise<number>> {
+  const key = `__toastsShown${Math.random().toString(36).slice(2)}`;
+  await page.evaluate(
+    ({ key, text }) => {
+      const seen = new Set<Element>();
+      (window as unknown as Record<string, Set<Element>>)[key] = seen;
+      const look = () => document.querySelectorAll('.toast').forEach((t) => t.textContent?.includes(text) && seen.add(t));
+      look();
+      new MutationObserver(look).observe(document.body, { childList: true, subtree: true, characterData: true });
+    },
+    { key, text },
+  );
+  return () => page.evaluate((key) => (window as unknown as Record<string, Set<Element>>)[key].size, key);
+}
+
 /** A fresh browser on the app, signed in through the login dialog (default: the demo student). */
 export async function openSignedIn(baseURL: string, loginName?: string): Promise<BrowserSession> {
   const session = await openSession(baseURL);

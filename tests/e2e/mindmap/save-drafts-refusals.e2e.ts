@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { BrowserSession } from '../browser';
 import { clickNode, editField, openMinder, outline, saveState } from './helpers';
-import { applyForCases, hashOf, openSignedIn, toastWith } from '../shell-helpers';
+import { applyForCases, hashOf, openSignedIn, toastsShown, toastWith } from '../shell-helpers';
 import { E2E_STUDENTS } from '../students';
 import { e2eBaseURL } from '../base-url';
 
@@ -125,6 +125,7 @@ describe('a refused save says why, once, and keeps the work', () => {
     s = await openSignedIn(e2eBaseURL(), '13800000003');
     const { page } = s;
     await openMinder(page, UNAPPLIED);
+    const saidNotApplied = await toastsShown(page, NOT_APPLIED);
     const refused = page.waitForResponse((r) => /\/mindStudent\/save(StuMind|Changes)\b/.test(r.url()));
     await addChild(page, '未报名的笔记', { root: UNAPPLIED_ROOT });
     await refused;
@@ -134,7 +135,7 @@ describe('a refused save says why, once, and keeps the work', () => {
     await addChild(page, '第二条笔记', { root: UNAPPLIED_ROOT });
     await again;
     await expect.poll(() => saveState(page).textContent()).toBe('未能保存');
-    expect(await toastWith(page, NOT_APPLIED).count()).toBe(1);
+    expect(await saidNotApplied()).toBe(1);
 
     const restored = toastWith(page, RESTORED).waitFor();
     await page.reload();
@@ -147,6 +148,7 @@ describe('a refused save says why, once, and keeps the work', () => {
     s = await openSignedIn(e2eBaseURL(), '13800000002');
     const { page } = s;
     await openMinder(page, CASE);
+    const saidExperience = await toastsShown(page, EXPERIENCE);
     const first = page.waitForResponse((r) => /\/mindStudent\/save(StuMind|Changes)\b/.test(r.url()));
     await addChild(page, '体验一');
     await first;
@@ -155,7 +157,7 @@ describe('a refused save says why, once, and keeps the work', () => {
     await addChild(page, '体验二');
     await second;
     await expect.poll(() => saveState(page).textContent()).toBe('未能保存');
-    expect(await toastWith(page, EXPERIENCE).count()).toBe(1);
+    expect(await saidExperience()).toBe(1);
   });
 });
 
