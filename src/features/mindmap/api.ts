@@ -148,14 +148,18 @@ export async function uploadImage(file: Blob, name: string): Promise<string> {
 export const GRADUATED_MSG = '您已结业，无法进入学习';
 export const EXPERIENCE_MSG = '您正在进行学生端体验，管理案例课程请登录教师端进行。';
 
+// The map's review marks and mastery are read again after each save, in the background, and are
+// extra (the map works without them): a network failure keeps what is shown and says nothing — the
+// save status already says 离线, and a red 网络连接失败 beside it contradicted its calm message.
+
 /** Which nodes of the map have a review card: due now, scheduled later, excluded (issue 20). */
 export async function mapReview(caseId: string): Promise<MapReview> {
-  return unwrap(await apiGet<MapReview>('/api/course/review/mapNodes', { caseId }));
+  return unwrap(await apiGet<MapReview>('/api/course/review/mapNodes', { caseId }, { silent: true }));
 }
 
 /** The student's mastery of a case map's topics (issue 34): levels, fading topics, predicted recall. */
 export async function mapMastery(caseId: string): Promise<MapMastery> {
-  return unwrap(await apiGet<MapMastery>('/api/course/review/mastery', { caseId }));
+  return unwrap(await apiGet<MapMastery>('/api/course/review/mastery', { caseId }, { silent: true }));
 }
 
 /** 需复习 (add), 不再复习 (exclude), 恢复复习 (include) for one node of the student's map. */

@@ -2,13 +2,13 @@ import { AxiosError, type AxiosAdapter } from 'axios';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { apiGet, http, NETWORK_FAILED } from '../../app/http/client';
 import { toasts } from '../../app/ui/toast-store';
-import { mapChanges, saveChanges, saveStuMind } from './api';
+import { mapChanges, mapMastery, mapReview, saveChanges, saveStuMind } from './api';
 import { ownMapChanges, saveOwnChanges, saveOwnMap } from './own-map-api';
 import type { KmDocument } from '../../mindmap';
 
 // Offline, the map's autosave calls fail without the generic red 网络连接失败 toast: the autosaver
-// says itself that the edits are kept on this device (autosave-deps OFFLINE_SAID). Other screens'
-// requests keep the generic message.
+// says itself that the edits are kept on this device (autosave-deps OFFLINE_SAID); nor do the
+// map's background reads after a save. Other screens' requests keep the generic message.
 
 const down: AxiosAdapter = async (config) => {
   throw new AxiosError('Network Error', AxiosError.ERR_NETWORK, config);
@@ -37,6 +37,12 @@ describe('the map autosave offline', () => {
     ];
     const results = await Promise.allSettled(calls);
     expect(results.map((r) => r.status)).toEqual(Array(6).fill('rejected'));
+    expect(toasts.items.map((t) => t.message)).toEqual([]);
+  });
+
+  it('the review marks and mastery read again after a save fail without it too (the save status says 离线)', async () => {
+    const results = await Promise.allSettled([mapReview('c1'), mapMastery('c1')]);
+    expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected']);
     expect(toasts.items.map((t) => t.message)).toEqual([]);
   });
 
