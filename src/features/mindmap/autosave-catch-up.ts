@@ -58,6 +58,12 @@ export class CatchUp {
     const { saver } = this;
     const changes = saver.changes;
     if (!changes || saver.saving() || saver.version() === 0 || !saver.mayCatchUp()) return;
+    // Work that goes whole (an import, a restore, a whole-map draft opened again) is never caught
+    // up over: a reload would open the server's map in its place, and without a replica the sets
+    // would have nowhere to go. Its whole save decides (stored over our version, its own save
+    // stored, or the conflict choice).
+    const mine = await changes.take().catch(() => null);
+    if (!mine || mine.whole) return;
     const at = saver.version();
     try {
       // The sets a live frame brought, when they follow on from this version: applied as they
@@ -73,7 +79,7 @@ export class CatchUp {
     } catch (e) {
       if (e instanceof ApiFailure && e.resultCode === 409 && !saver.saving() && saver.version() === at) {
         const pending = await changes.take().catch(() => null);
-        if (pending) {
+        if (pending && !pending.whole) {
           saver.moveTo(await saver.reload(pending));
           if (pending.sets.length) saver.markDirty();
         }

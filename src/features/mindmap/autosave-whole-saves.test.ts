@@ -4,6 +4,7 @@ import { createEngineHost, localEngine } from '../../mindmap/testing';
 import { draftKey, idbDraftStore, withSyncCopy, type DraftStore, type KmDocument } from '../../mindmap';
 import { Autosaver } from './autosave';
 import { START, server, until } from './autosave-test-kit';
+import { ApiFailure } from '../../app/ui/use-remote';
 
 // A whole save whose answer never came (the page went while it was on its way, the network dropped
 // the answer) but which the server stored: the next try meets a 409 naming it, and goes on from
@@ -92,5 +93,43 @@ describe('a whole save stored but never answered', () => {
     await p.saver.flush();
     expect(p.saver.state).toBe('conflict');
     expect(p.conflicts).toHaveLength(1);
+  });
+});
+
+describe('a whole-map draft opened again, before its whole save', () => {
+  it('news from another tab is not caught up over it: the map stays the draft, and its whole save decides', async () => {
+    const srv = server();
+    await srv.save(START, 0, 'first-save'); // the map was saved once: news can be caught up
+    const engine = localEngine(createEngineHost());
+    const draft = { ...START, root: { ...START.root, data: { id: 'r', text: '草稿里的中心' } } };
+    await engine.load(structuredClone(draft));
+    let fetched = 0;
+    const saver = new Autosaver(
+      {
+        snapshot: () => engine.toKm(),
+        save: (doc, v, id) => srv.save(doc, v, id),
+        drafts: idbDraftStore(),
+        key: draftKey('s1', `case-news-${Math.random()}`),
+        changes: {
+          take: () => engine.takeChangeSets(),
+          send: srv.send,
+          receive: async (sets) => engine.receiveChangeSets(sets),
+          wholeSaved: (v, seq) => engine.wholeSaved(v, 't1', seq),
+          fetch: async () => {
+            fetched++;
+            throw new ApiFailure('导图已整体更新', 409);
+          },
+        },
+      },
+      srv.sim.version,
+    );
+    let reloaded = 0;
+    saver.onReload = async () => ++reloaded;
+    saver.restoredWhole([]);
+    await saver.catchUp();
+    expect([fetched, reloaded]).toEqual([0, 0]);
+    await saver.flush();
+    expect(saver.state).toBe('saved');
+    expect(srv.sim.doc.toKm().root.data.text).toBe('草稿里的中心');
   });
 });
