@@ -5,6 +5,7 @@ import { MemoryCopy, type Unsaved } from './autosave-memory-copy';
 import { CatchUp } from './autosave-catch-up';
 import { FailureTelling } from './autosave-failure-telling';
 import { UnansweredWholeSaves } from './autosave-whole-saves';
+import { DraftMaker } from './autosave-draft-maker';
 
 export type { AutosaveDeps, ChangeSaving, SaveState } from './autosave-deps';
 
@@ -51,14 +52,8 @@ export class Autosaver {
   private readonly copy: MemoryCopy;
   /** What other tabs saved, taken in between saves. */
   private readonly catchUps: CatchUp;
-  private lastStamp = 0;
-  /**
-   * A draft's savedAt, later than every one this page wrote before (two in the same millisecond
-   * were a tie, and a tie let the older IndexedDB draft win over the copy kept as the page went).
-   */
-  private stamp(): number {
-    return (this.lastStamp = Math.max(Date.now(), this.lastStamp + 1));
-  }
+  /** Makes and stamps the drafts (autosave-draft-maker.ts). */
+  private readonly draftMaker = new DraftMaker();
   /** Says a refusal once, and going offline once a spell (onError, onOffline). */
   private readonly failures = new FailureTelling();
   /** The whole saves sent with no answer heard: a 409 naming one is this work's own save (autosave-whole-saves.ts). */
@@ -133,7 +128,7 @@ export class Autosaver {
    */
   private draftNow(unsaved: Unsaved | null, ahead: readonly KeptTitle[] = []): Draft | null {
     const kept = this.copy.withTyped(unsaved, ahead);
-    return kept && draftOf(kept.unsaved, kept.typed, this.stamp(), this.version, this.unanswered.list);
+    return kept && this.draftMaker.make(kept.unsaved, kept.typed, this.version, this.unanswered.list);
   }
 
   /** A title was confirmed and is on its way to the worker: every keepNow keeps it until a read has it (MemoryCopy.confirm). */
@@ -394,17 +389,4 @@ export class Autosaver {
     this.state = s;
     this.onState(s);
   }
-}
-
-/**
- * The draft of unsaved work: its change sets on the server version they were made on, or the whole
- * map on `version` (the saver's now: a whole save since the read stored that very map); `typed`
- * after them.
- */
-function draftOf(u: Unsaved, typed: KeptTitle[], savedAt: number, version: number, sending: readonly string[]): Draft {
-  const kept = typed.length ? { typed } : {};
-  const named = sending.length ? { sending: [...sending] } : {};
-  return u.document
-    ? { document: u.document, baseVersion: version, ...kept, ...named, savedAt }
-    : { baseVersion: u.version, sets: u.sets, seq: u.seq, ...kept, savedAt };
 }
