@@ -25,7 +25,17 @@ import { useAutosave } from './use-autosave';
 import type { MapRoutes } from './autosave-change-saving';
 import { drafts } from './map-drafts';
 import { openDraftOrServer } from './draft-opening';
-import { keepOwnVersion, ownMapChanges, ownVersions, saveOwnChanges, saveOwnChangesAsPageGoes, saveOwnMap, showOwnMap, type OwnMap } from './own-map-api';
+import {
+  keepOwnVersion,
+  ownMapChanges,
+  ownVersions,
+  saveOwnChanges,
+  saveOwnChangesAsPageGoes,
+  saveOwnMapAsPageGoes,
+  saveOwnMap,
+  showOwnMap,
+  type OwnMap,
+} from './own-map-api';
 import { PresenceRoom } from './presence-room';
 import { presenceMarks, usePresence } from './use-presence';
 import { PresenceBar } from './PresenceBar';
@@ -46,6 +56,8 @@ const keyOf = (mapId: string) => `own:${mapId}`;
 /** Stable (useAutosave's effect depends on it): the key carries the map id. */
 const saveByKey = (key: string, doc: KmDocument, version: number, _owner?: string, saveId?: string) =>
   saveOwnMap(key.slice('own:'.length), doc, version, saveId);
+const saveByKeyAsPageGoes = (key: string, doc: KmDocument, version: number, _owner: string | undefined, saveId: string) =>
+  saveOwnMapAsPageGoes(key.slice('own:'.length), doc, version, saveId);
 
 /** `/personal/myMap?mapId=`: one own map, editable. */
 export function OwnMapEditor() {
@@ -130,6 +142,7 @@ function Editor({ ctl, mapId, studentId, map, draft }: Loaded & { ctl: EditorCon
   );
   const auto = useAutosave(ctl, keyOf(mapId), studentId, draft ? draft.baseVersion : map.version, {
     save: saveByKey,
+    saveAsPageGoes: saveByKeyAsPageGoes,
     routes,
     room,
     // removed from a classmate's map, or the map sent to 回收站 from another page: said, and the

@@ -70,6 +70,10 @@ export async function saveStuMind(caseId: string, document: KmDocument, version:
 /** SavedChanges with its sets typed as the engine's (the contract keeps changes opaque). */
 export type SavedChangeSets = Omit<SavedChanges, 'sets'> & { sets: AppliedSet[] };
 
+/** saveStuMind as the page goes (sendAsPageGoes): false when the map is too large to go so. */
+export const saveStuMindAsPageGoes = (caseId: string, document: KmDocument, version: number, owner: string | undefined, saveId: string): boolean =>
+  sendAsPageGoes('/api/course/mindStudent/saveStuMind', { caseId, document, version, ...ownerParam(owner), saveId });
+
 /** saveChanges as the page goes (sendAsPageGoes): false when the sets are too large to go so. */
 export const saveChangesAsPageGoes = (caseId: string, base: number, sets: ChangeSet[], owner?: string): boolean =>
   sendAsPageGoes('/api/course/mindStudent/saveChanges', { caseId, base, sets, ...ownerParam(owner) });

@@ -1,4 +1,4 @@
-import { type AppliedSet, type ChangeSet, type EditorController, type KmDocument, summaryOfEdit } from '../../mindmap';
+import { type AppliedSet, type Change, type ChangeSet, documentProblem, type EditorController, type KmDocument, summaryOfEdit } from '../../mindmap';
 import type { ChangeSaving } from './autosave-deps';
 import { mapChanges, saveChanges, saveChangesAsPageGoes, type SavedChangeSets } from './api';
 
@@ -34,14 +34,33 @@ export interface ChangeTarget {
 
 export function changeSavingFor(ctl: EditorController, target: ChangeTarget): ChangeSaving {
   const { caseId, owner, routes } = target;
+  let leavings = 0;
+  const sendAsPageGoes = (base: number, sets: ChangeSet[]) =>
+    routes ? routes.sendChangesAsPageGoes(base, sets) : saveChangesAsPageGoes(caseId, base, sets, owner);
   return {
     take: () => ctl.engine.takeChangeSets(),
     send: (base, sets) => (routes ? routes.sendChanges(base, sets) : saveChanges(caseId, base, sets, owner)),
-    sendAsPageGoes: (base, sets) => (routes ? routes.sendChangesAsPageGoes(base, sets) : saveChangesAsPageGoes(caseId, base, sets, owner)),
+    sendAsPageGoes: (base, sets, titles) => {
+      const renames = titleSet(`${target.tab()}-left:${++leavings}`, base, titles);
+      return sendAsPageGoes(base, renames ? [...sets, renames] : sets);
+    },
     receive: (sets) => receiveSets(ctl, sets, target.typingLost),
     wholeSaved: (v, seq) => ctl.engine.wholeSaved(v, target.tab(), seq),
     fetch: (since) => (routes ? routes.fetchChanges(since) : mapChanges(caseId, since, owner)),
   };
+}
+
+/**
+ * Titles confirmed on topics the worker made but answered in no set yet (the page going in that
+ * instant), as one set of renames made here, named apart from the worker's sets (`id`, never one
+ * of its `<tab>:<n>`): the server applies each as any rename, and drops one whose topic it lacks.
+ * A summary's text and a title past the map's limits are left to the draft.
+ */
+export function titleSet(id: string, base: number, titles: readonly { id: string; text: string }[]): ChangeSet | null {
+  const changes: Change[] = titles
+    .filter((t) => !summaryOfEdit(t.id) && !documentProblem({ root: { data: { text: t.text } } }))
+    .map((t) => ({ op: 'set', id: t.id, key: 'text', before: undefined, after: t.text }));
+  return changes.length ? { id, base, changes } : null;
 }
 
 /**

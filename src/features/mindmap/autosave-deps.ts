@@ -25,6 +25,8 @@ export interface AutosaveDeps {
   snapshot(): Promise<KmDocument>;
   /** A whole save over `version`, named `saveId` (a 409 names the whole save that made the map stored now: StaleSave). */
   save(doc: KmDocument, version: number, saveId: string): Promise<number>;
+  /** `save` in a request that outlives the page going away, its answer never read; false: not sent (too large to go so). */
+  saveAsPageGoes?(doc: KmDocument, version: number, saveId: string): boolean;
   drafts: DraftStore;
   key: string;
   delayMs?: number;
@@ -48,9 +50,10 @@ export interface ChangeSaving {
   /**
    * `send` in a request that outlives the page going away, its answer never read (the sets stay
    * in the draft kept on this device: a later opening finds them stored and skips them by id).
-   * False: not sent (too large to go so).
+   * `titles`: confirmed on topics the worker has made but in none of `sets` yet, sent as renames
+   * after them. False: not sent (too large to go so).
    */
-  sendAsPageGoes?(base: number, sets: ChangeSet[]): boolean;
+  sendAsPageGoes?(base: number, sets: ChangeSet[], titles: readonly { id: string; text: string }[]): boolean;
   /**
    * The server's sets since our version, into the engine (and on screen); resolves the version now
    * held, and `madeHere` when taking them in made a change of this page to save (a branch deleted

@@ -221,6 +221,44 @@ describe('the page going with work not saved yet', () => {
     expect((await drafts.get(key))!.sets).toHaveLength(1);
   });
 
+  it('a title confirmed in the instant before the page went (no set has it yet) reaches the server as it goes, after the sets', async () => {
+    const srv = server();
+    const key = draftKey('s1', `case-instant-${Math.random()}`);
+    const drafts = withSyncCopy(idbDraftStore(), localStorage);
+    const t = await openedAfterASave(srv, drafts, key);
+    // a topic made and read into the sets, then its title confirmed: the worker has not answered it
+    const id = (await t.engine.execute('appendChild', ['a', '分支主题'])).result as string;
+    t.saver.markDirty();
+    await vi.advanceTimersByTimeAsync(250);
+    await until(async () => (await drafts.get(key))?.sets?.length === 1);
+    t.saver.confirm({ id, text: '新子题' });
+    t.saver.confirm({ id: 'b', text: '乙刚确认' });
+    // the open field's title and a title on a topic the worker has not made yet (keys on their way)
+    const going = [
+      { id: 'a', text: '甲还在框里' },
+      { at: { name: 'appendSibling' as const, at: 'b' }, text: '还没有的主题' },
+    ];
+    t.saver.keepNow(null, going, true);
+    t.saver.sendAsItGoes(going);
+    await until(() => srv.sim.doc.get('b').data.text === '乙刚确认');
+    expect(srv.sentAsPageWent).toBe(1);
+    expect(srv.sim.doc.get('a').children.map((c) => c.data.text)).toEqual(['新子题']);
+    expect(srv.sim.doc.get('a').data.text).toBe('甲还在框里');
+    expect(srv.sim.doc.get('r').children).toHaveLength(2);
+    // the draft kept still names them all: an opening here finds them so and changes nothing
+    expect((await drafts.get(key))!.typed).toEqual(expect.arrayContaining([{ id: 'b', text: '乙刚确认' }, ...going]));
+  });
+
+  it('only titles unanswered, no set: they go as renames on the version saved', async () => {
+    const srv = server();
+    const t = await openedAfterASave(srv, withSyncCopy(idbDraftStore(), localStorage), draftKey('s1', `case-only-${Math.random()}`));
+    t.saver.confirm({ id: 'b', text: '只有标题' });
+    t.saver.keepNow(null, [], true);
+    t.saver.sendAsItGoes();
+    await until(() => srv.sim.doc.get('b').data.text === '只有标题');
+    expect(srv.sentAsPageWent).toBe(1);
+  });
+
   it('nothing is sent as the page goes when nothing is unsaved, or while its saves are refused', async () => {
     const srv = server();
     let refuse = false;

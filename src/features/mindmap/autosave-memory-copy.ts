@@ -129,6 +129,17 @@ export class MemoryCopy {
   }
 
   /**
+   * The titles confirmed since the last read on topics the worker has made (with `ahead`, later
+   * ones of the same topic winning): what a rename can carry to the server without the worker. A
+   * topic whose insert the worker has not answered has no id yet: it stays in the draft only.
+   */
+  namedTitles(ahead: readonly KeptTitle[] = []): { id: string; text: string }[] {
+    const byId = new Map<string, string>();
+    for (const k of [...this.typed.map((t) => t.kept), ...ahead]) if (k.id) byId.set(k.id, k.text);
+    return [...byId].map(([id, text]) => ({ id, text }));
+  }
+
+  /**
    * The work last read (or `known` without a read) with the titles confirmed since (null: neither),
    * and those titles as kept in a draft: laid over a whole document, beside change sets (replayed
    * after them).

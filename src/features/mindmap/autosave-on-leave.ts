@@ -17,7 +17,7 @@ export function keepWorkOnLeave(ctl: EditorController, saver: Autosaver): { clos
   const hide = (e: Event) => {
     const ahead = ctl.events.emit('leaving').flat();
     saver.keepNow(ctl.textEdit.commit(), ahead, e.type === 'pagehide');
-    if (e.type === 'pagehide') saver.sendAsItGoes();
+    if (e.type === 'pagehide') saver.sendAsItGoes(ahead);
     void ctl.settled().then(() => saver.flush());
   };
   // back from the back/forward cache: the page saves again

@@ -2,6 +2,7 @@ import { ApiFailure } from '../../app/ui/use-remote';
 import { SimServer, createEngineHost, localEngine, type EngineClient } from '../../mindmap/testing';
 import { MindDoc, type DraftStore, type KmDocument, draftKey, idbDraftStore } from '../../mindmap';
 import { Autosaver } from './autosave';
+import { titleSet } from './autosave-change-saving';
 
 // For the autosaver's tests by change sets (autosave-changes.test.ts, autosave-leaving.test.ts):
 // a server with the route's rule for sets (engine/sync/sim-server.ts, which the route implements
@@ -79,9 +80,10 @@ export async function tab(
         take: () => engine.takeChangeSets(),
         send: srv.send,
         // (as fetch keepalive: on its way at once, its answer never read)
-        sendAsPageGoes: (base, sets) => {
+        sendAsPageGoes: (base, sets, titles) => {
           srv.sentAsPageWent++;
-          void srv.send(base, sets).catch(() => {});
+          const renames = titleSet(`${name}-left:${srv.sentAsPageWent}`, base, titles);
+          void srv.send(base, renames ? [...sets, renames] : sets).catch(() => {});
           return true;
         },
         receive: async (sets) => engine.receiveChangeSets(sets),

@@ -14,10 +14,17 @@ import { ApiFailure } from '../../app/ui/use-remote';
 type Save = (doc: KmDocument, version: number, saveId: string) => Promise<number>;
 
 /** A page saving its map whole (as before its first save, or after an import), over `save`. */
-async function page(doc: KmDocument, version: number, save: Save, drafts: DraftStore = idbDraftStore(), key = draftKey('s1', `case-w-${Math.random()}`)) {
+async function page(
+  doc: KmDocument,
+  version: number,
+  save: Save,
+  drafts: DraftStore = idbDraftStore(),
+  key = draftKey('s1', `case-w-${Math.random()}`),
+  saveAsPageGoes?: (doc: KmDocument, version: number, saveId: string) => boolean,
+) {
   const engine = localEngine(createEngineHost());
   await engine.load(structuredClone(doc));
-  const saver = new Autosaver({ snapshot: () => engine.toKm(), save, drafts, key, draftDelayMs: 0 }, version);
+  const saver = new Autosaver({ snapshot: () => engine.toKm(), save, saveAsPageGoes, drafts, key, draftDelayMs: 0 }, version);
   const conflicts: KmDocument[] = [];
   saver.onConflict = (mine) => conflicts.push(mine);
   const rename = async (id: string, text: string) => {
@@ -93,6 +100,61 @@ describe('a whole save stored but never answered', () => {
     await p.saver.flush();
     expect(p.saver.state).toBe('conflict');
     expect(p.conflicts).toHaveLength(1);
+  });
+});
+
+describe('a map that goes whole, the page gone before its save ran', () => {
+  it('it is saved whole as the page goes (another device has it), and the opening here goes on from that save', async () => {
+    const srv = server();
+    const drafts = withSyncCopy(idbDraftStore(), localStorage);
+    let sentAsPageWent = 0;
+    // (as fetch keepalive: on its way at once, its answer never read)
+    const asPageGoes = (doc: KmDocument, v: number, id: string) => {
+      sentAsPageWent++;
+      void srv.save(doc, v, id).catch(() => {});
+      return true;
+    };
+    const gone = await page(START, 0, (doc, v, id) => srv.save(doc, v, id), drafts, undefined, asPageGoes);
+    await gone.rename('a', '第一次改');
+    await until(async () => (await drafts.get(gone.key))?.document?.root.children?.[0].data.text === '第一次改');
+    // the title confirmed as it went, still on its way to the worker
+    gone.saver.keepNow({ id: 'b', text: '关页时确认的' }, [], true);
+    gone.saver.sendAsItGoes();
+    await until(() => srv.sent.whole === 1);
+    expect(sentAsPageWent).toBe(1);
+    expect([textOf(srv.sim.doc.toKm(), 0), textOf(srv.sim.doc.toKm(), 1)]).toEqual(['第一次改', '关页时确认的']);
+    gone.saver.dispose();
+
+    const draft = (await drafts.get(gone.key))!;
+    expect(draft).toMatchObject({ baseVersion: 0, sending: [expect.any(String)] });
+    const again = await page(draft.document!, draft.baseVersion, (doc, v, id) => srv.save(doc, v, id), drafts, gone.key);
+    again.saver.restoredWhole(draft.sending!);
+    await again.saver.flush();
+    await again.saver.flush();
+    expect(again.conflicts).toEqual([]);
+    expect(again.saver.state).toBe('saved');
+  });
+
+  it('nothing goes as the page goes when nothing was edited, or the map is too large for such a request', async () => {
+    const srv = server();
+    let asked = 0;
+    const p = await page(
+      START,
+      0,
+      (doc, v, id) => srv.save(doc, v, id),
+      idbDraftStore(),
+      undefined,
+      () => (asked++, false),
+    );
+    p.saver.sendAsItGoes();
+    expect(asked).toBe(0);
+    await p.rename('a', '太大了');
+    await until(() => p.saver.state === 'dirty');
+    p.saver.prime();
+    await new Promise((r) => setTimeout(r, 10));
+    p.saver.sendAsItGoes();
+    expect(asked).toBe(1);
+    expect(srv.sent.whole).toBe(0);
   });
 });
 

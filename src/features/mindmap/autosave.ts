@@ -6,6 +6,7 @@ import { CatchUp } from './autosave-catch-up';
 import { FailureTelling } from './autosave-failure-telling';
 import { UnansweredWholeSaves } from './autosave-whole-saves';
 import { DraftMaker } from './autosave-draft-maker';
+import { sendAsPageGoes } from './autosave-as-page-goes';
 
 export type { AutosaveDeps, ChangeSaving, SaveState } from './autosave-deps';
 
@@ -175,19 +176,11 @@ export class Autosaver {
     this.markDirty();
   }
 
-  /**
-   * The page is going (pagehide): the unsaved change sets last read go to the server in a request
-   * that outlives the page, so another device has them without waiting for this browser to open
-   * the map again. Its answer is never read: the draft kept (keepNow) still holds them, and the
-   * next opening here finds them stored and skips them by id. Titles the worker has not answered
-   * are in no set yet: they stay in the draft only.
-   */
-  sendAsItGoes(): void {
-    const u = this.copy.latest;
-    const send = this.deps.changes?.sendAsPageGoes;
-    if (!send || !u || u.document || !u.sets.length || this.stopped || !this.canSave()) return;
-    if (this.version === 0 || this.state === 'conflict' || this.state === 'refused') return;
-    send(u.version, u.sets);
+  /** The page is going (pagehide): its unsaved work goes to the server in a request that outlives it (autosave-as-page-goes.ts). */
+  sendAsItGoes(going: readonly KeptTitle[] = []): void {
+    if (this.stopped || !this.canSave() || this.state === 'conflict' || this.state === 'refused') return;
+    const { deps, copy, unanswered, version, edits } = this;
+    sendAsPageGoes({ deps, copy, unanswered, version, edits, keepAgain: (g) => this.keepNow(null, g, true) }, going);
   }
 
   /** The page is shown again after it went (kept in the back/forward cache): it saves as before. */

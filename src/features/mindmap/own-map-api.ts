@@ -21,6 +21,10 @@ export async function saveOwnMap(mapId: string, document: KmDocument, version: n
 }
 
 /** Change sets made on top of `base` (as a case map's saveChanges); 409 with reload: saved whole since. */
+/** saveOwnMap as the page goes (sendAsPageGoes): false when the map is too large to go so. */
+export const saveOwnMapAsPageGoes = (mapId: string, document: KmDocument, version: number, saveId: string): boolean =>
+  sendAsPageGoes('/api/mymaps/save', { mapId, document, version, saveId });
+
 /** saveOwnChanges as the page goes (sendAsPageGoes): false when the sets are too large to go so. */
 export const saveOwnChangesAsPageGoes = (mapId: string, base: number, sets: ChangeSet[]): boolean =>
   sendAsPageGoes('/api/mymaps/saveChanges', { mapId, base, sets });

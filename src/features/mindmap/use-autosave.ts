@@ -11,7 +11,7 @@ import { LiveChannel } from './live-channel';
 import type { PresenceRoom } from './presence-room';
 import { session } from '../../app/session/session-store';
 import { toast } from '../../app/ui/toast-store';
-import { EXPERIENCE_MSG, keepMapVersion, saveStuMind, showMind } from './api';
+import { EXPERIENCE_MSG, keepMapVersion, saveStuMind, saveStuMindAsPageGoes, showMind } from './api';
 import type { ShownMind } from '../../contract/mindmaps';
 import { PROGRESS_KEYS } from '../../contract/rules';
 
@@ -33,6 +33,8 @@ function newTabId(): string {
 export interface AutosaveOptions {
   /** whole saves (a first save, 保留我的版本); default the case map's saveStuMind */
   save?: (caseId: string, doc: KmDocument, version: number, owner?: string, saveId?: string) => Promise<number>;
+  /** `save` as the page goes (a keepalive request, its answer never read); default the case map's */
+  saveAsPageGoes?: (caseId: string, doc: KmDocument, version: number, owner: string | undefined, saveId: string) => boolean;
   /** edits saved as change sets, and the live socket (case maps); default true */
   byChanges?: boolean;
   /** who else is on the map, heard on the live socket */
@@ -82,6 +84,7 @@ export function useAutosave(ctl: EditorController, caseId: string, studentId: st
       {
         snapshot: () => ctl.engine.toKm(),
         save: (doc, v, saveId) => (said.current.save ?? saveStuMind)(caseId, doc, v, owner, saveId),
+        saveAsPageGoes: (doc, v, saveId) => (said.current.saveAsPageGoes ?? saveStuMindAsPageGoes)(caseId, doc, v, owner, saveId),
         drafts: drafts(),
         key,
         canSave: () => ctl.opened,

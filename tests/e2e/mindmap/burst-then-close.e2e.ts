@@ -17,11 +17,13 @@ import { burst, ENTER, TAB, typed, type Step } from './cdp-keys';
 // (E2E_STUDENTS.burstClose), who edits his own map of prac-01; no other file uses this student.
 
 const CASE = 'prac-01';
+/** A case map this student never saved: its first save is whole. */
+const NEVER_SAVED = 'prac-02';
 
 let s: BrowserSession;
 beforeAll(async () => {
   s = await openSignedIn(e2eBaseURL(), E2E_STUDENTS.burstClose.loginName);
-  await applyForCases(s.page, CASE);
+  await applyForCases(s.page, CASE, NEVER_SAVED);
 });
 afterAll(async () => {
   await s?.close();
@@ -39,9 +41,9 @@ function chain(prefix: string): { steps: Step[]; titles: string[] } {
  * The level of each of `titles` in the map the server holds for the signed-in student (what
  * another browser opens), absent: not there. (The 大纲 tree shows only the rows in view.)
  */
-async function storedLevels(page: Page, titles: string[]): Promise<Record<string, string>> {
+async function storedLevels(page: Page, titles: string[], caseId = CASE): Promise<Record<string, string>> {
   type Node = { data: { text?: string }; children?: Node[] };
-  const { document } = await pageApi<{ document: { root: Node } | string }>(page, `/api/course/mindStudent/showMind?caseId=${CASE}`);
+  const { document } = await pageApi<{ document: { root: Node } | string }>(page, `/api/course/mindStudent/showMind?caseId=${caseId}`);
   const found: Record<string, string> = {};
   const walk = (n: Node, level: number) => {
     if (n.data.text && titles.includes(n.data.text)) found[n.data.text] = String(level);
@@ -167,5 +169,51 @@ describe('the tab closes right after an edit, before its save ran', () => {
     await s.page.goto('/');
     await expect.poll(() => storedLevels(s.page, ['关页前确认的标题']), { timeout: 10_000 }).toEqual({ 关页前确认的标题: '2' });
     await s.context.unroute('**/mindStudent/saveChanges');
+  });
+
+  it('a title confirmed in the very instant the tab goes (before the worker answered it) reaches the server too', async () => {
+    const page = s.page;
+    await openMinder(page, CASE);
+    await tree(page).locator('[role=treeitem][aria-level="2"]').first().click();
+    await mapFocused(page);
+    await page.keyboard.insertText('同一瞬间确认的标题');
+    await expect.poll(() => page.evaluate(() => (document.activeElement as HTMLTextAreaElement | null)?.value)).toBe('同一瞬间确认的标题');
+    // Enter and the page going in one task: the worker cannot have answered the commit. After it
+    // the page is gone: nothing it starts later gets out (a route cannot stop a request made as
+    // the page closes, nor one sent with keepalive, so the page's own senders are stopped).
+    await page.evaluate(() => {
+      document.activeElement!.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', code: 'Enter', bubbles: true, cancelable: true }));
+      window.dispatchEvent(new PageTransitionEvent('pagehide', { persisted: false }));
+      window.fetch = () => new Promise<Response>(() => {});
+      XMLHttpRequest.prototype.send = function () {};
+    });
+    await closeTab(page);
+    s.page = await s.context.newPage();
+    await s.page.goto('/');
+    await expect.poll(() => storedLevels(s.page, ['同一瞬间确认的标题']), { timeout: 10_000 }).toEqual({ 同一瞬间确认的标题: '2' });
+  });
+
+  it('a map never saved, its first title confirmed as the tab goes: the map goes whole as it goes, and the reopening has no choice to make', async () => {
+    const page = s.page;
+    await openMinder(page, NEVER_SAVED);
+    await tree(page).locator('[role=treeitem][aria-level="2"]').first().click();
+    await mapFocused(page);
+    await page.keyboard.insertText('从没保存过的图');
+    await expect.poll(() => page.evaluate(() => (document.activeElement as HTMLTextAreaElement | null)?.value)).toBe('从没保存过的图');
+    await page.evaluate(() => {
+      document.activeElement!.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', code: 'Enter', bubbles: true, cancelable: true }));
+      window.dispatchEvent(new PageTransitionEvent('pagehide', { persisted: false }));
+      window.fetch = () => new Promise<Response>(() => {});
+      XMLHttpRequest.prototype.send = function () {};
+    });
+    await closeTab(page);
+    s.page = await s.context.newPage();
+    await s.page.goto('/');
+    await expect.poll(() => storedLevels(s.page, ['从没保存过的图'], NEVER_SAVED), { timeout: 10_000 }).toEqual({ 从没保存过的图: '2' });
+    // this browser opens it again from its draft: the whole save it meets is its own
+    await openMinder(s.page, NEVER_SAVED);
+    await expect.poll(() => saveState(s.page).textContent(), { timeout: 15_000 }).toBe('已保存');
+    expect(await s.page.getByRole('alertdialog').count()).toBe(0);
+    expect(await item(s.page, '从没保存过的图').count()).toBe(1);
   });
 });
