@@ -53,6 +53,31 @@ async function storedLevels(page: Page, titles: string[], caseId = CASE): Promis
   return found;
 }
 
+/**
+ * Opens `caseId`'s map, types `title` on its first main topic, then confirms it with Enter and
+ * the page goes in one task: the worker cannot have answered the commit. After that the page is
+ * gone — nothing it starts later gets out (a route cannot stop a request made as the page closes,
+ * nor one sent with keepalive, so the page's own senders are stopped) — and the tab closes.
+ * `s.page` is then a new page that has not opened the map.
+ */
+async function confirmAsTheTabGoes(caseId: string, title: string): Promise<void> {
+  const page = s.page;
+  await openMinder(page, caseId);
+  await tree(page).locator('[role=treeitem][aria-level="2"]').first().click();
+  await mapFocused(page);
+  await page.keyboard.insertText(title);
+  await expect.poll(() => page.evaluate(() => (document.activeElement as HTMLTextAreaElement | null)?.value)).toBe(title);
+  await page.evaluate(() => {
+    document.activeElement!.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', code: 'Enter', bubbles: true, cancelable: true }));
+    window.dispatchEvent(new PageTransitionEvent('pagehide', { persisted: false }));
+    window.fetch = () => new Promise<Response>(() => {});
+    XMLHttpRequest.prototype.send = function () {};
+  });
+  await closeTab(page);
+  s.page = await s.context.newPage();
+  await s.page.goto('/');
+}
+
 describe('a burst of new topics, then the tab closes or reloads', () => {
   let imported = false;
   /** 316 topics: the worker's answers and the reads of the unsaved work take a little longer. */
@@ -172,43 +197,12 @@ describe('the tab closes right after an edit, before its save ran', () => {
   });
 
   it('a title confirmed in the very instant the tab goes (before the worker answered it) reaches the server too', async () => {
-    const page = s.page;
-    await openMinder(page, CASE);
-    await tree(page).locator('[role=treeitem][aria-level="2"]').first().click();
-    await mapFocused(page);
-    await page.keyboard.insertText('同一瞬间确认的标题');
-    await expect.poll(() => page.evaluate(() => (document.activeElement as HTMLTextAreaElement | null)?.value)).toBe('同一瞬间确认的标题');
-    // Enter and the page going in one task: the worker cannot have answered the commit. After it
-    // the page is gone: nothing it starts later gets out (a route cannot stop a request made as
-    // the page closes, nor one sent with keepalive, so the page's own senders are stopped).
-    await page.evaluate(() => {
-      document.activeElement!.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', code: 'Enter', bubbles: true, cancelable: true }));
-      window.dispatchEvent(new PageTransitionEvent('pagehide', { persisted: false }));
-      window.fetch = () => new Promise<Response>(() => {});
-      XMLHttpRequest.prototype.send = function () {};
-    });
-    await closeTab(page);
-    s.page = await s.context.newPage();
-    await s.page.goto('/');
+    await confirmAsTheTabGoes(CASE, '同一瞬间确认的标题');
     await expect.poll(() => storedLevels(s.page, ['同一瞬间确认的标题']), { timeout: 10_000 }).toEqual({ 同一瞬间确认的标题: '2' });
   });
 
   it('a map never saved, its first title confirmed as the tab goes: the map goes whole as it goes, and the reopening has no choice to make', async () => {
-    const page = s.page;
-    await openMinder(page, NEVER_SAVED);
-    await tree(page).locator('[role=treeitem][aria-level="2"]').first().click();
-    await mapFocused(page);
-    await page.keyboard.insertText('从没保存过的图');
-    await expect.poll(() => page.evaluate(() => (document.activeElement as HTMLTextAreaElement | null)?.value)).toBe('从没保存过的图');
-    await page.evaluate(() => {
-      document.activeElement!.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', code: 'Enter', bubbles: true, cancelable: true }));
-      window.dispatchEvent(new PageTransitionEvent('pagehide', { persisted: false }));
-      window.fetch = () => new Promise<Response>(() => {});
-      XMLHttpRequest.prototype.send = function () {};
-    });
-    await closeTab(page);
-    s.page = await s.context.newPage();
-    await s.page.goto('/');
+    await confirmAsTheTabGoes(NEVER_SAVED, '从没保存过的图');
     await expect.poll(() => storedLevels(s.page, ['从没保存过的图'], NEVER_SAVED), { timeout: 10_000 }).toEqual({ 从没保存过的图: '2' });
     // this browser opens it again from its draft: the whole save it meets is its own
     await openMinder(s.page, NEVER_SAVED);
