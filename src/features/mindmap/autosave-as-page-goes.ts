@@ -27,7 +27,7 @@ export interface GoingSaver {
  * whole when small enough for such a request, named as any whole save. A title on a topic the
  * worker has not made yet stays in the draft only.
  */
-export function sendAsPageGoes(s: GoingSaver, going: readonly KeptTitle[]): void {
+export function sendUnsavedAsPageGoes(s: GoingSaver, going: readonly KeptTitle[]): void {
   const u = s.copy.latest;
   if (u?.document) {
     const send = s.deps.saveAsPageGoes;

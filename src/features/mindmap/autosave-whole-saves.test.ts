@@ -47,6 +47,20 @@ function answerLostOnce(srv: ReturnType<typeof server>): Save {
   };
 }
 
+/**
+ * The page opened again from the whole-map draft kept under `key`, which must name the page's
+ * unanswered save (base 0): saved whole from the version it names, twice (the 409, then on top).
+ */
+async function reopenedFromDraft(srv: ReturnType<typeof server>, drafts: DraftStore, key: string) {
+  const draft = (await drafts.get(key))!;
+  expect(draft).toMatchObject({ baseVersion: 0, sending: [expect.any(String)] });
+  const again = await page(draft.document!, draft.baseVersion, (doc, v, id) => srv.save(doc, v, id), drafts, key);
+  again.saver.restoredWhole(draft.sending!);
+  await again.saver.flush();
+  await again.saver.flush();
+  return again;
+}
+
 describe('a whole save stored but never answered', () => {
   it('the answer lost on the network: the retry is told the map is its own save, and saves on top of it', async () => {
     const srv = server();
@@ -75,14 +89,8 @@ describe('a whole save stored but never answered', () => {
     await gone.rename('b', '保存发出后又改的');
     await until(async () => (await drafts.get(gone.key))?.document?.root.children?.[1].data.text === '保存发出后又改的');
     gone.saver.keepNow(undefined, undefined, true);
-    const draft = (await drafts.get(gone.key))!;
-    expect(draft).toMatchObject({ baseVersion: 0, sending: [expect.any(String)] });
-
     // reopened: the draft's map, saved whole from the version its draft names
-    const again = await page(draft.document!, draft.baseVersion, (doc, v, id) => srv.save(doc, v, id), drafts, gone.key);
-    again.saver.restoredWhole(draft.sending!);
-    await again.saver.flush();
-    await again.saver.flush();
+    const again = await reopenedFromDraft(srv, drafts, gone.key);
     expect(again.conflicts).toEqual([]);
     expect(again.saver.state).toBe('saved');
     const stored = srv.sim.doc.toKm();
@@ -125,12 +133,7 @@ describe('a map that goes whole, the page gone before its save ran', () => {
     expect([textOf(srv.sim.doc.toKm(), 0), textOf(srv.sim.doc.toKm(), 1)]).toEqual(['第一次改', '关页时确认的']);
     gone.saver.dispose();
 
-    const draft = (await drafts.get(gone.key))!;
-    expect(draft).toMatchObject({ baseVersion: 0, sending: [expect.any(String)] });
-    const again = await page(draft.document!, draft.baseVersion, (doc, v, id) => srv.save(doc, v, id), drafts, gone.key);
-    again.saver.restoredWhole(draft.sending!);
-    await again.saver.flush();
-    await again.saver.flush();
+    const again = await reopenedFromDraft(srv, drafts, gone.key);
     expect(again.conflicts).toEqual([]);
     expect(again.saver.state).toBe('saved');
   });

@@ -6,7 +6,7 @@ import { CatchUp } from './autosave-catch-up';
 import { FailureTelling } from './autosave-failure-telling';
 import { UnansweredWholeSaves } from './autosave-whole-saves';
 import { DraftMaker } from './autosave-draft-maker';
-import { sendAsPageGoes } from './autosave-as-page-goes';
+import { sendUnsavedAsPageGoes } from './autosave-as-page-goes';
 
 export type { AutosaveDeps, ChangeSaving, SaveState } from './autosave-deps';
 
@@ -180,7 +180,7 @@ export class Autosaver {
   sendAsItGoes(going: readonly KeptTitle[] = []): void {
     if (this.stopped || !this.canSave() || this.state === 'conflict' || this.state === 'refused') return;
     const { deps, copy, unanswered, version, edits } = this;
-    sendAsPageGoes({ deps, copy, unanswered, version, edits, keepAgain: (g) => this.keepNow(null, g, true) }, going);
+    sendUnsavedAsPageGoes({ deps, copy, unanswered, version, edits, keepAgain: (g) => this.keepNow(null, g, true) }, going);
   }
 
   /** The page is shown again after it went (kept in the back/forward cache): it saves as before. */
