@@ -77,6 +77,8 @@ export const ShownMind = Type.Object({
   version: Type.Integer(),
   isOfficial: Type.Integer(),
   updateTime: Type.String(),
+  /** The id of the last whole save (WholeSaveId), change sets after it or not: a whole-map draft that is exactly it is stored (Draft.sentAs). */
+  wholeSaveId: Type.Optional(Type.String()),
 });
 export type ShownMind = Static<typeof ShownMind>;
 

@@ -96,6 +96,8 @@ export const ShownOwnMap = Type.Object({
   access: Type.Union([Type.Literal('owner'), Type.Literal('edit'), Type.Literal('view')]),
   ownerId: Type.String(),
   ownerName: Type.String(),
+  /** As ShownMind's: the id of the last whole save. */
+  wholeSaveId: Type.Optional(Type.String()),
 });
 export type ShownOwnMap = Static<typeof ShownOwnMap>;
 

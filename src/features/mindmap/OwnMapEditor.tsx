@@ -73,7 +73,7 @@ export function OwnMapEditor() {
         .get(key)
         .catch(() => undefined),
     ]);
-    const draft = draftWorthRestoring(stored, map.document) ? stored : undefined;
+    const draft = draftWorthRestoring(stored, map.document, map.wholeSaveId) ? stored : undefined;
     if (stored && !draft)
       await drafts()
         .delete(key)

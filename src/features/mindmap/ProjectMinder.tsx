@@ -71,7 +71,7 @@ export function ProjectMinder() {
     const issue = await issueRead;
     if (!issue.issued) throw new ApiFailure('该案例暂未发布思维导图', 404);
     const [mind, stored, nodes] = await mapReads;
-    if (stored && !draftWorthRestoring(stored, mind.document))
+    if (stored && !draftWorthRestoring(stored, mind.document, mind.wholeSaveId))
       await drafts()
         .delete(key)
         .catch(() => {});
@@ -80,7 +80,7 @@ export function ProjectMinder() {
       caseId,
       shared,
       mind,
-      draft: draftWorthRestoring(stored, mind.document) ? stored : undefined,
+      draft: draftWorthRestoring(stored, mind.document, mind.wholeSaveId) ? stored : undefined,
       study: studyNodeIds(nodes),
       official: new Set(nodes.map((n) => n.nodeId)),
       learnt: learntOf(nodes),

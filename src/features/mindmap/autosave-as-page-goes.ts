@@ -33,7 +33,7 @@ export function sendUnsavedAsPageGoes(s: GoingSaver, going: readonly KeptTitle[]
     const send = s.deps.saveAsPageGoes;
     const doc = s.copy.withTyped(null, going)?.unsaved.document;
     if (!send || !doc || (s.edits === 0 && !s.copy.typedCount && !going.length)) return;
-    if (send(doc, s.version, s.unanswered.name())) s.keepAgain(going);
+    if (send(doc, s.version, s.unanswered.name(doc))) s.keepAgain(going);
     return;
   }
   const send = s.deps.changes?.sendAsPageGoes;

@@ -57,7 +57,9 @@ export class CatchUp {
   private async once(known?: readonly AppliedSet[]): Promise<void> {
     const { saver } = this;
     const changes = saver.changes;
-    if (!changes || saver.saving() || saver.version() === 0 || !saver.mayCatchUp()) return;
+    // (a map never saved, version 0, is asked too: its first save, another page's, is whole — the
+    // server's 409 opens that map, with this page's edits replayed on it)
+    if (!changes || saver.saving() || !saver.mayCatchUp()) return;
     // Work that goes whole (an import, a restore, a whole-map draft opened again) is never caught
     // up over: a reload would open the server's map in its place, and without a replica the sets
     // would have nowhere to go. Its whole save decides (stored over our version, its own save

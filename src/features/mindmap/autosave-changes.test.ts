@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { vi } from 'vitest';
 import { createEngineHost, localEngine } from '../../mindmap/testing';
 import { draftKey, idbDraftStore, withSyncCopy } from '../../mindmap';
-import { START, rename, server, tab, textOf, until } from './autosave-test-kit';
+import { START, reloadsFrom, rename, server, tab, textOf, until } from './autosave-test-kit';
 
 // The autosaver saving by change sets, with the real engine behind the worker protocol and the
 // server's rule for sets (autosave-test-kit.ts). Timers are faked as in autosave.test.ts.
@@ -109,6 +109,23 @@ describe('autosave by change sets', () => {
     await two.saver.catchUp(srv.sim.since(srv.sim.version - 1));
     expect(srv.fetched).toBe(1);
     expect([await textOf(two.engine, 'a'), await textOf(two.engine, 'b')]).toEqual(['第三次', '乙第三次']);
+  });
+
+  it('a page open on a map never saved hears of its first save (another device’s): it opens that map, its own edits replayed on it', async () => {
+    const srv = server();
+    const [one, two] = [await tab(srv, 't1'), await tab(srv, 't2')];
+    reloadsFrom(srv, two, 't2');
+    await rename(two, 'b', '二号页没存的');
+    await rename(one, 'a', '一号页先存');
+    await one.saver.flush();
+    expect(srv.sim.version).toBe(1);
+    // the live socket's `reload` frame (a whole save brings no sets)
+    await two.saver.catchUp();
+    expect([await textOf(two.engine, 'a'), await textOf(two.engine, 'b')]).toEqual(['一号页先存', '二号页没存的']);
+    expect(two.saver.version).toBe(1);
+    await two.saver.flush();
+    expect(srv.sent).toEqual({ whole: 1, sets: 1 });
+    expect([srv.sim.doc.get('a').data.text, srv.sim.doc.get('b').data.text]).toEqual(['一号页先存', '二号页没存的']);
   });
 
   it('frames heard in a row, or while its own save is on its way, are all applied (none dropped)', async () => {

@@ -9,12 +9,13 @@ export class DraftMaker {
   /**
    * The draft of unsaved work: its change sets on the server version they were made on, or the
    * whole map on `version` (the saver's now: a whole save since the read stored that very map),
-   * naming the whole saves not answered yet (`sending`); `typed` after them.
+   * naming the whole saves not answered yet (`sending`) and the one the document is exactly
+   * (`sentAs`: each carried it, Draft.sentAs); `typed` after them.
    */
-  make(u: Unsaved, typed: KeptTitle[], version: number, sending: readonly string[]): Draft {
+  make(u: Unsaved, typed: KeptTitle[], version: number, sending: readonly string[], sentAs?: readonly string[]): Draft {
     const savedAt = this.stamp();
     const kept = typed.length ? { typed } : {};
-    const named = sending.length ? { sending: [...sending] } : {};
+    const named = { ...(sending.length ? { sending: [...sending] } : {}), ...(sentAs?.length ? { sentAs: [...sentAs] } : {}) };
     return u.document
       ? { document: u.document, baseVersion: version, ...kept, ...named, savedAt }
       : { baseVersion: u.version, sets: u.sets, seq: u.seq, ...kept, savedAt };

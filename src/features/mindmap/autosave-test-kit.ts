@@ -28,6 +28,8 @@ export function server() {
   const sim = new SimServer(START);
   let wholeAt = 0;
   let named = { id: '', version: -1 };
+  /** the id of the last whole save, sets after it or not (ShownMind.wholeSaveId) */
+  let lastWholeId = '';
   const sent = { whole: 0, sets: 0 };
   return {
     sim,
@@ -38,6 +40,9 @@ export function server() {
     sentAsPageWent: 0,
     /** event-loop turns a catch-up's request takes */
     fetchTicks: 0,
+    wholeSaveId: () => lastWholeId,
+    /** the version the last whole save made */
+    wholeAt: () => wholeAt,
     save: async (doc: KmDocument, version: number, saveId?: string) => {
       // (as the route: the 409 names the whole save that made the map stored now, while nothing is written over it)
       if (version !== sim.version)
@@ -50,6 +55,7 @@ export function server() {
       sim.version++;
       wholeAt = sim.version;
       named = { id: saveId ?? '', version: saveId ? sim.version : -1 };
+      lastWholeId = saveId ?? '';
       return sim.version;
     },
     send: async (base: number, sets: Parameters<SimServer['save']>[1]) => {
@@ -92,6 +98,8 @@ export async function tab(
           srv.fetched++;
           // a request takes longer than the worker's apply (as over a network)
           for (let i = 0; i < srv.fetchTicks; i++) await new Promise((r) => setImmediate(r));
+          // (as the route: the log starts at the last whole save; a page behind it opens the map again)
+          if (since < srv.wholeAt()) throw new ApiFailure('导图已整体更新', 409);
           return { version: srv.sim.version, sets: srv.sim.since(since) };
         },
       },
@@ -99,6 +107,19 @@ export async function tab(
     srv.sim.version,
   );
   return { engine, saver };
+}
+
+/**
+ * `t` opens the server's map with its unsaved sets replayed on it (its onReload, as the page's:
+ * use-autosave.ts), resolving the version: for a 409 that says the map was saved whole since.
+ */
+export function reloadsFrom(srv: ReturnType<typeof server>, t: { engine: EngineClient; saver: Autosaver }, name: string): void {
+  t.saver.onReload = async (pending) => {
+    await t.engine.load(structuredClone(srv.sim.doc.toKm()));
+    const r = await t.engine.replayPending(pending.sets);
+    await t.engine.startSync(name, srv.sim.version, { pending: r.pending, seq: pending.seq });
+    return srv.sim.version;
+  };
 }
 
 export const rename = async (t: { engine: EngineClient; saver: Autosaver }, id: string, text: string) => {

@@ -1,9 +1,9 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { createEngineHost, localEngine } from '../../mindmap/testing';
-import { draftKey, idbDraftStore, withSyncCopy, type DraftStore, type KmDocument } from '../../mindmap';
+import { draftKey, draftWorthRestoring, idbDraftStore, withSyncCopy, type DraftStore, type KmDocument } from '../../mindmap';
 import { Autosaver } from './autosave';
-import { START, server, until } from './autosave-test-kit';
+import { START, server, tab, rename as renameIn, until } from './autosave-test-kit';
 import { ApiFailure } from '../../app/ui/use-remote';
 
 // A whole save whose answer never came (the page went while it was on its way, the network dropped
@@ -158,6 +158,66 @@ describe('a map that goes whole, the page gone before its save ran', () => {
     p.saver.sendAsItGoes();
     expect(asked).toBe(1);
     expect(srv.sent.whole).toBe(0);
+  });
+});
+
+describe('a whole save stored, then changed on another device, before this browser opens the map again', () => {
+  /** A page that sends its first edit whole (as it goes when `asItGoes`, else by its own save, never answered), and goes. */
+  async function goneAfterWholeSave(srv: ReturnType<typeof server>, asItGoes: boolean, editAfter = false) {
+    const drafts = withSyncCopy(idbDraftStore(), localStorage);
+    const keepalive = (doc: KmDocument, v: number, id: string) => (void srv.save(doc, v, id).catch(() => {}), true);
+    const never = (doc: KmDocument, v: number, id: string) => srv.save(doc, v, id).then(() => new Promise<number>(() => {}));
+    // (sent as it goes, the page's own save after it — as the page ends — never gets out)
+    const gone = await page(START, 0, asItGoes ? () => new Promise<number>(() => {}) : never, drafts, undefined, keepalive);
+    await gone.rename('a', '第一次改');
+    if (asItGoes) {
+      await until(async () => (await drafts.get(gone.key))?.document?.root.children?.[0].data.text === '第一次改');
+      gone.saver.keepNow({ id: 'b', text: '关页时确认的' }, [], true);
+      gone.saver.sendAsItGoes();
+      // the worker answers the title: the page's own save after it carries the same map
+      await gone.rename('b', '关页时确认的');
+    }
+    void gone.saver.flush();
+    await until(() => srv.sent.whole === 1);
+    await until(async () => (await drafts.get(gone.key))?.sending?.length === (asItGoes ? 2 : 1));
+    if (editAfter) {
+      await gone.rename('b', '保存发出后又改的');
+      await until(async () => (await drafts.get(gone.key))?.document?.root.children?.[1].data.text === '保存发出后又改的');
+    }
+    gone.saver.keepNow(undefined, undefined, true);
+    gone.saver.dispose();
+    // the other device opens the map this save made and renames the other topic: version 2
+    const other = await tab(srv, 'dev2');
+    await renameIn(other, 'a', '另一台设备改的');
+    await other.saver.flush();
+    expect(srv.sim.version).toBe(2);
+    return (await drafts.get(gone.key))!;
+  }
+
+  it('sent as the page went: its draft is that save, and the map shown (the other device’s edit on it) holds all of it', async () => {
+    const srv = server();
+    const draft = await goneAfterWholeSave(srv, true);
+    expect(draft.sentAs).toContain(srv.wholeSaveId());
+    // opened over the map shown it would offer 导图已在其他页面更新, and 保留我的版本 would drop the other device's edit
+    expect(draftWorthRestoring(draft, srv.sim.doc.toKm(), srv.wholeSaveId())).toBe(false);
+    expect([textOf(srv.sim.doc.toKm(), 0), textOf(srv.sim.doc.toKm(), 1)]).toEqual(['另一台设备改的', '关页时确认的']);
+  });
+
+  it('its own save on its way as the page went: the same', async () => {
+    const srv = server();
+    const draft = await goneAfterWholeSave(srv, false);
+    expect(draftWorthRestoring(draft, srv.sim.doc.toKm(), srv.wholeSaveId())).toBe(false);
+  });
+
+  it('edited after the save was sent, or saved whole elsewhere since: the draft is opened (its whole save decides)', async () => {
+    const srv = server();
+    const edited = await goneAfterWholeSave(srv, false, true);
+    expect(edited.sentAs).toBeUndefined();
+    expect(draftWorthRestoring(edited, srv.sim.doc.toKm(), srv.wholeSaveId())).toBe(true);
+    const srv2 = server();
+    const draft = await goneAfterWholeSave(srv2, true);
+    await srv2.save(START, 2, 'an-import-elsewhere');
+    expect(draftWorthRestoring(draft, srv2.sim.doc.toKm(), srv2.wholeSaveId())).toBe(true);
   });
 });
 

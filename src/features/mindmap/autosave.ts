@@ -129,7 +129,7 @@ export class Autosaver {
    */
   private draftNow(unsaved: Unsaved | null, ahead: readonly KeptTitle[] = []): Draft | null {
     const kept = this.copy.withTyped(unsaved, ahead);
-    return kept && this.draftMaker.make(kept.unsaved, kept.typed, this.version, this.unanswered.list);
+    return kept && this.draftMaker.make(kept.unsaved, kept.typed, this.version, this.unanswered.list, this.unanswered.exactly(kept.unsaved.document));
   }
 
   /** A title was confirmed and is on its way to the worker: every keepNow keeps it until a read has it (MemoryCopy.confirm). */
@@ -282,7 +282,7 @@ export class Autosaver {
     // (the page may have gone while the map was read)
     if (this.leaving) return;
     // named before the draft is written: a page gone while it is on its way keeps its name (Draft.sending)
-    const saveId = this.unanswered.name();
+    const saveId = this.unanswered.name(doc);
     const draft = this.draftNow({ version: this.version, document: doc });
     if (draft) await this.deps.drafts.put(this.deps.key, draft).catch(() => {});
     this.setState('saving');

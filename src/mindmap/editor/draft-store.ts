@@ -34,6 +34,13 @@ export interface Draft {
    * work saved: the reopening goes on from that version, with no conflict choice.
    */
   sending?: string[];
+  /**
+   * A whole-map draft: the whole saves, not answered, each of which carried exactly its `document`
+   * (the one sent as the page went, the page's own save after it). A map shown whose last whole
+   * save is one of them holds all of it, however much was changed on it since (by another
+   * device): the draft is not opened over it (draftWorthRestoring).
+   */
+  sentAs?: string[];
 }
 
 export interface DraftStore {
@@ -69,12 +76,15 @@ function done<T>(req: IDBRequest<T>): Promise<T> {
 /**
  * Whether a stored draft still holds anything the server lacks: one equal to the server's map
  * (its save went through while the page was closing, before the draft was dropped) does not, and
- * restoring it would only answer 409 against the version that save made. A draft of change sets
- * holds work while it has any (sets the server already has are skipped by their ids on replay).
+ * restoring it would only answer 409 against the version that save made; nor does one that is
+ * exactly the whole save the map shown was last saved whole by (`wholeSaveId`, Draft.sentAs),
+ * whatever was changed on it since — opened over those changes, it would offer to drop them. A
+ * draft of change sets holds work while it has any (sets the server has are skipped on replay).
  */
-export function draftWorthRestoring(draft: Draft | undefined, server: KmDocument): draft is Draft {
+export function draftWorthRestoring(draft: Draft | undefined, server: KmDocument, wholeSaveId?: string): draft is Draft {
   if (!draft) return false;
   if (!draft.document) return !!(draft.sets?.length || draft.typed?.length);
+  if (wholeSaveId && draft.sentAs?.includes(wholeSaveId)) return false;
   return JSON.stringify(draft.document) !== JSON.stringify(server);
 }
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { BrowserSession } from '../browser';
-import { closeTab, importFile, item, mapFocused, openMinder, saved, saveState, tree } from './helpers';
+import { closeTab, editField, importFile, item, mapFocused, openMinder, saved, saveState, tree } from './helpers';
 import { applyForCases, openSignedIn } from '../shell-helpers';
 import { pageApi } from '../study-helpers';
 import { E2E_STUDENTS } from '../students';
@@ -201,13 +201,38 @@ describe('the tab closes right after an edit, before its save ran', () => {
     await expect.poll(() => storedLevels(s.page, ['同一瞬间确认的标题']), { timeout: 10_000 }).toEqual({ 同一瞬间确认的标题: '2' });
   });
 
-  it('a map never saved, its first title confirmed as the tab goes: the map goes whole as it goes, and the reopening has no choice to make', async () => {
-    await confirmAsTheTabGoes(NEVER_SAVED, '从没保存过的图');
-    await expect.poll(() => storedLevels(s.page, ['从没保存过的图'], NEVER_SAVED), { timeout: 10_000 }).toEqual({ 从没保存过的图: '2' });
-    // this browser opens it again from its draft: the whole save it meets is its own
+  it('a map never saved, its first title confirmed as the tab goes: the map goes whole as it goes; the phone open on it shows it, edits on; the reopening keeps both, no choice', async () => {
+    // the same student's phone, the map open on it before anything was saved (version 0)
+    const phone = await openSignedIn(e2eBaseURL(), E2E_STUDENTS.burstClose.loginName);
+    try {
+      const b = phone.page;
+      const frames: string[] = [];
+      b.on('websocket', (ws) => ws.on('framereceived', (f) => frames.push(String(f.payload))));
+      await openMinder(b, NEVER_SAVED);
+      await expect.poll(() => frames.some((f) => f.includes('"type":"welcome"'))).toBe(true);
+      const other = (await tree(b).locator('[role=treeitem][aria-level="2"] .mind-tree__text').allTextContents())[1];
+
+      await confirmAsTheTabGoes(NEVER_SAVED, '从没保存过的图');
+      await expect.poll(() => storedLevels(s.page, ['从没保存过的图'], NEVER_SAVED), { timeout: 10_000 }).toEqual({ 从没保存过的图: '2' });
+      // the phone is told of that first save and opens it (before, it kept the official map, 已保存)
+      await item(b, '从没保存过的图').waitFor({ timeout: 10_000 });
+      await saved(b, async () => {
+        await item(b, other).click();
+        await b.keyboard.press('F2');
+        await editField(b).fill('手机上改的');
+        await b.keyboard.press('Enter');
+      });
+      expect(phone.errors).toEqual([]);
+    } finally {
+      await phone.close();
+    }
+    // this browser opens it again: its draft is that very save, so the map shown — the phone's
+    // edit on it — is opened, with no 导图已在其他页面更新 choice (whose 保留我的版本 dropped the phone's edit)
     await openMinder(s.page, NEVER_SAVED);
+    await item(s.page, '手机上改的').waitFor();
     await expect.poll(() => saveState(s.page).textContent(), { timeout: 15_000 }).toBe('已保存');
     expect(await s.page.getByRole('alertdialog').count()).toBe(0);
     expect(await item(s.page, '从没保存过的图').count()).toBe(1);
+    expect(await storedLevels(s.page, ['从没保存过的图', '手机上改的'], NEVER_SAVED)).toEqual({ 从没保存过的图: '2', 手机上改的: '2' });
   });
 });

@@ -49,6 +49,12 @@ export interface HeadMap {
   outline: string;
   version: number;
   updateTime: string;
+  /**
+   * The client's id of the last whole save (a first save, an import, a restore by the client),
+   * whatever change sets came after it: a page that reopens a whole-map draft which is exactly
+   * that save's document knows its work is stored, and opens this map instead (Draft.sentAs).
+   */
+  wholeSaveId?: string;
 }
 
 /**
@@ -63,14 +69,26 @@ export async function headOf(db: DbOrTrx, heads: MapHeads | undefined, r: MapRef
   // (a whole save deletes the log) shows as a gap in the sets read, and the map is read again.
   for (let attempt = 0; ; attempt++) {
     const cachedVersion = attempt === 0 ? (heads?.versionOf(r) ?? -1) : -1;
-    const { rows } = await sql<{ version: number; snapshot_version: number; outline: string; updated_at: Date; document: string | null }>`
-      select version, snapshot_version, ${outline} as outline, updated_at,
+    const { rows } = await sql<{
+      version: number;
+      snapshot_version: number;
+      outline: string;
+      updated_at: Date;
+      whole_save_id: string | null;
+      document: string | null;
+    }>`
+      select version, snapshot_version, ${outline} as outline, updated_at, whole_save_id,
         -- the document only when it is needed: the snapshot is the head, or the cache cannot answer
         case when snapshot_version = version or version <> ${cachedVersion} then document end as document
       from ${mapTable(r)} where ${mapWhere(r)}`.execute(db);
     const row = rows[0];
     if (!row) return undefined;
-    const meta = { outline: row.outline, version: row.version, updateTime: formatDateTime(row.updated_at) };
+    const meta = {
+      outline: row.outline,
+      version: row.version,
+      updateTime: formatDateTime(row.updated_at),
+      ...(row.whole_save_id ? { wholeSaveId: row.whole_save_id } : {}),
+    };
     if (row.snapshot_version === row.version && row.document !== null) return { document: JSON.parse(row.document) as KmDocument, ...meta };
     const cached = heads?.peek(r, row.version);
     // a copy: the cached map's node data must not be reached by the caller's changes

@@ -98,6 +98,7 @@ export async function mindmapRoutes(app: FastifyInstance): Promise<void> {
       version: own?.version ?? 0,
       isOfficial: own ? 0 : 1,
       updateTime: own?.updateTime ?? '',
+      ...(own?.wholeSaveId ? { wholeSaveId: own.wholeSaveId } : {}),
     });
   });
 

@@ -18,6 +18,7 @@ const doc = (title: string) => ({
 });
 const saveCase = (caseId: string, version: number, title: string, saveId?: string) =>
   t.post(t.tokens.normal, '/api/course/mindStudent/saveStuMind', { caseId, version, document: doc(title), ...(saveId ? { saveId } : {}) });
+const shown = (caseId: string) => t.get(t.tokens.normal, `/api/course/mindStudent/showMind?caseId=${caseId}`);
 const rename = (caseId: string, base: number, setId: string) =>
   t.post(t.tokens.normal, '/api/course/mindStudent/saveChanges', {
     caseId,
@@ -46,8 +47,11 @@ describe('whole saves named by the page', () => {
     expect(await saveCase('case-03', 0, '整体', 'tab1-w1')).toMatchObject({ data: { version: 1 } });
     expect(await rename('case-03', 1, 'tab9:1')).toMatchObject({ resultCode: 200 });
     expect((await saveCase('case-03', 1, '过期', 'tab1-w2')).data).toEqual({ version: 2 });
+    // the map as shown still names its last whole save: a draft that is exactly it is stored
+    expect((await shown('case-03')).data).toMatchObject({ version: 2, wholeSaveId: 'tab1-w1' });
     expect(await saveCase('case-03', 2, '未命名', undefined)).toMatchObject({ data: { version: 3 } });
     expect((await saveCase('case-03', 2, '过期')).data).toEqual({ version: 3 });
+    expect((await shown('case-03')).data).not.toHaveProperty('wholeSaveId');
   });
 
   it('refuses a save id that is not a short word', async () => {
@@ -61,6 +65,7 @@ describe('whole saves named by the page', () => {
       t.post(t.tokens.normal, '/api/mymaps/save', { mapId, version, document: doc(title), ...(saveId ? { saveId } : {}) });
     expect(await save(1, '第一次', 'tab1-w1')).toMatchObject({ resultCode: 200, data: { version: 2 } });
     expect((await save(1, '过期', 'tab1-w2')).data).toEqual({ version: 2, saveId: 'tab1-w1' });
+    expect((await t.get(t.tokens.normal, `/api/mymaps/show?mapId=${mapId}`)).data).toMatchObject({ version: 2, wholeSaveId: 'tab1-w1' });
     expect(await save(2, '未命名')).toMatchObject({ data: { version: 3 } });
     expect((await save(2, '过期')).data).toEqual({ version: 3 });
   });

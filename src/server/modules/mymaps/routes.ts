@@ -67,8 +67,8 @@ export async function myMapsRoutes(app: FastifyInstance): Promise<void> {
     const { ownerId, ownerName, access } = await ownMapAccess(app.db, studentIdOf(request), request.query.mapId);
     const entry = await getEntry(app.db, ownerId, request.query.mapId);
     // the head: the snapshot with the change sets after it (mindmaps/head.ts)
-    const { document, version } = await getDocument(app.db, ownerId, request.query.mapId, app.mapHeads);
-    return ok({ ...entry, version, document, access, ownerId, ownerName });
+    const { document, version, wholeSaveId } = await getDocument(app.db, ownerId, request.query.mapId, app.mapHeads);
+    return ok({ ...entry, version, document, access, ownerId, ownerName, ...(wholeSaveId ? { wholeSaveId } : {}) });
   });
 
   r.post('/api/mymaps/create', { schema: { body: CreateMapBody, response: Reply(CreatedMap) }, config: { write: ownWrite } }, async (request) => {

@@ -151,10 +151,15 @@ export async function getEntry(db: DbOrTrx, studentId: string, mapId: string, op
 }
 
 /** The map as it is now (its head: snapshot and change sets, mindmaps/head.ts), 404 when it is not the student's live map. */
-export async function getDocument(db: DbOrTrx, studentId: string, mapId: string, heads?: MapHeads): Promise<{ document: KmDocument; version: number }> {
+export async function getDocument(
+  db: DbOrTrx,
+  studentId: string,
+  mapId: string,
+  heads?: MapHeads,
+): Promise<{ document: KmDocument; version: number; wholeSaveId?: string }> {
   const head = await headOf(db, heads, ownRef(studentId, mapId));
   if (!head) throw notFound(NOT_FOUND_MSG);
-  return { document: head.document, version: head.version };
+  return { document: head.document, version: head.version, ...(head.wholeSaveId ? { wholeSaveId: head.wholeSaveId } : {}) };
 }
 
 /**
