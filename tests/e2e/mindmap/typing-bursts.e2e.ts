@@ -279,6 +279,9 @@ describe('a title confirmed with Enter, then the tab closes or reloads', () => {
     let next = page;
     if (how === 'reload') {
       await page.reload().catch(() => {}); // (offline: the reload itself fails)
+      // Chromium's network-error page reloads itself once online, racing the reopening's own
+      // navigation ("interrupted by another navigation"): left while still offline.
+      await page.goto('about:blank').catch(() => {});
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
       await cdp.detach();
     } else {
