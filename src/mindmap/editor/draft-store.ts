@@ -100,9 +100,20 @@ export function idbDraftStore(factory: IDBFactory = indexedDB): DraftStore {
   };
   return {
     get: async (key) => (await done((await tx('readonly')).get(key))) as Draft | undefined,
-    put: async (key, d) => void (await done((await tx('readwrite')).put(d, key))),
-    delete: async (key) => void (await done((await tx('readwrite')).delete(key))),
+    // Written once the transaction has committed, not when its request succeeded: a page that goes
+    // in between loses the write, and by then the synchronous copy was dropped for it (withSyncCopy).
+    put: async (key, d) => committed((await tx('readwrite')).put(d, key)),
+    delete: async (key) => committed((await tx('readwrite')).delete(key)),
   };
+}
+
+function committed(req: IDBRequest): Promise<void> {
+  const t = req.transaction!;
+  return new Promise((resolve, reject) => {
+    t.oncomplete = () => resolve();
+    t.onerror = () => reject(t.error ?? req.error);
+    t.onabort = () => reject(t.error ?? new DOMException('draft write aborted', 'AbortError'));
+  });
 }
 
 const SYNC_PREFIX = 'xuetu-mindmap-draft:';
