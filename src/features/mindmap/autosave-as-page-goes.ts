@@ -29,7 +29,10 @@ export interface GoingSaver {
  */
 export function sendUnsavedAsPageGoes(s: GoingSaver, going: readonly KeptTitle[]): void {
   const u = s.copy.latest;
-  if (u?.document) {
+  // (a whole map read before the whole save that stored it answered: its later edits are sets,
+  // read after it; sent whole again it would replace what other devices changed on that save)
+  const stale = !!u?.document && u.version !== s.version;
+  if (u?.document && !stale) {
     const send = s.deps.saveAsPageGoes;
     const doc = s.copy.withTyped(null, going)?.unsaved.document;
     if (!send || !doc || (s.edits === 0 && !s.copy.typedCount && !going.length)) return;
@@ -38,7 +41,7 @@ export function sendUnsavedAsPageGoes(s: GoingSaver, going: readonly KeptTitle[]
   }
   const send = s.deps.changes?.sendAsPageGoes;
   if (!send || s.version === 0) return;
-  const sets = u?.sets ?? [];
+  const sets = stale ? [] : (u?.sets ?? []);
   const titles = s.copy.namedTitles(going);
-  if (sets.length || titles.length) send(u?.version ?? s.version, sets, titles);
+  if (sets.length || titles.length) send(stale || !u ? s.version : u.version, sets, titles);
 }

@@ -72,6 +72,8 @@ export async function tab(
   name: string,
   drafts: DraftStore = idbDraftStore(),
   key = draftKey('s1', `case-${name}-${Math.random()}`),
+  /** the whole save as the page goes (a map never saved), if the test wants one */
+  saveAsPageGoes?: (doc: KmDocument, version: number, saveId: string) => boolean,
 ): Promise<{ engine: EngineClient; saver: Autosaver }> {
   const engine = localEngine(createEngineHost());
   await engine.load(structuredClone(srv.sim.doc.toKm()));
@@ -79,7 +81,8 @@ export async function tab(
   const saver = new Autosaver(
     {
       snapshot: () => engine.toKm(),
-      save: srv.save,
+      save: (doc, v, id) => srv.save(doc, v, id),
+      saveAsPageGoes,
       drafts,
       key,
       changes: {

@@ -209,6 +209,31 @@ describe('a whole save stored, then changed on another device, before this brows
     expect(draftWorthRestoring(draft, srv.sim.doc.toKm(), srv.wholeSaveId())).toBe(false);
   });
 
+  it('its first whole save answered with a later edit waiting: as the page goes, that edit goes as a change, not the map whole again', async () => {
+    const srv = server();
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    const save = srv.save;
+    srv.save = async (doc, v, id) => (await held, save(doc, v, id));
+    let wholeAsItWent = 0;
+    const keepalive = (doc: KmDocument, v: number, id: string) => (wholeAsItWent++, void save(doc, v, id).catch(() => {}), true);
+    const t = await tab(srv, 't1', undefined, undefined, keepalive);
+    await renameIn(t, 'a', '第一次');
+    const first = t.saver.flush();
+    await until(() => t.saver.state === 'saving');
+    await renameIn(t, 'b', '保存途中又改的');
+    for (let i = 0; i < 20; i++) await new Promise((r) => setImmediate(r)); // (its read, of the map whole: still version 0)
+    release();
+    await first;
+    expect([srv.sim.version, t.saver.state]).toEqual([1, 'dirty']);
+    for (let i = 0; i < 20; i++) await new Promise((r) => setImmediate(r)); // (the read after the whole save)
+    t.saver.sendAsItGoes();
+    expect(wholeAsItWent).toBe(0);
+    await until(() => srv.sim.doc.get('b').data.text === '保存途中又改的');
+    expect([srv.sent.whole, srv.sentAsPageWent]).toEqual([1, 1]);
+    t.saver.dispose();
+  });
+
   it('edited after the save was sent, or saved whole elsewhere since: the draft is opened (its whole save decides)', async () => {
     const srv = server();
     const edited = await goneAfterWholeSave(srv, false, true);

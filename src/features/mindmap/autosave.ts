@@ -289,8 +289,13 @@ export class Autosaver {
     try {
       this.version = await this.deps.save(doc, this.version, saveId);
       this.unanswered.stored();
-      // The sets up to the one read with the document are in it; later edits go as change sets.
-      if (this.deps.changes) await this.deps.changes.wholeSaved(this.version, sent?.seq ?? 0).catch(() => {});
+      // The sets up to the one read with the document are in it; later edits go as change sets —
+      // and the whole map last read is no longer the unsaved work: read again (as those sets), so
+      // a page that goes now keeps and sends them, not the whole map over what it just saved.
+      if (this.deps.changes) {
+        await this.deps.changes.wholeSaved(this.version, sent?.seq ?? 0).catch(() => {});
+        this.copy.changed();
+      }
       this.failures.saved();
       await this.settle(seen);
     } catch (e) {
