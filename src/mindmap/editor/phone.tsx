@@ -85,13 +85,15 @@ interface SheetProps {
   open: boolean;
   onClose(): void;
   children: ReactNode;
+  /** Taller than the outline's (60 %): what it holds is meant to be seen whole, not scrolled to. */
+  tall?: boolean;
 }
 
 /**
  * A bottom sheet over the lower part of the map: a title bar with 关闭, Esc closes it. It stays
  * mounted while closed (hidden) so what it holds (the outline tree) keeps its state.
  */
-export function BottomSheet({ title, id, open, onClose, children, sheetRef }: SheetProps & { sheetRef?: RefObject<HTMLElement | null> }) {
+export function BottomSheet({ title, id, open, onClose, children, tall, sheetRef }: SheetProps & { sheetRef?: RefObject<HTMLElement | null> }) {
   const own = useRef<HTMLElement>(null);
   const ref = sheetRef ?? own;
   useEffect(() => {
@@ -107,7 +109,7 @@ export function BottomSheet({ title, id, open, onClose, children, sheetRef }: Sh
     <section
       ref={ref}
       id={id}
-      className="mind-sheet"
+      className={tall ? 'mind-sheet mind-sheet--tall' : 'mind-sheet'}
       aria-label={title}
       hidden={!open}
       onKeyDown={(e) => {
@@ -239,7 +241,7 @@ export function OutlineRegion({ ctl, canvas, phone, sheet, onSheet, tree, toolba
       <BottomSheet title="大纲" id="mind-outline-sheet" sheetRef={outline} open={sheet === 'outline'} onClose={() => onSheet(null)}>
         {tree}
       </BottomSheet>
-      <BottomSheet title="更多" open={sheet === 'more'} onClose={() => onSheet(null)}>
+      <BottomSheet title="更多" tall open={sheet === 'more'} onClose={() => onSheet(null)}>
         {/* a finger has no Shift or Ctrl: several topics are selected in 多选 (multi-select.ts) */}
         <MultiSelectButton ctl={ctl} onPicked={() => onSheet(null)} />
         {toolbar}
