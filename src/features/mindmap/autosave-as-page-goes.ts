@@ -41,7 +41,8 @@ export function sendUnsavedAsPageGoes(s: GoingSaver, going: readonly KeptTitle[]
   }
   const send = s.deps.changes?.sendAsPageGoes;
   if (!send || s.version === 0) return;
-  const sets = stale ? [] : (u?.sets ?? []);
+  // (a stale whole read holds no sets: the titles go on the page's version)
+  const read = u && !stale ? u : { version: s.version, sets: [] };
   const titles = s.copy.namedTitles(going);
-  if (sets.length || titles.length) send(stale || !u ? s.version : u.version, sets, titles);
+  if (read.sets?.length || titles.length) send(read.version, read.sets ?? [], titles);
 }
