@@ -52,6 +52,16 @@ const EMPTY_OUTLINE = `${INVALID}：大纲为空（只有空行，没有任何�
 
 const asText = (data: FileData): string => (typeof data === 'string' ? data : decodeTextFile(data));
 
+/**
+ * An outline's tree, refused when a map may not hold it (more topics or levels than the limits):
+ * taken in, it would be refused at every save instead, the student's work on it unsaveable.
+ */
+function withinLimits(format: 'txt' | 'md', root: KmNode): KmNode {
+  const problem = documentProblem({ root });
+  if (problem) throw new Error(`无法导入 .${format} 文件：${problem}`);
+  return root;
+}
+
 /** A decoded exchange tree within the map limits, restored like any import; what it lost is the last notice. */
 function exchanged(
   root: KmNode,
@@ -84,11 +94,11 @@ export function importDocumentWithNotices(format: FileFormat, data: FileData, op
     case 'txt': {
       const r = decodeOutline(asText(data), { forest: 'wrap', name: opts.name });
       if (!r) throw new Error(EMPTY_OUTLINE);
-      return { document: restoreDocument(r.root), notices: r.notices };
+      return { document: restoreDocument(withinLimits('txt', r.root)), notices: r.notices };
     }
     case 'md': {
       const r = decodeMarkdownWithNotices(asText(data), opts.name);
-      return { document: restoreDocument(r.root), notices: r.notices };
+      return { document: restoreDocument(withinLimits('md', r.root)), notices: r.notices };
     }
     case 'xmind':
       return xmindMap(decodeXmind(xmindBytes(data), opts.sheet ?? 0));
