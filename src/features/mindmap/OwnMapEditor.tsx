@@ -141,6 +141,7 @@ function Editor({ ctl, mapId, studentId, map, draft }: Loaded & { ctl: EditorCon
     [mapId, map.ownerId],
   );
   const auto = useAutosave(ctl, keyOf(mapId), studentId, draft ? draft.baseVersion : map.version, {
+    restoring: !!draft && !readOnly,
     save: saveByKey,
     saveAsPageGoes: saveByKeyAsPageGoes,
     routes,
@@ -187,6 +188,7 @@ function Editor({ ctl, mapId, studentId, map, draft }: Loaded & { ctl: EditorCon
       draft: retry || readOnly ? undefined : draft,
       readOnly: server.access === 'view',
       opened: auto.opened,
+      restoring: auto.restoring,
       restoredWhole: auto.restoredWhole,
     });
   };

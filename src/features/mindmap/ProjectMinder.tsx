@@ -126,6 +126,7 @@ function MinderEditor({ ctl, caseId, shared, studentId, mind, draft, study, offi
   const readOnly = role === 'view';
   const owner = shared?.ownerId;
   const auto = useAutosave(ctl, caseId, studentId, startVersion, {
+    restoring: !!draft,
     room,
     ownerId: owner,
     // removed from a classmate's map: said, and the map stays on screen read-only (nothing more can be saved)
@@ -189,7 +190,16 @@ function MinderEditor({ ctl, caseId, shared, studentId, mind, draft, study, offi
     const retry = attempts.current++ > 0;
     const server = retry ? await showMind(caseId) : mind;
     const afterOpen = () => ctl.doc.setStudyNodes(study);
-    await openDraftOrServer({ ctl, server, draft: retry ? undefined : draft, readOnly, afterOpen, opened: auto.opened, restoredWhole: auto.restoredWhole });
+    await openDraftOrServer({
+      ctl,
+      server,
+      draft: retry ? undefined : draft,
+      readOnly,
+      afterOpen,
+      opened: auto.opened,
+      restoring: auto.restoring,
+      restoredWhole: auto.restoredWhole,
+    });
   };
 
   const asked = useRef(recallAsked);

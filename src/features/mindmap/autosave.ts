@@ -168,6 +168,14 @@ export class Autosaver {
   }
 
   /**
+   * A draft is being opened: until the opening knows what of it is unsaved (restoredWhole,
+   * resolve), the status says 未保存, never the 已保存 of a page that has not opened yet.
+   */
+  restoring(): void {
+    if (this.state === 'saved') this.setState('dirty');
+  }
+
+  /**
    * A whole-map draft was opened (draft-opening.ts): it is saved whole after the debounce, and
    * `sending` (Draft.sending) are the whole saves of the page that kept it which never answered.
    */

@@ -19,11 +19,14 @@ export interface DraftOpening {
   afterOpen?(): Promise<void>;
   /** The autosave from the server's map, the draft's sets replayed on it: whether any were not saved yet (useAutosave's opened). */
   opened(server: { version: number }, draft?: Draft): Promise<boolean>;
+  /** A draft is about to be opened: the status says it is not saved yet (Autosaver.restoring). */
+  restoring(): void;
   /** A whole-map draft opened: saved whole after the debounce (its whole saves never answered are this page's own: Draft.sending). */
   restoredWhole(draft: Draft): void;
 }
 
-export async function openDraftOrServer({ ctl, server, draft, readOnly, afterOpen, opened, restoredWhole }: DraftOpening): Promise<void> {
+export async function openDraftOrServer({ ctl, server, draft, readOnly, afterOpen, opened, restoring, restoredWhole }: DraftOpening): Promise<void> {
+  if (draft) restoring();
   const replay = draft && (!draft.document || (!!draft.sets?.length && draft.baseVersion > 0 && server.version > draft.baseVersion));
   if (draft && !replay) {
     try {

@@ -49,6 +49,8 @@ export interface AutosaveOptions {
   onTypingLost?(reason: string, text: string): void;
   /** a map that is not a case's (我的导图): its routes and its live socket, instead of the case map's */
   routes?: MapRoutes;
+  /** a draft is to be opened: the status starts at 未保存 (draft-opening.ts settles it), never 已保存 */
+  restoring?: boolean;
 }
 
 export function useAutosave(ctl: EditorController, caseId: string, studentId: string, version: number, opts: AutosaveOptions = {}) {
@@ -58,7 +60,7 @@ export function useAutosave(ctl: EditorController, caseId: string, studentId: st
   const owner = ownerId === studentId ? undefined : ownerId;
   const said = useRef(opts);
   said.current = opts;
-  const [state, setState] = useState<SaveState>('saved');
+  const [state, setState] = useState<SaveState>(opts.restoring ? 'dirty' : 'saved');
   const [conflict, setConflict] = useState<KmDocument | null>(null);
   const key = minderDraftKey(studentId, caseId, ownerId);
   const ref = useRef<Autosaver | null>(null);
@@ -278,6 +280,7 @@ export function useAutosave(ctl: EditorController, caseId: string, studentId: st
   return {
     state,
     retry,
+    restoring: () => ref.current?.restoring(),
     restoredWhole: (draft: Draft) => ref.current?.restoredWhole(draft.sending ?? []),
     rebase,
     opened,

@@ -137,11 +137,22 @@ describe('a refused save says why, once, and keeps the work', () => {
     await expect.poll(() => saveState(page).textContent()).toBe('未能保存');
     expect(await saidNotApplied()).toBe(1);
 
+    // every status the reopened page shows, from its first paint: the restored work is not saved
+    // (and is refused again), so 已保存 must never show, not even while the draft opens
+    await page.addInitScript(() => {
+      const seen: string[] = ((window as unknown as { saveStatesSeen: string[] }).saveStatesSeen = []);
+      new MutationObserver(() => {
+        const text = document.querySelector('.mind-save')?.textContent ?? '';
+        if (text && seen[seen.length - 1] !== text) seen.push(text);
+      }).observe(document, { subtree: true, childList: true, characterData: true });
+    });
     const restored = toastWith(page, RESTORED).waitFor();
     await page.reload();
     await page.locator('.mind-editor[aria-busy="false"]').waitFor();
     await restored;
     await expect.poll(() => outline(page)).toEqual(expect.arrayContaining(['未报名的笔记', '第二条笔记']));
+    await expect.poll(() => saveState(page).textContent()).toBe('未能保存');
+    expect(await page.evaluate(() => (window as unknown as { saveStatesSeen: string[] }).saveStatesSeen)).not.toContain('已保存');
   });
 
   it('the experience account: the server refuses; SPEC §6 message once, not per autosave', async () => {
