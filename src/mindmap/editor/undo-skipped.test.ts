@@ -111,3 +111,36 @@ describe('undo after another member deleted what the step changed', () => {
     expect(warnings).toEqual(['这一步撤销删除了林悦正在编辑的「分支主题」，可按 Ctrl+Y 恢复']);
   });
 });
+
+describe('my own steps, with my sets answered in between', () => {
+  // Tab, a title, Enter, Delete, Ctrl+Z with about a second between them (walk): the insert was
+  // saved before the title was confirmed, and its answer came after the delete. The topic came
+  // back as 分支主题 — the answer's rebase had put the first title back on the very data object
+  // the delete had recorded — and that was then saved; the next Ctrl+Z said 这一步无需撤销.
+  for (const answered of ['the insert alone, after the delete', 'the insert and the title, after the delete', 'the insert alone, before the title'] as const) {
+    it(`a new topic titled, then deleted, the sets answered (${answered}): undo brings it back with its title`, async () => {
+      const { ctl, said } = await syncedController();
+      const id = (await ctl.run('appendChild', ['a'])) as string;
+      const insert = (await ctl.engine.takeChangeSets()).sets;
+      const answer = async (sets: typeof insert) => {
+        const r = await ctl.engine.receiveChangeSets(sets.map((s, i) => ({ ...s, version: 2 + i })) as never);
+        ctl.apply(r.patch, false);
+      };
+      if (answered === 'the insert alone, before the title') await answer(insert);
+      await ctl.textEdit.editText(id, '我的标题');
+      const both = (await ctl.engine.takeChangeSets()).sets;
+      // what was sent stays what it was when sent (a set resent carries the topic as inserted)
+      if (both[0].id === insert[0].id) expect(JSON.stringify(both[0])).toBe(JSON.stringify(insert[0]));
+      await ctl.execute('removeNode', [[id]]);
+      if (answered === 'the insert alone, after the delete') await answer(insert);
+      if (answered === 'the insert and the title, after the delete') await answer(both);
+      await ctl.undo();
+      expect(said.at(-1)).toBe('已撤销');
+      expect(ctl.model.get(id)?.text).toBe('我的标题');
+      await ctl.undo();
+      expect(ctl.model.get(id)?.text).toBe('分支主题');
+      await ctl.redo();
+      expect(ctl.model.get(id)?.text).toBe('我的标题');
+    });
+  }
+});

@@ -116,7 +116,19 @@ describe('a burst of new topics, then the tab closes or reloads', () => {
             await page.locator('.mind-editor[aria-busy="false"]').waitFor();
           }
           // what the reopened page restored is saved (a draft replayed is saved at once)
-          await expect.poll(() => saveState(s.page).textContent(), { timeout: 10_000 }).toBe('已保存');
+          await expect
+            .poll(() => saveState(s.page).textContent(), { timeout: 10_000 })
+            .toBe('已保存')
+            .catch(async (e) => {
+              const shown = await s.page.evaluate(() =>
+                [...document.querySelectorAll('[role=dialog],[role=alertdialog],[role=alert],.mind-save')]
+                  .map((d) => `${d.getAttribute('role') ?? d.className}: ${d.textContent}`)
+                  .join(' | '),
+              );
+              await s.page.screenshot({ path: `/tmp/burst-fail-${Date.now()}.png` });
+              console.error(`DIAG not saved after reopening (${ms} ms, ${how}); shown: ${shown || 'none'}; url ${s.page.url()}`);
+              throw e;
+            });
           const there = await storedLevels(s.page, titles);
           const missing = titles.filter((t, i) => there[t] !== (i === 0 ? '2' : '3'));
           if (missing.length) lost.push(`${ms} ms: ${missing.join(', ')}`);

@@ -57,15 +57,16 @@ export class MindDoc {
     return n;
   }
 
-  private build(km: KmNode, parent: NodeRec | null): NodeRec {
+  /** `own`: the records get copies of the nodes' data objects (an insert), else share them (a load). */
+  private build(km: KmNode, parent: NodeRec | null, own = false): NodeRec {
     // Iterative so that very deep imported maps cannot overflow the stack.
-    const top = this.makeRec(km, parent);
+    const top = this.makeRec(km, parent, own);
     const stack: Array<[KmNode, NodeRec]> = [[km, top]];
     while (stack.length) {
       const [k, rec] = stack.pop()!;
       if (!k.children) continue;
       for (const ck of k.children) {
-        const c = this.makeRec(ck, rec);
+        const c = this.makeRec(ck, rec, own);
         rec.children.push(c);
         if (ck.children && ck.children.length) stack.push([ck, c]);
       }
@@ -73,11 +74,11 @@ export class MindDoc {
     return top;
   }
 
-  private makeRec(km: KmNode, parent: NodeRec | null): NodeRec {
+  private makeRec(km: KmNode, parent: NodeRec | null, own = false): NodeRec {
     const id = km.data.id;
     if (typeof id !== 'string' || this.byId.has(id)) throw new Error(`主题编号无效或重复：${String(id)}`);
     const slot = this.freeSlots.length ? this.freeSlots.pop()! : this.nextSlot++;
-    const rec: NodeRec = { id, data: km.data, parent, children: [], slot };
+    const rec: NodeRec = { id, data: own ? { ...km.data } : km.data, parent, children: [], slot };
     this.byId.set(id, rec);
     return rec;
   }
@@ -98,7 +99,10 @@ export class MindDoc {
     const parent = this.get(parentId);
     const i = Math.max(0, Math.min(index, parent.children.length));
     this.watch?.touch(parent);
-    const rec = this.build(km, parent);
+    // The topics get data objects of their own: `km` is what the change records (history, the
+    // sets to send), and must stay as it was inserted when the topic's fields change later — a
+    // rebase takes edits back and replays them in another order than undo would.
+    const rec = this.build(km, parent, true);
     parent.children.splice(i, 0, rec);
     this.recorder?.push({ op: 'add', parent: parentId, index: i, node: km });
     return rec;
@@ -215,8 +219,8 @@ export class MindDoc {
 }
 
 /**
- * Re-inserts a key at its old position, in place: data objects are shared with recorded
- * changes (undo/redo of add/remove re-insert the same objects), so their identity must not change.
+ * Re-inserts a key at its old position, in place (a topic's data object is its record's for as
+ * long as the topic is in the document; a removal's recorded node holds it from then on).
  */
 function insertKeyAt(data: KmNodeData, key: string, value: unknown, pos: number): void {
   const tail = Object.keys(data).slice(pos);
