@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { BrowserSession } from '../browser';
-import { clickNode, editField, mapFocused, nodePoint, openMinder, outline, tree } from './helpers';
+import { clickNode, editField, mapFocused, nodePoint, openMinder, outline, saveState, tree } from './helpers';
 import { applyForCases, openSignedIn } from '../shell-helpers';
 import { E2E_STUDENTS } from '../students';
 import { e2eBaseURL } from '../base-url';
@@ -97,5 +97,56 @@ describe('history modes on the canvas', () => {
     await expect.poll(() => rows(page)).toEqual(before);
     await redo(page);
     await expect.poll(() => rows(page)).toEqual(moved);
+  });
+
+  it('a new topic titled, deleted, then Ctrl+Z while its first save is answered: it comes back with its title, and that is what is saved', async () => {
+    const { page } = s;
+    await openMinder(page, CASE);
+    await expect.poll(() => saveState(page).textContent()).toBe('已保存');
+    const before = await outline(page);
+    // saved once before (a map never saved is saved whole first, by another call)
+    await clickNode(page, before[1]);
+    await page.keyboard.press('F2');
+    await editField(page).waitFor();
+    await page.keyboard.insertText('（先存一次）');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => saveState(page).textContent(), { timeout: 20_000 }).toBe('已保存');
+    await undo(page);
+    await expect.poll(() => outline(page)).toEqual(before);
+    await expect.poll(() => saveState(page).textContent(), { timeout: 20_000 }).toBe('已保存');
+    // The first save (the new topic, before its title is confirmed) is answered only after the
+    // delete: the walk's second between keys, made certain.
+    let open!: () => void;
+    const gate = new Promise<void>((r) => (open = r));
+    const held = page.waitForRequest((r) => /\/mindStudent\/saveChanges\b/.test(r.url()));
+    await page.route(
+      /\/mindStudent\/saveChanges\b/,
+      async (route) => {
+        await gate;
+        await route.continue();
+      },
+      { times: 1 },
+    );
+    await clickNode(page, before[1]);
+    await page.keyboard.press('Tab');
+    await editField(page).waitFor();
+    await held;
+    await page.keyboard.insertText('撤销删除后的标题');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => outline(page)).toContain('撤销删除后的标题');
+    await mapFocused(page);
+    await page.keyboard.press('Delete');
+    await expect.poll(() => outline(page)).not.toContain('撤销删除后的标题');
+    open();
+    await expect.poll(() => saveState(page).textContent(), { timeout: 20_000 }).toBe('已保存');
+    await undo(page);
+    await expect.poll(() => outline(page)).toContain('撤销删除后的标题');
+    expect(await outline(page)).not.toContain('分支主题');
+    await expect.poll(() => saveState(page).textContent(), { timeout: 20_000 }).toBe('已保存');
+    await page.reload();
+    await openMinder(page, CASE);
+    const after = await outline(page);
+    expect(after).toContain('撤销删除后的标题');
+    expect(after).not.toContain('分支主题');
   });
 });
