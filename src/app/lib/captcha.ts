@@ -1,9 +1,10 @@
 /**
  * Client-side captcha of SPEC §5: 4 characters from letters and digits with look-alikes removed
- * (0/O/o, 1/l/I/i, 2/Z/z, 5/S/s, 6/G, 9/g/q, u/v/V/U, c/C, k/K, p/P, w/W, x/X, y/Y, j/J), compared
+ * (0/O/o, 1/l/I/i, 2/Z/z, 5/S/s, 6/G, 9/g/q, u/v/V/U, c/C, k/K, p/P, w/W, x/X, y/Y, j/J, and L/t,
+ * which a tilted bold glyph makes hard to tell apart: a walk misread one), compared
  * case-insensitively. The random source is injectable so tests are deterministic.
  */
-export const CAPTCHA_ALPHABET = 'ABDEFHLMNQRT3478abdefhmnrt';
+export const CAPTCHA_ALPHABET = 'ABDEFHMNQRT3478abdefhmnr';
 export const CAPTCHA_LENGTH = 4;
 
 export type RandomSource = () => number;
