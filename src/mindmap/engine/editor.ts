@@ -266,6 +266,11 @@ export class MindEditor {
     return this.history.canRedo;
   }
 
+  /** Undo steps on the stack (a step may change nothing visible: a topic moved to where it was). */
+  get undoDepth(): number {
+    return this.history.undoDepth;
+  }
+
   copy(ids: string | string[]): MapClip {
     return copyClip(this.doc, ids);
   }
