@@ -44,8 +44,12 @@ export function PhoneActionBar({ ctx, sheet, onSheet }: BarProps) {
   const { ctl } = ctx;
   useSyncExternalStore(ctl.subscribe, ctl.getState);
   const toggle = (s: Exclude<PhoneSheet, null>) => onSheet(sheet === s ? null : s);
+  // Nothing selected (a tap on empty canvas, the map moved on from under a finger): the topic
+  // buttons are greyed out, and this says why rather than leaving them dead.
+  const noTopic = !ctl.state.readOnly && !ctl.state.selection.length;
   return (
     <div className="mind-phonebar" role="toolbar" aria-label="导图操作">
+      {noTopic && <p className="mind-phonebar__hint">先点选一个主题，再添加、编辑或删除</p>}
       {!ctl.state.readOnly &&
         BAR.map(([name, short]) => {
           const a = actionByName(name);

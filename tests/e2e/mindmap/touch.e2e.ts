@@ -131,8 +131,12 @@ describe('the study map on a phone', () => {
     const c = await canvasBox(s.page);
     await fingers.tap({ x: c.x + 6, y: c.y + c.height - 6 });
     await expect.poll(() => selectedRows(s.page)).toEqual([]);
+    // the topic buttons greyed out say why, above the bar (taps go through the hint to the map)
+    const hint = s.page.getByText('先点选一个主题，再添加、编辑或删除');
+    await hint.waitFor();
     await fingers.tap(centre(b));
     await expect.poll(() => selectedRows(s.page)).toEqual([first]);
+    await hint.waitFor({ state: 'detached' });
 
     // one finger on the node (not held) pans the map: the node moves with the finger, and a
     // tap where it went selects it
