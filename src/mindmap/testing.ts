@@ -7,3 +7,4 @@ export { createEngineHost } from './worker/host';
 export { localEngine, type EngineClient } from './worker/client';
 export { SimServer } from './engine/sync/sim-server';
 export { mulberry32, randomOp } from './engine/testing/random-ops';
+export { mapText, SMALL_MAP } from './engine/testing/sync-fixtures';

@@ -5,6 +5,7 @@ import type { AppliedSet, ChangeSet } from '../model/change-set';
 import type { KmDocument } from '../model/types';
 import { mulberry32, randomOp } from '../testing/random-ops';
 import { SimServer } from './sim-server';
+import { mapText, SMALL_MAP } from '../testing/sync-fixtures';
 
 // My own undo, with nobody else on the map, whatever became of my saves meanwhile: answered at
 // once, answered only after more edits (the network slow), never answered (lost, then resent).
@@ -12,28 +13,9 @@ import { SimServer } from './sim-server';
 // came after a later edit once put a topic's first title back on the data a delete had recorded:
 // undoing the delete brought the topic back as 分支主题.)
 
-const START: KmDocument = {
-  root: {
-    data: { id: 'r', text: '中心主题' },
-    children: [
-      { data: { id: 'a', text: 'A' }, children: [{ data: { id: 'a1', text: 'A1' }, children: [] }] },
-      { data: { id: 'b', text: 'B' }, children: [] },
-    ],
-  },
-  template: 'default',
-  theme: 'fresh-blue',
-  version: '1.4.43',
-};
-
-/** The map as text, view state (folding) aside and data keys sorted: what an undo must give back. */
-const textOf = (km: KmDocument) =>
-  JSON.stringify(km, (k, v: unknown) =>
-    k === 'expandState'
-      ? undefined
-      : v && typeof v === 'object' && !Array.isArray(v)
-        ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
-        : v,
-  );
+const START = SMALL_MAP;
+/** The map as text, view state (folding) aside: what an undo must give back. */
+const textOf = (km: KmDocument) => mapText(km, new Set(['expandState']));
 const edited = (ed: MindEditor) => textOf(ed.doc.toKm());
 
 describe('my own undo while my saves are answered late, lost or resent (property)', () => {

@@ -5,29 +5,10 @@ import type { AppliedSet, ChangeSet } from '../model/change-set';
 import type { KmDocument } from '../model/types';
 import { mulberry32, randomOp } from '../testing/random-ops';
 import { SimServer } from './sim-server';
+import { mapText, SMALL_MAP } from '../testing/sync-fixtures';
 
-const START: KmDocument = {
-  root: {
-    data: { id: 'r', text: '中心主题' },
-    children: [
-      { data: { id: 'a', text: 'A' }, children: [{ data: { id: 'a1', text: 'A1' }, children: [] }] },
-      { data: { id: 'b', text: 'B' }, children: [] },
-    ],
-  },
-  template: 'default',
-  theme: 'fresh-blue',
-  version: '1.4.43',
-};
-
-/**
- * A map as text, its topics' data keys sorted: a tab that took its own set back and replayed it
- * may hold a topic's keys in another order than the server (font-weight before expandState), the
- * same map; compared as is, about one seed in a few hundred failed.
- */
-const text = (km: KmDocument) =>
-  JSON.stringify(km, (_k, v: unknown) =>
-    v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : v,
-  );
+const START = SMALL_MAP;
+const text = (km: KmDocument) => mapText(km);
 const json = (ed: MindEditor) => text(ed.doc.toKm());
 
 interface Tab {

@@ -3,25 +3,14 @@ import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../../tests/server/test-app';
 import { NORMAL, applyTo } from '../../../../tests/server/helpers';
 import { MindEditor, type AppliedSet, type ChangeSet, MindDoc, restoreDocument } from '../../../mindmap/core';
-import { SimServer, mulberry32, randomOp } from '../../../mindmap/testing';
+import { SimServer, SMALL_MAP, mulberry32, randomOp } from '../../../mindmap/testing';
 
 // The server's rule is engine/sync/sim-server.ts's: random edits from 2-3 tabs saved through the
 // real route, with answers lost now and then, end with the map SimServer makes of the same sets
 // in the same order — and the route's log is SimServer's, set for set.
 
 const t = useTestApp({ normal: NORMAL });
-const START = {
-  root: {
-    data: { id: 'r', text: '中心主题' },
-    children: [
-      { data: { id: 'a', text: 'A' }, children: [{ data: { id: 'a1', text: 'A1' }, children: [] }] },
-      { data: { id: 'b', text: 'B' }, children: [] },
-    ],
-  },
-  template: 'default',
-  theme: 'fresh-blue',
-  version: '1.4.43',
-};
+const START = SMALL_MAP;
 const canonical = (km: object) => JSON.stringify(new MindDoc(restoreDocument(structuredClone(km))).toKm());
 
 describe('saveChanges follows SimServer (property-ish)', () => {
