@@ -108,8 +108,8 @@ describe('two tabs of one map', () => {
     await a.bringToFront();
     await saved(a, () => a.keyboard.press('Enter'));
     await expect.poll(() => outline(b), { timeout: 20_000 }).toContain('新标题');
-    // (named by its title now)
-    await toastWith(b, '你删除的「新标题」已恢复：别处刚在其中修改或撤销了删除').waitFor();
+    // (named as B deleted it, whether A's new title came with the branch or after it)
+    await toastWith(b, '你删除的「将被删除」已恢复：别处刚在其中修改或撤销了删除').waitFor();
     await a.unrouteAll();
     await b.close();
   });

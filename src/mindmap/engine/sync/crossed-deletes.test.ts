@@ -118,6 +118,20 @@ describe('a delete and an edit inside the deleted branch, made at the same time'
     expect(texts(typist)).toBe(JSON.stringify(server.doc.toKm()));
   });
 
+  it('the deleted topic itself being retitled: the one who deleted it hears of it by the title it had when deleted', () => {
+    const server = new SimServer(START);
+    const deleter = tab('A');
+    const typist = tab('B');
+    deleter.execute('removeNode', [['a']]);
+    sync(server, deleter);
+    typist.receiveChangeSets(server.since(0), 'a');
+    typist.execute('editText', ['a', '第一章（新）']);
+    expect(sync(server, typist)).toEqual([]);
+    expect(sync(server, deleter)).toEqual(['你删除的「第一章」已恢复：别处刚在其中修改或撤销了删除']);
+    expect(titleOf(deleter, 'a')).toBe('第一章（新）');
+    expect(texts(deleter)).toBe(texts(typist));
+  });
+
   it('a field open elsewhere than the deleted branch brings nothing back', () => {
     const server = new SimServer(START);
     const deleter = tab('A');
