@@ -5,12 +5,23 @@ import react from '@vitejs/plugin-react';
 
 // Four projects: browser-side units (jsdom), the engine and worker (node), the server
 // against real databases (node), and end-to-end flows in headless Chromium.
+
+const SERVER_FILES = ['src/server/**/*.test.ts', 'tests/server/**/*.test.ts'];
+/**
+ * Server test files that open no database of their project's kind (no in-process app, no spawned
+ * server on the project's database, no TEST_DB or DATABASE_URL of their own): sockets, streams,
+ * storage, pure rules. They check the same thing in server-pg as in server, so they run once.
+ */
+const DATABASE_ENTRY = /\b(useTestApp|createTestApp|spawnTarget|openDatabase|TEST_DB|DATABASE_URL|postgresCopy)\b/;
+const databaseFreeServerFiles = ['src/server', 'tests/server']
+  .flatMap((dir) => readdirSync(dir, { recursive: true, encoding: 'utf8' }).map((f) => `${dir}/${f}`))
+  .filter((f) => f.endsWith('.test.ts') && !DATABASE_ENTRY.test(readFileSync(f, 'utf8')));
 const serverProjects: { test: Record<string, unknown> & { name: string } }[] = [
   {
     test: {
       name: 'server',
       environment: 'node',
-      include: ['src/server/**/*.test.ts', 'tests/server/**/*.test.ts'],
+      include: SERVER_FILES,
       // Losing and regaining a database connection has nothing to check on PGlite.
       exclude: ['src/server/db/*-postgres.test.ts'],
       env: { TEST_DB: 'pglite' },
@@ -29,9 +40,9 @@ if (process.env.DATABASE_URL) {
     test: {
       name: 'server-pg',
       environment: 'node',
-      include: ['src/server/**/*.test.ts', 'tests/server/**/*.test.ts'],
+      include: SERVER_FILES,
       // The PGlite data-folder test has nothing to check on PostgreSQL.
-      exclude: ['src/server/db/database.test.ts'],
+      exclude: ['src/server/db/database.test.ts', ...databaseFreeServerFiles],
       env: { TEST_DB: 'postgres' },
       globalSetup: ['tests/server/global-setup.ts'],
       isolate: false,

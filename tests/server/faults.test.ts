@@ -44,10 +44,9 @@ const noteSet = (rootId: string, caseId: string, version: number) => ({
 
 describe(`SIGKILL during writes (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
   it('every acknowledged map save and exam submission survives, nothing is half-written', { timeout: 480_000 }, async () => {
-    // First start migrates and seeds; then let the burst's exams take unlimited untimed attempts
-    // (seeded exams allow one or two), so every submission is a real graded write.
-    server = await spawnServer(env);
-    await server.stop('SIGTERM');
+    // The database starts as a copy of the seeded template (spawn-target.ts). Let the burst's exams
+    // take unlimited untimed attempts (seeded exams allow one or two), so every submission is a
+    // real graded write.
     const setup = await target.open();
     try {
       await setup.db.updateTable('exams').set({ max_attempts: 1_000_000, time_limit: 0 }).where('case_id', 'in', CASES).execute();

@@ -16,17 +16,24 @@ import { seedDemo } from '../../src/server/seed/seed';
 export default async function setup(project: TestProject): Promise<() => void | Promise<void>> {
   // the project's env (TEST_DB) is its workers'; this runs in the main process
   if (project.config.env?.TEST_DB === 'postgres') return postgresTemplate(project);
-  const handle = await openDatabase({});
+  const dir = resolve('.tmp');
+  mkdirSync(dir, { recursive: true });
+  // The same template twice: as a dump for in-process apps (loaded in memory), and as a closed data
+  // folder that a spawned server process copies (spawn-target.ts), as `npm start` would find it.
+  const folder = resolve(dir, `pglite-template-${process.pid}`);
+  const handle = await openDatabase({ dataDir: resolve(folder, 'pglite') });
   await migrateToLatest(handle.db);
   await seedDemo(handle.db);
   const dump = await handle.pglite!.dumpDataDir('none');
   await handle.close();
-  const dir = resolve('.tmp');
-  mkdirSync(dir, { recursive: true });
   const file = resolve(dir, `pglite-template-${process.pid}.tar`);
   writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
   project.provide('pgliteTemplate', file);
-  return () => rmSync(file, { force: true });
+  project.provide('pgliteFolderTemplate', folder);
+  return () => {
+    rmSync(file, { force: true });
+    rmSync(folder, { recursive: true, force: true });
+  };
 }
 
 async function postgresTemplate(project: TestProject): Promise<() => Promise<void>> {
@@ -54,6 +61,8 @@ async function postgresTemplate(project: TestProject): Promise<() => Promise<voi
 declare module 'vitest' {
   export interface ProvidedContext {
     pgliteTemplate: string;
+    /** A folder whose pglite/ is the same seeded database, closed, for spawned servers to copy. */
+    pgliteFolderTemplate: string;
     postgresTemplate: string;
   }
 }

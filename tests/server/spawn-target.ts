@@ -3,12 +3,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../../src/server/db/database';
-import { freshSchema } from './spawn-server';
+import { pgliteFolderCopy, postgresCopy } from './database-copies';
 
 /**
- * Where a spawned server keeps its data in a test file: a fresh PGlite folder in the `server`
- * project, a fresh schema of DATABASE_URL in `server-pg`. Registers its own set-up and clean-up
- * (beforeAll/afterAll; `stop` runs first, e.g. killing the server); `env` is ready inside tests.
+ * Where a spawned server keeps its data in a test file: a copy of the run's migrated and seeded
+ * template, as a PGlite folder in the `server` project and as a PostgreSQL database of its own in
+ * `server-pg` (a server that migrated and seeded an empty database spent 5-10 s of a core on it
+ * before its first request). Registers its own set-up and clean-up (beforeAll/afterAll; `stop`
+ * runs first, e.g. killing the server); `env` is ready inside tests and later beforeAll hooks.
  */
 export function spawnTarget(
   name: string,
@@ -22,22 +24,20 @@ export function spawnTarget(
   const onPostgres = process.env.TEST_DB === 'postgres';
   const dataDir = mkdtempSync(join(tmpdir(), `xuetu-${name}-`));
   const target = { onPostgres, env: { DATA_DIR: dataDir } as Record<string, string | undefined>, open };
-  let dropSchema = async () => {};
+  let dropDatabase = async () => {};
   beforeAll(async () => {
-    if (!onPostgres) return;
-    const s = await freshSchema(process.env.DATABASE_URL!, name);
-    Object.assign(target.env, { DATABASE_URL: process.env.DATABASE_URL, DATABASE_SCHEMA: s.schema });
-    dropSchema = s.drop;
+    if (!onPostgres) return pgliteFolderCopy(dataDir);
+    const copy = await postgresCopy();
+    target.env.DATABASE_URL = copy.url;
+    dropDatabase = copy.drop;
   });
   afterAll(async () => {
     await stop();
-    await dropSchema();
+    await dropDatabase();
     rmSync(dataDir, { recursive: true, force: true });
   });
   function open(): Promise<DatabaseHandle> {
-    return onPostgres
-      ? openDatabase({ databaseUrl: process.env.DATABASE_URL!, searchPath: target.env.DATABASE_SCHEMA, poolSize: 2 })
-      : openDatabase({ dataDir: join(dataDir, 'pglite') });
+    return onPostgres ? openDatabase({ databaseUrl: target.env.DATABASE_URL!, poolSize: 2 }) : openDatabase({ dataDir: join(dataDir, 'pglite') });
   }
   return target;
 }

@@ -42,8 +42,7 @@ async function withData<T>(use: (db: DatabaseHandle['db']) => Promise<T>): Promi
 
 describe(`concurrent study reports (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
   it('leave one study record per key and count a video’s real time once', { timeout: 240_000 }, async () => {
-    server = await spawnServer(env);
-    await server.stop('SIGTERM');
+    // The database starts as a copy of the seeded template (spawn-target.ts): read it before a server runs.
     const nodeOf = async (db: DatabaseHandle['db'], id: string) =>
       (await db.selectFrom('study_resources').select('node_id').where('id', '=', id).executeTakeFirstOrThrow()).node_id;
     const { courseNode, caseVideo, linkNode, otherNode } = await withData(async (db) => ({

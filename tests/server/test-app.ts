@@ -1,14 +1,12 @@
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, RouteOptions } from 'fastify';
-import { sql } from 'kysely';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
 import { openDatabase, type DatabaseHandle } from '../../src/server/db/database';
-import { databaseUrlFor } from './spawn-server';
+import { postgresCopy } from './database-copies';
 import { call, login } from './helpers';
 import { routeCases, type RouteCase } from './routes';
 
@@ -32,21 +30,9 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   let database: DatabaseHandle;
   let dropDatabase = async () => {};
   if (process.env.TEST_DB === 'postgres') {
-    const url = process.env.DATABASE_URL!;
-    const template = inject('postgresTemplate');
-    const name = `${template.replace(/_template$/, '')}_${randomBytes(6).toString('hex')}`;
-    const admin = await openDatabase({ databaseUrl: url, poolSize: 1 });
-    await sql`create database ${sql.id(name)} template ${sql.id(template)}`.execute(admin.db);
-    database = await openDatabase({ databaseUrl: databaseUrlFor(url, name) });
-    dropDatabase = async () => {
-      try {
-        // Never WITH (FORCE): a pooled connection still closing would die with an error in a later file.
-        await sql`drop database if exists ${sql.id(name)}`.execute(admin.db);
-      } catch {
-        // still in use for a moment: global-setup's teardown drops it
-      }
-      await admin.close();
-    };
+    const copy = await postgresCopy();
+    database = await openDatabase({ databaseUrl: copy.url });
+    dropDatabase = copy.drop;
   } else {
     const template = readFileSync(inject('pgliteTemplate'));
     database = await openDatabase({ loadDataDir: new Blob([template]) });

@@ -3,16 +3,19 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginOverHttp, spawnServer, type SpawnedServer } from '../spawn-server';
+import { pgliteFolderCopy } from '../database-copies';
 
 // Issue 37 item 3: a refusal must reach the client as the envelope with its reason. The server
 // answered (with Connection: close) before reading the body and closed the socket on the unread
 // bytes: the client saw a connection reset (EPIPE, ECONNRESET) instead of 不支持的文件类型 or
 // 内容过大. fetch (undici, as a browser does) against the real server process: inject has no
-// sockets. Only the login touches the database, so PGlite serves both projects.
+// sockets. Only the login touches the database: it runs once, on a copy of the seeded PGlite
+// template (vitest.config.ts: a file that opens no database of its project's kind).
 const dataDir = mkdtempSync(join(tmpdir(), 'xuetu-refusals-'));
 let server: SpawnedServer;
 let token = '';
 beforeAll(async () => {
+  pgliteFolderCopy(dataDir);
   server = await spawnServer({ DATA_DIR: dataDir, SEED: 'demo' });
   token = await loginOverHttp(server.url);
 }, 120_000);

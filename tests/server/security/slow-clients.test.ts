@@ -4,17 +4,20 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawnServer, type SpawnedServer } from '../spawn-server';
+import { pgliteFolderCopy } from '../database-copies';
 
 /**
  * Clients that hold connections open by sending slowly (slowloris), and oversized headers, against
  * the real listening server (inject has no sockets). Short limits through the environment keep the
- * test quick; the defaults are in the README. The database plays no part, so PGlite serves both
- * projects.
+ * test quick; the defaults are in the README. The database plays no part: it runs once, on a copy
+ * of the seeded PGlite template (vitest.config.ts: a file that opens no database of its project's
+ * kind).
  */
 const dataDir = mkdtempSync(join(tmpdir(), 'xuetu-slow-'));
 let server: SpawnedServer;
 let port: number;
 beforeAll(async () => {
+  pgliteFolderCopy(dataDir);
   server = await spawnServer({ DATA_DIR: dataDir, SEED: 'none', HEADERS_TIMEOUT_MS: '1000', REQUEST_TIMEOUT_MS: '2000' });
   port = Number(new URL(server.url).port);
 }, 120_000);

@@ -4,18 +4,21 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginOverHttp, spawnServer, type SpawnedServer } from '../../../../tests/server/spawn-server';
+import { pgliteFolderCopy } from '../../../../tests/server/database-copies';
 
 /**
  * An over-size upload is refused while the client is still sending, and its connection closed,
  * rather than read to the end first (outside probe, issue 21 A). Raw sockets against the real
  * listening server: inject has no sockets and cannot show when an answer arrives. Only the login
- * touches the database, so PGlite serves both projects.
+ * touches the database: it runs once, on a copy of the seeded PGlite template (vitest.config.ts: a
+ * file that opens no database of its project's kind).
  */
 const dataDir = mkdtempSync(join(tmpdir(), 'xuetu-oversize-'));
 let server: SpawnedServer;
 let port: number;
 let token: string;
 beforeAll(async () => {
+  pgliteFolderCopy(dataDir);
   server = await spawnServer({ DATA_DIR: dataDir, SEED: 'demo' });
   port = Number(new URL(server.url).port);
   token = await loginOverHttp(server.url);
