@@ -31,17 +31,7 @@ export interface Member {
  * unacknowledged sets replayed on it. Resolves how many sets are still to send.
  */
 export async function reopen(ctl: EditorController, tab: string, server: { document: KmDocument; version: number }): Promise<number> {
-  await ctl.settled();
-  const pending = await ctl.engine.takeChangeSets();
-  await ctl.open(server.document, false);
-  let sets = pending.sets;
-  if (sets.length) {
-    const replayed = await ctl.engine.replayPending(sets);
-    ctl.apply(replayed.patch, false);
-    sets = replayed.pending;
-  }
-  await ctl.engine.startSync(tab, server.version, { pending: sets, seq: pending.seq });
-  return sets.length;
+  return (await ctl.reopen(server.document, { tab, version: server.version })).pending;
 }
 
 /** The server's sets applied to a replica, as a page applies an answer. */

@@ -117,10 +117,9 @@ export async function tab(
  * use-autosave.ts), resolving the version: for a 409 that says the map was saved whole since.
  */
 export function reloadsFrom(srv: ReturnType<typeof server>, t: { engine: EngineClient; saver: Autosaver }, name: string): void {
-  t.saver.onReload = async (pending) => {
-    await t.engine.load(structuredClone(srv.sim.doc.toKm()));
-    const r = await t.engine.replayPending(pending.sets);
-    await t.engine.startSync(name, srv.sim.version, { pending: r.pending, seq: pending.seq });
+  t.saver.onReload = async () => {
+    // (the unsaved sets taken, the map replaced, the sets replayed and synced: one step, as the page's)
+    await t.engine.reopen(structuredClone(srv.sim.doc.toKm()), { tab: name, version: srv.sim.version });
     return srv.sim.version;
   };
 }

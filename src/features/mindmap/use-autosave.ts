@@ -122,12 +122,15 @@ export function useAutosave(ctl: EditorController, caseId: string, studentId: st
     };
     saver.onReload = async () => {
       // Saved whole elsewhere (an import, a restore, another tab's first save): that map, with
-      // this page's unsaved sets on it — all of them, read again just before the map is replaced.
+      // this page's unsaved sets on it — taken, the map replaced, replayed and synced in one step
+      // in the engine (ctl.reopen): a title confirmed while the map reloads is among those sets or
+      // made on the new map, never made in between and lost (or shown and never saved).
       const server = await showServer();
-      await ctl.settled();
-      const pending = await ctl.engine.takeChangeSets();
-      await ctl.open(server.document, false);
-      return startFrom(server, pending.sets, pending.seq, '导图已在其他页面整体替换，已载入并保留你未保存的修改');
+      const r = await ctl.reopen(server.document, { tab: tab.current, version: server.version, ...(owner ? { overlay: PROGRESS_KEYS } : {}) });
+      replayed.current = r.pending;
+      for (const m of r.notices) toast.warning(m, 8000);
+      if (r.taken) toast.warning('导图已在其他页面整体替换，已载入并保留你未保存的修改', 6000);
+      return server.version;
     };
     ref.current = saver;
     saver.onState = setState;
@@ -169,7 +172,7 @@ export function useAutosave(ctl: EditorController, caseId: string, studentId: st
    * The map just opened is the server's (`server`): edits are saved as change sets from its
    * version on, with `sets` (a draft's unsaved ones) replayed on it first. Resolves the version.
    */
-  const startFrom = async (server: Pick<ShownMind, 'version'>, sets: Draft['sets'] = [], seq = 0, said?: string): Promise<number> => {
+  const startFrom = async (server: Pick<ShownMind, 'version'>, sets: Draft['sets'] = [], seq = 0): Promise<number> => {
     replayed.current = 0;
     let pending = sets;
     if (sets.length) {
@@ -178,7 +181,6 @@ export function useAutosave(ctl: EditorController, caseId: string, studentId: st
       pending = r.pending;
       replayed.current = pending.length;
       for (const m of r.notices) toast.warning(m, 8000);
-      if (said) toast.warning(said, 6000);
     }
     // a classmate's map: this student's 已学 / 正在学 are their own (recorded by the server apart), never the map's
     if (byChanges) await ctl.engine.startSync(tab.current, server.version, { pending, seq, ...(owner ? { overlay: PROGRESS_KEYS } : {}) });

@@ -138,6 +138,28 @@ export class EditorController implements EditorParts {
     const place = opts.keepPlace ? this.getState().selection : [];
     this.opened = false;
     const p = await this.engine.load(km, readOnly);
+    this.shown(p, readOnly, place);
+  }
+
+  /**
+   * The server's map (`km`, saved as `sync.version`; another tab saved it whole) opened editable
+   * in place of this one, with this page's unsaved change sets replayed on it and synced from
+   * that version — one step in the engine (EngineClient.reopen), so an edit sent meanwhile (a
+   * title confirmed as the map reloads) is kept. Resolves the replay's notices, how many sets
+   * were taken and how many are still to send.
+   */
+  async reopen(
+    km: KmDocument | string,
+    sync: { tab: string; version: number; overlay?: readonly string[] },
+  ): Promise<{ notices: string[]; taken: number; pending: number }> {
+    // (the map stays open meanwhile: an edit whose answer comes while it reopens is saved too)
+    const { patch, ...rest } = await this.engine.reopen(km, sync);
+    this.shown(patch, false, []);
+    return rest;
+  }
+
+  /** The map just opened in the engine (`p`, its full patch) on screen: never an undo step, never "changed". */
+  private shown(p: EnginePatch, readOnly: boolean, place: readonly string[]): void {
     this.opened = true;
     this.store.set({ readOnly, selection: [] });
     this.apply(p, false);

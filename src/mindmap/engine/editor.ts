@@ -244,6 +244,36 @@ export class MindEditor {
   }
 
   /**
+   * The server's map (`km`, saved as `version`) in place of this one, with the unacknowledged
+   * change sets replayed on it, synced from `version` on (another tab saved the map whole): one
+   * step, so an edit that reaches the engine while a page reloads is either among the sets
+   * replayed or made on the map opened and synced. As separate calls (take the sets, load,
+   * replay, startSync), a title confirmed between two of them was made on the map being replaced,
+   * or on a topic the replay had not made again yet — lost — or on the new map before syncing
+   * began: shown, never saved. Answers the map's full patch, the replay's notices, how many sets
+   * were taken and how many are still to send.
+   */
+  reopen(
+    km: KmDocument | string,
+    tab: string,
+    version: number,
+    overlay?: readonly string[],
+  ): { patch: RenderPatch; notices: string[]; taken: number; pending: number } {
+    const taken = this.takeChangeSets();
+    const loaded = this.load(km);
+    if (!taken.sets.length) {
+      this.startSync(tab, version, { pending: [], seq: taken.seq, overlay });
+      return { patch: loaded, notices: [], taken: 0, pending: 0 };
+    }
+    const replayed = this.replayPending(taken.sets);
+    this.startSync(tab, version, { pending: replayed.pending, seq: taken.seq, overlay });
+    // the map as loaded and replayed, in one full patch (the load's notices with it)
+    const patch = this.relayoutAll();
+    if (loaded.notices) patch.notices = loaded.notices;
+    return { patch, notices: replayed.notices, taken: taken.sets.length, pending: replayed.pending.length };
+  }
+
+  /**
    * The server's answer to a save or a catch-up: its sets since our version, our own among them
    * (Replica.receive). `typing`: the topic whose title is being typed on this page; `madeHere`: a
    * change of this page was made (its branch brought back), to save.

@@ -125,6 +125,18 @@ export class EngineClient {
     const r = await this.api.replayPending(sets);
     return { ...r, patch: unpackPatch(r.patch) };
   }
+  /**
+   * The server's map (`km`, saved as `sync.version`) opened editable in place of this one, the
+   * unacknowledged sets replayed on it and synced from that version, in one step in the worker
+   * (MindEditor.reopen): an edit sent meanwhile is never made between the steps and lost.
+   */
+  async reopen(
+    km: KmDocument | string,
+    sync: { tab: string; version: number; overlay?: readonly string[] },
+  ): Promise<{ patch: EnginePatch; notices: string[]; taken: number; pending: number }> {
+    const r = await this.api.reopen(typeof km === 'string' ? km : JSON.stringify(km), sync.tab, sync.version, sync.overlay);
+    return { ...r, patch: unpackPatch(r.patch) };
+  }
   /** The student's mastery (levels 1-3 by topic, fading topics) for the 掌握 N/M roll-up. */
   setMastery(m: { nodeIds: string[]; levels: number[]; fading: string[]; ownPractised?: string[] }): Promise<void> {
     return this.api.setMastery(joinIds(m.nodeIds), Uint8Array.from(m.levels), joinIds(m.fading), joinIds(m.ownPractised ?? []));

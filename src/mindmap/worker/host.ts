@@ -79,6 +79,12 @@ export function createEngineHost(measurer?: TextMeasurer, transfer: TransferFn =
       const { wire: w, transfer: t } = pack(patch);
       return transfer({ patch: w, notices, pending }, t);
     },
+    reopen(km, tab, version, overlay) {
+      editor.setReadOnly(false);
+      const { patch, ...rest } = editor.reopen(km, tab, version, overlay);
+      const { wire: w, transfer: t } = pack(patch);
+      return transfer({ patch: w, ...rest }, t);
+    },
     setStudyNodes(ids) {
       study = splitIds(ids);
       editor.setStudyNodes(study);

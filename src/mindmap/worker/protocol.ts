@@ -92,6 +92,8 @@ export interface EngineApi {
   wholeSaved(version: number, tab: string, sentSeq: number): void;
   receiveChangeSets(sets: AppliedSet[], typing?: string): { patch: WirePatch; notices: string[]; version: number; changed: boolean; madeHere: boolean };
   replayPending(sets: ChangeSet[]): { patch: WirePatch; notices: string[]; pending: ChangeSet[] };
+  /** The server's map opened in place of this one, the unacknowledged sets replayed on it and synced from `version`, in one step (MindEditor.reopen). */
+  reopen(km: string, tab: string, version: number, overlay?: readonly string[]): { patch: WirePatch; notices: string[]; taken: number; pending: number };
   // Mastery (issue 34), a query beside the progress channel: the student's levels in (ids joined,
   // levels 1-3, fading ids joined, the student's own practised topics joined), the 掌握 N/M roll-up of the whole
   // tree out (engine/study/mastery-rollup.ts). Read again after each patch; nothing here is an undo step.
