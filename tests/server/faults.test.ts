@@ -8,7 +8,8 @@ import { demoAccounts } from '../../src/server/seed/demo-accounts';
 /**
  * Crash safety of the real server process: SIGKILL in the middle of a burst of mind-map saves (whole
  * and by change sets, a case map's and a 我的导图 map's) and exam submissions, restart on the same data, and every acknowledged write must be there, whole.
- * Runs on PGlite in the server project and on PostgreSQL (a fresh schema) in server-pg.
+ * Runs on PGlite in the server project and on PostgreSQL in server-pg, each on a copy of the seeded
+ * template (spawn-target.ts).
  */
 let server: SpawnedServer | undefined;
 const target = spawnTarget('faults', async () => {
