@@ -125,8 +125,8 @@ export class SocketSession {
       req: 0,
     };
     const shown = await this.showMind(r);
-    await r.ctl.open(shown.document, false);
-    await r.ctl.engine.startSync(r.tab, shown.version, { pending: [], seq: 0 });
+    // as the page opens it: loaded and synced in one engine step
+    await r.ctl.open(shown.document, false, { sync: { tab: r.tab, version: shown.version } });
     this.say(`${name} opens at ${shown.version} on process ${server}, sends by ${r.via}`);
     this.replicas.push(r);
     await this.connect(r);

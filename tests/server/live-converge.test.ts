@@ -149,8 +149,8 @@ async function openReplica(name: string, token: string, owner: string | undefine
     acked: new Set(),
   };
   const shown = await showMind(r);
-  await r.ctl.open(shown.document, false);
-  await r.ctl.engine.startSync(r.tab, shown.version, { pending: [], seq: 0 });
+  // as the page opens it: loaded and synced in one engine step
+  await r.ctl.open(shown.document, false, { sync: { tab: r.tab, version: shown.version } });
   run.trace.push(`${name} opens at ${shown.version}`);
   return r;
 }

@@ -164,8 +164,7 @@ function Editor({ ctl, mapId, studentId, map, draft }: Loaded & { ctl: EditorCon
         else await auto.flush();
         setRole(next);
         const server = await showOwnMap(mapId);
-        await ctl.open(server.document, next === 'view', { keepPlace: true });
-        await auto.opened(server);
+        await auto.openServer(server, next === 'view', { keepPlace: true });
         if (next === 'edit') toast.warning(MADE_EDITABLE, 8000);
       })(),
   });
@@ -187,7 +186,7 @@ function Editor({ ctl, mapId, studentId, map, draft }: Loaded & { ctl: EditorCon
       server,
       draft: retry || readOnly ? undefined : draft,
       readOnly: server.access === 'view',
-      opened: auto.opened,
+      openServer: auto.openServer,
       restoring: auto.restoring,
       restoredWhole: auto.restoredWhole,
     });

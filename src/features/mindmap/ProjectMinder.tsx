@@ -147,9 +147,8 @@ function MinderEditor({ ctl, caseId, shared, studentId, mind, draft, study, offi
         else await auto.flush();
         setRole(next);
         const server = await showMind(caseId, false, owner);
-        await ctl.open(server.document, next === 'view', { keepPlace: true });
+        await auto.openServer(server, next === 'view', { keepPlace: true });
         await ctl.doc.setStudyNodes(study);
-        await auto.opened(server);
         if (next === 'edit') toast.warning(MADE_EDITABLE, 8000);
       })(),
   });
@@ -196,7 +195,7 @@ function MinderEditor({ ctl, caseId, shared, studentId, mind, draft, study, offi
       draft: retry ? undefined : draft,
       readOnly,
       afterOpen,
-      opened: auto.opened,
+      openServer: auto.openServer,
       restoring: auto.restoring,
       restoredWhole: auto.restoredWhole,
     });

@@ -64,5 +64,5 @@ export function VersionPreview({ source, entry, onClose, onRestore, returnFocus 
 
 function PreviewMap({ version }: { version: MapVersion }) {
   const ctl = useController();
-  return ctl ? <MindEditorView ctl={ctl} load={() => ctl.open(version.document, true)} onError={(m) => toast.error(m)} /> : null;
+  return ctl ? <MindEditorView ctl={ctl} load={async () => void (await ctl.open(version.document, true))} onError={(m) => toast.error(m)} /> : null;
 }

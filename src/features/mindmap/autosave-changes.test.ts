@@ -35,8 +35,7 @@ describe('autosave by change sets', () => {
     expect(toKm).not.toHaveBeenCalled();
     // reopened on the server's map as it was before that save, the kept sets give the edit
     const reopened = localEngine(createEngineHost());
-    await reopened.load(structuredClone(START));
-    await reopened.replayPending(JSON.parse(kept).sets);
+    await reopened.loadSynced(structuredClone(START), false, { tab: 't1', version: 1, sets: JSON.parse(kept).sets });
     expect(await textOf(reopened, 'b')).toBe('草稿');
   });
 
@@ -60,13 +59,7 @@ describe('autosave by change sets', () => {
     const conflicts: unknown[] = [];
     one.saver.onConflict = two.saver.onConflict = (d) => conflicts.push(d);
     // the first saves of both tabs: the second one is merged (reload + replay), not a conflict
-    two.saver.onReload = async () => {
-      const pending = await two.engine.takeChangeSets();
-      await two.engine.load(structuredClone(srv.sim.doc.toKm()));
-      const r = await two.engine.replayPending(pending.sets);
-      await two.engine.startSync('t2', srv.sim.version, { pending: r.pending, seq: pending.seq });
-      return srv.sim.version;
-    };
+    reloadsFrom(srv, two, 't2');
     await rename(one, 'a', '甲改');
     await one.saver.flush();
     await rename(two, 'b', '乙改');

@@ -136,9 +136,7 @@ describe('the page going with work not saved yet', () => {
     expect(srv.sim.version).toBeGreaterThan(draft.baseVersion);
     // reopened: the server's newer map, the draft's sets replayed on it, then its kept titles
     const again = localEngine(createEngineHost());
-    await again.load(structuredClone(srv.sim.doc.toKm()));
-    const r = await again.replayPending(draft.sets!);
-    await again.startSync('t2', srv.sim.version, { pending: r.pending, seq: draft.seq ?? 0 });
+    await again.loadSynced(structuredClone(srv.sim.doc.toKm()), false, { tab: 't2', version: srv.sim.version, sets: draft.sets, seq: draft.seq });
     for (const kept of draft.typed!) {
       const doc = new MindDoc(await again.toKm());
       const edit = keptTitleEdit((id) => (doc.byId.has(id) ? doc.get(id).data : undefined) as { text: string } | undefined, kept);

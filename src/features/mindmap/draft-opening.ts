@@ -17,15 +17,18 @@ export interface DraftOpening {
   readOnly: boolean;
   /** After the document is in the editor (a study map's 已学 rings). */
   afterOpen?(): Promise<void>;
-  /** The autosave from the server's map, the draft's sets replayed on it: whether any were not saved yet (useAutosave's opened). */
-  opened(server: { version: number }, draft?: Draft): Promise<boolean>;
+  /**
+   * Opens the server's map, the draft's sets replayed on it and synced, in one engine step:
+   * whether any were not saved yet (useAutosave's openServer).
+   */
+  openServer(server: { version: number; document: KmDocument }, readOnly: boolean, opts?: { draft?: Draft }): Promise<boolean>;
   /** A draft is about to be opened: the status says it is not saved yet (Autosaver.restoring). */
   restoring(): void;
   /** A whole-map draft opened: saved whole after the debounce (its whole saves never answered are this page's own: Draft.sending). */
   restoredWhole(draft: Draft): void;
 }
 
-export async function openDraftOrServer({ ctl, server, draft, readOnly, afterOpen, opened, restoring, restoredWhole }: DraftOpening): Promise<void> {
+export async function openDraftOrServer({ ctl, server, draft, readOnly, afterOpen, openServer, restoring, restoredWhole }: DraftOpening): Promise<void> {
   if (draft) restoring();
   const replay = draft && (!draft.document || (!!draft.sets?.length && draft.baseVersion > 0 && server.version > draft.baseVersion));
   if (draft && !replay) {
@@ -41,7 +44,7 @@ export async function openDraftOrServer({ ctl, server, draft, readOnly, afterOpe
       toast.error(DRAFT_UNREADABLE, 8000);
     }
   }
-  await ctl.open(server.document, readOnly);
+  const restored = await openServer(server, readOnly, { draft: replay ? draft : undefined });
   await afterOpen?.();
-  if ((await opened(server, replay ? draft : undefined)) && replay) toast.warning(RESTORED, 6000);
+  if (restored && replay) toast.warning(RESTORED, 6000);
 }

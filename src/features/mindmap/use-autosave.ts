@@ -169,34 +169,29 @@ export function useAutosave(ctl: EditorController, caseId: string, studentId: st
   }, [ctl, caseId, studentId, key, version, byChanges, room, owner]);
 
   /**
-   * The map just opened is the server's (`server`): edits are saved as change sets from its
-   * version on, with `sets` (a draft's unsaved ones) replayed on it first. Resolves the version.
-   */
-  const startFrom = async (server: Pick<ShownMind, 'version'>, sets: Draft['sets'] = [], seq = 0): Promise<number> => {
-    replayed.current = 0;
-    let pending = sets;
-    if (sets.length) {
-      const r = await ctl.engine.replayPending(sets);
-      ctl.apply(r.patch, false);
-      pending = r.pending;
-      replayed.current = pending.length;
-      for (const m of r.notices) toast.warning(m, 8000);
-    }
-    // a classmate's map: this student's 已学 / 正在学 are their own (recorded by the server apart), never the map's
-    if (byChanges) await ctl.engine.startSync(tab.current, server.version, { pending, seq, ...(owner ? { overlay: PROGRESS_KEYS } : {}) });
-    return server.version;
-  };
-
-  /**
-   * The server's map was opened (`draft`: its unsaved sets replayed on it, to be saved). Resolves
+   * Opens the server's map (`server`): edits are saved as change sets from its version on, with
+   * `draft`'s unsaved sets replayed on it first. The load, the replay and the start of syncing are
+   * one engine step (ctl.open's sync), so an edit made as the map appears is saved like any other
+   * (as separate calls it could be made on the map before it synced: shown, never sent). Resolves
    * whether anything of the draft was not on the server yet (its sets skipped, a closing page's
-   * last save having brought them, nothing was restored).
+   * last save having brought them: nothing was restored).
    */
-  const opened = async (server: Pick<ShownMind, 'version'>, draft?: Draft): Promise<boolean> => {
-    await startFrom(server, draft?.sets ?? [], draft?.seq ?? 0);
-    const sets = replayed.current;
-    ref.current?.resolve(server.version, sets > 0);
-    return (await replayKeptTitles(ctl, draft?.typed ?? [])) + sets > 0;
+  const openServer = async (
+    server: Pick<ShownMind, 'version'> & { document: KmDocument },
+    readOnly: boolean,
+    { draft, keepPlace }: { draft?: Draft; keepPlace?: boolean } = {},
+  ): Promise<boolean> => {
+    replayed.current = 0;
+    if (byChanges) {
+      // a classmate's map: this student's 已学 / 正在学 are their own (recorded by the server apart), never the map's
+      const overlay = owner ? { overlay: PROGRESS_KEYS } : {};
+      const sync = { tab: tab.current, version: server.version, sets: draft?.sets ?? [], seq: draft?.seq ?? 0, ...overlay };
+      const r = await ctl.open(server.document, readOnly, { keepPlace, sync });
+      replayed.current = r.pending;
+      for (const m of r.notices) toast.warning(m, 8000);
+    } else await ctl.open(server.document, readOnly, { keepPlace });
+    ref.current?.resolve(server.version, replayed.current > 0);
+    return (await replayKeptTitles(ctl, draft?.typed ?? [])) + replayed.current > 0;
   };
 
   const base = () => fileBase(ctl.model.get(ctl.model.rootId)?.text ?? '');
@@ -206,9 +201,7 @@ export function useAutosave(ctl: EditorController, caseId: string, studentId: st
   const takeServer = async () => {
     if (conflict) keepCopy(conflict, '我的版本');
     const server = await showServer();
-    await ctl.open(server.document, false);
-    await startFrom(server);
-    ref.current?.resolve(server.version, false);
+    await openServer(server, false);
     await drafts().delete(key);
     setConflict(null);
   };
@@ -285,7 +278,7 @@ export function useAutosave(ctl: EditorController, caseId: string, studentId: st
     restoring: () => ref.current?.restoring(),
     restoredWhole: (draft: Draft) => ref.current?.restoredWhole(draft.sending ?? []),
     rebase,
-    opened,
+    openServer,
     flush,
     leave,
     keep,

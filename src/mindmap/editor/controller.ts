@@ -133,12 +133,25 @@ export class EditorController implements EditorParts {
   /**
    * Opens a document; never an undo step, never "changed". `keepPlace`: the same map opened again
    * (made 只读 or editable, removed): the selection stays on the topics still there, the view where it was.
+   * `sync`: the server's map, saved as `sync.version`, with a draft's unsaved `sets` replayed on it
+   * and synced from that version in the same engine step (EngineClient.loadSynced): an edit made as
+   * the map appears is saved like any other. Resolves the replay's notices and how many sets are
+   * still to send.
    */
-  async open(km: KmDocument | string, readOnly: boolean, opts: { keepPlace?: boolean } = {}): Promise<void> {
+  async open(
+    km: KmDocument | string,
+    readOnly: boolean,
+    opts: { keepPlace?: boolean; sync?: Parameters<EngineClient['loadSynced']>[2] } = {},
+  ): Promise<{ notices: string[]; pending: number }> {
     const place = opts.keepPlace ? this.getState().selection : [];
     this.opened = false;
-    const p = await this.engine.load(km, readOnly);
-    this.shown(p, readOnly, place);
+    if (opts.sync) {
+      const { patch, ...rest } = await this.engine.loadSynced(km, readOnly, opts.sync);
+      this.shown(patch, readOnly, place);
+      return rest;
+    }
+    this.shown(await this.engine.load(km, readOnly), readOnly, place);
+    return { notices: [], pending: 0 };
   }
 
   /**

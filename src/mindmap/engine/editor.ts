@@ -244,14 +244,38 @@ export class MindEditor {
   }
 
   /**
-   * The server's map (`km`, saved as `version`) in place of this one, with the unacknowledged
-   * change sets replayed on it, synced from `version` on (another tab saved the map whole): one
-   * step, so an edit that reaches the engine while a page reloads is either among the sets
-   * replayed or made on the map opened and synced. As separate calls (take the sets, load,
-   * replay, startSync), a title confirmed between two of them was made on the map being replaced,
-   * or on a topic the replay had not made again yet — lost — or on the new map before syncing
-   * began: shown, never saved. Answers the map's full patch, the replay's notices, how many sets
-   * were taken and how many are still to send.
+   * The server's map (`km`, saved as `sync.version`) loaded with `sync.sets` (a draft's
+   * unacknowledged change sets) replayed on it and synced from that version on: one step, so an
+   * edit that reaches the engine as the map opens is made on the map opened and synced, never on
+   * one with no replica (made, shown, never sent). Answers the map's full patch, the replay's
+   * notices and how many sets are still to send.
+   */
+  loadSynced(
+    km: KmDocument | string,
+    sync: { tab: string; version: number; sets: readonly ChangeSet[]; seq: number; overlay?: readonly string[] },
+  ): { patch: RenderPatch; notices: string[]; pending: number } {
+    const loaded = this.load(km);
+    if (!sync.sets.length) {
+      this.startSync(sync.tab, sync.version, { pending: [], seq: sync.seq, overlay: sync.overlay });
+      return { patch: loaded, notices: [], pending: 0 };
+    }
+    const replayed = this.replayPending(sync.sets);
+    this.startSync(sync.tab, sync.version, { pending: replayed.pending, seq: sync.seq, overlay: sync.overlay });
+    // the map as loaded and replayed, in one full patch (the load's notices with it)
+    const patch = this.relayoutAll();
+    if (loaded.notices) patch.notices = loaded.notices;
+    return { patch, notices: replayed.notices, pending: replayed.pending.length };
+  }
+
+  /**
+   * The server's map (`km`, saved as `version`) in place of this one, with this map's
+   * unacknowledged change sets replayed on it, synced from `version` on (another tab saved the map
+   * whole): one step (loadSynced after taking the sets), so an edit that reaches the engine while
+   * a page reloads is either among the sets replayed or made on the map opened and synced. As
+   * separate calls (take the sets, load, replay, startSync), a title confirmed between two of them
+   * was made on the map being replaced, or on a topic the replay had not made again yet — lost —
+   * or on the new map before syncing began: shown, never saved. Answers as loadSynced, with how
+   * many sets were taken.
    */
   reopen(
     km: KmDocument | string,
@@ -260,17 +284,8 @@ export class MindEditor {
     overlay?: readonly string[],
   ): { patch: RenderPatch; notices: string[]; taken: number; pending: number } {
     const taken = this.takeChangeSets();
-    const loaded = this.load(km);
-    if (!taken.sets.length) {
-      this.startSync(tab, version, { pending: [], seq: taken.seq, overlay });
-      return { patch: loaded, notices: [], taken: 0, pending: 0 };
-    }
-    const replayed = this.replayPending(taken.sets);
-    this.startSync(tab, version, { pending: replayed.pending, seq: taken.seq, overlay });
-    // the map as loaded and replayed, in one full patch (the load's notices with it)
-    const patch = this.relayoutAll();
-    if (loaded.notices) patch.notices = loaded.notices;
-    return { patch, notices: replayed.notices, taken: taken.sets.length, pending: replayed.pending.length };
+    const opened = this.loadSynced(km, { tab, version, sets: taken.sets, seq: taken.seq, overlay });
+    return { ...opened, taken: taken.sets.length };
   }
 
   /**

@@ -120,9 +120,17 @@ export class EngineClient {
     const r = await this.api.receiveChangeSets(sets, typing);
     return { ...r, patch: unpackPatch(r.patch) };
   }
-  /** A draft's unacknowledged sets, applied to the map just opened. */
-  async replayPending(sets: ChangeSet[]): Promise<{ patch: EnginePatch; notices: string[]; pending: ChangeSet[] }> {
-    const r = await this.api.replayPending(sets);
+  /**
+   * The server's map (`km`, saved as `sync.version`) opened with `sync.sets` (a draft's) replayed
+   * on it and synced from that version, in one step in the worker (MindEditor.loadSynced): an
+   * edit sent as the map opens is made on the synced map, never on one that sends nothing.
+   */
+  async loadSynced(
+    km: KmDocument | string,
+    readOnly: boolean,
+    sync: { tab: string; version: number; sets?: ChangeSet[]; seq?: number; overlay?: readonly string[] },
+  ): Promise<{ patch: EnginePatch; notices: string[]; pending: number }> {
+    const r = await this.api.loadSynced(typeof km === 'string' ? km : JSON.stringify(km), readOnly, { sets: [], seq: 0, ...sync });
     return { ...r, patch: unpackPatch(r.patch) };
   }
   /**

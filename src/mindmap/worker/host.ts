@@ -74,10 +74,11 @@ export function createEngineHost(measurer?: TextMeasurer, transfer: TransferFn =
       const { wire: w, transfer: t } = pack(patch);
       return transfer({ patch: w, notices, version, changed, madeHere }, t);
     },
-    replayPending(sets) {
-      const { patch, notices, pending } = editor.replayPending(sets);
+    loadSynced(km, readOnly, sync) {
+      editor.setReadOnly(readOnly);
+      const { patch, ...rest } = editor.loadSynced(km, sync);
       const { wire: w, transfer: t } = pack(patch);
-      return transfer({ patch: w, notices, pending }, t);
+      return transfer({ patch: w, ...rest }, t);
     },
     reopen(km, tab, version, overlay) {
       editor.setReadOnly(false);

@@ -91,7 +91,12 @@ export interface EngineApi {
   takeChangeSets(): ChangeSetsToSend;
   wholeSaved(version: number, tab: string, sentSeq: number): void;
   receiveChangeSets(sets: AppliedSet[], typing?: string): { patch: WirePatch; notices: string[]; version: number; changed: boolean; madeHere: boolean };
-  replayPending(sets: ChangeSet[]): { patch: WirePatch; notices: string[]; pending: ChangeSet[] };
+  /** The server's map opened with a draft's sets replayed on it and synced from `sync.version`, in one step (MindEditor.loadSynced). */
+  loadSynced(
+    km: string,
+    readOnly: boolean,
+    sync: { tab: string; version: number; sets: ChangeSet[]; seq: number; overlay?: readonly string[] },
+  ): { patch: WirePatch; notices: string[]; pending: number };
   /** The server's map opened in place of this one, the unacknowledged sets replayed on it and synced from `version`, in one step (MindEditor.reopen). */
   reopen(km: string, tab: string, version: number, overlay?: readonly string[]): { patch: WirePatch; notices: string[]; taken: number; pending: number };
   // Mastery (issue 34), a query beside the progress channel: the student's levels in (ids joined,
