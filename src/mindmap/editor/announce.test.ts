@@ -17,10 +17,21 @@ describe('edit announcements', () => {
     await ctl.run('setNow', [['b'], false]);
     await ctl.run('priority', [['b'], 3]);
     await ctl.run('collapse', [['a']]);
+    await ctl.run('moveNodes', [[id!, 'a1'], 'b']);
     await ctl.run('removeNode', [['b']]);
     await ctl.undo();
     await ctl.redo();
-    expect(said).toEqual(['已添加子主题：分支主题', '已修改为：新的主题', '已标记已学', '已取消正在学', '已设置优先级 3', '已删除主题', '已撤销', '已重做']);
+    expect(said).toEqual([
+      '已添加子主题：分支主题',
+      '已修改为：新的主题',
+      '已标记已学',
+      '已取消正在学',
+      '已设置优先级 3',
+      '已移动 2 个主题',
+      '已删除主题',
+      '已撤销',
+      '已重做',
+    ]);
   });
 
   // outside walk: 同级 on the root added a child but said 已添加同级主题

@@ -30,6 +30,8 @@ export function announcement(model: MapModel, name: string, args: readonly unkno
       return args[1] ? `已设置优先级 ${String(args[1])}` : '已移除优先级';
     case 'moveNode':
       return `已移动：${title(model, args[0])}`;
+    case 'moveNodes':
+      return `已移动 ${count(result)} 个主题`;
     case 'arrange':
       return args[1] === -1 ? '已上移' : '已下移';
     case 'paste':

@@ -86,6 +86,15 @@ export function MapOverlays({ canvas, store }: { canvas: MindmapCanvas; store: O
             y={ghost.h / 2}
             style={{ fontSize: ghost.fontSize, fill: 0x333333, fontFamily: FONT_FAMILY }}
           />
+          {!!ghost.more && (
+            <pixiText
+              text={`+${ghost.more}`}
+              anchor={{ x: 0, y: 1 }}
+              x={ghost.w + 4}
+              y={0}
+              style={{ fontSize: 12, fill: dropRefused ? REFUSED : GHOST_STROKE, fontFamily: FONT_FAMILY, fontWeight: 'bold' }}
+            />
+          )}
         </pixiContainer>
       )}
     </>

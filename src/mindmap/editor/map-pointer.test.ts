@@ -26,7 +26,7 @@ function fakeCanvas(hits: Hits) {
     summaryAt: () => null,
     expanderAt: () => null,
     invalidate: () => {},
-    store: { boxOf: () => box },
+    store: { boxOf: () => box, node: () => ({ text: '乙', style: { fontSize: 14 } }) },
     relations: {
       handleAt: () => hits.handle ?? null,
       curveOf: () => ({ c1: { x: 20, y: 20 }, c2: { x: 30, y: 30 } }),
@@ -105,6 +105,32 @@ describe('mouse on the map', () => {
     expect([...ctl.state.selection].sort()).toEqual(['a', 'b']);
     pointer(canvas.element, 'pointerup', 5, 5);
     expect(ctl.state.selection).toEqual(['a']);
+    off();
+  });
+
+  it('dragging a topic of a multi-selection moves them all, as one undo step', async () => {
+    const ctl = await testController();
+    const hits: Hits = { node: 'a1' };
+    const canvas = fakeCanvas(hits);
+    const off = bindPointer(canvas, ctl, { layers: { set: () => {} } } as never, () => {});
+    pointer(canvas.element, 'pointerdown', 5, 5);
+    pointer(canvas.element, 'pointerup', 5, 5);
+    hits.node = 'b';
+    pointer(canvas.element, 'pointerdown', 5, 5, { ctrlKey: true });
+    pointer(canvas.element, 'pointerup', 5, 5, { ctrlKey: true });
+    // 乙 grabbed and dropped on the middle of the root: 甲一 comes along
+    pointer(canvas.element, 'pointerdown', 40, 40);
+    hits.node = 'r';
+    pointer(canvas.element, 'pointermove', 5, 5);
+    pointer(canvas.element, 'pointerup', 5, 5);
+    await ctl.settled();
+    const kids = (id: string) => ctl.model.get(id)!.children;
+    expect(kids('r')).toEqual(['a', 'a1', 'b']);
+    expect(kids('a')).toEqual([]);
+    expect([...ctl.state.selection].sort()).toEqual(['a1', 'b']);
+    await ctl.undo();
+    expect(kids('r')).toEqual(['a', 'b']);
+    expect(kids('a')).toEqual(['a1']);
     off();
   });
 });

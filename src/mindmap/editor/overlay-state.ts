@@ -21,6 +21,8 @@ export interface OverlayState {
 export interface Ghost extends Rect {
   text: string;
   fontSize: number;
+  /** How many other topics move with the one shown (a dragged multi-selection): a +N badge. */
+  more?: number;
 }
 
 export class OverlayStore {

@@ -31,26 +31,53 @@ export function depthRefusal(model: MapModel, dragId: string, parentId: string):
   return target.level + mirroredHeight(model, dragId) > MAX_LEVEL ? DEPTH_ERROR : undefined;
 }
 
-/** Where dropping `dragId` at world point (wx, wy) over node `overId` puts it; null = not allowed. */
-export function dropAt(ctl: EditorController, canvas: Pick<MindmapCanvas, 'store'>, dragId: string, overId: string | null, wy: number): Drop | null {
-  if (!overId || ctl.model.isInside(overId, dragId)) return null;
+/**
+ * The topics a drag that starts on `id` moves: the multi-selection when `id` is part of it (a
+ * topic inside another selected one goes with it; the root stays), else `id` alone.
+ */
+export function draggedTopics(ctl: EditorController, id: string): string[] {
+  const selection = ctl.state.selection;
+  if (selection.length < 2 || !selection.includes(id)) return [id];
+  const movable = new Set(selection.filter((s) => s !== ctl.model.rootId));
+  return [...movable].filter((s) => !above(ctl.model, s).some((p) => movable.has(p)));
+}
+
+/** The ancestors of topic `id`, nearest first. */
+function above(model: MapModel, id: string): string[] {
+  const out: string[] = [];
+  for (let p = model.get(id)?.parentId; p; p = model.get(p)?.parentId) out.push(p);
+  return out;
+}
+
+/**
+ * Where dropping the dragged topics (`dragIds`, draggedTopics) at world point (wx, wy) over node
+ * `overId` puts them; null = not allowed. `index` counts the new parent's children that stay.
+ */
+export function dropAt(
+  ctl: EditorController,
+  canvas: Pick<MindmapCanvas, 'store'>,
+  dragIds: readonly string[],
+  overId: string | null,
+  wy: number,
+): Drop | null {
+  const dragged = new Set(dragIds);
+  if (!overId || dragged.has(overId) || above(ctl.model, overId).some((p) => dragged.has(p))) return null;
   const over = ctl.model.get(overId);
   const box = canvas.store.boxOf(overId);
   if (!over || !box) return null;
+  const refusal = (parentId: string) => dragIds.map((d) => depthRefusal(ctl.model, d, parentId)).find(Boolean);
   const q = (wy - box.y) / box.h;
   if (over.parentId && (q < 0.25 || q > 0.75)) {
-    const parent = ctl.model.get(over.parentId)!;
-    let index = parent.children.indexOf(overId) + (q > 0.75 ? 1 : 0);
-    const cur = parent.children.indexOf(dragId);
-    if (cur >= 0 && cur < index) index--;
+    const staying = ctl.model.get(over.parentId)!.children.filter((c) => !dragged.has(c));
+    const index = staying.indexOf(overId) + (q > 0.75 ? 1 : 0);
     const y = q < 0.25 ? box.y - 4 : box.y + box.h;
-    return { parentId: over.parentId, index, preview: { x: box.x, y, w: box.w, h: 4 }, refused: depthRefusal(ctl.model, dragId, over.parentId) };
+    return { parentId: over.parentId, index, preview: { x: box.x, y, w: box.w, h: 4 }, refused: refusal(over.parentId) };
   }
-  // Onto its own parent: nothing to do (kityminder); moving it to the end that way was a surprise edit.
-  if (ctl.model.get(dragId)?.parentId === overId) return null;
+  // Onto their own parent: nothing to do (kityminder); moving them to the end that way was a surprise edit.
+  if (dragIds.every((d) => ctl.model.get(d)?.parentId === overId)) return null;
   // last among its children, those folded away too (a folded topic shows none)
   const last = over.collapsed ? over.childCount : over.children.length;
-  return { parentId: overId, index: last, preview: box, refused: depthRefusal(ctl.model, dragId, overId) };
+  return { parentId: overId, index: last, preview: box, refused: refusal(overId) };
 }
 
 /** What pointer input shows: the marquee, drop indicator and drag ghost (Pixi overlay layers, map-overlays.tsx). */
@@ -58,13 +85,16 @@ export interface PointerOverlays {
   layers: Pick<OverlayStore, 'set'>;
 }
 
-/** The drag ghost at pointer (x, y): the node's text in a box of its on-screen size, grabbed where the drag began. */
-function ghostAt(canvas: MindmapCanvas, id: string, grab: { dx: number; dy: number }, x: number, y: number): Ghost | null {
+/**
+ * The drag ghost at pointer (x, y): the node's text in a box of its on-screen size, grabbed where
+ * the drag began; `more`: how many other topics move with it (a multi-selection).
+ */
+function ghostAt(canvas: MindmapCanvas, id: string, more: number, grab: { dx: number; dy: number }, x: number, y: number): Ghost | null {
   const n = canvas.store.node(id);
   const b = canvas.store.boxOf(id);
   if (!n || !b) return null;
   const z = canvas.camera.zoom;
-  return { x: x - grab.dx, y: y - grab.dy, w: b.w * z, h: b.h * z, text: n.text || '分支主题', fontSize: Math.max(10, n.style.fontSize * z) };
+  return { x: x - grab.dx, y: y - grab.dy, w: b.w * z, h: b.h * z, text: n.text || '分支主题', fontSize: Math.max(10, n.style.fontSize * z), more };
 }
 
 export interface NodeDrag {
@@ -75,7 +105,8 @@ export interface NodeDrag {
 
 /**
  * Drag-tree of node `id` grabbed at canvas point (x, y), past the 10 px threshold: the ghost under
- * the pointer and the drop preview, a move on drop. Null when the node cannot move (the root) or
+ * the pointer and the drop preview, a move on drop — of the whole multi-selection when `id` is in
+ * it (draggedTopics: one undo step). Null when the node cannot move (the root) or
  * the tool in use allows no drag (tools.ts: a read-only map, linking). Mouse and touch (after a
  * long press) share it.
  */
@@ -84,12 +115,13 @@ export function startNodeDrag(canvas: MindmapCanvas, ctl: EditorController, { la
   const b = canvas.store.boxOf(id);
   const [sx, sy] = b ? worldToScreen(canvas.camera, b.x, b.y) : [x, y];
   const grab = { dx: x - sx, dy: y - sy };
+  const ids = draggedTopics(ctl, id);
   let drop: Drop | null = null;
   return {
     move(px, py) {
       const [, wy] = screenToWorld(canvas.camera, px, py);
-      drop = dropAt(ctl, canvas, id, canvas.hitTest(px, py), wy);
-      layers.set({ drop: drop?.preview ?? null, dropRefused: !!drop?.refused, ghost: ghostAt(canvas, id, grab, px, py) });
+      drop = dropAt(ctl, canvas, ids, canvas.hitTest(px, py), wy);
+      layers.set({ drop: drop?.preview ?? null, dropRefused: !!drop?.refused, ghost: ghostAt(canvas, id, ids.length - 1, grab, px, py) });
     },
     end(commit) {
       layers.set({ drop: null, dropRefused: false, ghost: null });
@@ -100,7 +132,10 @@ export function startNodeDrag(canvas: MindmapCanvas, ctl: EditorController, { la
       if (drop.refused) {
         ctl.reportError(drop.refused);
         ctl.say(`未移动：${drop.refused}`);
-      } else void ctl.run('moveNode', [id, drop.parentId, drop.index]).then(() => ctl.camera.reveal(id)); // (where it went may be off the view)
+      } else {
+        const moved = ids.length > 1 ? ctl.run('moveNodes', [ids, drop.parentId, drop.index]) : ctl.run('moveNode', [id, drop.parentId, drop.index]);
+        void moved.then(() => ctl.camera.reveal(id)); // (where it went may be off the view)
+      }
     },
   };
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { openSession, type BrowserSession } from '../browser';
-import { item, openMinder, outline, saved, saveState, tree } from './helpers';
+import { item, nodePoint as pointOf, openMinder, outline, saved, saveState, selectedTexts, tree } from './helpers';
 import { applyForCases, hashOf, logIn, toastWith, unexpectedErrors, watchCanvasText } from '../shell-helpers';
 import { e2eBaseURL } from '../base-url';
 import { E2E_STUDENTS } from '../students';
@@ -80,6 +80,24 @@ describe('ProjectMinder editing', () => {
     await page.mouse.move(target.x, target.y, { steps: 4 });
     await saved(page, () => page.mouse.up());
     await expect.poll(async () => item(page, '经验与教训').getAttribute('aria-level')).toBe('3');
+
+    // Ctrl+click a second topic, then drag one of the two onto the root: both move, one undo step.
+    // (the whole map in view first: selecting a topic to find it then moves no camera)
+    await page.getByRole('button', { name: /^适应画布/ }).click();
+    const [mine, other, top] = [await pointOf(page, '经验与教训'), await pointOf(page, '用户调研'), await pointOf(page, '校园二手交易平台')];
+    await page.mouse.click(mine.x, mine.y);
+    await page.keyboard.down('Control');
+    await page.mouse.click(other.x, other.y);
+    await page.keyboard.up('Control');
+    await expect.poll(async () => (await selectedTexts(page)).sort()).toEqual(['用户调研', '经验与教训'].sort());
+    await page.mouse.move(mine.x, mine.y);
+    await page.mouse.down();
+    await page.mouse.move(mine.x + 6, mine.y + 4);
+    await page.mouse.move(top.x, top.y, { steps: 4 });
+    await page.mouse.up();
+    for (const t of ['经验与教训', '用户调研']) await expect.poll(() => item(page, t).getAttribute('aria-level')).toBe('2');
+    await saved(page, () => page.keyboard.press('Control+z'));
+    for (const t of ['经验与教训', '用户调研']) await expect.poll(() => item(page, t).getAttribute('aria-level')).toBe('3');
 
     // Delete removes it; the map autosaves; a reload shows the saved map.
     await item(page, '经验与教训').click();

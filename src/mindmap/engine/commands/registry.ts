@@ -20,6 +20,7 @@ import { hyperlink } from './hyperlink';
 import { image } from './image';
 import { italic } from './italic';
 import { moveNode } from './move-node';
+import { moveNodes } from './move-nodes';
 import { paste } from './paste';
 import { priority } from './priority';
 import { removeNode } from './remove-node';
@@ -47,6 +48,7 @@ export const COMMAND_DEFS = {
   appendParent,
   removeNode,
   moveNode,
+  moveNodes,
   editText,
   priority,
   setStudy,
