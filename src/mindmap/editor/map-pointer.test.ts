@@ -48,6 +48,20 @@ function pointer(el: HTMLElement, type: string, x: number, y: number, mods: Part
 const key = (k: string): KeyboardEvent =>
   ({ key: k, ctrlKey: false, metaKey: false, altKey: false, shiftKey: false, preventDefault: () => {} }) as KeyboardEvent;
 
+/** The real pointer listeners on a stand-in canvas: a click on topic `first`, then a Ctrl-click on `second`. */
+async function clickedThenCtrlClicked(first: string, second: string) {
+  const ctl = await testController();
+  const hits: Hits = { node: first };
+  const canvas = fakeCanvas(hits);
+  const off = bindPointer(canvas, ctl, { layers: { set: () => {} } } as never, () => {});
+  pointer(canvas.element, 'pointerdown', 5, 5);
+  pointer(canvas.element, 'pointerup', 5, 5);
+  hits.node = second;
+  pointer(canvas.element, 'pointerdown', 5, 5, { ctrlKey: true });
+  pointer(canvas.element, 'pointerup', 5, 5, { ctrlKey: true });
+  return { ctl, canvas, hits, off };
+}
+
 describe('mouse on the map', () => {
   it("a relationship line handle drag ends with the map's pointer-up (which focuses the keyboard target)", async () => {
     const ctl = await testController();
@@ -89,15 +103,7 @@ describe('mouse on the map', () => {
   });
 
   it('a plain click on a topic of a multi-selection selects only it (on pointer up); Ctrl-click keeps adding', async () => {
-    const ctl = await testController();
-    const hits: Hits = { node: 'a' };
-    const canvas = fakeCanvas(hits);
-    const off = bindPointer(canvas, ctl, { layers: { set: () => {} } } as never, () => {});
-    pointer(canvas.element, 'pointerdown', 5, 5);
-    pointer(canvas.element, 'pointerup', 5, 5);
-    hits.node = 'b';
-    pointer(canvas.element, 'pointerdown', 5, 5, { ctrlKey: true });
-    pointer(canvas.element, 'pointerup', 5, 5, { ctrlKey: true });
+    const { ctl, canvas, hits, off } = await clickedThenCtrlClicked('a', 'b');
     expect([...ctl.state.selection].sort()).toEqual(['a', 'b']);
     hits.node = 'a';
     pointer(canvas.element, 'pointerdown', 5, 5);
@@ -109,15 +115,7 @@ describe('mouse on the map', () => {
   });
 
   it('dragging a topic of a multi-selection moves them all, as one undo step', async () => {
-    const ctl = await testController();
-    const hits: Hits = { node: 'a1' };
-    const canvas = fakeCanvas(hits);
-    const off = bindPointer(canvas, ctl, { layers: { set: () => {} } } as never, () => {});
-    pointer(canvas.element, 'pointerdown', 5, 5);
-    pointer(canvas.element, 'pointerup', 5, 5);
-    hits.node = 'b';
-    pointer(canvas.element, 'pointerdown', 5, 5, { ctrlKey: true });
-    pointer(canvas.element, 'pointerup', 5, 5, { ctrlKey: true });
+    const { ctl, canvas, hits, off } = await clickedThenCtrlClicked('a1', 'b');
     // 乙 grabbed and dropped on the middle of the root: 甲一 comes along
     pointer(canvas.element, 'pointerdown', 40, 40);
     hits.node = 'r';
