@@ -46,6 +46,16 @@ export class CatchUp {
     return this.catching;
   }
 
+  /**
+   * Resolves once no catch-up is under way. A save waits for it: one that started while a
+   * catch-up was opening the map another tab saved whole went out from the version before it
+   * (the first, whole save of a map never saved), and its 409, coming after the map had moved on,
+   * was taken for a conflict — the choice of a version offered for edits that merge.
+   */
+  async settled(): Promise<void> {
+    while (this.catching) await this.catching;
+  }
+
   /** The news heard while busy, caught up now (from the frames' sets when they follow on, else asked); called as a save ends too. */
   catchHeard(): void {
     if (this.heard === undefined || this.catching || this.saver.saving()) return;

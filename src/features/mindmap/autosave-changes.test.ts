@@ -39,6 +39,45 @@ describe('autosave by change sets', () => {
     expect(await textOf(reopened, 'b')).toBe('草稿');
   });
 
+  it('the first whole saves of two tabs, one while a catch-up opens the map the other saved: both edits kept, no conflict', async () => {
+    // (outside walk: two tabs of a map never saved, renamed at the same moment, offered the
+    // choice of a version: tab two's catch-up was opening tab one's map when its own first save
+    // went out from version 0; that save's 409 came after the map had moved on)
+    const srv = server();
+    const one = await tab(srv, 't1');
+    const two = await tab(srv, 't2');
+    const conflicts: unknown[] = [];
+    one.saver.onConflict = two.saver.onConflict = (d) => conflicts.push(d);
+    const turns = async (n: number) => {
+      for (let i = 0; i < n; i++) await new Promise((r) => setImmediate(r));
+    };
+    // as the page's: the map read over the network, then reopened with the unsaved sets on it
+    two.saver.onReload = async () => {
+      await turns(10);
+      await two.engine.reopen(structuredClone(srv.sim.doc.toKm()), { tab: 't2', version: srv.sim.version });
+      return srv.sim.version;
+    };
+    await rename(one, 'a', '甲改');
+    await rename(two, 'b', '乙改');
+    await one.saver.flush();
+    const save = srv.save;
+    srv.save = async (...args: Parameters<typeof save>) => {
+      await turns(30); // on its way over the network
+      return save(...args);
+    };
+    const caught = two.saver.catchUp();
+    await turns(3); // the catch-up has heard the 409 of its read and is opening the saved map
+    await Promise.all([caught, two.saver.flush()]);
+    await until(() => two.saver.state === 'saved' || two.saver.state === 'dirty' || two.saver.state === 'conflict');
+    await two.saver.flush();
+    await one.saver.catchUp();
+    expect(conflicts).toEqual([]);
+    for (const t of [one, two]) {
+      expect(await textOf(t.engine, 'a')).toBe('甲改');
+      expect(await textOf(t.engine, 'b')).toBe('乙改');
+    }
+  });
+
   it('saves the first time whole, then only the change; the version follows the server', async () => {
     const srv = server();
     const t = await tab(srv, 't1');

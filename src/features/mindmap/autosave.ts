@@ -260,10 +260,13 @@ export class Autosaver {
 
   private run(): Promise<void> {
     if (this.running) return this.running.then(() => (this.edits && this.state !== 'conflict' ? this.run() : undefined));
-    this.running = this.save().finally(() => {
-      this.running = null;
-      this.catchUps.catchHeard();
-    });
+    this.running = this.catchUps
+      .settled()
+      .then(() => this.save())
+      .finally(() => {
+        this.running = null;
+        this.catchUps.catchHeard();
+      });
     return this.running;
   }
 
