@@ -99,13 +99,33 @@ export function NodeDialog({
   const [b, setB] = useState('');
   const [busy, setBusy] = useState(false);
   const linkField = useRef<HTMLInputElement>(null);
+  /** The fields the student typed in since the dialog opened. */
+  const edited = useRef({ a: false, b: false });
+  const editA = (value: string) => {
+    edited.current.a = true;
+    setA(value);
+  };
+  const editB = (value: string) => {
+    edited.current.b = true;
+    setB(value);
+  };
   useEffect(() => {
+    edited.current = { a: false, b: false };
+    setA('');
+    setB('');
     if (!kind || !ctl.primary) return;
+    let open = true;
     void ctl.engine.getNodeData(ctl.primary).then((d) => {
+      if (!open) return;
       const [first, second] = kind === 'hyperlink' ? [d.hyperlink, d.hyperlinkTitle] : kind === 'note' ? [d.note, ''] : [d.image, d.imageTitle];
-      setA(first ?? '');
-      setB(second ?? '');
+      // The topic's values come from the worker: a field typed in before they came keeps what
+      // was typed (on a busy device the answer came after the new address, and replaced it).
+      if (!edited.current.a) setA(first ?? '');
+      if (!edited.current.b) setB(second ?? '');
     });
+    return () => {
+      open = false;
+    };
   }, [kind, ctl]);
   if (!kind) return null;
   // The address as it will be saved: '' none, null refused (another scheme).
@@ -161,7 +181,7 @@ export function NodeDialog({
               <input
                 ref={linkField}
                 value={a}
-                onChange={(e) => setA(e.target.value)}
+                onChange={(e) => editA(e.target.value)}
                 placeholder="https://"
                 aria-invalid={link === null}
                 aria-describedby="mind-link-hint"
@@ -169,7 +189,7 @@ export function NodeDialog({
             </label>
             <label>
               提示文字
-              <input value={b} onChange={(e) => setB(e.target.value)} />
+              <input value={b} onChange={(e) => editB(e.target.value)} />
             </label>
             <p
               id="mind-link-hint"
@@ -187,7 +207,7 @@ export function NodeDialog({
         {kind === 'note' && (
           <label>
             备注内容
-            <textarea value={a} rows={6} readOnly={readOnly} onChange={(e) => setA(e.target.value)} />
+            <textarea value={a} rows={6} readOnly={readOnly} onChange={(e) => editA(e.target.value)} />
           </label>
         )}
         {kind === 'image' && (
@@ -198,11 +218,11 @@ export function NodeDialog({
             </label>
             <label>
               或图片地址
-              <input value={a} onChange={(e) => setA(e.target.value)} placeholder="https://" />
+              <input value={a} onChange={(e) => editA(e.target.value)} placeholder="https://" />
             </label>
             <label>
               图片说明
-              <input value={b} onChange={(e) => setB(e.target.value)} />
+              <input value={b} onChange={(e) => editB(e.target.value)} />
             </label>
             <p className="mind-dialog__hint">图片将按比例缩放到 200×200 以内；地址留空即移除图片。</p>
           </>
