@@ -10,6 +10,21 @@ import { START, reloadsFrom, rename, server, tab, textOf, until } from './autosa
 beforeEach(() => vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] }));
 afterEach(() => vi.useRealTimers());
 
+/** Every tab shows the topics' titles `texts` (id → title). */
+async function bothShow(tabs: Awaited<ReturnType<typeof tab>>[], texts: Record<string, string>): Promise<void> {
+  for (const t of tabs) for (const [id, text] of Object.entries(texts)) expect(await textOf(t.engine, id)).toBe(text);
+}
+
+/** Two tabs of one student on the kit's server, the conflict choices they would offer recorded. */
+async function twoTabs() {
+  const srv = server();
+  const one = await tab(srv, 't1');
+  const two = await tab(srv, 't2');
+  const conflicts: unknown[] = [];
+  one.saver.onConflict = two.saver.onConflict = (d) => conflicts.push(d);
+  return { srv, one, two, conflicts };
+}
+
 describe('autosave by change sets', () => {
   it('an edit reads only its change sets: the drafts (IndexedDB, and the copy kept as the page goes) hold them, never the whole map, and replay to the edit', async () => {
     const srv = server();
@@ -43,11 +58,7 @@ describe('autosave by change sets', () => {
     // (outside walk: two tabs of a map never saved, renamed at the same moment, offered the
     // choice of a version: tab two's catch-up was opening tab one's map when its own first save
     // went out from version 0; that save's 409 came after the map had moved on)
-    const srv = server();
-    const one = await tab(srv, 't1');
-    const two = await tab(srv, 't2');
-    const conflicts: unknown[] = [];
-    one.saver.onConflict = two.saver.onConflict = (d) => conflicts.push(d);
+    const { srv, one, two, conflicts } = await twoTabs();
     const turns = async (n: number) => {
       for (let i = 0; i < n; i++) await new Promise((r) => setImmediate(r));
     };
@@ -72,10 +83,7 @@ describe('autosave by change sets', () => {
     await two.saver.flush();
     await one.saver.catchUp();
     expect(conflicts).toEqual([]);
-    for (const t of [one, two]) {
-      expect(await textOf(t.engine, 'a')).toBe('甲改');
-      expect(await textOf(t.engine, 'b')).toBe('乙改');
-    }
+    await bothShow([one, two], { a: '甲改', b: '乙改' });
   });
 
   it('saves the first time whole, then only the change; the version follows the server', async () => {
@@ -92,11 +100,7 @@ describe('autosave by change sets', () => {
   });
 
   it('two tabs rename different topics: both renames are kept in both tabs and on the server, with no conflict', async () => {
-    const srv = server();
-    const one = await tab(srv, 't1');
-    const two = await tab(srv, 't2');
-    const conflicts: unknown[] = [];
-    one.saver.onConflict = two.saver.onConflict = (d) => conflicts.push(d);
+    const { srv, one, two, conflicts } = await twoTabs();
     // the first saves of both tabs: the second one is merged (reload + replay), not a conflict
     reloadsFrom(srv, two, 't2');
     await rename(one, 'a', '甲改');
@@ -109,10 +113,7 @@ describe('autosave by change sets', () => {
     await one.saver.flush();
     await two.saver.catchUp();
     expect(conflicts).toEqual([]);
-    for (const t of [one, two]) {
-      expect(await textOf(t.engine, 'a')).toBe('甲再改');
-      expect(await textOf(t.engine, 'b')).toBe('乙改');
-    }
+    await bothShow([one, two], { a: '甲再改', b: '乙改' });
     expect(srv.sim.doc.get('a').data.text).toBe('甲再改');
     expect(srv.sim.doc.get('b').data.text).toBe('乙改');
   });
