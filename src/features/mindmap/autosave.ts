@@ -260,17 +260,16 @@ export class Autosaver {
 
   private run(): Promise<void> {
     if (this.running) return this.running.then(() => (this.edits && this.state !== 'conflict' ? this.run() : undefined));
-    this.running = this.catchUps
-      .settled()
-      .then(() => this.save())
-      .finally(() => {
-        this.running = null;
-        this.catchUps.catchHeard();
-      });
+    this.running = this.save().finally(() => {
+      this.running = null;
+      this.catchUps.catchHeard();
+    });
     return this.running;
   }
 
   private async save(): Promise<void> {
+    // after a catch-up under way (CatchUp.settled): a save from the version it is moving away from was taken for a conflict
+    await this.catchUps.settled();
     if (this.stopped || this.leaving || this.state === 'conflict' || !this.canSave()) return;
     const seen = this.edits;
     let sent: ChangeSetsToSend | null = null;
