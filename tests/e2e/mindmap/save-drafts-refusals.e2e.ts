@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { BrowserSession } from '../browser';
 import { clickNode, editField, openMinder, outline, saveState } from './helpers';
@@ -21,11 +21,34 @@ const NOT_APPLIED = '您尚未报名该案例，请先报名再学习';
 const EXPERIENCE = '您正在进行学生端体验，管理案例课程请登录教师端进行。';
 const RESTORED = '已恢复上次未保存的修改';
 
-let s: BrowserSession | undefined;
+/** This flow's tab: a session of its own, or a page of the demo student's shared context. */
+interface Tab {
+  page: Page;
+  errors: string[];
+  close(): Promise<void>;
+}
+let s: Tab | undefined;
 afterEach(async () => {
   await s?.close();
   s = undefined;
 });
+
+/**
+ * The demo student's flows share one signed-in context (a sign-in is most of a short flow's cost);
+ * each gets a page of its own, closed after it, so no route, listener or open map carries over.
+ */
+let demo: BrowserSession | undefined;
+afterAll(async () => demo?.close());
+async function demoPage(): Promise<Tab> {
+  demo ??= await openSignedIn(e2eBaseURL());
+  const page = await demo.context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
+  page.on('console', (m) => m.type() === 'error' && errors.push(`console: ${m.text()}`));
+  await page.goto('/');
+  await page.getByRole('button', { name: /的账户菜单$/ }).waitFor();
+  return { page, errors, close: () => page.close() };
+}
 
 /** Adds a child of the root from the canvas: click the root, Tab, type, Enter; then (unless `shown: false`) waits until the tree shows it. */
 async function addChild(page: Page, text: string, { shown = true, root = ROOT } = {}): Promise<void> {
@@ -49,7 +72,7 @@ const released = (errors: readonly string[]) => errors.filter((e) => /released|U
 
 describe('leaving the page keeps the last edit', () => {
   it('a link within the app right after an edit: the edit is saved, no released-worker error', async () => {
-    s = await openSignedIn(e2eBaseURL());
+    s = await demoPage();
     const { page } = s;
     await applyForCases(page, CASE);
     await openMinder(page, CASE);
@@ -66,7 +89,7 @@ describe('leaving the page keeps the last edit', () => {
   });
 
   it('a reload right after an edit: the edit comes back', async () => {
-    s = await openSignedIn(e2eBaseURL());
+    s = await demoPage();
     const { page } = s;
     await applyForCases(page, CASE);
     await openMinder(page, CASE);
@@ -85,7 +108,7 @@ describe('leaving the page keeps the last edit', () => {
 
 describe('drafts after a reload', () => {
   it('a draft equal to the server map (its save went through as the page closed) is dropped, not a conflict', async () => {
-    s = await openSignedIn(e2eBaseURL());
+    s = await demoPage();
     const { page } = s;
     await applyForCases(page, CASE);
     await openMinder(page, CASE);
@@ -202,7 +225,7 @@ describe('a refused save can be tried again (issue 31.7)', () => {
 
 describe('a map that cannot be opened', () => {
   it('a corrupt draft: says so and opens the server map instead', async () => {
-    s = await openSignedIn(e2eBaseURL());
+    s = await demoPage();
     const { page } = s;
     await applyForCases(page, CASE);
     await page.goto('/#/');
@@ -229,7 +252,7 @@ describe('a map that cannot be opened', () => {
   });
 
   it('a server map the engine cannot read: Chinese error with 重试, nothing saved over it; 重试 opens it', async () => {
-    s = await openSignedIn(e2eBaseURL());
+    s = await demoPage();
     const { page } = s;
     await applyForCases(page, CASE);
     const saves: string[] = [];
@@ -257,7 +280,7 @@ describe('a map that cannot be opened', () => {
 
 describe('大纲 errors are Chinese', () => {
   it('a network failure while saving the outline says so in Chinese, not axios English', async () => {
-    s = await openSignedIn(e2eBaseURL());
+    s = await demoPage();
     const { page } = s;
     await applyForCases(page, CASE);
     await openMinder(page, CASE);
