@@ -27,7 +27,18 @@ export { useController } from './views/use-controller';
 
 // I/O: files, the locally kept draft and the titles kept synchronously with it
 export { download, fileBase } from './editor/io';
-export { draftKey, draftWorthRestoring, idbDraftStore, withSyncCopy, type Draft, type DraftStore } from './editor/draft-store';
+export {
+  draftKey,
+  draftWorthRestoring,
+  idbDraftStore,
+  tabDraftKey,
+  withSyncCopy,
+  type Draft,
+  type DraftSource,
+  type DraftStore,
+  type StoredDraft,
+} from './editor/draft-store';
+export { mergeDrafts } from './editor/draft-merge';
 export { hasNode, keptTitleEdit, withInsert, withText, type KeptTitle } from './editor/kept-titles';
 export type { InsertAt, TypedText } from './editor/editor-state';
 export type { ChangeSetsToSend } from './worker/protocol';

@@ -76,27 +76,31 @@ describe('course content player', () => {
     await s.page.getByText(/^已从上次学到的/).waitFor();
   });
 
-  it('marks a section learnt once it has really been watched to the end, and starts it over from the start when opened again (not 已从上次学到的 00:30)', { timeout: 120_000 }, async () => {
-    await s.page.goto('/#/course/content?courseId=course-02&videoId=file-lesson-video&nodeId=course-02-c1-s2&name=x&duration=30');
-    const outline = s.page.getByRole('complementary', { name: '课程目录' });
-    const row = outline.getByRole('listitem').filter({ has: s.page.locator('[aria-current="true"]') });
-    await row.getByRole('img', { name: '未开始' }).waitFor();
-    const player = s.page.getByRole('region', { name: /^视频：1\.2 / });
-    await player.getByRole('button', { name: '播放视频' }).click();
-    // the 30 s lesson at normal speed: the server believes no more watching than real time allows
-    await row.getByRole('img', { name: '已学完' }).waitFor({ timeout: 90_000 });
-    await expect.poll(() => s.page.locator('video').evaluate((v: HTMLVideoElement) => v.ended), { timeout: 30_000 }).toBe(true);
+  it(
+    'marks a section learnt once it has really been watched to the end, and starts it over from the start when opened again (not 已从上次学到的 00:30)',
+    { timeout: 120_000 },
+    async () => {
+      await s.page.goto('/#/course/content?courseId=course-02&videoId=file-lesson-video&nodeId=course-02-c1-s2&name=x&duration=30');
+      const outline = s.page.getByRole('complementary', { name: '课程目录' });
+      const row = outline.getByRole('listitem').filter({ has: s.page.locator('[aria-current="true"]') });
+      await row.getByRole('img', { name: '未开始' }).waitFor();
+      const player = s.page.getByRole('region', { name: /^视频：1\.2 / });
+      await player.getByRole('button', { name: '播放视频' }).click();
+      // the 30 s lesson at normal speed: the server believes no more watching than real time allows
+      await row.getByRole('img', { name: '已学完' }).waitFor({ timeout: 90_000 });
+      await expect.poll(() => s.page.locator('video').evaluate((v: HTMLVideoElement) => v.ended), { timeout: 30_000 }).toBe(true);
 
-    // a lesson watched to its end starts over from the start when it is opened again, and says so
-    await s.page.reload();
-    await s.page.getByRole('status').filter({ hasText: '上次已看完，将从头开始播放' }).waitFor();
-    expect(await s.page.getByText(/^已从上次学到的/).count()).toBe(0);
-    expect(await videoTime(s.page)).toBeLessThan(1);
+      // a lesson watched to its end starts over from the start when it is opened again, and says so
+      await s.page.reload();
+      await s.page.getByRole('status').filter({ hasText: '上次已看完，将从头开始播放' }).waitFor();
+      expect(await s.page.getByText(/^已从上次学到的/).count()).toBe(0);
+      expect(await videoTime(s.page)).toBeLessThan(1);
 
-    const card = await studyCard(s.page);
-    await card.getByText(/^视频：1\.2 /).waitFor();
-    await card.getByText('已完成').waitFor();
-  });
+      const card = await studyCard(s.page);
+      await card.getByText(/^视频：1\.2 /).waitFor();
+      await card.getByText('已完成').waitFor();
+    },
+  );
 
   it('resumes each lesson at its own place, not only the one touched last (1.2 was, 1.1 still resumes)', async () => {
     // (1.1 was paused at a few seconds by the sign-up test; 1.2 was watched since)

@@ -23,7 +23,7 @@ import { SaveStatus } from './save-status';
 import { LeaveButton } from './LeaveButton';
 import { useAutosave } from './use-autosave';
 import type { MapRoutes } from './autosave-change-saving';
-import { drafts } from './map-drafts';
+import { dropDrafts, readMapDraft } from './map-drafts';
 import { openDraftOrServer } from './draft-opening';
 import {
   keepOwnVersion,
@@ -67,17 +67,9 @@ export function OwnMapEditor() {
   const studentId = user?.userId ?? '';
   const remote = useRemote(async () => {
     const key = draftKey(studentId, keyOf(mapId));
-    const [map, stored] = await Promise.all([
-      showOwnMap(mapId),
-      drafts()
-        .get(key)
-        .catch(() => undefined),
-    ]);
+    const [map, stored] = await Promise.all([showOwnMap(mapId), readMapDraft(key).catch(() => undefined)]);
     const draft = draftWorthRestoring(stored, map.document, map.wholeSaveId) ? stored : undefined;
-    if (stored && !draft)
-      await drafts()
-        .delete(key)
-        .catch(() => {});
+    if (stored && !draft) await dropDrafts(stored.from);
     return { mapId, map, draft };
   }, [mapId, studentId]);
   // An address without a mapId (cut or hand-edited) names no map: said, with the way back, not the API's field name.

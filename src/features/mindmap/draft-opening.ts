@@ -21,7 +21,7 @@ export interface DraftOpening {
    * Opens the server's map, the draft's sets replayed on it and synced, in one engine step:
    * whether any were not saved yet (useAutosave's openServer).
    */
-  openServer(server: { version: number; document: KmDocument }, readOnly: boolean, opts?: { draft?: Draft }): Promise<boolean>;
+  openServer(server: { version: number; document: KmDocument }, readOnly: boolean, opts?: { draft?: Draft; from?: Draft['from'] }): Promise<boolean>;
   /** A draft is about to be opened: the status says it is not saved yet (Autosaver.restoring). */
   restoring(): void;
   /** A whole-map draft opened: saved whole after the debounce (its whole saves never answered are this page's own: Draft.sending). */
@@ -39,12 +39,13 @@ export async function openDraftOrServer({ ctl, server, draft, readOnly, afterOpe
       restoredWhole(draft);
       return;
     } catch (e) {
-      // Said, not dropped: the draft stays stored until a save of the server map replaces it.
+      // Said; the server's map opens and takes the draft's place (openServer's `from`).
       console.warn('draft could not be opened:', e);
       toast.error(DRAFT_UNREADABLE, 8000);
     }
   }
-  const restored = await openServer(server, readOnly, { draft: replay ? draft : undefined });
+  // (a draft that could not be opened is still taken: this page's next save or draft replaces it)
+  const restored = await openServer(server, readOnly, { draft: replay ? draft : undefined, from: draft?.from });
   await afterOpen?.();
   if (restored && replay) toast.warning(RESTORED, 6000);
 }

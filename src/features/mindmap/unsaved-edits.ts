@@ -1,7 +1,6 @@
-import { type Draft, type EditorController, keptTitleEdit, unsavedTitles } from '../../mindmap';
+import { type Draft, type DraftStore, type EditorController, keptTitleEdit, unsavedTitles } from '../../mindmap';
 import { toast } from '../../app/ui/toast-store';
 import type { Autosaver } from './autosave';
-import { drafts } from './map-drafts';
 
 // What the page had not saved, handed on: titles a closing page kept in its draft are made true
 // again when the map reopens (replayKeptTitles); when the student may no longer edit, the unsaved
@@ -36,7 +35,7 @@ export async function dropUnsavedEdits(
   ctl: EditorController,
   /** the saver now (read once the editor has settled) */
   saverNow: () => Autosaver | null,
-  { key, byChanges }: { key: string; byChanges: boolean },
+  { drafts, key, byChanges }: { drafts: DraftStore; key: string; byChanges: boolean },
 ): Promise<ReturnType<typeof unsavedTitles>> {
   // closed uncommitted first: its blur must not make it an edit to save
   const typing = ctl.textEdit.discard();
@@ -44,12 +43,8 @@ export async function dropUnsavedEdits(
   const saver = saverNow();
   await saver?.idle();
   const sets = byChanges && ctl.opened ? (await ctl.engine.takeChangeSets()).sets : [];
-  const draft = await drafts()
-    .get(key)
-    .catch(() => undefined);
-  await drafts()
-    .delete(key)
-    .catch(() => {});
+  const draft = await drafts.get(key).catch(() => undefined);
+  await drafts.delete(key).catch(() => {});
   saver?.resolve(saver.version, false);
   const typed = [...(draft?.typed ?? []).map((t) => t.text), ...(typing && typing.text !== ctl.model.get(typing.id)?.text ? [typing.text] : [])];
   return unsavedTitles(sets, typed);

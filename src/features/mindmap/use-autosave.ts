@@ -1,11 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
-import { type KmDocument, type EditorController, download, fileBase, type Draft, type AppliedSet, type unsavedTitles } from '../../mindmap';
+import { type KmDocument, type EditorController, download, fileBase, tabDraftKey, type Draft, type AppliedSet, type unsavedTitles } from '../../mindmap';
 import { Autosaver, type SaveState } from './autosave';
 import { OFFLINE_SAID } from './autosave-deps';
 import { changeSavingFor, type MapRoutes } from './autosave-change-saving';
 import { keepWorkOnLeave } from './autosave-on-leave';
 import { dropUnsavedEdits, replayKeptTitles } from './unsaved-edits';
-import { drafts, minderDraftKey } from './map-drafts';
+import { minderDraftKey, pageDrafts } from './map-drafts';
 import { tabSignal } from './tab-signal';
 import { LiveChannel } from './live-channel';
 import type { PresenceRoom } from './presence-room';
@@ -72,6 +72,9 @@ export function useAutosave(ctl: EditorController, caseId: string, studentId: st
   /** the map's live socket now (退出共享 tells it the leave is on purpose) */
   const liveRef = useRef<LiveChannel | null>(null);
   tab.current ||= newTabId();
+  /** This page's draft (its own key: another page's never writes over it) and the drafts it opened. */
+  const [mine] = useState(() => pageDrafts());
+  const ownKey = tabDraftKey(key, tab.current);
 
   // Created in the effect (not memoised) so a StrictMode re-run gets a live saver.
   /** The map as saved now: the case map's showMind, or the routes'. */
@@ -87,8 +90,8 @@ export function useAutosave(ctl: EditorController, caseId: string, studentId: st
         snapshot: () => ctl.engine.toKm(),
         save: (doc, v, saveId) => (said.current.save ?? saveStuMind)(caseId, doc, v, owner, saveId),
         saveAsPageGoes: (doc, v, saveId) => (said.current.saveAsPageGoes ?? saveStuMindAsPageGoes)(caseId, doc, v, owner, saveId),
-        drafts: drafts(),
-        key,
+        drafts: mine.store,
+        key: ownKey,
         canSave: () => ctl.opened,
         changes,
       },
@@ -166,7 +169,7 @@ export function useAutosave(ctl: EditorController, caseId: string, studentId: st
         }
       });
     };
-  }, [ctl, caseId, studentId, key, version, byChanges, room, owner]);
+  }, [ctl, caseId, studentId, key, ownKey, version, byChanges, room, owner]);
 
   /**
    * Opens the server's map (`server`): edits are saved as change sets from its version on, with
@@ -179,9 +182,10 @@ export function useAutosave(ctl: EditorController, caseId: string, studentId: st
   const openServer = async (
     server: Pick<ShownMind, 'version'> & { document: KmDocument },
     readOnly: boolean,
-    { draft, keepPlace }: { draft?: Draft; keepPlace?: boolean } = {},
+    { draft, keepPlace, from = draft?.from }: { draft?: Draft; keepPlace?: boolean; from?: Draft['from'] } = {},
   ): Promise<boolean> => {
     replayed.current = 0;
+    mine.adopt(from, ownKey);
     if (byChanges) {
       // a classmate's map: this student's 已学 / 正在学 are their own (recorded by the server apart), never the map's
       const overlay = owner ? { overlay: PROGRESS_KEYS } : {};
@@ -191,7 +195,10 @@ export function useAutosave(ctl: EditorController, caseId: string, studentId: st
       for (const m of r.notices) toast.warning(m, 8000);
     } else await ctl.open(server.document, readOnly, { keepPlace });
     ref.current?.resolve(server.version, replayed.current > 0);
-    return (await replayKeptTitles(ctl, draft?.typed ?? [])) + replayed.current > 0;
+    const restored = (await replayKeptTitles(ctl, draft?.typed ?? [])) + replayed.current > 0;
+    // (nothing of the drafts opened was left to save: the server had all of it)
+    if (!restored) await mine.release();
+    return restored;
   };
 
   const base = () => fileBase(ctl.model.get(ctl.model.rootId)?.text ?? '');
@@ -202,7 +209,7 @@ export function useAutosave(ctl: EditorController, caseId: string, studentId: st
     if (conflict) keepCopy(conflict, '我的版本');
     const server = await showServer();
     await openServer(server, false);
-    await drafts().delete(key);
+    await mine.store.delete(ownKey);
     setConflict(null);
   };
 
@@ -270,13 +277,16 @@ export function useAutosave(ctl: EditorController, caseId: string, studentId: st
   };
 
   /** This student may no longer edit the map: what the page had not saved is dropped, and said as its titles (unsaved-edits.ts). */
-  const dropUnsaved = (): Promise<ReturnType<typeof unsavedTitles>> => dropUnsavedEdits(ctl, () => ref.current, { key, byChanges });
+  const dropUnsaved = (): Promise<ReturnType<typeof unsavedTitles>> => dropUnsavedEdits(ctl, () => ref.current, { drafts: mine.store, key: ownKey, byChanges });
 
   return {
     state,
     retry,
     restoring: () => ref.current?.restoring(),
-    restoredWhole: (draft: Draft) => ref.current?.restoredWhole(draft.sending ?? []),
+    restoredWhole: (draft: Draft) => {
+      mine.adopt(draft.from, ownKey);
+      ref.current?.restoredWhole(draft.sending ?? []);
+    },
     rebase,
     openServer,
     flush,

@@ -41,6 +41,11 @@ export interface Draft {
    * device): the draft is not opened over it (draftWorthRestoring).
    */
   sentAs?: string[];
+  /**
+   * Never stored: on a draft read to open a map (mergeDrafts), the stored drafts it was made of —
+   * deleted once the page that opened it holds or saved their work.
+   */
+  from?: DraftSource[];
 }
 
 export interface DraftStore {
@@ -52,7 +57,32 @@ export interface DraftStore {
    * commit); `get` answers it while it is newer than the IndexedDB draft.
    */
   keepNow?(key: string, d: Draft): void;
+  /** The drafts of a map: the one under `key` (kept by an older build) and each page's (tabDraftKey). */
+  list(key: string): Promise<StoredDraft[]>;
+  /** Deletes the draft under `key` if it is still the one written at `savedAt` (its page may have written a newer one since). */
+  deleteIf(key: string, savedAt: number): Promise<void>;
 }
+
+export interface StoredDraft {
+  key: string;
+  draft: Draft;
+}
+
+/** A stored draft taken into the one opened (mergeDrafts): deleted once the opening page's own draft holds its work. */
+export interface DraftSource {
+  key: string;
+  savedAt: number;
+}
+
+/**
+ * Where one page keeps its draft of the map under `key`. Each page has its own: two pages of a
+ * browser on one map each hold work the other lacks, and with one draft per map the page that
+ * wrote (or saved and deleted) last took the other's work with it.
+ */
+export const tabDraftKey = (key: string, tab: string): string => `${key}#${tab}`;
+/** The key range of a map's drafts: `key` itself and `key#…` (an id never holds '#'). */
+const slotsOf = (key: string) => IDBKeyRange.bound(key, `${key}#\uffff`);
+const isSlotOf = (key: string, k: string) => k === key || k.startsWith(`${key}#`);
 
 const DB = 'xuetu-mindmap';
 const STORE = 'drafts';
@@ -104,6 +134,18 @@ export function idbDraftStore(factory: IDBFactory = indexedDB): DraftStore {
     // in between loses the write, and by then the synchronous copy was dropped for it (withSyncCopy).
     put: async (key, d) => committed((await tx('readwrite')).put(d, key)),
     delete: async (key) => committed((await tx('readwrite')).delete(key)),
+    async list(key) {
+      const store = await tx('readonly');
+      const [keys, drafts] = await Promise.all([done(store.getAllKeys(slotsOf(key))), done(store.getAll(slotsOf(key)))]);
+      return keys.map((k, i) => ({ key: String(k), draft: drafts[i] as Draft })).filter((d) => isSlotOf(key, d.key));
+    },
+    async deleteIf(key, savedAt) {
+      // read and delete in one transaction: a write of the draft's page cannot come in between
+      const store = await tx('readwrite');
+      const req = store.get(key);
+      req.onsuccess = () => (req.result as Draft | undefined)?.savedAt === savedAt && store.delete(key);
+      return committed(req);
+    },
   };
 }
 
@@ -139,10 +181,32 @@ export function withSyncCopy(store: DraftStore, storage: Storage = localStorage)
       // storage unavailable: nothing was kept there
     }
   };
+  const keptKeys = (key: string): string[] => {
+    const out: string[] = [];
+    try {
+      for (let i = 0; i < storage.length; i++) {
+        const k = storage.key(i);
+        if (k?.startsWith(SYNC_PREFIX) && isSlotOf(key, k.slice(SYNC_PREFIX.length))) out.push(k.slice(SYNC_PREFIX.length));
+      }
+    } catch {
+      // storage unavailable: nothing was kept there
+    }
+    return out;
+  };
+  const newer = (stored: Draft | undefined, kept: Draft | undefined) => (kept && (!stored || kept.savedAt > stored.savedAt) ? kept : stored);
   return {
     async get(key) {
-      const [stored, kept] = [await store.get(key).catch(() => undefined), read(key)];
-      return kept && (!stored || kept.savedAt > stored.savedAt) ? kept : stored;
+      return newer(await store.get(key).catch(() => undefined), read(key));
+    },
+    async list(key) {
+      const found = new Map((await store.list(key).catch(() => [])).map((d) => [d.key, d.draft]));
+      for (const k of keptKeys(key)) found.set(k, newer(found.get(k), read(k))!);
+      return [...found].map(([k, draft]) => ({ key: k, draft }));
+    },
+    async deleteIf(key, savedAt) {
+      // (a copy kept later than `savedAt` stays: it is the newer draft of that page)
+      if (read(key)?.savedAt === savedAt) drop(key);
+      await store.deleteIf(key, savedAt);
     },
     async put(key, d) {
       await store.put(key, d);

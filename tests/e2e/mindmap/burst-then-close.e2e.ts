@@ -192,9 +192,11 @@ describe('the tab closes right after an edit, before its save ran', () => {
         new Promise<boolean>((done) => {
           const req = indexedDB.open('xuetu-mindmap', 1);
           req.onsuccess = () => {
-            const key = req.result.transaction('drafts', 'readonly').objectStore('drafts').get('e2e-burst-close:prac-01');
-            key.onsuccess = () => done(((key.result as { sets?: unknown[] } | undefined)?.sets?.length ?? 0) > 0);
-            key.onerror = () => done(false);
+            // (this page's own draft: the map's key, '#', the page's name)
+            const mine = IDBKeyRange.bound('e2e-burst-close:prac-01#', 'e2e-burst-close:prac-01#\uffff');
+            const read = req.result.transaction('drafts', 'readonly').objectStore('drafts').getAll(mine);
+            read.onsuccess = () => done((read.result as { sets?: unknown[] }[]).some((d) => (d.sets?.length ?? 0) > 0));
+            read.onerror = () => done(false);
           };
           req.onerror = () => done(false);
         }),

@@ -113,7 +113,55 @@ describe('two tabs of one map', () => {
     await a.unrouteAll();
     await b.close();
   });
+
+  it('a page closed with an edit it could not save, then the other page saves: the closed page’s edit comes back on reopening', async () => {
+    // (an outside walk: the map had one draft per browser, and the other page's save deleted it)
+    const a = s.page;
+    await openMinder(a, CASE);
+    const root = (await outline(a))[0];
+    const b = await s.context.newPage();
+    await openMinder(b, CASE);
+    await a.bringToFront();
+    // this page loses the network (CDP: its requests as it goes too, which page routes do not see)
+    const cdp = await s.context.newCDPSession(a);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', { offline: true, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+    await addChild(a, root, '关掉的页的修改', false);
+    await expect.poll(() => saveState(a).textContent(), { timeout: 15_000 }).toBe('离线');
+    await a.close({ runBeforeUnload: true });
+
+    await b.bringToFront();
+    await addChild(b, root, '留下的页的修改');
+    // the closed page's draft is still kept in this browser after the other page's save
+    expect(await draftsHolding(b, '关掉的页的修改')).toBe(1);
+
+    const c = await s.context.newPage();
+    s.page = c;
+    await openMinder(c, CASE);
+    await expect.poll(() => outline(c)).toEqual(expect.arrayContaining(['关掉的页的修改', '留下的页的修改']));
+    await expect.poll(() => saveState(c).textContent(), { timeout: 15_000 }).toBe('已保存');
+    await c.reload();
+    await c.locator('.mind-editor[aria-busy="false"]').waitFor();
+    expect(await outline(c)).toEqual(expect.arrayContaining(['关掉的页的修改', '留下的页的修改']));
+    await b.close();
+  });
 });
+
+/** How many of this browser's stored map drafts hold `text` (IndexedDB; the page's synchronous copies in localStorage). */
+const draftsHolding = (page: Page, text: string) =>
+  page.evaluate(
+    (t) =>
+      new Promise<number>((done) => {
+        const kept = Object.keys(localStorage).filter((k) => k.startsWith('xuetu-mindmap-draft:') && localStorage.getItem(k)!.includes(t));
+        const req = indexedDB.open('xuetu-mindmap', 1);
+        req.onsuccess = () => {
+          const all = req.result.transaction('drafts', 'readonly').objectStore('drafts').getAll();
+          all.onsuccess = () => done(Math.max(kept.length, (all.result as unknown[]).filter((d) => JSON.stringify(d).includes(t)).length));
+        };
+        req.onerror = () => done(kept.length);
+      }),
+    text,
+  );
 
 // The demo student, in sessions of their own: a map never saved taken up by two tabs at once,
 // and work done offline or in a page closed before saving (moved here from editing.e2e.ts).
