@@ -10,7 +10,7 @@ import { OwnMapEditor } from './OwnMapEditor';
 // never mounts (its package still loads, as it does for the screen).
 // (no IndexedDB in jsdom: no draft kept)
 vi.mock('./use-autosave', () => ({ useAutosave: vi.fn() }));
-vi.mock('./map-drafts', () => ({ readMapDraft: async () => undefined, dropDrafts: async () => {} }));
+vi.mock('./map-drafts', () => ({ drafts: () => ({ list: async () => [] }), openableDraft: async () => undefined }));
 vi.mock('./own-map-api', () => ({
   showOwnMap: vi.fn(),
   saveOwnMap: vi.fn(),

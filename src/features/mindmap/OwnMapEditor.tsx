@@ -23,7 +23,7 @@ import { SaveStatus } from './save-status';
 import { LeaveButton } from './LeaveButton';
 import { useAutosave } from './use-autosave';
 import type { MapRoutes } from './autosave-change-saving';
-import { dropDrafts, readMapDraft } from './map-drafts';
+import { drafts, openableDraft } from './map-drafts';
 import { openDraftOrServer } from './draft-opening';
 import {
   keepOwnVersion,
@@ -67,9 +67,13 @@ export function OwnMapEditor() {
   const studentId = user?.userId ?? '';
   const remote = useRemote(async () => {
     const key = draftKey(studentId, keyOf(mapId));
-    const [map, stored] = await Promise.all([showOwnMap(mapId), readMapDraft(key).catch(() => undefined)]);
-    const draft = draftWorthRestoring(stored, map.document, map.wholeSaveId) ? stored : undefined;
-    if (stored && !draft) await dropDrafts(stored.from);
+    const [map, stored] = await Promise.all([
+      showOwnMap(mapId),
+      drafts()
+        .list(key)
+        .catch(() => []),
+    ]);
+    const draft = await openableDraft(stored, (d) => draftWorthRestoring(d, map.document, map.wholeSaveId));
     return { mapId, map, draft };
   }, [mapId, studentId]);
   // An address without a mapId (cut or hand-edited) names no map: said, with the way back, not the API's field name.

@@ -1,4 +1,4 @@
-import { draftKey, idbDraftStore, mergeDrafts, withSyncCopy, type Draft, type DraftSource, type DraftStore } from '../../mindmap';
+import { draftKey, idbDraftStore, mergeDrafts, withSyncCopy, type Draft, type DraftSource, type DraftStore, type StoredDraft } from '../../mindmap';
 
 // Where an open map's unsaved work is kept (IndexedDB, with a synchronous copy for a page going
 // away), shared by the screens that open a map (to restore a draft) and their autosave. Each page
@@ -11,7 +11,17 @@ export const drafts = (): DraftStore => (sharedDrafts ??= withSyncCopy(idbDraftS
 export const minderDraftKey = (studentId: string, caseId: string, ownerId = studentId) =>
   draftKey(studentId, ownerId === studentId ? caseId : `${caseId}@${ownerId}`);
 
-/** The unsaved work every page of this browser kept for the map under `key`, as one draft to open. */
+/**
+ * The unsaved work every page of this browser kept for the map (`stored`: drafts().list of its
+ * key), as one draft to open: a page's draft that holds nothing the server lacks (`worth`, e.g.
+ * its save went through as it closed) is deleted, not merged — it would stand for the others.
+ */
+export async function openableDraft(stored: readonly StoredDraft[], worth: (d: Draft) => boolean): Promise<Draft | undefined> {
+  await dropDrafts(stored.filter((d) => !worth(d.draft)).map((d) => ({ key: d.key, savedAt: d.draft.savedAt })));
+  return mergeDrafts(stored.filter((d) => worth(d.draft)));
+}
+
+/** Every page's draft of the map as one (openableDraft with nothing dropped): what a reopening replays. */
 export async function readMapDraft(key: string): Promise<Draft | undefined> {
   return mergeDrafts(await drafts().list(key));
 }

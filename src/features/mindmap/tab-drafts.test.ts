@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
-import { draftKey, tabDraftKey } from '../../mindmap';
-import { drafts, pageDrafts, readMapDraft } from './map-drafts';
+import { draftKey, tabDraftKey, type KmDocument } from '../../mindmap';
+import { drafts, openableDraft, pageDrafts, readMapDraft } from './map-drafts';
 import { rename, server, tab, textOf } from './autosave-test-kit';
 
 // Two pages of one browser on one map, each with work only it holds (made as the window closed,
@@ -110,6 +110,22 @@ describe('two pages of one browser, each with unsaved work', () => {
     await other.saver.flush();
     const left = await readMapDraft(key);
     expect(left?.sets?.flatMap((s) => s.changes)).toContainEqual(expect.objectContaining({ id: 'b', after: '之后又改' }));
+  });
+
+  it('a map never saved, a whole map kept by each page: the newest opens, the other stays kept for the next opening (never dropped unsaid)', async () => {
+    const key = draftKey('s1', `case-whole-${Math.random()}`);
+    const whole = (text: string): KmDocument =>
+      ({ root: { data: { id: 'r', text } }, template: 'default', theme: 'fresh-blue', version: '1.4.43' }) as KmDocument;
+    await drafts().put(tabDraftKey(key, 'one'), { document: whole('第一页'), baseVersion: 0, savedAt: 1 });
+    await drafts().put(tabDraftKey(key, 'two'), { document: whole('第二页'), baseVersion: 0, savedAt: 2 });
+    await drafts().put(tabDraftKey(key, 'saved'), { document: whole('服务器上的'), baseVersion: 0, savedAt: 3 });
+    // (the third page's save went through as it closed: its draft is the server's map, dropped, not opened)
+    const draft = await openableDraft(await drafts().list(key), (d) => d.document?.root.data.text !== '服务器上的');
+    expect(draft?.document?.root.data.text).toBe('第二页');
+    const opening = pageDrafts();
+    opening.adopt(draft?.from, tabDraftKey(key, 'opening'));
+    await opening.store.delete(tabDraftKey(key, 'opening')); // saved
+    expect((await drafts().list(key)).map((d) => d.draft.document?.root.data.text)).toEqual(['第一页']);
   });
 
   it('reads each page’s draft of a map, never a draft of a map whose key starts alike', async () => {
