@@ -59,7 +59,10 @@ export interface DraftStore {
   keepNow?(key: string, d: Draft): void;
   /** The drafts of a map: the one under `key` (kept by an older build) and each page's (tabDraftKey). */
   list(key: string): Promise<StoredDraft[]>;
-  /** Deletes the draft under `key` if it is still the one written at `savedAt` (its page may have written a newer one since). */
+  /**
+   * Deletes the draft under `key` if it was written at `savedAt` or before (the draft taken, or an
+   * older copy of it), not if its page has written a newer one since.
+   */
   deleteIf(key: string, savedAt: number): Promise<void>;
 }
 
@@ -143,7 +146,7 @@ export function idbDraftStore(factory: IDBFactory = indexedDB): DraftStore {
       // read and delete in one transaction: a write of the draft's page cannot come in between
       const store = await tx('readwrite');
       const req = store.get(key);
-      req.onsuccess = () => (req.result as Draft | undefined)?.savedAt === savedAt && store.delete(key);
+      req.onsuccess = () => ((req.result as Draft | undefined)?.savedAt ?? Infinity) <= savedAt && store.delete(key);
       return committed(req);
     },
   };
@@ -204,8 +207,10 @@ export function withSyncCopy(store: DraftStore, storage: Storage = localStorage)
       return [...found].map(([k, draft]) => ({ key: k, draft }));
     },
     async deleteIf(key, savedAt) {
-      // (a copy kept later than `savedAt` stays: it is the newer draft of that page)
-      if (read(key)?.savedAt === savedAt) drop(key);
+      // The draft taken was the newer of the two copies: the other, older, goes with it (left, no
+      // page would ever delete it: a later opening restored it over the map saved since). A copy
+      // kept later than `savedAt` stays: it is the newer draft of that page.
+      if ((read(key)?.savedAt ?? Infinity) <= savedAt) drop(key);
       await store.deleteIf(key, savedAt);
     },
     async put(key, d) {
