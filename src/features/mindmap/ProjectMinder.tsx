@@ -32,7 +32,7 @@ import { PresenceBar } from './PresenceBar';
 import { DUE_MARK, ReviewPanel } from './ReviewPanel';
 import { assertCaseOpen } from './use-case-gate';
 import { useAutosave } from './use-autosave';
-import { dropDrafts, minderDraftKey, readMapDraft } from './map-drafts';
+import { drafts, minderDraftKey, openableDraft } from './map-drafts';
 import { openDraftOrServer } from './draft-opening';
 import { MinderSharing } from './MinderSharing';
 import { MADE_EDITABLE, MADE_READ_ONLY, useLostEdits } from './LostEditsDialog';
@@ -58,15 +58,20 @@ export function ProjectMinder() {
     // (no longer shared: said as the server refuses the map, which knows a former member from anyone else)
     const sharedRead = ownerId ? sharedCaseMap(caseId, ownerId, mindRead) : Promise.resolve(undefined);
     const issueRead = checkIssue(caseId, ownerId || undefined);
-    const mapReads = Promise.all([mindRead, readMapDraft(key).catch(() => undefined), queryNodeBasic(caseId)]);
+    const mapReads = Promise.all([
+      mindRead,
+      drafts()
+        .list(key)
+        .catch(() => []),
+      queryNodeBasic(caseId),
+    ]);
     for (const read of [sharedRead, issueRead, mapReads]) read.catch(() => {});
     await assertCaseOpen(caseId, studentId);
     const shared = await sharedRead;
     const issue = await issueRead;
     if (!issue.issued) throw new ApiFailure('该案例暂未发布思维导图', 404);
     const [mind, stored, nodes] = await mapReads;
-    const draft = draftWorthRestoring(stored, mind.document, mind.wholeSaveId) ? stored : undefined;
-    if (stored && !draft) await dropDrafts(stored.from);
+    const draft = await openableDraft(stored, (d) => draftWorthRestoring(d, mind.document, mind.wholeSaveId));
     // The official nodes the student kept (same ids) count towards each branch's progress.
     return {
       caseId,

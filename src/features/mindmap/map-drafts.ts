@@ -11,30 +11,22 @@ export const drafts = (): DraftStore => (sharedDrafts ??= withSyncCopy(idbDraftS
 export const minderDraftKey = (studentId: string, caseId: string, ownerId = studentId) =>
   draftKey(studentId, ownerId === studentId ? caseId : `${caseId}@${ownerId}`);
 
+/** Deletes the stored drafts `from` names, each unless its page has written a newer one since (DraftStore.deleteIf). */
+async function deleteTaken(store: DraftStore, from: readonly DraftSource[]): Promise<void> {
+  await Promise.all(from.map((d) => store.deleteIf(d.key, d.savedAt).catch(() => {})));
+}
+
 /**
  * The unsaved work every page of this browser kept for the map (`stored`: drafts().list of its
  * key), as one draft to open: a page's draft that holds nothing the server lacks (`worth`, e.g.
  * its save went through as it closed) is deleted, not merged — it would stand for the others.
  */
 export async function openableDraft(stored: readonly StoredDraft[], worth: (d: Draft) => boolean): Promise<Draft | undefined> {
-  await dropDrafts(stored.filter((d) => !worth(d.draft)).map((d) => ({ key: d.key, savedAt: d.draft.savedAt })));
-  return mergeDrafts(stored.filter((d) => worth(d.draft)));
-}
-
-/** Every page's draft of the map as one (openableDraft with nothing dropped): what a reopening replays. */
-export async function readMapDraft(key: string): Promise<Draft | undefined> {
-  return mergeDrafts(await drafts().list(key));
-}
-
-/** Deletes the stored drafts `from` names, each unless its page has written a newer one since. */
-export async function dropDrafts(from: readonly DraftSource[] = []): Promise<void> {
-  await Promise.all(
-    from.map((d) =>
-      drafts()
-        .deleteIf(d.key, d.savedAt)
-        .catch(() => {}),
-    ),
+  await deleteTaken(
+    drafts(),
+    stored.filter((d) => !worth(d.draft)).map((d) => ({ key: d.key, savedAt: d.draft.savedAt })),
   );
+  return mergeDrafts(stored.filter((d) => worth(d.draft)));
 }
 
 /**
@@ -47,7 +39,7 @@ export function pageDrafts(store: DraftStore = drafts()) {
   const release = async () => {
     const taken = adopted;
     adopted = [];
-    await Promise.all(taken.map((d) => store.deleteIf(d.key, d.savedAt).catch(() => {})));
+    await deleteTaken(store, taken);
   };
   const own: DraftStore = {
     get: (key) => store.get(key),
