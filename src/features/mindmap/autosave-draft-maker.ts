@@ -16,8 +16,10 @@ export class DraftMaker {
     const savedAt = this.stamp();
     const kept = typed.length ? { typed } : {};
     const named = { ...(sending.length ? { sending: [...sending] } : {}), ...(sentAs?.length ? { sentAs: [...sentAs] } : {}) };
+    // (a map never saved: the sets made on the official map beside it, Draft.sets)
+    const sets = u.document && u.sets && u.version === version ? { sets: u.sets, seq: u.seq } : {};
     return u.document
-      ? { document: u.document, baseVersion: version, ...kept, ...named, savedAt }
+      ? { document: u.document, baseVersion: version, ...sets, ...kept, ...named, savedAt }
       : { baseVersion: u.version, sets: u.sets, seq: u.seq, ...kept, savedAt };
   }
 

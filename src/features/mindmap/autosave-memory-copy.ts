@@ -10,7 +10,9 @@ import { type ChangeSet, type KmDocument, hasNode, withInsert, withText, type In
 
 /** The unsaved work as last read: change sets on top of `version`, or the whole `document`. */
 export type Unsaved =
-  { version: number; sets: ChangeSet[]; seq: number; document?: never } | { version: number; document: KmDocument; sets?: never; seq?: never };
+  | { version: number; sets: ChangeSet[]; seq: number; document?: never }
+  /** (never saved: with the sets made on the official map, version 0) */
+  | { version: number; document: KmDocument; sets?: ChangeSet[]; seq?: number };
 
 /** A title confirmed that the last read may lack, and how to put it into a document. */
 interface TypedTitle {

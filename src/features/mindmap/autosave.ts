@@ -10,14 +10,11 @@ import { sendUnsavedAsPageGoes } from './autosave-as-page-goes';
 
 export type { AutosaveDeps, ChangeSaving, SaveState } from './autosave-deps';
 
-// Debounced autosave with an optimistic version check (saveStuMind answers 409 when another
-// page saved first). Order per save: draft to IndexedDB first, then the server, then the draft
-// is dropped — so a crash at any point loses nothing. A 409 stops saving until the user picks
-// a side in the conflict dialog; a network failure shows 离线 and retries; any other refusal
-// (not applied 403, the experience account 403, too large 400) shows 未能保存, says the server's
-// reason once (not once per save) and keeps the draft. Every change also refreshes an in-memory
-// copy of the unsaved change sets (autosave-memory-copy.ts), which keepNow writes synchronously when the page goes away;
-// what other tabs saved comes in between saves (autosave-catch-up.ts).
+// Debounced autosave: draft to IndexedDB first, then the server, then the draft is dropped — a
+// crash at any point loses nothing. A network failure shows 离线 and retries; a refusal (not
+// applied, the experience account, too large) shows 未能保存, says the reason once and keeps the
+// draft. Every change refreshes an in-memory copy of the unsaved work (autosave-memory-copy.ts),
+// kept synchronously as the page goes; other tabs' saves come in between (autosave-catch-up.ts).
 
 export class Autosaver {
   state: SaveState = 'saved';
@@ -109,9 +106,11 @@ export class Autosaver {
    * whole map (never saved, or replaced by an import or a restore: the next save sends it whole).
    */
   private async readUnsaved(): Promise<Unsaved> {
-    const t = this.deps.changes && this.version > 0 ? await this.deps.changes.take() : null;
-    if (t && !t.whole) return { version: t.version, sets: t.sets, seq: t.seq };
-    return { version: this.version, document: await this.deps.snapshot() };
+    const t = this.deps.changes ? await this.deps.changes.take() : null;
+    if (t && !t.whole && this.version > 0) return { version: t.version, sets: t.sets, seq: t.seq };
+    // never saved: with the sets made on the official map, so that two pages' drafts merge (mergeDrafts)
+    const sets = t && !t.whole && t.version === 0 ? { sets: t.sets, seq: t.seq } : {};
+    return { version: this.version, document: await this.deps.snapshot(), ...sets };
   }
 
   private async writeDraft(): Promise<void> {
@@ -167,10 +166,7 @@ export class Autosaver {
     if (draft) this.deps.drafts.keepNow?.(this.deps.key, draft);
   }
 
-  /**
-   * A draft is being opened: until the opening knows what of it is unsaved (restoredWhole,
-   * resolve), the status says 未保存, never the 已保存 of a page that has not opened yet.
-   */
+  /** A draft is being opened: until the opening knows what of it is unsaved (restoredWhole, resolve), 未保存 — never 已保存. */
   restoring(): void {
     if (this.state === 'saved') this.setState('dirty');
   }
@@ -282,9 +278,10 @@ export class Autosaver {
       // A map not yet saved by the student (version 0) is saved whole the first time.
       if (this.version > 0 && !sent.whole) return this.saveChanges(seen, sent);
     }
-    let doc: KmDocument;
+    let read: Unsaved & { document: KmDocument };
     try {
-      doc = (await this.copy.current()).document ?? (await this.deps.snapshot());
+      const u = await this.copy.current();
+      read = u.document ? u : { version: this.version, document: await this.deps.snapshot() };
     } catch {
       // The engine is gone (the editor closed): the draft kept by keepNow holds the work.
       return this.keepNow();
@@ -292,8 +289,9 @@ export class Autosaver {
     // (the page may have gone while the map was read)
     if (this.leaving) return;
     // named before the draft is written: a page gone while it is on its way keeps its name (Draft.sending)
+    const doc = read.document;
     const saveId = this.unanswered.name(doc);
-    const draft = this.draftNow({ version: this.version, document: doc });
+    const draft = this.draftNow(read); // (with the sets made on the official map, as read: DraftMaker)
     if (draft) await this.deps.drafts.put(this.deps.key, draft).catch(() => {});
     this.setState('saving');
     try {

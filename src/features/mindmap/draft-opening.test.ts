@@ -82,3 +82,39 @@ describe('the first opening of a map page', () => {
     });
   }
 });
+
+describe('a draft of a map never saved', () => {
+  it('is replayed on the map another page saved since (its sets beside the whole map): both pages’ edits stay, no whole-map choice', async () => {
+    const ctl = new EditorController(localEngine(createEngineHost()));
+    const official = serverMap();
+    // saved by another page since: a topic added
+    const saved = serverMap();
+    saved.root.children!.push({ data: { id: 'b', text: '另一页加的' }, children: [] });
+    const mine = serverMap();
+    mine.root.children![0].data.text = '甲改';
+    const neverSaved: Draft = {
+      document: mine,
+      baseVersion: 0,
+      savedAt: 0,
+      seq: 1,
+      sets: [{ id: 'tab:1', base: 0, changes: [{ op: 'set', id: 'a', key: 'text', before: '甲', after: '甲改' }] }],
+    };
+    let whole = 0;
+    await openDraftOrServer({
+      ctl,
+      server: { document: saved, version: 1 },
+      draft: neverSaved,
+      readOnly: false,
+      openServer: async (s, readOnly, opts) => {
+        const sync = { tab: 'again', version: s.version, sets: opts?.draft?.sets ?? [], seq: opts?.draft?.seq ?? 0 };
+        return (await ctl.open(s.document, readOnly, { sync })).pending > 0;
+      },
+      restoring: () => {},
+      restoredWhole: () => void whole++,
+    });
+    expect(whole).toBe(0);
+    expect([ctl.model.get('a')?.text, ctl.model.get('b')?.text]).toEqual(['甲改', '另一页加的']);
+    expect(await ctl.engine.takeChangeSets()).toMatchObject({ version: 1, whole: false });
+    expect(official.root.children).toHaveLength(1);
+  });
+});

@@ -30,7 +30,9 @@ export interface DraftOpening {
 
 export async function openDraftOrServer({ ctl, server, draft, readOnly, afterOpen, openServer, restoring, restoredWhole }: DraftOpening): Promise<void> {
   if (draft) restoring();
-  const replay = draft && (!draft.document || (!!draft.sets?.length && draft.baseVersion > 0 && server.version > draft.baseVersion));
+  // (a draft of a map never saved holds its sets beside the whole map: replayed on the official map,
+  // or on the map another page or device saved since, as any draft's sets)
+  const replay = draft && (!draft.document || !!draft.sets);
   if (draft && !replay) {
     try {
       await ctl.open(draft.document!, readOnly);

@@ -115,7 +115,40 @@ describe('two pages of one browser, each with unsaved work', () => {
     expect(left?.sets?.flatMap((s) => s.changes)).toContainEqual(expect.objectContaining({ id: 'b', after: '之后又改' }));
   });
 
-  it('a map never saved, a whole map kept by each page: the newest opens, the other stays kept for the next opening (never dropped unsaid)', async () => {
+  it('a map never saved: each page keeps its sets made on the official map beside the whole map, and the pages’ work merges on reopening', async () => {
+    const srv = server(); // version 0: the official map, never saved by the student
+    const key = draftKey('s1', `case-never-saved-${Math.random()}`);
+    const one = await page(srv, key, 'one');
+    const two = await page(srv, key, 'two');
+    await rename(one, 'a', '第一页改的');
+    const added = (await one.engine.execute('appendChild', ['r', '第一页加的'])).result as string;
+    one.saver.markDirty();
+    await rename(two, 'b', '第二页改的');
+    await draftWritten(key, 'one');
+    await draftWritten(key, 'two');
+    await eventually(async () => (await drafts().get(tabDraftKey(key, 'one')))?.sets?.length === 2);
+    const kept = await drafts().get(tabDraftKey(key, 'two'));
+    expect(kept?.document?.root.children?.[1].data.text).toBe('第二页改的');
+    expect(kept?.sets?.flatMap((s) => s.changes)).toContainEqual(expect.objectContaining({ id: 'b', after: '第二页改的' }));
+    one.saver.dispose(); // the window closed with both pages: no save ran
+    two.saver.dispose();
+
+    const again = await reopen(srv, key);
+    expect([await textOf(again.engine, 'a'), await textOf(again.engine, 'b'), await textOf(again.engine, added)]).toEqual([
+      '第一页改的',
+      '第二页改的',
+      '第一页加的',
+    ]);
+    expect(srv.sim.version).toBe(1); // saved whole, the first save
+    expect([srv.sim.doc.get('a').data.text, srv.sim.doc.get('b').data.text, srv.sim.doc.get(added).data.text]).toEqual([
+      '第一页改的',
+      '第二页改的',
+      '第一页加的',
+    ]);
+    await eventually(async () => (await drafts().list(key)).length === 0);
+  });
+
+  it('a map never saved, a whole map without sets kept by each page (imported, or by an older build): the newest opens, the other stays kept for the next opening (never dropped unsaid)', async () => {
     const key = draftKey('s1', `case-whole-${Math.random()}`);
     const whole = (text: string): KmDocument =>
       ({ root: { data: { id: 'r', text } }, template: 'default', theme: 'fresh-blue', version: '1.4.43' }) as KmDocument;

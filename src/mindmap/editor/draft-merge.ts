@@ -9,18 +9,21 @@ import type { Draft, DraftSource, StoredDraft } from './draft-store';
 
 /**
  * The drafts of one map as the draft to open, naming the stored ones it was made of (`from`).
- * Change sets of every page merge; a whole map (never saved, imported, restored) cannot take
- * another page's work: when the newest draft is whole it opens alone, and the other drafts stay
- * stored for the next opening (an older whole one then meets the map saved since: the conflict
- * choice, its side downloaded — never dropped unsaid).
+ * Change sets of every page merge — a map never saved too: its drafts hold the sets made on the
+ * official map beside the whole map (Draft.sets), and merged they are replayed on it. A whole map
+ * without sets (imported, restored, kept by an older build) cannot take another page's work: when
+ * the newest draft is such it opens alone, and the other drafts stay stored for the next opening
+ * (an older whole one then meets the map saved since: the conflict choice, its side downloaded —
+ * never dropped unsaid).
  */
 export function mergeDrafts(stored: readonly StoredDraft[]): (Draft & { from: DraftSource[] }) | undefined {
   if (!stored.length) return undefined;
   const byAge = [...stored].sort((a, b) => a.draft.savedAt - b.draft.savedAt);
   const source = (d: StoredDraft): DraftSource => ({ key: d.key, savedAt: d.draft.savedAt });
+  const replayable = (d: StoredDraft) => !d.draft.document || d.draft.sets !== undefined;
   const newest = byAge[byAge.length - 1];
-  if (newest.draft.document) return { ...newest.draft, from: [source(newest)] };
-  const bySets = byAge.filter((d) => !d.draft.document);
+  if (!replayable(newest)) return { ...newest.draft, from: [source(newest)] };
+  const bySets = byAge.filter(replayable);
   if (bySets.length === 1) return { ...newest.draft, from: [source(newest)] };
   const seen = new Set<string>();
   const sets: ChangeSet[] = [];
