@@ -8,14 +8,16 @@ import { e2eBaseURL } from '../base-url';
 
 // Two tabs of one student on one map save by change sets and merge: what one tab did while it
 // was offline reaches the server on its return, beside what the other tab saved meanwhile, with
-// no whole-map choice. Signs in as 双页签 (E2E_STUDENTS.twoTabs), who applies for prac-02 here.
+// no whole-map choice. Signs in as 双页签 (E2E_STUDENTS.twoTabs), who applies for prac-02 and
+// prac-03 here (prac-03's map is never saved before its flow).
 
 const CASE = 'prac-02';
+const NEVER_SAVED = 'prac-03';
 
 let s: BrowserSession;
 beforeAll(async () => {
   s = await openSignedIn(e2eBaseURL(), E2E_STUDENTS.twoTabs.loginName);
-  await applyForCases(s.page, CASE);
+  await applyForCases(s.page, CASE, NEVER_SAVED);
 });
 afterAll(async () => {
   await s?.close();
@@ -114,13 +116,15 @@ describe('two tabs of one map', () => {
     await b.close();
   });
 
-  it('a page closed with an edit it could not save, then the other page saves: the closed page’s edit comes back on reopening', async () => {
-    // (an outside walk: the map had one draft per browser, and the other page's save deleted it)
+  it('a page closed with an edit it could not save on a map never saved, then the other page saves first: the closed page’s edit comes back on reopening, merged, no dialog', async () => {
+    // (outside walks: the map had one draft per browser, and the other page's save deleted it;
+    // then a map never saved kept whole drafts, and the closed page's work met the map the other
+    // page saved as the whole-map choice)
     const a = s.page;
-    await openMinder(a, CASE);
+    await openMinder(a, NEVER_SAVED);
     const root = (await outline(a))[0];
     const b = await s.context.newPage();
-    await openMinder(b, CASE);
+    await openMinder(b, NEVER_SAVED);
     await a.bringToFront();
     // this page loses the network (CDP: its requests as it goes too, which page routes do not see)
     const cdp = await s.context.newCDPSession(a);
@@ -137,9 +141,10 @@ describe('two tabs of one map', () => {
 
     const c = await s.context.newPage();
     s.page = c;
-    await openMinder(c, CASE);
+    await openMinder(c, NEVER_SAVED);
     await expect.poll(() => outline(c)).toEqual(expect.arrayContaining(['关掉的页的修改', '留下的页的修改']));
     await expect.poll(() => saveState(c).textContent(), { timeout: 15_000 }).toBe('已保存');
+    expect(await c.getByRole('dialog').count()).toBe(0);
     await c.reload();
     await c.locator('.mind-editor[aria-busy="false"]').waitFor();
     expect(await outline(c)).toEqual(expect.arrayContaining(['关掉的页的修改', '留下的页的修改']));
