@@ -315,7 +315,7 @@ export function MindEditorView({ ctl, load, toolbarExtra, onActivate, onError, e
                 onMapKey={(e) => !dialog && queued.key(e, true, () => handleMapKey(e, keyDeps))}
                 onMapPaste={onPaste}
                 onType={(v) => !queued.typeLater(v) && (!!editing.current || (!!ctl.primary && field.open(ctl.primary, v, true)) || ctl.relations.typeLabel(v))}
-                onText={(v) => editing.current && ctl.textEdit.track(editing.current.id, v)}
+                onText={(v, composing) => editing.current && ctl.textEdit.typing(editing.current.id, v, composing)}
                 onDefer={() => ctl.keys.pause()}
                 onCommit={commitEdit}
                 onCancel={field.cancel}

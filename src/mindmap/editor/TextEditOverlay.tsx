@@ -44,8 +44,11 @@ interface Props {
    * stays in the field until it ends).
    */
   onType(text: string): boolean;
-  /** The open edit field's text changed (the controller keeps it, so leaving the page commits it). */
-  onText(text: string): void;
+  /**
+   * The open edit field's text changed (the controller keeps it, so leaving the page commits it);
+   * `composing`: by an IME composition not ended yet (its text is not the student's yet).
+   */
+  onText(text: string, composing: boolean): void;
   /**
    * A composition was deferred (onType refused it for now): the keys queued before it must not
    * open the field under it (that would reset the field mid-composition). Returns the release,
@@ -138,7 +141,7 @@ export function TextEditOverlay({ edit, anchor, label, hintId, readOnly, inputRe
         const v = e.target.value;
         setField((f) => ({ ...f, value: v }));
         if (edit) changed.current = edit.seq;
-        if (edit) onText(v);
+        if (edit) onText(v, (e.nativeEvent as InputEvent).isComposing === true);
         // Text the armed field gets behind a dialog is not the student's typing on this map:
         // Chromium hands an IME's committed text to the page's last caret, which stays in this
         // field while a dialog's button has the focus (a read-only preview renamed the map).
@@ -151,6 +154,7 @@ export function TextEditOverlay({ edit, anchor, label, hintId, readOnly, inputRe
         }
       }}
       onCompositionEnd={(e) => {
+        if (edit) onText(e.currentTarget.value, false);
         if (deferred.current) take(edit ? '' : e.currentTarget.value, e.currentTarget);
       }}
       onPaste={(e) => {

@@ -44,7 +44,7 @@ export function FieldEditor({ ctl }: { ctl: EditorController }) {
       onMapKey={(e) => queued.key(e, true, () => handleMapKey(e, deps))}
       onMapPaste={() => {}}
       onType={(v) => !queued.typeLater(v) && (!!editing.current || (!!ctl.primary && field.open(ctl.primary, v, true)) || ctl.relations.typeLabel(v))}
-      onText={(v) => editing.current && ctl.textEdit.track(editing.current.id, v)}
+      onText={(v, composing) => editing.current && ctl.textEdit.typing(editing.current.id, v, composing)}
       onDefer={() => ctl.keys.pause()}
       onCommit={field.commit}
       onCancel={field.cancel}

@@ -11,6 +11,8 @@ export class TextEditState {
   /** The text edit open in the edit field: its node ('' while an inserted node is on its way) and the text in the field now. */
   private open: TypedText | null = null;
   private seq = 0;
+  /** An IME composition is under way in the field (typing): its text is not the student's yet. */
+  private composing = false;
 
   constructor(
     private readonly parts: Pick<EditorParts, 'events' | 'doc'>,
@@ -28,11 +30,23 @@ export class TextEditState {
    * into (`text`), or closed (`null`); `at`: the insert the field was opened for.
    */
   track(id: string | null, text?: string, at?: InsertAt): void {
+    this.composing = false;
     if (id === null) return void (this.open = null);
     if (!this.open) this.parts.events.emit('textEditOpen');
     // the field handed to the topic it was opened to insert, or typed on, keeps that insert
     const made = at ?? (this.open && (this.open.id === id || !this.open.id) ? this.open.at : undefined);
     this.open = { id, text: text ?? this.open?.text ?? '', ...(made ? { at: made } : {}) };
+  }
+
+  /**
+   * The student typed in the open field. While an IME composition is under way (`composing`) its
+   * text — pinyin, candidates — is not theirs yet and may never be: what the page keeps if it goes
+   * now is the text as it was before the composition (a field the composition opened: the title
+   * unchanged), until it ends.
+   */
+  typing(id: string, text: string, composing: boolean): void {
+    if (!composing) this.track(id, text);
+    else if (this.open?.id === id) this.composing = true;
   }
 
   /**
@@ -58,7 +72,11 @@ export class TextEditState {
    */
   commit(): TypedText | null {
     const t = this.open;
+    // (a field opened by a composition not ended: nothing typed yet, the title stays)
+    const untyped = this.composing && t?.text === '';
     this.open = null;
+    this.composing = false;
+    if (untyped) return null;
     const { model } = this.parts.doc;
     const sid = t ? summaryOfEdit(t.id) : null;
     if (t && sid) {

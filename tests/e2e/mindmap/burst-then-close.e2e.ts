@@ -215,6 +215,25 @@ describe('the tab closes right after an edit, before its save ran', () => {
     await s.context.unroute('**/mindStudent/saveChanges');
   });
 
+  it('the tab closes during an IME composition: the title as typed before it is kept, never the pinyin of a word not chosen', async () => {
+    // (an outside walk closed a page mid-composition: the title was saved as 复习ji'suan)
+    const page = s.page;
+    await openMinder(page, CASE);
+    await tree(page).locator('[role=treeitem][aria-level="2"]').nth(1).click();
+    await mapFocused(page);
+    await page.keyboard.press('F2');
+    await page.keyboard.insertText('关页时的复习');
+    const cdp = await s.context.newCDPSession(page);
+    await cdp.send('Input.imeSetComposition', { text: "ji'suan", selectionStart: 7, selectionEnd: 7 });
+    await expect.poll(() => editField(page).inputValue()).toBe("关页时的复习ji'suan");
+    await closeTab(page);
+    s.page = await s.context.newPage();
+    await openMinder(s.page, CASE);
+    await item(s.page, '关页时的复习').waitFor();
+    await expect.poll(() => saveState(s.page).textContent(), { timeout: 15_000 }).toBe('已保存');
+    expect(await storedLevels(s.page, ['关页时的复习', "关页时的复习ji'suan"])).toEqual({ 关页时的复习: '2' });
+  });
+
   it('a title confirmed in the very instant the tab goes (before the worker answered it) reaches the server too', async () => {
     await confirmAsTheTabGoes(CASE, '同一瞬间确认的标题');
     await expect.poll(() => storedLevels(s.page, ['同一瞬间确认的标题']), { timeout: 10_000 }).toEqual({ 同一瞬间确认的标题: '2' });
