@@ -49,14 +49,30 @@ function userOf({ token: _token, ...user }: LoginData): User {
   return user;
 }
 
-/** Reloads the user (selectUser); a failure keeps the one we have. */
-export async function refreshUser(): Promise<void> {
-  try {
-    const res = await selectUser();
-    if (res.resultCode === RESULT_OK && res.data) setUser(res.data);
-  } catch {
-    // keep the stored user
-  }
+let reading: Promise<void> | null = null;
+
+/** Reloads the user (selectUser); a failure keeps the one we have. Callers meanwhile share the one read. */
+export function refreshUser(): Promise<void> {
+  reading ??= (async () => {
+    try {
+      const res = await selectUser();
+      if (res.resultCode === RESULT_OK && res.data) setUser(res.data);
+    } catch {
+      // keep the stored user
+    } finally {
+      reading = null;
+    }
+  })();
+  return reading;
+}
+
+/**
+ * The signed-in user, read first when this tab does not have it yet (the token outlives the tab,
+ * the user does not: App reads it as a tab opens); null when signed out or it could not be read.
+ */
+export async function userKnown(): Promise<User | null> {
+  if (session.token && !session.user) await refreshUser();
+  return session.user;
 }
 
 /**

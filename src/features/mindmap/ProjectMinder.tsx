@@ -31,6 +31,7 @@ import { presenceMarks, usePresence } from './use-presence';
 import { PresenceBar } from './PresenceBar';
 import { DUE_MARK, ReviewPanel } from './ReviewPanel';
 import { assertCaseOpen } from './use-case-gate';
+import { userKnown } from '../../app/session/auth-actions';
 import { useAutosave } from './use-autosave';
 import { drafts, minderDraftKey, openableDraft } from './map-drafts';
 import { openDraftOrServer } from './draft-opening';
@@ -39,6 +40,8 @@ import { MADE_EDITABLE, MADE_READ_ONLY, useLostEdits } from './LostEditsDialog';
 import { sharedCaseMap } from './share-api';
 import type { SharedMap } from '../../contract/sharing';
 import { SaveStatus } from './save-status';
+
+const USER_UNREAD = '未能读取登录信息，请检查网络后重试';
 
 /** /project/minder?caseId= : the student's own study map (from the official one until first saved), autosaved. */
 export function ProjectMinder() {
@@ -50,6 +53,13 @@ export function ProjectMinder() {
   const asked = params.get('owner') ?? '';
   const ownerId = asked && asked !== studentId ? asked : '';
   const remote = useRemote(async () => {
+    // A tab opened on the map reads the signed-in user first (the token outlives the tab, the user
+    // does not): the drafts read are that student's, so the map waits for it — and loads again
+    // once it is known (studentId).
+    if (!studentId) {
+      if (!(await userKnown())) throw new ApiFailure(USER_UNREAD, 0);
+      return new Promise<never>(() => {});
+    }
     // Every read starts at once (one round trip, not four in a row, before the map is drawn);
     // they are taken in the order of the gates, so a refusal is said as it was: the case closed,
     // then the share, then no map issued (a later read may fail for the same reason: not shown).
