@@ -104,6 +104,46 @@ describe('the page going with work not saved yet', () => {
     expect(kept.typed.map((k: { text: string }) => k.text)).toEqual(['乙改', '新主题']);
   });
 
+  it('a map never saved, the page going with keys on their way before the worker answered any: kept and sent whole with their titles (the read made on opening stands in)', async () => {
+    const srv = server(); // version 0: the official map
+    const key = draftKey('s1', `case-never-${Math.random()}`);
+    const sent: string[] = [];
+    const t = await tab(srv, 't1', withSyncCopy(idbDraftStore(), localStorage), key, (doc) => {
+      sent.push(JSON.stringify(doc));
+      return true;
+    });
+    t.saver.resolve(0, false);
+    // (the read made on opening answers)
+    for (let i = 0; i < 20; i++) await new Promise((r) => setImmediate(r));
+    // a worker too busy to answer the burst's first insert (an outside walk: the tab closed 1-2 ms
+    // after the last Enter, the first key 300 ms before; nothing was kept, nothing sent)
+    vi.spyOn(t.engine, 'takeChangeSets').mockReturnValue(new Promise(() => {}));
+    const going = [{ id: 'n1', at: { name: 'appendChild', at: 'r' }, text: '甲1' } as const];
+    t.saver.keepNow(null, going, true);
+    t.saver.sendAsItGoes(going);
+    const kept = JSON.parse(localStorage.getItem(`xuetu-mindmap-draft:${key}`)!);
+    expect(kept).toMatchObject({ baseVersion: 0, sets: [], typed: going });
+    expect(JSON.stringify(kept.document)).toContain('甲1');
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toContain('甲1');
+  });
+
+  it('edits in a burst longer than the draft delay: the draft is written during it, not only after the last edit (a browser killed mid-burst keeps the edits made before)', async () => {
+    const srv = server();
+    const key = draftKey('s1', `case-burst-${Math.random()}`);
+    const drafts = idbDraftStore();
+    const t = await openedAfterASave(srv, drafts, key);
+    const burst = ['一', '二', '三', '四', '五', '六', '七', '八', '九', '十'];
+    for (const [i, text] of burst.entries()) {
+      await rename(t, i % 2 ? 'a' : 'b', text);
+      await vi.advanceTimersByTimeAsync(60);
+      for (let j = 0; j < 5; j++) await new Promise((r) => setImmediate(r));
+    }
+    // 600 ms of edits, 60 ms apart, the last one just made: the draft holds the edits made before it
+    const kept = await drafts.get(key);
+    expect(kept?.sets?.flatMap((s) => s.changes)).toContainEqual(expect.objectContaining({ id: 'b', after: '七' }));
+  });
+
   it('the page goes while its last save is on its way and a title is still unanswered: reopened on the map that save made, both are there', async () => {
     const srv = server();
     // once the page is going, the server stores the sets but its answer never arrives

@@ -86,10 +86,10 @@ export class Autosaver {
     if (this.state !== 'conflict' && this.state !== 'refused') this.setState(this.state === 'offline' ? 'offline' : 'dirty');
     this.copy.changed();
     this.schedule(this.saveDelay());
-    // The draft is written soon after every change, long before the server save: a tab
-    // closed within the debounce still leaves its work behind.
-    if (this.draftTimer) clearTimeout(this.draftTimer);
-    this.draftTimer = setTimeout(() => void this.writeDraft(), this.deps.draftDelayMs ?? 200);
+    // The draft is written soon after a change, long before the server save — at most 100 ms
+    // after it however fast the edits come (a burst does not put it off): a tab closed within the
+    // debounce, or a browser killed mid-burst, still leaves its work behind.
+    this.draftTimer ??= setTimeout(() => void this.writeDraft(), this.deps.draftDelayMs ?? 100);
   }
 
   private canSave(): boolean {
@@ -222,10 +222,10 @@ export class Autosaver {
     this.setState('saved');
     this.edits = 0;
     if (dirty) this.markDirty();
-    // Saving by change sets a read costs a few bytes: read at once, so a page closed right after
-    // its first edit (before that edit's own read answers, on a loaded device) keeps at least
-    // what it knew, with the titles confirmed since, instead of nothing.
-    else if (this.deps.changes && version > 0 && !this.stopped && this.canSave()) this.copy.refresh();
+    // Read at once (a few bytes saving by change sets; a map never saved, the official one), so a
+    // page closed right after its first edit (before that edit's own read answers, on a loaded
+    // device) keeps at least what it knew, with the titles confirmed since, instead of nothing.
+    else if (this.deps.changes && !this.stopped && this.canSave()) this.copy.refresh();
   }
 
   dispose(): void {
