@@ -219,7 +219,7 @@ describe('the tab closes right after an edit, before its save ran', () => {
     // (an outside walk closed a page mid-composition: the title was saved as 复习ji'suan)
     const page = s.page;
     await openMinder(page, CASE);
-    await tree(page).locator('[role=treeitem][aria-level="2"]').nth(1).click();
+    await tree(page).locator('[role=treeitem][aria-level="2"]').first().click();
     await mapFocused(page);
     await page.keyboard.press('F2');
     await page.keyboard.insertText('关页时的复习');
