@@ -144,6 +144,21 @@ describe('the page going with work not saved yet', () => {
     expect(kept?.sets?.flatMap((s) => s.changes)).toContainEqual(expect.objectContaining({ id: 'b', after: '七' }));
   });
 
+  it('a worker too busy to answer the read after an edit: the draft is written meanwhile with the titles confirmed (a browser killed then keeps them)', async () => {
+    const srv = server();
+    const key = draftKey('s1', `case-busy-${Math.random()}`);
+    const drafts = idbDraftStore();
+    const t = await openedAfterASave(srv, drafts, key);
+    const at = { name: 'appendSibling', at: 'a' } as const;
+    const id = (await t.engine.execute(at.name, [at.at, '分支主题'])).result as string;
+    vi.spyOn(t.engine, 'takeChangeSets').mockReturnValue(new Promise(() => {}));
+    t.saver.markDirty();
+    t.saver.confirm({ id, text: '乙1', at });
+    await vi.advanceTimersByTimeAsync(150);
+    for (let j = 0; j < 10; j++) await new Promise((r) => setImmediate(r));
+    expect((await drafts.get(key))?.typed).toEqual([{ id, at, text: '乙1' }]);
+  });
+
   it('the page goes while its last save is on its way and a title is still unanswered: reopened on the map that save made, both are there', async () => {
     const srv = server();
     // once the page is going, the server stores the sets but its answer never arrives

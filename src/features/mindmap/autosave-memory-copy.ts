@@ -52,6 +52,11 @@ export class MemoryCopy {
     this.refresh();
   }
 
+  /** The last read started after the last change (no change is waiting for a read). */
+  get fresh(): boolean {
+    return !!this.latest && this.latestAt === this.changes;
+  }
+
   /** Titles confirmed that the last read may lack. */
   get typedCount(): number {
     return this.typed.length;

@@ -80,8 +80,7 @@ export class Autosaver {
 
   /** A change was made: save after the debounce (each new change restarts it). */
   markDirty(): void {
-    if (this.stopped) return;
-    if (!this.canSave()) return;
+    if (this.stopped || !this.canSave()) return;
     this.edits++;
     if (this.state !== 'conflict' && this.state !== 'refused') this.setState(this.state === 'offline' ? 'offline' : 'dirty');
     this.copy.changed();
@@ -115,7 +114,10 @@ export class Autosaver {
 
   private async writeDraft(): Promise<void> {
     this.draftTimer = null;
-    if (this.stopped || this.edits === 0 || !this.canSave()) return;
+    if (this.stopped || this.edits === 0 || !this.canSave() || this.leaving) return;
+    // (a busy worker answers the read after the change late: meanwhile, the last read with the titles confirmed since)
+    const known = !this.copy.fresh && this.draftNow(null);
+    if (known) void this.deps.drafts.put(this.deps.key, known).catch(() => {});
     const unsaved = await this.copy.current().catch(() => null);
     const draft = unsaved && !this.leaving && this.draftNow(unsaved);
     if (draft) await this.deps.drafts.put(this.deps.key, draft).catch(() => {});
