@@ -15,6 +15,16 @@ async function fieldOn(id: string) {
   return { ctl, el: getByRole('textbox') as HTMLTextAreaElement };
 }
 
+/** '复习' typed on topic b (the field opens with it), then a composition begun after it. */
+async function typedThenComposing() {
+  const { ctl, el } = await fieldOn('b');
+  input(el, '复习');
+  await vi.waitFor(() => expect(ctl.textEdit.typed).toMatchObject({ id: 'b', text: '复习' }));
+  fireEvent.compositionStart(el);
+  input(el, '复习ji', true);
+  return { ctl, el };
+}
+
 const leave = async (ctl: Awaited<ReturnType<typeof testController>>) => {
   const sent = ctl.textEdit.commit();
   await ctl.settled();
@@ -23,11 +33,7 @@ const leave = async (ctl: Awaited<ReturnType<typeof testController>>) => {
 
 describe('a composition under way as the page goes', () => {
   it('in a field typed in: the text before the composition is committed, not its pinyin', async () => {
-    const { ctl, el } = await fieldOn('b');
-    input(el, '复习'); // typed on the topic: the field opens with it
-    await vi.waitFor(() => expect(ctl.textEdit.typed).toMatchObject({ id: 'b', text: '复习' }));
-    fireEvent.compositionStart(el);
-    input(el, '复习ji', true);
+    const { ctl, el } = await typedThenComposing();
     input(el, "复习ji'suan", true);
     expect(await leave(ctl)).toMatchObject({ id: 'b', text: '复习' });
     expect(ctl.model.get('b')!.text).toBe('复习');
@@ -44,11 +50,7 @@ describe('a composition under way as the page goes', () => {
   });
 
   it('a composition ended (a word chosen) is the student’s text: committed as the page goes', async () => {
-    const { ctl, el } = await fieldOn('b');
-    input(el, '复习'); // typed on the topic: the field opens with it
-    await vi.waitFor(() => expect(ctl.textEdit.typed).toMatchObject({ id: 'b', text: '复习' }));
-    fireEvent.compositionStart(el);
-    input(el, '复习ji', true);
+    const { ctl, el } = await typedThenComposing();
     input(el, '复习计算', true);
     fireEvent.compositionEnd(el);
     input(el, '复习计算1');
