@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { BrowserSession } from '../browser';
-import { closeTab, editField, importFile, item, mapFocused, openMinder, saved, saveState, tree } from './helpers';
+import { closeTab, editField, importFile, item, mapFocused, openMinder, saved, saveState, tree, whatCoversTheMap } from './helpers';
 import { applyForCases, openSignedIn } from '../shell-helpers';
 import { pageApi } from '../study-helpers';
 import { E2E_STUDENTS } from '../students';
@@ -119,15 +119,12 @@ describe('a burst of new topics, then the tab closes or reloads', () => {
           await expect
             .poll(() => saveState(s.page).textContent(), { timeout: 10_000 })
             .toBe('已保存')
-            .catch(async (e) => {
-              const shown = await s.page.evaluate(() =>
-                [...document.querySelectorAll('[role=dialog],[role=alertdialog],[role=alert],.mind-save')]
-                  .map((d) => `${d.getAttribute('role') ?? d.className}: ${d.textContent}`)
-                  .join(' | '),
-              );
+            .catch(async (e: unknown) => {
+              const shown = await whatCoversTheMap(s.page);
               await s.page.screenshot({ path: `/tmp/burst-fail-${Date.now()}.png` });
-              console.error(`DIAG not saved after reopening (${ms} ms, ${how}); shown: ${shown || 'none'}; url ${s.page.url()}`);
-              throw e;
+              // (the next flow opens the map afresh, not over what this page shows)
+              await s.page.goto('/');
+              throw new Error(`not saved after reopening (${ms} ms, ${how}): ${shown}`, { cause: e });
             });
           const there = await storedLevels(s.page, titles);
           const missing = titles.filter((t, i) => there[t] !== (i === 0 ? '2' : '3'));

@@ -26,8 +26,36 @@ export async function closeTab(page: Page): Promise<void> {
 
 export async function openMinder(page: Page, caseId: string): Promise<void> {
   await page.goto(`/#/project/minder?caseId=${caseId}`);
-  await page.locator('.mind-editor[aria-busy="false"]').waitFor();
-  await item(page, /^.+/).first().waitFor();
+  try {
+    await page.locator('.mind-editor[aria-busy="false"]').waitFor();
+    await item(page, /^.+/).first().waitFor();
+  } catch (e) {
+    const shown = await whatCoversTheMap(page);
+    // Away from the map, so a retry or the next flow on this page opens it afresh (a goto to the
+    // hash it is on already reloads nothing).
+    await page.goto('/').catch(() => {});
+    throw new Error(`the map did not open: ${shown}`, { cause: e });
+  }
+}
+
+/**
+ * What the page shows instead of the map's rows — dialogs, alerts, the save state, the tree — in
+ * the failure's own message (a console line is lost when the runner prints only part of a run).
+ */
+export async function whatCoversTheMap(page: Page): Promise<string> {
+  return page
+    .evaluate(() => {
+      const texts = (sel: string) =>
+        [...document.querySelectorAll(sel)].map((d) => `${d.getAttribute('role') ?? d.className}: ${(d.textContent ?? '').slice(0, 200)}`);
+      const tree = document.querySelector('[role=tree]');
+      return [
+        `url ${location.href}`,
+        `editor ${document.querySelector('.mind-editor')?.getAttribute('aria-busy') ?? 'absent'}`,
+        `tree ${tree ? `${tree.querySelectorAll('[role=treeitem]').length} rows, aria-hidden ${tree.closest('[aria-hidden=true]') ? 'yes' : 'no'}` : 'absent'}`,
+        ...texts('[role=dialog],[role=alertdialog],[role=alert],.mind-save,main h1,main h2'),
+      ].join(' | ');
+    })
+    .catch((e: unknown) => `(the page could not be read: ${String(e)})`);
 }
 
 /** Treeitem texts in order (names without the marker suffixes). */

@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import type { BrowserSession } from '../browser';
 import { applyForCases, openSignedIn, unexpectedErrors } from '../shell-helpers';
 import { e2eBaseURL } from '../base-url';
+import { whatCoversTheMap } from './helpers';
 
 // 大纲 as a live view of the map (issue 15.1): an applied outline edit renames, inserts, moves and
 // removes the existing nodes — priority, notes and children kept — as ONE undo step; the text
@@ -39,7 +40,13 @@ async function apply(page: Page): Promise<void> {
   const saved = page.waitForResponse((r) => /\/mindStudent\/save(StuMind|Changes)\b/.test(r.url()));
   await applyButton(page).click();
   expect((await (await saved).json()).resultCode).toBe(200);
-  await page.getByRole('status').filter({ hasText: '大纲已应用到导图并保存' }).waitFor();
+  await page
+    .getByRole('status')
+    .filter({ hasText: '大纲已应用到导图并保存' })
+    .waitFor()
+    .catch(async (e: unknown) => {
+      throw new Error(`the outline was not said applied and saved: ${await whatCoversTheMap(page)}`, { cause: e });
+    });
 }
 
 describe('大纲: a live view of the same document', () => {
