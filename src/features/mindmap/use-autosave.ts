@@ -17,6 +17,9 @@ import { PROGRESS_KEYS } from '../../contract/rules';
 
 /** How often an open map asks for what other tabs or devices saved while its live socket is down (besides a broadcast from a tab of this browser and on focus). */
 const CATCH_UP_MS = 10_000;
+/** Said when this page's unsaved edits were replayed on a map saved whole by another page. */
+const REPLACED_ELSEWHERE = '导图已在其他页面整体替换，已载入并保留你未保存的修改';
+const FIRST_SAVED_ELSEWHERE = '导图已在其他页面保存，已载入并保留你未保存的修改';
 
 /** This page's name in the change sets it makes (`<tab>:<n>`). */
 function newTabId(): string {
@@ -128,11 +131,13 @@ export function useAutosave(ctl: EditorController, caseId: string, studentId: st
       // this page's unsaved sets on it — taken, the map replaced, replayed and synced in one step
       // in the engine (ctl.reopen): a title confirmed while the map reloads is among those sets or
       // made on the new map, never made in between and lost (or shown and never saved).
+      // (a page still on the official map meets the student's first save: nothing was replaced)
+      const first = saver.version === 0;
       const server = await showServer();
       const r = await ctl.reopen(server.document, { tab: tab.current, version: server.version, ...(owner ? { overlay: PROGRESS_KEYS } : {}) });
       replayed.current = r.pending;
       for (const m of r.notices) toast.warning(m, 8000);
-      if (r.taken) toast.warning('导图已在其他页面整体替换，已载入并保留你未保存的修改', 6000);
+      if (r.taken) toast.warning(first ? FIRST_SAVED_ELSEWHERE : REPLACED_ELSEWHERE, 6000);
       return server.version;
     };
     ref.current = saver;

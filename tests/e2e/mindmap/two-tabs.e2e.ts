@@ -190,19 +190,27 @@ describe('saving: tabs and drafts', () => {
       await openMinder(a, 'case-08');
       const b = await s.context.newPage();
       await openMinder(b, 'case-08');
-      // Both tabs start from the official map: B's first save makes the student's map, then A's
-      // edit (made on the official map too) is merged into it instead of offering a choice.
+      // Both tabs start from the official map. A's edit, made on it, is not saved yet (its saves do
+      // not get out) when B's first save makes the student's map: A's edit is merged into that map
+      // instead of offering a choice, and A is told so — a first save elsewhere, nothing replaced.
+      await a.route('**/api/course/mindStudent/save*', (route) => route.abort('internetdisconnected'));
+      await item(a, '智慧教室环境监测系统').focus();
+      await a.keyboard.press('Home');
+      await a.keyboard.press('Tab');
+      await a.keyboard.type('本页的修改');
+      await a.keyboard.press('Enter');
+      await expect.poll(() => saveState(a).textContent(), { timeout: 15_000 }).toBe('离线');
+
       await item(b, '智慧教室环境监测系统').focus();
       await b.keyboard.press('Home');
       await b.keyboard.press('Tab');
       await b.keyboard.type('另一页的修改');
       await saved(b, () => b.keyboard.press('Enter'));
 
-      await item(a, '智慧教室环境监测系统').focus();
-      await a.keyboard.press('Home');
-      await a.keyboard.press('Tab');
-      await a.keyboard.type('本页的修改');
-      await saved(a, () => a.keyboard.press('Enter'));
+      await a.unroute('**/api/course/mindStudent/save*');
+      await toastWith(a, '导图已在其他页面保存，已载入并保留你未保存的修改').waitFor({ timeout: 20_000 });
+      await expect.poll(() => saveState(a).textContent(), { timeout: 20_000 }).toBe('已保存');
+      expect(await toastWith(a, '整体替换').count()).toBe(0);
       expect(await a.getByRole('dialog').count()).toBe(0);
       await expect.poll(() => outline(a)).toContain('另一页的修改');
       // Then both tabs edit again, each on the version it last saw: B hears of A's save.
