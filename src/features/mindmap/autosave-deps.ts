@@ -1,4 +1,4 @@
-import type { AppliedSet, ChangeSet, ChangeSetsToSend, DraftStore, KmDocument } from '../../mindmap';
+import type { AppliedSet, ChangeSet, ChangeSetsToSend, DraftStore, KeptTitle, KmDocument } from '../../mindmap';
 
 // What the autosaver (autosave.ts) needs and shows: its states and their labels, the save calls
 // and the change-set calls a page gives it.
@@ -33,6 +33,11 @@ export interface AutosaveDeps {
   /** The longest a change waits for its save while the student keeps editing (the debounce restarts on each change). */
   maxWaitMs?: number;
   draftDelayMs?: number;
+  /**
+   * What the keys queued behind an unanswered insert (and the open field) would make, worked out
+   * without the worker (keys-ahead.ts): every draft written holds them, until they drain.
+   */
+  keysAhead?: () => readonly KeptTitle[];
   retryMs?: number;
   /** False while no map is open (opening failed): nothing is saved or kept over the stored map. */
   canSave?: () => boolean;

@@ -1,7 +1,7 @@
 import { ApiFailure } from '../../app/ui/use-remote';
 import { SimServer, createEngineHost, localEngine, type EngineClient } from '../../mindmap/testing';
 import { MindDoc, type DraftStore, type KmDocument, draftKey, idbDraftStore } from '../../mindmap';
-import { Autosaver } from './autosave';
+import { Autosaver, type AutosaveDeps } from './autosave';
 import { titleSet } from './autosave-change-saving';
 
 // For the autosaver's tests by change sets (autosave-changes.test.ts, autosave-leaving.test.ts):
@@ -74,6 +74,8 @@ export async function tab(
   key = draftKey('s1', `case-${name}-${Math.random()}`),
   /** the whole save as the page goes (a map never saved), if the test wants one */
   saveAsPageGoes?: (doc: KmDocument, version: number, saveId: string) => boolean,
+  /** what the page's editor would add (the keys queued ahead, …) */
+  more: Partial<AutosaveDeps> = {},
 ): Promise<{ engine: EngineClient; saver: Autosaver }> {
   const engine = localEngine(createEngineHost());
   await engine.load(structuredClone(srv.sim.doc.toKm()));
@@ -85,6 +87,7 @@ export async function tab(
       saveAsPageGoes,
       drafts,
       key,
+      ...more,
       changes: {
         take: () => engine.takeChangeSets(),
         send: srv.send,

@@ -7,6 +7,7 @@ import { FailureTelling } from './autosave-failure-telling';
 import { UnansweredWholeSaves } from './autosave-whole-saves';
 import { DraftMaker } from './autosave-draft-maker';
 import { sendUnsavedAsPageGoes } from './autosave-as-page-goes';
+import { SaveTimer } from './autosave-save-timer';
 
 export type { AutosaveDeps, ChangeSaving, SaveState } from './autosave-deps';
 
@@ -33,10 +34,9 @@ export class Autosaver {
   onOffline: () => void = () => {};
   /** A save went through as `version` (other tabs of the map are told). */
   onSaved: (version: number) => void = () => {};
-  private timer: ReturnType<typeof setTimeout> | null = null;
   private draftTimer: ReturnType<typeof setTimeout> | null = null;
-  /** When the first change not yet sent was made (saveDelay). */
-  private dirtySince: number | null = null;
+  /** When the next save runs (autosave-save-timer.ts). */
+  private readonly saveTimer: SaveTimer;
   private edits = 0;
   private running: Promise<void> | null = null;
   private stopped = false;
@@ -62,6 +62,7 @@ export class Autosaver {
     version: number,
   ) {
     this.version = version;
+    this.saveTimer = new SaveTimer(() => void this.run(), deps.delayMs, deps.maxWaitMs);
     this.copy = new MemoryCopy(
       () => this.readUnsaved(),
       () => this.stopped,
@@ -84,11 +85,16 @@ export class Autosaver {
     this.edits++;
     if (this.state !== 'conflict' && this.state !== 'refused') this.setState(this.state === 'offline' ? 'offline' : 'dirty');
     this.copy.changed();
-    this.schedule(this.saveDelay());
-    // The draft is written soon after a change, long before the server save — at most 100 ms
-    // after it however fast the edits come (a burst does not put it off): a tab closed within the
-    // debounce, or a browser killed mid-burst, still leaves its work behind.
-    this.draftTimer ??= setTimeout(() => void this.writeDraft(), this.deps.draftDelayMs ?? 100);
+    this.saveTimer.changed();
+    // The draft is written long before the server save, for a tab closed or a browser killed
+    // within the debounce: change sets (bytes) as soon as the worker answers — a browser killed
+    // 50 ms after a burst lost them while they waited —, a whole map (megabytes) once per 100 ms.
+    this.draftTimer ??= setTimeout(() => void this.writeDraft(), this.deps.draftDelayMs ?? (this.keptWhole() ? 100 : 0));
+  }
+
+  /** The unsaved work is (or may be) the whole map: never saved, or last read whole. */
+  private keptWhole(): boolean {
+    return this.version === 0 || !this.deps.changes || !!this.copy.latest?.document;
   }
 
   private canSave(): boolean {
@@ -128,7 +134,7 @@ export class Autosaver {
    * every draft carries them, since the newest draft wins on reopening — one written just after
    * the page kept its copy (a write under way as it went) must not drop them.
    */
-  private draftNow(unsaved: Unsaved | null, ahead: readonly KeptTitle[] = []): Draft | null {
+  private draftNow(unsaved: Unsaved | null, ahead: readonly KeptTitle[] = this.deps.keysAhead?.() ?? []): Draft | null {
     const kept = this.copy.withTyped(unsaved, ahead);
     return kept && this.draftMaker.make(kept.unsaved, kept.typed, this.version, this.unanswered.list, this.unanswered.exactly(kept.unsaved.document));
   }
@@ -136,11 +142,21 @@ export class Autosaver {
   /** A title was confirmed and is on its way to the worker: every keepNow keeps it until a read has it (MemoryCopy.confirm). */
   confirm(typed: TypedText): void {
     this.copy.confirm(typed);
+    this.keepTyped();
   }
 
   /** A title confirmed for a topic the worker has not made yet; the returned call takes the worker's answer (MemoryCopy.confirmInsert). */
   confirmInsert(at: InsertAt, text: string, name?: string): (id: string) => void {
-    return this.copy.confirmInsert(at, text, name);
+    const answered = this.copy.confirmInsert(at, text, name);
+    this.keepTyped();
+    return answered;
+  }
+
+  /** A confirmed title, or keys queued behind an insert, into the draft now: behind a burst the worker answers tens of ms later. */
+  keepTyped(): void {
+    if (this.stopped || !this.canSave() || this.leaving || this.keptWhole()) return;
+    const known = this.draftNow(this.copy.latest ? null : this.noSetsYet());
+    if (known) void this.deps.drafts.put(this.deps.key, known).catch(() => {});
   }
 
   /**
@@ -159,13 +175,18 @@ export class Autosaver {
     if ((this.edits === 0 && !this.copy.typedCount && !ahead.length) || !this.canSave()) return;
     // (only once the page is really going: a beforeunload may be followed by no unload at all)
     if (ahead.length && gone) this.leaving = true;
-    // Nothing unsaved but titles not answered yet (the worker busy): no read is needed to know
-    // there are no sets — one started as the field opened may still be on its way on a slow
-    // device, and the titles must not wait for it.
-    const known: Unsaved | null = this.edits === 0 && this.deps.changes && this.version > 0 ? { version: this.version, sets: [], seq: 0 } : null;
+    const known = this.noSetsYet();
     // the titles are in none of the sets: the reopening applies them after replaying the sets
     const draft = this.draftNow(known, ahead);
     if (draft) this.deps.drafts.keepNow?.(this.deps.key, draft);
+  }
+
+  /**
+   * Nothing unsaved but titles not answered (the worker busy): no read is needed to know there are
+   * no sets — one started as the field opened may still be on its way; the titles do not wait.
+   */
+  private noSetsYet(): Unsaved | null {
+    return this.edits === 0 && this.deps.changes && this.version > 0 ? { version: this.version, sets: [], seq: 0 } : null;
   }
 
   /** A draft is being opened: until the opening knows what of it is unsaved (restoredWhole, resolve), 未保存 — never 已保存. */
@@ -198,8 +219,7 @@ export class Autosaver {
 
   /** Save now (page hide, explicit save); resolves when the save attempt finished. */
   async flush(): Promise<void> {
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
+    this.saveTimer.stop();
     if (this.running) await this.running;
     if (this.edits > 0 && this.state !== 'conflict') await this.run();
   }
@@ -232,28 +252,8 @@ export class Autosaver {
 
   dispose(): void {
     this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
+    this.saveTimer.stop();
     if (this.draftTimer) clearTimeout(this.draftTimer);
-  }
-
-  /**
-   * 1.5 s after the last change, and no later than 5 s after the first one not yet sent: a student
-   * who edits without a pause (a map built key after key) is saved as they go, not only once they
-   * stop — a crash, a dead battery or the other device then loses seconds, not the whole session.
-   */
-  private saveDelay(): number {
-    const now = Date.now();
-    this.dirtySince ??= now;
-    return Math.max(0, Math.min(this.deps.delayMs ?? 1500, this.dirtySince + (this.deps.maxWaitMs ?? 5000) - now));
-  }
-
-  private schedule(ms: number): void {
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = setTimeout(() => {
-      this.timer = null;
-      this.dirtySince = null; // (the save about to run sends every change made so far)
-      void this.run();
-    }, ms);
   }
 
   private run(): Promise<void> {
@@ -365,7 +365,7 @@ export class Autosaver {
     this.edits -= seen;
     if (this.edits > 0) {
       this.setState('dirty');
-      this.schedule(this.saveDelay());
+      this.saveTimer.changed();
     } else {
       this.setState('saved');
       // (a page gone with keys on their way: its kept copy still holds them)
@@ -383,7 +383,7 @@ export class Autosaver {
     } else {
       this.setState('offline');
       this.failures.offline(() => this.onOffline());
-      this.schedule(this.deps.retryMs ?? 5000);
+      this.saveTimer.in(this.deps.retryMs ?? 5000);
     }
   }
 

@@ -96,6 +96,7 @@ export function useAutosave(ctl: EditorController, caseId: string, studentId: st
         drafts: mine.store,
         key: ownKey,
         canSave: () => ctl.opened,
+        keysAhead: () => ctl.events.emit('leaving').flat(),
         changes,
       },
       version,
@@ -155,6 +156,7 @@ export function useAutosave(ctl: EditorController, caseId: string, studentId: st
       // once the worker answers and the document is read again.
       ctl.events.on('textConfirmed', (t) => saver.confirm(t)),
       ctl.events.on('insertConfirmed', (at, text, name) => saver.confirmInsert(at, text, name)),
+      ctl.events.on('keysQueued', () => saver.keepTyped()),
     ];
     const stopListening = () => off.forEach((f) => f());
     listening.current = stopListening;

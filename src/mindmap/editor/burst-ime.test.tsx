@@ -109,6 +109,15 @@ describe('a title confirmed on a topic just inserted', () => {
 describe('the page going while keys wait for the worker', () => {
   it('Tab, letters, Enter, Tab, then letters, Enter, Enter twice, none answered: the page can say every topic they make, in a chain', async () => {
     const ctl = await testController();
+    const queuedTold: string[][] = [];
+    ctl.events.on('keysQueued', () =>
+      queuedTold.push(
+        ctl.events
+          .emit('leaving')
+          .flat()
+          .map((k) => k.text),
+      ),
+    );
     ctl.select(['b']);
     const { getByRole } = render(<FieldEditor ctl={ctl} />);
     const el = getByRole('textbox') as HTMLTextAreaElement;
@@ -124,6 +133,8 @@ describe('the page going while keys wait for the worker', () => {
     // the first insert is not answered: everything after its Tab waits
     expect(ctl.model.get('b')!.children).toEqual([]);
     const kept = ctl.events.emit('leaving').flat();
+    // each key queued was told as it was (autosave keeps the draft with what they make then)
+    expect(queuedTold.at(-1)).toEqual(kept.map((k) => k.text));
     expect(kept.map((k) => [k.at?.name, k.text])).toEqual([
       ['appendChild', 'q1'],
       ['appendChild', 'q2'],

@@ -48,7 +48,7 @@ export class EditorController implements EditorParts {
   /** 多选 on a phone: taps add topics to the selection or take them out (multi-select.ts). */
   readonly multi: MultiSelect;
   /** The map's keys in the order pressed, a key that needs the worker's answer holding the next ones. */
-  readonly keys = new KeyQueue();
+  readonly keys = new KeyQueue(() => this.events.emit('keysQueued'));
   /** True once a document is open (false while opening failed): autosave waits for it. */
   opened = false;
   private closers = new Set<() => Promise<void>>();

@@ -135,7 +135,8 @@ export function idbDraftStore(factory: IDBFactory = indexedDB): DraftStore {
     get: async (key) => (await done((await tx('readonly')).get(key))) as Draft | undefined,
     // Written once the transaction has committed, not when its request succeeded: a page that goes
     // in between loses the write, and by then the synchronous copy was dropped for it (withSyncCopy).
-    put: async (key, d) => committed((await tx('readwrite')).put(d, key)),
+    // (committed at once: no wait for the put's answer before the commit starts)
+    put: async (key, d) => committed(commitNow((await tx('readwrite')).put(d, key))),
     delete: async (key) => committed((await tx('readwrite')).delete(key)),
     async list(key) {
       const store = await tx('readonly');
@@ -150,6 +151,11 @@ export function idbDraftStore(factory: IDBFactory = indexedDB): DraftStore {
       return committed(req);
     },
   };
+}
+
+function commitNow(req: IDBRequest): IDBRequest {
+  req.transaction?.commit?.();
+  return req;
 }
 
 function committed(req: IDBRequest): Promise<void> {

@@ -42,6 +42,11 @@ export interface EditorEvents {
    */
   leaving: () => KeptTitle[];
   /**
+   * A key was queued behind one the worker has not answered: autosave keeps what the keys ahead
+   * would make (`leaving`'s answers) in the draft now — a browser killed before they drain.
+   */
+  keysQueued: () => void;
+  /**
    * Asked before topics are marked 已学 (`on`) or unmarked: a listener may answer a refusal to show
    * (我的学习导图: the server decides and records it for the official map's topics); nothing
    * changes then.

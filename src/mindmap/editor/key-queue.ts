@@ -25,6 +25,9 @@ export class KeyQueue {
   private holds = 0;
   private name: string | null = null;
 
+  /** `onQueued`: a key or text was queued behind one the worker has not answered (the draft keeps what it would make). */
+  constructor(private readonly onQueued: () => void = () => {}) {}
+
   /**
    * Runs `step` with `id` as the name of the topic an insert it makes gets (a Tab or Enter named
    * when it was queued, so what a page going away keeps names the topic it makes: keys-ahead.ts).
@@ -58,6 +61,7 @@ export class KeyQueue {
     if (!this.busy) return intent();
     this.waiting.push({ intent, ready, input });
     this.drain();
+    if (input && this.waiting.length) this.onQueued();
   }
 
   /** The keys and texts waiting, in order, up to the first that is not a key or a text. */
