@@ -76,6 +76,28 @@ describe('course content player', () => {
     await s.page.getByText(/^已从上次学到的/).waitFor();
   });
 
+  it('a section played to its end after skipping ahead says it is not learnt yet, and why — then and when opened again', async () => {
+    // the student drags the progress bar near the end of 2.1 before playing it
+    await s.page.goto('/#/course/content?courseId=course-02&videoId=file-lesson-video&nodeId=course-02-c2-s1&name=x&duration=30');
+    const player = s.page.getByRole('region', { name: /^视频：2\.1 / });
+    await player.getByRole('button', { name: '播放视频' }).waitFor();
+    await s.page.locator('video').evaluate((v: HTMLVideoElement) => ((v.currentTime = 26), (v.playbackRate = 2)));
+    await player.getByRole('button', { name: '播放视频' }).click();
+    await expect.poll(() => s.page.locator('video').evaluate((v: HTMLVideoElement) => v.ended), { timeout: 30_000 }).toBe(true);
+    await s.page.getByRole('status').filter({ hasText: '视频已播放到结尾，但还有没看过的部分，暂未记为已学（看过整段视频的 90% 才记为已学）' }).waitFor();
+    const outline = s.page.getByRole('complementary', { name: '课程目录' });
+    expect(
+      await outline
+        .getByRole('listitem')
+        .filter({ has: s.page.locator('[aria-current="true"]') })
+        .getByRole('img', { name: '学习中' })
+        .count(),
+    ).toBe(1);
+    await s.page.reload();
+    await s.page.getByRole('status').filter({ hasText: '上次播放到了结尾，但还有没看过的部分（看过整段视频的 90% 才记为已学），将从头开始播放' }).waitFor();
+    expect(await s.page.getByText('上次已看完，将从头开始播放').count()).toBe(0);
+  });
+
   it(
     'marks a section learnt once it has really been watched to the end, and starts it over from the start when opened again (not 已从上次学到的 00:30)',
     { timeout: 120_000 },

@@ -30,11 +30,16 @@ export function TrackedVideo({ src, fileName, label, start, report, onEnded }: T
   // future tense: the player waits paused for 播放, it has not started anything yet).
   const [startedAt, setStartedAt] = useState<number | null>(null);
 
-  const flush = useRef((keepalive: boolean) => {
+  const flush = useRef((keepalive: boolean): Promise<unknown> | undefined => {
     if (!tracker.pending) return;
     const p = tracker.take();
-    reportRef.current(p, keepalive).catch(() => tracker.restore(p.segments ?? [])); // a lost report's intervals go with the next one
+    return reportRef.current(p, keepalive).catch(() => tracker.restore(p.segments ?? [])); // a lost report's intervals go with the next one
   }).current;
+  // Played to the end without having seen enough of it (resumed half-way, skipped ahead): the
+  // server does not count it as learnt (90 % of the timeline), and the student is told so, not
+  // left with 学习中 after watching "to the end".
+  const [partly, setPartly] = useState(false);
+  const toldPartly = (answer: unknown) => setPartly((answer as { isStudy?: number } | undefined)?.isStudy === 2);
 
   useEffect(() => {
     const hidden = () => flush(true);
@@ -56,25 +61,39 @@ export function TrackedVideo({ src, fileName, label, start, report, onEnded }: T
         label={label}
         startAt={start.position}
         onStart={setStartedAt}
-        onTime={(position, played) => tracker.tick(position, played) && flush(false)}
+        onTime={(position, played) => tracker.tick(position, played) && void flush(false)?.then((a) => isLearnt(a) && setPartly(false))}
         onPause={(position) => {
           tracker.tick(position, 0);
           flush(false);
         }}
         onEnded={(position) => {
           tracker.tick(position, 0);
-          flush(false);
+          void flush(false)?.then(toldPartly);
           onEnded?.();
         }}
       />
-      {start.position > 0 && startedAt !== null && (
+      {start.position > 0 && startedAt !== null && !partly && (
         <p className="content-shell__note" role="status">
-          {startedAt > 0 ? `已从上次学到的 ${formatDuration(startedAt)} 处继续` : '上次已看完，将从头开始播放'}
+          {startedAt > 0
+            ? `已从上次学到的 ${formatDuration(startedAt)} 处继续`
+            : start.isStudy === 2
+              ? `上次播放到了结尾，但还有没看过的部分（${SEEN_ENOUGH}），将从头开始播放`
+              : '上次已看完，将从头开始播放'}
+        </p>
+      )}
+      {partly && (
+        <p className="content-shell__note" role="status">
+          视频已播放到结尾，但还有没看过的部分，暂未记为已学（{SEEN_ENOUGH}）；可从头再看一遍
         </p>
       )}
     </>
   );
 }
+
+const isLearnt = (answer: unknown) => (answer as { isStudy?: number } | undefined)?.isStudy === 1;
+
+/** The rule the server applies (DONE_RATIO), as the student reads it. */
+const SEEN_ENOUGH = '看过整段视频的 90% 才记为已学';
 
 /** The player's place while its source or resume point loads, or when it cannot play. */
 export function VideoPlaceholder({ text, alert = false }: { text: string; alert?: boolean }) {

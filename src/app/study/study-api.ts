@@ -19,7 +19,11 @@ export async function addStudyRecord(r: { caseId: string; nodeId: string; resour
 }
 
 /** One video's progress: seconds reached, seconds covered, and the media intervals played since the last report. */
-export type VideoProgress = Pick<ResourceProgress, 'position' | 'watched'> & { segments?: Array<[number, number]> };
+export type VideoProgress = Pick<ResourceProgress, 'position' | 'watched'> & {
+  segments?: Array<[number, number]>;
+  /** as last stored: 1 learnt (≥ 90 % of the timeline covered), 2 in progress */
+  isStudy?: number;
+};
 
 /** What saveUserRecord/selectLearnLocation are about: a course section's video, or a case's video resource. */
 export type VideoTarget = { courseId: string; nodeId: string } | { caseId: string; nodeId: string; resourceId: string };

@@ -102,7 +102,7 @@ export function CourseContent() {
       ) : (
         <>
           <CoursePlayer courseId={courseId} section={section} onStudy={onStudy} />
-          <p className="content-shell__note">时长 {formatDuration(section.duration)} · 学习进度自动保存，看完即记为已学</p>
+          <p className="content-shell__note">时长 {formatDuration(section.duration)} · 学习进度自动保存，看过视频的 90% 即记为已学</p>
         </>
       )}
       <nav className="content-shell__nav" aria-label="小节切换">

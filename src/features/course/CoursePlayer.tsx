@@ -32,7 +32,7 @@ export function CoursePlayer({ courseId, section, onStudy }: CoursePlayerProps) 
       fetchLearnLocation(courseId, nodeId).catch(() => null),
     ]);
     const here = loc && loc.nodeId === nodeId ? loc : null;
-    return { url, start: { position: here?.position ?? 0, watched: here?.watched ?? 0 } };
+    return { url, start: { position: here?.position ?? 0, watched: here?.watched ?? 0, isStudy: here?.isStudy } };
   }, [courseId, nodeId, section.videoId]);
 
   if (!media.data || media.status === 'loading') return <VideoPlaceholder text="视频加载中…" />;
@@ -43,7 +43,7 @@ export function CoursePlayer({ courseId, section, onStudy }: CoursePlayerProps) 
       src={media.data.url}
       label={`视频：${section.name}`}
       start={media.data.start}
-      report={(p, keepalive) => saveUserRecord({ courseId, nodeId }, p, keepalive).then((r) => onStudyRef.current(r.isStudy ?? 0))}
+      report={(p, keepalive) => saveUserRecord({ courseId, nodeId }, p, keepalive).then((r) => (onStudyRef.current(r.isStudy ?? 0), r))}
     />
   );
 }

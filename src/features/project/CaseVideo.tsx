@@ -11,7 +11,7 @@ import type { ResourceDetail } from './api';
 export function CaseVideo({ resource: r, onEnded, onReport }: { resource: ResourceDetail; onEnded(): void; onReport?(answer: { isStudy?: number }): void }) {
   const start = useRemote(async () => {
     const at = await fetchResourceLocation(r.caseId, r.uuid).catch(() => null);
-    return { position: at?.position ?? 0, watched: at?.watched ?? 0 };
+    return { position: at?.position ?? 0, watched: at?.watched ?? 0, isStudy: at?.isStudy };
   }, [r.caseId, r.uuid]);
 
   if (!start.data || start.status === 'loading') return <VideoPlaceholder text="视频加载中…" />;
