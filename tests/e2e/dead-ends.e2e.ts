@@ -128,6 +128,21 @@ describe('small dead ends (issue 18 item 8)', () => {
       return [img.naturalWidth, img.naturalHeight];
     });
     expect(size).toEqual([256, 256]);
+
+    // Another photo chosen, the profile edited, and the form's 保存 pressed (not 保存头像): both kept.
+    const before = await picker.getByRole('img', { name: '当前头像' }).getAttribute('src');
+    await picker.getByLabel('选择头像图片').setInputFiles({ name: 'me2.png', mimeType: 'image/png', buffer: PNG.sync.write(png) });
+    await picker.getByRole('img', { name: '头像预览' }).waitFor();
+    const form = page.getByRole('form', { name: '基本资料' });
+    const specialty = form.getByLabel('专业');
+    const major = (await specialty.inputValue()) === '软件工程' ? '计算机科学与技术' : '软件工程';
+    await specialty.fill(major);
+    await form.getByRole('button', { name: '保存' }).click();
+    await toastWith(page, '头像已更新').waitFor();
+    await toastWith(page, '个人信息保存成功').waitFor();
+    await page.reload();
+    await expect.poll(() => picker.getByRole('img', { name: '当前头像' }).getAttribute('src')).not.toBe(before);
+    await expect.poll(() => page.getByRole('form', { name: '基本资料' }).getByLabel('专业').inputValue()).toBe(major);
   });
 
   it('a tutor page says why there is no 立即报名 and links to the other application', async () => {

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent, type MutableRefObject, type PointerEvent } from 'react';
 import { useSnapshot } from 'valtio';
 import { RESULT_OK } from '../../app/http/client';
 import { session, setUser } from '../../app/session/session-store';
@@ -27,7 +27,7 @@ function draw(canvas: HTMLCanvasElement | null, img: HTMLImageElement, crop: Cro
  * keys, and the 缩放 slider or +/− — see the round preview, then upload the square and save it as
  * the profile photo (updateUserInfo userPicUrl, which takes only an image the student uploaded).
  */
-export function AvatarPicker() {
+export function AvatarPicker({ pending }: { pending?: MutableRefObject<(() => Promise<boolean>) | null> } = {}) {
   const { user } = useSnapshot(session);
   const [img, setImg] = useState<HTMLImageElement>();
   const [crop, setCrop] = useState<Crop>();
@@ -95,8 +95,9 @@ export function AvatarPicker() {
     drag.current = undefined;
   };
 
-  const save = async () => {
-    if (!img || !crop || !frame) return;
+  /** Uploads the cropped square and makes it the photo; resolves whether it was saved. */
+  const save = async (): Promise<boolean> => {
+    if (!img || !crop || !frame) return false;
     setSaving(true);
     try {
       const out = document.createElement('canvas');
@@ -108,23 +109,32 @@ export function AvatarPicker() {
       const up = await uploadFile(new File([blob], 'avatar.png', { type: 'image/png' }));
       if (up.resultCode !== RESULT_OK || !up.data) {
         toast.error(up.errMsg || '头像上传失败');
-        return;
+        return false;
       }
       const res = await updateUserInfo({ userPicUrl: up.data.fileUrl });
       if (res.resultCode !== RESULT_OK || !res.data) {
         toast.error(res.errMsg || '头像保存失败');
-        return;
+        return false;
       }
       const { token: _token, ...saved } = res.data;
       setUser(saved);
       toast.success('头像已更新');
       reset();
+      return true;
     } catch (e) {
       toast.error(errorText(e));
+      return false;
     } finally {
       setSaving(false);
     }
   };
+
+  // the form's 保存 saves a photo chosen here too (MySet)
+  useEffect(() => {
+    if (!pending) return;
+    pending.current = img && crop ? save : null;
+    return () => void (pending.current = null);
+  });
 
   return (
     <section className="avatar-picker" aria-labelledby="avatar-picker-title">

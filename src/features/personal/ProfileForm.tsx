@@ -26,7 +26,7 @@ function valuesOf(user: User | null): ProfileValues {
  * (App asks selectUser): the form waits for it, since a form built from nothing would show empty
  * fields and a save would wipe the profile (issue 31 item 1).
  */
-export function ProfileForm() {
+export function ProfileForm({ beforeSave }: { beforeSave?: () => Promise<boolean> } = {}) {
   const { user } = useSnapshot(session);
   if (!user)
     return (
@@ -34,7 +34,7 @@ export function ProfileForm() {
         正在加载个人资料…
       </p>
     );
-  return <ProfileFields key={user.userId} user={user as User} />;
+  return <ProfileFields key={user.userId} user={user as User} beforeSave={beforeSave} />;
 }
 
 /**
@@ -42,7 +42,7 @@ export function ProfileForm() {
  * was filled (or last saved), so a value the form never held correctly cannot overwrite the
  * server's; the saved user replaces the session's copy.
  */
-function ProfileFields({ user }: { user: User }) {
+function ProfileFields({ user, beforeSave }: { user: User; beforeSave?: () => Promise<boolean> }) {
   const [saved, setSaved] = useState(() => valuesOf(user));
   const { values, setValues, errors, change, check, checkAll } = useFieldChecks<ProfileField, ProfileValues>(saved, FIELDS, profileFieldError);
   const [saving, setSaving] = useState(false);
@@ -53,9 +53,11 @@ function ProfileFields({ user }: { user: User }) {
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (checkAll()) return;
+    // a photo chosen above and not saved yet goes first (it says 头像已更新 itself)
+    const photo = (await beforeSave?.()) ?? false;
     const patch = changedFields(saved, values);
     if (!patch) {
-      toast.success('资料没有修改');
+      if (!photo) toast.success('资料没有修改');
       return;
     }
     setSaving(true);
