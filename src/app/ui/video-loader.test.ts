@@ -1,10 +1,21 @@
 // @vitest-environment node
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mediaType, PLAYER_OPTIONS } from './video-loader';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { mediaType, PLAYER_OPTIONS, ZH_MISSING } from './video-loader';
 
 afterEach(() => vi.unstubAllGlobals());
 
 describe('video player setup', () => {
+  it('says every control name and message video.js has in Chinese (its zh-CN pack lacks a few; screen readers read them)', () => {
+    const require = createRequire(import.meta.url);
+    const zh = { ...(require('video.js/dist/lang/zh-CN.json') as Record<string, string>), ...ZH_MISSING };
+    const en = Object.keys(require('video.js/dist/lang/en.json') as Record<string, string>);
+    const code = readFileSync(require.resolve('video.js/dist/video.es.js'), 'utf8');
+    const named = [...code.matchAll(/controlText_ = '([^']+)'/g), ...code.matchAll(/localize\('([^']+)'\)/g)].map((m) => m[1]);
+    expect([...en, ...named].filter((k) => !(k in zh))).toEqual([]);
+  });
+
   it('uses the SPEC §2 options', () => {
     expect(PLAYER_OPTIONS).toMatchObject({
       playbackRates: [1, 1.25, 1.5, 2],

@@ -13,6 +13,20 @@ export const PLAYER_OPTIONS = {
 } as const;
 
 type VideoJs = typeof videojsDefault;
+
+/**
+ * Strings video.js says that its zh-CN pack lacks: screen readers read them (the modal's
+ * description, the skip buttons' names), in English otherwise.
+ */
+export const ZH_MISSING: Record<string, string> = {
+  'This is a modal window.': '这是一个弹窗。',
+  'Skip Backward': '后退',
+  'Skip Forward': '快进',
+  Time: '时间',
+  'Drop shadow': '投影',
+  'Playing in Picture-in-Picture': '正在画中画中播放',
+  'Playing in picture-in-picture': '正在画中画中播放',
+};
 let loading: Promise<VideoJs> | undefined;
 
 /**
@@ -23,7 +37,7 @@ export function loadVideoJs(): Promise<VideoJs> {
   loading ??= Promise.all([import('video.js'), import('video.js/dist/lang/zh-CN.json'), import('video.js/dist/video-js.css')])
     .then(([mod, zh]) => {
       const videojs = mod.default;
-      videojs.addLanguage('zh-CN', zh.default as Record<string, string>);
+      videojs.addLanguage('zh-CN', { ...(zh.default as Record<string, string>), ...ZH_MISSING });
       return videojs;
     })
     .catch((e: unknown) => {
