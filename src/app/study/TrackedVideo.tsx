@@ -39,7 +39,6 @@ export function TrackedVideo({ src, fileName, label, start, report, onEnded }: T
   // server does not count it as learnt (90 % of the timeline), and the student is told so, not
   // left with 学习中 after watching "to the end".
   const [partly, setPartly] = useState(false);
-  const toldPartly = (answer: unknown) => setPartly((answer as { isStudy?: number } | undefined)?.isStudy === 2);
 
   useEffect(() => {
     const hidden = () => flush(true);
@@ -53,6 +52,16 @@ export function TrackedVideo({ src, fileName, label, start, report, onEnded }: T
     };
   }, [flush]);
 
+  const note = partly
+    ? `视频已播放到结尾，但还有没看过的部分，暂未记为已学（${SEEN_ENOUGH}）；可从头再看一遍`
+    : start.position > 0 && startedAt !== null
+      ? startedAt > 0
+        ? `已从上次学到的 ${formatDuration(startedAt)} 处继续`
+        : start.isStudy === IN_PROGRESS
+          ? `上次播放到了结尾，但还有没看过的部分（${SEEN_ENOUGH}），将从头开始播放`
+          : '上次已看完，将从头开始播放'
+      : null;
+
   return (
     <>
       <VideoPlayer
@@ -61,36 +70,30 @@ export function TrackedVideo({ src, fileName, label, start, report, onEnded }: T
         label={label}
         startAt={start.position}
         onStart={setStartedAt}
-        onTime={(position, played) => tracker.tick(position, played) && void flush(false)?.then((a) => isLearnt(a) && setPartly(false))}
+        onTime={(position, played) => tracker.tick(position, played) && void flush(false)?.then((a) => studyOf(a) === LEARNT && setPartly(false))}
         onPause={(position) => {
           tracker.tick(position, 0);
           flush(false);
         }}
         onEnded={(position) => {
           tracker.tick(position, 0);
-          void flush(false)?.then(toldPartly);
+          void flush(false)?.then((a) => setPartly(studyOf(a) === IN_PROGRESS));
           onEnded?.();
         }}
       />
-      {start.position > 0 && startedAt !== null && !partly && (
+      {note && (
         <p className="content-shell__note" role="status">
-          {startedAt > 0
-            ? `已从上次学到的 ${formatDuration(startedAt)} 处继续`
-            : start.isStudy === 2
-              ? `上次播放到了结尾，但还有没看过的部分（${SEEN_ENOUGH}），将从头开始播放`
-              : '上次已看完，将从头开始播放'}
-        </p>
-      )}
-      {partly && (
-        <p className="content-shell__note" role="status">
-          视频已播放到结尾，但还有没看过的部分，暂未记为已学（{SEEN_ENOUGH}）；可从头再看一遍
+          {note}
         </p>
       )}
     </>
   );
 }
 
-const isLearnt = (answer: unknown) => (answer as { isStudy?: number } | undefined)?.isStudy === 1;
+/** A progress report's answer (saveUserRecord): isStudy 1 learnt, 2 in progress. */
+const LEARNT = 1;
+const IN_PROGRESS = 2;
+const studyOf = (answer: unknown) => (answer as { isStudy?: number } | undefined)?.isStudy;
 
 /** The rule the server applies (DONE_RATIO), as the student reads it. */
 const SEEN_ENOUGH = '看过整段视频的 90% 才记为已学';

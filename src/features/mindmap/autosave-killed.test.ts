@@ -2,6 +2,7 @@ import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { vi } from 'vitest';
 import { draftKey, idbDraftStore, type KeptTitle } from '../../mindmap';
+import type { AutosaveDeps } from './autosave';
 import { rename, server, tab, until } from './autosave-test-kit';
 
 // A browser killed outright (a crash, the power): no pagehide, no synchronous copy — only what
@@ -14,10 +15,10 @@ beforeEach(() => vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date
 afterEach(() => vi.useRealTimers());
 
 /** A page on a map saved once (saving by change sets), its draft in IndexedDB under `key`. */
-async function savedOnce() {
+async function savedOnce(more: Partial<AutosaveDeps> = {}) {
   const srv = server();
   const key = draftKey('s1', `case-killed-${Math.random()}`);
-  const t = await tab(srv, 't1', idbDraftStore(), key);
+  const t = await tab(srv, 't1', idbDraftStore(), key, undefined, more);
   await rename(t, 'a', '先存一次');
   await t.saver.flush();
   // (the timers of that first edit run out)
@@ -70,13 +71,8 @@ describe('a browser killed right after an edit', () => {
   });
 
   it('keys queued behind an insert the worker has not answered are in the IndexedDB draft as they are queued', async () => {
-    const srv = server();
-    const key = draftKey('s1', `case-queued-${Math.random()}`);
     let ahead: KeptTitle[] = [];
-    const t = await tab(srv, 't1', idbDraftStore(), key, undefined, { keysAhead: () => ahead });
-    await rename(t, 'a', '先存一次');
-    await t.saver.flush();
-    await vi.advanceTimersByTimeAsync(200);
+    const { key, t } = await savedOnce({ keysAhead: () => ahead });
     t.saver.prime();
     await new Promise((r) => setImmediate(r));
     vi.spyOn(t.engine, 'takeChangeSets').mockReturnValue(new Promise(() => {}));

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type KeyboardEvent, type MutableRefObject, type PointerEvent } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent, type RefObject, type PointerEvent } from 'react';
 import { useSnapshot } from 'valtio';
 import { RESULT_OK } from '../../app/http/client';
 import { session, setUser } from '../../app/session/session-store';
@@ -27,7 +27,7 @@ function draw(canvas: HTMLCanvasElement | null, img: HTMLImageElement, crop: Cro
  * keys, and the 缩放 slider or +/− — see the round preview, then upload the square and save it as
  * the profile photo (updateUserInfo userPicUrl, which takes only an image the student uploaded).
  */
-export function AvatarPicker({ pending }: { pending?: MutableRefObject<(() => Promise<boolean>) | null> } = {}) {
+export function AvatarPicker({ pending }: { pending?: RefObject<(() => Promise<boolean>) | null> } = {}) {
   const { user } = useSnapshot(session);
   const [img, setImg] = useState<HTMLImageElement>();
   const [crop, setCrop] = useState<Crop>();
